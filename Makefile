@@ -1,0 +1,102 @@
+# awemu -- one Makefile for everything.  `make` builds bin/awasm and bin/awdis,
+# `make test` runs every test, `make asan` runs them under AddressSanitizer and
+# UBSan, `make bench` prints speed figures, `make fuzz` runs the fuzzers,
+# `make ptx` regenerates the examples' PTX with nvcc.
+
+CC       ?= cc
+CSTD     := -std=c11 -D_POSIX_C_SOURCE=200809L
+WARN     := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wconversion -Wno-sign-conversion
+OPT      ?= -O2 -g
+ifeq ($(CI),true)
+WERROR   := -Werror
+endif
+CFLAGS_ALL = $(CSTD) $(OPT) $(WARN) $(WERROR) $(EXTRA_CFLAGS) -MMD -MP
+# generated lexer and parser: their own code is not ours to warn about
+GENFLAGS  = $(CSTD) $(OPT) -Wall -Wno-unused-function -Wno-sign-compare $(WERROR) $(EXTRA_CFLAGS) -MMD -MP -I$(BUILD)/gen -Iasm
+LDFLAGS  ?=
+BUILD    ?= build
+BIN      ?= bin
+
+ISA_SRC  := isa/isa.c isa/image.c isa/image_check.c isa/disasm.c isa/isadoc.c
+ASM_SRC  := asm/asm.c asm/util.c
+GEN_SRC  := $(BUILD)/gen/parser.c $(BUILD)/gen/lexer.c
+LIB_OBJ  := $(ISA_SRC:%.c=$(BUILD)/%.o) $(ASM_SRC:%.c=$(BUILD)/%.o) $(GEN_SRC:$(BUILD)/gen/%.c=$(BUILD)/gen/%.o)
+LIB      := $(BUILD)/libawasm.a
+
+TOOLS    := $(BIN)/awasm $(BIN)/awdis
+TESTBIN  := $(BUILD)/tests/test_isa $(BUILD)/tests/test_image
+
+.PHONY: all test asan bench fuzz ptx clean
+all: $(TOOLS)
+
+$(BUILD)/gen/parser.c $(BUILD)/gen/parser.h: asm/parser.y
+	@mkdir -p $(BUILD)/gen
+	bison -Wall -Werror --defines=$(BUILD)/gen/parser.h -o $(BUILD)/gen/parser.c $<
+
+$(BUILD)/gen/lexer.c $(BUILD)/gen/lexer.h: asm/lexer.l $(BUILD)/gen/parser.h
+	@mkdir -p $(BUILD)/gen
+	flex --header-file=$(BUILD)/gen/lexer.h -o $(BUILD)/gen/lexer.c $<
+
+$(BUILD)/gen/%.o: $(BUILD)/gen/%.c $(BUILD)/gen/parser.h $(BUILD)/gen/lexer.h
+	$(CC) $(GENFLAGS) -c $< -o $@
+
+$(BUILD)/asm/%.o: asm/%.c $(BUILD)/gen/parser.h $(BUILD)/gen/lexer.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -I$(BUILD)/gen -Iasm -c $< -o $@
+
+$(BUILD)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -c $< -o $@
+
+$(LIB): $(LIB_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(BIN)/awasm: $(BUILD)/asm/awasm.o $(LIB)
+	@mkdir -p $(BIN)
+	$(CC) $(OPT) $(EXTRA_CFLAGS) $^ -o $@ $(LDFLAGS) -lm
+
+$(BIN)/awdis: $(BUILD)/asm/awdis.o $(LIB)
+	@mkdir -p $(BIN)
+	$(CC) $(OPT) $(EXTRA_CFLAGS) $^ -o $@ $(LDFLAGS) -lm
+
+$(BUILD)/tests/%: $(BUILD)/tests/%.o $(LIB)
+	$(CC) $(OPT) $(EXTRA_CFLAGS) $^ -o $@ $(LDFLAGS) -lm
+
+# ---- tests ----
+test: $(TOOLS) $(TESTBIN)
+	@BIN=$(BIN) BUILD=$(BUILD) sh tests/run.sh
+
+asan:
+	$(MAKE) BUILD=build/asan BIN=build/asan/bin OPT="-O1 -g" \
+	  EXTRA_CFLAGS="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" test
+
+# ---- speed ----
+bench: $(TOOLS) $(BUILD)/tests/gen_ptx
+	@sh tests/bench.sh $(BIN) $(BUILD)
+
+# ---- fuzzing (clang with libFuzzer) ----
+FUZZ_SECONDS ?= 60
+FUZZ_FLAGS := -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -g -O1
+fuzz:
+	$(MAKE) BUILD=build/fuzz BIN=build/fuzz/bin CC=clang OPT="-O1 -g" \
+	  EXTRA_CFLAGS="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all" build/fuzz/libawasm.a
+	clang $(FUZZ_FLAGS) $(CSTD) tests/fuzz/fuzz_asm.c build/fuzz/libawasm.a -o build/fuzz/fuzz_asm -lm
+	clang $(FUZZ_FLAGS) $(CSTD) tests/fuzz/fuzz_image.c build/fuzz/libawasm.a -o build/fuzz/fuzz_image -lm
+	@sh tests/fuzz/run.sh $(FUZZ_SECONDS)
+
+# ---- PTX from the examples' CUDA sources (needs nvcc) ----
+NVCC ?= $(shell command -v nvcc 2>/dev/null || ls /usr/local/cuda/bin/nvcc 2>/dev/null)
+PTX  := $(patsubst %.cu,%.ptx,$(wildcard examples/*/*.cu))
+ptx:
+	@if [ -z "$(NVCC)" ]; then echo "make ptx: nvcc not found; the committed PTX stays as it is"; exit 1; fi
+	@for cu in $(wildcard examples/*/*.cu); do \
+	  d=$$(dirname $$cu); n=$$(basename $$cu .cu); \
+	  echo "nvcc -ptx -arch=sm_80 $$(cat $$d/nvccflags 2>/dev/null) $$n.cu -o $$n.ptx  (in $$d)"; \
+	  (cd $$d && $(NVCC) -ptx -arch=sm_80 $$(cat nvccflags 2>/dev/null) $$n.cu -o $$n.ptx) || exit 1; \
+	done
+
+clean:
+	rm -rf build bin
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

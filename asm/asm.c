@@ -1,0 +1,1494 @@
+/* asm/asm.c -- meaning: declarations, symbols, instructions, the image. */
+#include "asm_int.h"
+#include "util.h"
+#include "parser.h"
+#include "lexer.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { SYM_REGDECL = 1, SYM_VAR = 2 };
+enum { G_VAR = 1, G_FUNC = 2 };
+#define G_MAKE(kind, idx) (((uint32_t)(kind) << 28) | (idx))
+#define G_KIND(v) ((v) >> 28)
+#define G_INDEX(v) ((v) & 0x0fffffffu)
+#define LINE_IMPLICIT 0x7fffffffu
+#define LINE_EXPLICIT 0x80000000u
+
+typedef struct { uint32_t label; asm_loc loc; int defined; } label_state;
+typedef struct { int is_out; asm_tok name; } live_ref;
+typedef struct { uint32_t number; asm_loc loc; } loc_use;
+typedef struct { uint32_t number, index; } file_map;
+
+/* A parsed mnemonic, cached by its text. */
+typedef struct {
+  int ok;
+  uint8_t op, type[2];
+  uint8_t field[CAT_COUNT];
+  uint32_t flags;
+} mnem_info;
+
+#define FUNCS(c) ((isa_func *)(c)->funcs.p)
+#define VARS(c) ((isa_var *)(c)->vars.p)
+#define REGS(c) ((isa_regdecl *)(c)->regs.p)
+
+static asm_loc tokloc(const asm_tok *t) { return t->loc; }
+
+/* ---- permanent memory and strings ---- */
+
+static void *perm_alloc(asm_ctx *c, size_t n) {
+  void *p = calloc(1, n ? n : 1);
+  if (!p) { fputs("awasm: out of memory\n", stderr); exit(2); }
+  *VEC_PUSH(c->perm, void *) = p;
+  return p;
+}
+
+static const char *perm_str(asm_ctx *c, const char *s, size_t n) {
+  char *p = perm_alloc(c, n + 1);
+  memcpy(p, s, n);
+  return p;
+}
+
+static uint32_t intern(asm_ctx *c, const char *s, size_t n) {
+  uint32_t off;
+  if (asm_hmap_get(&c->strs, s, (uint32_t)n, &off)) return off;
+  off = c->strtab.n;
+  char *d = asm_vec_push(&c->strtab, 1, (uint32_t)n + 1);
+  memcpy(d, s, n);
+  asm_hmap_put(&c->strs, perm_str(c, s, n), (uint32_t)n, off);
+  return off;
+}
+
+static const char *str_at(asm_ctx *c, uint32_t off) { return (const char *)c->strtab.p + off; }
+
+/* ---- context ---- */
+
+asm_ctx *asm_new(void) {
+  asm_ctx *c = calloc(1, sizeof *c);
+  if (!c) return NULL;
+  c->diag = stderr;
+  asm_vec_push(&c->strtab, 1, 1);   /* offset 0: the empty string */
+  return c;
+}
+
+void asm_set_diag(asm_ctx *c, FILE *f) { c->diag = f; }
+void asm_set_warnings(asm_ctx *c, int on) { c->no_warnings = !on; }
+int asm_error_count(const asm_ctx *c) { return c->errors; }
+int asm_warning_count(const asm_ctx *c) { return c->warnings; }
+
+void asm_free(asm_ctx *c) {
+  if (!c) return;
+  asm_vec *vecs[] = { &c->strtab, &c->files, &c->vars, &c->regs, &c->funcs, &c->labels, &c->outline,
+                      &c->code, &c->lines, &c->subrs, &c->triggers, &c->pool, &c->data, &c->modout,
+                      &c->funcout, &c->filemap, &c->scoped, &c->scope_marks, &c->scope_parent,
+                      &c->fixups, &c->label_defined, &c->subr_trigs, &c->subr_live, &c->sources,
+                      &c->mnems, &c->slot_types, &c->scope_blocks, &c->funcitems, &c->loc_uses,
+                      &c->trig_pending };
+  for (size_t i = 0; i < sizeof vecs / sizeof vecs[0]; i++) asm_vec_free(vecs[i]);
+  for (uint32_t i = 0; i < c->perm.n; i++) free(VEC_AT(c->perm, void *, i));
+  asm_vec_free(&c->perm);
+  asm_hmap *maps[] = { &c->strs, &c->globals, &c->scope_names, &c->labelmap, &c->warned, &c->mnem_cache };
+  for (size_t i = 0; i < sizeof maps / sizeof maps[0]; i++) asm_hmap_free(maps[i]);
+  asm_arena_free(c);
+  free(c);
+}
+
+char *asm_read_file(const char *path, size_t *len) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return NULL;
+  size_t cap = 65536, n = 0;
+  char *buf = malloc(cap + 1);
+  for (;;) {
+    if (!buf) { fclose(f); errno = ENOMEM; return NULL; }
+    size_t k = fread(buf + n, 1, cap - n, f);
+    n += k;
+    if (n < cap) break;
+    cap *= 2;
+    char *nb = realloc(buf, cap + 1);
+    if (!nb) free(buf);
+    buf = nb;
+  }
+  int err = ferror(f);
+  fclose(f);
+  if (err) { free(buf); errno = EIO; return NULL; }
+  buf[n] = 0;
+  *len = n;
+  return buf;
+}
+
+/* ---- files and source positions ---- */
+
+static uint32_t file_index(asm_ctx *c, const char *name, size_t n) {
+  uint32_t s = intern(c, name, n);
+  for (uint32_t i = 0; i < c->files.n; i++) if (VEC_AT(c->files, uint32_t, i) == s) return i;
+  *VEC_PUSH(c->files, uint32_t) = s;
+  return c->files.n - 1;
+}
+
+void asm_file(asm_ctx *c, asm_tok num, asm_tok name) {
+  if (num.fkind != 0 || num.u > 0x7ffffffe) { asm_error(c, tokloc(&num), "file number must be a small non-negative integer"); return; }
+  uint32_t idx = file_index(c, name.s + 1, (size_t)name.len - 2);
+  for (uint32_t i = 0; i < c->filemap.n; i++) {
+    file_map *m = &VEC_AT(c->filemap, file_map, i);
+    if (m->number == num.u) {
+      if (m->index != idx) asm_error(c, tokloc(&num), "file number %u is already declared as \"%s\"", m->number, str_at(c, VEC_AT(c->files, uint32_t, m->index)));
+      return;
+    }
+  }
+  file_map *m = VEC_PUSH(c->filemap, file_map);
+  m->number = (uint32_t)num.u;
+  m->index = idx;
+}
+
+void asm_loc_dir(asm_ctx *c, asm_tok file, asm_tok line, asm_tok col) {
+  if (file.fkind || line.fkind || col.fkind || file.u > 0x7ffffffe || line.u > 0xffffffffu || col.u > 0xffffffffu) {
+    asm_error(c, tokloc(&file), ".loc takes three non-negative integers: file, line, column");
+    return;
+  }
+  c->loc_set = 1;
+  c->loc_file = (int)file.u;
+  c->loc_line = (uint32_t)line.u;
+  c->loc_col = (uint32_t)col.u;
+  for (uint32_t i = 0; i < c->loc_uses.n; i++) if (VEC_AT(c->loc_uses, loc_use, i).number == file.u) return;
+  loc_use *u = VEC_PUSH(c->loc_uses, loc_use);
+  u->number = (uint32_t)file.u;
+  u->loc = tokloc(&file);
+}
+
+/* At the end of a source file: .loc file numbers become files[] indices. */
+static void resolve_unit_lines(asm_ctx *c) {
+  uint32_t implicit = UINT32_MAX;
+  for (uint32_t i = 0; i < c->loc_uses.n; i++) {
+    loc_use *u = &VEC_AT(c->loc_uses, loc_use, i);
+    uint32_t k = 0;
+    while (k < c->filemap.n && VEC_AT(c->filemap, file_map, k).number != u->number) k++;
+    if (k == c->filemap.n) asm_error(c, u->loc, "file number %u is not declared by a .file directive", u->number);
+  }
+  for (uint32_t i = c->unit_first_line; i < c->lines.n; i++) {
+    isa_line *l = &VEC_AT(c->lines, isa_line, i);
+    if (l->file == LINE_IMPLICIT) {
+      if (implicit == UINT32_MAX) implicit = file_index(c, c->path, strlen(c->path));
+      l->file = implicit + 1;
+    } else if (l->file & LINE_EXPLICIT) {
+      uint32_t num = l->file & ~LINE_EXPLICIT, k = 0;
+      while (k < c->filemap.n && VEC_AT(c->filemap, file_map, k).number != num) k++;
+      l->file = k < c->filemap.n ? VEC_AT(c->filemap, file_map, k).index + 1 : 0;
+    }
+  }
+  c->unit_first_line = c->lines.n;
+  c->filemap.n = 0;
+  c->loc_uses.n = 0;
+}
+
+/* ---- module directives ---- */
+
+void asm_version(asm_ctx *c, asm_tok v) {
+  if (!c->version) c->version = intern(c, v.s, (size_t)v.len);
+}
+
+void asm_target(asm_ctx *c, asm_tok t) {
+  if (c->target && !c->target_open) return;
+  c->target_open = 1;
+  if (!c->target) { c->target = intern(c, t.s, (size_t)t.len); return; }
+  char buf[512];
+  int n = snprintf(buf, sizeof buf, "%s, %.*s", str_at(c, c->target), t.len, t.s);
+  if (n > 0 && (size_t)n < sizeof buf) c->target = intern(c, buf, (size_t)n);
+}
+
+void asm_address_size(asm_ctx *c, asm_tok n) {
+  if (n.fkind || (n.u != 32 && n.u != 64)) { asm_error(c, tokloc(&n), "address size must be 32 or 64"); return; }
+  if (c->address_size && c->address_size != n.u) { asm_error(c, tokloc(&n), "address size %u conflicts with %u declared earlier", (unsigned)n.u, c->address_size); return; }
+  c->address_size = (uint32_t)n.u;
+}
+
+void asm_unknown_directive(asm_ctx *c, asm_tok dir) {
+  uint32_t v;
+  if (asm_hmap_get(&c->warned, dir.s, (uint32_t)dir.len, &v)) return;
+  asm_hmap_put(&c->warned, perm_str(c, dir.s, (size_t)dir.len), (uint32_t)dir.len, 1);
+  asm_warning(c, tokloc(&dir), "directive '%.*s' is not modeled; skipped (further ones in this file are skipped silently)", dir.len, dir.s);
+}
+
+/* ---- declarations ---- */
+
+typedef struct {
+  int space, type, vec, linkage, ptr, ptr_space;
+  uint32_t align, ptr_align;
+  asm_loc loc;
+} decl_attrs;
+
+static const char *const linkage_names[] = { "", "visible", "extern", "weak", "common" };
+
+static int read_attrs(asm_ctx *c, asm_attr *a, decl_attrs *d, int allow_linkage) {
+  memset(d, 0, sizeof *d);
+  int ok = 1;
+  for (; a; a = a->next) {
+    const char *s = a->tok.s + 1;
+    size_t n = (size_t)a->tok.len - 1;
+    asm_loc at = tokloc(&a->tok);
+    if (a->has_arg) {
+      if (a->arg.fkind || a->arg.u == 0 || (a->arg.u & (a->arg.u - 1)) || a->arg.u > (1u << 30)) {
+        asm_error(c, tokloc(&a->arg), "alignment must be a power of two");
+        ok = 0;
+      } else if (d->ptr) d->ptr_align = (uint32_t)a->arg.u;
+      else if (d->align) { asm_error(c, at, "duplicate .align"); ok = 0; }
+      else d->align = (uint32_t)a->arg.u;
+      continue;
+    }
+    int l = 0;
+    for (int i = 1; i < ISA_LINK_COUNT; i++) if (strlen(linkage_names[i]) == n && memcmp(linkage_names[i], s, n) == 0) l = i;
+    if (l) {
+      if (!allow_linkage) { asm_error(c, at, "'.%s' is not allowed here", linkage_names[l]); ok = 0; }
+      else if (d->linkage) { asm_error(c, at, "more than one linkage directive"); ok = 0; }
+      else d->linkage = l;
+      continue;
+    }
+    if (n == 3 && memcmp(s, "ptr", 3) == 0) { d->ptr = 1; continue; }
+    int m = isa_mod_find_any(s, n);
+    while (m >= 0 && isa_mods[m].cat != CAT_TYPE && isa_mods[m].cat != CAT_SPACE && isa_mods[m].cat != CAT_VEC) m = -1;
+    if (m < 0) { asm_error(c, at, "'%.*s' is not allowed in a declaration", a->tok.len, a->tok.s); ok = 0; continue; }
+    int cat = isa_mods[m].cat, val = isa_mods[m].value ? isa_mods[m].value : 0;
+    val = 0;
+    for (int v = 1; v < 32; v++) if (isa_mod_of(cat, v) == m) { val = v; break; }
+    if (cat == CAT_SPACE) {
+      if (d->ptr && d->space) {
+        if (d->ptr_space) { asm_error(c, at, "duplicate state space after .ptr"); ok = 0; }
+        d->ptr_space = val;
+      } else if (d->space) { asm_error(c, at, "more than one state space"); ok = 0; }
+      else d->space = val;
+    } else if (cat == CAT_TYPE) {
+      if (d->type) { asm_error(c, at, "more than one type"); ok = 0; }
+      d->type = val;
+    } else {
+      if (d->vec) { asm_error(c, at, "more than one vector width"); ok = 0; }
+      d->vec = val;
+    }
+  }
+  return ok;
+}
+
+
+/* Looks a name up in the function's scopes: returns the scoped entry + 1, or 0. */
+static uint32_t scope_find(asm_ctx *c, const char *s, uint32_t n) {
+  uint32_t v;
+  if (!c->in_body || !asm_hmap_get(&c->scope_names, s, n, &v)) return 0;
+  return v;
+}
+
+static int scope_put(asm_ctx *c, asm_tok name, int kind, uint32_t index) {
+  uint32_t prev = scope_find(c, name.s, (uint32_t)name.len);
+  if (prev && VEC_AT(c->scoped, asm_scoped, prev - 1).block == c->scope_cur) {
+    asm_error(c, tokloc(&name), "redeclaration of '%.*s'", name.len, name.s);
+    return 0;
+  }
+  asm_scoped *e = VEC_PUSH(c->scoped, asm_scoped);
+  e->name = name.s; e->len = (uint32_t)name.len; e->kind = (uint8_t)kind; e->index = index;
+  e->shadow = prev; e->block = c->scope_cur;
+  asm_hmap_put(&c->scope_names, name.s, (uint32_t)name.len, c->scoped.n);
+  return 1;
+}
+
+static uint64_t type_bytes(int t) { unsigned b = isa_type_bits(t); return b <= 8 ? 1 : b / 8; }
+
+/* Converts one number to 'bytes' of element type t at p; 0 on error. */
+static int number_bits(asm_ctx *c, const asm_tok *num, int neg, int t, uint64_t *out);
+
+static int fill_init(asm_ctx *c, asm_init *in, int t, uint8_t *buf, uint64_t nelem, uint64_t *pos, int depth) {
+  for (; in; in = in->next) {
+    if (in->is_list) {
+      if (depth > 8) { asm_error(c, in->num.loc, "initializer nested too deeply"); return 0; }
+      if (!fill_init(c, in->elems, t, buf, nelem, pos, depth + 1)) return 0;
+      continue;
+    }
+    if (in->num.fkind == -1) { asm_error(c, in->num.loc, "initializers that name a symbol ('%.*s') are not supported", in->num.len, in->num.s); return 0; }
+    if (*pos >= nelem) { asm_error(c, in->num.loc, "too many initializers: the variable has %llu elements", (unsigned long long)nelem); return 0; }
+    uint64_t bits;
+    if (!number_bits(c, &in->num, in->neg, t, &bits)) return 0;
+    uint64_t eb = type_bytes(t);
+    for (uint64_t k = 0; k < eb; k++) buf[*pos * eb + k] = (uint8_t)(bits >> (8 * k));
+    (*pos)++;
+  }
+  return 1;
+}
+
+static uint64_t count_init(asm_init *in) {
+  uint64_t n = 0;
+  for (; in; in = in->next) n += in->is_list ? count_init(in->elems) : 1;
+  return n;
+}
+
+void asm_var_decl(asm_ctx *c, asm_attr *attrs, asm_decl *decls) {
+  decl_attrs d;
+  if (!read_attrs(c, attrs, &d, !c->in_body)) return;
+  asm_loc at = attrs ? tokloc(&attrs->tok) : decls->name.loc;
+  if (!d.space) { asm_error(c, at, "declaration of '%.*s' has no state space", decls->name.len, decls->name.s); return; }
+  if (!d.type) { asm_error(c, at, "declaration of '%.*s' has no type", decls->name.len, decls->name.s); return; }
+  if (d.type == ISA_T_PRED) { asm_error(c, at, "variables cannot have type .pred"); return; }
+  if (d.ptr) { asm_error(c, at, ".ptr is only allowed on kernel parameters"); return; }
+  if (d.space > ISA_SP_CONST || d.space == ISA_SP_SHARED_CTA) { asm_error(c, at, "variables cannot be declared in this state space"); return; }
+  if (c->in_body && (d.space == ISA_SP_GLOBAL || d.space == ISA_SP_CONST)) { asm_error(c, at, ".global and .const variables must be declared at module scope"); return; }
+  if (!c->in_body && d.space == ISA_SP_PARAM) { asm_error(c, at, ".param variables must be declared in a function"); return; }
+  if (c->in_func && !c->in_body) { asm_error(c, at, "declarations must be inside the function body"); return; }
+  for (asm_decl *x = decls; x; x = x->next) {
+    if (x->range) { asm_error(c, tokloc(&x->name), "a <N> range is only allowed in .reg declarations"); continue; }
+    if (x->ndims > ISA_MAX_DIMS) continue;
+    isa_var v;
+    memset(&v, 0, sizeof v);
+    v.space = (uint8_t)d.space; v.type = (uint8_t)d.type; v.vec = (uint8_t)d.vec;
+    v.linkage = (uint8_t)d.linkage; v.align = d.align;
+    v.ndims = (uint8_t)x->ndims;
+    int bad = 0;
+    for (int i = 0; i < x->ndims; i++) {
+      if (i == 0 && x->unsized) continue;
+      if (x->dims[i].fkind || x->dims[i].u == 0 || x->dims[i].u > 0xffffffffu) {
+        asm_error(c, tokloc(&x->dims[i]), "array dimension must be a positive integer");
+        bad = 1;
+      } else v.dims[i] = (uint32_t)x->dims[i].u;
+    }
+    if (bad) continue;
+    if (x->unsized) {
+      if (x->init) {
+        if (x->ndims != 1) { asm_error(c, tokloc(&x->name), "an unsized array with an initializer must have one dimension"); continue; }
+        uint64_t n = count_init(x->init);
+        if (!n || n > 0xffffffffu) { asm_error(c, tokloc(&x->name), "bad initializer size"); continue; }
+        v.dims[0] = (uint32_t)n;
+      } else v.flags |= ISA_VAR_UNSIZED;
+    }
+    if (isa_var_bytes(&v) > 0xffffffffu) { asm_error(c, tokloc(&x->name), "variable '%.*s' is larger than 4 GiB", x->name.len, x->name.s); continue; }
+    if ((v.flags & ISA_VAR_UNSIZED) && d.space != ISA_SP_SHARED) { asm_error(c, tokloc(&x->name), "only .extern .shared arrays may be unsized"); continue; }
+    if (x->init) {
+      if (d.space != ISA_SP_GLOBAL && d.space != ISA_SP_CONST) { asm_error(c, tokloc(&x->name), "only .global and .const variables may have initializers"); continue; }
+      uint64_t bytes = isa_var_bytes(&v), nelem = bytes / type_bytes(d.type), pos = 0;
+      if (bytes > (64u << 20)) { asm_error(c, tokloc(&x->name), "initialized variable larger than 64 MiB"); continue; }
+      uint32_t off = c->data.n;
+      uint8_t *buf = asm_vec_push(&c->data, 1, (uint32_t)bytes);
+      if (!fill_init(c, x->init, d.type, buf, nelem, &pos, 0)) { c->data.n = off; continue; }
+      v.init_off = off;
+      v.init_len = (uint32_t)bytes;
+    }
+    v.name = intern(c, x->name.s, (size_t)x->name.len);
+    if (c->in_body) {
+      v.owner = c->func + 1;
+      v.scope = c->scope_cur;
+      uint32_t idx = c->vars.n;
+      if (!scope_put(c, x->name, SYM_VAR, idx)) continue;
+      *VEC_PUSH(c->vars, isa_var) = v;
+      isa_item *it = VEC_PUSH(c->funcout, isa_item);
+      it->kind = ISA_IT_VAR; it->index = idx;
+    } else {
+      uint32_t g;
+      if (asm_hmap_get(&c->globals, x->name.s, (uint32_t)x->name.len, &g)) {
+        if (G_KIND(g) == G_VAR) {
+          isa_var *o = &VARS(c)[G_INDEX(g)];
+          int same = o->space == v.space && o->type == v.type && o->vec == v.vec && o->ndims == v.ndims &&
+                     memcmp(o->dims, v.dims, sizeof v.dims) == 0 && o->flags == v.flags;
+          if (same && (o->linkage == ISA_LINK_EXTERN || v.linkage == ISA_LINK_EXTERN) && !(o->init_len && v.init_len)) {
+            if (v.linkage != ISA_LINK_EXTERN) { o->linkage = v.linkage; o->init_off = v.init_off; o->init_len = v.init_len; o->align = v.align; }
+            continue;
+          }
+        }
+        asm_error(c, tokloc(&x->name), "redefinition of '%.*s'", x->name.len, x->name.s);
+        continue;
+      }
+      uint32_t idx = c->vars.n;
+      *VEC_PUSH(c->vars, isa_var) = v;
+      asm_hmap_put(&c->globals, perm_str(c, x->name.s, (size_t)x->name.len), (uint32_t)x->name.len, G_MAKE(G_VAR, idx));
+      isa_item *it = VEC_PUSH(c->modout, isa_item);
+      it->kind = ISA_IT_VAR; it->index = idx;
+    }
+  }
+}
+
+void asm_reg_decl(asm_ctx *c, asm_attr *attrs, asm_decl *decls) {
+  decl_attrs d;
+  if (!read_attrs(c, attrs, &d, 0)) return;
+  asm_loc at = decls->name.loc;
+  if (d.space || d.align || d.ptr) { asm_error(c, attrs ? tokloc(&attrs->tok) : at, ".reg declarations take a type and an optional vector width only"); return; }
+  if (!d.type) { asm_error(c, at, ".reg declaration of '%.*s' has no type", decls->name.len, decls->name.s); return; }
+  if (d.type == ISA_T_B128 || (d.vec && d.type == ISA_T_PRED)) { asm_error(c, at, "registers of this type are not supported"); return; }
+  for (asm_decl *x = decls; x; x = x->next) {
+    if (x->ndims || x->init) { asm_error(c, tokloc(&x->name), "registers cannot be arrays or have initializers"); continue; }
+    uint64_t count = 0;
+    if (x->range) {
+      if (x->range_n.fkind || x->range_n.u == 0 || x->range_n.u > 1000000) {
+        asm_error(c, tokloc(&x->range_n), "register range must be between 1 and 1000000");
+        continue;
+      }
+      count = x->range_n.u;
+    }
+    if (c->nslots + (count ? count : 1) > 4000000) { asm_error(c, tokloc(&x->name), "too many registers in one function"); continue; }
+    isa_regdecl r;
+    memset(&r, 0, sizeof r);
+    r.name = intern(c, x->name.s, (size_t)x->name.len);
+    r.type = (uint8_t)d.type; r.vec = (uint8_t)d.vec;
+    r.count = (uint32_t)count;
+    r.first_slot = c->nslots;
+    r.owner = c->func;
+    r.scope = c->scope_cur;
+    uint32_t idx = c->regs.n;
+    if (!scope_put(c, x->name, SYM_REGDECL, idx)) continue;
+    *VEC_PUSH(c->regs, isa_regdecl) = r;
+    uint32_t n = count ? (uint32_t)count : 1;
+    uint8_t *st = asm_vec_push(&c->slot_types, 1, n);
+    memset(st, d.type, n);
+    c->nslots += n;
+    isa_item *it = VEC_PUSH(c->funcout, isa_item);
+    it->kind = ISA_IT_REG; it->index = idx;
+  }
+}
+
+/* ---- functions ---- */
+
+static int params_match(asm_ctx *c, uint32_t first, uint32_t n, asm_decl *p) {
+  uint32_t k = 0;
+  for (; p; p = p->next, k++) {
+    if (k >= n) return 0;
+    decl_attrs d;
+    if (!read_attrs(c, p->attrs, &d, 0)) return 0;
+    isa_var *v = &VARS(c)[first + k];
+    if (v->type != d.type || v->vec != d.vec || v->ndims != p->ndims) return 0;
+    for (int i = 0; i < p->ndims && i < ISA_MAX_DIMS; i++) if (v->dims[i] != p->dims[i].u) return 0;
+  }
+  return k == n;
+}
+
+static void rename_params(asm_ctx *c, uint32_t first, asm_decl *p) {
+  for (uint32_t k = 0; p; p = p->next, k++) VARS(c)[first + k].name = intern(c, p->name.s, (size_t)p->name.len);
+}
+
+static int add_params(asm_ctx *c, uint32_t f, asm_decl *p, uint8_t flag, int kind) {
+  int ok = 1;
+  for (; p; p = p->next) {
+    decl_attrs d;
+    if (!read_attrs(c, p->attrs, &d, 0)) { ok = 0; continue; }
+    if (d.space != ISA_SP_PARAM) { asm_error(c, tokloc(&p->name), "parameter '%.*s' must be declared .param", p->name.len, p->name.s); ok = 0; continue; }
+    if (!d.type || d.type == ISA_T_PRED) { asm_error(c, tokloc(&p->name), "parameter '%.*s' needs a type", p->name.len, p->name.s); ok = 0; continue; }
+    if (d.ptr && kind != ISA_FN_ENTRY) { asm_error(c, tokloc(&p->name), ".ptr is only allowed on kernel parameters"); ok = 0; continue; }
+    if (d.ptr && d.type != ISA_T_U64 && d.type != ISA_T_U32 && d.type != ISA_T_B64 && d.type != ISA_T_B32) { asm_error(c, tokloc(&p->name), ".ptr needs a .u32 or .u64 parameter"); ok = 0; continue; }
+    isa_var v;
+    memset(&v, 0, sizeof v);
+    v.name = intern(c, p->name.s, (size_t)p->name.len);
+    v.space = ISA_SP_PARAM; v.type = (uint8_t)d.type; v.vec = (uint8_t)d.vec;
+    v.align = d.align; v.flags = flag | (d.ptr ? ISA_VAR_PTR : 0);
+    v.ptr_space = (uint8_t)d.ptr_space; v.ptr_align = d.ptr_align;
+    v.owner = f + 1;
+    v.ndims = (uint8_t)p->ndims;
+    for (int i = 0; i < p->ndims && i < ISA_MAX_DIMS; i++) {
+      if (p->unsized && i == 0) { asm_error(c, tokloc(&p->name), "parameters cannot be unsized arrays"); ok = 0; break; }
+      if (p->dims[i].fkind || p->dims[i].u == 0 || p->dims[i].u > 0xffffffffu) { asm_error(c, tokloc(&p->dims[i]), "array dimension must be a positive integer"); ok = 0; break; }
+      v.dims[i] = (uint32_t)p->dims[i].u;
+    }
+    *VEC_PUSH(c->vars, isa_var) = v;
+  }
+  return ok;
+}
+
+static uint32_t count_decls(asm_decl *p) { uint32_t n = 0; for (; p; p = p->next) n++; return n; }
+
+void asm_func_begin(asm_ctx *c, asm_attr *attrs, int kind, asm_tok name, int has_rets, asm_decl *rets, asm_decl *params) {
+  decl_attrs d;
+  c->in_func = 1;
+  c->in_body = 0;
+  c->func_had_error = 0;
+  c->subr_priority = 0;
+  c->subr_trigs.n = 0;
+  c->subr_live.n = 0;
+  c->func_defining = 0;
+  c->func_loc = name.loc;
+  c->trig_locs_cur.n = 0;
+  if (!read_attrs(c, attrs, &d, 1)) { c->func = UINT32_MAX; return; }
+  if (d.space || d.type || d.vec || d.align || d.ptr) { asm_error(c, tokloc(&name), "a function takes only a linkage directive before .entry or .func"); c->func = UINT32_MAX; return; }
+  if (kind == ISA_FN_ENTRY && has_rets) { asm_error(c, tokloc(&name), "kernels cannot return values"); c->func = UINT32_MAX; return; }
+  uint32_t g;
+  if (asm_hmap_get(&c->globals, name.s, (uint32_t)name.len, &g)) {
+    if (G_KIND(g) != G_FUNC) { asm_error(c, tokloc(&name), "'%.*s' redeclared as a different kind of symbol", name.len, name.s); c->func = UINT32_MAX; return; }
+    isa_func *fn = &FUNCS(c)[G_INDEX(g)];
+    if (fn->kind != kind || !params_match(c, fn->first_param, fn->nparam, params) || !params_match(c, fn->first_ret, fn->nret, rets)) {
+      asm_error(c, tokloc(&name), "conflicting declaration of '%.*s'", name.len, name.s);
+      c->func = UINT32_MAX;
+      return;
+    }
+    c->func = G_INDEX(g);
+    c->func_redecl = 1;
+    c->pending_linkage = d.linkage ? d.linkage : -1;
+    if (!fn->has_body) {   /* the latest declaration names the parameters */
+      rename_params(c, fn->first_param, params);
+      rename_params(c, fn->first_ret, rets);
+    }
+    return;
+  }
+  c->func_redecl = 0;
+  isa_func fn;
+  memset(&fn, 0, sizeof fn);
+  fn.name = intern(c, name.s, (size_t)name.len);
+  fn.kind = (uint8_t)kind;
+  fn.linkage = (uint8_t)d.linkage;
+  uint32_t f = c->funcs.n;
+  fn.first_ret = c->vars.n;
+  fn.nret = count_decls(rets);
+  int ok = add_params(c, f, rets, ISA_VAR_RET, kind);
+  fn.first_param = c->vars.n;
+  fn.nparam = count_decls(params);
+  ok &= add_params(c, f, params, ISA_VAR_PARAM, kind);
+  if (!ok) { c->vars.n = fn.first_ret; c->func = UINT32_MAX; return; }
+  *VEC_PUSH(c->funcs, isa_func) = fn;
+  asm_hmap_put(&c->globals, perm_str(c, name.s, (size_t)name.len), (uint32_t)name.len, G_MAKE(G_FUNC, f));
+  c->func = f;
+  c->pending_linkage = -1;
+}
+
+void asm_func_perf(asm_ctx *c, asm_tok dir, asm_opnd *nums) {
+  if (c->func == UINT32_MAX) return;
+  isa_func *fn = &FUNCS(c)[c->func];
+  uint32_t v[3] = { 0, 0, 0 };
+  int n = 0;
+  for (asm_opnd *o = nums; o; o = o->next, n++) {
+    if (n >= 3 || o->num.fkind || o->num.u == 0 || o->num.u > 0xffffffffu) {
+      asm_error(c, o->loc, "'%.*s' takes one to three positive integers", dir.len, dir.s);
+      return;
+    }
+    v[n] = (uint32_t)o->num.u;
+  }
+  const char *s = dir.s + 1;
+  int is_noreturn = strncmp(s, "noreturn", 8) == 0;
+  if (is_noreturn) {
+    if (n) asm_error(c, tokloc(&dir), ".noreturn takes no arguments");
+    else if (fn->kind != ISA_FN_FUNC) asm_error(c, tokloc(&dir), ".noreturn applies to .func only");
+    return;   /* accepted and not modeled: the emulator needs no hint */
+  }
+  if (fn->kind != ISA_FN_ENTRY) { asm_error(c, tokloc(&dir), "'%.*s' applies to kernels (.entry) only", dir.len, dir.s); return; }
+  if (!n) { asm_error(c, tokloc(&dir), "'%.*s' needs a value", dir.len, dir.s); return; }
+  if (strncmp(s, "maxntid", 7) == 0) { for (int i = 0; i < 3; i++) fn->maxntid[i] = i < n ? v[i] : 1; }
+  else if (strncmp(s, "reqntid", 7) == 0) { for (int i = 0; i < 3; i++) fn->reqntid[i] = i < n ? v[i] : 1; }
+  else if (n != 1) asm_error(c, tokloc(&dir), "'%.*s' takes one value", dir.len, dir.s);
+  else if (strncmp(s, "minnctapersm", 12) == 0) fn->minnctapersm = v[0];
+  else fn->maxnreg = v[0];
+}
+
+void asm_subr_attr(asm_ctx *c, asm_tok dir, asm_opnd *args) {
+  if (c->func == UINT32_MAX) return;
+  isa_func *fn = &FUNCS(c)[c->func];
+  asm_loc at = tokloc(&dir);
+  if (fn->kind != ISA_FN_SUBR) { asm_error(c, at, "'%.*s' applies to .subroutine only", dir.len, dir.s); return; }
+  const char *s = dir.s + 1;
+  if (strncmp(s, "priority", 8) == 0) {
+    if (!args || args->next || args->kind != AO_NAME) { asm_error(c, at, ".priority takes 'high' or 'low'"); return; }
+    int p = 0;
+    if (args->name.len == 4 && memcmp(args->name.s, "high", 4) == 0) p = ISA_PRIO_HIGH;
+    else if (args->name.len == 3 && memcmp(args->name.s, "low", 3) == 0) p = ISA_PRIO_LOW;
+    if (!p) { asm_error(c, args->loc, "unknown priority '%.*s' (expected 'high' or 'low')", args->name.len, args->name.s); return; }
+    if (c->subr_priority) { asm_error(c, at, "duplicate .priority"); return; }
+    c->subr_priority = p;
+  } else if (strncmp(s, "trigger", 7) == 0) {
+    if (!args || args->kind != AO_NAME) { asm_error(c, at, ".trigger needs an event name"); return; }
+    int ev = -1;
+    for (int i = 0; i < ISA_TRIG_COUNT; i++)
+      if (strlen(isa_trigger_names[i]) == (size_t)args->name.len && memcmp(isa_trigger_names[i], args->name.s, (size_t)args->name.len) == 0) ev = i;
+    if (ev < 0) { asm_error(c, args->loc, "unknown trigger event '%.*s'", args->name.len, args->name.s); return; }
+    isa_trigger t;
+    memset(&t, 0, sizeof t);
+    t.event = (uint32_t)ev;
+    asm_opnd *a = args->next;
+    if (ev == ISA_TRIG_DECOMPRESS || ev == ISA_TRIG_COMPRESS) {
+      t.arg = -1;
+      if (a && a->kind == AO_NUM && !a->num.fkind && a->num.u < 256 && !a->neg) { t.arg = (int32_t)a->num.u; a = a->next; }
+      else if (ev == ISA_TRIG_DECOMPRESS) { asm_error(c, a ? a->loc : at, "'decompress' trigger needs an encoding number (0-255)"); return; }
+    } else if (ev == ISA_TRIG_PC) {
+      if (!a || a->kind != AO_NAME || !a->next || a->next->kind != AO_NAME) { asm_error(c, a ? a->loc : at, "'pc' trigger needs a kernel name and a label"); return; }
+      t.kernel = intern(c, a->name.s, (size_t)a->name.len);
+      t.label = intern(c, a->next->name.s, (size_t)a->next->name.len);
+      a = a->next->next;
+      if (a && a->kind == AO_LIST) {
+        t.bind_off = c->pool.n;
+        for (asm_opnd *e = a->elems; e; e = e->next) { *VEC_PUSH(c->pool, uint32_t) = intern(c, e->name.s, (size_t)e->name.len); t.nbind++; }
+        a = a->next;
+      }
+    }
+    if (a) { asm_error(c, a->loc, "unexpected argument to the '%s' trigger", isa_trigger_names[ev]); return; }
+    *VEC_PUSH(c->subr_trigs, isa_trigger) = t;
+    asm_loc *l = VEC_PUSH(c->trig_locs_cur, asm_loc);
+    *l = at;
+  } else {
+    int out = strncmp(s, "liveout", 7) == 0;
+    if (!args) { asm_error(c, at, "'%.*s' needs at least one register", dir.len, dir.s); return; }
+    for (asm_opnd *a = args; a; a = a->next) {
+      if (a->kind != AO_NAME) { asm_error(c, a->loc, "expected a register name"); return; }
+      live_ref *r = VEC_PUSH(c->subr_live, live_ref);
+      r->is_out = out;
+      r->name = a->name;
+      r->name.s = perm_str(c, a->name.s, (size_t)a->name.len);
+    }
+  }
+}
+
+void asm_func_body_begin(asm_ctx *c) {
+  c->in_body = 1;
+  if (c->func == UINT32_MAX) return;
+  isa_func *fn = &FUNCS(c)[c->func];
+  if (fn->has_body) {
+    asm_error(c, c->func_loc, "redefinition of '%s'", str_at(c, fn->name));
+    c->func = UINT32_MAX;
+    return;
+  }
+  fn->has_body = 1;
+  fn->code_off = c->code.n;
+  fn->first_insn = c->lines.n;
+  fn->first_reg = c->regs.n;
+  fn->first_label = c->labels.n;
+  fn->first_item = c->funcitems.n;
+  c->nslots = 0;
+  c->slot_types.n = 0;
+  c->scoped.n = 0;
+  asm_hmap_clear(&c->scope_names);
+  asm_hmap_clear(&c->labelmap);
+  c->label_defined.n = 0;
+  c->funcout.n = 0;
+  c->scope_count = 0;
+  c->scope_cur = 0;
+  c->scope_marks.n = 0;
+  c->scope_parent.n = 0;
+  c->run = 0;
+  c->loc_set = 0;
+  /* parameters are visible by name in the body */
+  for (uint32_t k = 0; k < fn->nret + fn->nparam; k++) {
+    uint32_t vi = k < fn->nret ? fn->first_ret + k : fn->first_param + k - fn->nret;
+    const char *nm = str_at(c, VARS(c)[vi].name);
+    asm_tok t;
+    memset(&t, 0, sizeof t);
+    t.len = (int)strlen(nm);
+    t.s = perm_str(c, nm, (size_t)t.len);   /* the string table moves as it grows */
+    t.loc = c->func_loc;
+    scope_put(c, t, SYM_VAR, vi);
+  }
+}
+
+static void flush_run(asm_ctx *c) {
+  if (!c->run) return;
+  isa_item *it = VEC_PUSH(c->funcout, isa_item);
+  it->kind = ISA_IT_INSNS;
+  it->index = c->run;
+  c->run = 0;
+}
+
+static uint32_t find_slot(asm_ctx *c, const char *s, uint32_t n, int *is_range);
+
+static void finish_subr(asm_ctx *c, uint32_t f) {
+  isa_subr sr;
+  memset(&sr, 0, sizeof sr);
+  sr.func = f;
+  sr.priority = c->subr_priority ? (uint32_t)c->subr_priority : ISA_PRIO_HIGH;
+  sr.first_trigger = c->triggers.n;
+  sr.ntrigger = c->subr_trigs.n;
+  for (uint32_t i = 0; i < c->subr_trigs.n; i++) {
+    *VEC_PUSH(c->triggers, isa_trigger) = VEC_AT(c->subr_trigs, isa_trigger, i);
+    *VEC_PUSH(c->trig_pending, asm_loc) = VEC_AT(c->trig_locs_cur, asm_loc, i);
+  }
+  for (int out = 0; out < 2; out++) {
+    uint32_t off = c->pool.n, n = 0;
+    for (uint32_t i = 0; i < c->subr_live.n; i++) {
+      live_ref *r = &VEC_AT(c->subr_live, live_ref, i);
+      if (r->is_out != out) continue;
+      int is_range = 0;
+      uint32_t slot = find_slot(c, r->name.s, (uint32_t)r->name.len, &is_range);
+      if (slot == UINT32_MAX) {
+        asm_error(c, r->name.loc, "'%.*s' in %s is not a register of this subroutine", r->name.len, r->name.s, out ? ".liveout" : ".livein");
+        continue;
+      }
+      *VEC_PUSH(c->pool, uint32_t) = slot;
+      n++;
+    }
+    if (out) { sr.liveout_off = off; sr.nliveout = n; } else { sr.livein_off = off; sr.nlivein = n; }
+  }
+  sr.nregs = c->nslots;
+  *VEC_PUSH(c->subrs, isa_subr) = sr;
+}
+
+void asm_func_end(asm_ctx *c, int had_body) {
+  uint32_t f = c->func;
+  c->in_func = 0;
+  c->in_body = 0;
+  if (f == UINT32_MAX) return;
+  isa_func *fn = &FUNCS(c)[f];
+  if (c->pending_linkage >= 0 && c->func_redecl) {
+    if (had_body || !fn->has_body) fn->linkage = (uint8_t)c->pending_linkage;
+  }
+  if (!had_body) {
+    if (fn->kind == ISA_FN_SUBR) { asm_error(c, c->func_loc, "a .subroutine needs a body"); return; }
+    isa_item *it = VEC_PUSH(c->modout, isa_item);
+    it->kind = ISA_IT_FDECL; it->index = f;
+    return;
+  }
+  flush_run(c);
+  for (uint32_t i = 0; i < c->label_defined.n; i++) {
+    label_state *ls = &VEC_AT(c->label_defined, label_state, i);
+    if (!ls->defined) asm_error(c, ls->loc, "label '%s' is used but not defined", str_at(c, VEC_AT(c->labels, isa_label, ls->label).name));
+  }
+  fn = &FUNCS(c)[f];
+  fn->code_words = c->code.n - fn->code_off;
+  fn->ninsn = c->lines.n - fn->first_insn;
+  fn->nreg = c->regs.n - fn->first_reg;
+  fn->nslots = c->nslots;
+  fn->nlabel = c->labels.n - fn->first_label;
+  fn->nitem = c->funcout.n;
+  isa_item *dst = asm_vec_push(&c->funcitems, sizeof(isa_item), c->funcout.n);
+  if (c->funcout.n) memcpy(dst, c->funcout.p, (size_t)c->funcout.n * sizeof(isa_item));
+  if (fn->kind == ISA_FN_SUBR) finish_subr(c, f);
+  isa_item *it = VEC_PUSH(c->modout, isa_item);
+  it->kind = ISA_IT_FDEF; it->index = f;
+}
+
+/* ---- blocks and labels ---- */
+
+void asm_block_open(asm_ctx *c, asm_loc loc) {
+  (void)loc;
+  if (!c->in_body) return;
+  flush_run(c);
+  *VEC_PUSH(c->scope_marks, uint32_t) = c->scoped.n;
+  *VEC_PUSH(c->scope_parent, uint32_t) = c->scope_cur;
+  c->scope_cur = ++c->scope_count;
+  isa_item *it = VEC_PUSH(c->funcout, isa_item);
+  it->kind = ISA_IT_OPEN;
+}
+
+void asm_block_close(asm_ctx *c, asm_loc loc) {
+  (void)loc;
+  if (!c->in_body || !c->scope_marks.n) return;
+  flush_run(c);
+  uint32_t mark = VEC_AT(c->scope_marks, uint32_t, --c->scope_marks.n);
+  while (c->scoped.n > mark) {
+    asm_scoped *e = &VEC_AT(c->scoped, asm_scoped, c->scoped.n - 1);
+    if (e->shadow) asm_hmap_put(&c->scope_names, e->name, e->len, e->shadow);
+    else asm_hmap_put(&c->scope_names, e->name, e->len, 0);
+    c->scoped.n--;
+  }
+  c->scope_cur = VEC_AT(c->scope_parent, uint32_t, --c->scope_parent.n);
+  isa_item *it = VEC_PUSH(c->funcout, isa_item);
+  it->kind = ISA_IT_CLOSE;
+}
+
+/* Finds or creates the label; returns its labels[] index. */
+static uint32_t label_ref(asm_ctx *c, const asm_tok *name) {
+  uint32_t v;
+  if (asm_hmap_get(&c->labelmap, name->s, (uint32_t)name->len, &v)) return v;
+  uint32_t idx = c->labels.n;
+  isa_label *l = VEC_PUSH(c->labels, isa_label);
+  l->name = intern(c, name->s, (size_t)name->len);
+  l->func = c->func;
+  asm_hmap_put(&c->labelmap, name->s, (uint32_t)name->len, idx);
+  label_state *ls = VEC_PUSH(c->label_defined, label_state);
+  ls->label = idx;
+  ls->loc = name->loc;
+  return idx;
+}
+
+void asm_label(asm_ctx *c, asm_tok name) {
+  if (!c->in_body || c->func == UINT32_MAX) return;
+  uint32_t idx = label_ref(c, &name);
+  label_state *ls = &VEC_AT(c->label_defined, label_state, idx - FUNCS(c)[c->func].first_label);
+  if (ls->defined) { asm_error(c, tokloc(&name), "label '%.*s' is defined twice", name.len, name.s); return; }
+  ls->defined = 1;
+  VEC_AT(c->labels, isa_label, idx).pc = c->lines.n - FUNCS(c)[c->func].first_insn;
+  flush_run(c);
+  isa_item *it = VEC_PUSH(c->funcout, isa_item);
+  it->kind = ISA_IT_LABEL; it->index = idx;
+}
+
+/* ---- registers ---- */
+
+/* The register slot a name denotes in the current function, or UINT32_MAX. */
+static uint32_t find_slot(asm_ctx *c, const char *s, uint32_t n, int *is_range) {
+  *is_range = 0;
+  uint32_t e = scope_find(c, s, n);
+  if (e) {
+    asm_scoped *sc = &VEC_AT(c->scoped, asm_scoped, e - 1);
+    if (sc->kind != SYM_REGDECL) return UINT32_MAX;
+    isa_regdecl *r = &REGS(c)[sc->index];
+    if (r->count) { *is_range = 1; return UINT32_MAX; }
+    return r->first_slot;
+  }
+  /* name<N>: a prefix and a decimal index without leading zeros */
+  uint32_t k = n;
+  while (k > 0 && s[k - 1] >= '0' && s[k - 1] <= '9') k--;
+  if (k == n || k == 0 || n - k > 9 || (s[k] == '0' && n - k > 1)) return UINT32_MAX;
+  uint32_t idx = 0;
+  for (uint32_t i = k; i < n; i++) idx = idx * 10 + (uint32_t)(s[i] - '0');
+  e = scope_find(c, s, k);
+  if (!e) return UINT32_MAX;
+  asm_scoped *sc = &VEC_AT(c->scoped, asm_scoped, e - 1);
+  if (sc->kind != SYM_REGDECL) return UINT32_MAX;
+  isa_regdecl *r = &REGS(c)[sc->index];
+  if (!r->count || idx >= r->count) return UINT32_MAX;
+  return r->first_slot + idx;
+}
+
+/* ---- the source file ---- */
+
+int asm_add_source(asm_ctx *c, const char *path, const char *text, size_t len) {
+  c->path = perm_str(c, path, strlen(path));
+  c->text = text;
+  c->len = len;
+  c->line = 1;
+  c->col = 1;
+  c->stopped = c->errors > ASM_MAX_ERRORS;
+  c->in_func = c->in_body = 0;
+  c->target_open = 0;
+  asm_hmap_clear(&c->warned);
+  char *buf = perm_alloc(c, len + 2);
+  memcpy(buf, text, len);
+  buf[len] = buf[len + 1] = 0;
+  yyscan_t scanner;
+  if (yylex_init_extra(c, &scanner)) { fputs("awasm: out of memory\n", stderr); exit(2); }
+  YY_BUFFER_STATE b = yy_scan_buffer(buf, len + 2, scanner);
+  yyparse(scanner, c);
+  yy_delete_buffer(b, scanner);
+  yylex_destroy(scanner);
+  asm_stmt_done(c);
+  if (c->in_func && c->func != UINT32_MAX) {
+    /* the parser gave up inside a function */
+    c->in_func = c->in_body = 0;
+  }
+  resolve_unit_lines(c);
+  return c->errors;
+}
+
+/* ---- numbers ---- */
+
+static int number_bits(asm_ctx *c, const asm_tok *num, int neg, int t, uint64_t *out) {
+  int kind = isa_type_kind(t);
+  unsigned w = isa_type_bits(t);
+  const char *tn = isa_type_name(t);
+  if (kind == TK_FLT) {
+    if (w != 32 && w != 64) { asm_error(c, num->loc, "immediate operands of type .%s are not supported", tn); return 0; }
+    if (w == 32) {
+      float f;
+      uint32_t b;
+      if (num->fkind == 32) { b = (uint32_t)num->u; }
+      else {
+        if (num->fkind == 64) { double d; memcpy(&d, &num->u, 8); f = (float)d; }
+        else if (num->fkind == 1) { char tmp[64]; int n = num->len < 63 ? num->len : 63; memcpy(tmp, num->s, (size_t)n); tmp[n] = 0; f = strtof(tmp, NULL); }
+        else f = (float)num->u;
+        memcpy(&b, &f, 4);
+      }
+      if (neg) b ^= 0x80000000u;
+      *out = b;
+    } else {
+      uint64_t b;
+      if (num->fkind == 64) b = num->u;
+      else {
+        double d;
+        if (num->fkind == 32) { float f; uint32_t x = (uint32_t)num->u; memcpy(&f, &x, 4); d = f; }
+        else if (num->fkind == 1) { char tmp[64]; int n = num->len < 63 ? num->len : 63; memcpy(tmp, num->s, (size_t)n); tmp[n] = 0; d = strtod(tmp, NULL); }
+        else d = (double)num->u;
+        memcpy(&b, &d, 8);
+      }
+      if (neg) b ^= 0x8000000000000000ull;
+      *out = b;
+    }
+    return 1;
+  }
+  if (kind == TK_PRED) {
+    if (num->fkind || neg || num->u > 1) { asm_error(c, num->loc, "a predicate immediate must be 0 or 1"); return 0; }
+    *out = num->u;
+    return 1;
+  }
+  if (num->fkind) {
+    if (kind == TK_BIT && ((num->fkind == 32 && w == 32) || (num->fkind == 64 && w == 64))) {
+      *out = num->u;
+      if (neg) *out ^= 1ull << (w - 1);
+      return 1;
+    }
+    asm_error(c, num->loc, "floating-point constant used where a .%s integer is expected", tn);
+    return 0;
+  }
+  uint64_t u = num->u;
+  int fits = w >= 64 ? (!neg || u <= (1ull << 63)) : neg ? u <= (1ull << (w - 1)) : u <= (w == 64 ? UINT64_MAX : (1ull << w) - 1);
+  if (!fits) {
+    asm_error(c, num->loc, "immediate %s%llu does not fit in .%s", neg ? "-" : "", (unsigned long long)u, tn);
+    return 0;
+  }
+  uint64_t v = neg ? (uint64_t)0 - u : u;
+  if (w < 64) v &= (1ull << w) - 1;
+  *out = v;
+  return 1;
+}
+
+/* Sign-extends the low 'w' bits, the form immediates are stored in. */
+static int64_t canon(uint64_t v, unsigned w) {
+  if (w >= 64 || w == 0) return (int64_t)v;
+  uint64_t m = 1ull << (w - 1);
+  v &= (m << 1) - 1;
+  return (int64_t)((v ^ m) - m);
+}
+
+/* ---- mnemonics ---- */
+
+static const mnem_info *parse_mnemonic(asm_ctx *c, const asm_tok *t) {
+  uint32_t v;
+  if (asm_hmap_get(&c->mnem_cache, t->s, (uint32_t)t->len, &v)) return &VEC_AT(c->mnems, mnem_info, v);
+  mnem_info mi;
+  memset(&mi, 0, sizeof mi);
+  const char *s = t->s, *end = s + t->len;
+  const char *dot = memchr(s, '.', (size_t)t->len);
+  const char *p = dot ? dot : end;
+  int op = -1;
+  if (dot) {   /* "bar.warp": a mnemonic with its first suffix */
+    const char *d2 = memchr(dot + 1, '.', (size_t)(end - dot - 1));
+    op = isa_op_lookup(s, (size_t)((d2 ? d2 : end) - s));
+    if (op >= 0) p = d2 ? d2 : end;
+  }
+  if (op < 0) op = isa_op_lookup(s, (size_t)((dot ? dot : end) - s));
+  asm_loc at = t->loc;
+  if (op < 0) {
+    int n = (int)((dot ? dot : end) - s);
+    asm_error(c, at, "unknown instruction '%.*s'", n, s);
+    goto done;
+  }
+  mi.op = (uint8_t)op;
+  uint32_t taken = 0, ntypes = 0;
+  while (p < end) {
+    const char *q = p + 1;
+    const char *nx = memchr(q, '.', (size_t)(end - q));
+    if (!nx) nx = end;
+    size_t n = (size_t)(nx - q);
+    asm_loc sl = { at.line, at.col + (int)(p - s) };
+    int m = isa_mod_lookup(op, q, n, taken, mi.flags);
+    if (m < 0) {
+      int any = isa_mod_find_any(q, n);
+      if (any < 0) asm_error(c, sl, "unknown suffix '.%.*s' on '%s'", (int)n, q, isa_ops[op].name);
+      else {
+        int already = 0;
+        for (int k = any; k >= 0 && !already; k = -1) already = 1;
+        (void)already;
+        asm_error(c, sl, "suffix '.%.*s' is not valid for '%s'%s", (int)n, q, isa_ops[op].name,
+                  "");
+      }
+      goto done;
+    }
+    const isa_mod_info *mod = &isa_mods[m];
+    int val = 0;
+    for (int k = 1; k < 32; k++) if (isa_mod_of(mod->cat, k) == m) { val = k; break; }
+    if (mod->cat == CAT_TYPE) {
+      if (ntypes >= isa_ops[op].ntypes) { asm_error(c, sl, "too many type suffixes on '%s'", isa_ops[op].name); goto done; }
+      if (!(isa_ops[op].types[ntypes] & (1u << val))) {
+        asm_error(c, sl, "type '.%s' is not valid for '%s'", mod->text, isa_ops[op].name);
+        goto done;
+      }
+      mi.type[ntypes++] = (uint8_t)val;
+    } else if (mod->cat == CAT_FLAG) {
+      mi.flags |= 1u << (val - 1);
+    } else {
+      mi.field[mod->cat] = (uint8_t)val;
+      taken |= 1u << mod->cat;
+    }
+    p = nx;
+  }
+  const isa_op_info *o = &isa_ops[op];
+  const char *name = o->name;
+  if (ntypes < o->ntypes) { asm_error(c, at, "'%.*s' needs %s type suffix", t->len, t->s, o->ntypes - ntypes == 2 ? "two" : ntypes ? "a second" : "a"); goto done; }
+  static const struct { int cat; const char *what; } need[] = {
+    { CAT_CMP, "a comparison (.eq, .lt, ...)" }, { CAT_ATOMOP, "an operation (.add, .cas, ...)" },
+    { CAT_SHFL, "a mode (.up, .down, .bfly, .idx)" }, { CAT_VOTE, "a mode (.all, .any, .uni, .ballot)" },
+    { CAT_TESTP, "a class (.finite, .normal, ...)" }, { CAT_SHFDIR, "a direction (.l or .r)" },
+    { CAT_BAR, "a mode (.sync or .arrive)" },
+  };
+  for (size_t i = 0; i < sizeof need / sizeof need[0]; i++)
+    if ((o->cats & (1u << need[i].cat)) && !mi.field[need[i].cat]) { asm_error(c, at, "'%s' needs %s", name, need[i].what); goto done; }
+  int k0 = isa_type_kind(mi.type[0]);
+  if (o->cats & C_MULMODE) {
+    int mm = mi.field[CAT_MULMODE];
+    if (k0 == TK_FLT && mm) { asm_error(c, at, "'.%s' is not valid for floating-point '%s'", isa_mods[isa_mod_of(CAT_MULMODE, mm)].text, name); goto done; }
+    if (k0 != TK_FLT && !mm) { asm_error(c, at, "integer '%s' needs .lo, .hi or .wide", name); goto done; }
+    if (mm == 3 && isa_type_bits(mi.type[0]) > 32) { asm_error(c, at, "'.wide' needs a 16- or 32-bit type"); goto done; }
+  }
+  if (mi.field[CAT_RND] && k0 != TK_FLT && op != ISA_OP_CVT) { asm_error(c, at, "rounding modifier on integer '%s'", name); goto done; }
+  if (op == ISA_OP_CVT) {
+    int kd = isa_type_kind(mi.type[0]), ks = isa_type_kind(mi.type[1]);
+    unsigned bd = isa_type_bits(mi.type[0]), bs = isa_type_bits(mi.type[1]);
+    int r = mi.field[CAT_RND];
+    int irnd = r >= 5, frnd = r >= 1 && r <= 4;
+    if (ks == TK_FLT && kd != TK_FLT && !irnd) { asm_error(c, at, "cvt from .%s to .%s needs an integer rounding modifier (.rni, .rzi, .rmi or .rpi)", isa_type_name(mi.type[1]), isa_type_name(mi.type[0])); goto done; }
+    if (ks != TK_FLT && kd == TK_FLT && !frnd) { asm_error(c, at, "cvt from .%s to .%s needs a rounding modifier (.rn, .rz, .rm or .rp)", isa_type_name(mi.type[1]), isa_type_name(mi.type[0])); goto done; }
+    if (ks == TK_FLT && kd == TK_FLT && bd < bs && !frnd) { asm_error(c, at, "cvt from .%s to .%s needs a rounding modifier (.rn, .rz, .rm or .rp)", isa_type_name(mi.type[1]), isa_type_name(mi.type[0])); goto done; }
+    if (ks != TK_FLT && kd != TK_FLT && r) { asm_error(c, at, "rounding modifier on an integer-to-integer cvt"); goto done; }
+    if (ks == TK_FLT && kd == TK_FLT && bd > bs && frnd) { asm_error(c, at, "cvt to a wider float is exact and takes no rounding modifier"); goto done; }
+  }
+  if ((op == ISA_OP_DIV || op == ISA_OP_RCP || op == ISA_OP_SQRT) && k0 == TK_FLT && mi.type[0] == ISA_T_F32 &&
+      !mi.field[CAT_RND] && !(mi.flags & (FL_APPROX | FL_FULL))) {
+    asm_error(c, at, "'%s.f32' needs .approx%s or a rounding modifier", name, op == ISA_OP_DIV ? ", .full" : ""); goto done;
+  }
+  if ((op == ISA_OP_DIV || op == ISA_OP_RCP || op == ISA_OP_SQRT) && mi.type[0] == ISA_T_F64 && !mi.field[CAT_RND] && !(mi.flags & FL_APPROX)) {
+    asm_error(c, at, "'%s.f64' needs a rounding modifier", name); goto done;
+  }
+  if ((op == ISA_OP_EX2 || op == ISA_OP_LG2 || op == ISA_OP_SIN || op == ISA_OP_COS || op == ISA_OP_TANH ||
+       (op == ISA_OP_RSQRT)) && !(mi.flags & FL_APPROX)) {
+    asm_error(c, at, "'%s' needs .approx", name); goto done;
+  }
+  if ((mi.flags & FL_FTZ) && mi.type[0] != ISA_T_F32 && !(op == ISA_OP_CVT && (mi.type[1] == ISA_T_F32)) && !(op == ISA_OP_SETP && mi.type[0] == ISA_T_F32)) {
+    asm_error(c, at, "'.ftz' applies to .f32 only"); goto done;
+  }
+  if (mi.field[CAT_VEC] && !(o->flags & (F_LOAD | F_STORE))) { asm_error(c, at, "vector suffix on '%s'", name); goto done; }
+  mi.ok = 1;
+done:
+  v = c->mnems.n;
+  *VEC_PUSH(c->mnems, mnem_info) = mi;
+  asm_hmap_put(&c->mnem_cache, perm_str(c, t->s, (size_t)t->len), (uint32_t)t->len, v);
+  return &VEC_AT(c->mnems, mnem_info, v);
+}
+
+/* ---- operands ---- */
+
+static int reg_type_ok(asm_ctx *c, const asm_tok *nm, asm_loc at, int rt, int want, int relaxed) {
+  if (want == ISA_T_PRED) {
+    if (rt != ISA_T_PRED) { asm_error(c, at, "'%.*s' is not a predicate register", nm->len, nm->s); return 0; }
+    return 1;
+  }
+  if (rt == ISA_T_PRED) { asm_error(c, at, "predicate register '%.*s' used where a .%s operand is expected", nm->len, nm->s, isa_type_name(want)); return 0; }
+  unsigned rb = isa_type_bits(rt), wb = isa_type_bits(want);
+  if (rb == wb || (relaxed && rb > wb)) return 1;
+  asm_error(c, at, "register '%.*s' is .%s; this operand needs %u bits", nm->len, nm->s, isa_type_name(rt), wb);
+  return 0;
+}
+
+/* What a plain name means here. */
+typedef struct { int kind; uint32_t index; int comp; int is_range; } name_ref;
+enum { N_NONE, N_REG, N_SREG, N_VAR, N_FUNC };
+
+static name_ref resolve_name(asm_ctx *c, const asm_tok *t) {
+  name_ref r = { N_NONE, 0, 0, 0 };
+  uint32_t slot = find_slot(c, t->s, (uint32_t)t->len, &r.is_range);
+  if (slot != UINT32_MAX) { r.kind = N_REG; r.index = slot; return r; }
+  if (t->s[0] == '%') {
+    const char *dot = memchr(t->s, '.', (size_t)t->len);
+    size_t bl = dot ? (size_t)(dot - t->s) : (size_t)t->len;
+    int sr = isa_sreg_lookup(t->s, bl);
+    if (sr >= 0) {
+      r.kind = N_SREG; r.index = (uint32_t)sr;
+      if (dot) {
+        size_t cl = (size_t)t->len - bl - 1;
+        r.comp = cl == 1 && dot[1] >= 'x' && dot[1] <= 'z' ? dot[1] - 'x' + 1 : -1;
+      }
+      return r;
+    }
+  }
+  uint32_t e = scope_find(c, t->s, (uint32_t)t->len);
+  if (e) {
+    asm_scoped *sc = &VEC_AT(c->scoped, asm_scoped, e - 1);
+    if (sc->kind == SYM_VAR) { r.kind = N_VAR; r.index = sc->index; }
+    else r.is_range = 1;
+    return r;
+  }
+  uint32_t g;
+  if (asm_hmap_get(&c->globals, t->s, (uint32_t)t->len, &g)) { r.kind = G_KIND(g) == G_VAR ? N_VAR : N_FUNC; r.index = G_INDEX(g); }
+  return r;
+}
+
+static int is_sink(const asm_tok *t) { return t->len == 1 && t->s[0] == '_'; }
+
+static int undeclared(asm_ctx *c, asm_loc at, const asm_tok *t, name_ref r) {
+  if (r.is_range) asm_error(c, at, "'%.*s' names a register range; use one of its registers", t->len, t->s);
+  else asm_error(c, at, "'%.*s' is not declared", t->len, t->s);
+  return 0;
+}
+
+/* A register or special register in a source/destination position. */
+static int conv_reg(asm_ctx *c, const asm_tok *t, asm_loc at, int want, int relaxed, int is_dst, isa_operand *out) {
+  if (is_sink(t)) {
+    if (!is_dst) { asm_error(c, at, "'_' is only allowed as a destination"); return 0; }
+    out->kind = ISA_K_SINK;
+    return 1;
+  }
+  name_ref r = resolve_name(c, t);
+  if (r.kind == N_REG) {
+    if (!reg_type_ok(c, t, at, VEC_AT(c->slot_types, uint8_t, r.index), want, relaxed)) return 0;
+    out->kind = ISA_K_REG; out->index = r.index;
+    return 1;
+  }
+  if (r.kind == N_SREG) {
+    const isa_sreg_info *si = &isa_sregs[r.index];
+    if (is_dst) { asm_error(c, at, "special register '%.*s' is read-only", t->len, t->s); return 0; }
+    if (r.comp < 0 || (si->comps && !r.comp) || (!si->comps && r.comp)) {
+      asm_error(c, at, "'%.*s': %s", t->len, t->s, si->comps ? "needs a component .x, .y or .z" : "takes no component");
+      return 0;
+    }
+    if (want == ISA_T_PRED || (isa_type_bits(want) != si->bits && !(relaxed && isa_type_bits(want) < si->bits))) {
+      asm_error(c, at, "special register '%.*s' is %u bits; this operand needs %u", t->len, t->s, si->bits, isa_type_bits(want));
+      return 0;
+    }
+    out->kind = ISA_K_SREG; out->index = r.index; out->value = r.comp;
+    return 1;
+  }
+  if (r.kind == N_VAR || r.kind == N_FUNC) {
+    asm_error(c, at, "'%.*s' is a %s, not a register", t->len, t->s, r.kind == N_VAR ? "variable" : "function");
+    return 0;
+  }
+  return undeclared(c, at, t, r);
+}
+
+static int conv_imm(asm_ctx *c, const asm_opnd *o, int want, isa_operand *out) {
+  uint64_t bits;
+  if (!number_bits(c, &o->num, o->neg, want, &bits)) return 0;
+  out->kind = ISA_K_IMM;
+  out->value = canon(bits, isa_type_bits(want) == 1 ? 64 : isa_type_bits(want));
+  return 1;
+}
+
+static int space_matches(int insn_space, int var_space) {
+  if (insn_space == ISA_SP_GENERIC) return 1;
+  if (insn_space == ISA_SP_SHARED_CTA) insn_space = ISA_SP_SHARED;
+  return insn_space == var_space;
+}
+
+static const char *space_name(int sp) { int m = isa_mod_of(CAT_SPACE, sp); return m < 0 ? "generic" : isa_mods[m].text; }
+
+static int conv_mem(asm_ctx *c, isa_insn *in, const asm_opnd *o, isa_operand *out) {
+  if (o->kind != AO_MEM) { asm_error(c, o->loc, "expected a memory operand [address]"); return 0; }
+  if (!o->name.len) { out->kind = ISA_K_MABS; out->value = o->off; return 1; }
+  if (o->off < INT32_MIN || o->off > INT32_MAX) { asm_error(c, o->loc, "address offset out of range"); return 0; }
+  name_ref r = resolve_name(c, &o->name);
+  if (r.kind == N_REG) {
+    int rt = VEC_AT(c->slot_types, uint8_t, r.index);
+    unsigned b = isa_type_bits(rt);
+    if (rt == ISA_T_PRED || (b != 32 && b != 64) || isa_type_kind(rt) == TK_FLT) {
+      asm_error(c, o->name.loc, "address register '%.*s' must be a 32- or 64-bit integer register", o->name.len, o->name.s);
+      return 0;
+    }
+    out->kind = ISA_K_MREG; out->index = r.index; out->value = o->off;
+    return 1;
+  }
+  if (r.kind == N_VAR) {
+    const isa_var *v = &VARS(c)[r.index];
+    int sp = in->field[CAT_SPACE];
+    if (!space_matches(sp, v->space) && !(sp >= ISA_SP_LIN)) {
+      asm_error(c, o->name.loc, "'%.*s' is a .%s variable; this access is .%s", o->name.len, o->name.s, space_name(v->space), space_name(sp));
+      return 0;
+    }
+    out->kind = ISA_K_MSYM; out->aux = ISA_SYM_VAR; out->index = r.index; out->value = o->off;
+    return 1;
+  }
+  if (r.kind == N_SREG) { asm_error(c, o->name.loc, "special register '%.*s' cannot be an address", o->name.len, o->name.s); return 0; }
+  if (r.kind == N_FUNC) { asm_error(c, o->name.loc, "'%.*s' is a function, not an address", o->name.len, o->name.s); return 0; }
+  return undeclared(c, o->name.loc, &o->name, r);
+}
+
+static int add_elem(asm_ctx *c, isa_insn *in, asm_loc at) {
+  if (in->nelem >= ISA_MAX_ELEM) { asm_error(c, at, "too many list elements in one instruction (at most %d)", ISA_MAX_ELEM); return -1; }
+  return in->nelem++;
+}
+
+/* {a, b, ...}: a vector of 'want' elements (or, for mov, any split of the type). */
+static int conv_vec(asm_ctx *c, isa_insn *in, const asm_opnd *o, int want_type, int count, int is_dst, int relaxed, isa_operand *out) {
+  int n = 0;
+  for (const asm_opnd *e = o->elems; e; e = e->next) n++;
+  int pack = count == 0;   /* mov: the elements split the type evenly */
+  if (pack) {
+    unsigned tb = isa_type_bits(want_type);
+    if (n != 2 && n != 4) { asm_error(c, o->loc, "a packing vector has 2 or 4 elements"); return 0; }
+    if (tb / (unsigned)n < 8) { asm_error(c, o->loc, "cannot split .%s into %d elements", isa_type_name(want_type), n); return 0; }
+    want_type = tb / (unsigned)n == 8 ? ISA_T_B8 : tb / (unsigned)n == 16 ? ISA_T_B16 : tb / (unsigned)n == 32 ? ISA_T_B32 : ISA_T_B64;
+  } else if (n != count) {
+    asm_error(c, o->loc, "vector has %d elements; the instruction moves %d", n, count);
+    return 0;
+  }
+  out->kind = ISA_K_VEC;
+  out->index2 = in->nelem;
+  out->nelem = (uint16_t)n;
+  for (const asm_opnd *e = o->elems; e; e = e->next) {
+    int k = add_elem(c, in, e->loc);
+    if (k < 0) return 0;
+    isa_operand *d = &in->elem[k];
+    memset(d, 0, sizeof *d);
+    if (e->kind == AO_NUM) {
+      if (is_dst) { asm_error(c, e->loc, "a destination vector cannot hold a constant"); return 0; }
+      if (!conv_imm(c, e, want_type, d)) return 0;
+    } else if (!conv_reg(c, &e->name, e->loc, want_type, relaxed || pack, is_dst, d)) return 0;
+    else if (pack && d->kind == ISA_K_REG && isa_type_bits(VEC_AT(c->slot_types, uint8_t, d->index)) != isa_type_bits(want_type)) {
+      asm_error(c, e->loc, "register '%.*s' does not have the %u bits this element needs", e->name.len, e->name.s, isa_type_bits(want_type));
+      return 0;
+    }
+  }
+  return 1;
+}
+
+static int conv_call(asm_ctx *c, isa_insn *in, asm_opnd *ops, asm_loc at) {
+  asm_opnd *o = ops, *rets = NULL, *args = NULL, *fn = NULL;
+  if (o && o->kind == AO_LIST) { rets = o; o = o->next; }
+  if (!o || o->kind != AO_NAME) { asm_error(c, o ? o->loc : at, "call needs a function name"); return 0; }
+  fn = o; o = o->next;
+  if (o && o->kind == AO_LIST) { args = o; o = o->next; }
+  if (o) { asm_error(c, o->loc, "indirect calls through a prototype are not supported"); return 0; }
+  name_ref r = resolve_name(c, &fn->name);
+  if (r.kind != N_FUNC) {
+    if (r.kind == N_NONE && !r.is_range) asm_error(c, fn->loc, "call to undeclared function '%.*s'", fn->name.len, fn->name.s);
+    else asm_error(c, fn->loc, "'%.*s' is not a function", fn->name.len, fn->name.s);
+    return 0;
+  }
+  const isa_func *f = &FUNCS(c)[r.index];
+  if (f->kind != ISA_FN_FUNC) { asm_error(c, fn->loc, "'%.*s' is a kernel or subroutine and cannot be called", fn->name.len, fn->name.s); return 0; }
+  asm_opnd *lists[2] = { rets, args };
+  uint32_t want[2] = { f->nret, f->nparam };
+  const char *what[2] = { "return values", "arguments" };
+  int nop = 0;
+  for (int li = 0; li < 2; li++) {
+    if (li == 1) {
+      isa_operand *s = &in->opnd[nop++];
+      s->kind = ISA_K_SYM; s->aux = ISA_SYM_FUNC; s->index = r.index;
+    }
+    asm_opnd *l = lists[li];
+    uint32_t n = 0;
+    if (l) for (asm_opnd *e = l->elems; e; e = e->next) n++;
+    if (n != want[li] && (l || want[li])) {
+      asm_error(c, l ? l->loc : fn->loc, "'%.*s' takes %u %s, the call passes %u", fn->name.len, fn->name.s, want[li], what[li], n);
+      return 0;
+    }
+    if (!l) continue;
+    isa_operand *lo = &in->opnd[nop++];
+    lo->kind = ISA_K_LIST; lo->index2 = in->nelem; lo->nelem = (uint16_t)n;
+    for (asm_opnd *e = l->elems; e; e = e->next) {
+      int k = add_elem(c, in, e->loc);
+      if (k < 0) return 0;
+      isa_operand *d = &in->elem[k];
+      memset(d, 0, sizeof *d);
+      name_ref er = resolve_name(c, &e->name);
+      if (er.kind == N_VAR && VARS(c)[er.index].space == ISA_SP_PARAM) {
+        d->kind = ISA_K_SYM; d->aux = ISA_SYM_VAR; d->index = er.index;
+      } else if (er.kind == N_REG) {
+        d->kind = ISA_K_REG; d->index = er.index;
+      } else if (er.kind == N_NONE && !er.is_range) {
+        return undeclared(c, e->loc, &e->name, er);
+      } else {
+        asm_error(c, e->loc, "call arguments must be .param variables or registers");
+        return 0;
+      }
+    }
+  }
+  in->nopnd = (uint8_t)nop;
+  return 1;
+}
+
+static int shape_count(const char *s, int *req) {
+  int n = 0, r = -1;
+  for (; *s; s++) { if (*s == '?') r = n; else n++; }
+  *req = r < 0 ? n : r;
+  return n;
+}
+
+static char shape_at(const char *s, int i) {
+  for (; *s; s++) { if (*s == '?') continue; if (i-- == 0) return *s; }
+  return 0;
+}
+
+void asm_insn(asm_ctx *c, asm_tok *guard, int guard_neg, asm_tok mnem, asm_opnd *ops) {
+  if (!c->in_body || c->func == UINT32_MAX) return;
+  const mnem_info *mi = parse_mnemonic(c, &mnem);
+  if (!mi->ok) return;
+  isa_insn in;
+  memset(&in, 0, offsetof(isa_insn, opnd));
+  in.op = mi->op;
+  in.type[0] = mi->type[0]; in.type[1] = mi->type[1];
+  memcpy(in.field, mi->field, sizeof in.field);
+  in.flags = mi->flags;
+  const isa_op_info *o = &isa_ops[in.op];
+  if (guard) {
+    isa_operand g;
+    memset(&g, 0, sizeof g);
+    if (!conv_reg(c, guard, guard->loc, ISA_T_PRED, 0, 0, &g)) return;
+    if (g.kind != ISA_K_REG) { asm_error(c, guard->loc, "a guard must be a predicate register"); return; }
+    in.guard = guard_neg ? 2 : 1;
+    in.guard_reg = g.index;
+  }
+  if (o->flags & F_CALL) {
+    if (!conv_call(c, &in, ops, mnem.loc)) return;
+  } else {
+    int req, tot = shape_count(o->shape, &req), n = 0;
+    for (asm_opnd *x = ops; x; x = x->next) n++;
+    if (n < req || n > tot) {
+      asm_loc at = n > tot ? ops[0].loc : mnem.loc;
+      if (n > tot) { asm_opnd *x = ops; for (int i = 0; i < tot; i++) x = x->next; at = x->loc; }
+      if (req == tot) asm_error(c, at, "'%s' takes %d operand%s, not %d", o->name, tot, tot == 1 ? "" : "s", n);
+      else asm_error(c, at, "'%s' takes %d to %d operands, not %d", o->name, req, tot, n);
+      return;
+    }
+    int relaxed = in.op == ISA_OP_LD || in.op == ISA_OP_LDU || in.op == ISA_OP_ST || in.op == ISA_OP_CVT ||
+                  in.op == ISA_OP_ATOM || in.op == ISA_OP_RED;
+    int vcount = isa_vec_count(in.field[CAT_VEC]);
+    int i = 0;
+    for (asm_opnd *x = ops; x; x = x->next, i++) {
+      char l = shape_at(o->shape, i);
+      int want = isa_shape_type(&in, l);
+      isa_operand *d = &in.opnd[i];
+      memset(d, 0, sizeof *d);
+      int is_dst = l == 'd' || l == 'w' || l == 'U' || l == 'P' || l == 'e';
+      int ok = 1;
+      switch (l) {
+      case 'm': ok = conv_mem(c, &in, x, d); break;
+      case 'l':
+        if (x->kind != AO_NAME) { asm_error(c, x->loc, "expected a label"); ok = 0; break; }
+        {
+          name_ref r = resolve_name(c, &x->name);
+          if (r.kind == N_REG || r.kind == N_SREG) { asm_error(c, x->loc, "'%.*s' is a register; indirect branches are not supported", x->name.len, x->name.s); ok = 0; break; }
+        }
+        d->kind = ISA_K_SYM; d->aux = ISA_SYM_LABEL; d->index = label_ref(c, &x->name);
+        break;
+      default:
+        if (x->kind == AO_NAME) {
+          if (l == 'y' && !is_sink(&x->name)) {
+            name_ref r = resolve_name(c, &x->name);
+            if (r.kind == N_VAR || r.kind == N_FUNC) {
+              unsigned ab = isa_type_bits(in.type[0]);
+              if (ab != 32 && ab != 64) { asm_error(c, x->loc, "an address needs a 32- or 64-bit type"); ok = 0; break; }
+              d->kind = ISA_K_SYM; d->aux = r.kind == N_VAR ? ISA_SYM_VAR : ISA_SYM_FUNC; d->index = r.index;
+              break;
+            }
+          }
+          ok = conv_reg(c, &x->name, x->loc, want, relaxed, is_dst, d);
+          if (ok && d->kind == ISA_K_REG && vcount > 1 && (l == 'd' || l == 's')) { asm_error(c, x->loc, "'.v%d' needs a {vector} operand", vcount); ok = 0; }
+        } else if (x->kind == AO_NEG) {
+          if (l != 'p') { asm_error(c, x->loc, "'!' is only allowed on predicate sources"); ok = 0; break; }
+          ok = conv_reg(c, &x->name, x->loc, ISA_T_PRED, 0, 0, d);
+          d->aux = 1;
+        } else if (x->kind == AO_PAIR) {
+          if (l != 'P' && l != 'e') { asm_error(c, x->loc, "'|' pairs are only allowed as the destination of setp and shfl"); ok = 0; break; }
+          isa_operand a, b;
+          memset(&a, 0, sizeof a); memset(&b, 0, sizeof b);
+          ok = conv_reg(c, &x->name, x->loc, want, 0, 1, &a) && conv_reg(c, &x->name2, x->loc, ISA_T_PRED, 0, 1, &b);
+          if (ok && (a.kind != ISA_K_REG || b.kind != ISA_K_REG)) { asm_error(c, x->loc, "both halves of a '|' pair must be registers"); ok = 0; }
+          if (ok) { d->kind = ISA_K_REGPAIR; d->index = a.index; d->index2 = b.index; }
+        } else if (x->kind == AO_NUM) {
+          if (is_dst) { asm_error(c, x->loc, "a destination must be a register"); ok = 0; break; }
+          if (l == 'p') { asm_error(c, x->loc, "expected a predicate register"); ok = 0; break; }
+          ok = conv_imm(c, x, want, d);
+        } else if (x->kind == AO_VEC) {
+          if (in.op == ISA_OP_MOV && (l == 'd' || l == 'y')) ok = conv_vec(c, &in, x, want, 0, is_dst, 0, d);
+          else if (vcount > 1 && (l == 'd' || l == 's')) ok = conv_vec(c, &in, x, want, vcount, is_dst, relaxed, d);
+          else { asm_error(c, x->loc, "a {vector} operand needs a .v2, .v4 or .v8 suffix"); ok = 0; }
+        } else if (x->kind == AO_MEM) {
+          asm_error(c, x->loc, "'%s' does not take a memory operand here", o->name); ok = 0;
+        } else {
+          asm_error(c, x->loc, "a (list) is only allowed in call"); ok = 0;
+        }
+      }
+      if (!ok) return;
+    }
+    in.nopnd = (uint8_t)n;
+  }
+  const char *why = isa_check_insn(&in);
+  if (why) { asm_error(c, mnem.loc, "internal: %s", why); return; }
+  const char *err = NULL;
+  size_t words = isa_insn_words(&in);
+  if (!words) { asm_error(c, mnem.loc, "cannot encode: an offset or index is out of range"); return; }
+  uint64_t *w = asm_vec_push(&c->code, 8, (uint32_t)words);
+  if (isa_encode(&in, w, words, &err) != words) { c->code.n -= (uint32_t)words; asm_error(c, mnem.loc, "cannot encode: %s", err); return; }
+  isa_line *ln = VEC_PUSH(c->lines, isa_line);
+  if (c->loc_set) { ln->file = LINE_EXPLICIT | (uint32_t)c->loc_file; ln->line = c->loc_line; ln->col = c->loc_col; }
+  else { ln->file = LINE_IMPLICIT; ln->line = (uint32_t)mnem.loc.line; ln->col = (uint32_t)mnem.loc.col; }
+  c->run++;
+}
+
+/* ---- the end ---- */
+
+static void check_pc_triggers(asm_ctx *c) {
+  for (uint32_t t = 0; t < c->triggers.n; t++) {
+    isa_trigger *tr = &VEC_AT(c->triggers, isa_trigger, t);
+    if (tr->event != ISA_TRIG_PC) continue;
+    asm_loc at = VEC_AT(c->trig_pending, asm_loc, t);
+    uint32_t g;
+    const char *kn = str_at(c, tr->kernel);
+    if (!asm_hmap_get(&c->globals, kn, (uint32_t)strlen(kn), &g)) continue;   /* bound at load time */
+    if (G_KIND(g) != G_FUNC || FUNCS(c)[G_INDEX(g)].kind != ISA_FN_ENTRY) { asm_error(c, at, "trigger names '%s', which is not a kernel", kn); continue; }
+    isa_func *fn = &FUNCS(c)[G_INDEX(g)];
+    uint32_t l = 0;
+    for (; l < fn->nlabel; l++) if (VEC_AT(c->labels, isa_label, fn->first_label + l).name == tr->label) break;
+    if (l == fn->nlabel) asm_error(c, at, "kernel '%s' has no label '%s'", kn, str_at(c, tr->label));
+  }
+}
+
+/* The string table in a canonical order: strings appear in the order the
+ * tables below name them, so the bytes of an image do not depend on the
+ * order in which the source mentioned its names. */
+static void canonical_strings(asm_ctx *c) {
+  asm_vec nt = { 0 };
+  asm_hmap seen = { 0 };
+  asm_vec_push(&nt, 1, 1);
+  const char *old = c->strtab.p;
+#define REMAP(field) do {                                                  \
+    const char *s_ = old + (field);                                        \
+    uint32_t n_ = (uint32_t)strlen(s_), v_;                                \
+    if (!n_) { (field) = 0; break; }                                       \
+    if (!asm_hmap_get(&seen, s_, n_, &v_)) {                               \
+      v_ = nt.n;                                                           \
+      memcpy(asm_vec_push(&nt, 1, n_ + 1), s_, n_);                        \
+      asm_hmap_put(&seen, s_, n_, v_);                                     \
+    }                                                                      \
+    (field) = v_;                                                          \
+  } while (0)
+  REMAP(c->version);
+  REMAP(c->target);
+  for (uint32_t i = 0; i < c->files.n; i++) REMAP(VEC_AT(c->files, uint32_t, i));
+  for (uint32_t i = 0; i < c->vars.n; i++) REMAP(VARS(c)[i].name);
+  for (uint32_t i = 0; i < c->funcs.n; i++) REMAP(FUNCS(c)[i].name);
+  for (uint32_t i = 0; i < c->regs.n; i++) REMAP(REGS(c)[i].name);
+  for (uint32_t i = 0; i < c->labels.n; i++) REMAP(VEC_AT(c->labels, isa_label, i).name);
+  for (uint32_t i = 0; i < c->triggers.n; i++) {
+    isa_trigger *t = &VEC_AT(c->triggers, isa_trigger, i);
+    REMAP(t->kernel);
+    REMAP(t->label);
+    for (uint32_t k = 0; k < t->nbind; k++) REMAP(VEC_AT(c->pool, uint32_t, t->bind_off + k));
+  }
+#undef REMAP
+  asm_hmap_free(&seen);
+  asm_vec_free(&c->strtab);
+  c->strtab = nt;
+}
+
+static void *take(asm_vec *v) { void *p = v->p; if (!p) p = calloc(1, 1); v->p = NULL; v->n = v->cap = 0; return p; }
+
+int asm_finish(asm_ctx *c, isa_image *out) {
+  memset(out, 0, sizeof *out);
+  check_pc_triggers(c);
+  if (c->errors) return c->errors;
+  canonical_strings(c);
+  /* module items first, then every function's items; functions point past the module's */
+  uint32_t nmod = c->modout.n;
+  isa_item *all = asm_vec_push(&c->outline, sizeof(isa_item), nmod + c->funcitems.n);
+  if (nmod) memcpy(all, c->modout.p, nmod * sizeof(isa_item));
+  if (c->funcitems.n) memcpy(all + nmod, c->funcitems.p, c->funcitems.n * sizeof(isa_item));
+  for (uint32_t f = 0; f < c->funcs.n; f++) if (FUNCS(c)[f].has_body) FUNCS(c)[f].first_item += nmod;
+  asm_vec kernels = { 0 };
+  for (uint32_t f = 0; f < c->funcs.n; f++) {
+    if (FUNCS(c)[f].kind != ISA_FN_ENTRY || !FUNCS(c)[f].has_body) continue;
+    isa_kernel *k = VEC_PUSH(kernels, isa_kernel);
+    out->strtab = c->strtab.p; out->strtab_len = c->strtab.n;   /* isa_kernel_info reads names only */
+    out->vars = c->vars.p; out->nvars = c->vars.n; out->funcs = c->funcs.p; out->nfuncs = c->funcs.n;
+    isa_kernel_info(out, f, k);
+  }
+  for (uint32_t s = 0; s < c->subrs.n; s++) {
+    isa_subr *sr = &VEC_AT(c->subrs, isa_subr, s);
+    isa_kernel k;
+    out->vars = c->vars.p; out->nvars = c->vars.n; out->funcs = c->funcs.p; out->nfuncs = c->funcs.n;
+    isa_kernel_info(out, sr->func, &k);
+    sr->shared_bytes = k.shared_bytes;
+  }
+  out->version = c->version; out->target = c->target; out->address_size = c->address_size;
+  out->module_items = nmod;
+  out->strtab_len = c->strtab.n; out->strtab = take(&c->strtab);
+  out->nfiles = c->files.n; out->files = take(&c->files);
+  out->nvars = c->vars.n; out->vars = take(&c->vars);
+  out->nregs = c->regs.n; out->regs = take(&c->regs);
+  out->nfuncs = c->funcs.n; out->funcs = take(&c->funcs);
+  out->nlabels = c->labels.n; out->labels = take(&c->labels);
+  out->noutline = c->outline.n; out->outline = take(&c->outline);
+  out->ncode = c->code.n; out->code = take(&c->code);
+  out->nlines = c->lines.n; out->lines = take(&c->lines);
+  out->nsubrs = c->subrs.n; out->subrs = take(&c->subrs);
+  out->ntriggers = c->triggers.n; out->triggers = take(&c->triggers);
+  out->npool = c->pool.n; out->pool = take(&c->pool);
+  out->nkernels = kernels.n; out->kernels = take(&kernels);
+  out->ndata = c->data.n; out->data = take(&c->data);
+  char err[512];
+  if (isa_image_validate(out, err, sizeof err)) {
+    fprintf(c->diag ? c->diag : stderr, "awasm: internal error: the image fails validation: %s\n", err);
+    c->errors++;
+  }
+  return c->errors;
+}

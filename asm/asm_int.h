@@ -1,0 +1,112 @@
+/* asm/asm_int.h -- the assembler's private state, shared by asm.c and the
+ * generated lexer and parser.  Not for other modules. */
+#ifndef AWEMU_ASM_INT_H
+#define AWEMU_ASM_INT_H
+
+#include "asm.h"
+
+/* Growable array of fixed-size elements. */
+typedef struct { void *p; uint32_t n, cap; } asm_vec;
+
+/* A name -> value hash map (open addressing; keys point into sources or the arena). */
+typedef struct { const char *key; uint32_t len; uint32_t val; } asm_hent;
+typedef struct { asm_hent *t; uint32_t cap, n; } asm_hmap;
+
+/* Scoped symbol of a function: register declaration or variable. */
+typedef struct {
+  const char *name; uint32_t len;
+  uint8_t kind;           /* SYM_REGDECL, SYM_VAR */
+  uint32_t index;         /* regdecls[] or vars[] */
+  uint32_t shadow;        /* previous entry with this name + 1, 0 = none */
+  uint32_t block;         /* the block it was declared in */
+} asm_scoped;
+
+/* An unresolved label reference in the code. */
+typedef struct { uint32_t label; uint32_t word; asm_loc loc; } asm_fixup;
+
+typedef struct asm_chunk { struct asm_chunk *next; size_t used, cap; char data[]; } asm_chunk;
+
+struct asm_ctx {
+  FILE *diag;
+  int no_warnings;
+  int errors, warnings;
+  /* the current source */
+  const char *path;
+  const char *text; size_t len;
+  int line, col;           /* lexer position, 1-based */
+  const char *last_tok;    /* start of the last token the lexer returned */
+  int last_tok_len;
+  int stopped;             /* unterminated comment: end the file */
+  int skip_depth, skip_block;
+  int dims_n, dims_unsized;
+  asm_tok dims[ISA_MAX_DIMS];
+  asm_init *init;
+  uint32_t warned_dirs;    /* one warning per unknown directive kind per file */
+  asm_hmap warned;
+  /* scratch memory for one statement */
+  asm_chunk *arena, *arena_cur;
+  asm_vec perm;            /* malloc'd blocks kept until asm_free */
+  char *lexbuf;            /* the lexer's copy of the current source */
+  asm_vec sources;         /* (path, text) of every source, kept for diagnostics */
+  asm_hmap mnem_cache;     /* mnemonic text -> parsed header + 1 */
+  asm_vec mnems;           /* parsed headers */
+  asm_vec slot_types;      /* register slot -> ISA_T_* of the current function */
+  asm_vec scope_blocks;    /* asm_scoped: the block each entry belongs to */
+  asm_vec funcitems;       /* every function's outline, in definition order */
+  asm_vec loc_uses;        /* (.file number, loc) first use by .loc in this file */
+  asm_vec trig_pending;    /* for checking pc triggers at the end */
+  /* the image under construction */
+  asm_vec strtab, files, vars, regs, funcs, labels, outline, code, lines, subrs, triggers, pool, data;
+  asm_hmap strs;           /* string -> offset */
+  asm_hmap globals;        /* module scope: name -> (kind << 28 | index) */
+  uint32_t version, target, address_size;
+  uint32_t module_items;   /* outline items so far at module scope (kept in modout) */
+  asm_vec modout;          /* module outline, appended to the outline at the end */
+  asm_vec funcout;         /* the current function's outline */
+  /* per source file */
+  asm_vec filemap;         /* pairs (.file number, files[] index) */
+  uint32_t unit_first_line;
+  /* the current function */
+  int in_func, in_body;
+  uint32_t func;           /* funcs[] index */
+  asm_vec scoped;          /* asm_scoped stack */
+  asm_hmap scope_names;    /* name -> scoped index + 1 */
+  asm_vec scope_marks;     /* scoped.n at each open block */
+  uint32_t scope_count, scope_cur;
+  asm_vec scope_parent;    /* block number -> enclosing block */
+  asm_hmap labelmap;       /* name -> labels[] index */
+  asm_vec fixups;
+  asm_vec label_defined;   /* per label of this function: definition loc (line 0 = undefined) */
+  uint32_t nslots;
+  int loc_file; uint32_t loc_line, loc_col; int loc_set;  /* current .loc */
+  /* subroutine attributes of the current function */
+  int subr_priority; asm_loc subr_prio_loc;
+  asm_vec subr_trigs;      /* isa_trigger, unresolved */
+  asm_vec subr_live;       /* (is_out, token) pairs to resolve at the end */
+  int func_had_error;
+  int target_open;         /* .target of the current file is being read */
+  int func_defining, func_redecl, pending_linkage;
+  asm_loc func_loc;        /* the current function's name */
+  uint32_t run;            /* instructions since the last outline item */
+  asm_vec trig_locs_cur;   /* where each pending trigger was written */
+};
+
+/* lexer support */
+int asm_lex_line(asm_ctx *c);
+int asm_lex_col(asm_ctx *c);
+void asm_lex_advance(asm_ctx *c, const char *text, size_t len);
+int asm_lex_int(asm_ctx *c, asm_tok *t);
+void asm_lex_stop(asm_ctx *c);
+int asm_lex_stopped(asm_ctx *c);
+int asm_is_attr_dir(const char *s, size_t n);
+void asm_skip_begin(asm_ctx *c, const char *dir);
+int asm_skip_brace(asm_ctx *c, int delta);
+int asm_skip_ends(asm_ctx *c);
+/* parser support */
+void asm_decl_dim(asm_ctx *c, asm_tok *n, asm_loc at);
+int64_t asm_offset(asm_ctx *c, asm_tok *n, int neg);
+const char *asm_last_token_text(asm_ctx *c);
+void asm_syntax_message(asm_ctx *c, char *buf, size_t cap, const char *unexpected, const char *text,
+                        int nexp, const char *e1, const char *e2, const char *e3);
+
+#endif

@@ -1,0 +1,164 @@
+/* isa/image.h -- the AWS image: what the assembler writes and the emulator loads.
+ *
+ * Owns: the in-memory image (isa_image), its binary file format, and the
+ * validation of every field on load.  The byte-by-byte layout is in
+ * isa/ISA.md, "Image format"; this header and that section must agree.
+ * Promises: isa_image_read either returns a fully validated image (every
+ * index in range, every instruction decodes, every table consistent) or
+ * fails with a message naming the first bad field; it never reads outside
+ * the buffer it is given.  isa_image_write is deterministic: the same image
+ * gives the same bytes.
+ */
+#ifndef AWEMU_IMAGE_H
+#define AWEMU_IMAGE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define ISA_IMAGE_MAGIC "\x89" "AWS\r\n\x1a\n"
+#define ISA_IMAGE_VERSION_MAJOR 1
+#define ISA_IMAGE_VERSION_MINOR 0
+
+enum { ISA_LINK_NONE, ISA_LINK_VISIBLE, ISA_LINK_EXTERN, ISA_LINK_WEAK, ISA_LINK_COMMON, ISA_LINK_COUNT };
+enum { ISA_FN_ENTRY, ISA_FN_FUNC, ISA_FN_SUBR, ISA_FN_COUNT };
+
+/* isa_var.flags */
+#define ISA_VAR_PARAM   1u   /* a function's parameter */
+#define ISA_VAR_RET     2u   /* a function's return parameter */
+#define ISA_VAR_UNSIZED 4u   /* declared with [] (extern shared) */
+#define ISA_VAR_PTR     8u   /* .ptr attribute on a kernel parameter */
+#define ISA_VAR_ALLFLAGS 15u
+#define ISA_MAX_DIMS 4
+
+typedef struct {
+  uint32_t name;        /* string offset */
+  uint8_t space;        /* CAT_SPACE value: global, shared, local, param, const */
+  uint8_t type;         /* ISA_T_* element type */
+  uint8_t vec;          /* CAT_VEC value */
+  uint8_t linkage;      /* ISA_LINK_* */
+  uint8_t flags;        /* ISA_VAR_* */
+  uint8_t ptr_space;    /* .ptr .global etc.: CAT_SPACE value, 0 = none */
+  uint8_t ndims;
+  uint32_t align;       /* bytes; 0 = the element's natural alignment */
+  uint32_t ptr_align;   /* .ptr .align N; 0 = none */
+  uint32_t owner;       /* function index + 1; 0 = module scope */
+  uint32_t scope;       /* block number within the owner (0 = its body) */
+  uint32_t dims[ISA_MAX_DIMS];
+  uint32_t init_off, init_len;  /* initializer bytes in data[]; init_len 0 = none */
+} isa_var;
+
+typedef struct {
+  uint32_t name;
+  uint8_t type, vec;    /* ISA_T_*, CAT_VEC value */
+  uint32_t count;       /* 0: one register; N: the range name<N>, i.e. name0..name(N-1) */
+  uint32_t first_slot;  /* register slot of the first */
+  uint32_t owner;       /* function index */
+  uint32_t scope;
+} isa_regdecl;
+
+typedef struct {
+  uint32_t name;
+  uint8_t kind;         /* ISA_FN_* */
+  uint8_t linkage;
+  uint8_t has_body;
+  uint32_t first_ret, nret;        /* vars[] indices */
+  uint32_t first_param, nparam;
+  uint32_t code_off, code_words;   /* code[] word range */
+  uint32_t first_insn, ninsn;      /* lines[] range; pcs are insn indices within the function */
+  uint32_t first_reg, nreg;        /* regdecls[] range */
+  uint32_t nslots;                 /* register slots */
+  uint32_t first_label, nlabel;
+  uint32_t first_item, nitem;      /* outline[] range */
+  uint32_t maxntid[3], reqntid[3], minnctapersm, maxnreg;  /* 0 = absent */
+} isa_func;
+
+typedef struct { uint32_t name, func, pc; } isa_label;
+typedef struct { uint32_t file, line, col; } isa_line;  /* file: files[] index + 1; 0 = none */
+
+/* The outline records where declarations, labels and blocks stood, so the
+ * disassembler can write a source that assembles back to the same image. */
+enum { ISA_IT_VAR, ISA_IT_REG, ISA_IT_LABEL, ISA_IT_OPEN, ISA_IT_CLOSE, ISA_IT_INSNS,
+       ISA_IT_FDECL, ISA_IT_FDEF, ISA_IT_COUNT };
+typedef struct { uint32_t kind, index; } isa_item;   /* INSNS: index = count */
+
+enum { ISA_PRIO_HIGH = 1, ISA_PRIO_LOW = 2 };
+typedef struct {
+  uint32_t func;
+  uint32_t priority;
+  uint32_t first_trigger, ntrigger;
+  uint32_t livein_off, nlivein;    /* pool[]: register slots */
+  uint32_t liveout_off, nliveout;
+  uint32_t nregs;                  /* register slots the subroutine needs */
+  uint32_t shared_bytes;           /* shared memory it declares */
+} isa_subr;
+
+#define ISA_TRIGGER_EVENTS(X) \
+  X(DECOMPRESS, "decompress", "a compressed line arrives; arg = encoding") \
+  X(COMPRESS,   "compress",   "a line is written towards memory; arg = encoding, or -1 for any") \
+  X(MISS,       "miss",       "a load misses in L1; arg unused") \
+  X(PC,         "pc",         "the parent warp reaches KERNEL:LABEL; binds parent registers to live-ins") \
+  X(EXPLICIT,   "explicit",   "started by the host or a run script")
+enum {
+#define X(id, name, doc) ISA_TRIG_##id,
+  ISA_TRIGGER_EVENTS(X)
+#undef X
+  ISA_TRIG_COUNT
+};
+extern const char *const isa_trigger_names[ISA_TRIG_COUNT];
+
+typedef struct {
+  uint32_t event;
+  int32_t arg;
+  uint32_t kernel, label;          /* strings; 0 = none (offset 0 is the empty string) */
+  uint32_t bind_off, nbind;        /* pool[]: strings naming parent registers */
+} isa_trigger;
+
+typedef struct {
+  uint32_t func;
+  uint32_t param_bytes;   /* the parameter block, with alignment */
+  uint32_t shared_bytes;  /* static shared memory, module and function scope */
+  uint32_t nregs;         /* register slots (from the source's declarations) */
+} isa_kernel;
+
+typedef struct {
+  char *strtab; uint32_t strtab_len;
+  uint32_t version, target, address_size;     /* strings, strings, number */
+  uint32_t *files; uint32_t nfiles;           /* string offsets */
+  isa_var *vars; uint32_t nvars;
+  isa_regdecl *regs; uint32_t nregs;
+  isa_func *funcs; uint32_t nfuncs;
+  isa_label *labels; uint32_t nlabels;
+  isa_item *outline; uint32_t noutline;       /* module items, then each function's */
+  uint32_t module_items;                      /* outline[0..module_items) is the module's */
+  uint64_t *code; uint32_t ncode;
+  isa_line *lines; uint32_t nlines;
+  isa_subr *subrs; uint32_t nsubrs;
+  isa_trigger *triggers; uint32_t ntriggers;
+  uint32_t *pool; uint32_t npool;
+  isa_kernel *kernels; uint32_t nkernels;
+  uint8_t *data; uint32_t ndata;
+} isa_image;
+
+/* Serializes; returns a malloc'd buffer and its size, or NULL on memory failure. */
+uint8_t *isa_image_write(const isa_image *img, size_t *size);
+/* Parses and validates; on failure returns -1 and writes a message to err. */
+int isa_image_read(const uint8_t *buf, size_t size, isa_image *img, char *err, size_t errcap);
+/* Checks every cross-reference of an image built in memory (isa_image_read
+ * calls it too).  Returns 0, or -1 with a message. */
+int isa_image_validate(const isa_image *img, char *err, size_t errcap);
+void isa_image_free(isa_image *img);
+/* Loads a file; -1 with a message naming the file on failure. */
+int isa_image_load(const char *path, isa_image *img, char *err, size_t errcap);
+
+static inline const char *isa_str(const isa_image *img, uint32_t off) {
+  return off < img->strtab_len ? img->strtab + off : "";
+}
+/* Bytes of one element of a variable (vector included). */
+uint64_t isa_var_elem_bytes(const isa_var *v);
+/* Total bytes (0 for unsized). */
+uint64_t isa_var_bytes(const isa_var *v);
+uint32_t isa_var_align(const isa_var *v);
+/* Recomputes the derived kernel table entry for function f. */
+void isa_kernel_info(const isa_image *img, uint32_t f, isa_kernel *out);
+
+#endif

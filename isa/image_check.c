@@ -1,0 +1,233 @@
+/* isa/image_check.c -- every cross-reference of an image, checked.
+ *
+ * Contract: isa_image_validate accepts exactly the images the assembler
+ * can produce in structure (ranges, indices, decodable code, derived
+ * tables that agree with their sources); it names the first bad field.
+ */
+#include "image.h"
+#include "isa.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int bad(char *err, size_t cap, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  char msg[400];
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  if (cap) snprintf(err, cap, "corrupt image: %s", msg);
+  return -1;
+}
+
+static int range_ok(uint32_t first, uint32_t n, uint32_t total) { return first <= total && n <= total - first; }
+static int str_ok(const isa_image *img, uint32_t off) { return off < img->strtab_len; }
+static int pow2_or_zero(uint32_t a) { return (a & (a - 1)) == 0; }
+
+static int check_operand(const isa_image *img, uint32_t f, const isa_operand *o, char *err, size_t cap) {
+  const isa_func *fn = &img->funcs[f];
+  switch (o->kind) {
+  case ISA_K_REG: case ISA_K_MREG:
+    if (o->index >= fn->nslots) return bad(err, cap, "function %u uses register slot %u of %u", f, o->index, fn->nslots);
+    break;
+  case ISA_K_REGPAIR:
+    if (o->index >= fn->nslots || o->index2 >= fn->nslots) return bad(err, cap, "function %u: register pair out of range", f);
+    break;
+  case ISA_K_SYM: case ISA_K_MSYM:
+    if (o->aux == ISA_SYM_VAR && o->index >= img->nvars) return bad(err, cap, "function %u refers to variable %u of %u", f, o->index, img->nvars);
+    if (o->aux == ISA_SYM_FUNC && o->index >= img->nfuncs) return bad(err, cap, "function %u refers to function %u of %u", f, o->index, img->nfuncs);
+    if (o->aux == ISA_SYM_LABEL && (o->index < fn->first_label || o->index - fn->first_label >= fn->nlabel))
+      return bad(err, cap, "function %u refers to label %u outside its own", f, o->index);
+    break;
+  default: break;
+  }
+  return 0;
+}
+
+static int check_code(const isa_image *img, uint32_t f, char *err, size_t cap) {
+  const isa_func *fn = &img->funcs[f];
+  const uint64_t *w = img->code + fn->code_off;
+  size_t left = fn->code_words;
+  uint32_t n = 0;
+  isa_insn in;
+  while (left) {
+    const char *why = NULL;
+    size_t k = isa_decode(w, left, &in, &why);
+    if (!k) return bad(err, cap, "function %s, instruction %u: %s", isa_str(img, fn->name), n, why);
+    if (in.guard && in.guard_reg >= fn->nslots) return bad(err, cap, "function %u: guard register out of range", f);
+    for (unsigned i = 0; i < in.nopnd; i++) if (check_operand(img, f, &in.opnd[i], err, cap)) return -1;
+    for (unsigned i = 0; i < in.nelem; i++) if (check_operand(img, f, &in.elem[i], err, cap)) return -1;
+    w += k; left -= k; n++;
+  }
+  if (n != fn->ninsn) return bad(err, cap, "function %s has %u instructions, its record says %u", isa_str(img, fn->name), n, fn->ninsn);
+  return 0;
+}
+
+static int check_outline(const isa_image *img, uint32_t first, uint32_t n, int module, uint32_t f,
+                         char *err, size_t cap) {
+  int depth = 0;
+  uint64_t insns = 0;
+  for (uint32_t i = 0; i < n; i++) {
+    const isa_item *it = &img->outline[first + i];
+    switch (it->kind) {
+    case ISA_IT_VAR:
+      if (it->index >= img->nvars) return bad(err, cap, "outline item %u: variable out of range", first + i);
+      if (img->vars[it->index].owner != (module ? 0 : f + 1)) return bad(err, cap, "outline item %u: variable of another scope", first + i);
+      break;
+    case ISA_IT_FDECL: case ISA_IT_FDEF:
+      if (!module || it->index >= img->nfuncs) return bad(err, cap, "outline item %u: bad function item", first + i);
+      if (it->kind == ISA_IT_FDEF && !img->funcs[it->index].has_body) return bad(err, cap, "outline item %u: definition of a function with no body", first + i);
+      break;
+    case ISA_IT_REG:
+      if (module || it->index >= img->nregs || img->regs[it->index].owner != f) return bad(err, cap, "outline item %u: bad register item", first + i);
+      break;
+    case ISA_IT_LABEL:
+      if (module || it->index >= img->nlabels || img->labels[it->index].func != f) return bad(err, cap, "outline item %u: bad label item", first + i);
+      break;
+    case ISA_IT_OPEN: if (module) return bad(err, cap, "block at module scope"); depth++; break;
+    case ISA_IT_CLOSE: if (module || --depth < 0) return bad(err, cap, "outline item %u: unbalanced block", first + i); break;
+    case ISA_IT_INSNS: if (module || it->index == 0) return bad(err, cap, "outline item %u: bad instruction run", first + i); insns += it->index; break;
+    default: return bad(err, cap, "outline item %u: unknown kind %u", first + i, it->kind);
+    }
+  }
+  if (depth) return bad(err, cap, "unbalanced blocks in function %u", f);
+  if (!module && insns != img->funcs[f].ninsn) return bad(err, cap, "function %u outline covers %llu instructions of %u", f, (unsigned long long)insns, img->funcs[f].ninsn);
+  return 0;
+}
+
+int isa_image_validate(const isa_image *img, char *err, size_t cap) {
+  if (img->strtab_len == 0 || img->strtab[0] != 0 || img->strtab[img->strtab_len - 1] != 0)
+    return bad(err, cap, "string table must start and end with a NUL byte");
+  if (!str_ok(img, img->version) || !str_ok(img, img->target)) return bad(err, cap, "header strings out of range");
+  if (img->address_size != 0 && img->address_size != 32 && img->address_size != 64) return bad(err, cap, "address size %u", img->address_size);
+  for (uint32_t i = 0; i < img->nfiles; i++)
+    if (!str_ok(img, img->files[i])) return bad(err, cap, "file %u: name out of range", i);
+
+  for (uint32_t i = 0; i < img->nvars; i++) {
+    const isa_var *v = &img->vars[i];
+    if (!str_ok(img, v->name) || !img->strtab[v->name]) return bad(err, cap, "variable %u: bad name", i);
+    if (v->space == ISA_SP_GENERIC || v->space > ISA_SP_CONST || v->space == ISA_SP_SHARED_CTA) return bad(err, cap, "variable %u: bad state space %u", i, v->space);
+    if (v->type == ISA_T_NONE || v->type >= ISA_T_COUNT || v->type == ISA_T_PRED) return bad(err, cap, "variable %u: bad type %u", i, v->type);
+    if (v->vec > 3 || v->linkage >= ISA_LINK_COUNT || (v->flags & ~ISA_VAR_ALLFLAGS)) return bad(err, cap, "variable %u: bad attributes", i);
+    if (v->ptr_space > ISA_SP_CONST || v->ndims > ISA_MAX_DIMS) return bad(err, cap, "variable %u: bad attributes", i);
+    if (!pow2_or_zero(v->align) || !pow2_or_zero(v->ptr_align)) return bad(err, cap, "variable %u: alignment not a power of two", i);
+    if (v->owner > img->nfuncs) return bad(err, cap, "variable %u: owner out of range", i);
+    for (unsigned d = 0; d < ISA_MAX_DIMS; d++) {
+      int unsized = (v->flags & ISA_VAR_UNSIZED) && d == 0;
+      if (d < v->ndims && !v->dims[d] && !unsized) return bad(err, cap, "variable %u: zero dimension", i);
+      if ((d >= v->ndims || unsized) && v->dims[d]) return bad(err, cap, "variable %u: stray dimension", i);
+    }
+    if ((v->flags & ISA_VAR_UNSIZED) && (!v->ndims || v->init_len)) return bad(err, cap, "variable %u: bad unsized array", i);
+    if (isa_var_bytes(v) > 0xffffffffu) return bad(err, cap, "variable %u: larger than 4 GiB", i);
+    if (v->init_len) {
+      if (!range_ok(v->init_off, v->init_len, img->ndata)) return bad(err, cap, "variable %u: initializer outside the data section", i);
+      if (v->init_len != isa_var_bytes(v)) return bad(err, cap, "variable %u: initializer size %u, variable size %llu", i, v->init_len, (unsigned long long)isa_var_bytes(v));
+    }
+  }
+
+  if (img->module_items > img->noutline) return bad(err, cap, "module outline longer than the outline table");
+  if (check_outline(img, 0, img->module_items, 1, 0, err, cap)) return -1;
+  for (uint32_t f = 0; f < img->nfuncs; f++) {
+    const isa_func *fn = &img->funcs[f];
+    if (!str_ok(img, fn->name) || !img->strtab[fn->name]) return bad(err, cap, "function %u: bad name", f);
+    if (fn->kind >= ISA_FN_COUNT || fn->linkage >= ISA_LINK_COUNT || fn->has_body > 1) return bad(err, cap, "function %u: bad attributes", f);
+    if (!range_ok(fn->first_param, fn->nparam, img->nvars) || !range_ok(fn->first_ret, fn->nret, img->nvars))
+      return bad(err, cap, "function %u: parameter range out of bounds", f);
+    if (fn->kind != ISA_FN_FUNC && fn->nret) return bad(err, cap, "kernel or subroutine %u has return parameters", f);
+    if (fn->kind == ISA_FN_SUBR && fn->nparam) return bad(err, cap, "subroutine %u has parameters", f);
+    for (uint32_t k = 0; k < fn->nparam + fn->nret; k++) {
+      int isret = k >= fn->nparam;
+      const isa_var *v = &img->vars[isret ? fn->first_ret + k - fn->nparam : fn->first_param + k];
+      if (v->owner != f + 1 || v->space != ISA_SP_PARAM || !(v->flags & (isret ? ISA_VAR_RET : ISA_VAR_PARAM)))
+        return bad(err, cap, "function %u: parameter %u is not one of its parameters", f, k);
+    }
+    if (!fn->has_body && (fn->code_words || fn->ninsn || fn->nreg || fn->nlabel || fn->nitem || fn->nslots ||
+                          fn->code_off || fn->first_insn || fn->first_reg || fn->first_label || fn->first_item))
+      return bad(err, cap, "function %u: a declaration with a body", f);
+    uint32_t defs = 0, decls = 0;
+    for (uint32_t i = 0; i < img->module_items; i++) {
+      if (img->outline[i].index != f) continue;
+      if (img->outline[i].kind == ISA_IT_FDEF) defs++;
+      if (img->outline[i].kind == ISA_IT_FDECL) decls++;
+    }
+    if (defs != fn->has_body || defs + decls == 0) return bad(err, cap, "function %u: %u definitions in the outline", f, defs);
+  }
+  /* Bodies lie one after another, in the order they were defined. */
+  uint32_t next_code = 0, next_insn = 0, next_reg = 0, next_label = 0, next_item = img->module_items;
+  for (uint32_t it = 0; it < img->module_items; it++) {
+    if (img->outline[it].kind != ISA_IT_FDEF) continue;
+    uint32_t f = img->outline[it].index;
+    const isa_func *fn = &img->funcs[f];
+    if (fn->code_off != next_code || !range_ok(fn->code_off, fn->code_words, img->ncode)) return bad(err, cap, "function %u: code range", f);
+    if (fn->first_insn != next_insn || !range_ok(fn->first_insn, fn->ninsn, img->nlines)) return bad(err, cap, "function %u: line range", f);
+    if (fn->first_reg != next_reg || !range_ok(fn->first_reg, fn->nreg, img->nregs)) return bad(err, cap, "function %u: register range", f);
+    if (fn->first_label != next_label || !range_ok(fn->first_label, fn->nlabel, img->nlabels)) return bad(err, cap, "function %u: label range", f);
+    if (fn->first_item != next_item || !range_ok(fn->first_item, fn->nitem, img->noutline)) return bad(err, cap, "function %u: outline range", f);
+    next_code += fn->code_words; next_insn += fn->ninsn; next_reg += fn->nreg;
+    next_label += fn->nlabel; next_item += fn->nitem;
+    uint32_t slot = 0;
+    for (uint32_t r = 0; r < fn->nreg; r++) {
+      const isa_regdecl *rd = &img->regs[fn->first_reg + r];
+      if (rd->owner != f || rd->first_slot != slot || !str_ok(img, rd->name) || !img->strtab[rd->name])
+        return bad(err, cap, "register declaration %u of function %u", r, f);
+      if (rd->type == ISA_T_NONE || rd->type >= ISA_T_COUNT || rd->type == ISA_T_B128 || rd->vec) return bad(err, cap, "register declaration %u: bad type", fn->first_reg + r);
+      uint64_t n = rd->count ? rd->count : 1;
+      if (slot + n > ISA_MAX_INDEX) return bad(err, cap, "too many registers in function %u", f);
+      slot += (uint32_t)n;
+    }
+    if (slot != fn->nslots) return bad(err, cap, "function %u: %u register slots declared, record says %u", f, slot, fn->nslots);
+    for (uint32_t l = 0; l < fn->nlabel; l++) {
+      const isa_label *lb = &img->labels[fn->first_label + l];
+      if (lb->func != f || lb->pc > fn->ninsn || !str_ok(img, lb->name) || !img->strtab[lb->name]) return bad(err, cap, "label %u", fn->first_label + l);
+    }
+    for (uint32_t k = 0; k < fn->ninsn; k++) {
+      const isa_line *ln = &img->lines[fn->first_insn + k];
+      if (ln->file > img->nfiles) return bad(err, cap, "line entry %u names file %u of %u", fn->first_insn + k, ln->file, img->nfiles);
+    }
+    if (check_code(img, f, err, cap)) return -1;
+    if (check_outline(img, fn->first_item, fn->nitem, 0, f, err, cap)) return -1;
+  }
+  if (next_code != img->ncode || next_insn != img->nlines || next_reg != img->nregs || next_label != img->nlabels || next_item != img->noutline)
+    return bad(err, cap, "tables hold entries that belong to no function");
+
+  for (uint32_t s = 0; s < img->nsubrs; s++) {
+    const isa_subr *sr = &img->subrs[s];
+    if (sr->func >= img->nfuncs || img->funcs[sr->func].kind != ISA_FN_SUBR) return bad(err, cap, "subroutine %u: not a subroutine function", s);
+    if (sr->priority != ISA_PRIO_HIGH && sr->priority != ISA_PRIO_LOW) return bad(err, cap, "subroutine %u: priority %u", s, sr->priority);
+    if (!range_ok(sr->first_trigger, sr->ntrigger, img->ntriggers)) return bad(err, cap, "subroutine %u: trigger range", s);
+    if (!range_ok(sr->livein_off, sr->nlivein, img->npool) || !range_ok(sr->liveout_off, sr->nliveout, img->npool)) return bad(err, cap, "subroutine %u: live register lists", s);
+    const isa_func *fn = &img->funcs[sr->func];
+    for (uint32_t k = 0; k < sr->nlivein; k++) if (img->pool[sr->livein_off + k] >= fn->nslots) return bad(err, cap, "subroutine %u: live-in register out of range", s);
+    for (uint32_t k = 0; k < sr->nliveout; k++) if (img->pool[sr->liveout_off + k] >= fn->nslots) return bad(err, cap, "subroutine %u: live-out register out of range", s);
+    if (sr->nregs != fn->nslots) return bad(err, cap, "subroutine %u: register need %u, function declares %u", s, sr->nregs, fn->nslots);
+    isa_kernel k;
+    isa_kernel_info(img, sr->func, &k);
+    if (sr->shared_bytes != k.shared_bytes) return bad(err, cap, "subroutine %u: shared need %u, declarations give %u", s, sr->shared_bytes, k.shared_bytes);
+    for (uint32_t o = 0; o < s; o++) if (img->subrs[o].func == sr->func) return bad(err, cap, "subroutine %u: function listed twice", s);
+  }
+  for (uint32_t f = 0; f < img->nfuncs; f++) {
+    if (img->funcs[f].kind != ISA_FN_SUBR) continue;
+    uint32_t s = 0;
+    while (s < img->nsubrs && img->subrs[s].func != f) s++;
+    if (s == img->nsubrs) return bad(err, cap, "subroutine function %u has no subroutine record", f);
+  }
+  for (uint32_t t = 0; t < img->ntriggers; t++) {
+    const isa_trigger *tr = &img->triggers[t];
+    if (tr->event >= ISA_TRIG_COUNT || !str_ok(img, tr->kernel) || !str_ok(img, tr->label)) return bad(err, cap, "trigger %u: bad fields", t);
+    if (!range_ok(tr->bind_off, tr->nbind, img->npool)) return bad(err, cap, "trigger %u: binding range", t);
+    for (uint32_t k = 0; k < tr->nbind; k++) if (!str_ok(img, img->pool[tr->bind_off + k])) return bad(err, cap, "trigger %u: binding name", t);
+  }
+  uint32_t nk = 0;
+  for (uint32_t f = 0; f < img->nfuncs; f++) {
+    if (img->funcs[f].kind != ISA_FN_ENTRY || !img->funcs[f].has_body) continue;
+    if (nk >= img->nkernels) return bad(err, cap, "kernel table is missing kernel %s", isa_str(img, img->funcs[f].name));
+    isa_kernel k;
+    isa_kernel_info(img, f, &k);
+    if (memcmp(&k, &img->kernels[nk], sizeof k) != 0) return bad(err, cap, "kernel table entry %u disagrees with kernel %s", nk, isa_str(img, img->funcs[f].name));
+    nk++;
+  }
+  if (nk != img->nkernels) return bad(err, cap, "kernel table has %u entries, the image has %u kernels", img->nkernels, nk);
+  return 0;
+}

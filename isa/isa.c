@@ -1,0 +1,516 @@
+/* isa/isa.c -- tables generated from the .def files, lookups, encode/decode. */
+#include "isa.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* ---- tables ---- */
+
+
+const isa_mod_info isa_mods[ISA_M_COUNT] = {
+#define MOD(id, text, cat, bits, kind) { text, cat, 0, kind, bits },
+#include "mods.def"
+#undef MOD
+};
+
+/* Values are filled in once, from the row order (see isa_tables_init). */
+static uint8_t mod_value[ISA_M_COUNT];
+static int mod_by_catval[CAT_COUNT][32];
+
+const isa_op_info isa_ops[ISA_OP_COUNT] = {
+#define OP(id, name, unit, lat, ii, flags, ntypes, t0, t1, cats, fl, shape, syn) \
+  { name, unit, lat, ii, ntypes, flags, { t0, t1 }, cats, fl, shape, syn },
+#include "opcodes.def"
+#undef OP
+};
+
+const isa_sreg_info isa_sregs[ISA_SR_COUNT] = {
+#define SREG(id, name, comps, bits) { name, comps, bits },
+#include "sregs.def"
+#undef SREG
+};
+
+const char *const isa_unit_names[U_COUNT] = { "ALU", "MUL", "DP", "SFU", "LDST", "CTRL", "SYNC" };
+const char *const isa_cat_names[CAT_COUNT] = {
+  "none", "type", "cmp", "bool", "rnd", "space", "vec", "sem", "scope", "cache",
+  "mulmode", "atomop", "shfl", "vote", "shfdir", "testp", "bar", "prmt", "flag"
+};
+
+/* ---- hashing ---- */
+
+static uint32_t hash_text(const char *s, size_t n) {
+  uint32_t h = 2166136261u;
+  for (size_t i = 0; i < n; i++) h = (h ^ (uint8_t)s[i]) * 16777619u;
+  return h;
+}
+
+#define OPH_SIZE 256
+#define MODH_SIZE 512
+#define SRH_SIZE 64
+static int16_t op_hash[OPH_SIZE];
+static int16_t mod_hash[MODH_SIZE];   /* first mod with this text */
+static int16_t mod_next[ISA_M_COUNT]; /* next mod with the same text */
+static int16_t sr_hash[SRH_SIZE];
+static int tables_ready;
+
+static void tables_init(void) {
+  uint8_t counter[CAT_COUNT] = { 0 };
+  memset(op_hash, -1, sizeof op_hash);
+  memset(mod_hash, -1, sizeof mod_hash);
+  memset(mod_next, -1, sizeof mod_next);
+  memset(sr_hash, -1, sizeof sr_hash);
+  memset(mod_by_catval, -1, sizeof mod_by_catval);
+  for (int i = 0; i < ISA_OP_COUNT; i++) {
+    const char *n = isa_ops[i].name;
+    uint32_t h = hash_text(n, strlen(n)) % OPH_SIZE;
+    while (op_hash[h] >= 0) h = (h + 1) % OPH_SIZE;
+    op_hash[h] = (int16_t)i;
+  }
+  for (int i = 0; i < ISA_M_COUNT; i++) {
+    int cat = isa_mods[i].cat;
+    mod_value[i] = ++counter[cat];
+    if (mod_value[i] < 32) mod_by_catval[cat][mod_value[i]] = i;
+    const char *t = isa_mods[i].text;
+    uint32_t h = hash_text(t, strlen(t)) % MODH_SIZE;
+    for (;;) {
+      int m = mod_hash[h];
+      if (m < 0) { mod_hash[h] = (int16_t)i; break; }
+      if (strcmp(isa_mods[m].text, t) == 0) {
+        while (mod_next[m] >= 0) m = mod_next[m];
+        mod_next[m] = (int16_t)i;
+        break;
+      }
+      h = (h + 1) % MODH_SIZE;
+    }
+  }
+  for (int i = 0; i < ISA_SR_COUNT; i++) {
+    const char *n = isa_sregs[i].name;
+    uint32_t h = hash_text(n, strlen(n)) % SRH_SIZE;
+    while (sr_hash[h] >= 0) h = (h + 1) % SRH_SIZE;
+    sr_hash[h] = (int16_t)i;
+  }
+  tables_ready = 1;
+}
+#define READY() do { if (!tables_ready) tables_init(); } while (0)
+
+static int same(const char *s, size_t n, const char *z) { return strncmp(s, z, n) == 0 && z[n] == 0; }
+
+int isa_op_lookup(const char *name, size_t len) {
+  READY();
+  uint32_t h = hash_text(name, len) % OPH_SIZE;
+  for (int m; (m = op_hash[h]) >= 0; h = (h + 1) % OPH_SIZE)
+    if (same(name, len, isa_ops[m].name)) return m;
+  return -1;
+}
+
+static int mod_first(const char *text, size_t len) {
+  uint32_t h = hash_text(text, len) % MODH_SIZE;
+  for (int m; (m = mod_hash[h]) >= 0; h = (h + 1) % MODH_SIZE)
+    if (same(text, len, isa_mods[m].text)) return m;
+  return -1;
+}
+
+int isa_mod_find_any(const char *text, size_t len) { READY(); return mod_first(text, len); }
+
+static int flag_bit(int m) { return mod_value[m] - 1; }
+
+int isa_mod_lookup(int op, const char *text, size_t len, uint32_t taken, uint32_t flags_taken) {
+  READY();
+  const isa_op_info *o = &isa_ops[op];
+  for (int m = mod_first(text, len); m >= 0; m = mod_next[m]) {
+    int cat = isa_mods[m].cat;
+    if (cat == CAT_TYPE) {
+      if (o->ntypes) return m;   /* legality of the type is checked by the caller */
+    } else if (cat == CAT_FLAG) {
+      uint32_t b = 1u << flag_bit(m);
+      if ((o->flagbits & b) && !(flags_taken & b)) return m;
+    } else if ((o->cats & (1u << cat)) && !(taken & (1u << cat))) {
+      return m;
+    }
+  }
+  return -1;
+}
+
+int isa_sreg_lookup(const char *name, size_t len) {
+  READY();
+  uint32_t h = hash_text(name, len) % SRH_SIZE;
+  for (int m; (m = sr_hash[h]) >= 0; h = (h + 1) % SRH_SIZE)
+    if (same(name, len, isa_sregs[m].name)) return m;
+  return -1;
+}
+
+int isa_mod_of(int cat, int value) {
+  READY();
+  if (cat <= 0 || cat >= CAT_COUNT || value <= 0 || value >= 32) return -1;
+  return mod_by_catval[cat][value];
+}
+
+int isa_sub_cat(int op) {
+  uint32_t s = isa_ops[op].cats & C_SUBS;
+  if (!s) return CAT_NONE;
+  for (int c = 0; c < CAT_COUNT; c++) if (s & (1u << c)) return c;
+  return CAT_NONE;
+}
+
+unsigned isa_type_bits(int t) { int m = isa_mod_of(CAT_TYPE, t); return m < 0 ? 0 : isa_mods[m].bits; }
+int isa_type_kind(int t) { int m = isa_mod_of(CAT_TYPE, t); return m < 0 ? TK_NONE : isa_mods[m].kind; }
+const char *isa_type_name(int t) { int m = isa_mod_of(CAT_TYPE, t); return m < 0 ? "" : isa_mods[m].text; }
+int isa_vec_count(int v) { return v == 1 ? 2 : v == 2 ? 4 : v == 3 ? 8 : 1; }
+
+/* ---- encoding ---- */
+
+/* Where each category lives in header word 0. */
+typedef struct { uint8_t cat, shift, width; } field_pos;
+static const field_pos fields[] = {
+  { CAT_CMP, 35, 5 }, { CAT_BOOL, 33, 2 }, { CAT_RND, 29, 4 }, { CAT_SPACE, 25, 4 },
+  { CAT_VEC, 23, 2 }, { CAT_SEM, 16, 3 }, { CAT_SCOPE, 13, 3 }, { CAT_CACHE, 10, 3 },
+};
+#define SUB_SHIFT 19
+#define SUB_WIDTH 4
+#define OP_SHIFT 56
+#define GUARD_SHIFT 54
+#define NOPND_SHIFT 50
+#define T0_SHIFT 45
+#define T1_SHIFT 40
+#define W0_ZERO_MASK 0x3ffull
+
+#define OPW(kind, aux, index, value) \
+  (((uint64_t)(kind) << 60) | ((uint64_t)((aux) & 15) << 56) | ((uint64_t)((index) & 0xffffff) << 32) | (uint32_t)(value))
+#define OPW_KIND(w)  ((unsigned)((w) >> 60))
+#define OPW_AUX(w)   ((unsigned)(((w) >> 56) & 15))
+#define OPW_INDEX(w) ((uint32_t)(((w) >> 32) & 0xffffff))
+#define OPW_VALUE(w) ((int32_t)(uint32_t)(w))
+
+static int fits32(int64_t v) { return v >= INT32_MIN && v <= INT32_MAX; }
+
+static size_t operand_words(const isa_insn *in, const isa_operand *o) {
+  switch (o->kind) {
+  case ISA_K_IMM: return fits32(o->value) ? 1 : 2;
+  case ISA_K_MABS: return 2;
+  case ISA_K_MREG: case ISA_K_MSYM: case ISA_K_SYM: return fits32(o->value) ? 1 : 0;
+  case ISA_K_VEC: case ISA_K_LIST: {
+    size_t n = 1;
+    for (unsigned i = 0; i < o->nelem; i++) {
+      size_t k = operand_words(in, &in->elem[o->index2 + i]);
+      if (!k) return 0;
+      n += k;
+    }
+    return n;
+  }
+  default: return 1;
+  }
+}
+
+size_t isa_insn_words(const isa_insn *in) {
+  size_t n = 2 + (in->guard ? 1 : 0);
+  for (unsigned i = 0; i < in->nopnd; i++) {
+    size_t k = operand_words(in, &in->opnd[i]);
+    if (!k) return 0;
+    n += k;
+  }
+  return n;
+}
+
+static size_t put_operand(const isa_insn *in, const isa_operand *o, uint64_t *w, size_t cap, const char **err) {
+  if (cap < 1) { *err = "no room"; return 0; }
+  if (o->index > ISA_MAX_INDEX) { *err = "operand index out of range"; return 0; }
+  switch (o->kind) {
+  case ISA_K_REG: w[0] = OPW(ISA_K_REG, o->aux & 1, o->index, 0); return 1;
+  case ISA_K_REGPAIR:
+    if (o->index2 > ISA_MAX_INDEX) { *err = "operand index out of range"; return 0; }
+    w[0] = OPW(ISA_K_REGPAIR, 0, o->index, o->index2); return 1;
+  case ISA_K_SREG: w[0] = OPW(ISA_K_SREG, 0, o->index, o->value); return 1;
+  case ISA_K_SINK: w[0] = OPW(ISA_K_SINK, 0, 0, 0); return 1;
+  case ISA_K_IMM:
+    if (fits32(o->value)) { w[0] = OPW(ISA_K_IMM, 0, 0, o->value); return 1; }
+    if (cap < 2) { *err = "no room"; return 0; }
+    w[0] = OPW(ISA_K_IMM64, 0, 0, 0); w[1] = (uint64_t)o->value; return 2;
+  case ISA_K_MABS:
+    if (cap < 2) { *err = "no room"; return 0; }
+    w[0] = OPW(ISA_K_MABS, 0, 0, 0); w[1] = (uint64_t)o->value; return 2;
+  case ISA_K_SYM: case ISA_K_MSYM: case ISA_K_MREG:
+    if (!fits32(o->value)) { *err = "address offset does not fit in 32 bits"; return 0; }
+    w[0] = OPW(o->kind, o->kind == ISA_K_MREG ? 0 : o->aux, o->index, o->value); return 1;
+  case ISA_K_VEC: case ISA_K_LIST: {
+    size_t n = 1;
+    w[0] = OPW(o->kind, 0, 0, o->nelem);
+    for (unsigned i = 0; i < o->nelem; i++) {
+      const isa_operand *e = &in->elem[o->index2 + i];
+      if (e->kind == ISA_K_VEC || e->kind == ISA_K_LIST) { *err = "nested list"; return 0; }
+      size_t k = put_operand(in, e, w + n, cap - n, err);
+      if (!k) return 0;
+      n += k;
+    }
+    return n;
+  }
+  default: *err = "bad operand kind"; return 0;
+  }
+}
+
+size_t isa_encode(const isa_insn *in, uint64_t *out, size_t cap, const char **err) {
+  const char *dummy;
+  if (!err) err = &dummy;
+  if (in->op >= ISA_OP_COUNT) { *err = "bad opcode"; return 0; }
+  if (in->nopnd > 15 || in->nopnd > ISA_MAX_OPND) { *err = "too many operands"; return 0; }
+  if (in->guard > 2) { *err = "bad guard"; return 0; }
+  if (cap < 2) { *err = "no room"; return 0; }
+  uint64_t w0 = ((uint64_t)in->op << OP_SHIFT) | ((uint64_t)in->guard << GUARD_SHIFT) |
+                ((uint64_t)in->nopnd << NOPND_SHIFT) | ((uint64_t)in->type[0] << T0_SHIFT) |
+                ((uint64_t)in->type[1] << T1_SHIFT);
+  if (in->type[0] >= ISA_T_COUNT || in->type[1] >= ISA_T_COUNT) { *err = "bad type"; return 0; }
+  for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) {
+    unsigned v = in->field[fields[i].cat];
+    if (v >= (1u << fields[i].width)) { *err = "suffix field out of range"; return 0; }
+    w0 |= (uint64_t)v << fields[i].shift;
+  }
+  int sc = isa_sub_cat(in->op);
+  unsigned sub = sc ? in->field[sc] : 0;
+  if (sub >= (1u << SUB_WIDTH)) { *err = "suffix field out of range"; return 0; }
+  w0 |= (uint64_t)sub << SUB_SHIFT;
+  out[0] = w0;
+  out[1] = in->flags;
+  size_t n = 2;
+  if (in->guard) {
+    isa_operand g = { ISA_K_REG, 0, 0, in->guard_reg, 0, 0 };
+    size_t k = put_operand(in, &g, out + n, cap - n, err);
+    if (!k) return 0;
+    n += k;
+  }
+  for (unsigned i = 0; i < in->nopnd; i++) {
+    size_t k = put_operand(in, &in->opnd[i], out + n, cap - n, err);
+    if (!k) return 0;
+    n += k;
+  }
+  return n;
+}
+
+static size_t get_operand(const uint64_t *w, size_t n, isa_insn *in, isa_operand *o, int nested, const char **err) {
+  if (n < 1) { *err = "instruction runs past the end of the code"; return 0; }
+  unsigned kind = OPW_KIND(w[0]), aux = OPW_AUX(w[0]);
+  uint32_t index = OPW_INDEX(w[0]);
+  int32_t value = OPW_VALUE(w[0]);
+  memset(o, 0, sizeof *o);
+  o->kind = (uint8_t)kind;
+  switch (kind) {
+  case ISA_K_REG:
+    if (aux > 1 || value) { *err = "malformed register operand"; return 0; }
+    o->aux = (uint8_t)aux; o->index = index; return 1;
+  case ISA_K_REGPAIR:
+    if (aux || value < 0) { *err = "malformed register pair"; return 0; }
+    o->index = index; o->index2 = (uint32_t)value; return 1;
+  case ISA_K_SREG:
+    if (aux || index >= ISA_SR_COUNT || value < 0 || value > isa_sregs[index].comps ||
+        (isa_sregs[index].comps && value == 0)) { *err = "malformed special register"; return 0; }
+    o->index = index; o->value = value; return 1;
+  case ISA_K_SINK:
+    if (aux || index || value) { *err = "malformed sink operand"; return 0; }
+    return 1;
+  case ISA_K_IMM:
+    if (aux || index) { *err = "malformed immediate"; return 0; }
+    o->value = value; return 1;
+  case ISA_K_IMM64: case ISA_K_MABS:
+    if (aux || index || value) { *err = "malformed immediate"; return 0; }
+    if (n < 2) { *err = "instruction runs past the end of the code"; return 0; }
+    if (kind == ISA_K_IMM64) {
+      if (fits32((int64_t)w[1])) { *err = "non-canonical 64-bit immediate"; return 0; }
+      o->kind = ISA_K_IMM;
+    }
+    o->value = (int64_t)w[1]; return 2;
+  case ISA_K_SYM: case ISA_K_MSYM:
+    if (aux >= ISA_SYM_COUNT) { *err = "malformed symbol operand"; return 0; }
+    o->aux = (uint8_t)aux; o->index = index; o->value = value; return 1;
+  case ISA_K_MREG:
+    if (aux) { *err = "malformed address operand"; return 0; }
+    o->index = index; o->value = value; return 1;
+  case ISA_K_VEC: case ISA_K_LIST: {
+    if (nested || aux || index || value < 1 || value > ISA_MAX_ELEM) { *err = "malformed operand list"; return 0; }
+    if (in->nelem + (unsigned)value > ISA_MAX_ELEM) { *err = "too many list elements"; return 0; }
+    o->nelem = (uint16_t)value;
+    o->index2 = in->nelem;
+    in->nelem = (uint8_t)(in->nelem + value);
+    size_t used = 1;
+    for (int i = 0; i < value; i++) {
+      size_t k = get_operand(w + used, n - used, in, &in->elem[o->index2 + (unsigned)i], 1, err);
+      if (!k) return 0;
+      used += k;
+    }
+    return used;
+  }
+  default: *err = "unknown operand kind"; return 0;
+  }
+}
+
+size_t isa_decode(const uint64_t *w, size_t n, isa_insn *in, const char **err) {
+  const char *dummy;
+  if (!err) err = &dummy;
+  memset(in, 0, offsetof(isa_insn, opnd));
+  in->nelem = 0;
+  if (n < 2) { *err = "instruction runs past the end of the code"; return 0; }
+  uint64_t w0 = w[0];
+  unsigned op = (unsigned)(w0 >> OP_SHIFT);
+  if (op >= ISA_OP_COUNT) { *err = "unknown opcode"; return 0; }
+  in->op = (uint8_t)op;
+  in->guard = (uint8_t)((w0 >> GUARD_SHIFT) & 3);
+  in->nopnd = (uint8_t)((w0 >> NOPND_SHIFT) & 15);
+  in->type[0] = (uint8_t)((w0 >> T0_SHIFT) & 31);
+  in->type[1] = (uint8_t)((w0 >> T1_SHIFT) & 31);
+  if (in->guard == 3) { *err = "bad guard field"; return 0; }
+  if (in->nopnd > ISA_MAX_OPND) { *err = "too many operands"; return 0; }
+  if (w0 & W0_ZERO_MASK) { *err = "reserved bits set in instruction word"; return 0; }
+  for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
+    in->field[fields[i].cat] = (uint8_t)((w0 >> fields[i].shift) & ((1u << fields[i].width) - 1));
+  unsigned sub = (unsigned)((w0 >> SUB_SHIFT) & 15);
+  int sc = isa_sub_cat((int)op);
+  if (sub && !sc) { *err = "sub-operation set on an opcode that takes none"; return 0; }
+  if (sc) in->field[sc] = (uint8_t)sub;
+  if (w[1] >> 32) { *err = "reserved bits set in flag word"; return 0; }
+  in->flags = (uint32_t)w[1];
+  size_t used = 2;
+  if (in->guard) {
+    isa_operand g;
+    size_t k = get_operand(w + used, n - used, in, &g, 1, err);
+    if (!k) return 0;
+    if (g.kind != ISA_K_REG) { *err = "guard is not a register"; return 0; }
+    in->guard_reg = g.index;
+    used += k;
+  }
+  for (unsigned i = 0; i < in->nopnd; i++) {
+    size_t k = get_operand(w + used, n - used, in, &in->opnd[i], 0, err);
+    if (!k) return 0;
+    used += k;
+  }
+  const char *bad = isa_check_insn(in);
+  if (bad) { *err = bad; return 0; }
+  return used;
+}
+
+/* ---- structural check ---- */
+
+static int shape_required(const char *s) { int n = 0; for (; *s && *s != '?'; s++) n++; return n; }
+static int shape_total(const char *s) { int n = 0; for (; *s; s++) if (*s != '?') n++; return n; }
+static char shape_letter(const char *s, int i) {
+  for (; *s; s++) { if (*s == '?') continue; if (i-- == 0) return *s; }
+  return 0;
+}
+
+const char *isa_check_insn(const isa_insn *in) {
+  if (in->op >= ISA_OP_COUNT) return "unknown opcode";
+  const isa_op_info *o = &isa_ops[in->op];
+  for (int c = CAT_CMP; c < CAT_FLAG; c++) {
+    if (!in->field[c]) continue;
+    if (!(o->cats & (1u << c))) return "suffix category not allowed for this opcode";
+    if (isa_mod_of(c, in->field[c]) < 0) return "suffix value out of range";
+  }
+  if (in->flags & ~o->flagbits) return "flag not allowed for this opcode";
+  for (int i = 0; i < 2; i++) {
+    int t = in->type[i];
+    if (i < o->ntypes) {
+      if (!t && o->ntypes) return "missing type";
+      if (t >= ISA_T_COUNT || !(o->types[i] & (1u << t))) return "type not allowed for this opcode";
+    } else if (t) return "type not allowed for this opcode";
+  }
+  int req = shape_required(o->shape), tot = shape_total(o->shape);
+  if (o->flags & F_CALL) { req = 1; tot = 3; }
+  if (in->nopnd < req || in->nopnd > tot) return "wrong number of operands";
+  for (int i = 0; i < in->nopnd; i++) {
+    const isa_operand *op = &in->opnd[i];
+    char l = (o->flags & F_CALL) ? 'c' : shape_letter(o->shape, i);
+    int k = op->kind;
+    switch (l) {
+    case 'm': if (k != ISA_K_MREG && k != ISA_K_MSYM && k != ISA_K_MABS) return "expected a memory operand"; break;
+    case 'l': if (k != ISA_K_SYM || op->aux != ISA_SYM_LABEL) return "expected a label"; break;
+    case 'c': if (k != ISA_K_LIST && !(k == ISA_K_SYM && op->aux == ISA_SYM_FUNC)) return "bad call operand"; break;
+    case 'P': case 'e': if (k != ISA_K_REG && k != ISA_K_REGPAIR && k != ISA_K_SINK) return "expected a destination register"; break;
+    case 'd': case 'w': case 'U':
+      if (k != ISA_K_REG && k != ISA_K_SINK && k != ISA_K_VEC) return "expected a destination register";
+      break;
+    case 'p': if (k != ISA_K_REG) return "expected a predicate"; break;
+    case 'y': if (k == ISA_K_MREG || k == ISA_K_MSYM || k == ISA_K_MABS || k == ISA_K_LIST || k == ISA_K_REGPAIR) return "bad source operand"; break;
+    default:
+      if (k != ISA_K_REG && k != ISA_K_IMM && k != ISA_K_VEC) return "expected a register or immediate";
+      break;
+    }
+    if (k == ISA_K_REG && op->aux && l != 'p') return "negation is only allowed on predicate sources";
+  }
+  return NULL;
+}
+
+int isa_shape_type(const isa_insn *in, char l) {
+  switch (l) {
+  case 'U': case 'u': return ISA_T_U32;
+  case 'p': case 'P': return ISA_T_PRED;
+  case 't': return in->type[1];
+  case 'w': case 'W': {
+    if (in->field[CAT_MULMODE] == mod_value[ISA_M_WIDE]) {
+      int t = in->type[0], k = isa_type_kind(t);
+      unsigned b = isa_type_bits(t) * 2;
+      for (int x = 1; x < ISA_T_COUNT; x++)
+        if (isa_type_bits(x) == b && isa_type_kind(x) == k) return x;
+    }
+    return in->type[0];
+  }
+  default: return in->type[0];
+  }
+}
+
+/* ---- formatting ---- */
+
+static void append(char *buf, size_t cap, size_t *len, const char *s) {
+  size_t n = strlen(s);
+  if (*len + n + 1 >= cap) n = cap > *len + 1 ? cap - *len - 1 : 0;
+  memcpy(buf + *len, s, n);
+  *len += n;
+  buf[*len] = 0;
+}
+
+static void append_mod(char *buf, size_t cap, size_t *len, int cat, int value) {
+  int m = isa_mod_of(cat, value);
+  if (m < 0) return;
+  append(buf, cap, len, ".");
+  append(buf, cap, len, isa_mods[m].text);
+}
+
+static void append_flag(char *buf, size_t cap, size_t *len, int bit) {
+  append_mod(buf, cap, len, CAT_FLAG, bit + 1);
+}
+
+void isa_format_mnemonic(const isa_insn *in, char *buf, size_t cap) {
+  size_t len = 0;
+  if (cap) buf[0] = 0;
+  if (in->op >= ISA_OP_COUNT) { append(buf, cap, &len, "?"); return; }
+  int sc = isa_sub_cat(in->op);
+  append(buf, cap, &len, isa_ops[in->op].name);
+  append_mod(buf, cap, &len, CAT_SEM, in->field[CAT_SEM]);
+  append_mod(buf, cap, &len, CAT_SCOPE, in->field[CAT_SCOPE]);
+  if (in->flags & FL_TO) append_flag(buf, cap, &len, FLB_TO);
+  append_mod(buf, cap, &len, CAT_SPACE, in->field[CAT_SPACE]);
+  if (in->flags & FL_SYNC) append_flag(buf, cap, &len, FLB_SYNC);
+  if (sc && sc != CAT_PRMT) append_mod(buf, cap, &len, sc, in->field[sc]);
+  append_mod(buf, cap, &len, CAT_CMP, in->field[CAT_CMP]);
+  append_mod(buf, cap, &len, CAT_BOOL, in->field[CAT_BOOL]);
+  append_mod(buf, cap, &len, CAT_RND, in->field[CAT_RND]);
+  append_mod(buf, cap, &len, CAT_CACHE, in->field[CAT_CACHE]);
+  for (int b = 0; b < FLB_COUNT; b++)
+    if ((in->flags & (1u << b)) && b != FLB_TO && b != FLB_SYNC) append_flag(buf, cap, &len, b);
+  append_mod(buf, cap, &len, CAT_VEC, in->field[CAT_VEC]);
+  for (int i = 0; i < 2; i++)
+    if (in->type[i]) append_mod(buf, cap, &len, CAT_TYPE, in->type[i]);
+  if (sc == CAT_PRMT) append_mod(buf, cap, &len, sc, in->field[sc]);
+}
+
+/* ---- CRC-32 (IEEE 802.3, reflected) ---- */
+uint32_t isa_crc32(const uint8_t *p, size_t n) {
+  static uint32_t table[256];
+  static int ready;
+  if (!ready) {
+    for (uint32_t i = 0; i < 256; i++) {
+      uint32_t c = i;
+      for (int k = 0; k < 8; k++) c = (c & 1) ? 0xedb88320u ^ (c >> 1) : c >> 1;
+      table[i] = c;
+    }
+    ready = 1;
+  }
+  uint32_t c = 0xffffffffu;
+  for (size_t i = 0; i < n; i++) c = table[(c ^ p[i]) & 0xff] ^ (c >> 8);
+  return c ^ 0xffffffffu;
+}

@@ -1,0 +1,55 @@
+/* isa/isadoc.c -- Markdown reference tables from opcodes.def, mods.def and sregs.def. */
+#include "isadoc.h"
+#include "isa.h"
+
+#include <string.h>
+
+static void list_types(FILE *out, uint32_t mask) {
+  int first = 1;
+  for (int t = 1; t < ISA_T_COUNT; t++)
+    if (mask & (1u << t)) { fprintf(out, "%s.%s", first ? "" : " ", isa_type_name(t)); first = 0; }
+  if (first) fputs("-", out);
+}
+
+static void list_cat(FILE *out, int cat, int *first) {
+  for (int v = 1; v < 32; v++) {
+    int m = isa_mod_of(cat, v);
+    if (m < 0) break;
+    fprintf(out, "%s.%s", *first ? "" : " ", isa_mods[m].text);
+    *first = 0;
+  }
+}
+
+void isa_doc_table(FILE *out) {
+  static const char *const fnames[] = { "writes-dst", "branch", "call", "ret", "exit", "barrier", "mem", "load", "store", "atomic", "warp", "aw" };
+  fputs("### Instructions\n\n", out);
+  fputs("| # | mnemonic | unit | lat | ii | type suffixes | other suffixes | operands | flags | synopsis |\n", out);
+  fputs("|---|---|---|---|---|---|---|---|---|---|\n", out);
+  for (int op = 0; op < ISA_OP_COUNT; op++) {
+    const isa_op_info *o = &isa_ops[op];
+    fprintf(out, "| %d | `%s` | %s | %u | %u | ", op, o->name, isa_unit_names[o->unit], o->latency, o->interval);
+    for (int i = 0; i < o->ntypes; i++) { if (i) fputs(" ; then ", out); list_types(out, o->types[i]); }
+    if (!o->ntypes) fputs("-", out);
+    fputs(" | ", out);
+    int first = 1;
+    for (int cat = CAT_CMP; cat < CAT_FLAG; cat++) if (o->cats & (1u << cat)) list_cat(out, cat, &first);
+    for (int b = 0; b < FLB_COUNT; b++)
+      if (o->flagbits & (1u << b)) { fprintf(out, "%s.%s", first ? "" : " ", isa_mods[isa_mod_of(CAT_FLAG, b + 1)].text); first = 0; }
+    if (first) fputs("-", out);
+    fprintf(out, " | `%s` | ", o->shape[0] ? o->shape : "-");
+    first = 1;
+    for (int b = 0; b < 12; b++) if (o->flags & (1u << b)) { fprintf(out, "%s%s", first ? "" : " ", fnames[b]); first = 0; }
+    if (first) fputs("-", out);
+    fprintf(out, " | %s |\n", o->synopsis);
+  }
+  fputs("\n### Suffixes by category\n\n| category | suffixes (value = position, from 1) |\n|---|---|\n", out);
+  for (int cat = CAT_TYPE; cat < CAT_COUNT; cat++) {
+    int first = 1;
+    fprintf(out, "| %s | ", isa_cat_names[cat]);
+    list_cat(out, cat, &first);
+    fputs(" |\n", out);
+  }
+  fputs("\n### Special registers\n\n| register | components | bits |\n|---|---|---|\n", out);
+  for (int s = 0; s < ISA_SR_COUNT; s++)
+    fprintf(out, "| `%s` | %s | %u |\n", isa_sregs[s].name, isa_sregs[s].comps ? ".x .y .z" : "-", isa_sregs[s].bits);
+}
