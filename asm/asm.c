@@ -1027,6 +1027,9 @@ static const mnem_info *parse_mnemonic(asm_ctx *c, const asm_tok *t) {
   if ((mi.flags & FL_FTZ) && mi.type[0] != ISA_T_F32 && !(op == ISA_OP_CVT && (mi.type[1] == ISA_T_F32)) && !(op == ISA_OP_SETP && mi.type[0] == ISA_T_F32)) {
     asm_error(c, at, "'.ftz' applies to .f32 only"); goto done;
   }
+  if (op == ISA_OP_VOTE && (mi.field[CAT_VOTE] == 4) != (mi.type[0] == ISA_T_B32)) {
+    asm_error(c, at, "vote%s needs type .%s", mi.field[CAT_VOTE] == 4 ? ".ballot" : " .all/.any/.uni", mi.field[CAT_VOTE] == 4 ? "b32" : "pred"); goto done;
+  }
   if (mi.field[CAT_VEC] && !(o->flags & (F_LOAD | F_STORE))) { asm_error(c, at, "vector suffix on '%s'", name); goto done; }
   mi.ok = 1;
 done:

@@ -9,7 +9,7 @@
 /* ---- growable arrays ---- */
 
 void *asm_vec_push(asm_vec *v, size_t elem, uint32_t count) {
-  if (v->n + count > v->cap) {
+  if (v->n + count > v->cap || !v->p) {
     uint32_t cap = v->cap ? v->cap : 16;
     while (cap < v->n + count) cap *= 2;
     void *p = realloc(v->p, (size_t)cap * elem);

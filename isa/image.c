@@ -102,6 +102,11 @@ static size_t record_bytes(const section_desc *s) {
 static void **sec_ptr(const isa_image *img, const section_desc *s) { return (void **)((char *)img + s->ptr_off); }
 static uint32_t *sec_count(const isa_image *img, const section_desc *s) { return (uint32_t *)((char *)img + s->count_off); }
 
+/* The checksum covers every byte of the file but its own four (offset 12). */
+uint32_t isa_image_checksum(const uint8_t *buf, size_t size) {
+  return isa_crc32_update(isa_crc32(buf, 12), buf + 16, size - 16);
+}
+
 /* ---- writing ---- */
 
 uint8_t *isa_image_write(const isa_image *img, size_t *size) {
@@ -146,7 +151,7 @@ uint8_t *isa_image_write(const isa_image *img, size_t *size) {
         p += s->fields[f].width;
       }
   }
-  isa_put_u32(buf + 12, isa_crc32(buf + 16, total - 16));
+  isa_put_u32(buf + 12, isa_image_checksum(buf, total));
   *size = total;
   return buf;
 }
@@ -181,7 +186,7 @@ int isa_image_read(const uint8_t *buf, size_t size, isa_image *img, char *err, s
     if (size < total) return fail(err, errcap, "truncated image: header says %u bytes, file has %zu", total, size);
     return fail(err, errcap, "corrupt image: header says %u bytes, file has %zu", total, size);
   }
-  uint32_t crc = isa_crc32(buf + 16, size - 16);
+  uint32_t crc = isa_image_checksum(buf, size);
   if (crc != isa_get_u32(buf + 12)) return fail(err, errcap, "corrupt image: checksum mismatch (stored %08x, computed %08x)", isa_get_u32(buf + 12), crc);
   if (isa_get_u32(buf + 20) != NSECTIONS) return fail(err, errcap, "corrupt image: %u sections, expected %zu", isa_get_u32(buf + 20), NSECTIONS);
   if (size < HEADER_BYTES + NSECTIONS * DIR_ENTRY_BYTES) return fail(err, errcap, "truncated image: section directory incomplete");

@@ -139,6 +139,8 @@ typedef struct {
   uint8_t *data; uint32_t ndata;
 } isa_image;
 
+/* CRC-32 of an image file's bytes, leaving out the checksum field itself. */
+uint32_t isa_image_checksum(const uint8_t *buf, size_t size);
 /* Serializes; returns a malloc'd buffer and its size, or NULL on memory failure. */
 uint8_t *isa_image_write(const isa_image *img, size_t *size);
 /* Parses and validates; on failure returns -1 and writes a message to err. */

@@ -499,7 +499,9 @@ void isa_format_mnemonic(const isa_insn *in, char *buf, size_t cap) {
 }
 
 /* ---- CRC-32 (IEEE 802.3, reflected) ---- */
-uint32_t isa_crc32(const uint8_t *p, size_t n) {
+uint32_t isa_crc32(const uint8_t *p, size_t n) { return isa_crc32_update(0, p, n); }
+
+uint32_t isa_crc32_update(uint32_t crc, const uint8_t *p, size_t n) {
   static uint32_t table[256];
   static int ready;
   if (!ready) {
@@ -510,7 +512,7 @@ uint32_t isa_crc32(const uint8_t *p, size_t n) {
     }
     ready = 1;
   }
-  uint32_t c = 0xffffffffu;
+  uint32_t c = crc ^ 0xffffffffu;
   for (size_t i = 0; i < n; i++) c = table[(c ^ p[i]) & 0xff] ^ (c >> 8);
   return c ^ 0xffffffffu;
 }

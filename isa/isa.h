@@ -286,5 +286,7 @@ static inline uint32_t isa_get_u32(const uint8_t *p) { uint32_t v = 0; for (int 
 static inline uint64_t isa_get_u64(const uint8_t *p) { uint64_t v = 0; for (int i = 7; i >= 0; i--) v = (v << 8) | p[i]; return v; }
 
 uint32_t isa_crc32(const uint8_t *p, size_t n);
+/* Continues a CRC-32 over more bytes: isa_crc32_update(isa_crc32(a), b) = CRC of a then b. */
+uint32_t isa_crc32_update(uint32_t crc, const uint8_t *p, size_t n);
 
 #endif

@@ -1,0 +1,110 @@
+#!/bin/sh
+# tests/run.sh -- every test of the project; ends with "N passed, N failed".
+#
+# Sections:
+#   unit      the C unit tests in tests/*.c (each prints PASS/FAIL lines)
+#   sources   every .s and .ptx file in the repository assembles with no error,
+#             and assemble -> disassemble -> assemble gives a byte-identical image
+#   errors    tests/asm/errors/*.s: malformed input; each file states the exact
+#             diagnostics it must produce in comments of the form
+#                 // error: LINE:COL: MESSAGE
+#                 // warning: LINE:COL: MESSAGE
+#             and awasm must print exactly those (in order), exit 1 and write no image
+#   isadoc    the generated reference in isa/ISA.md matches the instruction table
+#   images    corrupt and truncated images are rejected by awdis with a message
+BIN=${BIN:-bin}
+BUILD=${BUILD:-build}
+OUT=${BUILD}/tests/out
+mkdir -p "$OUT"
+passed=0
+failed=0
+pass() { passed=$((passed + 1)); [ -n "$VERBOSE" ] && echo "PASS $1"; return 0; }
+fail() { failed=$((failed + 1)); echo "FAIL $1"; [ -n "$2" ] && printf '%s\n' "$2" | sed 's/^/     /' | head -20; return 0; }
+
+# ---- unit ----
+for t in "$BUILD"/tests/test_*; do
+  [ -x "$t" ] || continue
+  case "$t" in *.o|*.d) continue ;; esac
+  "$t" > "$OUT/unit.log" 2>&1
+  rc=$?
+  p=$(grep -c '^PASS' "$OUT/unit.log")
+  f=$(grep -c '^FAIL' "$OUT/unit.log")
+  passed=$((passed + p))
+  failed=$((failed + f))
+  grep '^FAIL' "$OUT/unit.log"
+  if [ $rc -ne 0 ] && [ "$f" -eq 0 ]; then fail "$(basename "$t") exited $rc" "$(tail -5 "$OUT/unit.log")"; fi
+done
+
+# ---- sources ----
+for src in $(git ls-files '*.s' '*.ptx' 2>/dev/null | grep -v '^tests/asm/errors/'); do
+  n=$(echo "$src" | tr '/' '_')
+  if "$BIN/awasm" -q "$src" -o "$OUT/$n.aws" 2> "$OUT/$n.err"; then
+    pass "assemble $src"
+    if "$BIN/awdis" "$OUT/$n.aws" -o "$OUT/$n.dis.s" 2> "$OUT/$n.err" &&
+       "$BIN/awasm" -q "$OUT/$n.dis.s" -o "$OUT/$n.2.aws" 2> "$OUT/$n.err" &&
+       cmp -s "$OUT/$n.aws" "$OUT/$n.2.aws"; then
+      pass "round trip $src"
+    else
+      fail "round trip $src" "$(cat "$OUT/$n.err"; cmp "$OUT/$n.aws" "$OUT/$n.2.aws" 2>&1)"
+    fi
+  else
+    fail "assemble $src" "$(cat "$OUT/$n.err")"
+  fi
+done
+
+# ---- errors ----
+for src in tests/asm/errors/*.s; do
+  [ -f "$src" ] || continue
+  n=$(basename "$src" .s)
+  sed -n 's|^.*// \(error\|warning\): \([0-9][0-9]*\):\([0-9][0-9]*\): \(.*\)$|'"$src"':\2:\3: \1: \4|p' "$src" > "$OUT/$n.expected"
+  rm -f "$OUT/$n.aws"
+  "$BIN/awasm" "$src" -o "$OUT/$n.aws" 2> "$OUT/$n.stderr"
+  rc=$?
+  grep -E "^$src:[0-9]+:[0-9]+: (error|warning): " "$OUT/$n.stderr" > "$OUT/$n.actual"
+  if [ ! -s "$OUT/$n.expected" ]; then
+    fail "errors/$n: the file states no expected diagnostic"
+  elif [ $rc -ne 1 ]; then
+    fail "errors/$n: exit status $rc, expected 1" "$(cat "$OUT/$n.stderr")"
+  elif [ -e "$OUT/$n.aws" ]; then
+    fail "errors/$n: an image was written despite errors"
+  elif ! cmp -s "$OUT/$n.expected" "$OUT/$n.actual"; then
+    fail "errors/$n: diagnostics differ" "$(diff "$OUT/$n.expected" "$OUT/$n.actual")"
+  else
+    pass "errors/$n"
+  fi
+done
+
+# ---- isadoc ----
+"$BIN/awasm" --isa-table > "$OUT/isa-table.md"
+sed -n '/<!-- BEGIN GENERATED/,/<!-- END GENERATED/p' isa/ISA.md | sed '1d;$d' > "$OUT/isa-doc.md"
+if cmp -s "$OUT/isa-table.md" "$OUT/isa-doc.md"; then pass "isa/ISA.md matches the table"
+else fail "isa/ISA.md matches the table (regenerate: sh tests/update_isadoc.sh)" "$(diff "$OUT/isa-doc.md" "$OUT/isa-table.md" | head -10)"; fi
+
+# ---- images ----
+"$BIN/awasm" -q examples/saxpy/saxpy.ptx -o "$OUT/img.aws"
+size=$(wc -c < "$OUT/img.aws")
+for cut in 0 7 39 100 $((size / 2)) $((size - 1)); do
+  head -c "$cut" "$OUT/img.aws" > "$OUT/cut.aws"
+  if "$BIN/awdis" "$OUT/cut.aws" > /dev/null 2> "$OUT/cut.err"; then
+    fail "image truncated to $cut bytes is accepted"
+  elif [ $? -eq 1 ] && grep -q 'truncated\|not an AWS image\|corrupt' "$OUT/cut.err"; then
+    pass "image truncated to $cut bytes is rejected"
+  else
+    fail "image truncated to $cut bytes: no clear message" "$(cat "$OUT/cut.err")"
+  fi
+done
+for at in 0 9 20 300 $((size - 3)); do
+  cp "$OUT/img.aws" "$OUT/bad.aws"
+  printf '\377' | dd of="$OUT/bad.aws" bs=1 seek="$at" conv=notrunc 2>/dev/null
+  if cmp -s "$OUT/img.aws" "$OUT/bad.aws"; then printf '\001' | dd of="$OUT/bad.aws" bs=1 seek="$at" conv=notrunc 2>/dev/null; fi
+  if "$BIN/awdis" "$OUT/bad.aws" > /dev/null 2> "$OUT/bad.err"; then
+    fail "image with byte $at corrupted is accepted"
+  elif grep -q 'corrupt\|not an AWS image\|not supported' "$OUT/bad.err"; then
+    pass "image with byte $at corrupted is rejected: $(cat "$OUT/bad.err")"
+  else
+    fail "image with byte $at corrupted: no clear message" "$(cat "$OUT/bad.err")"
+  fi
+done
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

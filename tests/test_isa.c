@@ -1,0 +1,244 @@
+/* tests/test_isa.c -- the instruction table: consistent, collision-free, round-trips.
+ *
+ * For every opcode row a sample instruction is found by assembling candidate
+ * texts; then the sample must round-trip encode -> decode -> disassemble ->
+ * assemble, and every legal suffix, type and flag variation of it must
+ * encode to a distinct bit pattern that decodes back to the same fields.
+ */
+#include "../asm/asm.h"
+#include "../isa/disasm.h"
+#include "../isa/image.h"
+#include "../isa/isa.h"
+#include "check.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char prelude[] =
+  ".version 8.0\n.target sm_80\n.address_size 64\n"
+  ".func (.param .b32 r) f(.param .b32 a);\n"
+  ".visible .entry k()\n{\n"
+  "\t.reg .pred %p<8>;\n\t.reg .b16 %h<8>;\n\t.reg .b32 %r<8>;\n\t.reg .b64 %rd<8>;\n"
+  "\t.reg .f32 %f<8>;\n\t.reg .f64 %fd<8>;\n";
+static const char postlude[] = "L1:\n\tret;\n}\n";
+
+/* Assembles one instruction in the standard context; returns 0 and the image on success. */
+static int assemble_one(const char *insn, isa_image *img) {
+  char src[4096];
+  snprintf(src, sizeof src, "%s\t%s;\n%s", prelude, insn, postlude);
+  asm_ctx *c = asm_new();
+  asm_set_diag(c, NULL);
+  asm_add_source(c, "sample.s", src, strlen(src));
+  int errs = asm_finish(c, img);
+  asm_free(c);
+  return errs;
+}
+
+static const char *reg_for(int t, int i) {
+  static char buf[8][16];
+  static int k;
+  char *b = buf[k++ & 7];
+  unsigned bits = isa_type_bits(t);
+  int kind = isa_type_kind(t);
+  if (kind == TK_PRED) snprintf(b, 16, "%%p%d", i);
+  else if (kind == TK_FLT && bits == 32 && t == ISA_T_F32) snprintf(b, 16, "%%f%d", i);
+  else if (kind == TK_FLT && bits == 64) snprintf(b, 16, "%%fd%d", i);
+  else if (bits <= 16) snprintf(b, 16, "%%h%d", i);
+  else if (bits == 32) snprintf(b, 16, "%%r%d", i);
+  else snprintf(b, 16, "%%rd%d", i);
+  return b;
+}
+
+static const int pref[] = { ISA_T_B32, ISA_T_U32, ISA_T_S32, ISA_T_F32, ISA_T_B64, ISA_T_U64, ISA_T_S64,
+                            ISA_T_F64, ISA_T_PRED, ISA_T_B16, ISA_T_U16, ISA_T_S16, ISA_T_U8, ISA_T_S8,
+                            ISA_T_B8, ISA_T_F16, ISA_T_F16X2, ISA_T_BF16, ISA_T_BF16X2, ISA_T_B128 };
+#define NPREF (int)(sizeof pref / sizeof pref[0])
+
+/* Writes a candidate text for opcode op with the given types; 'rnd' adds .rn, 'approx' adds .approx. */
+static void candidate(int op, int t0, int t1, int rnd, int approx, char *buf, size_t cap) {
+  const isa_op_info *o = &isa_ops[op];
+  isa_insn in;
+  memset(&in, 0, sizeof in);
+  in.op = (uint8_t)op; in.type[0] = (uint8_t)t0; in.type[1] = (uint8_t)t1;
+  size_t n = (size_t)snprintf(buf, cap, "%s", o->name);
+  static const int need[] = { CAT_CMP, CAT_ATOMOP, CAT_SHFL, CAT_VOTE, CAT_TESTP, CAT_SHFDIR, CAT_BAR, CAT_MULMODE };
+  for (size_t i = 0; i < sizeof need / sizeof need[0]; i++) {
+    if (!(o->cats & (1u << need[i]))) continue;
+    if (need[i] == CAT_MULMODE && isa_type_kind(t0) == TK_FLT) continue;
+    int v = 1;
+    if (need[i] == CAT_VOTE && t0 == ISA_T_B32) v = 4;   /* ballot */
+    n += (size_t)snprintf(buf + n, cap - n, ".%s", isa_mods[isa_mod_of(need[i], v)].text);
+    in.field[need[i]] = (uint8_t)v;
+  }
+  if (o->flagbits & FL_SYNC) n += (size_t)snprintf(buf + n, cap - n, ".sync");
+  if (rnd) n += (size_t)snprintf(buf + n, cap - n, ".rn");
+  if (approx) n += (size_t)snprintf(buf + n, cap - n, ".approx");
+  if (t0) n += (size_t)snprintf(buf + n, cap - n, ".%s", isa_type_name(t0));
+  if (t1) n += (size_t)snprintf(buf + n, cap - n, ".%s", isa_type_name(t1));
+  if (o->flags & F_CALL) { snprintf(buf + n, cap - n, " (%%r1), f, (%%r2)"); return; }
+  int i = 0;
+  for (const char *s = o->shape; *s; s++) {
+    if (*s == '?') continue;
+    int t = isa_shape_type(&in, *s);
+    const char *text;
+    char mem[32];
+    switch (*s) {
+    case 'm': text = "[%rd1]"; break;
+    case 'l': text = "L1"; break;
+    case 'P': case 'p': text = reg_for(ISA_T_PRED, i + 1); break;
+    default:
+      if ((*s == 'd' || *s == 'w' || *s == 's') && t >= ISA_T_B8 && isa_type_bits(t) == 8) t = ISA_T_B16;
+      text = reg_for(t, i + 1);
+    }
+    snprintf(mem, sizeof mem, "%s", text);
+    n += (size_t)snprintf(buf + n, cap - n, "%s%s", i ? ", " : " ", mem);
+    i++;
+  }
+}
+
+/* Finds the sample instruction (the first of function k) in an image. */
+static int sample_of(const isa_image *img, isa_insn *in, uint32_t *func, size_t *words) {
+  for (uint32_t f = 0; f < img->nfuncs; f++) {
+    if (img->funcs[f].kind != ISA_FN_ENTRY) continue;
+    const char *why;
+    *func = f;
+    *words = isa_decode(img->code + img->funcs[f].code_off, img->funcs[f].code_words, in, &why);
+    return *words != 0;
+  }
+  return 0;
+}
+
+static int find_sample(int op, char *text, size_t cap, isa_image *img) {
+  const isa_op_info *o = &isa_ops[op];
+  for (int a = 0; a < (o->ntypes ? NPREF : 1); a++) {
+    int t0 = o->ntypes ? pref[a] : 0;
+    if (o->ntypes && !(o->types[0] & (1u << t0))) continue;
+    for (int b = 0; b < (o->ntypes > 1 ? NPREF : 1); b++) {
+      int t1 = o->ntypes > 1 ? pref[b] : 0;
+      if (o->ntypes > 1 && !(o->types[1] & (1u << t1))) continue;
+      for (int v = 0; v < 4; v++) {
+        candidate(op, t0, t1, v & 1, v >> 1, text, cap);
+        if (assemble_one(text, img) == 0) return 1;
+      }
+    }
+  }
+  return 0;
+}
+
+typedef struct { uint64_t w0, w1; uint8_t op, type[2], field[CAT_COUNT]; uint32_t flags; } hdr;
+static int cmp_hdr(const void *a, const void *b) {
+  const hdr *x = a, *y = b;
+  if (x->w0 != y->w0) return x->w0 < y->w0 ? -1 : 1;
+  if (x->w1 != y->w1) return x->w1 < y->w1 ? -1 : 1;
+  return 0;
+}
+
+static int same_fields(const isa_insn *a, const isa_insn *b) {
+  return a->op == b->op && a->guard == b->guard && a->nopnd == b->nopnd && a->type[0] == b->type[0] &&
+         a->type[1] == b->type[1] && memcmp(a->field, b->field, sizeof a->field) == 0 && a->flags == b->flags;
+}
+
+int main(void) {
+  /* The enums that mirror table order. */
+  static const char *const tnames[] = { "", "pred", "b8", "b16", "b32", "b64", "b128", "u8", "u16", "u32", "u64",
+                                        "s8", "s16", "s32", "s64", "f16", "f16x2", "bf16", "bf16x2", "f32", "f64" };
+  int ok = 1;
+  for (int t = 1; t < ISA_T_COUNT; t++) ok &= strcmp(isa_type_name(t), tnames[t]) == 0;
+  CHECK(ok, "ISA_T_* codes follow the type rows of mods.def");
+  static const char *const spaces[] = { "", "global", "shared", "shared::cta", "local", "param", "const", "lin", "lout", "lmeta" };
+  ok = 1;
+  for (int s = 1; s < ISA_SP_COUNT; s++) ok &= strcmp(isa_mods[isa_mod_of(CAT_SPACE, s)].text, spaces[s]) == 0;
+  CHECK(ok, "ISA_SP_* codes follow the state-space rows of mods.def");
+  static const char *const flags[] = { "approx", "full", "ftz", "sat", "uni", "sync", "aligned", "nc", "shiftamt", "cc", "clamp", "wrap", "to", "L1", "L2" };
+  ok = 1;
+  for (int b = 0; b < FLB_COUNT; b++) ok &= isa_mod_of(CAT_FLAG, b + 1) >= 0 && strcmp(isa_mods[isa_mod_of(CAT_FLAG, b + 1)].text, flags[b]) == 0;
+  CHECK(ok && isa_mod_of(CAT_FLAG, FLB_COUNT + 1) < 0, "FLB_* bits follow the flag rows of mods.def");
+  ok = 1;
+  for (int i = 0; i < ISA_OP_COUNT; i++) ok &= isa_op_lookup(isa_ops[i].name, strlen(isa_ops[i].name)) == i;
+  CHECK(ok, "every mnemonic is unique and found by lookup (%d opcodes)", ISA_OP_COUNT);
+  ok = 1;
+  for (int i = 0; i < ISA_OP_COUNT; i++) {
+    uint32_t subs = isa_ops[i].cats & C_SUBS;
+    ok &= (subs & (subs - 1)) == 0;   /* at most one category in the shared sub field */
+  }
+  CHECK(ok, "every opcode uses at most one sub-operation category");
+
+  size_t cap = 1 << 16, n = 0;
+  hdr *all = malloc(cap * sizeof *all);
+  int rows_ok = 0;
+  for (int op = 0; op < ISA_OP_COUNT; op++) {
+    char text[512];
+    isa_image img;
+    if (!find_sample(op, text, sizeof text, &img)) { REQUIRE(0, "row '%s': no candidate text assembles", isa_ops[op].name); continue; }
+    isa_insn in, again;
+    uint32_t f;
+    size_t words;
+    if (!sample_of(&img, &in, &f, &words)) { REQUIRE(0, "row '%s': sample does not decode", isa_ops[op].name); isa_image_free(&img); continue; }
+    /* encode(decode(w)) == w */
+    uint64_t enc[64];
+    const char *why = NULL;
+    size_t k = isa_encode(&in, enc, 64, &why);
+    int rt = k == words && memcmp(enc, img.code + img.funcs[f].code_off, words * 8) == 0;
+    /* disassemble -> assemble gives the same words */
+    char dis[1024];
+    isa_dis_insn(&img, f, &in, dis, sizeof dis);
+    isa_image img2;
+    int errs = assemble_one(dis, &img2);
+    int rt2 = 0;
+    if (!errs) {
+      uint32_t f2;
+      size_t w2;
+      rt2 = sample_of(&img2, &again, &f2, &w2) && w2 == words &&
+            memcmp(img2.code + img2.funcs[f2].code_off, img.code + img.funcs[f].code_off, words * 8) == 0;
+      isa_image_free(&img2);
+    }
+    REQUIRE(rt && rt2, "row '%s': '%s' -> '%s' does not round-trip (encode %d, reassemble %d)", isa_ops[op].name, text, dis, rt, rt2);
+    rows_ok += rt && rt2;
+    /* Variations: every legal type, suffix of each category and flag, one at a time. */
+    const isa_op_info *o = &isa_ops[op];
+    for (int slot = 0; slot < 2 + CAT_COUNT + FLB_COUNT; slot++) {
+      for (int v = 0; v < 32; v++) {
+        isa_insn x = in;
+        if (slot < 2) {
+          if (slot >= o->ntypes || !(o->types[slot] & (1u << v))) continue;
+          x.type[slot] = (uint8_t)v;
+        } else if (slot < 2 + CAT_COUNT) {
+          int cat = slot - 2;
+          if (cat == CAT_TYPE || cat == CAT_FLAG || !(o->cats & (1u << cat)) || isa_mod_of(cat, v) < 0) continue;
+          x.field[cat] = (uint8_t)v;
+        } else {
+          int b = slot - 2 - CAT_COUNT;
+          if (v > 1 || !(o->flagbits & (1u << b))) continue;
+          x.flags = v ? in.flags | (1u << b) : in.flags & ~(1u << b);
+        }
+        uint64_t w[64];
+        size_t nw = isa_encode(&x, w, 64, &why);
+        isa_insn y;
+        size_t nd = nw ? isa_decode(w, nw, &y, &why) : 0;
+        REQUIRE(nw && nd == nw && same_fields(&x, &y), "row '%s' variation %d/%d does not encode and decode back", o->name, slot, v);
+        if (n == cap) { cap *= 2; all = realloc(all, cap * sizeof *all); }
+        memset(&all[n], 0, sizeof all[n]);
+        all[n].w0 = w[0]; all[n].w1 = w[1];
+        all[n].op = x.op; all[n].type[0] = x.type[0]; all[n].type[1] = x.type[1];
+        memcpy(all[n].field, x.field, sizeof x.field);
+        all[n].flags = x.flags;
+        n++;
+      }
+    }
+    isa_image_free(&img);
+  }
+  CHECK(rows_ok == ISA_OP_COUNT, "every row round-trips encode/decode/disassemble/assemble (%d of %d)", rows_ok, ISA_OP_COUNT);
+  qsort(all, n, sizeof *all, cmp_hdr);
+  size_t distinct = n ? 1 : 0, collisions = 0;
+  for (size_t i = 1; i < n; i++) {
+    if (all[i].w0 != all[i - 1].w0 || all[i].w1 != all[i - 1].w1) { distinct++; continue; }
+    /* equal encodings must be the same instruction (a variation equal to its base) */
+    if (all[i].op != all[i - 1].op || memcmp(all[i].type, all[i - 1].type, 2) ||
+        memcmp(all[i].field, all[i - 1].field, sizeof all[i].field) || all[i].flags != all[i - 1].flags) collisions++;
+  }
+  CHECK(collisions == 0 && distinct > (size_t)ISA_OP_COUNT * 4,
+        "no two encodings collide: %zu distinct instructions from %zu variations, %zu collisions", distinct, n, collisions);
+  free(all);
+  printf("%s\n", check_failed ? "test_isa: failures" : "test_isa: ok");
+  return check_failed ? 1 : 0;
+}
