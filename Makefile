@@ -60,6 +60,9 @@ $(BIN)/awdis: $(BUILD)/asm/awdis.o $(LIB)
 	@mkdir -p $(BIN)
 	$(CC) $(OPT) $(EXTRA_CFLAGS) $^ -o $@ $(LDFLAGS) -lm
 
+$(BUILD)/tests/gen_ptx: $(BUILD)/tests/gen_ptx.o
+	$(CC) $(OPT) $(EXTRA_CFLAGS) $^ -o $@
+
 $(BUILD)/tests/%: $(BUILD)/tests/%.o $(LIB)
 	$(CC) $(OPT) $(EXTRA_CFLAGS) $^ -o $@ $(LDFLAGS) -lm
 

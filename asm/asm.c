@@ -143,10 +143,9 @@ void asm_file(asm_ctx *c, asm_tok num, asm_tok name) {
 }
 
 void asm_loc_dir(asm_ctx *c, asm_tok file, asm_tok line, asm_tok col) {
-  if (file.fkind || line.fkind || col.fkind || file.u > 0x7ffffffe || line.u > 0xffffffffu || col.u > 0xffffffffu) {
-    asm_error(c, tokloc(&file), ".loc takes three non-negative integers: file, line, column");
-    return;
-  }
+  asm_tok *bad = file.fkind || file.u > 0x7ffffffe ? &file : line.fkind || line.u > 0xffffffffu ? &line :
+                 col.fkind || col.u > 0xffffffffu ? &col : NULL;
+  if (bad) { asm_error(c, tokloc(bad), ".loc takes three non-negative integers: file, line, column"); return; }
   c->loc_set = 1;
   c->loc_file = (int)file.u;
   c->loc_line = (uint32_t)line.u;
@@ -248,9 +247,7 @@ static int read_attrs(asm_ctx *c, asm_attr *a, decl_attrs *d, int allow_linkage)
     int m = isa_mod_find_any(s, n);
     while (m >= 0 && isa_mods[m].cat != CAT_TYPE && isa_mods[m].cat != CAT_SPACE && isa_mods[m].cat != CAT_VEC) m = -1;
     if (m < 0) { asm_error(c, at, "'%.*s' is not allowed in a declaration", a->tok.len, a->tok.s); ok = 0; continue; }
-    int cat = isa_mods[m].cat, val = isa_mods[m].value ? isa_mods[m].value : 0;
-    val = 0;
-    for (int v = 1; v < 32; v++) if (isa_mod_of(cat, v) == m) { val = v; break; }
+    int cat = isa_mods[m].cat, val = isa_mod_value(m);
     if (cat == CAT_SPACE) {
       if (d->ptr && d->space) {
         if (d->ptr_space) { asm_error(c, at, "duplicate state space after .ptr"); ok = 0; }
@@ -322,6 +319,13 @@ void asm_var_decl(asm_ctx *c, asm_attr *attrs, asm_decl *decls) {
   decl_attrs d;
   if (!read_attrs(c, attrs, &d, !c->in_body)) return;
   asm_loc at = attrs ? tokloc(&attrs->tok) : decls->name.loc;
+  if (!attrs && !decls->next && !decls->ndims && !decls->init && !decls->range) {
+    const char *dot = memchr(decls->name.s, '.', (size_t)decls->name.len);
+    if (isa_op_lookup(decls->name.s, dot ? (size_t)(dot - decls->name.s) : (size_t)decls->name.len) >= 0) {
+      asm_error(c, at, "instruction '%.*s' outside a function body", decls->name.len, decls->name.s);
+      return;
+    }
+  }
   if (!d.space) { asm_error(c, at, "declaration of '%.*s' has no state space", decls->name.len, decls->name.s); return; }
   if (!d.type) { asm_error(c, at, "declaration of '%.*s' has no type", decls->name.len, decls->name.s); return; }
   if (d.type == ISA_T_PRED) { asm_error(c, at, "variables cannot have type .pred"); return; }
@@ -356,7 +360,7 @@ void asm_var_decl(asm_ctx *c, asm_attr *attrs, asm_decl *decls) {
       } else v.flags |= ISA_VAR_UNSIZED;
     }
     if (isa_var_bytes(&v) > 0xffffffffu) { asm_error(c, tokloc(&x->name), "variable '%.*s' is larger than 4 GiB", x->name.len, x->name.s); continue; }
-    if ((v.flags & ISA_VAR_UNSIZED) && d.space != ISA_SP_SHARED) { asm_error(c, tokloc(&x->name), "only .extern .shared arrays may be unsized"); continue; }
+    if ((v.flags & ISA_VAR_UNSIZED) && (d.space != ISA_SP_SHARED || d.linkage != ISA_LINK_EXTERN)) { asm_error(c, tokloc(&x->name), "only .extern .shared arrays may be unsized"); continue; }
     if (x->init) {
       if (d.space != ISA_SP_GLOBAL && d.space != ISA_SP_CONST) { asm_error(c, tokloc(&x->name), "only .global and .const variables may have initializers"); continue; }
       uint64_t bytes = isa_var_bytes(&v), nelem = bytes / type_bytes(d.type), pos = 0;
@@ -457,8 +461,9 @@ static void rename_params(asm_ctx *c, uint32_t first, asm_decl *p) {
   for (uint32_t k = 0; p; p = p->next, k++) VARS(c)[first + k].name = intern(c, p->name.s, (size_t)p->name.len);
 }
 
-static int add_params(asm_ctx *c, uint32_t f, asm_decl *p, uint8_t flag, int kind) {
+static int add_params(asm_ctx *c, uint32_t f, asm_decl *p, asm_decl *others, uint8_t flag, int kind) {
   int ok = 1;
+  asm_decl *all = p;
   for (; p; p = p->next) {
     decl_attrs d;
     if (!read_attrs(c, p->attrs, &d, 0)) { ok = 0; continue; }
@@ -466,6 +471,10 @@ static int add_params(asm_ctx *c, uint32_t f, asm_decl *p, uint8_t flag, int kin
     if (!d.type || d.type == ISA_T_PRED) { asm_error(c, tokloc(&p->name), "parameter '%.*s' needs a type", p->name.len, p->name.s); ok = 0; continue; }
     if (d.ptr && kind != ISA_FN_ENTRY) { asm_error(c, tokloc(&p->name), ".ptr is only allowed on kernel parameters"); ok = 0; continue; }
     if (d.ptr && d.type != ISA_T_U64 && d.type != ISA_T_U32 && d.type != ISA_T_B64 && d.type != ISA_T_B32) { asm_error(c, tokloc(&p->name), ".ptr needs a .u32 or .u64 parameter"); ok = 0; continue; }
+    int dup = 0;
+    for (asm_decl *q = all; q != p; q = q->next) dup |= q->name.len == p->name.len && !memcmp(q->name.s, p->name.s, (size_t)p->name.len);
+    for (asm_decl *q = others; q; q = q->next) dup |= q->name.len == p->name.len && !memcmp(q->name.s, p->name.s, (size_t)p->name.len);
+    if (dup) { asm_error(c, tokloc(&p->name), "redeclaration of '%.*s'", p->name.len, p->name.s); ok = 0; continue; }
     isa_var v;
     memset(&v, 0, sizeof v);
     v.name = intern(c, p->name.s, (size_t)p->name.len);
@@ -527,10 +536,10 @@ void asm_func_begin(asm_ctx *c, asm_attr *attrs, int kind, asm_tok name, int has
   uint32_t f = c->funcs.n;
   fn.first_ret = c->vars.n;
   fn.nret = count_decls(rets);
-  int ok = add_params(c, f, rets, ISA_VAR_RET, kind);
+  int ok = add_params(c, f, rets, NULL, ISA_VAR_RET, kind);
   fn.first_param = c->vars.n;
   fn.nparam = count_decls(params);
-  ok &= add_params(c, f, params, ISA_VAR_PARAM, kind);
+  ok &= add_params(c, f, params, rets, ISA_VAR_PARAM, kind);
   if (!ok) { c->vars.n = fn.first_ret; c->func = UINT32_MAX; return; }
   *VEC_PUSH(c->funcs, isa_func) = fn;
   asm_hmap_put(&c->globals, perm_str(c, name.s, (size_t)name.len), (uint32_t)name.len, G_MAKE(G_FUNC, f));
@@ -607,8 +616,7 @@ void asm_subr_attr(asm_ctx *c, asm_tok dir, asm_opnd *args) {
     }
     if (a) { asm_error(c, a->loc, "unexpected argument to the '%s' trigger", isa_trigger_names[ev]); return; }
     *VEC_PUSH(c->subr_trigs, isa_trigger) = t;
-    asm_loc *l = VEC_PUSH(c->trig_locs_cur, asm_loc);
-    *l = at;
+    *VEC_PUSH(c->trig_locs_cur, asm_loc) = ev == ISA_TRIG_PC ? args->next->next->loc : at;
   } else {
     int out = strncmp(s, "liveout", 7) == 0;
     if (!args) { asm_error(c, at, "'%.*s' needs at least one register", dir.len, dir.s); return; }
@@ -704,10 +712,16 @@ static void finish_subr(asm_ctx *c, uint32_t f) {
   *VEC_PUSH(c->subrs, isa_subr) = sr;
 }
 
+static void func_end(asm_ctx *c, int had_body);
+
 void asm_func_end(asm_ctx *c, int had_body) {
-  uint32_t f = c->func;
+  func_end(c, had_body);
   c->in_func = 0;
   c->in_body = 0;
+}
+
+static void func_end(asm_ctx *c, int had_body) {
+  uint32_t f = c->func;
   if (f == UINT32_MAX) return;
   isa_func *fn = &FUNCS(c)[f];
   if (c->pending_linkage >= 0 && c->func_redecl) {
@@ -833,6 +847,11 @@ int asm_add_source(asm_ctx *c, const char *path, const char *text, size_t len) {
   c->stopped = c->errors > ASM_MAX_ERRORS;
   c->in_func = c->in_body = 0;
   c->target_open = 0;
+  c->brace_depth = 0;
+  c->draining = 0;
+  c->recovering = 0;
+  c->pending = 0;
+  c->skip_block = c->skip_depth = 0;
   asm_hmap_clear(&c->warned);
   char *buf = perm_alloc(c, len + 2);
   memcpy(buf, text, len);
@@ -946,6 +965,9 @@ static const mnem_info *parse_mnemonic(asm_ctx *c, const asm_tok *t) {
   }
   mi.op = (uint8_t)op;
   uint32_t taken = 0, ntypes = 0;
+  asm_loc cat_at[CAT_COUNT], flag_at[FLB_COUNT];
+  for (int i = 0; i < CAT_COUNT; i++) cat_at[i] = at;
+  for (int i = 0; i < FLB_COUNT; i++) flag_at[i] = at;
   while (p < end) {
     const char *q = p + 1;
     const char *nx = memchr(q, '.', (size_t)(end - q));
@@ -955,19 +977,25 @@ static const mnem_info *parse_mnemonic(asm_ctx *c, const asm_tok *t) {
     int m = isa_mod_lookup(op, q, n, taken, mi.flags);
     if (m < 0) {
       int any = isa_mod_find_any(q, n);
-      if (any < 0) asm_error(c, sl, "unknown suffix '.%.*s' on '%s'", (int)n, q, isa_ops[op].name);
-      else {
-        int already = 0;
-        for (int k = any; k >= 0 && !already; k = -1) already = 1;
-        (void)already;
-        asm_error(c, sl, "suffix '.%.*s' is not valid for '%s'%s", (int)n, q, isa_ops[op].name,
-                  "");
+      if (any < 0) { asm_error(c, sl, "unknown suffix '.%.*s' on '%s'", (int)n, q, isa_ops[op].name); goto done; }
+      /* an allowed category that is already taken: a conflict, not an invalid suffix */
+      for (int k = 0; k < ISA_M_COUNT; k++) {
+        const isa_mod_info *mk = &isa_mods[k];
+        if (strlen(mk->text) != n || memcmp(mk->text, q, n)) continue;
+        if (mk->cat == CAT_FLAG) {
+          int b = isa_mod_value(k) - 1;
+          if (b >= 0 && (isa_ops[op].flagbits & (1u << b))) { asm_error(c, sl, "duplicate suffix '.%.*s'", (int)n, q); goto done; }
+        } else if (mk->cat != CAT_TYPE && (isa_ops[op].cats & (1u << mk->cat)) && (taken & (1u << mk->cat))) {
+          asm_error(c, sl, "suffix '.%.*s' conflicts with '.%s' on '%s'", (int)n, q,
+                    isa_mods[isa_mod_of(mk->cat, mi.field[mk->cat])].text, isa_ops[op].name);
+          goto done;
+        }
       }
+      asm_error(c, sl, "suffix '.%.*s' is not valid for '%s'", (int)n, q, isa_ops[op].name);
       goto done;
     }
     const isa_mod_info *mod = &isa_mods[m];
-    int val = 0;
-    for (int k = 1; k < 32; k++) if (isa_mod_of(mod->cat, k) == m) { val = k; break; }
+    int val = isa_mod_value(m);
     if (mod->cat == CAT_TYPE) {
       if (ntypes >= isa_ops[op].ntypes) { asm_error(c, sl, "too many type suffixes on '%s'", isa_ops[op].name); goto done; }
       if (!(isa_ops[op].types[ntypes] & (1u << val))) {
@@ -977,9 +1005,11 @@ static const mnem_info *parse_mnemonic(asm_ctx *c, const asm_tok *t) {
       mi.type[ntypes++] = (uint8_t)val;
     } else if (mod->cat == CAT_FLAG) {
       mi.flags |= 1u << (val - 1);
+      flag_at[val - 1] = sl;
     } else {
       mi.field[mod->cat] = (uint8_t)val;
       taken |= 1u << mod->cat;
+      cat_at[mod->cat] = sl;
     }
     p = nx;
   }
@@ -997,11 +1027,14 @@ static const mnem_info *parse_mnemonic(asm_ctx *c, const asm_tok *t) {
   int k0 = isa_type_kind(mi.type[0]);
   if (o->cats & C_MULMODE) {
     int mm = mi.field[CAT_MULMODE];
-    if (k0 == TK_FLT && mm) { asm_error(c, at, "'.%s' is not valid for floating-point '%s'", isa_mods[isa_mod_of(CAT_MULMODE, mm)].text, name); goto done; }
+    if (k0 == TK_FLT && mm) { asm_error(c, cat_at[CAT_MULMODE], "'.%s' is not valid for floating-point '%s'", isa_mods[isa_mod_of(CAT_MULMODE, mm)].text, name); goto done; }
     if (k0 != TK_FLT && !mm) { asm_error(c, at, "integer '%s' needs .lo, .hi or .wide", name); goto done; }
-    if (mm == 3 && isa_type_bits(mi.type[0]) > 32) { asm_error(c, at, "'.wide' needs a 16- or 32-bit type"); goto done; }
+    if (mm == 3 && isa_type_bits(mi.type[0]) > 32) { asm_error(c, cat_at[CAT_MULMODE], "'.wide' needs a 16- or 32-bit type"); goto done; }
   }
-  if (mi.field[CAT_RND] && k0 != TK_FLT && op != ISA_OP_CVT) { asm_error(c, at, "rounding modifier on integer '%s'", name); goto done; }
+  if ((mi.flags & FL_SAT) && k0 != TK_FLT && op != ISA_OP_CVT && mi.type[0] != ISA_T_S32) {
+    asm_error(c, flag_at[FLB_SAT], "'.sat' on integer '%s' needs type .s32", name); goto done;
+  }
+  if (mi.field[CAT_RND] && k0 != TK_FLT && op != ISA_OP_CVT) { asm_error(c, cat_at[CAT_RND], "rounding modifier on integer '%s'", name); goto done; }
   if (op == ISA_OP_CVT) {
     int kd = isa_type_kind(mi.type[0]), ks = isa_type_kind(mi.type[1]);
     unsigned bd = isa_type_bits(mi.type[0]), bs = isa_type_bits(mi.type[1]);
@@ -1025,7 +1058,7 @@ static const mnem_info *parse_mnemonic(asm_ctx *c, const asm_tok *t) {
     asm_error(c, at, "'%s' needs .approx", name); goto done;
   }
   if ((mi.flags & FL_FTZ) && mi.type[0] != ISA_T_F32 && !(op == ISA_OP_CVT && (mi.type[1] == ISA_T_F32)) && !(op == ISA_OP_SETP && mi.type[0] == ISA_T_F32)) {
-    asm_error(c, at, "'.ftz' applies to .f32 only"); goto done;
+    asm_error(c, flag_at[FLB_FTZ], "'.ftz' applies to .f32 only"); goto done;
   }
   if (op == ISA_OP_VOTE && (mi.field[CAT_VOTE] == 4) != (mi.type[0] == ISA_T_B32)) {
     asm_error(c, at, "vote%s needs type .%s", mi.field[CAT_VOTE] == 4 ? ".ballot" : " .all/.any/.uni", mi.field[CAT_VOTE] == 4 ? "b32" : "pred"); goto done;
@@ -1033,6 +1066,10 @@ static const mnem_info *parse_mnemonic(asm_ctx *c, const asm_tok *t) {
   if (mi.field[CAT_VEC] && !(o->flags & (F_LOAD | F_STORE))) { asm_error(c, at, "vector suffix on '%s'", name); goto done; }
   mi.ok = 1;
 done:
+  if (!mi.ok) {   /* not cached: every use of a bad mnemonic is reported where it stands */
+    static mnem_info bad;
+    return &bad;
+  }
   v = c->mnems.n;
   *VEC_PUSH(c->mnems, mnem_info) = mi;
   asm_hmap_put(&c->mnem_cache, perm_str(c, t->s, (size_t)t->len), (uint32_t)t->len, v);
@@ -1089,8 +1126,20 @@ static name_ref resolve_name(asm_ctx *c, const asm_tok *t) {
 static int is_sink(const asm_tok *t) { return t->len == 1 && t->s[0] == '_'; }
 
 static int undeclared(asm_ctx *c, asm_loc at, const asm_tok *t, name_ref r) {
-  if (r.is_range) asm_error(c, at, "'%.*s' names a register range; use one of its registers", t->len, t->s);
-  else asm_error(c, at, "'%.*s' is not declared", t->len, t->s);
+  if (r.is_range) { asm_error(c, at, "'%.*s' names a register range; use one of its registers", t->len, t->s); return 0; }
+  /* name<N> with N past the range? */
+  uint32_t k = (uint32_t)t->len;
+  while (k > 0 && t->s[k - 1] >= '0' && t->s[k - 1] <= '9') k--;
+  uint32_t e = k && k < (uint32_t)t->len ? scope_find(c, t->s, k) : 0;
+  if (e && VEC_AT(c->scoped, asm_scoped, e - 1).kind == SYM_REGDECL) {
+    const isa_regdecl *rd = &REGS(c)[VEC_AT(c->scoped, asm_scoped, e - 1).index];
+    if (rd->count) {
+      asm_error(c, at, "'%.*s' is out of range: '%.*s<%u>' declares %.*s0 to %.*s%u", t->len, t->s, (int)k, t->s,
+                rd->count, (int)k, t->s, (int)k, t->s, rd->count - 1);
+      return 0;
+    }
+  }
+  asm_error(c, at, "'%.*s' is not declared", t->len, t->s);
   return 0;
 }
 
@@ -1230,22 +1279,25 @@ static int conv_call(asm_ctx *c, isa_insn *in, asm_opnd *ops, asm_loc at) {
   if (f->kind != ISA_FN_FUNC) { asm_error(c, fn->loc, "'%.*s' is a kernel or subroutine and cannot be called", fn->name.len, fn->name.s); return 0; }
   asm_opnd *lists[2] = { rets, args };
   uint32_t want[2] = { f->nret, f->nparam };
-  const char *what[2] = { "return values", "arguments" };
+  const char *what[2] = { "return values", "arguments" }, *what1[2] = { "return value", "argument" };
   int nop = 0;
   for (int li = 0; li < 2; li++) {
     if (li == 1) {
       isa_operand *s = &in->opnd[nop++];
+      memset(s, 0, sizeof *s);
       s->kind = ISA_K_SYM; s->aux = ISA_SYM_FUNC; s->index = r.index;
     }
     asm_opnd *l = lists[li];
     uint32_t n = 0;
     if (l) for (asm_opnd *e = l->elems; e; e = e->next) n++;
     if (n != want[li] && (l || want[li])) {
-      asm_error(c, l ? l->loc : fn->loc, "'%.*s' takes %u %s, the call passes %u", fn->name.len, fn->name.s, want[li], what[li], n);
+      asm_error(c, l ? l->loc : fn->loc, "'%.*s' takes %u %s, the call passes %u", fn->name.len, fn->name.s, want[li],
+                want[li] == 1 ? what1[li] : what[li], n);
       return 0;
     }
     if (!l) continue;
     isa_operand *lo = &in->opnd[nop++];
+    memset(lo, 0, sizeof *lo);
     lo->kind = ISA_K_LIST; lo->index2 = in->nelem; lo->nelem = (uint16_t)n;
     for (asm_opnd *e = l->elems; e; e = e->next) {
       int k = add_elem(c, in, e->loc);
@@ -1354,7 +1406,7 @@ void asm_insn(asm_ctx *c, asm_tok *guard, int guard_neg, asm_tok mnem, asm_opnd 
           if (l != 'P' && l != 'e') { asm_error(c, x->loc, "'|' pairs are only allowed as the destination of setp and shfl"); ok = 0; break; }
           isa_operand a, b;
           memset(&a, 0, sizeof a); memset(&b, 0, sizeof b);
-          ok = conv_reg(c, &x->name, x->loc, want, 0, 1, &a) && conv_reg(c, &x->name2, x->loc, ISA_T_PRED, 0, 1, &b);
+          ok = conv_reg(c, &x->name, x->loc, want, 0, 1, &a) && conv_reg(c, &x->name2, x->name2.loc, ISA_T_PRED, 0, 1, &b);
           if (ok && (a.kind != ISA_K_REG || b.kind != ISA_K_REG)) { asm_error(c, x->loc, "both halves of a '|' pair must be registers"); ok = 0; }
           if (ok) { d->kind = ISA_K_REGPAIR; d->index = a.index; d->index2 = b.index; }
         } else if (x->kind == AO_NUM) {

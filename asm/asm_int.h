@@ -38,6 +38,13 @@ struct asm_ctx {
   int last_tok_len;
   int stopped;             /* unterminated comment: end the file */
   int skip_depth, skip_block;
+  asm_loc skip_loc;        /* where the skipped directive began */
+  int brace_depth;         /* '{' seen minus '}' seen */
+  int draining;            /* dropping tokens up to the '}' that ends the current body */
+  int recovering;          /* a syntax error at module scope awaits a place to resume */
+  int pending;             /* a token held back behind a SYNC token */
+  asm_tok pending_tok;
+  int pending_loc[4];
   int dims_n, dims_unsized;
   asm_tok dims[ISA_MAX_DIMS];
   asm_init *init;
@@ -102,6 +109,10 @@ int asm_is_attr_dir(const char *s, size_t n);
 void asm_skip_begin(asm_ctx *c, const char *dir);
 int asm_skip_brace(asm_ctx *c, int delta);
 int asm_skip_ends(asm_ctx *c);
+void asm_skip_eof(asm_ctx *c);
+void asm_bad_number(asm_ctx *c, asm_tok *t);
+/* Error recovery at module scope reached a ';': if it lies inside a body, drop the rest of the body. */
+void asm_recover_top(asm_ctx *c);
 /* parser support */
 void asm_decl_dim(asm_ctx *c, asm_tok *n, asm_loc at);
 int64_t asm_offset(asm_ctx *c, asm_tok *n, int neg);

@@ -116,20 +116,28 @@ int main(int argc, char **argv) {
   for (int i = 0; i < nfiles; i++) {
     size_t len;
     texts[i] = asm_read_file(paths[i], &len);
-    if (!texts[i]) { fprintf(stderr, "awasm: %s: cannot read: %s\n", paths[i], strerror(errno)); asm_free(c); return 2; }
+    if (!texts[i]) {
+      fprintf(stderr, "awasm: %s: cannot read: %s\n", paths[i], strerror(errno));
+      asm_free(c);
+      for (int k = 0; k < i; k++) free(texts[k]);
+      free(texts);
+      free(paths);
+      return 2;
+    }
     asm_add_source(c, paths[i], texts[i], len);
   }
   isa_image img;
   int errors = asm_finish(c, &img);
-  int warnings = asm_warning_count(c);
   asm_free(c);
-  if (errors) {
-    fprintf(stderr, "%d error%s%s\n", errors, errors == 1 ? "" : "s", warnings ? "" : "");
-    return 1;
-  }
   int rc = 0;
-  if (list) listing(&img, texts, paths, nfiles);
-  if (out) rc = write_image(&img, out);
+  if (errors) {
+    if (errors > ASM_MAX_ERRORS) fprintf(stderr, "%d errors (the first %d shown)\n", errors, ASM_MAX_ERRORS);
+    else fprintf(stderr, "%d error%s\n", errors, errors == 1 ? "" : "s");
+    rc = 1;
+  } else {
+    if (list) listing(&img, texts, paths, nfiles);
+    if (out) rc = write_image(&img, out);
+  }
   isa_image_free(&img);
   for (int i = 0; i < nfiles; i++) free(texts[i]);
   free(texts);

@@ -7,6 +7,7 @@
  */
 %define api.pure full
 %define parse.error custom
+%define parse.lac full
 %locations
 %param {void *scanner}
 %parse-param {asm_ctx *ctx}
@@ -16,6 +17,7 @@
 }
 
 %code {
+#include <string.h>
 #include "asm_int.h"
 int yylex(YYSTYPE *lvalp, YYLTYPE *llocp, void *scanner);
 static void yyerror(YYLTYPE *loc, void *scanner, asm_ctx *ctx, const char *msg);
@@ -61,6 +63,7 @@ static asm_opnd *op_append(asm_opnd *list, asm_opnd *o) {
 %token <tok> K_PERF "performance directive"
 %token <tok> K_SUBR_ATTR "subroutine directive"
 %token LEX_ERROR_TOK "invalid token"
+%token SYNC "start of a declaration"   /* only after a syntax error: see yylex */
 
 %type <attr> attrs attr
 %type <decl> decl decl_list param_list params param ret_params
@@ -85,8 +88,9 @@ top:
   | attrs decl_list ';'                  { asm_var_decl(ctx, $1, $2); asm_stmt_done(ctx); }
   | func
   | ';'
-  | error ';'                            { yyerrok; asm_stmt_done(ctx); }
-  | error '}'                            { yyerrok; asm_stmt_done(ctx); }
+  | error ';'                            { yyerrok; asm_stmt_done(ctx); asm_recover_top(ctx); }
+  | error '}'                            { yyerrok; asm_stmt_done(ctx); ctx->recovering = 0; }
+  | error SYNC                           { yyerrok; asm_stmt_done(ctx); }
   ;
 
 target_list:
@@ -292,7 +296,8 @@ addr:
 
 static void yyerror(YYLTYPE *loc, void *scanner, asm_ctx *ctx, const char *msg) {
   (void)scanner;
-  asm_error(ctx, L(*loc), "%s", msg);
+  if (strcmp(msg, "memory exhausted") == 0) asm_error(ctx, L(*loc), "nested too deeply for the parser");
+  else asm_error(ctx, L(*loc), "%s", msg);
 }
 
 static int yyreport_syntax_error(const yypcontext_t *pc, void *scanner, asm_ctx *ctx) {
@@ -300,6 +305,7 @@ static int yyreport_syntax_error(const yypcontext_t *pc, void *scanner, asm_ctx 
   yysymbol_kind_t tok = yypcontext_token(pc);
   if (tok == YYSYMBOL_LEX_ERROR_TOK) return 0;   /* the lexer has reported it */
   YYLTYPE *loc = yypcontext_location(pc);
+  if (ctx->brace_depth == 0) ctx->recovering = 1;
   yysymbol_kind_t expected[4];
   int n = yypcontext_expected_tokens(pc, expected, 4);
   char msg[256];

@@ -178,8 +178,12 @@ int asm_lex_int(asm_ctx *c, asm_tok *t) {
   uint64_t v = 0;
   for (; i < n; i++) {
     int d = s[i] >= 'a' ? s[i] - 'a' + 10 : s[i] >= 'A' ? s[i] - 'A' + 10 : s[i] - '0';
-    if (d >= base) { asm_error(c, t->loc, "invalid digit '%c' in %s constant", s[i], base == 8 ? "octal" : "binary"); return 1; }
-    if (v > (UINT64_MAX - (uint64_t)d) / (uint64_t)base) { asm_error(c, t->loc, "integer constant '%.*s' is too large for 64 bits", t->len, t->s); return 1; }
+    if (d >= base) { asm_error(c, t->loc, "invalid digit '%c' in %s constant", s[i], base == 8 ? "octal" : "binary"); t->u = 0; return 1; }
+    if (v > (UINT64_MAX - (uint64_t)d) / (uint64_t)base) {
+      asm_error(c, t->loc, "integer constant '%.*s%s' is too large for 64 bits", t->len > 40 ? 40 : t->len, t->s, t->len > 40 ? "..." : "");
+      t->u = 0;
+      return 1;
+    }
     v = v * (uint64_t)base + (uint64_t)d;
   }
   t->u = v;
@@ -199,6 +203,8 @@ int asm_is_attr_dir(const char *s, size_t n) {
 
 void asm_skip_begin(asm_ctx *c, const char *dir) {
   c->skip_depth = 0;
+  c->skip_loc.line = c->line;
+  c->skip_loc.col = c->col - (int)strlen(dir);
   c->skip_block = strncmp(dir, ".section", 8) == 0;   /* .section NAME { ... } */
 }
 
@@ -209,6 +215,29 @@ int asm_skip_brace(asm_ctx *c, int delta) {
 }
 
 int asm_skip_ends(asm_ctx *c) { return c->skip_depth == 0 && !c->skip_block; }
+
+void asm_skip_eof(asm_ctx *c) {
+  if (c->skip_block || c->skip_depth) asm_error(c, c->skip_loc, "'.section' block is not closed before the end of the file");
+}
+
+void asm_recover_top(asm_ctx *c) { c->recovering = 0; if (c->brace_depth > 0) c->draining = 1; }
+
+void asm_bad_number(asm_ctx *c, asm_tok *t) {
+  int n = t->len > 40 ? 40 : t->len;
+  const char *more = t->len > 40 ? "..." : "";
+  t->u = 0;
+  t->fkind = 0;
+  if (t->len > 2 && t->s[0] == '0' && strchr("fFdD", t->s[1])) {
+    int f = t->s[1] == 'f' || t->s[1] == 'F';
+    asm_error(c, t->loc, "0%c constant '%.*s%s' needs exactly %d hexadecimal digits", f ? 'f' : 'd', n, t->s, more, f ? 8 : 16);
+    return;
+  }
+  int k = 0;
+  while (k < t->len && t->s[k] >= '0' && t->s[k] <= '9') k++;
+  if (k < t->len && t->s[k] != '.' && !(t->s[0] == '0' && k == 1 && strchr("xXbB", t->s[1])))
+    asm_error(c, t->loc, "invalid suffix '%.*s%s' on integer constant", t->len - k > 40 ? 40 : t->len - k, t->s + k, t->len - k > 40 ? "..." : "");
+  else asm_error(c, t->loc, "invalid number '%.*s%s'", n, t->s, more);
+}
 
 /* ---- parser support ---- */
 

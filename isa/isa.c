@@ -8,7 +8,7 @@
 
 
 const isa_mod_info isa_mods[ISA_M_COUNT] = {
-#define MOD(id, text, cat, bits, kind) { text, cat, 0, kind, bits },
+#define MOD(id, text, cat, bits, kind) { text, cat, kind, bits },
 #include "mods.def"
 #undef MOD
 };
@@ -144,6 +144,8 @@ int isa_mod_of(int cat, int value) {
   if (cat <= 0 || cat >= CAT_COUNT || value <= 0 || value >= 32) return -1;
   return mod_by_catval[cat][value];
 }
+
+int isa_mod_value(int m) { READY(); return m >= 0 && m < ISA_M_COUNT ? mod_value[m] : 0; }
 
 int isa_sub_cat(int op) {
   uint32_t s = isa_ops[op].cats & C_SUBS;

@@ -89,7 +89,6 @@ typedef enum {
 typedef struct {
   const char *text;     /* without the dot */
   uint8_t cat;          /* isa_cat */
-  uint8_t value;        /* 1-based position within its category */
   uint8_t kind;         /* isa_typekind, types only */
   uint16_t bits;        /* width, types only */
 } isa_mod_info;
@@ -248,6 +247,8 @@ int isa_mod_find_any(const char *text, size_t len);
 int isa_sreg_lookup(const char *name, size_t len);
 /* The mod index of (category, value), or -1. */
 int isa_mod_of(int cat, int value);
+/* The 1-based value of a mod within its category. */
+int isa_mod_value(int m);
 /* The category of the shared sub field for an opcode, or CAT_NONE. */
 int isa_sub_cat(int op);
 

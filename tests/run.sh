@@ -56,7 +56,7 @@ done
 for src in tests/asm/errors/*.s; do
   [ -f "$src" ] || continue
   n=$(basename "$src" .s)
-  sed -n 's|^.*// \(error\|warning\): \([0-9][0-9]*\):\([0-9][0-9]*\): \(.*\)$|'"$src"':\2:\3: \1: \4|p' "$src" > "$OUT/$n.expected"
+  sed -n 's#^.*// \(error\|warning\): \([0-9][0-9]*\):\([0-9][0-9]*\): \(.*\)$#'"$src"':\2:\3: \1: \4#p' "$src" > "$OUT/$n.expected"
   rm -f "$OUT/$n.aws"
   "$BIN/awasm" "$src" -o "$OUT/$n.aws" 2> "$OUT/$n.stderr"
   rc=$?

@@ -1,0 +1,11 @@
+// a register name that was never declared
+.version 8.0
+.target sm_80
+.address_size 64
+.visible .entry k()
+{
+	.reg .b32 %r<4>;
+	add.u32 %r1, %q2, %r3;
+	ret;
+}
+// error: 8:15: '%q2' is not declared

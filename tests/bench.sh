@@ -1,0 +1,24 @@
+#!/bin/sh
+# tests/bench.sh BIN BUILD -- speed figures (a benchmark that prints, never a timed test).
+BIN=${1:-bin}
+BUILD=${2:-build}
+D=$BUILD/bench
+mkdir -p $D
+now() { date +%s%N; }
+echo "machine: $(uname -m), $(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | sed 's/.*: //'), $(nproc) cores"
+$BUILD/tests/gen_ptx 200000 > $D/big.ptx
+lines=$(wc -l < $D/big.ptx)
+best=
+for i in 1 2 3; do
+  t0=$(now); $BIN/awasm -q $D/big.ptx -o $D/big.aws || exit 1; t1=$(now)
+  ms=$(( (t1 - t0) / 1000000 ))
+  if [ -z "$best" ] || [ $ms -lt $best ]; then best=$ms; fi
+done
+insns=$($BIN/awasm -l $D/big.ptx | sed -n 's/.*: \([0-9]*\) instructions.*/\1/p' | awk '{s+=$1} END {print s}')
+echo "assembler: $lines-line PTX file ($insns instructions) assembled in $best ms (best of 3), $(( lines * 1000 / (best + 1) )) lines/s, one core (target: under 1000 ms)"
+t0=$(now); $BIN/awdis $D/big.aws -o $D/big.dis.s; t1=$(now)
+echo "disassembler: the same image in $(( (t1 - t0) / 1000000 )) ms"
+total=0
+for f in examples/*/*.ptx; do $BIN/awasm -q $f -o $D/ex.aws; done
+t0=$(now); for i in 1 2 3 4 5 6 7 8 9 10; do for f in examples/*/*.ptx; do $BIN/awasm -q $f -o $D/ex.aws; done; done; t1=$(now)
+echo "examples: all $(ls examples/*/*.ptx | wc -l) PTX files assembled 10 times in $(( (t1 - t0) / 1000000 )) ms (process start included)"
