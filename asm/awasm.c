@@ -99,19 +99,19 @@ int main(int argc, char **argv) {
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     if (!strcmp(a, "-o")) {
-      if (++i >= argc) { fprintf(stderr, "awasm: -o needs a file name\n"); return 2; }
+      if (++i >= argc) { fprintf(stderr, "awasm: -o needs a file name\n"); free(paths); free(texts); return 2; }
       out = argv[i];
     } else if (!strcmp(a, "-l")) list = 1;
     else if (!strcmp(a, "-q")) quiet = 1;
-    else if (!strcmp(a, "--isa-table")) { isa_doc_table(stdout); return 0; }
-    else if (!strcmp(a, "-h") || !strcmp(a, "--help")) { usage(stdout); return 0; }
-    else if (a[0] == '-' && a[1]) { fprintf(stderr, "awasm: unknown option '%s'\n", a); usage(stderr); return 2; }
+    else if (!strcmp(a, "--isa-table")) { isa_doc_table(stdout); free(paths); free(texts); return 0; }
+    else if (!strcmp(a, "-h") || !strcmp(a, "--help")) { usage(stdout); free(paths); free(texts); return 0; }
+    else if (a[0] == '-' && a[1]) { fprintf(stderr, "awasm: unknown option '%s'\n", a); usage(stderr); free(paths); free(texts); return 2; }
     else paths[nfiles++] = a;
   }
-  if (!nfiles) { fprintf(stderr, "awasm: no input files\n"); usage(stderr); return 2; }
-  if (!out && !list) { fprintf(stderr, "awasm: nothing to do: give -o OUT or -l\n"); return 2; }
+  const char *why = !nfiles ? "no input files" : !out && !list ? "nothing to do: give -o OUT or -l" : NULL;
+  if (why) { fprintf(stderr, "awasm: %s\n", why); if (!nfiles) usage(stderr); free(paths); free(texts); return 2; }
   asm_ctx *c = asm_new();
-  if (!c) return 2;
+  if (!c) { free(paths); free(texts); return 2; }
   asm_set_warnings(c, !quiet);
   for (int i = 0; i < nfiles; i++) {
     size_t len;
