@@ -26,8 +26,18 @@ LIB      := $(BUILD)/libawasm.a
 TOOLS    := $(BIN)/awasm $(BIN)/awdis
 TESTBIN  := $(BUILD)/tests/test_isa $(BUILD)/tests/test_image
 
-.PHONY: all test asan bench fuzz ptx clean
+.PHONY: all test asan bench fuzz ptx clean demo
 all: $(TOOLS)
+
+# the README's first command ends here: assemble, list and round-trip the tutorial subroutine and an nvcc kernel
+demo: $(TOOLS)
+	@mkdir -p $(BUILD)/demo
+	$(BIN)/awasm -l subroutines/demo/zero_line.s -o $(BUILD)/demo/zero_line.aws
+	$(BIN)/awdis $(BUILD)/demo/zero_line.aws -o $(BUILD)/demo/zero_line.dis.s
+	$(BIN)/awasm $(BUILD)/demo/zero_line.dis.s -o $(BUILD)/demo/again.aws
+	cmp $(BUILD)/demo/zero_line.aws $(BUILD)/demo/again.aws && echo "disassembly assembles back to the same image"
+	$(BIN)/awasm -q examples/saxpy/saxpy.ptx subroutines/demo/zero_line.s -o $(BUILD)/demo/saxpy.aws
+	@echo "examples/saxpy/saxpy.ptx + zero_line.s -> $(BUILD)/demo/saxpy.aws ($$(wc -c < $(BUILD)/demo/saxpy.aws) bytes)"
 
 $(BUILD)/gen/parser.c $(BUILD)/gen/parser.h: asm/parser.y
 	@mkdir -p $(BUILD)/gen
