@@ -19,11 +19,14 @@ BIN      ?= bin
 
 ISA_SRC  := isa/isa.c isa/image.c isa/image_check.c isa/disasm.c isa/isadoc.c
 ASM_SRC  := asm/asm.c asm/util.c
+EMU_SRC  := emu/exec.c emu/load.c emu/memory.c emu/script.c
 GEN_SRC  := $(BUILD)/gen/parser.c $(BUILD)/gen/lexer.c
 LIB_OBJ  := $(ISA_SRC:%.c=$(BUILD)/%.o) $(ASM_SRC:%.c=$(BUILD)/%.o) $(GEN_SRC:$(BUILD)/gen/%.c=$(BUILD)/gen/%.o)
 LIB      := $(BUILD)/libawasm.a
+EMU_OBJ  := $(EMU_SRC:%.c=$(BUILD)/%.o)
+EMULIB   := $(BUILD)/libawemu.a
 
-TOOLS    := $(BIN)/awasm $(BIN)/awdis
+TOOLS    := $(BIN)/awasm $(BIN)/awdis $(BIN)/awemu
 TESTBIN  := $(BUILD)/tests/test_isa $(BUILD)/tests/test_image
 
 .PHONY: all test asan bench fuzz ptx clean demo
@@ -63,6 +66,19 @@ $(LIB): $(LIB_OBJ)
 	ar rcs $@ $^
 
 $(BIN)/awasm: $(BUILD)/asm/awasm.o $(LIB)
+	@mkdir -p $(BIN)
+	$(CC) $(OPT) $(EXTRA_CFLAGS) $^ -o $@ $(LDFLAGS) -lm
+
+# the emulator: IEEE semantics need exact floating point, no contraction, run-time rounding modes
+$(BUILD)/emu/%.o: emu/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -O3 -ffp-contract=off -frounding-math -c $< -o $@
+
+$(EMULIB): $(EMU_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(BIN)/awemu: $(BUILD)/emu/main.o $(EMULIB) $(LIB)
 	@mkdir -p $(BIN)
 	$(CC) $(OPT) $(EXTRA_CFLAGS) $^ -o $@ $(LDFLAGS) -lm
 

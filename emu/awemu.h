@@ -1,0 +1,86 @@
+/* emu/awemu.h -- libawemu: the functional SIMT emulator and its host API.
+ *
+ * Owns: devices (memory, statistics, settings), modules (loaded images with
+ * their predecoded code) and kernel launches.  The calls mirror the CUDA
+ * driver API a user knows: load a module, find a kernel, allocate and copy
+ * memory, launch, read statistics.  A launch runs to completion before it
+ * returns (the functional core: results only, no timing).
+ * Promises: nothing a kernel does crashes the emulator; a bad access, a
+ * barrier deadlock or a runaway kernel ends the launch with an aw_fault
+ * naming kernel, CTA, warp, lane, pc, source line and address.  The same
+ * inputs give the same results and the same statistics.
+ */
+#ifndef AWEMU_H
+#define AWEMU_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+typedef struct aw_device aw_device;
+typedef struct aw_module aw_module;
+
+typedef struct { uint32_t x, y, z; } aw_dim3;
+
+typedef enum {
+  AW_OK = 0,
+  AW_ERR_ARG,        /* bad argument to an API call */
+  AW_ERR_LOAD,       /* the module did not load */
+  AW_ERR_MEMORY,     /* out of host memory, or bad device pointer */
+  AW_FAULT           /* the kernel faulted: see aw_fault */
+} aw_status;
+
+typedef struct {
+  char kernel[128];
+  aw_dim3 cta;
+  uint32_t warp, lane;
+  uint32_t pc;              /* instruction index within the function */
+  char function[128];       /* the function the pc is in */
+  char file[256];           /* source position ("" when unknown) */
+  uint32_t line, col;
+  uint64_t address;         /* the address involved, when there is one */
+  int has_address;
+  char what[256];           /* what happened */
+} aw_fault;
+
+typedef struct {
+  uint64_t warp_insns;      /* warp instructions issued */
+  uint64_t thread_insns;    /* sum over them of the active lanes */
+  uint64_t loads, stores, atomics;  /* thread-level memory operations */
+  uint64_t barriers;        /* warp arrivals at barriers */
+  uint64_t ctas, warps;     /* launched */
+  uint64_t branches, divergent_branches;
+} aw_stats;
+
+aw_device *aw_device_new(void);
+void aw_device_free(aw_device *d);
+/* The most warp instructions one launch may execute before it faults (0 = no limit). */
+void aw_set_insn_limit(aw_device *d, uint64_t limit);
+
+/* Loads an AWS image or assembles PTX/assembly text (chosen by content).
+ * On failure returns NULL and writes a message (with assembler diagnostics). */
+aw_module *aw_module_load_file(aw_device *d, const char *path, char *err, size_t cap);
+aw_module *aw_module_load_text(aw_device *d, const char *name, const char *text, size_t len, char *err, size_t cap);
+/* A kernel's index in the module, or -1. */
+int aw_kernel_find(const aw_module *m, const char *name);
+/* Parameters of a kernel: count, and each one's byte size and offset in the parameter block. */
+int aw_kernel_params(const aw_module *m, int kernel, uint32_t *count, uint32_t *sizes, uint32_t *offsets, uint32_t max);
+uint32_t aw_kernel_param_bytes(const aw_module *m, int kernel);
+
+/* Device memory: addresses are 64-bit device pointers; 0 is never returned. */
+uint64_t aw_malloc(aw_device *d, uint64_t bytes);
+aw_status aw_free(aw_device *d, uint64_t addr);
+aw_status aw_memcpy_htod(aw_device *d, uint64_t dst, const void *src, size_t n);
+aw_status aw_memcpy_dtoh(aw_device *d, void *dst, uint64_t src, size_t n);
+aw_status aw_memset(aw_device *d, uint64_t dst, int value, size_t n);
+
+/* Runs a kernel to completion.  'params' is the parameter block laid out as
+ * aw_kernel_params says.  On AW_FAULT, *fault says where and why. */
+aw_status aw_launch(aw_device *d, aw_module *m, int kernel, aw_dim3 grid, aw_dim3 block,
+                    uint32_t dyn_shared, const void *params, size_t param_bytes, aw_fault *fault);
+aw_stats aw_get_stats(const aw_device *d);      /* of the last launch */
+aw_stats aw_get_total_stats(const aw_device *d); /* of all launches */
+/* One line: "fault in kernel K, CTA (x,y,z), warp W, lane L, pc P (file:line): what, address A". */
+void aw_fault_format(const aw_fault *f, char *buf, size_t cap);
+
+#endif

@@ -1,0 +1,102 @@
+/* emu/emu_int.h -- the emulator's private structures (loader, executor, memory). */
+#ifndef AWEMU_EMU_INT_H
+#define AWEMU_EMU_INT_H
+
+#include "awemu.h"
+#include "../isa/image.h"
+#include "../isa/isa.h"
+
+#define WARP 32
+#define NO_PC UINT32_MAX
+#define GENERIC_LOCAL_BASE  0x00007e0000000000ull
+#define GENERIC_SHARED_BASE 0x00007f0000000000ull
+#define GENERIC_WINDOW      0x0000000100000000ull
+#define GLOBAL_BASE         0x0000000200000000ull
+#define LOCAL_LIMIT         (1u << 20)     /* per thread */
+
+/* Operand kinds after predecoding. */
+enum { OK_NONE, OK_REG, OK_IMM, OK_SREG, OK_PAIR, OK_VEC, OK_SINK, OK_ADDR, OK_SYM, OK_LIST };
+/* How an address operand finds its base. */
+enum { AB_REG, AB_ABS, AB_VAR };
+
+typedef struct {
+  uint8_t kind;
+  uint8_t neg;        /* REG predicate source: negated */
+  uint8_t base;       /* ADDR: AB_* */
+  uint8_t nelem;      /* VEC/LIST */
+  uint32_t reg, reg2; /* slots; SREG: special register; SYM/ADDR var: variable index */
+  uint32_t comp;      /* SREG component */
+  int64_t imm;        /* immediate, address offset */
+  uint64_t *bcast;    /* IMM: the value in 32 lanes */
+  uint32_t elem_first;/* VEC/LIST: first of the module's element operands */
+} emu_opnd;
+
+typedef struct {
+  uint8_t op, t0, t1, guard, nopnd;
+  uint8_t sub, cmp, bop, rnd, space, vec, sem;
+  uint32_t flags;
+  uint32_t guard_reg;
+  uint32_t target;    /* bra: pc; call: function index */
+  uint32_t rpc;       /* bra: reconvergence pc (immediate post-dominator), NO_PC = function exit */
+  uint32_t func;      /* the function it belongs to */
+  uint32_t line;      /* index into the image's line table */
+  emu_opnd o[ISA_MAX_OPND];
+} emu_insn;
+
+typedef struct {
+  uint32_t first_pc, ninsn;
+  uint32_t nslots;
+  uint8_t *slot_type;       /* ISA_T_* per slot */
+  uint32_t frame_bytes;     /* per-thread frame: .param and .local variables */
+  int is_kernel;
+  uint32_t kernel_index;
+} emu_func;
+
+struct aw_module {
+  aw_device *dev;
+  isa_image img;
+  emu_insn *code;           /* every function's instructions, one pc space */
+  uint32_t ncode;
+  emu_opnd *elems;          /* vector and list elements */
+  uint32_t nelems;
+  emu_func *funcs;
+  uint32_t *var_off;        /* per variable: offset in its space (frame, shared, param, const) */
+  uint64_t *var_addr;       /* .global variables: device address */
+  uint8_t *const_mem;
+  uint32_t const_bytes;
+  uint32_t shared_static;   /* module-scope static shared bytes */
+  uint32_t *kernels;        /* kernel index -> function */
+  uint32_t nkernels;
+  uint64_t **bcast_blocks;  /* allocations holding immediate broadcasts */
+  uint32_t nbcast;
+};
+
+typedef struct {
+  uint64_t addr, size;
+  uint8_t *data;
+} emu_alloc;
+
+struct aw_device {
+  emu_alloc *allocs;
+  uint32_t nallocs, cap_allocs;
+  uint64_t next_addr;
+  uint64_t insn_limit;
+  aw_stats stats, total;
+  uint32_t launches;
+  aw_module **modules;
+  uint32_t nmodules;
+};
+
+/* memory.c */
+emu_alloc *emu_find_alloc(aw_device *d, uint64_t addr, uint64_t size);
+
+/* load.c */
+void emu_module_free(aw_module *m);
+
+/* float helpers (fp.c) */
+uint32_t emu_f32_bits(float f);
+float emu_bits_f32(uint32_t b);
+uint64_t emu_f64_bits(double f);
+double emu_bits_f64(uint64_t b);
+
+#endif

@@ -1,0 +1,1513 @@
+/* emu/exec.c -- the functional SIMT core: CTAs, warps, the reconvergence
+ * stack, calls, barriers, memory spaces and the semantics of every
+ * instruction, as the PTX ISA defines them.
+ *
+ * Registers are stored per function activation as nslots x 32 lanes of
+ * 64-bit cells; a cell holds its register's value zero-extended from the
+ * register's declared width (predicates hold 0 or 1).  Each instruction
+ * computes a result for all 32 lanes into a scratch array and writes back
+ * only the active lanes, so the loops are simple enough to vectorize.
+ *
+ * Numeric choices the PTX ISA leaves to the implementation (documented in
+ * isa/ISA.md, "Semantics"): f32 and f64 arithmetic that yields NaN yields
+ * the canonical NaN (0x7fffffff, 0x7fffffffffffffff); integer division by
+ * zero gives all ones (and rem gives the dividend); .approx operations are
+ * computed in double precision and rounded once, which is within the error
+ * bounds the ISA states.
+ */
+#include "emu_int.h"
+
+#include <fenv.h>
+#include <float.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define QUANTUM 512
+
+typedef struct { uint32_t pc, rpc, mask; uint32_t is_call; } simt_entry;
+
+typedef struct {
+  uint32_t func;
+  uint64_t *regs;
+  uint64_t *slot_mask;    /* per slot: the bits its register holds */
+  uint32_t local_base;
+  uint32_t call_pc;       /* the call instruction, for copying return values */
+} frame;
+
+enum { W_READY, W_BARRIER, W_DONE };
+
+typedef struct {
+  uint32_t id;
+  uint32_t alive;         /* lanes that have not exited */
+  int state;
+  uint32_t bar_id, bar_mask;
+  simt_entry *stack;
+  uint32_t sp, cap;
+  frame *frames;
+  uint32_t nframes, capf;
+  uint8_t *local[WARP];
+  uint32_t local_cap[WARP];
+  uint32_t local_top;
+  uint64_t tid[3][WARP];
+  uint64_t laneid[WARP];
+  uint64_t clock;
+  uint8_t cc[WARP];       /* carry flag of add.cc and friends */
+} warp;
+
+typedef struct {
+  aw_device *d;
+  aw_module *m;
+  uint32_t kfunc;
+  aw_dim3 grid, block, cta;
+  uint32_t cta_linear;
+  uint8_t *shared;
+  uint32_t shared_bytes, dyn_shared;
+  const uint8_t *params;
+  uint32_t param_bytes;
+  warp *warps;
+  uint32_t nwarps;
+  uint32_t bar_count[16];  /* warps arrived */
+  aw_fault *fault;
+  int faulted;
+  uint64_t scratch[8][WARP];
+} cta;
+
+/* ---- small helpers ---- */
+
+static const uint8_t tbits[ISA_T_COUNT] = { 0, 1, 8, 16, 32, 64, 128, 8, 16, 32, 64, 8, 16, 32, 64, 16, 32, 16, 32, 32, 64 };
+static const uint8_t tkind[ISA_T_COUNT] = { 0, TK_PRED, TK_BIT, TK_BIT, TK_BIT, TK_BIT, TK_BIT, TK_UNS, TK_UNS, TK_UNS, TK_UNS,
+                                            TK_SGN, TK_SGN, TK_SGN, TK_SGN, TK_FLT, TK_FLT, TK_FLT, TK_FLT, TK_FLT, TK_FLT };
+
+static inline uint64_t trunc_w(uint64_t v, unsigned w) { return w >= 64 ? v : v & ((1ull << w) - 1); }
+static inline int64_t sext_w(uint64_t v, unsigned w) {
+  if (w >= 64) return (int64_t)v;
+  uint64_t m = 1ull << (w - 1);
+  v &= (m << 1) - 1;
+  return (int64_t)((v ^ m) - m);
+}
+/* The value as type t reads it: sign-extended for signed types. */
+static inline uint64_t as_type(uint64_t v, int t) {
+  unsigned w = tbits[t];
+  return tkind[t] == TK_SGN ? (uint64_t)sext_w(v, w) : trunc_w(v, w);
+}
+
+uint32_t emu_f32_bits(float f) { uint32_t b; memcpy(&b, &f, 4); return b; }
+float emu_bits_f32(uint32_t b) { float f; memcpy(&f, &b, 4); return f; }
+uint64_t emu_f64_bits(double f) { uint64_t b; memcpy(&b, &f, 8); return b; }
+double emu_bits_f64(uint64_t b) { double f; memcpy(&f, &b, 8); return f; }
+
+static inline float F32(uint64_t v) { return emu_bits_f32((uint32_t)v); }
+static inline double F64(uint64_t v) { return emu_bits_f64(v); }
+static inline uint64_t B32(float f) { return f != f ? 0x7fffffffu : emu_f32_bits(f); }
+static inline uint64_t B64(double f) { return f != f ? 0x7fffffffffffffffull : emu_f64_bits(f); }
+static inline float ftz32(float f) { return fpclassify(f) == FP_SUBNORMAL ? copysignf(0.0f, f) : f; }
+
+static int round_mode(int rnd) {
+  switch (rnd) {
+  case 2: case 6: return FE_TOWARDZERO;   /* rz, rzi */
+  case 3: case 7: return FE_DOWNWARD;     /* rm, rmi */
+  case 4: case 8: return FE_UPWARD;       /* rp, rpi */
+  default: return FE_TONEAREST;           /* rn, rni, none */
+  }
+}
+
+static inline int popc32(uint32_t x) { return __builtin_popcount(x); }
+
+/* ---- faults ---- */
+
+static void fault(cta *c, warp *w, uint32_t pc, uint32_t lane, int has_addr, uint64_t addr, const char *fmt, ...)
+  __attribute__((format(printf, 7, 8)));
+static void fault(cta *c, warp *w, uint32_t pc, uint32_t lane, int has_addr, uint64_t addr, const char *fmt, ...) {
+  if (c->faulted) return;
+  c->faulted = 1;
+  aw_fault *f = c->fault;
+  memset(f, 0, sizeof *f);
+  const isa_image *img = &c->m->img;
+  snprintf(f->kernel, sizeof f->kernel, "%s", isa_str(img, img->funcs[c->kfunc].name));
+  f->cta = c->cta;
+  f->warp = w ? w->id : 0;
+  f->lane = lane;
+  if (pc < c->m->ncode) {
+    const emu_insn *in = &c->m->code[pc];
+    f->pc = pc - c->m->funcs[in->func].first_pc;
+    snprintf(f->function, sizeof f->function, "%s", isa_str(img, img->funcs[in->func].name));
+    const isa_line *ln = &img->lines[in->line];
+    if (ln->file) snprintf(f->file, sizeof f->file, "%s", isa_str(img, img->files[ln->file - 1]));
+    f->line = ln->line;
+    f->col = ln->col;
+  }
+  f->has_address = has_addr;
+  f->address = addr;
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(f->what, sizeof f->what, fmt, ap);
+  va_end(ap);
+}
+
+void aw_fault_format(const aw_fault *f, char *buf, size_t cap) {
+  int n = snprintf(buf, cap, "fault in kernel %s, CTA (%u,%u,%u), warp %u, lane %u, %s pc %u",
+                   f->kernel, f->cta.x, f->cta.y, f->cta.z, f->warp, f->lane, f->function, f->pc);
+  if (n < 0 || (size_t)n >= cap) return;
+  if (f->file[0]) n += snprintf(buf + n, cap - (size_t)n, " (%s:%u)", f->file, f->line);
+  if (n < 0 || (size_t)n >= cap) return;
+  n += snprintf(buf + n, cap - (size_t)n, ": %s", f->what);
+  if (n >= 0 && (size_t)n < cap && f->has_address) snprintf(buf + n, cap - (size_t)n, ", address 0x%llx", (unsigned long long)f->address);
+}
+
+/* ---- warps, frames and the reconvergence stack ---- */
+
+static void push(warp *w, uint32_t pc, uint32_t rpc, uint32_t mask, uint32_t is_call) {
+  if (w->sp == w->cap) {
+    w->cap = w->cap ? w->cap * 2 : 16;
+    w->stack = realloc(w->stack, w->cap * sizeof *w->stack);
+    if (!w->stack) { fputs("awemu: out of memory\n", stderr); exit(2); }
+  }
+  simt_entry *e = &w->stack[w->sp++];
+  e->pc = pc; e->rpc = rpc; e->mask = mask; e->is_call = is_call;
+}
+
+static int ensure_local(cta *c, warp *w, uint32_t top, uint32_t pc) {
+  if (top > LOCAL_LIMIT) { fault(c, w, pc, 0, 0, 0, "stack overflow: more than %u bytes of local memory per thread", LOCAL_LIMIT); return -1; }
+  for (int l = 0; l < WARP; l++) {
+    if (w->local_cap[l] >= top) continue;
+    uint32_t cap = w->local_cap[l] ? w->local_cap[l] : 256;
+    while (cap < top) cap *= 2;
+    uint8_t *p = realloc(w->local[l], cap);
+    if (!p) { fputs("awemu: out of memory\n", stderr); exit(2); }
+    memset(p + w->local_cap[l], 0, cap - w->local_cap[l]);
+    w->local[l] = p;
+    w->local_cap[l] = cap;
+  }
+  return 0;
+}
+
+static int push_frame(cta *c, warp *w, uint32_t func, uint32_t call_pc) {
+  const emu_func *ef = &c->m->funcs[func];
+  if (w->nframes == w->capf) {
+    w->capf = w->capf ? w->capf * 2 : 4;
+    w->frames = realloc(w->frames, w->capf * sizeof *w->frames);
+    if (!w->frames) { fputs("awemu: out of memory\n", stderr); exit(2); }
+  }
+  if (w->nframes > 10000) { fault(c, w, call_pc, 0, 0, 0, "call stack deeper than 10000 frames"); return -1; }
+  frame *f = &w->frames[w->nframes];
+  f->func = func;
+  f->call_pc = call_pc;
+  f->regs = calloc((size_t)(ef->nslots ? ef->nslots : 1) * WARP, sizeof(uint64_t));
+  f->slot_mask = malloc((ef->nslots ? ef->nslots : 1) * sizeof(uint64_t));
+  if (!f->regs || !f->slot_mask) { fputs("awemu: out of memory\n", stderr); exit(2); }
+  for (uint32_t s = 0; s < ef->nslots; s++) f->slot_mask[s] = trunc_w(~0ull, tbits[ef->slot_type[s]]);
+  f->local_base = (w->local_top + 15) & ~15u;
+  if (ensure_local(c, w, f->local_base + ef->frame_bytes, call_pc)) { free(f->regs); free(f->slot_mask); return -1; }
+  for (int l = 0; l < WARP; l++) memset(w->local[l] + f->local_base, 0, ef->frame_bytes);
+  w->local_top = f->local_base + ef->frame_bytes;
+  w->nframes++;
+  return 0;
+}
+
+static void pop_frame(warp *w) {
+  frame *f = &w->frames[--w->nframes];
+  w->local_top = f->local_base;
+  free(f->regs);
+  free(f->slot_mask);
+}
+
+/* ---- memory ---- */
+
+/* Resolves a space-relative address to host memory for one lane; NULL on a fault (already reported). */
+static uint8_t *resolve(cta *c, warp *w, uint32_t pc, uint32_t lane, int space, uint64_t addr, uint32_t size, int is_store) {
+  const char *acc = is_store ? "store" : "load";
+  if (space == ISA_SP_GENERIC) {
+    if (addr - GENERIC_SHARED_BASE < GENERIC_WINDOW) { space = ISA_SP_SHARED; addr -= GENERIC_SHARED_BASE; }
+    else if (addr - GENERIC_LOCAL_BASE < GENERIC_WINDOW) { space = ISA_SP_LOCAL; addr -= GENERIC_LOCAL_BASE; }
+    else space = ISA_SP_GLOBAL;
+  }
+  if (size > 1 && (addr & (size - 1))) {
+    fault(c, w, pc, lane, 1, addr, "misaligned %u-byte %s", size, acc);
+    return NULL;
+  }
+  switch (space) {
+  case ISA_SP_GLOBAL: {
+    emu_alloc *a = emu_find_alloc(c->d, addr, size);
+    if (!a) { fault(c, w, pc, lane, 1, addr, "%u-byte global %s outside every allocation", size, acc); return NULL; }
+    return a->data + (addr - a->addr);
+  }
+  case ISA_SP_SHARED: case ISA_SP_SHARED_CTA:
+    if (addr >= c->shared_bytes || size > c->shared_bytes - addr) {
+      fault(c, w, pc, lane, 1, addr, "%u-byte shared %s outside the CTA's %u bytes of shared memory", size, acc, c->shared_bytes);
+      return NULL;
+    }
+    return c->shared + addr;
+  case ISA_SP_LOCAL:
+    if (addr >= w->local_top || size > w->local_top - addr) {
+      fault(c, w, pc, lane, 1, addr, "%u-byte local %s outside the thread's %u bytes of local memory", size, acc, w->local_top);
+      return NULL;
+    }
+    return w->local[lane] + addr;
+  case ISA_SP_CONST:
+    if (is_store) { fault(c, w, pc, lane, 1, addr, "store to constant memory"); return NULL; }
+    if (addr >= c->m->const_bytes || size > c->m->const_bytes - addr) { fault(c, w, pc, lane, 1, addr, "%u-byte constant load outside the module's %u bytes", size, c->m->const_bytes); return NULL; }
+    return c->m->const_mem + addr;
+  case ISA_SP_PARAM:
+    /* a function's parameters, and the .param variables of call sequences,
+     * live in its frame (addresses marked by bit 40, see var_address); a
+     * kernel's parameters in the launch's parameter block, read-only */
+    if (addr >= ((uint64_t)1 << 40)) {
+      uint64_t la = addr - ((uint64_t)1 << 40);
+      if (la >= w->local_top || size > w->local_top - la) { fault(c, w, pc, lane, 1, la, "%u-byte parameter %s outside the frame", size, acc); return NULL; }
+      return w->local[lane] + la;
+    }
+    if (is_store) { fault(c, w, pc, lane, 1, addr, "store to a kernel parameter"); return NULL; }
+    if (addr >= c->param_bytes || size > c->param_bytes - addr) { fault(c, w, pc, lane, 1, addr, "%u-byte parameter load outside the %u-byte parameter block", size, c->param_bytes); return NULL; }
+    return (uint8_t *)c->params + addr;
+  default:
+    fault(c, w, pc, lane, 1, addr, "%s in the .%s space, which only assist warps have", acc,
+          space == ISA_SP_LIN ? "lin" : space == ISA_SP_LOUT ? "lout" : "lmeta");
+    return NULL;
+  }
+}
+
+/* The space-relative address a variable starts at, as the current frame sees it. */
+static uint64_t var_address(cta *c, warp *w, uint32_t v) {
+  const isa_var *var = &c->m->img.vars[v];
+  switch (var->space) {
+  case ISA_SP_GLOBAL: return c->m->var_addr[v];
+  case ISA_SP_SHARED: return c->m->var_off[v];
+  case ISA_SP_CONST: return c->m->var_off[v];
+  case ISA_SP_LOCAL: return w->frames[w->nframes - 1].local_base + c->m->var_off[v];
+  case ISA_SP_PARAM: {
+    const isa_func *fn = &c->m->img.funcs[var->owner - 1];
+    if (fn->kind == ISA_FN_ENTRY && (var->flags & ISA_VAR_PARAM)) return c->m->var_off[v];
+    return ((uint64_t)1 << 40) + w->frames[w->nframes - 1].local_base + c->m->var_off[v];
+  }
+  default: return 0;
+  }
+}
+
+/* ---- operands ---- */
+
+static const uint64_t *src(cta *c, warp *w, const emu_opnd *o, uint64_t *tmp) {
+  frame *f = &w->frames[w->nframes - 1];
+  switch (o->kind) {
+  case OK_REG: return &f->regs[(size_t)o->reg * WARP];
+  case OK_IMM: return o->bcast;
+  case OK_SREG: {
+    uint64_t v = 0;
+    switch (o->reg) {
+    case ISA_SR_TID: return w->tid[o->comp - 1];
+    case ISA_SR_LANEID: return w->laneid;
+    case ISA_SR_NTID: v = o->comp == 1 ? c->block.x : o->comp == 2 ? c->block.y : c->block.z; break;
+    case ISA_SR_CTAID: v = o->comp == 1 ? c->cta.x : o->comp == 2 ? c->cta.y : c->cta.z; break;
+    case ISA_SR_NCTAID: v = o->comp == 1 ? c->grid.x : o->comp == 2 ? c->grid.y : c->grid.z; break;
+    case ISA_SR_WARPID: v = w->id; break;
+    case ISA_SR_NWARPID: v = c->nwarps; break;
+    case ISA_SR_SMID: v = 0; break;
+    case ISA_SR_NSMID: v = 1; break;
+    case ISA_SR_GRIDID: v = c->d->launches; break;
+    case ISA_SR_CLOCK: v = (uint32_t)w->clock; break;
+    case ISA_SR_CLOCK_HI: v = (uint32_t)(w->clock >> 32); break;
+    case ISA_SR_CLOCK64: case ISA_SR_GLOBALTIMER: v = w->clock; break;
+    case ISA_SR_DYN_SMEM: v = c->dyn_shared; break;
+    case ISA_SR_TOTAL_SMEM: v = c->shared_bytes; break;
+    case ISA_SR_LANEMASK_EQ: for (int l = 0; l < WARP; l++) tmp[l] = 1u << l; return tmp;
+    case ISA_SR_LANEMASK_LE: for (int l = 0; l < WARP; l++) tmp[l] = (uint32_t)((2ull << l) - 1); return tmp;
+    case ISA_SR_LANEMASK_LT: for (int l = 0; l < WARP; l++) tmp[l] = (1u << l) - 1; return tmp;
+    case ISA_SR_LANEMASK_GE: for (int l = 0; l < WARP; l++) tmp[l] = ~((1u << l) - 1) & 0xffffffffu; return tmp;
+    case ISA_SR_LANEMASK_GT: for (int l = 0; l < WARP; l++) tmp[l] = ~(uint32_t)((2ull << l) - 1) & 0xffffffffu; return tmp;
+    }
+    for (int l = 0; l < WARP; l++) tmp[l] = v;
+    return tmp;
+  }
+  case OK_SYM: {
+    uint64_t v = o->base == ISA_SYM_VAR ? var_address(c, w, o->reg) + (uint64_t)o->imm : 0;
+    for (int l = 0; l < WARP; l++) tmp[l] = v;
+    return tmp;
+  }
+  default:
+    memset(tmp, 0, WARP * sizeof *tmp);
+    return tmp;
+  }
+}
+
+/* Mask of lanes whose predicate operand (possibly negated) is true. */
+static uint32_t pred_mask(const uint64_t *p, int neg) {
+  uint32_t m = 0;
+  for (int l = 0; l < WARP; l++) m |= (uint32_t)(p[l] & 1) << l;
+  return neg ? ~m : m;
+}
+
+static void writeback(warp *w, uint32_t slot, const uint64_t *val, uint32_t mask) {
+  frame *f = &w->frames[w->nframes - 1];
+  uint64_t *d = &f->regs[(size_t)slot * WARP];
+  uint64_t m = f->slot_mask[slot];
+  if (mask == 0xffffffffu) { for (int l = 0; l < WARP; l++) d[l] = val[l] & m; return; }
+  for (int l = 0; l < WARP; l++) if (mask >> l & 1) d[l] = val[l] & m;
+}
+
+/* Destination operand: a register (or a sink); pairs and vectors are handled by their instructions. */
+static void write_dst(warp *w, const emu_opnd *o, const uint64_t *val, uint32_t mask) {
+  if (o->kind == OK_REG) writeback(w, o->reg, val, mask);
+}
+
+/* ---- floating point ---- */
+
+typedef struct { int saved, active; } rmode;
+static inline rmode rm_begin(int rnd) {
+  rmode r = { 0, 0 };
+  int want = round_mode(rnd);
+  if (want != FE_TONEAREST) { r.saved = fegetround(); fesetround(want); r.active = 1; }
+  return r;
+}
+static inline void rm_end(rmode r) { if (r.active) fesetround(r.saved); }
+
+static inline float sat32(float f) { return f != f ? 0.0f : f < 0.0f ? 0.0f : f > 1.0f ? 1.0f : f; }
+static inline double sat64(double f) { return f != f ? 0.0 : f < 0.0 ? 0.0 : f > 1.0 ? 1.0 : f; }
+
+/* min/max as PTX defines them: a NaN operand yields the other; -0 < +0 */
+static inline float fmin32(float a, float b) {
+  if (a != a) return b;
+  if (b != b) return a;
+  if (a == b) return signbit(a) ? a : b;
+  return a < b ? a : b;
+}
+static inline float fmax32(float a, float b) {
+  if (a != a) return b;
+  if (b != b) return a;
+  if (a == b) return signbit(a) ? b : a;
+  return a > b ? a : b;
+}
+static inline double fmin64(double a, double b) {
+  if (a != a) return b;
+  if (b != b) return a;
+  if (a == b) return signbit(a) ? a : b;
+  return a < b ? a : b;
+}
+static inline double fmax64(double a, double b) {
+  if (a != a) return b;
+  if (b != b) return a;
+  if (a == b) return signbit(a) ? b : a;
+  return a > b ? a : b;
+}
+
+/* IEEE half precision from and to single, round to nearest even. */
+static float half_to_f32(uint16_t h) {
+  uint32_t sign = (uint32_t)(h >> 15) << 31, exp = (h >> 10) & 31, man = h & 1023;
+  uint32_t bits;
+  if (exp == 0) {
+    if (!man) bits = sign;
+    else { float f = (float)man * (1.0f / 16777216.0f); bits = emu_f32_bits(f) | sign; }
+  } else if (exp == 31) bits = sign | 0x7f800000u | (man << 13) | (man ? 0x400000u : 0);
+  else bits = sign | ((exp + 112) << 23) | (man << 13);
+  return emu_bits_f32(bits);
+}
+
+static uint16_t f32_to_half(float f) {
+  uint32_t x = emu_f32_bits(f), sign = (x >> 16) & 0x8000;
+  int32_t exp = (int32_t)((x >> 23) & 255) - 127 + 15;
+  uint32_t man = x & 0x7fffff;
+  if (((x >> 23) & 255) == 255) return (uint16_t)(sign | 0x7c00 | (man ? 0x200 : 0));
+  if (exp >= 31) return (uint16_t)(sign | 0x7c00);
+  if (exp <= 0) {
+    if (exp < -10) return (uint16_t)sign;
+    man |= 0x800000;
+    uint32_t shift = (uint32_t)(14 - exp);
+    uint32_t h = man >> shift, rem = man & ((1u << shift) - 1), half = 1u << (shift - 1);
+    if (rem > half || (rem == half && (h & 1))) h++;
+    return (uint16_t)(sign | h);
+  }
+  uint32_t h = ((uint32_t)exp << 10) | (man >> 13), rem = man & 0x1fff;
+  if (rem > 0x1000 || (rem == 0x1000 && (h & 1))) h++;
+  return (uint16_t)(sign | h);
+}
+
+/* ---- conversion ---- */
+
+/* cvt of one value from type ts to type td, as PTX defines it. */
+static uint64_t convert(uint64_t v, int td, int ts, int rnd, int ftz, int sat) {
+  int kd = tkind[td], ks = tkind[ts];
+  unsigned wd = tbits[td], ws = tbits[ts];
+  if (ks != TK_FLT && kd != TK_FLT) {
+    uint64_t x = as_type(v, ts);
+    if (sat) {
+      int src_signed = ks == TK_SGN, dst_signed = kd == TK_SGN;
+      if (dst_signed) {
+        int64_t lo = wd >= 64 ? INT64_MIN : -(int64_t)(1ull << (wd - 1)), hi = wd >= 64 ? INT64_MAX : (int64_t)((1ull << (wd - 1)) - 1);
+        if (src_signed) { int64_t s = (int64_t)x; x = (uint64_t)(s < lo ? lo : s > hi ? hi : s); }
+        else x = x > (uint64_t)hi ? (uint64_t)hi : x;
+      } else {
+        uint64_t hi = trunc_w(~0ull, wd);
+        if (src_signed && (int64_t)x < 0) x = 0;
+        else if (x > hi) x = hi;
+      }
+    }
+    return trunc_w(x, wd);
+  }
+  if (ks == TK_FLT && kd != TK_FLT) {   /* float to integer: rounds as asked, NaN to 0, clamps to the range */
+    double f = ws == 64 ? F64(v) : ws == 32 ? (double)(ftz ? ftz32(F32(v)) : F32(v)) : (double)half_to_f32((uint16_t)v);
+    if (f != f) return 0;
+    switch (rnd) {
+    case 5: f = nearbyint(f); break;   /* rni: the default mode is round to nearest even */
+    case 6: f = trunc(f); break;
+    case 7: f = floor(f); break;
+    case 8: f = ceil(f); break;
+    default: f = trunc(f); break;
+    }
+    if (kd == TK_SGN) {
+      double lo = -ldexp(1.0, (int)wd - 1), hi = ldexp(1.0, (int)wd - 1);
+      int64_t r = f <= lo ? (wd >= 64 ? INT64_MIN : (int64_t)lo) : f >= hi ? (wd >= 64 ? INT64_MAX : (int64_t)hi - 1) : (int64_t)f;
+      return trunc_w((uint64_t)r, wd);
+    }
+    double hi = ldexp(1.0, (int)wd);
+    uint64_t r = f <= 0 ? 0 : f >= hi ? trunc_w(~0ull, wd) : (uint64_t)f;
+    return trunc_w(r, wd);
+  }
+  if (ks != TK_FLT) {   /* integer to float */
+    rmode r = rm_begin(rnd);
+    uint64_t x = as_type(v, ts);
+    uint64_t out;
+    if (wd == 64) out = emu_f64_bits(ks == TK_SGN ? (double)(int64_t)x : (double)x);
+    else if (wd == 32) {
+      float f = ks == TK_SGN ? (float)(int64_t)x : (float)x;
+      if (sat) f = sat32(f);
+      out = emu_f32_bits(f);
+    } else out = f32_to_half(ks == TK_SGN ? (float)(int64_t)x : (float)x);
+    rm_end(r);
+    return out;
+  }
+  /* float to float */
+  if (ws == 16 || wd == 16) {
+    float f = ws == 16 ? half_to_f32((uint16_t)v) : ws == 32 ? F32(v) : (float)F64(v);
+    if (wd == 16) return f32_to_half(f);
+    return wd == 32 ? B32(f) : B64((double)f);
+  }
+  rmode r = rm_begin(rnd);
+  uint64_t out;
+  if (wd == 32 && ws == 32) {
+    float f = ftz ? ftz32(F32(v)) : F32(v);
+    if (rnd >= 5) f = rnd == 5 ? nearbyintf(f) : rnd == 6 ? truncf(f) : rnd == 7 ? floorf(f) : ceilf(f);
+    if (sat) f = sat32(f);
+    if (ftz) f = ftz32(f);
+    out = B32(f);
+  } else if (wd == 64 && ws == 64) {
+    double f = F64(v);
+    if (rnd >= 5) f = rnd == 5 ? nearbyint(f) : rnd == 6 ? trunc(f) : rnd == 7 ? floor(f) : ceil(f);
+    if (sat) f = sat64(f);
+    out = B64(f);
+  } else if (wd == 32) {
+    float f = (float)F64(v);
+    if (sat) f = sat32(f);
+    if (ftz) f = ftz32(f);
+    out = B32(f);
+  } else {
+    double f = (double)(ftz ? ftz32(F32(v)) : F32(v));
+    if (sat) f = sat64(f);
+    out = B64(f);
+  }
+  rm_end(r);
+  return out;
+}
+
+/* ---- comparisons ---- */
+
+static int compare(int cmp, uint64_t a, uint64_t b, int t, int ftz) {
+  int k = tkind[t];
+  unsigned wbits = tbits[t];
+  if (k == TK_FLT) {
+    double x, y;
+    if (wbits == 32) { float fa = F32(a), fb = F32(b); if (ftz) { fa = ftz32(fa); fb = ftz32(fb); } x = fa; y = fb; }
+    else { x = F64(a); y = F64(b); }
+    int un = x != x || y != y;
+    switch (cmp) {
+    case 1: return !un && x == y;
+    case 2: return !un && x != y;
+    case 3: return !un && x < y;
+    case 4: return !un && x <= y;
+    case 5: return !un && x > y;
+    case 6: return !un && x >= y;
+    case 11: return un || x == y;
+    case 12: return un || x != y;
+    case 13: return un || x < y;
+    case 14: return un || x <= y;
+    case 15: return un || x > y;
+    case 16: return un || x >= y;
+    case 17: return !un;
+    case 18: return un;
+    default: return 0;
+    }
+  }
+  if (k == TK_SGN && cmp >= 3 && cmp <= 6) {
+    int64_t x = sext_w(a, wbits), y = sext_w(b, wbits);
+    return cmp == 3 ? x < y : cmp == 4 ? x <= y : cmp == 5 ? x > y : x >= y;
+  }
+  uint64_t x = trunc_w(a, wbits), y = trunc_w(b, wbits);
+  switch (cmp) {
+  case 1: return x == y;
+  case 2: return x != y;
+  case 3: case 7: return x < y;
+  case 4: case 8: return x <= y;
+  case 5: case 9: return x > y;
+  case 6: case 10: return x >= y;
+  default: return 0;
+  }
+}
+
+static inline int bool_op(int bop, int x, int y) { return bop == 1 ? x & y : bop == 2 ? x | y : x ^ y; }
+
+/* ---- bit manipulation ---- */
+
+static uint64_t bfe(uint64_t a, uint32_t pos, uint32_t len, int t) {
+  unsigned msb = tbits[t] - 1;
+  pos &= 0xff; len &= 0xff;
+  int sbit = 0;
+  if (tkind[t] == TK_SGN && len) { unsigned top = pos + len - 1 > msb ? msb : pos + len - 1; sbit = (int)(a >> top & 1); }
+  uint64_t d = 0;
+  for (unsigned i = 0; i <= msb; i++) {
+    int bit = (i < len && pos + i <= msb) ? (int)(a >> (pos + i) & 1) : sbit;
+    d |= (uint64_t)bit << i;
+  }
+  return d;
+}
+
+static uint64_t bfi(uint64_t a, uint64_t b, uint32_t pos, uint32_t len, int t) {
+  unsigned msb = tbits[t] - 1;
+  pos &= 0xff; len &= 0xff;
+  uint64_t f = b;
+  for (unsigned i = 0; i < len && pos + i <= msb; i++) f = (f & ~(1ull << (pos + i))) | ((a >> i & 1) << (pos + i));
+  return trunc_w(f, msb + 1);
+}
+
+static uint32_t prmt(uint32_t a, uint32_t b, uint32_t c, int mode) {
+  uint64_t t = ((uint64_t)b << 32) | a;
+  uint8_t byte[8];
+  for (int i = 0; i < 8; i++) byte[i] = (uint8_t)(t >> (8 * i));
+  uint32_t d = 0;
+  if (!mode) {
+    for (int i = 0; i < 4; i++) {
+      uint32_t ctl = (c >> (4 * i)) & 15;
+      uint8_t v = byte[ctl & 7];
+      if (ctl & 8) v = (v & 0x80) ? 0xff : 0;
+      d |= (uint32_t)v << (8 * i);
+    }
+    return d;
+  }
+  static const uint8_t sel[6][4][4] = {   /* [mode][c&3][result byte 0..3] */
+    { { 0, 1, 2, 3 }, { 1, 2, 3, 4 }, { 2, 3, 4, 5 }, { 3, 4, 5, 6 } },   /* f4e */
+    { { 0, 7, 6, 5 }, { 1, 0, 7, 6 }, { 2, 1, 0, 7 }, { 3, 2, 1, 0 } },   /* b4e */
+    { { 0, 0, 0, 0 }, { 1, 1, 1, 1 }, { 2, 2, 2, 2 }, { 3, 3, 3, 3 } },   /* rc8 */
+    { { 0, 1, 2, 3 }, { 1, 1, 2, 3 }, { 2, 2, 2, 3 }, { 3, 3, 3, 3 } },   /* ecl */
+    { { 0, 0, 0, 0 }, { 0, 1, 1, 1 }, { 0, 1, 2, 2 }, { 0, 1, 2, 3 } },   /* ecr */
+    { { 0, 1, 0, 1 }, { 2, 3, 2, 3 }, { 0, 1, 0, 1 }, { 2, 3, 2, 3 } },   /* rc16 */
+  };
+  for (int i = 0; i < 4; i++) d |= (uint32_t)byte[sel[mode - 1][c & 3][i]] << (8 * i);
+  return d;
+}
+
+static uint32_t bfind(uint64_t a, int t, int shiftamt) {
+  unsigned w = tbits[t];
+  uint64_t x = trunc_w(a, w);
+  if (tkind[t] == TK_SGN && (x >> (w - 1) & 1)) x = trunc_w(~x, w);
+  if (!x) return 0xffffffffu;
+  uint32_t pos = 63 - (uint32_t)__builtin_clzll(x);
+  return shiftamt ? (w - 1 - pos) : pos;
+}
+
+/* ---- integer helpers ---- */
+
+static inline uint64_t mul_hi(uint64_t a, uint64_t b, int t) {
+  unsigned w = tbits[t];
+  if (tkind[t] == TK_SGN) {
+    __int128 p = (__int128)sext_w(a, w) * (__int128)sext_w(b, w);
+    return trunc_w((uint64_t)(p >> w), w);
+  }
+  unsigned __int128 p = (unsigned __int128)trunc_w(a, w) * trunc_w(b, w);
+  return trunc_w((uint64_t)(p >> w), w);
+}
+
+static inline uint64_t mul_wide(uint64_t a, uint64_t b, int t) {
+  unsigned w = tbits[t];
+  if (tkind[t] == TK_SGN) return trunc_w((uint64_t)(sext_w(a, w) * sext_w(b, w)), 2 * w);
+  return trunc_w(trunc_w(a, w) * trunc_w(b, w), 2 * w);
+}
+
+static inline uint64_t idiv(uint64_t a, uint64_t b, int t, int rem) {
+  unsigned w = tbits[t];
+  if (tkind[t] == TK_SGN) {
+    int64_t x = sext_w(a, w), y = sext_w(b, w);
+    if (y == 0) return rem ? trunc_w((uint64_t)x, w) : trunc_w(~0ull, w);
+    if (y == -1) return rem ? 0 : trunc_w((uint64_t)0 - (uint64_t)x, w);
+    return trunc_w((uint64_t)(rem ? x % y : x / y), w);
+  }
+  uint64_t x = trunc_w(a, w), y = trunc_w(b, w);
+  if (y == 0) return rem ? x : trunc_w(~0ull, w);
+  return rem ? x % y : x / y;
+}
+
+static inline uint64_t sat_s32(int64_t v) { return trunc_w((uint64_t)(v < INT32_MIN ? INT32_MIN : v > INT32_MAX ? INT32_MAX : v), 32); }
+
+/* ---- memory instructions ---- */
+
+static uint64_t load_value(const uint8_t *p, unsigned bytes) {
+  uint64_t v = 0;
+  for (unsigned i = 0; i < bytes; i++) v |= (uint64_t)p[i] << (8 * i);
+  return v;
+}
+static void store_value(uint8_t *p, uint64_t v, unsigned bytes) {
+  for (unsigned i = 0; i < bytes; i++) p[i] = (uint8_t)(v >> (8 * i));
+}
+
+/* Per-lane space-relative addresses of a memory operand; returns its space. */
+static int addresses(cta *c, warp *w, const emu_insn *in, const emu_opnd *o, uint64_t *addr) {
+  int space = in->space;
+  if (o->base == AB_REG) {
+    const uint64_t *r = &w->frames[w->nframes - 1].regs[(size_t)o->reg * WARP];
+    for (int l = 0; l < WARP; l++) addr[l] = r[l] + (uint64_t)o->imm;
+  } else if (o->base == AB_ABS) {
+    for (int l = 0; l < WARP; l++) addr[l] = (uint64_t)o->imm;
+  } else {
+    const isa_var *v = &c->m->img.vars[o->reg];
+    uint64_t base = var_address(c, w, o->reg) + (uint64_t)o->imm;
+    if (space == ISA_SP_GENERIC) {   /* [var] in a generic access: the variable's generic address */
+      space = v->space == ISA_SP_SHARED ? ISA_SP_SHARED : v->space == ISA_SP_LOCAL ? ISA_SP_LOCAL : v->space;
+    }
+    for (int l = 0; l < WARP; l++) addr[l] = base;
+  }
+  return space;
+}
+
+static int exec_ld(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t active) {
+  uint64_t addr[WARP];
+  int space = addresses(c, w, in, &in->o[1], addr);
+  unsigned bytes = tbits[in->t0] / 8, n = (unsigned)isa_vec_count(in->vec);
+  if (!bytes) bytes = 1;
+  uint64_t val[8][WARP];
+  for (int l = 0; l < WARP; l++) {
+    if (!(active >> l & 1)) continue;
+    uint8_t *p = resolve(c, w, pc, (uint32_t)l, space, addr[l], bytes * n, 0);
+    if (!p) return -1;
+    for (unsigned e = 0; e < n; e++) val[e][l] = as_type(load_value(p + e * bytes, bytes), in->t0);
+  }
+  c->d->stats.loads += (uint64_t)popc32(active);
+  const emu_opnd *d = &in->o[0];
+  if (d->kind == OK_VEC) {
+    for (unsigned e = 0; e < n; e++) write_dst(w, &c->m->elems[d->elem_first + e], val[e], active);
+  } else write_dst(w, d, val[0], active);
+  return 0;
+}
+
+static int exec_st(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t active) {
+  uint64_t addr[WARP], tmp[8][WARP];
+  int space = addresses(c, w, in, &in->o[0], addr);
+  unsigned bytes = tbits[in->t0] / 8, n = (unsigned)isa_vec_count(in->vec);
+  if (!bytes) bytes = 1;
+  const uint64_t *val[8];
+  const emu_opnd *s = &in->o[1];
+  if (s->kind == OK_VEC) for (unsigned e = 0; e < n; e++) val[e] = src(c, w, &c->m->elems[s->elem_first + e], tmp[e]);
+  else val[0] = src(c, w, s, tmp[0]);
+  for (int l = 0; l < WARP; l++) {
+    if (!(active >> l & 1)) continue;
+    uint8_t *p = resolve(c, w, pc, (uint32_t)l, space, addr[l], bytes * n, 1);
+    if (!p) return -1;
+    for (unsigned e = 0; e < n; e++) store_value(p + e * bytes, val[e][l], bytes);
+  }
+  c->d->stats.stores += (uint64_t)popc32(active);
+  return 0;
+}
+
+static uint64_t atomic_op(int op, int t, uint64_t old, uint64_t b, uint64_t cv) {
+  unsigned wb = tbits[t];
+  int k = tkind[t];
+  switch (op) {
+  case 1:   /* add */
+    if (k == TK_FLT) return wb == 32 ? B32(F32(old) + F32(b)) : B64(F64(old) + F64(b));
+    return trunc_w(old + b, wb);
+  case 2: case 3: {   /* min, max */
+    int lt = k == TK_SGN ? sext_w(b, wb) < sext_w(old, wb) : trunc_w(b, wb) < trunc_w(old, wb);
+    if (k == TK_FLT) {
+      if (wb == 32) return B32(op == 2 ? fmin32(F32(old), F32(b)) : fmax32(F32(old), F32(b)));
+      return B64(op == 2 ? fmin64(F64(old), F64(b)) : fmax64(F64(old), F64(b)));
+    }
+    return (op == 2) == lt ? trunc_w(b, wb) : trunc_w(old, wb);
+  }
+  case 4: return trunc_w(old, wb) >= trunc_w(b, wb) ? 0 : trunc_w(old + 1, wb);                       /* inc */
+  case 5: return (trunc_w(old, wb) == 0 || trunc_w(old, wb) > trunc_w(b, wb)) ? trunc_w(b, wb) : trunc_w(old - 1, wb); /* dec */
+  case 6: return old & b;
+  case 7: return old | b;
+  case 8: return old ^ b;
+  case 9: return trunc_w(b, wb);                                                                     /* exch */
+  case 10: return trunc_w(old, wb) == trunc_w(b, wb) ? trunc_w(cv, wb) : old;                        /* cas */
+  default: return old;
+  }
+}
+
+static int exec_atom(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t active) {
+  int is_red = in->op == ISA_OP_RED;
+  const emu_opnd *mo = &in->o[is_red ? 0 : 1];
+  uint64_t addr[WARP], ta[WARP], tc[WARP], out[WARP];
+  int space = addresses(c, w, in, mo, addr);
+  const uint64_t *b = src(c, w, &in->o[is_red ? 1 : 2], ta);
+  const uint64_t *cv = in->nopnd > 3 ? src(c, w, &in->o[3], tc) : b;
+  unsigned bytes = tbits[in->t0] / 8;
+  for (int l = 0; l < WARP; l++) {   /* lanes in order: the result is deterministic */
+    if (!(active >> l & 1)) continue;
+    uint8_t *p = resolve(c, w, pc, (uint32_t)l, space, addr[l], bytes, 1);
+    if (!p) return -1;
+    uint64_t old = load_value(p, bytes);
+    store_value(p, atomic_op(in->sub, in->t0, old, b[l], cv[l]), bytes);
+    out[l] = as_type(old, in->t0);
+  }
+  c->d->stats.atomics += (uint64_t)popc32(active);
+  if (!is_red) write_dst(w, &in->o[0], out, active);
+  return 0;
+}
+
+/* ---- calls ---- */
+
+/* Copies 'bytes' between a call-list element (a .param variable of the
+ * caller's frame, or a register) and a parameter of the callee's frame. */
+static void copy_param(cta *c, warp *w, frame *caller, const emu_opnd *e, uint32_t callee_base, uint32_t var,
+                       uint32_t bytes, int to_callee, uint32_t mask) {
+  uint32_t off = callee_base + c->m->var_off[var];
+  for (int l = 0; l < WARP; l++) {
+    if (!(mask >> l & 1)) continue;
+    uint8_t *cp = w->local[l] + off;
+    if (e->kind == OK_SYM) {
+      uint8_t *rp = w->local[l] + caller->local_base + c->m->var_off[e->reg];
+      if (to_callee) memcpy(cp, rp, bytes); else memcpy(rp, cp, bytes);
+    } else if (e->kind == OK_REG) {
+      uint64_t *r = &caller->regs[(size_t)e->reg * WARP + l];
+      if (to_callee) store_value(cp, *r, bytes > 8 ? 8 : bytes);
+      else *r = load_value(cp, bytes > 8 ? 8 : bytes) & caller->slot_mask[e->reg];
+    }
+  }
+}
+
+static int exec_call(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t active) {
+  uint32_t callee = in->target;
+  const isa_func *fn = &c->m->img.funcs[callee];
+  if (!fn->has_body) { fault(c, w, pc, 0, 0, 0, "call to %s, which has no body in this module", isa_str(&c->m->img, fn->name)); return -1; }
+  uint32_t caller_index = w->nframes - 1;
+  if (push_frame(c, w, callee, pc)) return -1;
+  frame *caller = &w->frames[caller_index], *cf = &w->frames[w->nframes - 1];
+  for (unsigned i = 0; i < in->nopnd; i++) {
+    const emu_opnd *o = &in->o[i];
+    if (o->kind != OK_LIST || i == 0) continue;   /* the argument list follows the function */
+    for (unsigned k = 0; k < o->nelem && k < fn->nparam; k++) {
+      uint32_t v = fn->first_param + k;
+      copy_param(c, w, caller, &c->m->elems[o->elem_first + k], cf->local_base, v, (uint32_t)isa_var_bytes(&c->m->img.vars[v]), 1, active);
+    }
+  }
+  /* every lane goes on after the call once the callers are back: the call
+   * entry reconverges at pc + 1 with the entry below */
+  w->stack[w->sp - 1].pc = pc + 1;
+  push(w, pc + 1, pc + 1, active, 1);
+  push(w, c->m->funcs[callee].first_pc, NO_PC, active, 0);
+  return 1;
+}
+
+/* A call entry reached the top: every lane has returned (or exited). */
+static void finish_call(cta *c, warp *w) {
+  simt_entry *e = &w->stack[w->sp - 1];
+  frame *cf = &w->frames[w->nframes - 1], *caller = &w->frames[w->nframes - 2];
+  const emu_insn *call = &c->m->code[cf->call_pc];
+  const isa_func *fn = &c->m->img.funcs[cf->func];
+  if (e->mask && call->nopnd && call->o[0].kind == OK_LIST) {
+    const emu_opnd *o = &call->o[0];
+    for (unsigned k = 0; k < o->nelem && k < fn->nret; k++) {
+      uint32_t v = fn->first_ret + k;
+      copy_param(c, w, caller, &c->m->elems[o->elem_first + k], cf->local_base, v, (uint32_t)isa_var_bytes(&c->m->img.vars[v]), 0, e->mask);
+    }
+  }
+  pop_frame(w);
+  e->is_call = 0;
+}
+
+/* Lanes leave for good (exit) or leave the current function (ret). */
+static void lanes_leave(warp *w, uint32_t lanes, int whole_stack) {
+  for (uint32_t i = w->sp; i-- > 0;) {
+    if (!whole_stack && w->stack[i].is_call) break;   /* returning lanes wait in the call entry */
+    w->stack[i].mask &= ~lanes;
+  }
+}
+
+/* ---- one instruction ---- */
+
+#define LANES for (int l = 0; l < WARP; l++)
+#define S(i) src(c, w, &in->o[i], c->scratch[i])
+
+/* Executes in at pc for the active lanes.  Returns 0 to go on at pc + 1,
+ * 1 when it set the pc itself, 2 when the warp waits at a barrier, -1 on a fault. */
+static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t active) {
+  uint64_t D[WARP];
+  int t0 = in->t0, k0 = tkind[t0];
+  unsigned w0 = tbits[t0];
+  int ftz = (in->flags & FL_FTZ) != 0, sat = (in->flags & FL_SAT) != 0;
+  switch (in->op) {
+  case ISA_OP_ADD: case ISA_OP_SUB: {
+    const uint64_t *a = S(1), *b = S(2);
+    int sub = in->op == ISA_OP_SUB;
+    if (k0 == TK_FLT) {
+      if (w0 == 32) {
+        rmode r = rm_begin(in->rnd);
+        LANES {
+          float x = F32(a[l]), y = F32(b[l]);
+          if (ftz) { x = ftz32(x); y = ftz32(y); }
+          float z = sub ? x - y : x + y;
+          if (sat) z = sat32(z);
+          if (ftz) z = ftz32(z);
+          D[l] = B32(z);
+        }
+        rm_end(r);
+      } else if (w0 == 64) {
+        rmode r = rm_begin(in->rnd);
+        LANES { double z = sub ? F64(a[l]) - F64(b[l]) : F64(a[l]) + F64(b[l]); D[l] = B64(sat ? sat64(z) : z); }
+        rm_end(r);
+      } else { fault(c, w, pc, 0, 0, 0, "half-precision arithmetic is not supported"); return -1; }
+    } else if (sat) {
+      LANES { int64_t x = sext_w(a[l], 32), y = sext_w(b[l], 32); D[l] = sat_s32(sub ? x - y : x + y); }
+    } else if (in->flags & FL_CC) {
+      LANES {
+        uint64_t x = trunc_w(a[l], w0), y = trunc_w(b[l], w0);
+        uint64_t z = trunc_w(sub ? x - y : x + y, w0);
+        if (active >> l & 1) w->cc[l] = (uint8_t)(sub ? x < y : z < x);
+        D[l] = z;
+      }
+    } else if (sub) { LANES D[l] = trunc_w(a[l] - b[l], w0); }
+    else { LANES D[l] = trunc_w(a[l] + b[l], w0); }
+    write_dst(w, &in->o[0], D, active);
+    return 0;
+  }
+  case ISA_OP_ADDC: case ISA_OP_SUBC: {
+    const uint64_t *a = S(1), *b = S(2);
+    int sub = in->op == ISA_OP_SUBC;
+    LANES {
+      uint64_t x = trunc_w(a[l], w0), y = trunc_w(b[l], w0), cin = w->cc[l];
+      uint64_t z = trunc_w(sub ? x - y - cin : x + y + cin, w0);
+      if ((in->flags & FL_CC) && (active >> l & 1))
+        w->cc[l] = (uint8_t)(sub ? (x < y || (x == y && cin)) : (z < x || (z == x && cin)));
+      D[l] = z;
+    }
+    write_dst(w, &in->o[0], D, active);
+    return 0;
+  }
+  case ISA_OP_MUL: case ISA_OP_MAD: case ISA_OP_FMA: {
+    const uint64_t *a = S(1), *b = S(2), *cc = in->op == ISA_OP_MUL ? NULL : S(3);
+    if (k0 == TK_FLT) {
+      rmode r = rm_begin(in->rnd);
+      if (w0 == 32) {
+        LANES {
+          float x = F32(a[l]), y = F32(b[l]), z = cc ? F32(cc[l]) : 0.0f, v;
+          if (ftz) { x = ftz32(x); y = ftz32(y); z = ftz32(z); }
+          v = cc ? fmaf(x, y, z) : x * y;   /* mad.f32 on sm_20+ is fma */
+          if (sat) v = sat32(v);
+          if (ftz) v = ftz32(v);
+          D[l] = B32(v);
+        }
+      } else if (w0 == 64) {
+        LANES { double v = cc ? fma(F64(a[l]), F64(b[l]), F64(cc[l])) : F64(a[l]) * F64(b[l]); D[l] = B64(sat ? sat64(v) : v); }
+      } else { rm_end(r); fault(c, w, pc, 0, 0, 0, "half-precision arithmetic is not supported"); return -1; }
+      rm_end(r);
+    } else {
+      int mode = in->sub;   /* 1 lo, 2 hi, 3 wide */
+      if (mode == 3) {
+        LANES D[l] = mul_wide(a[l], b[l], t0) + (cc ? cc[l] : 0);
+        unsigned ww = 2 * w0;
+        LANES D[l] = trunc_w(D[l], ww);
+      } else if (mode == 2) {
+        LANES D[l] = mul_hi(a[l], b[l], t0);
+        if (cc) {
+          if (sat && t0 == ISA_T_S32) { LANES D[l] = sat_s32(sext_w(D[l], 32) + sext_w(cc[l], 32)); }
+          else { LANES D[l] = trunc_w(D[l] + cc[l], w0); }
+        }
+      } else if (cc) { LANES D[l] = trunc_w(a[l] * b[l] + cc[l], w0); }
+      else { LANES D[l] = trunc_w(a[l] * b[l], w0); }
+      if (cc && (in->flags & FL_CC)) LANES if (active >> l & 1) w->cc[l] = 0;
+    }
+    write_dst(w, &in->o[0], D, active);
+    return 0;
+  }
+  case ISA_OP_MUL24: case ISA_OP_MAD24: {
+    const uint64_t *a = S(1), *b = S(2), *cc = in->op == ISA_OP_MAD24 ? S(3) : NULL;
+    LANES {
+      int64_t x = k0 == TK_SGN ? sext_w(a[l], 24) : (int64_t)trunc_w(a[l], 24);
+      int64_t y = k0 == TK_SGN ? sext_w(b[l], 24) : (int64_t)trunc_w(b[l], 24);
+      uint64_t p = (uint64_t)(x * y);
+      uint64_t v = in->sub == 2 ? trunc_w(p >> 16, 32) : trunc_w(p, 32);
+      D[l] = cc ? trunc_w(v + cc[l], 32) : v;
+    }
+    write_dst(w, &in->o[0], D, active);
+    return 0;
+  }
+  case ISA_OP_SAD: {
+    const uint64_t *a = S(1), *b = S(2), *cc = S(3);
+    LANES {
+      uint64_t diff;
+      if (k0 == TK_SGN) { int64_t x = sext_w(a[l], w0), y = sext_w(b[l], w0); diff = (uint64_t)(x > y ? x - y : y - x); }
+      else { uint64_t x = trunc_w(a[l], w0), y = trunc_w(b[l], w0); diff = x > y ? x - y : y - x; }
+      D[l] = trunc_w(cc[l] + diff, w0);
+    }
+    write_dst(w, &in->o[0], D, active);
+    return 0;
+  }
+  case ISA_OP_DIV: case ISA_OP_REM: {
+    const uint64_t *a = S(1), *b = S(2);
+    if (k0 == TK_FLT) {
+      rmode r = rm_begin(in->rnd);
+      if (w0 == 32) {
+        int approx = (in->flags & FL_APPROX) != 0;
+        LANES {
+          float x = F32(a[l]), y = F32(b[l]), z;
+          if (ftz || approx) { x = ftz32(x); y = ftz32(y); }
+          if (approx) { float ay = fabsf(y); z = (ay >= 0x1p126f && ay <= FLT_MAX) ? x * 0.0f : x * (1.0f / y); }
+          else z = x / y;
+          if (ftz || approx) z = ftz32(z);
+          D[l] = B32(z);
+        }
+      } else { LANES D[l] = B64(F64(a[l]) / F64(b[l])); }
+      rm_end(r);
+    } else { int rem = in->op == ISA_OP_REM; LANES D[l] = idiv(a[l], b[l], t0, rem); }
+    write_dst(w, &in->o[0], D, active);
+    return 0;
+  }
+  case ISA_OP_ABS: case ISA_OP_NEG: {
+    const uint64_t *a = S(1);
+    int neg = in->op == ISA_OP_NEG;
+    if (k0 == TK_FLT) {
+      if (w0 == 32) LANES { float x = F32(a[l]); if (ftz) x = ftz32(x); uint32_t bits = emu_f32_bits(x); D[l] = neg ? bits ^ 0x80000000u : bits & 0x7fffffffu; }
+      else LANES D[l] = neg ? a[l] ^ 0x8000000000000000ull : a[l] & 0x7fffffffffffffffull;
+    } else LANES { int64_t x = sext_w(a[l], w0); D[l] = trunc_w(neg ? (uint64_t)0 - (uint64_t)x : (uint64_t)(x < 0 ? (uint64_t)0 - (uint64_t)x : (uint64_t)x), w0); }
+    write_dst(w, &in->o[0], D, active);
+    return 0;
+  }
+  case ISA_OP_MIN: case ISA_OP_MAX: {
+    const uint64_t *a = S(1), *b = S(2);
+    int mx = in->op == ISA_OP_MAX;
+    if (k0 == TK_FLT) {
+      if (w0 == 32) LANES {
+        float x = F32(a[l]), y = F32(b[l]);
+        if (ftz) { x = ftz32(x); y = ftz32(y); }
+        D[l] = B32(mx ? fmax32(x, y) : fmin32(x, y));
+      }
+      else LANES D[l] = B64(mx ? fmax64(F64(a[l]), F64(b[l])) : fmin64(F64(a[l]), F64(b[l])));
+    } else if (k0 == TK_SGN) LANES { int64_t x = sext_w(a[l], w0), y = sext_w(b[l], w0); D[l] = trunc_w((uint64_t)(mx ? (x > y ? x : y) : (x < y ? x : y)), w0); }
+    else LANES { uint64_t x = trunc_w(a[l], w0), y = trunc_w(b[l], w0); D[l] = mx ? (x > y ? x : y) : (x < y ? x : y); }
+    write_dst(w, &in->o[0], D, active);
+    return 0;
+  }
+  case ISA_OP_COPYSIGN: {
+    const uint64_t *a = S(1), *b = S(2);
+    uint64_t sign = w0 == 32 ? 0x80000000ull : 0x8000000000000000ull;
+    LANES D[l] = (b[l] & ~sign & trunc_w(~0ull, w0)) | (a[l] & sign);
+    write_dst(w, &in->o[0], D, active);
+    return 0;
+  }
+  case ISA_OP_TESTP: {
+    const uint64_t *a = S(1);
+    LANES {
+      double x = w0 == 32 ? (double)F32(a[l]) : F64(a[l]);
+      int cls = w0 == 32 ? fpclassify(F32(a[l])) : fpclassify(x);
+      int r = 0;
+      switch (in->sub) {
+      case 1: r = cls != FP_INFINITE && cls != FP_NAN; break;
+      case 2: r = cls == FP_INFINITE; break;
+      case 3: r = cls != FP_NAN; break;
+      case 4: r = cls == FP_NAN; break;
+      case 5: r = cls == FP_NORMAL; break;
+      case 6: r = cls == FP_SUBNORMAL; break;
+      }
+      D[l] = (uint64_t)r;
+    }
+    write_dst(w, &in->o[0], D, active);
+    return 0;
+  }
+  case ISA_OP_RCP: case ISA_OP_SQRT: case ISA_OP_RSQRT: case ISA_OP_SIN: case ISA_OP_COS:
+  case ISA_OP_LG2: case ISA_OP_EX2: case ISA_OP_TANH: {
+    const uint64_t *a = S(1);
+    int approx = (in->flags & FL_APPROX) != 0;
+    if (w0 == 64) {
+      rmode r = rm_begin(in->rnd);
+      LANES {
+        double x = F64(a[l]), z;
+        switch (in->op) {
+        case ISA_OP_RCP: z = 1.0 / x; break;
+        case ISA_OP_SQRT: z = sqrt(x); break;
+        default: z = 1.0 / sqrt(x); break;
+        }
+        D[l] = B64(z);
+      }
+      rm_end(r);
+    } else {
+      rmode r = rm_begin(in->rnd);
+      LANES {
+        float x = F32(a[l]);
+        if (ftz) x = ftz32(x);
+        float z;
+        switch (in->op) {
+        case ISA_OP_RCP: z = approx ? (float)(1.0 / (double)x) : 1.0f / x; break;
+        case ISA_OP_SQRT: z = sqrtf(x); break;
+        case ISA_OP_RSQRT: z = (float)(1.0 / sqrt((double)x)); break;
+        case ISA_OP_SIN: z = isinf(x) ? NAN : (float)sin((double)x); break;
+        case ISA_OP_COS: z = isinf(x) ? NAN : (float)cos((double)x); break;
+        case ISA_OP_LG2: z = (float)log2((double)x); break;
+        case ISA_OP_EX2: z = (float)exp2((double)x); break;
+        default: z = (float)tanh((double)x); break;
+        }
+        if (ftz) z = ftz32(z);
+        D[l] = B32(z);
+      }
+      rm_end(r);
+    }
+    write_dst(w, &in->o[0], D, active);
+    return 0;
+  }
+  case ISA_OP_POPC: case ISA_OP_CLZ: case ISA_OP_BREV: {
+    const uint64_t *a = S(1);
+    LANES {
+      uint64_t x = trunc_w(a[l], w0);
+      if (in->op == ISA_OP_POPC) D[l] = (uint64_t)__builtin_popcountll(x);
+      else if (in->op == ISA_OP_CLZ) D[l] = x ? (uint64_t)(__builtin_clzll(x) - (64 - (int)w0)) : w0;
+      else { uint64_t r = 0; for (unsigned i = 0; i < w0; i++) r |= (x >> i & 1) << (w0 - 1 - i); D[l] = r; }
+    }
+    write_dst(w, &in->o[0], D, active);
+    return 0;
+  }
+  case ISA_OP_BFIND: {
+    const uint64_t *a = S(1);
+    LANES D[l] = bfind(a[l], t0, (in->flags & FL_SHIFTAMT) != 0);
+    write_dst(w, &in->o[0], D, active);
+    return 0;
+  }
+  case ISA_OP_BFE: {
+    const uint64_t *a = S(1), *b = S(2), *cc = S(3);
+    LANES D[l] = bfe(a[l], (uint32_t)b[l], (uint32_t)cc[l], t0);
+    write_dst(w, &in->o[0], D, active);
+    return 0;
+  }
+  case ISA_OP_BFI: {
+    const uint64_t *a = S(1), *b = S(2), *cc = S(3), *dd = S(4);
+    LANES D[l] = bfi(a[l], b[l], (uint32_t)cc[l], (uint32_t)dd[l], t0);
+    write_dst(w, &in->o[0], D, active);
+    return 0;
+  }
+  case ISA_OP_PRMT: {
+    const uint64_t *a = S(1), *b = S(2), *cc = S(3);
+    LANES D[l] = prmt((uint32_t)a[l], (uint32_t)b[l], (uint32_t)cc[l], in->sub);
+    write_dst(w, &in->o[0], D, active);
+    return 0;
+  }
+  case ISA_OP_SHL: case ISA_OP_SHR: {
+    const uint64_t *a = S(1), *b = S(2);
+    if (in->op == ISA_OP_SHL) LANES { uint64_t n = trunc_w(b[l], 32); D[l] = n >= w0 ? 0 : trunc_w(a[l] << n, w0); }
+    else if (k0 == TK_SGN) LANES { uint64_t n = trunc_w(b[l], 32); int64_t x = sext_w(a[l], w0); D[l] = trunc_w((uint64_t)(x >> (n >= w0 ? w0 - 1 : n)), w0); }
+    else LANES { uint64_t n = trunc_w(b[l], 32); D[l] = n >= w0 ? 0 : trunc_w(a[l], w0) >> n; }
+    write_dst(w, &in->o[0], D, active);
+    return 0;
+  }
+  case ISA_OP_SHF: {
+    const uint64_t *a = S(1), *b = S(2), *cc = S(3);
+    int left = in->sub == 1, clamp = (in->flags & FL_CLAMP) != 0;
+    LANES {
+      uint32_t n = clamp ? ((uint32_t)cc[l] > 32 ? 32 : (uint32_t)cc[l]) : (uint32_t)cc[l] & 31;
+      uint64_t v = ((uint64_t)(uint32_t)b[l] << 32) | (uint32_t)a[l];
+      D[l] = left ? (uint32_t)((v << n) >> 32) : (uint32_t)(v >> n);
+    }
+    write_dst(w, &in->o[0], D, active);
+    return 0;
+  }
+  case ISA_OP_AND: case ISA_OP_OR: case ISA_OP_XOR: {
+    const uint64_t *a = S(1), *b = S(2);
+    if (in->op == ISA_OP_AND) LANES D[l] = a[l] & b[l];
+    else if (in->op == ISA_OP_OR) LANES D[l] = a[l] | b[l];
+    else LANES D[l] = a[l] ^ b[l];
+    write_dst(w, &in->o[0], D, active);
+    return 0;
+  }
+  case ISA_OP_NOT: {
+    const uint64_t *a = S(1);
+    if (k0 == TK_PRED) LANES D[l] = !(a[l] & 1); else LANES D[l] = trunc_w(~a[l], w0);
+    write_dst(w, &in->o[0], D, active);
+    return 0;
+  }
+  case ISA_OP_CNOT: {
+    const uint64_t *a = S(1);
+    LANES D[l] = trunc_w(a[l], w0) == 0;
+    write_dst(w, &in->o[0], D, active);
+    return 0;
+  }
+  case ISA_OP_LOP3: {
+    const uint64_t *a = S(1), *b = S(2), *cc = S(3), *lut = S(4);
+    LANES {
+      uint32_t x = (uint32_t)a[l], y = (uint32_t)b[l], z = (uint32_t)cc[l], f = (uint32_t)lut[l] & 0xff, r = 0;
+      for (int i = 0; i < 32; i++) r |= ((f >> (((x >> i & 1) << 2) | ((y >> i & 1) << 1) | (z >> i & 1))) & 1u) << i;
+      D[l] = r;
+    }
+    write_dst(w, &in->o[0], D, active);
+    return 0;
+  }
+  case ISA_OP_SETP: case ISA_OP_SET: {
+    int is_set = in->op == ISA_OP_SET;
+    int ct = is_set ? in->t1 : t0;
+    const uint64_t *a = S(1), *b = S(2), *p = in->nopnd > 3 ? S(3) : NULL;
+    int pneg = in->nopnd > 3 && in->o[3].neg;
+    uint64_t Q[WARP];
+    LANES {
+      int r = compare(in->cmp, a[l], b[l], ct, ftz);
+      int pv = p ? (int)((p[l] & 1) ^ (uint64_t)pneg) : 0;
+      int d = p ? bool_op(in->bop, r, pv) : r, q = p ? bool_op(in->bop, !r, pv) : !r;
+      if (is_set) D[l] = k0 == TK_FLT ? (d ? 0x3f800000u : 0) : (d ? trunc_w(~0ull, w0) : 0);
+      else { D[l] = (uint64_t)d; Q[l] = (uint64_t)q; }
+    }
+    const emu_opnd *o = &in->o[0];
+    if (o->kind == OK_PAIR) { writeback(w, o->reg, D, active); writeback(w, o->reg2, Q, active); }
+    else write_dst(w, o, D, active);
+    return 0;
+  }
+  case ISA_OP_SELP: {
+    const uint64_t *a = S(1), *b = S(2), *p = S(3);
+    int neg = in->o[3].neg;
+    LANES D[l] = ((p[l] & 1) ^ (uint64_t)neg) ? a[l] : b[l];
+    write_dst(w, &in->o[0], D, active);
+    return 0;
+  }
+  case ISA_OP_SLCT: {
+    const uint64_t *a = S(1), *b = S(2), *cc = S(3);
+    LANES {
+      int ge = in->t1 == ISA_T_F32 ? (ftz ? ftz32(F32(cc[l])) : F32(cc[l])) >= 0.0f : sext_w(cc[l], 32) >= 0;
+      D[l] = ge ? a[l] : b[l];
+    }
+    write_dst(w, &in->o[0], D, active);
+    return 0;
+  }
+  case ISA_OP_MOV: {
+    const emu_opnd *d = &in->o[0], *s = &in->o[1];
+    if (d->kind == OK_VEC) {   /* unpack: low bits go to the first element */
+      const uint64_t *a = S(1);
+      unsigned eb = w0 / d->nelem;
+      for (unsigned e = 0; e < d->nelem; e++) {
+        uint64_t E[WARP];
+        LANES E[l] = trunc_w(a[l] >> (e * eb), eb);
+        write_dst(w, &c->m->elems[d->elem_first + e], E, active);
+      }
+      return 0;
+    }
+    if (s->kind == OK_VEC) {   /* pack */
+      unsigned eb = w0 / s->nelem;
+      LANES D[l] = 0;
+      for (unsigned e = 0; e < s->nelem; e++) {
+        const uint64_t *a = src(c, w, &c->m->elems[s->elem_first + e], c->scratch[4 + (e & 3)]);
+        LANES D[l] |= trunc_w(a[l], eb) << (e * eb);
+      }
+      write_dst(w, d, D, active);
+      return 0;
+    }
+    const uint64_t *a = S(1);
+    write_dst(w, d, a, active);
+    return 0;
+  }
+  case ISA_OP_CVT: {
+    const uint64_t *a = S(1);
+    rmode r = { 0, 0 };
+    (void)r;
+    LANES D[l] = convert(a[l], t0, in->t1, in->rnd, ftz, sat);
+    if (tkind[t0] == TK_SGN) LANES D[l] = trunc_w(D[l], w0);
+    write_dst(w, &in->o[0], D, active);
+    return 0;
+  }
+  case ISA_OP_CVTA: {
+    const uint64_t *a = S(1);
+    uint64_t base = in->space == ISA_SP_SHARED || in->space == ISA_SP_SHARED_CTA ? GENERIC_SHARED_BASE
+                  : in->space == ISA_SP_LOCAL ? GENERIC_LOCAL_BASE : 0;
+    int to = (in->flags & FL_TO) != 0;
+    LANES D[l] = trunc_w(to ? a[l] - base : a[l] + base, w0);
+    write_dst(w, &in->o[0], D, active);
+    return 0;
+  }
+  case ISA_OP_LD: case ISA_OP_LDU: return exec_ld(c, w, pc, in, active);
+  case ISA_OP_ST: return exec_st(c, w, pc, in, active);
+  case ISA_OP_ATOM: case ISA_OP_RED: return exec_atom(c, w, pc, in, active);
+  case ISA_OP_PREFETCH: case ISA_OP_PREFETCHU: case ISA_OP_MEMBAR: case ISA_OP_FENCE:
+  case ISA_OP_NANOSLEEP: case ISA_OP_BRKPT:
+    return 0;   /* no effect on results */
+  case ISA_OP_SHFL: {
+    const uint64_t *a = S(1), *b = S(2), *cc = S(3);
+    uint64_t Q[WARP];
+    LANES {
+      uint32_t lane = (uint32_t)l, bval = (uint32_t)b[l] & 31, cval = (uint32_t)cc[l] & 31, seg = ((uint32_t)cc[l] >> 8) & 31;
+      uint32_t maxl = (lane & seg) | (cval & ~seg), minl = lane & seg;
+      int32_t j;
+      int pv;
+      switch (in->sub) {
+      case 1: j = (int32_t)lane - (int32_t)bval; pv = j >= (int32_t)maxl; break;
+      case 2: j = (int32_t)(lane + bval); pv = j <= (int32_t)maxl; break;
+      case 3: j = (int32_t)(lane ^ bval); pv = j <= (int32_t)maxl; break;
+      default: j = (int32_t)(minl | (bval & ~seg)); pv = j <= (int32_t)maxl; break;
+      }
+      if (!pv) j = (int32_t)lane;
+      D[l] = trunc_w(a[j & 31], 32);
+      Q[l] = (uint64_t)pv;
+    }
+    const emu_opnd *o = &in->o[0];
+    if (o->kind == OK_PAIR) { writeback(w, o->reg, D, active); writeback(w, o->reg2, Q, active); }
+    else write_dst(w, o, D, active);
+    return 0;
+  }
+  case ISA_OP_VOTE: {
+    const uint64_t *p = S(1);
+    uint32_t member = 0xffffffffu;
+    if (in->nopnd > 2) member = (uint32_t)S(2)[__builtin_ctz(active)];
+    uint32_t m = active & member, pm = pred_mask(p, in->o[1].neg) & m;
+    uint64_t v;
+    switch (in->sub) {
+    case 1: v = pm == m; break;
+    case 2: v = pm != 0; break;
+    case 3: v = pm == 0 || pm == m; break;
+    default: v = pm; break;
+    }
+    LANES D[l] = v;
+    write_dst(w, &in->o[0], D, active);
+    return 0;
+  }
+  case ISA_OP_ACTIVEMASK: {
+    LANES D[l] = active;
+    write_dst(w, &in->o[0], D, active);
+    return 0;
+  }
+  case ISA_OP_AWAND: {
+    const uint64_t *p = S(1);
+    uint64_t v = (pred_mask(p, in->o[1].neg) & active) == active;
+    LANES D[l] = v;
+    write_dst(w, &in->o[0], D, active);
+    return 0;
+  }
+  case ISA_OP_AWMASK: case ISA_OP_AWKILL:
+    fault(c, w, pc, 0, 0, 0, "'%s' is only valid in an assist warp", isa_ops[in->op].name);
+    return -1;
+  case ISA_OP_BAR: case ISA_OP_BARRIER: {
+    if (in->sub == 2) return 0;   /* bar.arrive: does not wait */
+    const uint64_t *a = S(0);
+    uint32_t id = 0;
+    for (int l = 0; l < WARP; l++) if (active >> l & 1) { id = (uint32_t)a[l]; break; }
+    if (id > 15) { fault(c, w, pc, 0, 0, 0, "barrier number %u is out of range (0-15)", id); return -1; }
+    w->state = W_BARRIER;
+    w->bar_id = id;
+    c->bar_count[id]++;
+    c->d->stats.barriers++;
+    return 2;
+  }
+  case ISA_OP_BARWARP:
+    return 0;   /* the lanes of a warp execute in lockstep here */
+  case ISA_OP_TRAP:
+    fault(c, w, pc, (uint32_t)__builtin_ctz(active), 0, 0, "trap instruction executed");
+    return -1;
+  default:
+    fault(c, w, pc, 0, 0, 0, "'%s' is not implemented by the emulator", isa_ops[in->op].name);
+    return -1;
+  }
+}
+
+/* ---- warps ---- */
+
+/* Runs warp w for up to 'budget' instructions.  Returns 0 while it can go
+ * on, 1 when it waits at a barrier or has finished, -1 on a fault. */
+static int run_warp(cta *c, warp *w, uint32_t budget) {
+  aw_device *d = c->d;
+  const emu_insn *code = c->m->code;
+  while (budget--) {
+    /* pop finished entries: reconverged, emptied, or calls whose lanes all returned */
+    for (;;) {
+      if (!w->sp) { w->state = W_DONE; return 1; }
+      simt_entry *e = &w->stack[w->sp - 1];
+      if (e->is_call) { finish_call(c, w); continue; }
+      if (!e->mask || e->pc == e->rpc) { w->sp--; continue; }
+      break;
+    }
+    simt_entry *e = &w->stack[w->sp - 1];
+    uint32_t pc = e->pc;
+    if (pc >= c->m->ncode) { fault(c, w, c->m->ncode ? c->m->ncode - 1 : 0, 0, 0, 0, "control ran past the end of the function"); return -1; }
+    const emu_insn *in = &code[pc];
+    uint32_t active = e->mask;
+    if (in->guard) {
+      const uint64_t *g = &w->frames[w->nframes - 1].regs[(size_t)in->guard_reg * WARP];
+      active &= pred_mask(g, in->guard == 2);
+    }
+    d->stats.warp_insns++;
+    d->stats.thread_insns += (uint64_t)popc32(active);
+    w->clock++;
+    if (d->stats.warp_insns > d->insn_limit && d->insn_limit) {
+      fault(c, w, pc, 0, 0, 0, "instruction limit reached: more than %llu warp instructions (set limit N raises it)", (unsigned long long)d->insn_limit);
+      return -1;
+    }
+    switch (in->op) {
+    case ISA_OP_BRA: {
+      d->stats.branches++;
+      uint32_t taken = active, nt = e->mask & ~active;
+      if (!nt) { e->pc = in->target; continue; }
+      if (!taken) { e->pc = pc + 1; continue; }
+      d->stats.divergent_branches++;
+      uint32_t r = in->rpc;
+      if (r == e->rpc) { e->pc = pc + 1; e->mask = nt; }
+      else { e->pc = r; push(w, pc + 1, r, nt, 0); }
+      push(w, in->target, r, taken, 0);
+      continue;
+    }
+    case ISA_OP_EXIT:
+      w->alive &= ~active;
+      lanes_leave(w, active, 1);
+      if (!active) e->pc = pc + 1;
+      else if (e->mask) e->pc = pc + 1;
+      continue;
+    case ISA_OP_RET:
+      if (w->nframes == 1) { w->alive &= ~active; lanes_leave(w, active, 1); }
+      else lanes_leave(w, active, 0);
+      e = &w->stack[w->sp - 1];
+      if (e->mask) e->pc = pc + 1;
+      continue;
+    case ISA_OP_CALL:
+      if (!active) { e->pc = pc + 1; continue; }
+      if (exec_call(c, w, pc, in, active) < 0) return -1;
+      continue;
+    default:
+      break;
+    }
+    if (!active) { e->pc = pc + 1; continue; }
+    int r = exec_insn(c, w, pc, in, active);
+    if (r < 0) return -1;
+    e = &w->stack[w->sp - 1];
+    e->pc = pc + 1;
+    if (r == 2) return 1;
+  }
+  return 0;
+}
+
+static void warp_init(cta *c, warp *w, uint32_t id, uint32_t nthreads) {
+  memset(w, 0, sizeof *w);
+  w->id = id;
+  uint32_t first = id * WARP;
+  uint32_t n = nthreads - first < WARP ? nthreads - first : WARP;
+  w->alive = n == WARP ? 0xffffffffu : (1u << n) - 1;
+  for (uint32_t l = 0; l < WARP; l++) {
+    uint32_t t = first + l;
+    w->tid[0][l] = t % c->block.x;
+    w->tid[1][l] = (t / c->block.x) % c->block.y;
+    w->tid[2][l] = t / (c->block.x * c->block.y);
+    w->laneid[l] = l;
+  }
+  w->state = W_READY;
+}
+
+static void warp_free(warp *w) {
+  while (w->nframes) pop_frame(w);
+  free(w->frames);
+  free(w->stack);
+  for (int l = 0; l < WARP; l++) free(w->local[l]);
+}
+
+/* Runs one CTA to completion: warps take turns of QUANTUM instructions;
+ * a barrier releases when every warp that has not finished has reached it. */
+static int run_cta(cta *c) {
+  uint32_t nthreads = c->block.x * c->block.y * c->block.z;
+  c->nwarps = (nthreads + WARP - 1) / WARP;
+  c->warps = calloc(c->nwarps, sizeof *c->warps);
+  memset(c->shared, 0, c->shared_bytes);
+  memset(c->bar_count, 0, sizeof c->bar_count);
+  int rc = 0;
+  for (uint32_t i = 0; i < c->nwarps; i++) {
+    warp *w = &c->warps[i];
+    warp_init(c, w, i, nthreads);
+    if (push_frame(c, w, c->kfunc, c->m->funcs[c->kfunc].first_pc)) { rc = -1; goto out; }
+    push(w, c->m->funcs[c->kfunc].first_pc, NO_PC, w->alive, 0);
+  }
+  c->d->stats.warps += c->nwarps;
+  for (;;) {
+    int progressed = 0, live = 0;
+    for (uint32_t i = 0; i < c->nwarps; i++) {
+      warp *w = &c->warps[i];
+      if (w->state != W_READY) continue;
+      progressed = 1;
+      if (run_warp(c, w, QUANTUM) < 0) { rc = -1; goto out; }
+    }
+    /* barriers: release those every live warp has reached */
+    uint32_t waiting = 0;
+    for (uint32_t i = 0; i < c->nwarps; i++) {
+      if (c->warps[i].state != W_DONE) live++;
+      if (c->warps[i].state == W_BARRIER) waiting++;
+    }
+    if (!live) break;
+    if (waiting && waiting == (uint32_t)live) {
+      uint32_t id = c->warps[0].bar_id;
+      int same = 1;
+      for (uint32_t i = 0; i < c->nwarps; i++)
+        if (c->warps[i].state == W_BARRIER) { id = c->warps[i].bar_id; break; }
+      for (uint32_t i = 0; i < c->nwarps; i++)
+        if (c->warps[i].state == W_BARRIER && c->warps[i].bar_id != id) same = 0;
+      if (!same) {
+        warp *w = NULL;
+        for (uint32_t i = 0; i < c->nwarps; i++) if (c->warps[i].state == W_BARRIER) { w = &c->warps[i]; break; }
+        simt_entry *e = &w->stack[w->sp - 1];
+        fault(c, w, e->pc ? e->pc - 1 : 0, 0, 0, 0, "barrier deadlock: warps wait at different barriers");
+        rc = -1;
+        goto out;
+      }
+      for (uint32_t i = 0; i < c->nwarps; i++) if (c->warps[i].state == W_BARRIER) c->warps[i].state = W_READY;
+      c->bar_count[id] = 0;
+      continue;
+    }
+    if (!progressed) {
+      warp *w = NULL;
+      for (uint32_t i = 0; i < c->nwarps; i++) if (c->warps[i].state == W_BARRIER) { w = &c->warps[i]; break; }
+      simt_entry *e = w && w->sp ? &w->stack[w->sp - 1] : NULL;
+      fault(c, w, e && e->pc ? e->pc - 1 : 0, 0, 0, 0, "barrier deadlock: %u of %d live warps wait at a barrier the others never reach", waiting, live);
+      rc = -1;
+      goto out;
+    }
+  }
+out:
+  for (uint32_t i = 0; i < c->nwarps; i++) warp_free(&c->warps[i]);
+  free(c->warps);
+  c->warps = NULL;
+  return rc;
+}
+
+aw_status aw_launch(aw_device *d, aw_module *m, int kernel, aw_dim3 grid, aw_dim3 block,
+                    uint32_t dyn_shared, const void *params, size_t param_bytes, aw_fault *f) {
+  aw_fault local;
+  if (!f) f = &local;
+  memset(f, 0, sizeof *f);
+  if (!m || kernel < 0 || (uint32_t)kernel >= m->nkernels) return AW_ERR_ARG;
+  uint64_t threads = (uint64_t)block.x * block.y * block.z;
+  if (!grid.x || !grid.y || !grid.z || !threads || threads > 1024 || block.z > 64) {
+    snprintf(f->what, sizeof f->what, "bad launch dimensions: grid (%u,%u,%u), block (%u,%u,%u) (a block has 1 to 1024 threads)",
+             grid.x, grid.y, grid.z, block.x, block.y, block.z);
+    return AW_ERR_ARG;
+  }
+  uint32_t need = aw_kernel_param_bytes(m, kernel);
+  if (param_bytes < need) { snprintf(f->what, sizeof f->what, "parameter block of %zu bytes, the kernel takes %u", param_bytes, need); return AW_ERR_ARG; }
+  cta c;
+  memset(&c, 0, sizeof c);
+  c.d = d; c.m = m; c.kfunc = m->kernels[kernel];
+  c.grid = grid; c.block = block;
+  c.dyn_shared = dyn_shared;
+  c.shared_bytes = m->shared_static + dyn_shared;
+  c.shared = calloc(c.shared_bytes ? c.shared_bytes : 1, 1);
+  c.params = params;
+  c.param_bytes = (uint32_t)param_bytes;
+  c.fault = f;
+  memset(&d->stats, 0, sizeof d->stats);
+  d->launches++;
+  int rc = 0;
+  int saved_round = fegetround();
+  for (uint32_t z = 0; z < grid.z && !rc; z++)
+    for (uint32_t y = 0; y < grid.y && !rc; y++)
+      for (uint32_t x = 0; x < grid.x && !rc; x++) {
+        c.cta.x = x; c.cta.y = y; c.cta.z = z;
+        d->stats.ctas++;
+        rc = run_cta(&c);
+      }
+  fesetround(saved_round);
+  free(c.shared);
+  aw_stats *t = &d->total, *s = &d->stats;
+  t->warp_insns += s->warp_insns; t->thread_insns += s->thread_insns; t->loads += s->loads; t->stores += s->stores;
+  t->atomics += s->atomics; t->barriers += s->barriers; t->ctas += s->ctas; t->warps += s->warps;
+  t->branches += s->branches; t->divergent_branches += s->divergent_branches;
+  return rc ? AW_FAULT : AW_OK;
+}

@@ -1,0 +1,355 @@
+/* emu/load.c -- from an image to runnable code: predecoding, memory layout,
+ * and the reconvergence points of every branch (immediate post-dominators).
+ *
+ * Contract: a module that loads has every operand resolved (register slots,
+ * immediates broadcast to 32 lanes, variables to offsets or addresses,
+ * branch targets and call targets to pcs and functions), so the executor's
+ * inner loop never looks at the image again.
+ */
+#include "emu_int.h"
+#include "../asm/asm.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int fail(char *err, size_t cap, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  if (cap) vsnprintf(err, cap, fmt, ap);
+  va_end(ap);
+  return -1;
+}
+
+static uint64_t align_up(uint64_t x, uint64_t a) { return a > 1 ? (x + a - 1) / a * a : x; }
+
+/* ---- reconvergence points ---- */
+
+typedef struct { uint32_t first, last; uint32_t succ[2]; int nsucc; } block;
+
+/* Cooper, Harvey and Kennedy's iterative dominators, run on the reversed
+ * control-flow graph, give each block its immediate post-dominator. */
+static void compute_ipdoms(aw_module *m, const emu_func *f) {
+  uint32_t n = f->ninsn;
+  if (!n) return;
+  emu_insn *code = m->code + f->first_pc;
+  uint8_t *leader = calloc(n + 1, 1);
+  for (uint32_t pc = 0; pc < n; pc++) {
+    const emu_insn *in = &code[pc];
+    uint32_t fl = isa_ops[in->op].flags;
+    if (in->op == ISA_OP_BRA) { leader[in->target - f->first_pc] = 1; leader[pc + 1] = 1; }
+    if (fl & (F_RET | F_EXIT)) leader[pc + 1] = 1;
+  }
+  leader[0] = 1;
+  uint32_t nb = 0;
+  uint32_t *block_of = malloc(n * sizeof *block_of);
+  for (uint32_t pc = 0; pc < n; pc++) { if (leader[pc]) nb++; block_of[pc] = nb - 1; }
+  uint32_t exit_node = nb;
+  block *b = calloc(nb + 1, sizeof *b);
+  for (uint32_t pc = 0; pc < n; pc++) {
+    block *bb = &b[block_of[pc]];
+    if (leader[pc]) bb->first = pc;
+    bb->last = pc;
+  }
+  for (uint32_t i = 0; i < nb; i++) {
+    const emu_insn *in = &code[b[i].last];
+    uint32_t fl = isa_ops[in->op].flags;
+    uint32_t fall = b[i].last + 1 < n ? block_of[b[i].last + 1] : exit_node;
+    if (in->op == ISA_OP_BRA) {
+      b[i].succ[b[i].nsucc++] = block_of[in->target - f->first_pc];
+      if (in->guard) b[i].succ[b[i].nsucc++] = fall;
+    } else if (fl & (F_RET | F_EXIT)) {
+      b[i].succ[b[i].nsucc++] = exit_node;
+      if (in->guard) b[i].succ[b[i].nsucc++] = fall;
+    } else b[i].succ[b[i].nsucc++] = fall;
+  }
+  /* predecessor lists of the reversed graph are the successor lists: walk
+   * from the exit along reversed edges (block -> its predecessors) */
+  uint32_t total = nb + 1;
+  uint32_t *npred = calloc(total, sizeof *npred), *pstart = calloc(total + 1, sizeof *pstart);
+  for (uint32_t i = 0; i < nb; i++) for (int k = 0; k < b[i].nsucc; k++) npred[b[i].succ[k]]++;
+  for (uint32_t i = 0; i < total; i++) pstart[i + 1] = pstart[i] + npred[i];
+  uint32_t *preds = malloc((pstart[total] + 1) * sizeof *preds), *fillp = calloc(total, sizeof *fillp);
+  for (uint32_t i = 0; i < nb; i++) for (int k = 0; k < b[i].nsucc; k++) { uint32_t s = b[i].succ[k]; preds[pstart[s] + fillp[s]++] = i; }
+  /* post-order of the reversed graph from the exit, iteratively */
+  uint32_t *order = malloc(total * sizeof *order), *rpo_num = malloc(total * sizeof *rpo_num);
+  uint32_t *stack = malloc(total * sizeof *stack), *next = calloc(total, sizeof *next);
+  uint8_t *seen = calloc(total, 1);
+  uint32_t norder = 0, sp = 0;
+  stack[sp++] = exit_node; seen[exit_node] = 1;
+  while (sp) {
+    uint32_t v = stack[sp - 1];
+    if (next[v] < npred[v]) {
+      uint32_t w = preds[pstart[v] + next[v]++];
+      if (!seen[w]) { seen[w] = 1; stack[sp++] = w; }
+    } else { order[norder++] = v; sp--; }
+  }
+  for (uint32_t i = 0; i < total; i++) rpo_num[i] = UINT32_MAX;
+  for (uint32_t i = 0; i < norder; i++) rpo_num[order[i]] = i;   /* higher = closer to the exit */
+  uint32_t *ipdom = malloc(total * sizeof *ipdom);
+  for (uint32_t i = 0; i < total; i++) ipdom[i] = UINT32_MAX;
+  ipdom[exit_node] = exit_node;
+  int changed = 1;
+  while (changed) {
+    changed = 0;
+    for (uint32_t k = norder; k-- > 0;) {
+      uint32_t v = order[k];
+      if (v == exit_node) continue;
+      uint32_t nd = UINT32_MAX;
+      for (int s = 0; s < b[v].nsucc; s++) {   /* successors in the CFG = predecessors in the reversed graph */
+        uint32_t p = b[v].succ[s];
+        if (ipdom[p] == UINT32_MAX) continue;
+        if (nd == UINT32_MAX) { nd = p; continue; }
+        uint32_t x = p, y = nd;
+        while (x != y) {
+          while (rpo_num[x] < rpo_num[y]) x = ipdom[x];
+          while (rpo_num[y] < rpo_num[x]) y = ipdom[y];
+        }
+        nd = x;
+      }
+      if (nd != ipdom[v]) { ipdom[v] = nd; changed = 1; }
+    }
+  }
+  for (uint32_t i = 0; i < nb; i++) {
+    emu_insn *in = &code[b[i].last];
+    if (in->op != ISA_OP_BRA) continue;
+    uint32_t p = ipdom[i];
+    in->rpc = (p == UINT32_MAX || p == exit_node) ? NO_PC : f->first_pc + b[p].first;
+  }
+  free(leader); free(block_of); free(b); free(npred); free(pstart); free(preds); free(fillp);
+  free(order); free(rpo_num); free(stack); free(next); free(seen); free(ipdom);
+}
+
+/* ---- layout ---- */
+
+static int layout(aw_module *m, char *err, size_t cap) {
+  isa_image *img = &m->img;
+  m->var_off = calloc(img->nvars ? img->nvars : 1, sizeof *m->var_off);
+  m->var_addr = calloc(img->nvars ? img->nvars : 1, sizeof *m->var_addr);
+  uint64_t cbytes = 0, shared = 0;
+  uint32_t dyn_align = 16;
+  for (uint32_t i = 0; i < img->nvars; i++) {
+    const isa_var *v = &img->vars[i];
+    uint64_t al = isa_var_align(v), sz = isa_var_bytes(v);
+    if (v->space == ISA_SP_CONST) { cbytes = align_up(cbytes, al); m->var_off[i] = (uint32_t)cbytes; cbytes += sz; }
+    else if (v->space == ISA_SP_SHARED && !(v->flags & ISA_VAR_UNSIZED)) { shared = align_up(shared, al); m->var_off[i] = (uint32_t)shared; shared += sz; }
+    else if (v->space == ISA_SP_SHARED && al > dyn_align) dyn_align = (uint32_t)al;
+    if (cbytes > (64u << 20) || shared > (1u << 30)) return fail(err, cap, "constant or shared memory larger than the emulator supports");
+  }
+  m->shared_static = (uint32_t)align_up(shared, dyn_align);
+  for (uint32_t i = 0; i < img->nvars; i++)
+    if (img->vars[i].space == ISA_SP_SHARED && (img->vars[i].flags & ISA_VAR_UNSIZED)) m->var_off[i] = m->shared_static;
+  m->const_bytes = (uint32_t)cbytes;
+  m->const_mem = calloc(cbytes ? cbytes : 1, 1);
+  for (uint32_t i = 0; i < img->nvars; i++) {
+    const isa_var *v = &img->vars[i];
+    if (v->space == ISA_SP_CONST && v->init_len) memcpy(m->const_mem + m->var_off[i], img->data + v->init_off, v->init_len);
+    if (v->space == ISA_SP_GLOBAL) {
+      uint64_t sz = isa_var_bytes(v);
+      m->var_addr[i] = aw_malloc(m->dev, sz ? sz : 1);
+      if (!m->var_addr[i]) return fail(err, cap, "cannot allocate global variable %s", isa_str(img, v->name));
+      if (v->init_len) aw_memcpy_htod(m->dev, m->var_addr[i], img->data + v->init_off, v->init_len);
+    }
+  }
+  /* frames: every .param and .local variable of a function, but a kernel's own parameters */
+  for (uint32_t f = 0; f < img->nfuncs; f++) {
+    uint64_t off = 0;
+    const isa_func *fn = &img->funcs[f];
+    for (uint32_t i = 0; i < img->nvars; i++) {
+      const isa_var *v = &img->vars[i];
+      if (v->owner != f + 1) continue;
+      int kparam = fn->kind == ISA_FN_ENTRY && (v->flags & ISA_VAR_PARAM);
+      if (kparam || (v->space != ISA_SP_PARAM && v->space != ISA_SP_LOCAL)) continue;
+      off = align_up(off, isa_var_align(v));
+      m->var_off[i] = (uint32_t)off;
+      off += isa_var_bytes(v);
+    }
+    if (off > LOCAL_LIMIT / 4) return fail(err, cap, "function %s needs %llu bytes of local memory per thread", isa_str(img, fn->name), (unsigned long long)off);
+    m->funcs[f].frame_bytes = (uint32_t)align_up(off, 16);
+    if (fn->kind == ISA_FN_ENTRY) {   /* the parameter block */
+      uint64_t p = 0;
+      for (uint32_t k = 0; k < fn->nparam; k++) {
+        const isa_var *v = &img->vars[fn->first_param + k];
+        p = align_up(p, isa_var_align(v));
+        m->var_off[fn->first_param + k] = (uint32_t)p;
+        p += isa_var_bytes(v);
+      }
+    }
+  }
+  /* module-scope .local variables: in every thread's frame 0 area; give them frame offsets too */
+  return 0;
+}
+
+/* ---- predecoding ---- */
+
+static uint64_t *bcast(aw_module *m, int64_t v) {
+  uint64_t *b = malloc(WARP * sizeof *b);
+  for (int i = 0; i < WARP; i++) b[i] = (uint64_t)v;
+  m->bcast_blocks = realloc(m->bcast_blocks, (m->nbcast + 1) * sizeof *m->bcast_blocks);
+  m->bcast_blocks[m->nbcast++] = b;
+  return b;
+}
+
+static void convert(aw_module *m, const isa_image *img, uint32_t f, const isa_insn *in, const isa_operand *s, emu_opnd *d) {
+  memset(d, 0, sizeof *d);
+  switch (s->kind) {
+  case ISA_K_REG: d->kind = OK_REG; d->reg = s->index; d->neg = s->aux & 1; break;
+  case ISA_K_REGPAIR: d->kind = OK_PAIR; d->reg = s->index; d->reg2 = s->index2; break;
+  case ISA_K_SREG: d->kind = OK_SREG; d->reg = s->index; d->comp = (uint32_t)s->value; break;
+  case ISA_K_IMM: d->kind = OK_IMM; d->imm = s->value; d->bcast = bcast(m, s->value); break;
+  case ISA_K_SINK: d->kind = OK_SINK; break;
+  case ISA_K_SYM:
+    d->kind = OK_SYM; d->reg = s->index; d->imm = s->value; d->base = (uint8_t)s->aux;
+    if (s->aux == ISA_SYM_LABEL) d->reg = m->funcs[f].first_pc + img->labels[s->index].pc;
+    break;
+  case ISA_K_MREG: d->kind = OK_ADDR; d->base = AB_REG; d->reg = s->index; d->imm = s->value; break;
+  case ISA_K_MSYM: d->kind = OK_ADDR; d->base = AB_VAR; d->reg = s->index; d->imm = s->value; break;
+  case ISA_K_MABS: d->kind = OK_ADDR; d->base = AB_ABS; d->imm = s->value; break;
+  case ISA_K_VEC: case ISA_K_LIST:
+    d->kind = s->kind == ISA_K_VEC ? OK_VEC : OK_LIST;
+    d->nelem = (uint8_t)s->nelem;
+    d->elem_first = m->nelems;
+    m->elems = realloc(m->elems, (m->nelems + s->nelem) * sizeof *m->elems);
+    m->nelems += s->nelem;
+    for (unsigned i = 0; i < s->nelem; i++) convert(m, img, f, in, &in->elem[s->index2 + i], &m->elems[d->elem_first + i]);
+    break;
+  }
+}
+
+static int predecode(aw_module *m, char *err, size_t cap) {
+  isa_image *img = &m->img;
+  m->funcs = calloc(img->nfuncs ? img->nfuncs : 1, sizeof *m->funcs);
+  m->code = calloc(img->nlines ? img->nlines : 1, sizeof *m->code);
+  m->kernels = calloc(img->nfuncs ? img->nfuncs : 1, sizeof *m->kernels);
+  uint32_t pc = 0;
+  for (uint32_t f = 0; f < img->nfuncs; f++) {
+    const isa_func *fn = &img->funcs[f];
+    emu_func *ef = &m->funcs[f];
+    ef->first_pc = pc;
+    ef->ninsn = fn->ninsn;
+    ef->nslots = fn->nslots;
+    ef->slot_type = calloc(fn->nslots ? fn->nslots : 1, 1);
+    for (uint32_t r = 0; r < fn->nreg; r++) {
+      const isa_regdecl *rd = &img->regs[fn->first_reg + r];
+      for (uint32_t k = 0; k < (rd->count ? rd->count : 1); k++) ef->slot_type[rd->first_slot + k] = rd->type;
+    }
+    if (fn->kind == ISA_FN_ENTRY && fn->has_body) { ef->is_kernel = 1; ef->kernel_index = m->nkernels; m->kernels[m->nkernels++] = f; }
+    pc += fn->ninsn;
+  }
+  m->ncode = pc;
+  for (uint32_t f = 0; f < img->nfuncs; f++) {
+    const isa_func *fn = &img->funcs[f];
+    uint32_t words = 0;
+    for (uint32_t k = 0; k < fn->ninsn; k++) {
+      isa_insn in;
+      const char *why;
+      size_t n = isa_decode(img->code + fn->code_off + words, fn->code_words - words, &in, &why);
+      if (!n) return fail(err, cap, "undecodable instruction in %s: %s", isa_str(img, fn->name), why);
+      words += (uint32_t)n;
+      emu_insn *e = &m->code[m->funcs[f].first_pc + k];
+      e->op = in.op; e->t0 = in.type[0]; e->t1 = in.type[1]; e->guard = in.guard; e->guard_reg = in.guard_reg;
+      e->nopnd = in.nopnd;
+      int sc = isa_sub_cat(in.op);
+      e->sub = sc ? in.field[sc] : 0;
+      e->cmp = in.field[CAT_CMP]; e->bop = in.field[CAT_BOOL]; e->rnd = in.field[CAT_RND];
+      e->space = in.field[CAT_SPACE]; e->vec = in.field[CAT_VEC]; e->sem = in.field[CAT_SEM];
+      e->flags = in.flags;
+      e->func = f;
+      e->line = fn->first_insn + k;
+      e->rpc = NO_PC;
+      e->target = NO_PC;
+      for (unsigned i = 0; i < in.nopnd; i++) convert(m, img, f, &in, &in.opnd[i], &e->o[i]);
+      if (in.op == ISA_OP_BRA) e->target = e->o[0].reg;
+      if (in.op == ISA_OP_CALL)
+        for (unsigned i = 0; i < in.nopnd; i++)
+          if (e->o[i].kind == OK_SYM && e->o[i].base == ISA_SYM_FUNC) e->target = e->o[i].reg;
+    }
+  }
+  return 0;
+}
+
+void emu_module_free(aw_module *m) {
+  if (!m) return;
+  for (uint32_t i = 0; i < m->nbcast; i++) free(m->bcast_blocks[i]);
+  free(m->bcast_blocks);
+  if (m->funcs) for (uint32_t f = 0; f < m->img.nfuncs; f++) free(m->funcs[f].slot_type);
+  free(m->funcs); free(m->code); free(m->elems); free(m->var_off); free(m->var_addr);
+  free(m->const_mem); free(m->kernels);
+  isa_image_free(&m->img);
+  free(m);
+}
+
+static aw_module *finish_load(aw_device *d, aw_module *m, char *err, size_t cap) {
+  m->dev = d;
+  if (predecode(m, err, cap) || layout(m, err, cap)) { emu_module_free(m); return NULL; }
+  for (uint32_t f = 0; f < m->img.nfuncs; f++) compute_ipdoms(m, &m->funcs[f]);
+  d->modules = realloc(d->modules, (d->nmodules + 1) * sizeof *d->modules);
+  d->modules[d->nmodules++] = m;
+  return m;
+}
+
+aw_module *aw_module_load_text(aw_device *d, const char *name, const char *text, size_t len, char *err, size_t cap) {
+  aw_module *m = calloc(1, sizeof *m);
+  if (!m) return NULL;
+  if (len >= 8 && memcmp(text, ISA_IMAGE_MAGIC, 8) == 0) {
+    char e2[512];
+    if (isa_image_read((const uint8_t *)text, len, &m->img, e2, sizeof e2)) { fail(err, cap, "%s: %s", name, e2); free(m); return NULL; }
+    return finish_load(d, m, err, cap);
+  }
+  asm_ctx *c = asm_new();
+  char *msgs = NULL;
+  size_t mlen = 0;
+  FILE *mf = open_memstream(&msgs, &mlen);
+  asm_set_diag(c, mf);
+  asm_set_warnings(c, 0);
+  asm_add_source(c, name, text, len);
+  int errors = asm_finish(c, &m->img);
+  asm_free(c);
+  fclose(mf);
+  if (errors) {
+    fail(err, cap, "%s: %d assembly error%s\n%s", name, errors, errors == 1 ? "" : "s", msgs ? msgs : "");
+    free(msgs);
+    free(m);
+    return NULL;
+  }
+  free(msgs);
+  return finish_load(d, m, err, cap);
+}
+
+aw_module *aw_module_load_file(aw_device *d, const char *path, char *err, size_t cap) {
+  size_t len;
+  char *text = asm_read_file(path, &len);
+  if (!text) { fail(err, cap, "%s: cannot read: %s", path, strerror(errno)); return NULL; }
+  aw_module *m = aw_module_load_text(d, path, text, len, err, cap);
+  free(text);
+  return m;
+}
+
+int aw_kernel_find(const aw_module *m, const char *name) {
+  for (uint32_t k = 0; k < m->nkernels; k++)
+    if (strcmp(isa_str(&m->img, m->img.funcs[m->kernels[k]].name), name) == 0) return (int)k;
+  return -1;
+}
+
+int aw_kernel_params(const aw_module *m, int kernel, uint32_t *count, uint32_t *sizes, uint32_t *offsets, uint32_t max) {
+  if (kernel < 0 || (uint32_t)kernel >= m->nkernels) return -1;
+  const isa_func *fn = &m->img.funcs[m->kernels[kernel]];
+  *count = fn->nparam;
+  for (uint32_t k = 0; k < fn->nparam && k < max; k++) {
+    sizes[k] = (uint32_t)isa_var_bytes(&m->img.vars[fn->first_param + k]);
+    offsets[k] = m->var_off[fn->first_param + k];
+  }
+  return 0;
+}
+
+uint32_t aw_kernel_param_bytes(const aw_module *m, int kernel) {
+  if (kernel < 0 || (uint32_t)kernel >= m->nkernels) return 0;
+  const isa_func *fn = &m->img.funcs[m->kernels[kernel]];
+  uint32_t end = 0;
+  for (uint32_t k = 0; k < fn->nparam; k++) {
+    uint32_t e = m->var_off[fn->first_param + k] + (uint32_t)isa_var_bytes(&m->img.vars[fn->first_param + k]);
+    if (e > end) end = e;
+  }
+  return end;
+}

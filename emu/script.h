@@ -1,0 +1,36 @@
+/* emu/script.h -- the command language of run scripts (and, later, the debugger).
+ *
+ * Owns: named device buffers, loaded modules, script variables, and the
+ * command table.  One command per line; emu/RUNSCRIPT.md is the reference.
+ * Promises: a bad command or argument gives "FILE:LINE: error: ..." and a
+ * failure status, never a crash.
+ */
+#ifndef AWEMU_SCRIPT_H
+#define AWEMU_SCRIPT_H
+
+#include <stdio.h>
+#include "awemu.h"
+
+typedef struct aw_session aw_session;
+
+aw_session *aw_session_new(FILE *out, FILE *err);
+void aw_session_free(aw_session *s);
+/* Defines ${NAME}. */
+void aw_session_set_var(aw_session *s, const char *name, const char *value);
+/* Runs one command line; 'where' names it in messages ("run.aw:12").  0 on success. */
+int aw_session_exec(aw_session *s, const char *line, const char *where);
+/* Runs a whole script file; stops at the first failing command.  0 on success. */
+int aw_session_run_file(aw_session *s, const char *path);
+/* The device under the session. */
+aw_device *aw_session_device(aw_session *s);
+
+/* The command table, for help and completion. */
+typedef struct {
+  const char *name;
+  int (*run)(aw_session *s, char **argv, int argc, const char *where);
+  const char *usage;
+  const char *help;
+} aw_command;
+extern const aw_command aw_commands[];
+
+#endif

@@ -1,0 +1,201 @@
+/* Reference for examples/bfs (kernel bfs_level): level-synchronous BFS over a CSR graph.
+ * NV = 3000 vertices, launch grid 24, block 128 (72 idle threads in the last block),
+ * source vertex 0. The host loop of bfs.cu (changed = 0; launch(level); level++ while
+ * changed) is unrolled into run.aw: one launch per level, NLAUNCH = depth + 1 launches
+ * (the last one finds nothing and leaves changed = 0).
+ * The kernel's race is benign: every writer of levels[u] stores the same level + 1 and
+ * *changed = 1, so the state after each launch is deterministic.
+ * Degrees 0..11 cover the remainder loop (deg % 4) and the unrolled-by-4 loop; edges are
+ * mostly short forward/backward hops plus a few long ones; vertices with v % 97 == 50
+ * have no incoming edges (they stay -1), and there are self-loops and duplicate edges.
+ * Writes row_ptr.bin, col_idx.bin, levels_init.bin, levels_after_L.bin (L = 0..depth),
+ * levels_expected.bin (= the last one), all s32; prints the number of launches. */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+/* ---- deterministic PRNG (splitmix64) and little-endian file output ---- */
+static uint64_t rng_state;
+
+static inline void rng_seed(uint64_t seed) { rng_state = seed; }
+
+static inline uint64_t rng_u64(void)
+{
+    uint64_t z = (rng_state += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+static inline uint32_t rng_u32(void) { return (uint32_t)(rng_u64() >> 32); }
+
+/* uniform integer in [lo, hi] */
+static inline int32_t rng_int(int32_t lo, int32_t hi)
+{
+    uint64_t span = (uint64_t)((int64_t)hi - (int64_t)lo + 1);
+    return (int32_t)((int64_t)lo + (int64_t)(rng_u64() % span));
+}
+
+/* uniform double in [0, 1) */
+static inline double rng_unit(void) { return (double)(rng_u64() >> 11) * 0x1p-53; }
+
+static inline float rng_float(float lo, float hi)
+{
+    return (float)((double)lo + ((double)hi - (double)lo) * rng_unit());
+}
+
+static const char *g_outdir;
+
+static inline void write_bytes(const char *name, const unsigned char *p, size_t n)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", g_outdir, name);
+    FILE *f = fopen(path, "wb");
+    if (!f || fwrite(p, 1, n, f) != n || fclose(f) != 0) {
+        fprintf(stderr, "ref: cannot write %s: %s\n", path, strerror(errno));
+        exit(1);
+    }
+}
+
+static inline void write_u32(const char *name, const uint32_t *v, size_t n)
+{
+    unsigned char *b = malloc(4 * n + 1);
+    if (!b) { fprintf(stderr, "ref: out of memory\n"); exit(1); }
+    for (size_t i = 0; i < n; i++)
+        for (int k = 0; k < 4; k++)
+            b[4 * i + k] = (unsigned char)(v[i] >> (8 * k));
+    write_bytes(name, b, 4 * n);
+    free(b);
+}
+
+static inline void write_u64(const char *name, const uint64_t *v, size_t n)
+{
+    unsigned char *b = malloc(8 * n + 1);
+    if (!b) { fprintf(stderr, "ref: out of memory\n"); exit(1); }
+    for (size_t i = 0; i < n; i++)
+        for (int k = 0; k < 8; k++)
+            b[8 * i + k] = (unsigned char)(v[i] >> (8 * k));
+    write_bytes(name, b, 8 * n);
+    free(b);
+}
+
+static inline void write_i32(const char *name, const int32_t *v, size_t n)
+{
+    uint32_t *u = malloc(4 * n + 4);
+    if (!u) { fprintf(stderr, "ref: out of memory\n"); exit(1); }
+    for (size_t i = 0; i < n; i++)
+        u[i] = (uint32_t)v[i];
+    write_u32(name, u, n);
+    free(u);
+}
+
+static inline void write_f32(const char *name, const float *v, size_t n)
+{
+    uint32_t *u = malloc(4 * n + 4);
+    if (!u) { fprintf(stderr, "ref: out of memory\n"); exit(1); }
+    for (size_t i = 0; i < n; i++)
+        memcpy(&u[i], &v[i], 4);
+    write_u32(name, u, n);
+    free(u);
+}
+
+static inline void *xcalloc(size_t n, size_t size)
+{
+    void *p = calloc(n ? n : 1, size);
+    if (!p) { fprintf(stderr, "ref: out of memory\n"); exit(1); }
+    return p;
+}
+
+static inline void ref_init(int argc, char **argv)
+{
+    if (argc != 2) {
+        fprintf(stderr, "usage: %s OUTDIR\n", argv[0]);
+        exit(2);
+    }
+    g_outdir = argv[1];
+    if (mkdir(g_outdir, 0777) != 0 && errno != EEXIST) {
+        fprintf(stderr, "ref: cannot create %s: %s\n", g_outdir, strerror(errno));
+        exit(1);
+    }
+}
+/* ---- end of common part ---- */
+
+#define NV     3000
+#define MAXDEG 11
+
+static int unreachable(int v) { return v % 97 == 50; }
+
+int main(int argc, char **argv)
+{
+    ref_init(argc, argv);
+    static int32_t row_ptr[NV + 1], col_idx[NV * MAXDEG], levels[NV];
+
+    rng_seed(0xbf5);
+    int ne = 0;
+    for (int v = 0; v < NV; v++) {
+        row_ptr[v] = ne;
+        int deg = rng_int(0, 7) == 0 ? 0 : rng_int(1, MAXDEG);
+        if (v == 0)
+            deg = 7;                                 /* the source has out-edges */
+        for (int k = 0; k < deg; k++) {
+            int u;
+            uint32_t kind = rng_u32() % 100;
+            if (kind < 3)
+                u = rng_int(0, NV - 1);              /* long edge */
+            else if (kind < 6)
+                u = v;                               /* self-loop */
+            else if (kind < 30)
+                u = v - rng_int(1, 40);              /* backward hop */
+            else
+                u = v + rng_int(1, 60);              /* forward hop */
+            if (u < 0 || u >= NV || unreachable(u))
+                u = (v + 1) % NV;
+            if (unreachable(u))
+                u = (u + 1) % NV;
+            col_idx[ne++] = u;
+            if (k == 2 && (rng_u32() & 3) == 0 && k + 1 < deg)
+                col_idx[ne++] = u, k++;              /* duplicate edge */
+        }
+    }
+    row_ptr[NV] = ne;
+
+    for (int v = 0; v < NV; v++)
+        levels[v] = -1;
+    levels[0] = 0;
+    write_i32("row_ptr.bin", row_ptr, NV + 1);
+    write_i32("col_idx.bin", col_idx, (size_t)ne);
+    write_i32("levels_init.bin", levels, NV);
+
+    int level = 0, changed;
+    char name[64];
+    do {
+        changed = 0;
+        for (int v = 0; v < NV; v++) {
+            if (levels[v] != level)
+                continue;
+            for (int e = row_ptr[v]; e < row_ptr[v + 1]; e++) {
+                int u = col_idx[e];
+                if (levels[u] == -1) {
+                    levels[u] = level + 1;
+                    changed = 1;
+                }
+            }
+        }
+        snprintf(name, sizeof name, "levels_after_%d.bin", level);
+        write_i32(name, levels, NV);
+        level++;
+    } while (changed);
+    write_i32("levels_expected.bin", levels, NV);
+
+    int unvisited = 0;
+    for (int v = 0; v < NV; v++)
+        unvisited += levels[v] == -1;
+    printf("bfs: %d edges, %d launches (levels 0..%d), %d unvisited vertices\n",
+           ne, level, level - 1, unvisited);
+    return 0;
+}
