@@ -54,6 +54,8 @@ typedef struct {
 
 aw_device *aw_device_new(void);
 void aw_device_free(aw_device *d);
+/* Writes one line per warp instruction executed ("cta X,Y,Z warp W pc P mask M  INSN") to f; NULL stops. */
+void aw_set_trace(aw_device *d, FILE *f);
 /* The most warp instructions one launch may execute before it faults (0 = no limit). */
 void aw_set_insn_limit(aw_device *d, uint64_t limit);
 

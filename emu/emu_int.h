@@ -40,6 +40,7 @@ typedef struct {
   uint32_t rpc;       /* bra: reconvergence pc (immediate post-dominator), NO_PC = function exit */
   uint32_t func;      /* the function it belongs to */
   uint32_t line;      /* index into the image's line table */
+  uint32_t word;      /* its first word within the function's code */
   emu_opnd o[ISA_MAX_OPND];
 } emu_insn;
 
@@ -85,6 +86,7 @@ struct aw_device {
   uint32_t launches;
   aw_module **modules;
   uint32_t nmodules;
+  FILE *trace;              /* when set, every warp instruction is written here */
 };
 
 /* memory.c */

@@ -16,6 +16,7 @@
  * bounds the ISA states.
  */
 #include "emu_int.h"
+#include "../isa/disasm.h"
 
 #include <fenv.h>
 #include <float.h>
@@ -1307,6 +1308,21 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
 
 /* ---- warps ---- */
 
+static void trace(cta *c, warp *w, uint32_t pc, uint32_t mask, uint32_t active) {
+  const emu_insn *in = &c->m->code[pc];
+  const isa_image *img = &c->m->img;
+  const isa_func *fn = &img->funcs[in->func];
+  isa_insn d;
+  const char *why;
+  char text[1024] = "?";
+  if (isa_decode(img->code + fn->code_off + in->word, fn->code_words - in->word, &d, &why))
+    isa_dis_insn(img, in->func, &d, text, sizeof text);
+  fprintf(c->d->trace, "cta %u,%u,%u warp %u pc %u mask %08x", c->cta.x, c->cta.y, c->cta.z, w->id,
+          pc - c->m->funcs[in->func].first_pc, mask);
+  if (in->guard) fprintf(c->d->trace, " guard %08x", active);
+  fprintf(c->d->trace, "  %s\n", text);
+}
+
 /* Runs warp w for up to 'budget' instructions.  Returns 0 while it can go
  * on, 1 when it waits at a barrier or has finished, -1 on a fault. */
 static int run_warp(cta *c, warp *w, uint32_t budget) {
@@ -1330,6 +1346,7 @@ static int run_warp(cta *c, warp *w, uint32_t budget) {
       const uint64_t *g = &w->frames[w->nframes - 1].regs[(size_t)in->guard_reg * WARP];
       active &= pred_mask(g, in->guard == 2);
     }
+    if (d->trace) trace(c, w, pc, e->mask, active);
     d->stats.warp_insns++;
     d->stats.thread_insns += (uint64_t)popc32(active);
     w->clock++;

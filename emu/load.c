@@ -246,8 +246,9 @@ static int predecode(aw_module *m, char *err, size_t cap) {
       const char *why;
       size_t n = isa_decode(img->code + fn->code_off + words, fn->code_words - words, &in, &why);
       if (!n) return fail(err, cap, "undecodable instruction in %s: %s", isa_str(img, fn->name), why);
-      words += (uint32_t)n;
       emu_insn *e = &m->code[m->funcs[f].first_pc + k];
+      e->word = words;
+      words += (uint32_t)n;
       e->op = in.op; e->t0 = in.type[0]; e->t1 = in.type[1]; e->guard = in.guard; e->guard_reg = in.guard_reg;
       e->nopnd = in.nopnd;
       int sc = isa_sub_cat(in.op);

@@ -27,6 +27,7 @@ void aw_device_free(aw_device *d) {
 }
 
 void aw_set_insn_limit(aw_device *d, uint64_t limit) { d->insn_limit = limit; }
+void aw_set_trace(aw_device *d, FILE *f) { d->trace = f; }
 
 uint64_t aw_malloc(aw_device *d, uint64_t bytes) {
   if (!bytes || bytes > (1ull << 36)) return 0;

@@ -21,6 +21,7 @@ struct aw_session {
   int nbufs;
   var *vars;
   int nvars;
+  FILE *trace;
 };
 
 static int error(aw_session *s, const char *where, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -46,6 +47,7 @@ aw_session *aw_session_new(FILE *out, FILE *err) {
 void aw_session_free(aw_session *s) {
   if (!s) return;
   aw_device_free(s->dev);
+  if (s->trace && s->trace != s->out) fclose(s->trace);
   for (int i = 0; i < s->nbufs; i++) free(s->bufs[i].name);
   for (int i = 0; i < s->nvars; i++) { free(s->vars[i].name); free(s->vars[i].value); }
   free(s->bufs); free(s->vars); free(s->mods);
@@ -518,6 +520,47 @@ static int cmd_stats(aw_session *s, char **argv, int argc, const char *where) {
   return 0;
 }
 
+static int cmd_trace(aw_session *s, char **argv, int argc, const char *where) {
+  if (argc != 2) return error(s, where, "usage: trace on | off | FILE");
+  if (s->trace && s->trace != s->out) fclose(s->trace);
+  s->trace = NULL;
+  if (!strcmp(argv[1], "on")) s->trace = s->out;
+  else if (strcmp(argv[1], "off")) {
+    s->trace = fopen(argv[1], "w");
+    if (!s->trace) return error(s, where, "%s: cannot write: %s", argv[1], strerror(errno));
+  }
+  aw_set_trace(s->dev, s->trace);
+  return 0;
+}
+
+/* Compares two text files line by line (a trace against the expected one). */
+static int cmd_compare(aw_session *s, char **argv, int argc, const char *where) {
+  if (argc != 3) return error(s, where, "usage: compare FILE EXPECTED");
+  if (s->trace && s->trace != s->out) fflush(s->trace);
+  size_t la, lb;
+  char *a = read_file(argv[1], &la), *b = read_file(argv[2], &lb);
+  if (!a || !b) { free(a); free(b); return error(s, where, "cannot read %s", !a ? argv[1] : argv[2]); }
+  int line = 1, rc = 0;
+  char *pa = a, *pb = b;
+  for (;;) {
+    /* lines starting with '#' in the expected file are comments */
+    while (*pb == '#') { char *e = strchr(pb, '\n'); pb = e ? e + 1 : pb + strlen(pb); }
+    char *ea = strchr(pa, '\n'), *eb = strchr(pb, '\n');
+    size_t na = ea ? (size_t)(ea - pa) : strlen(pa), nb = eb ? (size_t)(eb - pb) : strlen(pb);
+    if (!*pa && !*pb) break;
+    if (na != nb || memcmp(pa, pb, na)) {
+      rc = error(s, where, "%s differs from %s at line %d:\n  got:  %.*s\n  want: %.*s", argv[1], argv[2], line, (int)na, pa, (int)nb, pb);
+      break;
+    }
+    pa = ea ? ea + 1 : pa + na;
+    pb = eb ? eb + 1 : pb + nb;
+    line++;
+  }
+  free(a);
+  free(b);
+  return rc;
+}
+
 static int cmd_echo(aw_session *s, char **argv, int argc, const char *where) {
   (void)where;
   for (int i = 1; i < argc; i++) fprintf(s->out, "%s%s", i > 1 ? " " : "", argv[i]);
@@ -535,6 +578,8 @@ const aw_command aw_commands[] = {
   { "print", cmd_print, "print NAME [FIRST [COUNT]]", "print elements of a buffer" },
   { "set", cmd_set, "set limit N | set var NAME VALUE", "set the instruction limit or a script variable" },
   { "stats", cmd_stats, "stats", "counters of the last launch" },
+  { "trace", cmd_trace, "trace on | off | FILE", "write every warp instruction executed (cta, warp, pc, active mask, instruction)" },
+  { "compare", cmd_compare, "compare FILE EXPECTED", "fail unless two text files agree line by line ('#' lines of EXPECTED are comments)" },
   { "echo", cmd_echo, "echo TEXT", "print TEXT" },
   { NULL, NULL, NULL, NULL },
 };

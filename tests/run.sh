@@ -11,6 +11,7 @@
 #                 // warning: LINE:COL: MESSAGE
 #             and awasm must print exactly those (in order), exit 1 and write no image
 #   isadoc    the generated reference in isa/ISA.md matches the instruction table
+#   runs      every run.aw (examples, emulator tests) against its reference
 #   images    corrupt and truncated images are rejected by awdis with a message
 BIN=${BIN:-bin}
 BUILD=${BUILD:-build}
@@ -72,6 +73,35 @@ for src in tests/asm/errors/*.s; do
   else
     pass "errors/$n"
   fi
+done
+
+# ---- runs ----
+# Every directory with a run.aw: examples/*/ and tests/emu/*/*/.  A ref.c beside
+# it is the independent reference: it is compiled and run first, writing the
+# inputs and the expected outputs into the directory given as DATA.
+# A file named expect-fault beside run.aw holds text the run must print on
+# failure instead (a fault test): the run must fail and its output contain it.
+for script in $(ls examples/*/run.aw tests/emu/*/*/run.aw 2>/dev/null); do
+  dir=$(dirname "$script")
+  n=$(echo "$dir" | tr '/' '_')
+  data="$OUT/$n.data"
+  rm -rf "$data"; mkdir -p "$data"
+  if [ -f "$dir/ref.c" ]; then
+    if ! ${CC:-cc} -std=c11 -O2 -ffp-contract=off -o "$OUT/$n.ref" "$dir/ref.c" -lm 2> "$OUT/$n.referr"; then
+      fail "run $dir: the reference does not build" "$(cat "$OUT/$n.referr")"; continue
+    fi
+    if ! "$OUT/$n.ref" "$data" > "$OUT/$n.refout" 2>&1; then
+      fail "run $dir: the reference failed" "$(cat "$OUT/$n.refout")"; continue
+    fi
+  fi
+  "$BIN/awemu" run "$script" DATA="$data" > "$OUT/$n.log" 2>&1
+  rc=$?
+  if [ -f "$dir/expect-fault" ]; then
+    want=$(cat "$dir/expect-fault")
+    if [ $rc -eq 1 ] && grep -qF "$want" "$OUT/$n.log"; then pass "run $dir (faults as expected)"
+    else fail "run $dir: expected a failure reporting: $want (exit $rc)" "$(cat "$OUT/$n.log")"; fi
+  elif [ $rc -eq 0 ]; then pass "run $dir"
+  else fail "run $dir" "$(cat "$OUT/$n.log")"; fi
 done
 
 # ---- isadoc ----
