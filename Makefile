@@ -101,7 +101,10 @@ asan:
 	  EXTRA_CFLAGS="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" test
 
 # ---- speed ----
-bench: $(TOOLS) $(BUILD)/tests/gen_ptx
+$(BUILD)/tests/bench_emu: $(BUILD)/tests/bench_emu.o $(EMULIB) $(LIB)
+	$(CC) $(OPT) $(EXTRA_CFLAGS) $^ -o $@ $(LDFLAGS) -lm
+
+bench: $(TOOLS) $(BUILD)/tests/gen_ptx $(BUILD)/tests/bench_emu
 	@sh tests/bench.sh $(BIN) $(BUILD)
 
 # ---- fuzzing (clang with libFuzzer) ----

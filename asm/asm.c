@@ -85,7 +85,7 @@ void asm_free(asm_ctx *c) {
                       &c->funcout, &c->filemap, &c->scoped, &c->scope_marks, &c->scope_parent,
                       &c->fixups, &c->label_defined, &c->subr_trigs, &c->subr_live, &c->sources,
                       &c->mnems, &c->slot_types, &c->scope_blocks, &c->funcitems, &c->loc_uses,
-                      &c->trig_pending };
+                      &c->trig_pending, &c->trig_locs_cur };
   for (size_t i = 0; i < sizeof vecs / sizeof vecs[0]; i++) asm_vec_free(vecs[i]);
   for (uint32_t i = 0; i < c->perm.n; i++) free(VEC_AT(c->perm, void *, i));
   asm_vec_free(&c->perm);

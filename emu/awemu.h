@@ -50,6 +50,7 @@ typedef struct {
   uint64_t barriers;        /* warp arrivals at barriers */
   uint64_t ctas, warps;     /* launched */
   uint64_t branches, divergent_branches;
+  double seconds;           /* host time spent in the launch (for speed reports only) */
 } aw_stats;
 
 aw_device *aw_device_new(void);

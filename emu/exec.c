@@ -24,6 +24,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #define QUANTUM 512
 
@@ -114,7 +115,28 @@ static int round_mode(int rnd) {
   }
 }
 
-static inline int popc32(uint32_t x) { return __builtin_popcount(x); }
+static inline int popc32(uint32_t x) {   /* no popcnt instruction is assumed */
+  x = x - ((x >> 1) & 0x55555555u);
+  x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+  return (int)((((x + (x >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24);
+}
+static inline uint64_t wmask(unsigned w) { return w >= 64 ? ~0ull : (1ull << w) - 1; }
+
+/* fma over 32 lanes of f32: with the FMA instructions where the processor has
+ * them (the result is the same single rounding either way) */
+__attribute__((target("fma"))) static void fma32_lanes_hw(const uint64_t *a, const uint64_t *b, const uint64_t *c, uint64_t *d) {
+  for (int l = 0; l < WARP; l++) {
+    float z = __builtin_fmaf(emu_bits_f32((uint32_t)a[l]), emu_bits_f32((uint32_t)b[l]), emu_bits_f32((uint32_t)c[l]));
+    d[l] = z != z ? 0x7fffffffu : emu_f32_bits(z);
+  }
+}
+static void fma32_lanes_sw(const uint64_t *a, const uint64_t *b, const uint64_t *c, uint64_t *d) {
+  for (int l = 0; l < WARP; l++) {
+    float z = fmaf(emu_bits_f32((uint32_t)a[l]), emu_bits_f32((uint32_t)b[l]), emu_bits_f32((uint32_t)c[l]));
+    d[l] = z != z ? 0x7fffffffu : emu_f32_bits(z);
+  }
+}
+static void (*fma32_lanes)(const uint64_t *, const uint64_t *, const uint64_t *, uint64_t *);
 
 /* ---- faults ---- */
 
@@ -201,7 +223,7 @@ static int push_frame(cta *c, warp *w, uint32_t func, uint32_t call_pc) {
   for (uint32_t s = 0; s < ef->nslots; s++) f->slot_mask[s] = trunc_w(~0ull, tbits[ef->slot_type[s]]);
   f->local_base = (w->local_top + 15) & ~15u;
   if (ensure_local(c, w, f->local_base + ef->frame_bytes, call_pc)) { free(f->regs); free(f->slot_mask); return -1; }
-  for (int l = 0; l < WARP; l++) memset(w->local[l] + f->local_base, 0, ef->frame_bytes);
+  if (ef->frame_bytes) for (int l = 0; l < WARP; l++) memset(w->local[l] + f->local_base, 0, ef->frame_bytes);
   w->local_top = f->local_base + ef->frame_bytes;
   w->nframes++;
   return 0;
@@ -341,8 +363,13 @@ static uint32_t pred_mask(const uint64_t *p, int neg) {
 static void writeback(warp *w, uint32_t slot, const uint64_t *val, uint32_t mask) {
   frame *f = &w->frames[w->nframes - 1];
   uint64_t *d = &f->regs[(size_t)slot * WARP];
+  if (d == val) return;   /* computed in place */
   uint64_t m = f->slot_mask[slot];
-  if (mask == 0xffffffffu) { for (int l = 0; l < WARP; l++) d[l] = val[l] & m; return; }
+  if (mask == 0xffffffffu) {
+    if (m == ~0ull) memcpy(d, val, WARP * sizeof *d);
+    else for (int l = 0; l < WARP; l++) d[l] = val[l] & m;
+    return;
+  }
   for (int l = 0; l < WARP; l++) if (mask >> l & 1) d[l] = val[l] & m;
 }
 
@@ -838,8 +865,29 @@ static void lanes_leave(warp *w, uint32_t lanes, int whole_stack) {
 
 /* Executes in at pc for the active lanes.  Returns 0 to go on at pc + 1,
  * 1 when it set the pc itself, 2 when the warp waits at a barrier, -1 on a fault. */
+/* Instructions whose lane l result depends only on lane l of their sources,
+ * computed in one pass: with every lane active they may write straight into
+ * the destination register, even when it is also a source. */
+static const uint8_t lanewise[ISA_OP_COUNT] = {
+  [ISA_OP_ADD] = 1, [ISA_OP_SUB] = 1, [ISA_OP_ADDC] = 1, [ISA_OP_SUBC] = 1, [ISA_OP_MUL] = 1, [ISA_OP_MAD] = 1, [ISA_OP_MUL24] = 1, [ISA_OP_MAD24] = 1, [ISA_OP_SAD] = 1,
+  [ISA_OP_DIV] = 1, [ISA_OP_REM] = 1, [ISA_OP_ABS] = 1, [ISA_OP_NEG] = 1, [ISA_OP_MIN] = 1, [ISA_OP_MAX] = 1,
+  [ISA_OP_FMA] = 1, [ISA_OP_COPYSIGN] = 1, [ISA_OP_TESTP] = 1, [ISA_OP_RCP] = 1, [ISA_OP_SQRT] = 1,
+  [ISA_OP_RSQRT] = 1, [ISA_OP_SIN] = 1, [ISA_OP_COS] = 1, [ISA_OP_LG2] = 1, [ISA_OP_EX2] = 1, [ISA_OP_TANH] = 1,
+  [ISA_OP_POPC] = 1, [ISA_OP_CLZ] = 1, [ISA_OP_BFIND] = 1, [ISA_OP_BREV] = 1, [ISA_OP_BFE] = 1, [ISA_OP_BFI] = 1,
+  [ISA_OP_PRMT] = 1, [ISA_OP_SHL] = 1, [ISA_OP_SHR] = 1, [ISA_OP_SHF] = 1, [ISA_OP_AND] = 1, [ISA_OP_OR] = 1,
+  [ISA_OP_XOR] = 1, [ISA_OP_NOT] = 1, [ISA_OP_CNOT] = 1, [ISA_OP_LOP3] = 1, [ISA_OP_SELP] = 1, [ISA_OP_SLCT] = 1,
+  [ISA_OP_CVTA] = 1,
+};
+
+/* Built twice, for AVX2 and for any x86-64 (or plainly elsewhere); the
+ * processor picks at load time.  The results are the same bits. */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && !defined(__SANITIZE_ADDRESS__)
+__attribute__((target_clones("avx2", "default")))
+#endif
 static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t active) {
-  uint64_t D[WARP];
+  uint64_t Dbuf[WARP], *D = Dbuf;
+  if (active == 0xffffffffu && lanewise[in->op] && in->o[0].kind == OK_REG)
+    D = &w->frames[w->nframes - 1].regs[(size_t)in->o[0].reg * WARP];
   int t0 = in->t0, k0 = tkind[t0];
   unsigned w0 = tbits[t0];
   int ftz = (in->flags & FL_FTZ) != 0, sat = (in->flags & FL_SAT) != 0;
@@ -848,7 +896,10 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
     const uint64_t *a = S(1), *b = S(2);
     int sub = in->op == ISA_OP_SUB;
     if (k0 == TK_FLT) {
-      if (w0 == 32) {
+      if (w0 == 32 && !ftz && !sat && round_mode(in->rnd) == FE_TONEAREST) {
+        if (sub) LANES { float z = F32(a[l]) - F32(b[l]); D[l] = z != z ? 0x7fffffffu : emu_f32_bits(z); }
+        else LANES { float z = F32(a[l]) + F32(b[l]); D[l] = z != z ? 0x7fffffffu : emu_f32_bits(z); }
+      } else if (w0 == 32) {
         rmode r = rm_begin(in->rnd);
         LANES {
           float x = F32(a[l]), y = F32(b[l]);
@@ -873,8 +924,11 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
         if (active >> l & 1) w->cc[l] = (uint8_t)(sub ? x < y : z < x);
         D[l] = z;
       }
-    } else if (sub) { LANES D[l] = trunc_w(a[l] - b[l], w0); }
-    else { LANES D[l] = trunc_w(a[l] + b[l], w0); }
+    } else {
+      uint64_t m = wmask(w0);
+      if (sub) { LANES D[l] = (a[l] - b[l]) & m; }
+      else { LANES D[l] = (a[l] + b[l]) & m; }
+    }
     write_dst(w, &in->o[0], D, active);
     return 0;
   }
@@ -895,7 +949,9 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
     const uint64_t *a = S(1), *b = S(2), *cc = in->op == ISA_OP_MUL ? NULL : S(3);
     if (k0 == TK_FLT) {
       rmode r = rm_begin(in->rnd);
-      if (w0 == 32) {
+      if (w0 == 32 && cc && !ftz && !sat && !r.active) fma32_lanes(a, b, cc, D);
+      else if (w0 == 32 && !cc && !ftz && !sat && !r.active) LANES { float z = F32(a[l]) * F32(b[l]); D[l] = z != z ? 0x7fffffffu : emu_f32_bits(z); }
+      else if (w0 == 32) {
         LANES {
           float x = F32(a[l]), y = F32(b[l]), z = cc ? F32(cc[l]) : 0.0f, v;
           if (ftz) { x = ftz32(x); y = ftz32(y); z = ftz32(z); }
@@ -911,17 +967,14 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
     } else {
       int mode = in->sub;   /* 1 lo, 2 hi, 3 wide */
       if (mode == 3) {
-        LANES D[l] = mul_wide(a[l], b[l], t0) + (cc ? cc[l] : 0);
-        unsigned ww = 2 * w0;
-        LANES D[l] = trunc_w(D[l], ww);
+        uint64_t m = wmask(2 * w0);
+        LANES D[l] = (mul_wide(a[l], b[l], t0) + (cc ? cc[l] : 0)) & m;
       } else if (mode == 2) {
-        LANES D[l] = mul_hi(a[l], b[l], t0);
-        if (cc) {
-          if (sat && t0 == ISA_T_S32) { LANES D[l] = sat_s32(sext_w(D[l], 32) + sext_w(cc[l], 32)); }
-          else { LANES D[l] = trunc_w(D[l] + cc[l], w0); }
-        }
-      } else if (cc) { LANES D[l] = trunc_w(a[l] * b[l] + cc[l], w0); }
-      else { LANES D[l] = trunc_w(a[l] * b[l], w0); }
+        if (!cc) { LANES D[l] = mul_hi(a[l], b[l], t0); }
+        else if (sat && t0 == ISA_T_S32) { LANES D[l] = sat_s32(sext_w(mul_hi(a[l], b[l], t0), 32) + sext_w(cc[l], 32)); }
+        else { LANES D[l] = trunc_w(mul_hi(a[l], b[l], t0) + cc[l], w0); }
+      } else if (cc) { uint64_t m = wmask(w0); LANES D[l] = (a[l] * b[l] + cc[l]) & m; }
+      else { uint64_t m = wmask(w0); LANES D[l] = (a[l] * b[l]) & m; }
       if (cc && (in->flags & FL_CC)) LANES if (active >> l & 1) w->cc[l] = 0;
     }
     write_dst(w, &in->o[0], D, active);
@@ -990,8 +1043,15 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
         D[l] = B32(mx ? fmax32(x, y) : fmin32(x, y));
       }
       else LANES D[l] = B64(mx ? fmax64(F64(a[l]), F64(b[l])) : fmin64(F64(a[l]), F64(b[l])));
-    } else if (k0 == TK_SGN) LANES { int64_t x = sext_w(a[l], w0), y = sext_w(b[l], w0); D[l] = trunc_w((uint64_t)(mx ? (x > y ? x : y) : (x < y ? x : y)), w0); }
-    else LANES { uint64_t x = trunc_w(a[l], w0), y = trunc_w(b[l], w0); D[l] = mx ? (x > y ? x : y) : (x < y ? x : y); }
+    } else if (k0 == TK_SGN) {
+      uint64_t m = wmask(w0);
+      if (mx) LANES { int64_t x = sext_w(a[l], w0), y = sext_w(b[l], w0); D[l] = (uint64_t)(x > y ? x : y) & m; }
+      else LANES { int64_t x = sext_w(a[l], w0), y = sext_w(b[l], w0); D[l] = (uint64_t)(x < y ? x : y) & m; }
+    } else {
+      uint64_t m = wmask(w0);
+      if (mx) LANES { uint64_t x = a[l] & m, y = b[l] & m; D[l] = x > y ? x : y; }
+      else LANES { uint64_t x = a[l] & m, y = b[l] & m; D[l] = x < y ? x : y; }
+    }
     write_dst(w, &in->o[0], D, active);
     return 0;
   }
@@ -1098,9 +1158,10 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
   }
   case ISA_OP_SHL: case ISA_OP_SHR: {
     const uint64_t *a = S(1), *b = S(2);
-    if (in->op == ISA_OP_SHL) LANES { uint64_t n = trunc_w(b[l], 32); D[l] = n >= w0 ? 0 : trunc_w(a[l] << n, w0); }
+    uint64_t m = wmask(w0);
+    if (in->op == ISA_OP_SHL) LANES { uint64_t n = b[l] & 0xffffffffu; D[l] = n >= w0 ? 0 : (a[l] << (n & 63)) & m; }
     else if (k0 == TK_SGN) LANES { uint64_t n = trunc_w(b[l], 32); int64_t x = sext_w(a[l], w0); D[l] = trunc_w((uint64_t)(x >> (n >= w0 ? w0 - 1 : n)), w0); }
-    else LANES { uint64_t n = trunc_w(b[l], 32); D[l] = n >= w0 ? 0 : trunc_w(a[l], w0) >> n; }
+    else LANES { uint64_t n = b[l] & 0xffffffffu; D[l] = n >= w0 ? 0 : (a[l] & m) >> (n & 63); }
     write_dst(w, &in->o[0], D, active);
     return 0;
   }
@@ -1151,6 +1212,29 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
     const uint64_t *a = S(1), *b = S(2), *p = in->nopnd > 3 ? S(3) : NULL;
     int pneg = in->nopnd > 3 && in->o[3].neg;
     uint64_t Q[WARP];
+    if (!is_set && !p && tkind[ct] != TK_FLT && in->o[0].kind != OK_PAIR) {   /* the common case, one loop per comparison */
+      unsigned cw = tbits[ct];
+      uint64_t m = wmask(cw);
+      if (tkind[ct] == TK_SGN && in->cmp >= 3 && in->cmp <= 6) {
+        switch (in->cmp) {
+        case 3: LANES D[l] = sext_w(a[l], cw) < sext_w(b[l], cw); break;
+        case 4: LANES D[l] = sext_w(a[l], cw) <= sext_w(b[l], cw); break;
+        case 5: LANES D[l] = sext_w(a[l], cw) > sext_w(b[l], cw); break;
+        default: LANES D[l] = sext_w(a[l], cw) >= sext_w(b[l], cw); break;
+        }
+      } else {
+        switch (in->cmp) {
+        case 1: LANES D[l] = (a[l] & m) == (b[l] & m); break;
+        case 2: LANES D[l] = (a[l] & m) != (b[l] & m); break;
+        case 3: case 7: LANES D[l] = (a[l] & m) < (b[l] & m); break;
+        case 4: case 8: LANES D[l] = (a[l] & m) <= (b[l] & m); break;
+        case 5: case 9: LANES D[l] = (a[l] & m) > (b[l] & m); break;
+        default: LANES D[l] = (a[l] & m) >= (b[l] & m); break;
+        }
+      }
+      write_dst(w, &in->o[0], D, active);
+      return 0;
+    }
     LANES {
       int r = compare(in->cmp, a[l], b[l], ct, ftz);
       int pv = p ? (int)((p[l] & 1) ^ (uint64_t)pneg) : 0;
@@ -1499,6 +1583,10 @@ aw_status aw_launch(aw_device *d, aw_module *m, int kernel, aw_dim3 grid, aw_dim
   }
   uint32_t need = aw_kernel_param_bytes(m, kernel);
   if (param_bytes < need) { snprintf(f->what, sizeof f->what, "parameter block of %zu bytes, the kernel takes %u", param_bytes, need); return AW_ERR_ARG; }
+  if (!fma32_lanes) {
+    __builtin_cpu_init();
+    fma32_lanes = __builtin_cpu_supports("fma") ? fma32_lanes_hw : fma32_lanes_sw;
+  }
   cta c;
   memset(&c, 0, sizeof c);
   c.d = d; c.m = m; c.kfunc = m->kernels[kernel];
@@ -1513,6 +1601,8 @@ aw_status aw_launch(aw_device *d, aw_module *m, int kernel, aw_dim3 grid, aw_dim
   d->launches++;
   int rc = 0;
   int saved_round = fegetround();
+  struct timespec t0, t1;
+  clock_gettime(CLOCK_MONOTONIC, &t0);
   for (uint32_t z = 0; z < grid.z && !rc; z++)
     for (uint32_t y = 0; y < grid.y && !rc; y++)
       for (uint32_t x = 0; x < grid.x && !rc; x++) {
@@ -1521,10 +1611,12 @@ aw_status aw_launch(aw_device *d, aw_module *m, int kernel, aw_dim3 grid, aw_dim
         rc = run_cta(&c);
       }
   fesetround(saved_round);
+  clock_gettime(CLOCK_MONOTONIC, &t1);
+  d->stats.seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
   free(c.shared);
   aw_stats *t = &d->total, *s = &d->stats;
   t->warp_insns += s->warp_insns; t->thread_insns += s->thread_insns; t->loads += s->loads; t->stores += s->stores;
   t->atomics += s->atomics; t->barriers += s->barriers; t->ctas += s->ctas; t->warps += s->warps;
-  t->branches += s->branches; t->divergent_branches += s->divergent_branches;
+  t->branches += s->branches; t->divergent_branches += s->divergent_branches; t->seconds += s->seconds;
   return rc ? AW_FAULT : AW_OK;
 }

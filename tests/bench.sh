@@ -22,3 +22,12 @@ total=0
 for f in examples/*/*.ptx; do $BIN/awasm -q $f -o $D/ex.aws; done
 t0=$(now); for i in 1 2 3 4 5 6 7 8 9 10; do for f in examples/*/*.ptx; do $BIN/awasm -q $f -o $D/ex.aws; done; done; t1=$(now)
 echo "examples: all $(ls examples/*/*.ptx | wc -l) PTX files assembled 10 times in $(( (t1 - t0) / 1000000 )) ms (process start included)"
+echo
+echo "emulator, functional mode (one core; times cover the launches only):"
+$BUILD/tests/bench_emu alu tests/bench/alu.ptx
+for script in examples/*/run.aw; do
+  dir=$(dirname $script); n=$(basename $dir)
+  data=$D/$n; mkdir -p $data
+  if [ -f $dir/ref.c ]; then cc -std=c11 -O2 -ffp-contract=off -o $D/$n.ref $dir/ref.c -lm && $D/$n.ref $data > /dev/null || continue; fi
+  $BUILD/tests/bench_emu run $script DATA=$data
+done
