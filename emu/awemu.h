@@ -69,6 +69,9 @@ int aw_kernel_find(const aw_module *m, const char *name);
 /* Parameters of a kernel: count, and each one's byte size and offset in the parameter block. */
 int aw_kernel_params(const aw_module *m, int kernel, uint32_t *count, uint32_t *sizes, uint32_t *offsets, uint32_t max);
 uint32_t aw_kernel_param_bytes(const aw_module *m, int kernel);
+/* The device address and size of a module-scope .global or .const variable
+ * (cudaGetSymbolAddress); -1 when there is no such variable. */
+int aw_module_symbol(const aw_module *m, const char *name, uint64_t *addr, uint64_t *bytes);
 
 /* Device memory: addresses are 64-bit device pointers; 0 is never returned. */
 uint64_t aw_malloc(aw_device *d, uint64_t bytes);

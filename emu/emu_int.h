@@ -63,7 +63,8 @@ struct aw_module {
   emu_func *funcs;
   uint32_t *var_off;        /* per variable: offset in its space (frame, shared, param, const) */
   uint64_t *var_addr;       /* .global variables: device address */
-  uint8_t *const_mem;
+  uint8_t *const_mem;       /* the module's constant bank: a device allocation at const_addr */
+  uint64_t const_addr;
   uint32_t const_bytes;
   uint32_t shared_static;   /* module-scope static shared bytes */
   uint32_t *kernels;        /* kernel index -> function */

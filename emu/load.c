@@ -141,7 +141,11 @@ static int layout(aw_module *m, char *err, size_t cap) {
   for (uint32_t i = 0; i < img->nvars; i++)
     if (img->vars[i].space == ISA_SP_SHARED && (img->vars[i].flags & ISA_VAR_UNSIZED)) m->var_off[i] = m->shared_static;
   m->const_bytes = (uint32_t)cbytes;
-  m->const_mem = calloc(cbytes ? cbytes : 1, 1);
+  /* the constant bank is device memory too, so the host can write it (aw_module_symbol) */
+  m->const_addr = aw_malloc(m->dev, cbytes ? cbytes : 1);
+  emu_alloc *ca = m->const_addr ? emu_find_alloc(m->dev, m->const_addr, 1) : NULL;
+  if (!ca) return fail(err, cap, "cannot allocate the constant bank");
+  m->const_mem = ca->data;
   for (uint32_t i = 0; i < img->nvars; i++) {
     const isa_var *v = &img->vars[i];
     if (v->space == ISA_SP_CONST && v->init_len) memcpy(m->const_mem + m->var_off[i], img->data + v->init_off, v->init_len);
@@ -276,7 +280,7 @@ void emu_module_free(aw_module *m) {
   free(m->bcast_blocks);
   if (m->funcs) for (uint32_t f = 0; f < m->img.nfuncs; f++) free(m->funcs[f].slot_type);
   free(m->funcs); free(m->code); free(m->elems); free(m->var_off); free(m->var_addr);
-  free(m->const_mem); free(m->kernels);
+  free(m->kernels);
   isa_image_free(&m->img);
   free(m);
 }
@@ -342,6 +346,19 @@ int aw_kernel_params(const aw_module *m, int kernel, uint32_t *count, uint32_t *
     offsets[k] = m->var_off[fn->first_param + k];
   }
   return 0;
+}
+
+int aw_module_symbol(const aw_module *m, const char *name, uint64_t *addr, uint64_t *bytes) {
+  for (uint32_t i = 0; i < m->img.nvars; i++) {
+    const isa_var *v = &m->img.vars[i];
+    if (v->owner || strcmp(isa_str(&m->img, v->name), name)) continue;
+    if (v->space == ISA_SP_GLOBAL) *addr = m->var_addr[i];
+    else if (v->space == ISA_SP_CONST) *addr = m->const_addr + m->var_off[i];
+    else return -1;
+    *bytes = isa_var_bytes(v);
+    return 0;
+  }
+  return -1;
 }
 
 uint32_t aw_kernel_param_bytes(const aw_module *m, int kernel) {

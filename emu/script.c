@@ -207,6 +207,22 @@ static int cmd_alloc(aw_session *s, char **argv, int argc, const char *where) {
   return 0;
 }
 
+static int cmd_symbol(aw_session *s, char **argv, int argc, const char *where) {
+  if (argc != 3) return error(s, where, "usage: symbol NAME TYPE");
+  int t = type_named(argv[2]);
+  if (!t) return error(s, where, "unknown element type '%s'", argv[2]);
+  if (find_buffer(s, argv[1])) return error(s, where, "buffer '%s' already exists", argv[1]);
+  uint64_t addr = 0, bytes = 0;
+  int found = 0;
+  for (int i = s->nmods; i-- > 0 && !found;) found = aw_module_symbol(s->mods[i], argv[1], &addr, &bytes) == 0;
+  if (!found) return error(s, where, "no module-scope .global or .const variable named '%s'", argv[1]);
+  if (bytes % type_bytes(t) || !bytes) return error(s, where, "'%s' has %llu bytes, not a whole number of %s elements", argv[1], (unsigned long long)bytes, argv[2]);
+  s->bufs = realloc(s->bufs, (size_t)(s->nbufs + 1) * sizeof *s->bufs);
+  buffer *b = &s->bufs[s->nbufs++];
+  b->name = strdup(argv[1]); b->type = t; b->count = bytes / type_bytes(t); b->addr = addr;
+  return 0;
+}
+
 static uint64_t splitmix64(uint64_t *state) {
   uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
   z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
@@ -571,6 +587,7 @@ static int cmd_echo(aw_session *s, char **argv, int argc, const char *where) {
 const aw_command aw_commands[] = {
   { "load", cmd_load, "load FILE", "load an AWS image or assemble a .ptx/.s file" },
   { "alloc", cmd_alloc, "alloc NAME TYPE COUNT", "allocate a zeroed device buffer of COUNT elements" },
+  { "symbol", cmd_symbol, "symbol NAME TYPE", "a buffer that is the module's .global or .const variable NAME (to fill or check it)" },
   { "fill", cmd_fill, "fill NAME const V | ramp START STEP | random SEED LO HI | file PATH | text PATH", "set a buffer's contents" },
   { "launch", cmd_launch, "launch KERNEL GRID BLOCK [shared=BYTES] ARG ...", "run a kernel to completion (ARG: buffer name or TYPE:VALUE)" },
   { "dump", cmd_dump, "dump NAME PATH [text]", "write a buffer to a file" },
