@@ -74,11 +74,12 @@ $(BUILD)/emu/%.o: emu/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -O3 -ffp-contract=off -frounding-math -c $< -o $@
 
-$(EMULIB): $(EMU_OBJ)
+# libawemu.a holds the assembler and the ISA modules too: one library for host programs
+$(EMULIB): $(EMU_OBJ) $(LIB_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
-$(BIN)/awemu: $(BUILD)/emu/main.o $(EMULIB) $(LIB)
+$(BIN)/awemu: $(BUILD)/emu/main.o $(EMULIB)
 	@mkdir -p $(BIN)
 	$(CC) $(OPT) $(EXTRA_CFLAGS) $^ -o $@ $(LDFLAGS) -lm
 
@@ -101,7 +102,7 @@ asan:
 	  EXTRA_CFLAGS="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" test
 
 # ---- speed ----
-$(BUILD)/tests/bench_emu: $(BUILD)/tests/bench_emu.o $(EMULIB) $(LIB)
+$(BUILD)/tests/bench_emu: $(BUILD)/tests/bench_emu.o $(EMULIB)
 	$(CC) $(OPT) $(EXTRA_CFLAGS) $^ -o $@ $(LDFLAGS) -lm
 
 bench: $(TOOLS) $(BUILD)/tests/gen_ptx $(BUILD)/tests/bench_emu
