@@ -20,6 +20,8 @@ BIN      ?= bin
 ISA_SRC  := isa/isa.c isa/image.c isa/image_check.c isa/disasm.c isa/isadoc.c
 ASM_SRC  := asm/asm.c asm/util.c
 EMU_SRC  := emu/exec.c emu/load.c emu/memory.c emu/script.c
+CODEC_SRC := subroutines/codecs.c $(wildcard subroutines/*/*.c)
+CODEC_OBJ := $(CODEC_SRC:%.c=$(BUILD)/%.o)
 GEN_SRC  := $(BUILD)/gen/parser.c $(BUILD)/gen/lexer.c
 LIB_OBJ  := $(ISA_SRC:%.c=$(BUILD)/%.o) $(ASM_SRC:%.c=$(BUILD)/%.o) $(GEN_SRC:$(BUILD)/gen/%.c=$(BUILD)/gen/%.o)
 LIB      := $(BUILD)/libawasm.a
@@ -27,7 +29,7 @@ EMU_OBJ  := $(EMU_SRC:%.c=$(BUILD)/%.o)
 EMULIB   := $(BUILD)/libawemu.a
 
 TOOLS    := $(BIN)/awasm $(BIN)/awdis $(BIN)/awemu
-TESTBIN  := $(BUILD)/tests/test_isa $(BUILD)/tests/test_image
+TESTBIN  := $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/test_*.c))
 
 .PHONY: all test asan bench fuzz ptx clean demo
 all: $(TOOLS)
@@ -75,7 +77,12 @@ $(BUILD)/emu/%.o: emu/%.c
 	$(CC) $(CFLAGS_ALL) -O3 -ffp-contract=off -frounding-math -c $< -o $@
 
 # libawemu.a holds the assembler and the ISA modules too: one library for host programs
-$(EMULIB): $(EMU_OBJ) $(LIB_OBJ)
+# reference codecs: throughput matters (make bench)
+$(BUILD)/subroutines/%.o: subroutines/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -O3 -c $< -o $@
+
+$(EMULIB): $(EMU_OBJ) $(LIB_OBJ) $(CODEC_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
@@ -90,7 +97,7 @@ $(BIN)/awdis: $(BUILD)/asm/awdis.o $(LIB)
 $(BUILD)/tests/gen_ptx: $(BUILD)/tests/gen_ptx.o
 	$(CC) $(OPT) $(EXTRA_CFLAGS) $^ -o $@
 
-$(BUILD)/tests/%: $(BUILD)/tests/%.o $(LIB)
+$(BUILD)/tests/%: $(BUILD)/tests/%.o $(EMULIB)
 	$(CC) $(OPT) $(EXTRA_CFLAGS) $^ -o $@ $(LDFLAGS) -lm
 
 # ---- tests ----
@@ -102,10 +109,8 @@ asan:
 	  EXTRA_CFLAGS="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" test
 
 # ---- speed ----
-$(BUILD)/tests/bench_emu: $(BUILD)/tests/bench_emu.o $(EMULIB)
-	$(CC) $(OPT) $(EXTRA_CFLAGS) $^ -o $@ $(LDFLAGS) -lm
-
-bench: $(TOOLS) $(BUILD)/tests/gen_ptx $(BUILD)/tests/bench_emu
+BENCHBIN := $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/bench_*.c))
+bench: $(TOOLS) $(BUILD)/tests/gen_ptx $(BENCHBIN)
 	@sh tests/bench.sh $(BIN) $(BUILD)
 
 # ---- fuzzing (clang with libFuzzer) ----

@@ -266,9 +266,12 @@ static int predecode(aw_module *m, char *err, size_t cap) {
       e->target = NO_PC;
       for (unsigned i = 0; i < in.nopnd; i++) convert(m, img, f, &in, &in.opnd[i], &e->o[i]);
       if (in.op == ISA_OP_BRA) e->target = e->o[0].reg;
-      if (in.op == ISA_OP_CALL)
+      if (in.op == ISA_OP_CALL) {
         for (unsigned i = 0; i < in.nopnd; i++)
           if (e->o[i].kind == OK_SYM && e->o[i].base == ISA_SYM_FUNC) e->target = e->o[i].reg;
+        if (e->target == NO_PC || img->funcs[e->target].kind != ISA_FN_FUNC)
+          return fail(err, cap, "%s, instruction %u: call without a function to call", isa_str(img, fn->name), k);
+      }
     }
   }
   return 0;

@@ -31,3 +31,8 @@ for script in examples/*/run.aw; do
   if [ -f $dir/ref.c ]; then cc -std=c11 -O2 -ffp-contract=off -o $D/$n.ref $dir/ref.c -lm && $D/$n.ref $data > /dev/null || continue; fi
   $BUILD/tests/bench_emu run $script DATA=$data
 done
+if [ -x $BUILD/tests/bench_codec ]; then
+  echo
+  echo "reference codecs (one core):"
+  $BUILD/tests/bench_codec
+fi

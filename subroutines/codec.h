@@ -1,0 +1,47 @@
+/* subroutines/codec.h -- the interface every reference codec implements.
+ *
+ * A codec compresses one cache line of line_bytes bytes (32, 64 or 128) into
+ * a payload plus metadata, and decompresses it back.  The metadata is what a
+ * cache keeps beside a compressed line: the encoding (0 = stored
+ * uncompressed) and the payload size in bytes.  The memory access
+ * granularity (MAG: 16, 32 or 64 bytes) matters to codecs that aim at it
+ * (MAG-aware BDI) and to the effective size: bursts = ceil(size / MAG).
+ *
+ * The reference codecs are the golden model: the assist-warp subroutines in
+ * assembly must produce the same payload and metadata byte for byte.
+ * Each codec documents its format bit by bit in subroutines/<name>/FORMAT.md.
+ */
+#ifndef AWEMU_CODEC_H
+#define AWEMU_CODEC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define CODEC_MAX_LINE 128
+#define CODEC_MAX_PAYLOAD 256   /* room for a payload that grew past the line */
+
+typedef struct {
+  uint32_t encoding;            /* 0: uncompressed (payload = the line); codec-specific otherwise */
+  uint32_t size;                /* payload bytes */
+} codec_meta;
+
+typedef struct {
+  const char *name;             /* "bdi", "fpc", "cpack", "cpack-classic", "magbdi", ... */
+  const char *const *encodings; /* names of encodings 0..nencodings-1 */
+  uint32_t nencodings;
+  /* Compresses 'line' (line_bytes bytes) for memory access granularity 'mag';
+   * writes the payload (at most CODEC_MAX_PAYLOAD bytes) and the metadata.
+   * Returns 0, or -1 when line_bytes or mag is not supported. */
+  int (*compress)(const uint8_t *line, unsigned line_bytes, unsigned mag, uint8_t *payload, codec_meta *meta);
+  /* Rebuilds the line from payload and metadata.  Returns 0, or -1 when the
+   * payload is malformed (never reads past meta->size bytes of payload). */
+  int (*decompress)(const uint8_t *payload, const codec_meta *meta, unsigned line_bytes, unsigned mag, uint8_t *line);
+} codec;
+
+/* Every codec, NULL-terminated (subroutines/codecs.c). */
+extern const codec *const codecs[];
+const codec *codec_find(const char *name);
+/* bursts of MAG bytes needed for a payload of 'size' bytes (at least 1) */
+static inline unsigned codec_bursts(unsigned size, unsigned mag) { return size ? (size + mag - 1) / mag : 1; }
+
+#endif
