@@ -84,6 +84,17 @@ aw_status aw_memset(aw_device *d, uint64_t dst, int value, size_t n);
  * aw_kernel_params says.  On AW_FAULT, *fault says where and why. */
 aw_status aw_launch(aw_device *d, aw_module *m, int kernel, aw_dim3 grid, aw_dim3 block,
                     uint32_t dyn_shared, const void *params, size_t param_bytes, aw_fault *fault);
+/* Runs an assist-warp subroutine on its own, as one warp of 32 lanes, on a
+ * line: .lin reads 'in', .lout reads and writes 'out', .lmeta reads and
+ * writes 'meta' (layout in isa/ISA.md: encoding, size, line size, address).
+ * The statistics of the run replace those of the last launch. */
+typedef struct {
+  const uint8_t *in;  uint32_t in_bytes;
+  uint8_t *out;       uint32_t out_bytes;
+  uint8_t meta[32];
+} aw_line;
+aw_status aw_run_subroutine(aw_device *d, aw_module *m, const char *name, aw_line *line, aw_fault *fault);
+
 aw_stats aw_get_stats(const aw_device *d);      /* of the last launch */
 aw_stats aw_get_total_stats(const aw_device *d); /* of all launches */
 /* One line: "fault in kernel K, CTA (x,y,z), warp W, lane L, pc P (file:line): what, address A". */

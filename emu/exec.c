@@ -73,6 +73,7 @@ typedef struct {
   uint32_t bar_count[16];  /* warps arrived */
   aw_fault *fault;
   int faulted;
+  aw_line *line;           /* an assist warp's line buffers, NULL for kernels */
   uint64_t scratch[8][WARP];
 } cta;
 
@@ -284,9 +285,18 @@ static uint8_t *resolve(cta *c, warp *w, uint32_t pc, uint32_t lane, int space, 
     if (is_store) { fault(c, w, pc, lane, 1, addr, "store to a kernel parameter"); return NULL; }
     if (addr >= c->param_bytes || size > c->param_bytes - addr) { fault(c, w, pc, lane, 1, addr, "%u-byte parameter load outside the %u-byte parameter block", size, c->param_bytes); return NULL; }
     return (uint8_t *)c->params + addr;
+  case ISA_SP_LIN: case ISA_SP_LOUT: case ISA_SP_LMETA: {
+    const char *nm = space == ISA_SP_LIN ? "lin" : space == ISA_SP_LOUT ? "lout" : "lmeta";
+    if (!c->line) { fault(c, w, pc, lane, 1, addr, "%s in the .%s space, which only assist warps have", acc, nm); return NULL; }
+    uint8_t *base = space == ISA_SP_LIN ? (uint8_t *)c->line->in : space == ISA_SP_LOUT ? c->line->out : c->line->meta;
+    uint32_t n = space == ISA_SP_LIN ? c->line->in_bytes : space == ISA_SP_LOUT ? c->line->out_bytes : 32;
+    if (space == ISA_SP_LIN && is_store) { fault(c, w, pc, lane, 1, addr, "store to .lin, which is read-only"); return NULL; }
+    if (space == ISA_SP_LMETA && is_store && addr + size > 8) { fault(c, w, pc, lane, 1, addr, "store to the read-only part of .lmeta (bytes 8 and up)"); return NULL; }
+    if (addr >= n || size > n - addr) { fault(c, w, pc, lane, 1, addr, "%u-byte %s outside the %u bytes of .%s", size, acc, n, nm); return NULL; }
+    return base + addr;
+  }
   default:
-    fault(c, w, pc, lane, 1, addr, "%s in the .%s space, which only assist warps have", acc,
-          space == ISA_SP_LIN ? "lin" : space == ISA_SP_LOUT ? "lout" : "lmeta");
+    fault(c, w, pc, lane, 1, addr, "%s in an unknown state space", acc);
     return NULL;
   }
 }
@@ -1364,7 +1374,7 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
     write_dst(w, &in->o[0], D, active);
     return 0;
   }
-  case ISA_OP_AWMASK: case ISA_OP_AWKILL:
+  case ISA_OP_AWMASK: case ISA_OP_AWKILL:   /* handled by run_warp in assist warps */
     fault(c, w, pc, 0, 0, 0, "'%s' is only valid in an assist warp", isa_ops[in->op].name);
     return -1;
   case ISA_OP_BAR: case ISA_OP_BARRIER: {
@@ -1462,6 +1472,19 @@ static int run_warp(cta *c, warp *w, uint32_t budget) {
       else lanes_leave(w, active, 0);
       e = &w->stack[w->sp - 1];
       if (e->mask) e->pc = pc + 1;
+      continue;
+    case ISA_OP_AWMASK:
+      if (!c->line) break;
+      if (active) {
+        const uint64_t *v = src(c, w, &in->o[0], c->scratch[0]);
+        e->mask = (uint32_t)v[__builtin_ctz(active)] & w->alive;
+      }
+      e->pc = pc + 1;
+      continue;
+    case ISA_OP_AWKILL:
+      if (!c->line) break;
+      if (active) { w->alive = 0; for (uint32_t i = 0; i < w->sp; i++) w->stack[i].mask = 0; }
+      else e->pc = pc + 1;
       continue;
     case ISA_OP_CALL:
       if (!active) { e->pc = pc + 1; continue; }
@@ -1618,5 +1641,39 @@ aw_status aw_launch(aw_device *d, aw_module *m, int kernel, aw_dim3 grid, aw_dim
   t->warp_insns += s->warp_insns; t->thread_insns += s->thread_insns; t->loads += s->loads; t->stores += s->stores;
   t->atomics += s->atomics; t->barriers += s->barriers; t->ctas += s->ctas; t->warps += s->warps;
   t->branches += s->branches; t->divergent_branches += s->divergent_branches; t->seconds += s->seconds;
+  return rc ? AW_FAULT : AW_OK;
+}
+
+aw_status aw_run_subroutine(aw_device *d, aw_module *m, const char *name, aw_line *line, aw_fault *f) {
+  aw_fault local;
+  if (!f) f = &local;
+  memset(f, 0, sizeof *f);
+  uint32_t fn = UINT32_MAX;
+  for (uint32_t i = 0; i < m->img.nfuncs; i++)
+    if (m->img.funcs[i].kind == ISA_FN_SUBR && !strcmp(isa_str(&m->img, m->img.funcs[i].name), name)) fn = i;
+  if (fn == UINT32_MAX) { snprintf(f->what, sizeof f->what, "no subroutine named '%s'", name); return AW_ERR_ARG; }
+  if (!fma32_lanes) {
+    __builtin_cpu_init();
+    fma32_lanes = __builtin_cpu_supports("fma") ? fma32_lanes_hw : fma32_lanes_sw;
+  }
+  cta c;
+  memset(&c, 0, sizeof c);
+  c.d = d; c.m = m; c.kfunc = fn;
+  c.grid.x = c.grid.y = c.grid.z = 1;
+  c.block.x = WARP; c.block.y = c.block.z = 1;
+  c.shared_bytes = m->shared_static;
+  c.shared = calloc(c.shared_bytes ? c.shared_bytes : 1, 1);
+  c.fault = f;
+  c.line = line;
+  memset(&d->stats, 0, sizeof d->stats);
+  int saved_round = fegetround();
+  struct timespec t0, t1;
+  clock_gettime(CLOCK_MONOTONIC, &t0);
+  d->stats.ctas = 1;
+  int rc = run_cta(&c);
+  clock_gettime(CLOCK_MONOTONIC, &t1);
+  fesetround(saved_round);
+  d->stats.seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+  free(c.shared);
   return rc ? AW_FAULT : AW_OK;
 }

@@ -231,7 +231,7 @@ static uint64_t splitmix64(uint64_t *state) {
 }
 
 static int cmd_fill(aw_session *s, char **argv, int argc, const char *where) {
-  if (argc < 3) return error(s, where, "usage: fill NAME const V | ramp START STEP | random SEED LO HI | file PATH | text PATH");
+  if (argc < 3) return error(s, where, "usage: fill NAME const V | ramp START STEP | random SEED LO HI | hex DIGITS | file PATH | text PATH");
   buffer *b = find_buffer(s, argv[1]);
   if (!b) return error(s, where, "no buffer named '%s'", argv[1]);
   unsigned eb = type_bytes(b->type);
@@ -269,6 +269,16 @@ static int cmd_fill(aw_session *s, char **argv, int argc, const char *where) {
       }
       put_elem(data + i * eb, bits, eb);
     }
+  } else if (!strcmp(how, "hex") && argc == 4) {
+    size_t hl = strlen(argv[3]);
+    if (hl % 2 || hl / 2 > b->count * eb) { free(data); return error(s, where, "hex string of %zu digits does not fit buffer '%s' (%llu bytes)", hl, b->name, (unsigned long long)(b->count * eb)); }
+    for (size_t i = 0; i < hl / 2; i++) {
+      char two[3] = { argv[3][2 * i], argv[3][2 * i + 1], 0 };
+      char *end;
+      unsigned long v = strtoul(two, &end, 16);
+      if (*end || !isxdigit((unsigned char)two[0])) { free(data); return error(s, where, "'%s' is not hexadecimal", argv[3]); }
+      data[i] = (uint8_t)v;
+    }
   } else if (!strcmp(how, "file") && argc == 4) {
     size_t len;
     char *f = read_file(argv[3], &len);
@@ -287,7 +297,7 @@ static int cmd_fill(aw_session *s, char **argv, int argc, const char *where) {
     free(vals);
   } else {
     free(data);
-    return error(s, where, "usage: fill NAME const V | ramp START STEP | random SEED LO HI | file PATH | text PATH");
+    return error(s, where, "usage: fill NAME const V | ramp START STEP | random SEED LO HI | hex DIGITS | file PATH | text PATH");
   }
   if (!rc) aw_memcpy_htod(s->dev, b->addr, data, (size_t)(b->count * eb));
   free(data);
@@ -375,6 +385,40 @@ static int cmd_launch(aw_session *s, char **argv, int argc, const char *where) {
   }
   if (st != AW_OK) return error(s, where, "launch of '%s' failed: %s", argv[1], f.what[0] ? f.what : "bad arguments");
   return 0;
+}
+
+static int cmd_runsub(aw_session *s, char **argv, int argc, const char *where) {
+  if (argc != 5) return error(s, where, "usage: runsub SUBROUTINE IN OUT META  (IN, OUT: u8 buffers; META: a u32 buffer of 8)");
+  aw_module *m = NULL;
+  for (int i = s->nmods; i-- > 0 && !m;)
+    for (uint32_t f = 0; f < s->mods[i]->img.nfuncs; f++)
+      if (s->mods[i]->img.funcs[f].kind == ISA_FN_SUBR && !strcmp(isa_str(&s->mods[i]->img, s->mods[i]->img.funcs[f].name), argv[1])) m = s->mods[i];
+  if (!m) return error(s, where, "no subroutine named '%s' in the loaded modules", argv[1]);
+  buffer *bi = find_buffer(s, argv[2]), *bo = find_buffer(s, argv[3]), *bm = find_buffer(s, argv[4]);
+  if (!bi || !bo || !bm) return error(s, where, "no buffer named '%s'", !bi ? argv[2] : !bo ? argv[3] : argv[4]);
+  if (type_bytes(bi->type) != 1 || type_bytes(bo->type) != 1) return error(s, where, "IN and OUT must be u8 buffers");
+  if (bm->count * type_bytes(bm->type) != 32) return error(s, where, "META must be 32 bytes (u32 x 8)");
+  uint8_t *in = read_buffer(s, bi), *out = read_buffer(s, bo), *meta = read_buffer(s, bm);
+  aw_line line;
+  memset(&line, 0, sizeof line);
+  line.in = in; line.in_bytes = (uint32_t)bi->count;
+  line.out = out; line.out_bytes = (uint32_t)bo->count;
+  memcpy(line.meta, meta, 32);
+  aw_fault f;
+  aw_status st = aw_run_subroutine(s->dev, m, argv[1], &line, &f);
+  int rc = 0;
+  if (st == AW_FAULT) { char msg[1024]; aw_fault_format(&f, msg, sizeof msg); rc = error(s, where, "%s", msg); }
+  else if (st != AW_OK) rc = error(s, where, "%s", f.what);
+  else {
+    aw_memcpy_htod(s->dev, bo->addr, out, (size_t)bo->count);
+    aw_memcpy_htod(s->dev, bm->addr, line.meta, 32);
+    aw_stats st2 = aw_get_stats(s->dev);
+    fprintf(s->out, "%s: %llu warp instructions, %llu thread instructions (%.1f lanes active on average)\n", argv[1],
+            (unsigned long long)st2.warp_insns, (unsigned long long)st2.thread_insns,
+            st2.warp_insns ? (double)st2.thread_insns / (double)st2.warp_insns : 0.0);
+  }
+  free(in); free(out); free(meta);
+  return rc;
 }
 
 static int cmd_dump(aw_session *s, char **argv, int argc, const char *where) {
@@ -588,8 +632,9 @@ const aw_command aw_commands[] = {
   { "load", cmd_load, "load FILE", "load an AWS image or assemble a .ptx/.s file" },
   { "alloc", cmd_alloc, "alloc NAME TYPE COUNT", "allocate a zeroed device buffer of COUNT elements" },
   { "symbol", cmd_symbol, "symbol NAME TYPE", "a buffer that is the module's .global or .const variable NAME (to fill or check it)" },
-  { "fill", cmd_fill, "fill NAME const V | ramp START STEP | random SEED LO HI | file PATH | text PATH", "set a buffer's contents" },
+  { "fill", cmd_fill, "fill NAME const V | ramp START STEP | random SEED LO HI | hex DIGITS | file PATH | text PATH", "set a buffer's contents" },
   { "launch", cmd_launch, "launch KERNEL GRID BLOCK [shared=BYTES] ARG ...", "run a kernel to completion (ARG: buffer name or TYPE:VALUE)" },
+  { "runsub", cmd_runsub, "runsub SUBROUTINE IN OUT META", "run an assist-warp subroutine on its own: .lin = IN, .lout = OUT, .lmeta = META" },
   { "dump", cmd_dump, "dump NAME PATH [text]", "write a buffer to a file" },
   { "expect", cmd_expect, "expect NAME file PATH [TOL] | text PATH [TOL] | value V [TOL] | at INDEX V [TOL]", "fail unless the buffer holds what is expected" },
   { "print", cmd_print, "print NAME [FIRST [COUNT]]", "print elements of a buffer" },
