@@ -141,6 +141,8 @@ static void (*fma32_lanes)(const uint64_t *, const uint64_t *, const uint64_t *,
 
 /* ---- faults ---- */
 
+#define ANYLANE UINT32_MAX   /* a fault of the whole warp: report its first lane still running */
+
 static void fault(cta *c, warp *w, uint32_t pc, uint32_t lane, int has_addr, uint64_t addr, const char *fmt, ...)
   __attribute__((format(printf, 7, 8)));
 static void fault(cta *c, warp *w, uint32_t pc, uint32_t lane, int has_addr, uint64_t addr, const char *fmt, ...) {
@@ -152,6 +154,11 @@ static void fault(cta *c, warp *w, uint32_t pc, uint32_t lane, int has_addr, uin
   snprintf(f->kernel, sizeof f->kernel, "%s", isa_str(img, img->funcs[c->kfunc].name));
   f->cta = c->cta;
   f->warp = w ? w->id : 0;
+  if (lane == ANYLANE) {
+    uint32_t m = w && w->sp ? w->stack[w->sp - 1].mask & w->alive : 0;
+    if (!m && w) m = w->alive;
+    lane = m ? (uint32_t)__builtin_ctz(m) : 0;
+  }
   f->lane = lane;
   if (pc < c->m->ncode) {
     const emu_insn *in = &c->m->code[pc];
@@ -193,7 +200,7 @@ static void push(warp *w, uint32_t pc, uint32_t rpc, uint32_t mask, uint32_t is_
 }
 
 static int ensure_local(cta *c, warp *w, uint32_t top, uint32_t pc) {
-  if (top > LOCAL_LIMIT) { fault(c, w, pc, 0, 0, 0, "stack overflow: more than %u bytes of local memory per thread", LOCAL_LIMIT); return -1; }
+  if (top > LOCAL_LIMIT) { fault(c, w, pc, ANYLANE, 0, 0, "stack overflow: more than %u bytes of local memory per thread", LOCAL_LIMIT); return -1; }
   for (int l = 0; l < WARP; l++) {
     if (w->local_cap[l] >= top) continue;
     uint32_t cap = w->local_cap[l] ? w->local_cap[l] : 256;
@@ -214,7 +221,7 @@ static int push_frame(cta *c, warp *w, uint32_t func, uint32_t call_pc) {
     w->frames = realloc(w->frames, w->capf * sizeof *w->frames);
     if (!w->frames) { fputs("awemu: out of memory\n", stderr); exit(2); }
   }
-  if (w->nframes > 10000) { fault(c, w, call_pc, 0, 0, 0, "call stack deeper than 10000 frames"); return -1; }
+  if (w->nframes > 10000) { fault(c, w, call_pc, ANYLANE, 0, 0, "call stack deeper than 10000 frames"); return -1; }
   frame *f = &w->frames[w->nframes];
   f->func = func;
   f->call_pc = call_pc;
@@ -823,7 +830,7 @@ static void copy_param(cta *c, warp *w, frame *caller, const emu_opnd *e, uint32
 static int exec_call(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t active) {
   uint32_t callee = in->target;
   const isa_func *fn = &c->m->img.funcs[callee];
-  if (!fn->has_body) { fault(c, w, pc, 0, 0, 0, "call to %s, which has no body in this module", isa_str(&c->m->img, fn->name)); return -1; }
+  if (!fn->has_body) { fault(c, w, pc, ANYLANE, 0, 0, "call to %s, which has no body in this module", isa_str(&c->m->img, fn->name)); return -1; }
   uint32_t caller_index = w->nframes - 1;
   if (push_frame(c, w, callee, pc)) return -1;
   frame *caller = &w->frames[caller_index], *cf = &w->frames[w->nframes - 1];
@@ -924,7 +931,7 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
         rmode r = rm_begin(in->rnd);
         LANES { double z = sub ? F64(a[l]) - F64(b[l]) : F64(a[l]) + F64(b[l]); D[l] = B64(sat ? sat64(z) : z); }
         rm_end(r);
-      } else { fault(c, w, pc, 0, 0, 0, "half-precision arithmetic is not supported"); return -1; }
+      } else { fault(c, w, pc, ANYLANE, 0, 0, "half-precision arithmetic is not supported"); return -1; }
     } else if (sat) {
       LANES { int64_t x = sext_w(a[l], 32), y = sext_w(b[l], 32); D[l] = sat_s32(sub ? x - y : x + y); }
     } else if (in->flags & FL_CC) {
@@ -972,7 +979,7 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
         }
       } else if (w0 == 64) {
         LANES { double v = cc ? fma(F64(a[l]), F64(b[l]), F64(cc[l])) : F64(a[l]) * F64(b[l]); D[l] = B64(sat ? sat64(v) : v); }
-      } else { rm_end(r); fault(c, w, pc, 0, 0, 0, "half-precision arithmetic is not supported"); return -1; }
+      } else { rm_end(r); fault(c, w, pc, ANYLANE, 0, 0, "half-precision arithmetic is not supported"); return -1; }
       rm_end(r);
     } else {
       int mode = in->sub;   /* 1 lo, 2 hi, 3 wide */
@@ -1311,7 +1318,8 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
   case ISA_OP_CVTA: {
     const uint64_t *a = S(1);
     uint64_t base = in->space == ISA_SP_SHARED || in->space == ISA_SP_SHARED_CTA ? GENERIC_SHARED_BASE
-                  : in->space == ISA_SP_LOCAL ? GENERIC_LOCAL_BASE : 0;
+                  : in->space == ISA_SP_LOCAL ? GENERIC_LOCAL_BASE
+                  : in->space == ISA_SP_CONST ? c->m->const_addr : 0;   /* the constant bank is device memory */
     int to = (in->flags & FL_TO) != 0;
     LANES D[l] = trunc_w(to ? a[l] - base : a[l] + base, w0);
     write_dst(w, &in->o[0], D, active);
@@ -1375,14 +1383,14 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
     return 0;
   }
   case ISA_OP_AWMASK: case ISA_OP_AWKILL:   /* handled by run_warp in assist warps */
-    fault(c, w, pc, 0, 0, 0, "'%s' is only valid in an assist warp", isa_ops[in->op].name);
+    fault(c, w, pc, ANYLANE, 0, 0, "'%s' is only valid in an assist warp", isa_ops[in->op].name);
     return -1;
   case ISA_OP_BAR: case ISA_OP_BARRIER: {
     if (in->sub == 2) return 0;   /* bar.arrive: does not wait */
     const uint64_t *a = S(0);
     uint32_t id = 0;
     for (int l = 0; l < WARP; l++) if (active >> l & 1) { id = (uint32_t)a[l]; break; }
-    if (id > 15) { fault(c, w, pc, 0, 0, 0, "barrier number %u is out of range (0-15)", id); return -1; }
+    if (id > 15) { fault(c, w, pc, ANYLANE, 0, 0, "barrier number %u is out of range (0-15)", id); return -1; }
     w->state = W_BARRIER;
     w->bar_id = id;
     c->bar_count[id]++;
@@ -1395,7 +1403,7 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
     fault(c, w, pc, (uint32_t)__builtin_ctz(active), 0, 0, "trap instruction executed");
     return -1;
   default:
-    fault(c, w, pc, 0, 0, 0, "'%s' is not implemented by the emulator", isa_ops[in->op].name);
+    fault(c, w, pc, ANYLANE, 0, 0, "'%s' is not implemented by the emulator", isa_ops[in->op].name);
     return -1;
   }
 }
@@ -1433,7 +1441,11 @@ static int run_warp(cta *c, warp *w, uint32_t budget) {
     }
     simt_entry *e = &w->stack[w->sp - 1];
     uint32_t pc = e->pc;
-    if (pc >= c->m->ncode) { fault(c, w, c->m->ncode ? c->m->ncode - 1 : 0, 0, 0, 0, "control ran past the end of the function"); return -1; }
+    const emu_func *cur = &c->m->funcs[w->frames[w->nframes - 1].func];
+    if (pc - cur->first_pc >= cur->ninsn) {
+      fault(c, w, cur->ninsn ? cur->first_pc + cur->ninsn - 1 : cur->first_pc, ANYLANE, 0, 0, "control ran past the end of the function");
+      return -1;
+    }
     const emu_insn *in = &code[pc];
     uint32_t active = e->mask;
     if (in->guard) {
@@ -1445,7 +1457,7 @@ static int run_warp(cta *c, warp *w, uint32_t budget) {
     d->stats.thread_insns += (uint64_t)popc32(active);
     w->clock++;
     if (d->stats.warp_insns > d->insn_limit && d->insn_limit) {
-      fault(c, w, pc, 0, 0, 0, "instruction limit reached: more than %llu warp instructions (set limit N raises it)", (unsigned long long)d->insn_limit);
+      fault(c, w, pc, ANYLANE, 0, 0, "instruction limit reached: more than %llu warp instructions (set limit N raises it)", (unsigned long long)d->insn_limit);
       return -1;
     }
     switch (in->op) {
@@ -1568,7 +1580,7 @@ static int run_cta(cta *c) {
         warp *w = NULL;
         for (uint32_t i = 0; i < c->nwarps; i++) if (c->warps[i].state == W_BARRIER) { w = &c->warps[i]; break; }
         simt_entry *e = &w->stack[w->sp - 1];
-        fault(c, w, e->pc ? e->pc - 1 : 0, 0, 0, 0, "barrier deadlock: warps wait at different barriers");
+        fault(c, w, e->pc ? e->pc - 1 : 0, ANYLANE, 0, 0, "barrier deadlock: warps wait at different barriers");
         rc = -1;
         goto out;
       }
@@ -1580,7 +1592,7 @@ static int run_cta(cta *c) {
       warp *w = NULL;
       for (uint32_t i = 0; i < c->nwarps; i++) if (c->warps[i].state == W_BARRIER) { w = &c->warps[i]; break; }
       simt_entry *e = w && w->sp ? &w->stack[w->sp - 1] : NULL;
-      fault(c, w, e && e->pc ? e->pc - 1 : 0, 0, 0, 0, "barrier deadlock: %u of %d live warps wait at a barrier the others never reach", waiting, live);
+      fault(c, w, e && e->pc ? e->pc - 1 : 0, ANYLANE, 0, 0, "barrier deadlock: %u of %d live warps wait at a barrier the others never reach", waiting, live);
       rc = -1;
       goto out;
     }

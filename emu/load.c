@@ -57,7 +57,8 @@ static void compute_ipdoms(aw_module *m, const emu_func *f) {
     uint32_t fl = isa_ops[in->op].flags;
     uint32_t fall = b[i].last + 1 < n ? block_of[b[i].last + 1] : exit_node;
     if (in->op == ISA_OP_BRA) {
-      b[i].succ[b[i].nsucc++] = block_of[in->target - f->first_pc];
+      uint32_t t = in->target - f->first_pc;   /* a label at the very end: the function's exit */
+      b[i].succ[b[i].nsucc++] = t < n ? block_of[t] : exit_node;
       if (in->guard) b[i].succ[b[i].nsucc++] = fall;
     } else if (fl & (F_RET | F_EXIT)) {
       b[i].succ[b[i].nsucc++] = exit_node;
