@@ -129,7 +129,10 @@ static uint32_t file_index(asm_ctx *c, const char *name, size_t n) {
 
 void asm_file(asm_ctx *c, asm_tok num, asm_tok name) {
   if (num.fkind != 0 || num.u > 0x7ffffffe) { asm_error(c, tokloc(&num), "file number must be a small non-negative integer"); return; }
-  uint32_t idx = file_index(c, name.s + 1, (size_t)name.len - 2);
+  /* the text between the quotes (an unterminated string, already reported, has no closing one) */
+  size_t n = (size_t)name.len - 1;
+  if (n && name.s[name.len - 1] == '"') n--;
+  uint32_t idx = file_index(c, name.s + 1, n);
   for (uint32_t i = 0; i < c->filemap.n; i++) {
     file_map *m = &VEC_AT(c->filemap, file_map, i);
     if (m->number == num.u) {
