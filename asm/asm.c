@@ -1028,6 +1028,7 @@ static const mnem_info *parse_mnemonic(asm_ctx *c, const asm_tok *t) {
   for (size_t i = 0; i < sizeof need / sizeof need[0]; i++)
     if ((o->cats & (1u << need[i].cat)) && !mi.field[need[i].cat]) { asm_error(c, at, "'%s' needs %s", name, need[i].what); goto done; }
   int k0 = isa_type_kind(mi.type[0]);
+  if ((o->cats & C_MULMODE) && op == ISA_OP_MADC && mi.field[CAT_MULMODE] == 3) { asm_error(c, cat_at[CAT_MULMODE], "'madc' takes .lo or .hi, not .wide"); goto done; }
   if (o->cats & C_MULMODE) {
     int mm = mi.field[CAT_MULMODE];
     if (k0 == TK_FLT && mm) { asm_error(c, cat_at[CAT_MULMODE], "'.%s' is not valid for floating-point '%s'", isa_mods[isa_mod_of(CAT_MULMODE, mm)].text, name); goto done; }
@@ -1060,7 +1061,9 @@ static const mnem_info *parse_mnemonic(asm_ctx *c, const asm_tok *t) {
        (op == ISA_OP_RSQRT)) && !(mi.flags & FL_APPROX)) {
     asm_error(c, at, "'%s' needs .approx", name); goto done;
   }
-  if ((mi.flags & FL_FTZ) && mi.type[0] != ISA_T_F32 && !(op == ISA_OP_CVT && (mi.type[1] == ISA_T_F32)) && !(op == ISA_OP_SETP && mi.type[0] == ISA_T_F32)) {
+  int ftz_ok = mi.type[0] == ISA_T_F32 || mi.type[1] == ISA_T_F32 ||
+               ((op == ISA_OP_RCP || op == ISA_OP_RSQRT) && mi.type[0] == ISA_T_F64 && (mi.flags & FL_APPROX));
+  if ((mi.flags & FL_FTZ) && !ftz_ok) {
     asm_error(c, flag_at[FLB_FTZ], "'.ftz' applies to .f32 only"); goto done;
   }
   if (op == ISA_OP_VOTE && (mi.field[CAT_VOTE] == 4) != (mi.type[0] == ISA_T_B32)) {

@@ -105,6 +105,16 @@ static inline float F32(uint64_t v) { return emu_bits_f32((uint32_t)v); }
 static inline double F64(uint64_t v) { return emu_bits_f64(v); }
 static inline uint64_t B32(float f) { return f != f ? 0x7fffffffu : emu_f32_bits(f); }
 static inline uint64_t B64(double f) { return f != f ? 0x7fffffffffffffffull : emu_f64_bits(f); }
+/* An f64 NaN result keeps the payload of the first NaN operand, quieted
+ * (PTX ISA: NaN payloads are supported for double precision); a NaN made
+ * from non-NaN operands is the canonical one. */
+static inline uint64_t N64(double z, uint64_t a, uint64_t b, uint64_t c, int n) {
+  if (z == z) return emu_f64_bits(z);
+  const uint64_t in[3] = { a, b, c };
+  for (int i = 0; i < n; i++)
+    if ((in[i] & 0x7ff0000000000000ull) == 0x7ff0000000000000ull && (in[i] & 0x000fffffffffffffull)) return in[i] | 0x0008000000000000ull;
+  return 0x7fffffffffffffffull;
+}
 static inline float ftz32(float f) { return fpclassify(f) == FP_SUBNORMAL ? copysignf(0.0f, f) : f; }
 
 static int round_mode(int rnd) {
@@ -447,7 +457,7 @@ static float half_to_f32(uint16_t h) {
   return emu_bits_f32(bits);
 }
 
-static uint16_t f32_to_half(float f) {
+static __attribute__((unused)) uint16_t f32_to_half(float f) {
   uint32_t x = emu_f32_bits(f), sign = (x >> 16) & 0x8000;
   int32_t exp = (int32_t)((x >> 23) & 255) - 127 + 15;
   uint32_t man = x & 0x7fffff;
@@ -464,6 +474,32 @@ static uint16_t f32_to_half(float f) {
   uint32_t h = ((uint32_t)exp << 10) | (man >> 13), rem = man & 0x1fff;
   if (rem > 0x1000 || (rem == 0x1000 && (h & 1))) h++;
   return (uint16_t)(sign | h);
+}
+
+/* A double rounded to IEEE half precision in the given mode (1 rn, 2 rz,
+ * 3 rm, 4 rp; the integer modes round as rn), exactly: scaling by powers of
+ * two keeps every step exact in double. */
+static uint16_t double_to_half(double x, int rnd) {
+  if (x != x) return 0x7fff;
+  uint16_t sign = signbit(x) ? 0x8000 : 0;
+  double a = fabs(x);
+  int mode = rnd == 2 || rnd == 6 ? 2 : rnd == 3 || rnd == 7 ? 3 : rnd == 4 || rnd == 8 ? 4 : 1;
+  int up_away = (mode == 4 && !sign) || (mode == 3 && sign);   /* rounding away from zero */
+  if (isinf(a)) return (uint16_t)(sign | 0x7c00);
+  double q;
+  if (a < 0x1p-14) q = 0x1p-24;
+  else { int e; frexp(a, &e); q = ldexp(1.0, e - 11); }
+  double t = floor(a / q) * q, rem = a - t;
+  if (rem > 0) {
+    if (mode == 1) { if (rem > q / 2 || (rem == q / 2 && fmod(t / q, 2.0) != 0)) t += q; }
+    else if (up_away) t += q;
+  }
+  if (t > 65504.0) return (uint16_t)(sign | ((mode == 1 || up_away) ? 0x7c00 : 0x7bff));
+  if (t < 0x1p-14) return (uint16_t)(sign | (uint16_t)(t / 0x1p-24));
+  int e;
+  double m = frexp(t, &e);                    /* t = m * 2^e, m in [0.5, 1) */
+  uint16_t man = (uint16_t)((m * 2.0 - 1.0) * 1024.0);
+  return (uint16_t)(sign | (uint16_t)((e - 1 + 15) << 10) | man);
 }
 
 /* ---- conversion ---- */
@@ -490,7 +526,8 @@ static uint64_t convert(uint64_t v, int td, int ts, int rnd, int ftz, int sat) {
   }
   if (ks == TK_FLT && kd != TK_FLT) {   /* float to integer: rounds as asked, NaN to 0, clamps to the range */
     double f = ws == 64 ? F64(v) : ws == 32 ? (double)(ftz ? ftz32(F32(v)) : F32(v)) : (double)half_to_f32((uint16_t)v);
-    if (f != f) return 0;
+    /* NaN: 0, but 1 << (width - 1) from an f64 or into a 64-bit integer (PTX ISA, cvt) */
+    if (f != f) return (ws == 64 || wd == 64) ? 1ull << (wd - 1) : 0;
     switch (rnd) {
     case 5: f = nearbyint(f); break;   /* rni: the default mode is round to nearest even */
     case 6: f = trunc(f); break;
@@ -511,20 +548,25 @@ static uint64_t convert(uint64_t v, int td, int ts, int rnd, int ftz, int sat) {
     rmode r = rm_begin(rnd);
     uint64_t x = as_type(v, ts);
     uint64_t out;
-    if (wd == 64) out = emu_f64_bits(ks == TK_SGN ? (double)(int64_t)x : (double)x);
+    if (wd == 64) { double f = ks == TK_SGN ? (double)(int64_t)x : (double)x; out = emu_f64_bits(sat ? sat64(f) : f); }
     else if (wd == 32) {
       float f = ks == TK_SGN ? (float)(int64_t)x : (float)x;
       if (sat) f = sat32(f);
       out = emu_f32_bits(f);
-    } else out = f32_to_half(ks == TK_SGN ? (float)(int64_t)x : (float)x);
+    } else {
+      rm_end(r);   /* the half is rounded exactly from the integer (exact in double up to 2^53, far past 65504) */
+      double f = ks == TK_SGN ? (double)(int64_t)x : (double)x;
+      return double_to_half(sat ? sat64(f) : f, rnd);
+    }
     rm_end(r);
     return out;
   }
   /* float to float */
   if (ws == 16 || wd == 16) {
-    float f = ws == 16 ? half_to_f32((uint16_t)v) : ws == 32 ? F32(v) : (float)F64(v);
-    if (wd == 16) return f32_to_half(f);
-    return wd == 32 ? B32(f) : B64((double)f);
+    double f = ws == 16 ? (double)half_to_f32((uint16_t)v) : ws == 32 ? (double)(ftz ? ftz32(F32(v)) : F32(v)) : F64(v);
+    if (sat) f = sat64(f);
+    if (wd == 16) return double_to_half(f, rnd);
+    return wd == 32 ? B32((float)f) : B64(f);
   }
   rmode r = rm_begin(rnd);
   uint64_t out;
@@ -886,7 +928,7 @@ static void lanes_leave(warp *w, uint32_t lanes, int whole_stack) {
  * computed in one pass: with every lane active they may write straight into
  * the destination register, even when it is also a source. */
 static const uint8_t lanewise[ISA_OP_COUNT] = {
-  [ISA_OP_ADD] = 1, [ISA_OP_SUB] = 1, [ISA_OP_ADDC] = 1, [ISA_OP_SUBC] = 1, [ISA_OP_MUL] = 1, [ISA_OP_MAD] = 1, [ISA_OP_MUL24] = 1, [ISA_OP_MAD24] = 1, [ISA_OP_SAD] = 1,
+  [ISA_OP_ADD] = 1, [ISA_OP_SUB] = 1, [ISA_OP_ADDC] = 1, [ISA_OP_SUBC] = 1, [ISA_OP_MUL] = 1, [ISA_OP_MAD] = 1, [ISA_OP_MADC] = 1, [ISA_OP_MUL24] = 1, [ISA_OP_MAD24] = 1, [ISA_OP_SAD] = 1,
   [ISA_OP_DIV] = 1, [ISA_OP_REM] = 1, [ISA_OP_ABS] = 1, [ISA_OP_NEG] = 1, [ISA_OP_MIN] = 1, [ISA_OP_MAX] = 1,
   [ISA_OP_FMA] = 1, [ISA_OP_COPYSIGN] = 1, [ISA_OP_TESTP] = 1, [ISA_OP_RCP] = 1, [ISA_OP_SQRT] = 1,
   [ISA_OP_RSQRT] = 1, [ISA_OP_SIN] = 1, [ISA_OP_COS] = 1, [ISA_OP_LG2] = 1, [ISA_OP_EX2] = 1, [ISA_OP_TANH] = 1,
@@ -929,7 +971,7 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
         rm_end(r);
       } else if (w0 == 64) {
         rmode r = rm_begin(in->rnd);
-        LANES { double z = sub ? F64(a[l]) - F64(b[l]) : F64(a[l]) + F64(b[l]); D[l] = B64(sat ? sat64(z) : z); }
+        LANES { double z = sub ? F64(a[l]) - F64(b[l]) : F64(a[l]) + F64(b[l]); D[l] = sat ? B64(sat64(z)) : N64(z, a[l], b[l], 0, 2); }
         rm_end(r);
       } else { fault(c, w, pc, ANYLANE, 0, 0, "half-precision arithmetic is not supported"); return -1; }
     } else if (sat) {
@@ -962,7 +1004,7 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
     write_dst(w, &in->o[0], D, active);
     return 0;
   }
-  case ISA_OP_MUL: case ISA_OP_MAD: case ISA_OP_FMA: {
+  case ISA_OP_MUL: case ISA_OP_MAD: case ISA_OP_MADC: case ISA_OP_FMA: {
     const uint64_t *a = S(1), *b = S(2), *cc = in->op == ISA_OP_MUL ? NULL : S(3);
     if (k0 == TK_FLT) {
       rmode r = rm_begin(in->rnd);
@@ -978,9 +1020,19 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
           D[l] = B32(v);
         }
       } else if (w0 == 64) {
-        LANES { double v = cc ? fma(F64(a[l]), F64(b[l]), F64(cc[l])) : F64(a[l]) * F64(b[l]); D[l] = B64(sat ? sat64(v) : v); }
+        LANES { double v = cc ? fma(F64(a[l]), F64(b[l]), F64(cc[l])) : F64(a[l]) * F64(b[l]); D[l] = sat ? B64(sat64(v)) : N64(v, a[l], b[l], cc ? cc[l] : 0, cc ? 3 : 2); }
       } else { rm_end(r); fault(c, w, pc, ANYLANE, 0, 0, "half-precision arithmetic is not supported"); return -1; }
       rm_end(r);
+    } else if ((in->flags & FL_CC) || in->op == ISA_OP_MADC) {
+      /* the carry out of the final addition goes to CC.CF; madc adds CC.CF in */
+      uint64_t m = wmask(w0);
+      int hi = in->sub == 2, madc = in->op == ISA_OP_MADC, setcc = (in->flags & FL_CC) != 0;
+      LANES {
+        uint64_t p = hi ? mul_hi(a[l], b[l], t0) : (a[l] * b[l]) & m;
+        uint64_t s1 = (p + (cc[l] & m)) & m, s2 = (s1 + (madc ? w->cc[l] : 0)) & m;
+        if (setcc && (active >> l & 1)) w->cc[l] = (uint8_t)(s1 < p || s2 < s1);
+        D[l] = s2;
+      }
     } else {
       int mode = in->sub;   /* 1 lo, 2 hi, 3 wide */
       if (mode == 3) {
@@ -992,7 +1044,6 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
         else { LANES D[l] = trunc_w(mul_hi(a[l], b[l], t0) + cc[l], w0); }
       } else if (cc) { uint64_t m = wmask(w0); LANES D[l] = (a[l] * b[l] + cc[l]) & m; }
       else { uint64_t m = wmask(w0); LANES D[l] = (a[l] * b[l]) & m; }
-      if (cc && (in->flags & FL_CC)) LANES if (active >> l & 1) w->cc[l] = 0;
     }
     write_dst(w, &in->o[0], D, active);
     return 0;
@@ -1004,7 +1055,8 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
       int64_t y = k0 == TK_SGN ? sext_w(b[l], 24) : (int64_t)trunc_w(b[l], 24);
       uint64_t p = (uint64_t)(x * y);
       uint64_t v = in->sub == 2 ? trunc_w(p >> 16, 32) : trunc_w(p, 32);
-      D[l] = cc ? trunc_w(v + cc[l], 32) : v;
+      if (cc && sat && in->sub == 2) D[l] = sat_s32(sext_w(v, 32) + sext_w(cc[l], 32));
+      else D[l] = cc ? trunc_w(v + cc[l], 32) : v;
     }
     write_dst(w, &in->o[0], D, active);
     return 0;
@@ -1028,13 +1080,14 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
         int approx = (in->flags & FL_APPROX) != 0;
         LANES {
           float x = F32(a[l]), y = F32(b[l]), z;
-          if (ftz || approx) { x = ftz32(x); y = ftz32(y); }
-          if (approx) { float ay = fabsf(y); z = (ay >= 0x1p126f && ay <= FLT_MAX) ? x * 0.0f : x * (1.0f / y); }
+          if (ftz) { x = ftz32(x); y = ftz32(y); }
+          /* a * (1/b); for 2^126 < |b| < 2^128 the reciprocal is taken as a zero of b's sign */
+          if (approx) { float ay = fabsf(y); z = (ay > 0x1p126f && ay <= FLT_MAX) ? x * copysignf(0.0f, y) : x * (1.0f / y); }
           else z = x / y;
-          if (ftz || approx) z = ftz32(z);
+          if (ftz) z = ftz32(z);
           D[l] = B32(z);
         }
-      } else { LANES D[l] = B64(F64(a[l]) / F64(b[l])); }
+      } else { LANES D[l] = N64(F64(a[l]) / F64(b[l]), a[l], b[l], 0, 2); }
       rm_end(r);
     } else { int rem = in->op == ISA_OP_REM; LANES D[l] = idiv(a[l], b[l], t0, rem); }
     write_dst(w, &in->o[0], D, active);
@@ -1045,7 +1098,8 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
     int neg = in->op == ISA_OP_NEG;
     if (k0 == TK_FLT) {
       if (w0 == 32) LANES { float x = F32(a[l]); if (ftz) x = ftz32(x); uint32_t bits = emu_f32_bits(x); D[l] = neg ? bits ^ 0x80000000u : bits & 0x7fffffffu; }
-      else LANES D[l] = neg ? a[l] ^ 0x8000000000000000ull : a[l] & 0x7fffffffffffffffull;
+      else LANES D[l] = neg ? a[l] ^ 0x8000000000000000ull
+                            : (F64(a[l]) != F64(a[l]) ? a[l] : a[l] & 0x7fffffffffffffffull);   /* abs.f64 passes NaN through */
     } else LANES { int64_t x = sext_w(a[l], w0); D[l] = trunc_w(neg ? (uint64_t)0 - (uint64_t)x : (uint64_t)(x < 0 ? (uint64_t)0 - (uint64_t)x : (uint64_t)x), w0); }
     write_dst(w, &in->o[0], D, active);
     return 0;
@@ -1090,7 +1144,7 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
       case 2: r = cls == FP_INFINITE; break;
       case 3: r = cls != FP_NAN; break;
       case 4: r = cls == FP_NAN; break;
-      case 5: r = cls == FP_NORMAL; break;
+      case 5: r = cls == FP_NORMAL || cls == FP_ZERO; break;   /* the ISA counts +-0 as normal */
       case 6: r = cls == FP_SUBNORMAL; break;
       }
       D[l] = (uint64_t)r;
@@ -1111,7 +1165,7 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
         case ISA_OP_SQRT: z = sqrt(x); break;
         default: z = 1.0 / sqrt(x); break;
         }
-        D[l] = B64(z);
+        D[l] = N64(z, a[l], 0, 0, 1);
       }
       rm_end(r);
     } else {
@@ -1311,7 +1365,8 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
     rmode r = { 0, 0 };
     (void)r;
     LANES D[l] = convert(a[l], t0, in->t1, in->rnd, ftz, sat);
-    if (tkind[t0] == TK_SGN) LANES D[l] = trunc_w(D[l], w0);
+    /* a signed result is sign-extended into a wider register (PTX ISA 6.5.1) */
+    if (tkind[t0] == TK_SGN) LANES D[l] = (uint64_t)sext_w(D[l], w0);
     write_dst(w, &in->o[0], D, active);
     return 0;
   }
