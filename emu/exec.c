@@ -34,6 +34,7 @@ typedef struct {
   uint32_t func;
   uint64_t *regs;
   uint64_t *slot_mask;    /* per slot: the bits its register holds */
+  uint32_t cap_slots;     /* room in regs and slot_mask: kept across frames and CTAs */
   uint32_t local_base;
   uint32_t call_pc;       /* the call instruction, for copying return values */
 } frame;
@@ -48,7 +49,7 @@ typedef struct {
   simt_entry *stack;
   uint32_t sp, cap;
   frame *frames;
-  uint32_t nframes, capf;
+  uint32_t nframes, capf, nbuilt;   /* nbuilt: frames whose buffers exist */
   uint8_t *local[WARP];
   uint32_t local_cap[WARP];
   uint32_t local_top;
@@ -232,15 +233,23 @@ static int push_frame(cta *c, warp *w, uint32_t func, uint32_t call_pc) {
     if (!w->frames) { fputs("awemu: out of memory\n", stderr); exit(2); }
   }
   if (w->nframes > 10000) { fault(c, w, call_pc, ANYLANE, 0, 0, "call stack deeper than 10000 frames"); return -1; }
+  if (w->nframes == w->nbuilt) { memset(&w->frames[w->nframes], 0, sizeof *w->frames); w->nbuilt++; }
   frame *f = &w->frames[w->nframes];
   f->func = func;
   f->call_pc = call_pc;
-  f->regs = calloc((size_t)(ef->nslots ? ef->nslots : 1) * WARP, sizeof(uint64_t));
-  f->slot_mask = malloc((ef->nslots ? ef->nslots : 1) * sizeof(uint64_t));
-  if (!f->regs || !f->slot_mask) { fputs("awemu: out of memory\n", stderr); exit(2); }
+  uint32_t need = ef->nslots ? ef->nslots : 1;
+  if (f->cap_slots < need) {   /* buffers are reused by later frames and CTAs: no allocation per CTA */
+    free(f->regs);
+    free(f->slot_mask);
+    f->regs = malloc((size_t)need * WARP * sizeof(uint64_t));
+    f->slot_mask = malloc(need * sizeof(uint64_t));
+    if (!f->regs || !f->slot_mask) { fputs("awemu: out of memory\n", stderr); exit(2); }
+    f->cap_slots = need;
+  }
+  memset(f->regs, 0, (size_t)need * WARP * sizeof(uint64_t));
   for (uint32_t s = 0; s < ef->nslots; s++) f->slot_mask[s] = trunc_w(~0ull, tbits[ef->slot_type[s]]);
   f->local_base = (w->local_top + 15) & ~15u;
-  if (ensure_local(c, w, f->local_base + ef->frame_bytes, call_pc)) { free(f->regs); free(f->slot_mask); return -1; }
+  if (ensure_local(c, w, f->local_base + ef->frame_bytes, call_pc)) return -1;
   if (ef->frame_bytes) for (int l = 0; l < WARP; l++) memset(w->local[l] + f->local_base, 0, ef->frame_bytes);
   w->local_top = f->local_base + ef->frame_bytes;
   w->nframes++;
@@ -250,8 +259,6 @@ static int push_frame(cta *c, warp *w, uint32_t func, uint32_t call_pc) {
 static void pop_frame(warp *w) {
   frame *f = &w->frames[--w->nframes];
   w->local_top = f->local_base;
-  free(f->regs);
-  free(f->slot_mask);
 }
 
 /* ---- memory ---- */
@@ -1570,8 +1577,20 @@ static int run_warp(cta *c, warp *w, uint32_t budget) {
   return 0;
 }
 
+/* Prepares a warp for a new CTA, keeping the buffers it grew before. */
 static void warp_init(cta *c, warp *w, uint32_t id, uint32_t nthreads) {
+  frame *frames = w->frames;
+  simt_entry *stack = w->stack;
+  uint32_t capf = w->capf, nbuilt = w->nbuilt, cap = w->cap;
+  uint8_t *local[WARP];
+  uint32_t local_cap[WARP];
+  memcpy(local, w->local, sizeof local);
+  memcpy(local_cap, w->local_cap, sizeof local_cap);
   memset(w, 0, sizeof *w);
+  w->frames = frames; w->capf = capf; w->nbuilt = nbuilt;
+  w->stack = stack; w->cap = cap;
+  memcpy(w->local, local, sizeof local);
+  memcpy(w->local_cap, local_cap, sizeof local_cap);
   w->id = id;
   uint32_t first = id * WARP;
   uint32_t n = nthreads - first < WARP ? nthreads - first : WARP;
@@ -1587,7 +1606,7 @@ static void warp_init(cta *c, warp *w, uint32_t id, uint32_t nthreads) {
 }
 
 static void warp_free(warp *w) {
-  while (w->nframes) pop_frame(w);
+  for (uint32_t i = 0; i < w->nbuilt; i++) { free(w->frames[i].regs); free(w->frames[i].slot_mask); }
   free(w->frames);
   free(w->stack);
   for (int l = 0; l < WARP; l++) free(w->local[l]);
@@ -1598,7 +1617,8 @@ static void warp_free(warp *w) {
 static int run_cta(cta *c) {
   uint32_t nthreads = c->block.x * c->block.y * c->block.z;
   c->nwarps = (nthreads + WARP - 1) / WARP;
-  c->warps = calloc(c->nwarps, sizeof *c->warps);
+  if (!c->warps) c->warps = calloc(c->nwarps, sizeof *c->warps);   /* kept for the launch's later CTAs */
+  if (!c->warps) { fputs("awemu: out of memory\n", stderr); exit(2); }
   memset(c->shared, 0, c->shared_bytes);
   memset(c->bar_count, 0, sizeof c->bar_count);
   int rc = 0;
@@ -1653,10 +1673,13 @@ static int run_cta(cta *c) {
     }
   }
 out:
-  for (uint32_t i = 0; i < c->nwarps; i++) warp_free(&c->warps[i]);
+  return rc;
+}
+
+static void free_warps(cta *c) {
+  if (c->warps) for (uint32_t i = 0; i < c->nwarps; i++) warp_free(&c->warps[i]);
   free(c->warps);
   c->warps = NULL;
-  return rc;
 }
 
 aw_status aw_launch(aw_device *d, aw_module *m, int kernel, aw_dim3 grid, aw_dim3 block,
@@ -1703,6 +1726,7 @@ aw_status aw_launch(aw_device *d, aw_module *m, int kernel, aw_dim3 grid, aw_dim
   fesetround(saved_round);
   clock_gettime(CLOCK_MONOTONIC, &t1);
   d->stats.seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+  free_warps(&c);
   free(c.shared);
   aw_stats *t = &d->total, *s = &d->stats;
   t->warp_insns += s->warp_insns; t->thread_insns += s->thread_insns; t->loads += s->loads; t->stores += s->stores;
@@ -1738,6 +1762,7 @@ aw_status aw_run_subroutine(aw_device *d, aw_module *m, const char *name, aw_lin
   clock_gettime(CLOCK_MONOTONIC, &t0);
   d->stats.ctas = 1;
   int rc = run_cta(&c);
+  free_warps(&c);
   clock_gettime(CLOCK_MONOTONIC, &t1);
   fesetround(saved_round);
   d->stats.seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
