@@ -1072,7 +1072,7 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
     const uint64_t *a = S(1), *b = S(2), *cc = S(3);
     LANES {
       uint64_t diff;
-      if (k0 == TK_SGN) { int64_t x = sext_w(a[l], w0), y = sext_w(b[l], w0); diff = (uint64_t)(x > y ? x - y : y - x); }
+      if (k0 == TK_SGN) { int64_t x = sext_w(a[l], w0), y = sext_w(b[l], w0); diff = x > y ? (uint64_t)x - (uint64_t)y : (uint64_t)y - (uint64_t)x; }
       else { uint64_t x = trunc_w(a[l], w0), y = trunc_w(b[l], w0); diff = x > y ? x - y : y - x; }
       D[l] = trunc_w(cc[l] + diff, w0);
     }
