@@ -94,6 +94,11 @@ typedef struct {
   uint8_t meta[32];
 } aw_line;
 aw_status aw_run_subroutine(aw_device *d, aw_module *m, const char *name, aw_line *line, aw_fault *fault);
+/* The Assist Warp Store's lookup: the subroutine of the module that a
+ * 'compress' (decompress = 0) or 'decompress ENC' (decompress = 1) trigger
+ * starts; for compress, ENC -1 asks for the one that takes any line.
+ * NULL when there is none. */
+const char *aw_subroutine_for(const aw_module *m, int decompress, int enc);
 
 aw_stats aw_get_stats(const aw_device *d);      /* of the last launch */
 aw_stats aw_get_total_stats(const aw_device *d); /* of all launches */

@@ -315,7 +315,7 @@ static uint8_t *resolve(cta *c, warp *w, uint32_t pc, uint32_t lane, int space, 
     uint8_t *base = space == ISA_SP_LIN ? (uint8_t *)c->line->in : space == ISA_SP_LOUT ? c->line->out : c->line->meta;
     uint32_t n = space == ISA_SP_LIN ? c->line->in_bytes : space == ISA_SP_LOUT ? c->line->out_bytes : 32;
     if (space == ISA_SP_LIN && is_store) { fault(c, w, pc, lane, 1, addr, "store to .lin, which is read-only"); return NULL; }
-    if (space == ISA_SP_LMETA && is_store && addr + size > 8) { fault(c, w, pc, lane, 1, addr, "store to the read-only part of .lmeta (bytes 8 and up)"); return NULL; }
+    if (space == ISA_SP_LMETA && is_store && addr + size > 8) {   /* bytes 8 and up: line size, MAG, address */ fault(c, w, pc, lane, 1, addr, "store to the read-only part of .lmeta (bytes 8 and up)"); return NULL; }
     if (addr >= n || size > n - addr) { fault(c, w, pc, lane, 1, addr, "%u-byte %s outside the %u bytes of .%s", size, acc, n, nm); return NULL; }
     return base + addr;
   }
