@@ -104,6 +104,17 @@ for script in $(ls examples/*/run.aw tests/emu/*/*/run.aw 2>/dev/null); do
   else fail "run $dir" "$(cat "$OUT/$n.log")"; fi
 done
 
+# ---- report ----
+# awemu compress over three lines whose BDI sizes follow from the format by
+# hand: zeros (0 bytes), a repeated 8-byte value (8 bytes), no pattern (32 bytes,
+# stored); each is one 32-byte burst.
+"$BIN/awemu" compress --alg bdi --format csv tests/report/lines.txt > "$OUT/report.csv" 2> "$OUT/report.err"
+if cmp -s "$OUT/report.csv" tests/report/bdi.csv; then pass "awemu compress report"
+else fail "awemu compress report" "$(cat "$OUT/report.err"; diff tests/report/bdi.csv "$OUT/report.csv")"; fi
+"$BIN/awemu" compress --alg all --format json tests/report/lines.txt > "$OUT/report.json" 2>&1
+if [ $? -eq 0 ] && grep -q '"name": "best"' "$OUT/report.json"; then pass "awemu compress --format json"
+else fail "awemu compress --format json" "$(cat "$OUT/report.json")"; fi
+
 # ---- isadoc ----
 "$BIN/awasm" --isa-table > "$OUT/isa-table.md"
 sed -n '/<!-- BEGIN GENERATED/,/<!-- END GENERATED/p' isa/ISA.md | sed '1d;$d' > "$OUT/isa-doc.md"
