@@ -36,3 +36,8 @@ if [ -x $BUILD/tests/bench_codec ]; then
   echo "reference codecs (one core):"
   $BUILD/tests/bench_codec
 fi
+if [ -x $BUILD/tests/test_subroutines ]; then
+  echo
+  echo "assist-warp subroutines in the emulator (per line, over the lines of tests/test_subroutines):"
+  $BUILD/tests/test_subroutines --stats | grep -v '^PASS\|^FAIL\|test_subroutines:'
+fi
