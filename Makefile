@@ -105,7 +105,7 @@ test: $(TOOLS) $(TESTBIN)
 	@BIN=$(BIN) BUILD=$(BUILD) sh tests/run.sh
 
 asan:
-	$(MAKE) BUILD=build/asan BIN=build/asan/bin OPT="-O1 -g" \
+	AWEMU_SUBR_LINES=1000 $(MAKE) BUILD=build/asan BIN=build/asan/bin OPT="-O1 -g" \
 	  EXTRA_CFLAGS="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" test
 
 # ---- speed ----
