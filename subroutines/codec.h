@@ -16,6 +16,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #define CODEC_MAX_LINE 128
 #define CODEC_MAX_PAYLOAD 256   /* room for a payload that grew past the line */
@@ -41,6 +42,19 @@ typedef struct {
 /* Every codec, NULL-terminated (subroutines/codecs.c). */
 extern const codec *const codecs[];
 const codec *codec_find(const char *name);
+/* The form every codec falls back to: encoding 0, the line as it is. */
+static inline void codec_store_raw(const uint8_t *line, unsigned line_bytes, uint8_t *payload, codec_meta *meta) {
+  memcpy(payload, line, line_bytes);
+  meta->encoding = 0;
+  meta->size = line_bytes;
+}
+/* Its inverse; -1 when the size is not the line's. */
+static inline int codec_load_raw(const uint8_t *payload, const codec_meta *meta, unsigned line_bytes, uint8_t *line) {
+  if (meta->size != line_bytes) return -1;
+  memcpy(line, payload, line_bytes);
+  return 0;
+}
+
 /* bursts of MAG bytes needed for a payload of 'size' bytes (at least 1) */
 static inline unsigned codec_bursts(unsigned size, unsigned mag) { return size ? (size + mag - 1) / mag : 1; }
 

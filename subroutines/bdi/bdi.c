@@ -183,9 +183,7 @@ static int bdi_compress(const uint8_t *line, unsigned line_bytes, unsigned mag, 
     meta->size = size;
     return 0;
   }
-  memcpy(payload, line, line_bytes);
-  meta->encoding = BDI_UNCOMPRESSED;
-  meta->size = line_bytes;
+  codec_store_raw(line, line_bytes, payload, meta);   /* BDI_UNCOMPRESSED */
   return 0;
 }
 

@@ -40,12 +40,6 @@ static int cpack_supported(unsigned line_bytes, unsigned mag) {
   return (line_bytes == 32 || line_bytes == 64 || line_bytes == 128) && (mag == 16 || mag == 32 || mag == 64);
 }
 
-static void store_uncompressed(const uint8_t *line, unsigned line_bytes, uint8_t *payload, codec_meta *meta) {
-  memcpy(payload, line, line_bytes);
-  meta->encoding = 0;
-  meta->size = line_bytes;
-}
-
 /* ---- cpack: CABA's C-Pack ---------------------------------------------- */
 
 enum {
@@ -79,14 +73,14 @@ static int cp_compress(const uint8_t *line, unsigned line_bytes, unsigned mag, u
     unsigned k = 0;
     while (k < ndict && (dict[k] ^ w) > 0xffu) k++;
     if (k == ndict) {
-      if (ndict == CP_DICT_MAX) { store_uncompressed(line, line_bytes, payload, meta); return 0; }
+      if (ndict == CP_DICT_MAX) { codec_store_raw(line, line_bytes, payload, meta); return 0; }
       dict[ndict++] = w;
     }
     if (dict[k] == w) code[i] = (uint8_t)(CP_MMMM | k << 2);
     else { code[i] = (uint8_t)(CP_MMMX | k << 2); low[i] = (uint8_t)w; need_bytes = 1; }
   }
   unsigned size = n / 2 + 4 * ndict + (need_bytes ? n : 0);
-  if (size >= line_bytes) { store_uncompressed(line, line_bytes, payload, meta); return 0; }
+  if (size >= line_bytes) { codec_store_raw(line, line_bytes, payload, meta); return 0; }
   for (unsigned i = 0; i < n; i += 2) payload[i / 2] = (uint8_t)(code[i] | code[i + 1] << 4);
   for (unsigned k = 0; k < ndict; k++) store_u32(payload + n / 2 + 4 * k, dict[k]);
   if (need_bytes) memcpy(payload + n / 2 + 4 * ndict, low, n);
@@ -98,11 +92,7 @@ static int cp_compress(const uint8_t *line, unsigned line_bytes, unsigned mag, u
 static int cp_decompress(const uint8_t *payload, const codec_meta *meta, unsigned line_bytes, unsigned mag, uint8_t *line) {
   if (!cpack_supported(line_bytes, mag)) return -1;
   const unsigned n = line_bytes / 4;
-  if (meta->encoding == 0) {
-    if (meta->size != line_bytes) return -1;
-    memcpy(line, payload, line_bytes);
-    return 0;
-  }
+  if (meta->encoding == 0) return codec_load_raw(payload, meta, line_bytes, line);
   if (meta->encoding != CP_ENC_CODES && meta->encoding != CP_ENC_CODES_BYTES) return -1;
   const unsigned bytes = meta->encoding == CP_ENC_CODES_BYTES ? n : 0;
   /* the size gives the dictionary's length */
@@ -230,7 +220,7 @@ static int cc_compress(const uint8_t *line, unsigned line_bytes, unsigned mag, u
     if (cc_patterns[p].allocates) cc_allocate(&d, w);
   }
   unsigned size = (wr.pos + 7) / 8;
-  if (size >= line_bytes) { store_uncompressed(line, line_bytes, payload, meta); return 0; }
+  if (size >= line_bytes) { codec_store_raw(line, line_bytes, payload, meta); return 0; }
   memcpy(payload, buf, size);
   meta->encoding = 1;
   meta->size = size;
@@ -240,11 +230,7 @@ static int cc_compress(const uint8_t *line, unsigned line_bytes, unsigned mag, u
 static int cc_decompress(const uint8_t *payload, const codec_meta *meta, unsigned line_bytes, unsigned mag, uint8_t *line) {
   if (!cpack_supported(line_bytes, mag)) return -1;
   const unsigned n = line_bytes / 4;
-  if (meta->encoding == 0) {
-    if (meta->size != line_bytes) return -1;
-    memcpy(line, payload, line_bytes);
-    return 0;
-  }
+  if (meta->encoding == 0) return codec_load_raw(payload, meta, line_bytes, line);
   if (meta->encoding != 1 || meta->size >= line_bytes) return -1;
   cc_reader r = { payload, 0, meta->size * 8, 0 };
   cc_dict d = { { 0 }, 0 };

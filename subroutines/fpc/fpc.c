@@ -152,12 +152,7 @@ static int fpc_compress(const uint8_t *line, unsigned line_bytes, unsigned mag, 
     bits += FPC_SEG_WORDS * fpc_field_bits[pattern[s]];
   }
   unsigned size = (bits + 7) / 8;
-  if (size >= line_bytes) {
-    memcpy(payload, line, line_bytes);
-    meta->encoding = 0;
-    meta->size = line_bytes;
-    return 0;
-  }
+  if (size >= line_bytes) { codec_store_raw(line, line_bytes, payload, meta); return 0; }
   memset(payload, 0, size);
   unsigned pos = fpc_header_bytes(nseg) * 8;
   for (unsigned s = 0; s < nseg; s++) {
@@ -173,11 +168,7 @@ static int fpc_compress(const uint8_t *line, unsigned line_bytes, unsigned mag, 
 
 static int fpc_decompress(const uint8_t *payload, const codec_meta *meta, unsigned line_bytes, unsigned mag, uint8_t *line) {
   if (!fpc_supported(line_bytes, mag)) return -1;
-  if (meta->encoding == 0) {
-    if (meta->size != line_bytes) return -1;
-    memcpy(line, payload, line_bytes);
-    return 0;
-  }
+  if (meta->encoding == 0) return codec_load_raw(payload, meta, line_bytes, line);
   if (meta->encoding != 1) return -1;
   const unsigned nseg = line_bytes / 4 / FPC_SEG_WORDS;
   const unsigned hdr = fpc_header_bytes(nseg);

@@ -124,20 +124,14 @@ static int magbdi_compress(const uint8_t *line, unsigned line_bytes, unsigned ma
     meta->size = k * mag;
     return 0;
   }
-  memcpy(payload, line, line_bytes);
-  meta->encoding = MAGBDI_UNCOMPRESSED;
-  meta->size = line_bytes;
+  codec_store_raw(line, line_bytes, payload, meta);   /* MAGBDI_UNCOMPRESSED */
   return 0;
 }
 
 static int magbdi_decompress(const uint8_t *payload, const codec_meta *meta, unsigned line_bytes, unsigned mag, uint8_t *line) {
   if (!sizes_ok(line_bytes, mag)) return -1;
   const unsigned n = line_bytes / 4;
-  if (meta->encoding == MAGBDI_UNCOMPRESSED) {
-    if (meta->size != line_bytes) return -1;
-    memcpy(line, payload, line_bytes);
-    return 0;
-  }
+  if (meta->encoding == MAGBDI_UNCOMPRESSED) return codec_load_raw(payload, meta, line_bytes, line);
   if (meta->encoding == MAGBDI_ZEROS) {
     if (meta->size != 0) return -1;
     memset(line, 0, line_bytes);
