@@ -83,8 +83,8 @@ void asm_free(asm_ctx *c) {
   asm_vec *vecs[] = { &c->strtab, &c->files, &c->vars, &c->regs, &c->funcs, &c->labels, &c->outline,
                       &c->code, &c->lines, &c->subrs, &c->triggers, &c->pool, &c->data, &c->modout,
                       &c->funcout, &c->filemap, &c->scoped, &c->scope_marks, &c->scope_parent,
-                      &c->fixups, &c->label_defined, &c->subr_trigs, &c->subr_live, &c->sources,
-                      &c->mnems, &c->slot_types, &c->scope_blocks, &c->funcitems, &c->loc_uses,
+                      &c->label_defined, &c->subr_trigs, &c->subr_live, &c->sources,
+                      &c->mnems, &c->slot_types, &c->funcitems, &c->loc_uses,
                       &c->trig_pending, &c->trig_locs_cur };
   for (size_t i = 0; i < sizeof vecs / sizeof vecs[0]; i++) asm_vec_free(vecs[i]);
   for (uint32_t i = 0; i < c->perm.n; i++) free(VEC_AT(c->perm, void *, i));
@@ -506,7 +506,6 @@ void asm_func_begin(asm_ctx *c, asm_attr *attrs, int kind, asm_tok name, int has
   c->subr_priority = 0;
   c->subr_trigs.n = 0;
   c->subr_live.n = 0;
-  c->func_defining = 0;
   c->func_loc = name.loc;
   c->trig_locs_cur.n = 0;
   if (!read_attrs(c, attrs, &d, 1)) { c->func = UINT32_MAX; return; }

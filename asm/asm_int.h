@@ -21,9 +21,6 @@ typedef struct {
   uint32_t block;         /* the block it was declared in */
 } asm_scoped;
 
-/* An unresolved label reference in the code. */
-typedef struct { uint32_t label; uint32_t word; asm_loc loc; } asm_fixup;
-
 typedef struct asm_chunk { struct asm_chunk *next; size_t used, cap; char data[]; } asm_chunk;
 
 struct asm_ctx {
@@ -48,17 +45,14 @@ struct asm_ctx {
   int dims_n, dims_unsized;
   asm_tok dims[ISA_MAX_DIMS];
   asm_init *init;
-  uint32_t warned_dirs;    /* one warning per unknown directive kind per file */
   asm_hmap warned;
   /* scratch memory for one statement */
   asm_chunk *arena, *arena_cur;
   asm_vec perm;            /* malloc'd blocks kept until asm_free */
-  char *lexbuf;            /* the lexer's copy of the current source */
   asm_vec sources;         /* (path, text) of every source, kept for diagnostics */
   asm_hmap mnem_cache;     /* mnemonic text -> parsed header + 1 */
   asm_vec mnems;           /* parsed headers */
   asm_vec slot_types;      /* register slot -> ISA_T_* of the current function */
-  asm_vec scope_blocks;    /* asm_scoped: the block each entry belongs to */
   asm_vec funcitems;       /* every function's outline, in definition order */
   asm_vec loc_uses;        /* (.file number, loc) first use by .loc in this file */
   asm_vec trig_pending;    /* for checking pc triggers at the end */
@@ -67,7 +61,6 @@ struct asm_ctx {
   asm_hmap strs;           /* string -> offset */
   asm_hmap globals;        /* module scope: name -> (kind << 28 | index) */
   uint32_t version, target, address_size;
-  uint32_t module_items;   /* outline items so far at module scope (kept in modout) */
   asm_vec modout;          /* module outline, appended to the outline at the end */
   asm_vec funcout;         /* the current function's outline */
   /* per source file */
@@ -82,17 +75,16 @@ struct asm_ctx {
   uint32_t scope_count, scope_cur;
   asm_vec scope_parent;    /* block number -> enclosing block */
   asm_hmap labelmap;       /* name -> labels[] index */
-  asm_vec fixups;
   asm_vec label_defined;   /* per label of this function: definition loc (line 0 = undefined) */
   uint32_t nslots;
   int loc_file; uint32_t loc_line, loc_col; int loc_set;  /* current .loc */
   /* subroutine attributes of the current function */
-  int subr_priority; asm_loc subr_prio_loc;
+  int subr_priority;
   asm_vec subr_trigs;      /* isa_trigger, unresolved */
   asm_vec subr_live;       /* (is_out, token) pairs to resolve at the end */
   int func_had_error;
   int target_open;         /* .target of the current file is being read */
-  int func_defining, func_redecl, pending_linkage;
+  int func_redecl, pending_linkage;
   asm_loc func_loc;        /* the current function's name */
   uint32_t run;            /* instructions since the last outline item */
   asm_vec trig_locs_cur;   /* where each pending trigger was written */
@@ -116,8 +108,8 @@ void asm_recover_top(asm_ctx *c);
 /* parser support */
 void asm_decl_dim(asm_ctx *c, asm_tok *n, asm_loc at);
 int64_t asm_offset(asm_ctx *c, asm_tok *n, int neg);
-const char *asm_last_token_text(asm_ctx *c);
-void asm_syntax_message(asm_ctx *c, char *buf, size_t cap, const char *unexpected, const char *text,
+/* "unexpected identifier 'x', expected ';' or ','" from bison's view of the error */
+void asm_syntax_message(asm_ctx *c, char *buf, size_t cap, const char *unexpected,
                         int nexp, const char *e1, const char *e2, const char *e3);
 
 #endif

@@ -310,7 +310,7 @@ static int yyreport_syntax_error(const yypcontext_t *pc, void *scanner, asm_ctx 
   int n = yypcontext_expected_tokens(pc, expected, 4);
   char msg[256];
   asm_syntax_message(ctx, msg, sizeof msg, tok == YYSYMBOL_YYEOF ? NULL : yysymbol_name(tok),
-                     asm_last_token_text(ctx), n > 0 && n < 4 ? n : 0,
+                     n > 0 && n < 4 ? n : 0,
                      n > 0 ? yysymbol_name(expected[0]) : NULL,
                      n > 1 ? yysymbol_name(expected[1]) : NULL,
                      n > 2 ? yysymbol_name(expected[2]) : NULL);

@@ -262,11 +262,8 @@ int64_t asm_offset(asm_ctx *c, asm_tok *n, int neg) {
   return neg ? -(int64_t)n->u : (int64_t)n->u;
 }
 
-const char *asm_last_token_text(asm_ctx *c) { (void)c; return NULL; }
-
-void asm_syntax_message(asm_ctx *c, char *buf, size_t cap, const char *unexpected, const char *text,
+void asm_syntax_message(asm_ctx *c, char *buf, size_t cap, const char *unexpected,
                         int nexp, const char *e1, const char *e2, const char *e3) {
-  (void)text;
   size_t len = 0;
   if (!unexpected) len += (size_t)snprintf(buf, cap, "unexpected end of file");
   else if (c->last_tok && c->last_tok_len > 0 && c->last_tok_len < 40 && (unexpected[0] != '"' || strcmp(unexpected, "\"end of file\"")))
