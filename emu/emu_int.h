@@ -49,8 +49,6 @@ typedef struct {
   uint32_t nslots;
   uint8_t *slot_type;       /* ISA_T_* per slot */
   uint32_t frame_bytes;     /* per-thread frame: .param and .local variables */
-  int is_kernel;
-  uint32_t kernel_index;
 } emu_func;
 
 struct aw_module {

@@ -45,7 +45,7 @@ typedef struct {
   uint32_t id;
   uint32_t alive;         /* lanes that have not exited */
   int state;
-  uint32_t bar_id, bar_mask;
+  uint32_t bar_id;
   simt_entry *stack;
   uint32_t sp, cap;
   frame *frames;
@@ -64,7 +64,6 @@ typedef struct {
   aw_module *m;
   uint32_t kfunc;
   aw_dim3 grid, block, cta;
-  uint32_t cta_linear;
   uint8_t *shared;
   uint32_t shared_bytes, dyn_shared;
   const uint8_t *params;

@@ -239,7 +239,7 @@ static int predecode(aw_module *m, char *err, size_t cap) {
       const isa_regdecl *rd = &img->regs[fn->first_reg + r];
       for (uint32_t k = 0; k < (rd->count ? rd->count : 1); k++) ef->slot_type[rd->first_slot + k] = rd->type;
     }
-    if (fn->kind == ISA_FN_ENTRY && fn->has_body) { ef->is_kernel = 1; ef->kernel_index = m->nkernels; m->kernels[m->nkernels++] = f; }
+    if (fn->kind == ISA_FN_ENTRY && fn->has_body) m->kernels[m->nkernels++] = f;
     pc += fn->ninsn;
   }
   m->ncode = pc;
