@@ -3,9 +3,9 @@
 
 #include <string.h>
 
-extern const codec codec_bdi, codec_magbdi, codec_fpc, codec_cpack, codec_cpack_classic;
+extern const codec codec_bdi, codec_magbdi, codec_fpc, codec_cpack, codec_cpack_classic, codec_mpc;
 
-const codec *const codecs[] = { &codec_bdi, &codec_fpc, &codec_cpack, &codec_cpack_classic, &codec_magbdi, NULL };
+const codec *const codecs[] = { &codec_bdi, &codec_fpc, &codec_cpack, &codec_cpack_classic, &codec_magbdi, &codec_mpc, NULL };
 
 const codec *codec_find(const char *name) {
   for (int i = 0; codecs[i]; i++) if (!strcmp(codecs[i]->name, name)) return codecs[i];
