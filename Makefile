@@ -124,6 +124,8 @@ fuzz:
 	@sh tests/fuzz/run.sh $(FUZZ_SECONDS)
 
 # ---- PTX from the examples' CUDA sources (needs nvcc) ----
+# -lineinfo records absolute source paths; they are made relative to the repository,
+# so the PTX is the same from any checkout
 NVCC ?= $(shell command -v nvcc 2>/dev/null || ls /usr/local/cuda/bin/nvcc 2>/dev/null)
 PTX  := $(patsubst %.cu,%.ptx,$(wildcard examples/*/*.cu))
 ptx:
@@ -132,6 +134,7 @@ ptx:
 	  d=$$(dirname $$cu); n=$$(basename $$cu .cu); \
 	  echo "nvcc -ptx -arch=sm_80 $$(cat $$d/nvccflags 2>/dev/null) $$n.cu -o $$n.ptx  (in $$d)"; \
 	  (cd $$d && $(NVCC) -ptx -arch=sm_80 $$(cat nvccflags 2>/dev/null) $$n.cu -o $$n.ptx) || exit 1; \
+	  sed -i 's|"$(CURDIR)/|"|' $$d/$$n.ptx; \
 	done
 
 clean:
