@@ -41,3 +41,6 @@ if [ -x $BUILD/tests/test_subroutines ]; then
   echo "assist-warp subroutines in the emulator (per line, over the lines of tests/test_subroutines):"
   $BUILD/tests/test_subroutines --stats | grep -v '^PASS\|^FAIL\|test_subroutines:'
 fi
+if [ -x $BUILD/tests/test_mpc_subroutines ]; then
+  $BUILD/tests/test_mpc_subroutines | grep '^mpc:'
+fi
