@@ -1,5 +1,6 @@
 /* examples/ref_common.h -- helpers shared by the example references
- * (examples/<name>/ref.c), which include it as "../ref_common.h" and are built alone with
+ * (examples/<name>/ref.c, which include it as "../ref_common.h") and by the references of
+ * the divergence tests (tests/emu/simt/<name>/ref.c); each is built alone with
  *     cc -std=c11 -O2 -ffp-contract=off -o REF examples/<name>/ref.c -lm
  * and run as `REF OUTDIR`.
  *

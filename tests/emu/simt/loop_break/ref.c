@@ -3,36 +3,15 @@
  * yet (stop > i) while i < 4; every lane is back after the loop.
  * Writes stop64.bin (input), masks64.bin (u32 [64][4]), res64.bin, after64.bin.
  * Usage: ref OUTDIR */
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
+#include "../../../../examples/ref_common.h"   /* splitmix64, write_u32, ref_init */
 
 #define N 64
 
-static uint64_t state = 77;
-static uint64_t next(void) {
-  uint64_t z = (state += 0x9e3779b97f4a7c15ull);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
-}
-
-static void put(const char *dir, const char *name, const uint32_t *v, size_t n) {
-  char path[4096];
-  snprintf(path, sizeof path, "%s/%s", dir, name);
-  FILE *f = fopen(path, "wb");
-  if (!f) { perror(path); exit(1); }
-  for (size_t i = 0; i < n; i++) {
-    unsigned char b[4] = { (unsigned char)v[i], (unsigned char)(v[i] >> 8), (unsigned char)(v[i] >> 16), (unsigned char)(v[i] >> 24) };
-    fwrite(b, 1, 4, f);
-  }
-  if (fclose(f)) { perror(path); exit(1); }
-}
-
 int main(int argc, char **argv) {
-  if (argc != 2) { fprintf(stderr, "usage: ref OUTDIR\n"); return 2; }
+  ref_init(argc, argv);
+  rng_seed(77);
   uint32_t stop[N], masks[N * 4] = { 0 }, res[N], after[N];
-  for (int t = 0; t < N; t++) stop[t] = (uint32_t)(next() % 6);
+  for (int t = 0; t < N; t++) stop[t] = (uint32_t)(rng_u64() % 6);
   for (int t = 0; t < N; t++) {
     int w = t / 32;
     uint32_t sum = 0;
@@ -46,9 +25,9 @@ int main(int argc, char **argv) {
     res[t] = sum;
     after[t] = 0xffffffffu;
   }
-  put(argv[1], "stop64.bin", stop, N);
-  put(argv[1], "masks64.bin", masks, N * 4);
-  put(argv[1], "res64.bin", res, N);
-  put(argv[1], "after64.bin", after, N);
+  write_u32("stop64.bin", stop, N);
+  write_u32("masks64.bin", masks, N * 4);
+  write_u32("res64.bin", res, N);
+  write_u32("after64.bin", after, N);
   return 0;
 }

@@ -3,9 +3,7 @@
  * (properly nested if/else: the lanes that took the same path), so it is computed from
  * the path conditions alone, not by simulating a stack.
  * Writes masks40.bin (u32 [40][4]) and res40.bin (u32 [40]).  Usage: ref OUTDIR */
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
+#include "../../../../examples/ref_common.h"   /* splitmix64, write_u32, ref_init */
 
 #define N 40
 
@@ -26,20 +24,8 @@ static int c_else(int u) { return u >= 5; }
 static int c_six(int u) { return u >= 5 && u == 6; }
 static int c_not6(int u) { return u >= 5 && u != 6; }
 
-static void put(const char *dir, const char *name, const uint32_t *v, size_t n) {
-  char path[4096];
-  snprintf(path, sizeof path, "%s/%s", dir, name);
-  FILE *f = fopen(path, "wb");
-  if (!f) { perror(path); exit(1); }
-  for (size_t i = 0; i < n; i++) {
-    unsigned char b[4] = { (unsigned char)v[i], (unsigned char)(v[i] >> 8), (unsigned char)(v[i] >> 16), (unsigned char)(v[i] >> 24) };
-    fwrite(b, 1, 4, f);
-  }
-  if (fclose(f)) { perror(path); exit(1); }
-}
-
 int main(int argc, char **argv) {
-  if (argc != 2) { fprintf(stderr, "usage: ref OUTDIR\n"); return 2; }
+  ref_init(argc, argv);
   uint32_t masks[N * 4], res[N];
   for (int t = 0; t < N; t++) {
     masks[t * 4 + 0] = lanes(t, c_all);
@@ -54,7 +40,7 @@ int main(int argc, char **argv) {
     }
     masks[t * 4 + 3] = lanes(t, c_all);
   }
-  put(argv[1], "masks40.bin", masks, N * 4);
-  put(argv[1], "res40.bin", res, N);
+  write_u32("masks40.bin", masks, N * 4);
+  write_u32("res40.bin", res, N);
   return 0;
 }

@@ -3,22 +3,12 @@
  * the mask logged at a point is the set of lanes of the warp whose path reaches the same
  * point in the same iteration (structured code: that is where the lanes reconverge).
  * Writes a.bin, b.bin, c.bin (inputs), log.bin (u32 [80][64]), cnt.bin.  Usage: ref OUTDIR */
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
+#include "../../../../examples/ref_common.h"   /* splitmix64, write_u32, ref_init */
 
 #define N 80
 enum { P_INNER, P_ELSE, P_JOIN, P_DONE };
 
 static uint32_t A[N], B[N], C[N];
-
-static uint64_t state = 4242;
-static uint64_t next(void) {
-  uint64_t z = (state += 0x9e3779b97f4a7c15ull);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
-}
 
 static int reaches(int l, int point, uint32_t i, uint32_t j) {
   switch (point) {
@@ -38,22 +28,11 @@ static uint32_t mask(int t, int point, uint32_t i, uint32_t j) {
   return m;
 }
 
-static void put(const char *dir, const char *name, const uint32_t *v, size_t n) {
-  char path[4096];
-  snprintf(path, sizeof path, "%s/%s", dir, name);
-  FILE *f = fopen(path, "wb");
-  if (!f) { perror(path); exit(1); }
-  for (size_t i = 0; i < n; i++) {
-    unsigned char b[4] = { (unsigned char)v[i], (unsigned char)(v[i] >> 8), (unsigned char)(v[i] >> 16), (unsigned char)(v[i] >> 24) };
-    fwrite(b, 1, 4, f);
-  }
-  if (fclose(f)) { perror(path); exit(1); }
-}
-
 int main(int argc, char **argv) {
-  if (argc != 2) { fprintf(stderr, "usage: ref OUTDIR\n"); return 2; }
+  ref_init(argc, argv);
+  rng_seed(4242);
   static uint32_t log[N * 64], cnt[N];
-  for (int t = 0; t < N; t++) { A[t] = (uint32_t)(next() % 5); B[t] = (uint32_t)(next() % 16); C[t] = (uint32_t)(next() % 4); }
+  for (int t = 0; t < N; t++) { A[t] = (uint32_t)(rng_u64() % 5); B[t] = (uint32_t)(rng_u64() % 16); C[t] = (uint32_t)(rng_u64() % 4); }
   for (int t = 0; t < N; t++) {
     uint32_t n = 0, *lg = &log[t * 64];
     for (uint32_t i = 0; i < A[t]; i++) {
@@ -65,10 +44,10 @@ int main(int argc, char **argv) {
     lg[n++] = mask(t, P_DONE, 0, 0);
     cnt[t] = n;
   }
-  put(argv[1], "a.bin", A, N);
-  put(argv[1], "b.bin", B, N);
-  put(argv[1], "c.bin", C, N);
-  put(argv[1], "log.bin", log, N * 64);
-  put(argv[1], "cnt.bin", cnt, N);
+  write_u32("a.bin", A, N);
+  write_u32("b.bin", B, N);
+  write_u32("c.bin", C, N);
+  write_u32("log.bin", log, N * 64);
+  write_u32("cnt.bin", cnt, N);
   return 0;
 }
