@@ -86,9 +86,10 @@ $(EMULIB): $(EMU_OBJ) $(LIB_OBJ) $(CODEC_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
-$(BIN)/awemu: $(BUILD)/emu/main.o $(EMULIB)
+# the debugger (and readline) are in bin/awemu only, not in the library
+$(BIN)/awemu: $(BUILD)/emu/main.o $(BUILD)/emu/debug.o $(EMULIB)
 	@mkdir -p $(BIN)
-	$(CC) $(OPT) $(EXTRA_CFLAGS) $^ -o $@ $(LDFLAGS) -lm
+	$(CC) $(OPT) $(EXTRA_CFLAGS) $^ -o $@ $(LDFLAGS) -lreadline -lm
 
 $(BIN)/awdis: $(BUILD)/asm/awdis.o $(LIB)
 	@mkdir -p $(BIN)

@@ -76,6 +76,15 @@ typedef struct {
   uint8_t *data;
 } emu_alloc;
 
+/* Hook events: a CTA starts (w NULL), an instruction is about to issue in
+ * warp w at pc (before its guard is read), a fault has just been recorded in
+ * c->fault, a launch or subroutine run ends (w NULL). */
+enum { EMU_EV_CTA, EMU_EV_INSN, EMU_EV_FAULT, EMU_EV_END };
+#define EMU_MAX_WATCH 16
+struct emu_cta;
+struct emu_warp;
+typedef int (*emu_hook_fn)(void *ctx, int event, struct emu_cta *c, struct emu_warp *w, uint32_t pc);
+
 struct aw_device {
   emu_alloc *allocs;
   uint32_t nallocs, cap_allocs;
@@ -86,6 +95,20 @@ struct aw_device {
   aw_module **modules;
   uint32_t nmodules;
   FILE *trace;              /* when set, every warp instruction is written here */
+  /* An observer (the debugger) called at the events below; it may read and
+   * change registers and memory.  A nonzero return ends the launch with a
+   * fault "killed by the debugger".  NULL: no calls, no cost. */
+  emu_hook_fn hook;
+  void *hook_ctx;
+  /* Watched global ranges (the debugger's watchpoints): a store that
+   * overlaps range k sets watch_hit and records in wlast[k] the lane, warp,
+   * CTA and pc of the store (the last one wins).  [watch_lo, watch_hi)
+   * bounds them all, so other stores cost one compare. */
+  uint64_t watch_lo, watch_hi;
+  uint32_t nwatch;
+  uint64_t wlo[EMU_MAX_WATCH], whi[EMU_MAX_WATCH];
+  struct { uint32_t lane, warp, pc; aw_dim3 cta; } wlast[EMU_MAX_WATCH];
+  int watch_hit;
 };
 
 /* memory.c */

@@ -15,7 +15,7 @@
  * computed in double precision and rounded once, which is within the error
  * bounds the ISA states.
  */
-#include "emu_int.h"
+#include "exec_int.h"
 #include "../isa/disasm.h"
 
 #include <fenv.h>
@@ -27,55 +27,6 @@
 #include <time.h>
 
 #define QUANTUM 512
-
-typedef struct { uint32_t pc, rpc, mask; uint32_t is_call; } simt_entry;
-
-typedef struct {
-  uint32_t func;
-  uint64_t *regs;
-  uint64_t *slot_mask;    /* per slot: the bits its register holds */
-  uint32_t cap_slots;     /* room in regs and slot_mask: kept across frames and CTAs */
-  uint32_t local_base;
-  uint32_t call_pc;       /* the call instruction, for copying return values */
-} frame;
-
-enum { W_READY, W_BARRIER, W_DONE };
-
-typedef struct {
-  uint32_t id;
-  uint32_t alive;         /* lanes that have not exited */
-  int state;
-  uint32_t bar_id;
-  simt_entry *stack;
-  uint32_t sp, cap;
-  frame *frames;
-  uint32_t nframes, capf, nbuilt;   /* nbuilt: frames whose buffers exist */
-  uint8_t *local[WARP];
-  uint32_t local_cap[WARP];
-  uint32_t local_top;
-  uint64_t tid[3][WARP];
-  uint64_t laneid[WARP];
-  uint64_t clock;
-  uint8_t cc[WARP];       /* carry flag of add.cc and friends */
-} warp;
-
-typedef struct {
-  aw_device *d;
-  aw_module *m;
-  uint32_t kfunc;
-  aw_dim3 grid, block, cta;
-  uint8_t *shared;
-  uint32_t shared_bytes, dyn_shared;
-  const uint8_t *params;
-  uint32_t param_bytes;
-  warp *warps;
-  uint32_t nwarps;
-  uint32_t bar_count[16];  /* warps arrived */
-  aw_fault *fault;
-  int faulted;
-  aw_line *line;           /* an assist warp's line buffers, NULL for kernels */
-  uint64_t scratch[8][WARP];
-} cta;
 
 /* ---- small helpers ---- */
 
@@ -185,6 +136,7 @@ static void fault(cta *c, warp *w, uint32_t pc, uint32_t lane, int has_addr, uin
   va_start(ap, fmt);
   vsnprintf(f->what, sizeof f->what, fmt, ap);
   va_end(ap);
+  if (c->d->hook) c->d->hook(c->d->hook_ctx, EMU_EV_FAULT, c, w, pc);
 }
 
 void aw_fault_format(const aw_fault *f, char *buf, size_t cap) {
@@ -262,39 +214,44 @@ static void pop_frame(warp *w) {
 
 /* ---- memory ---- */
 
-/* Resolves a space-relative address to host memory for one lane; NULL on a fault (already reported). */
-static uint8_t *resolve(cta *c, warp *w, uint32_t pc, uint32_t lane, int space, uint64_t addr, uint32_t size, int is_store) {
+/* Where an access lands in host memory (see exec_int.h).  The message is
+ * only formatted on failure, so the common path costs a few compares. */
+#define REFUSE(A, ...) do { if (why) snprintf(why, whycap, __VA_ARGS__); *bad_addr = (A); return NULL; } while (0)
+static uint8_t *locate(cta *c, warp *w, uint32_t lane, int space, uint64_t addr, uint32_t size, int is_store,
+                       char *why, size_t whycap, uint64_t *bad_addr) {
   const char *acc = is_store ? "store" : "load";
   if (space == ISA_SP_GENERIC) {
     if (addr - GENERIC_SHARED_BASE < GENERIC_WINDOW) { space = ISA_SP_SHARED; addr -= GENERIC_SHARED_BASE; }
     else if (addr - GENERIC_LOCAL_BASE < GENERIC_WINDOW) { space = ISA_SP_LOCAL; addr -= GENERIC_LOCAL_BASE; }
     else space = ISA_SP_GLOBAL;
   }
-  if (size > 1 && (addr & (size - 1))) {
-    fault(c, w, pc, lane, 1, addr, "misaligned %u-byte %s", size, acc);
-    return NULL;
-  }
+  if (size > 1 && (addr & (size - 1))) REFUSE(addr, "misaligned %u-byte %s", size, acc);
   switch (space) {
   case ISA_SP_GLOBAL: {
     emu_alloc *a = emu_find_alloc(c->d, addr, size);
-    if (!a) { fault(c, w, pc, lane, 1, addr, "%u-byte global %s outside every allocation", size, acc); return NULL; }
+    if (!a) REFUSE(addr, "%u-byte global %s outside every allocation", size, acc);
+    if (is_store && addr < c->d->watch_hi && addr + size > c->d->watch_lo) {   /* near a watched range */
+      aw_device *d = c->d;
+      for (uint32_t k = 0; k < d->nwatch; k++) {
+        if (addr >= d->whi[k] || addr + size <= d->wlo[k]) continue;
+        d->watch_hit = 1;
+        d->wlast[k].lane = lane; d->wlast[k].warp = w ? w->id : 0; d->wlast[k].cta = c->cta;
+        d->wlast[k].pc = w && w->sp ? w->stack[w->sp - 1].pc : 0;
+      }
+    }
     return a->data + (addr - a->addr);
   }
   case ISA_SP_SHARED: case ISA_SP_SHARED_CTA:
-    if (addr >= c->shared_bytes || size > c->shared_bytes - addr) {
-      fault(c, w, pc, lane, 1, addr, "%u-byte shared %s outside the CTA's %u bytes of shared memory", size, acc, c->shared_bytes);
-      return NULL;
-    }
+    if (addr >= c->shared_bytes || size > c->shared_bytes - addr)
+      REFUSE(addr, "%u-byte shared %s outside the CTA's %u bytes of shared memory", size, acc, c->shared_bytes);
     return c->shared + addr;
   case ISA_SP_LOCAL:
-    if (addr >= w->local_top || size > w->local_top - addr) {
-      fault(c, w, pc, lane, 1, addr, "%u-byte local %s outside the thread's %u bytes of local memory", size, acc, w->local_top);
-      return NULL;
-    }
+    if (addr >= w->local_top || size > w->local_top - addr)
+      REFUSE(addr, "%u-byte local %s outside the thread's %u bytes of local memory", size, acc, w->local_top);
     return w->local[lane] + addr;
   case ISA_SP_CONST:
-    if (is_store) { fault(c, w, pc, lane, 1, addr, "store to constant memory"); return NULL; }
-    if (addr >= c->m->const_bytes || size > c->m->const_bytes - addr) { fault(c, w, pc, lane, 1, addr, "%u-byte constant load outside the module's %u bytes", size, c->m->const_bytes); return NULL; }
+    if (is_store) REFUSE(addr, "store to constant memory");
+    if (addr >= c->m->const_bytes || size > c->m->const_bytes - addr) REFUSE(addr, "%u-byte constant load outside the module's %u bytes", size, c->m->const_bytes);
     return c->m->const_mem + addr;
   case ISA_SP_PARAM:
     /* a function's parameters, and the .param variables of call sequences,
@@ -302,26 +259,53 @@ static uint8_t *resolve(cta *c, warp *w, uint32_t pc, uint32_t lane, int space, 
      * kernel's parameters in the launch's parameter block, read-only */
     if (addr >= ((uint64_t)1 << 40)) {
       uint64_t la = addr - ((uint64_t)1 << 40);
-      if (la >= w->local_top || size > w->local_top - la) { fault(c, w, pc, lane, 1, la, "%u-byte parameter %s outside the frame", size, acc); return NULL; }
+      if (la >= w->local_top || size > w->local_top - la) REFUSE(la, "%u-byte parameter %s outside the frame", size, acc);
       return w->local[lane] + la;
     }
-    if (is_store) { fault(c, w, pc, lane, 1, addr, "store to a kernel parameter"); return NULL; }
-    if (addr >= c->param_bytes || size > c->param_bytes - addr) { fault(c, w, pc, lane, 1, addr, "%u-byte parameter load outside the %u-byte parameter block", size, c->param_bytes); return NULL; }
+    if (is_store) REFUSE(addr, "store to a kernel parameter");
+    if (addr >= c->param_bytes || size > c->param_bytes - addr) REFUSE(addr, "%u-byte parameter load outside the %u-byte parameter block", size, c->param_bytes);
     return (uint8_t *)c->params + addr;
   case ISA_SP_LIN: case ISA_SP_LOUT: case ISA_SP_LMETA: {
     const char *nm = space == ISA_SP_LIN ? "lin" : space == ISA_SP_LOUT ? "lout" : "lmeta";
-    if (!c->line) { fault(c, w, pc, lane, 1, addr, "%s in the .%s space, which only assist warps have", acc, nm); return NULL; }
+    if (!c->line) REFUSE(addr, "%s in the .%s space, which only assist warps have", acc, nm);
     uint8_t *base = space == ISA_SP_LIN ? (uint8_t *)c->line->in : space == ISA_SP_LOUT ? c->line->out : c->line->meta;
     uint32_t n = space == ISA_SP_LIN ? c->line->in_bytes : space == ISA_SP_LOUT ? c->line->out_bytes : 32;
-    if (space == ISA_SP_LIN && is_store) { fault(c, w, pc, lane, 1, addr, "store to .lin, which is read-only"); return NULL; }
-    if (space == ISA_SP_LMETA && is_store && addr + size > 8) {   /* bytes 8 and up: line size, MAG, address */ fault(c, w, pc, lane, 1, addr, "store to the read-only part of .lmeta (bytes 8 and up)"); return NULL; }
-    if (addr >= n || size > n - addr) { fault(c, w, pc, lane, 1, addr, "%u-byte %s outside the %u bytes of .%s", size, acc, n, nm); return NULL; }
+    if (space == ISA_SP_LIN && is_store) REFUSE(addr, "store to .lin, which is read-only");
+    if (space == ISA_SP_LMETA && is_store && addr + size > 8)   /* bytes 8 and up: line size, MAG, address */
+      REFUSE(addr, "store to the read-only part of .lmeta (bytes 8 and up)");
+    if (addr >= n || size > n - addr) REFUSE(addr, "%u-byte %s outside the %u bytes of .%s", size, acc, n, nm);
     return base + addr;
   }
   default:
-    fault(c, w, pc, lane, 1, addr, "%s in an unknown state space", acc);
+    REFUSE(addr, "%s in an unknown state space", acc);
+  }
+}
+#undef REFUSE
+
+uint8_t *emu_locate(cta *c, warp *w, uint32_t lane, int space, uint64_t addr, uint32_t size, int is_store,
+                    char *why, size_t whycap) {
+  uint64_t bad;
+  if (!w && (space == ISA_SP_LOCAL || space == ISA_SP_GENERIC || (space == ISA_SP_PARAM && addr >= ((uint64_t)1 << 40)))) {
+    if (why) snprintf(why, whycap, "no warp in focus for a thread's memory");
     return NULL;
   }
+  uint64_t hi = c->d->watch_hi;
+  c->d->watch_hi = 0;   /* the debugger's own writes are not the program's stores */
+  uint8_t *p = locate(c, w, lane, space, addr, size, is_store, why, whycap, &bad);
+  c->d->watch_hi = hi;
+  return p;
+}
+
+/* Resolves a space-relative address to host memory for one lane; NULL on a fault (already reported). */
+static uint8_t *resolve(cta *c, warp *w, uint32_t pc, uint32_t lane, int space, uint64_t addr, uint32_t size, int is_store) {
+  uint64_t bad;
+  uint8_t *p = locate(c, w, lane, space, addr, size, is_store, NULL, 0, &bad);
+  if (!p) {
+    char why[256];
+    locate(c, w, lane, space, addr, size, is_store, why, sizeof why, &bad);
+    fault(c, w, pc, lane, 1, bad, "%s", why);
+  }
+  return p;
 }
 
 /* The space-relative address a variable starts at, as the current frame sees it. */
@@ -343,38 +327,43 @@ static uint64_t var_address(cta *c, warp *w, uint32_t v) {
 
 /* ---- operands ---- */
 
+void emu_sreg(cta *c, warp *w, uint32_t sreg, uint32_t comp, uint64_t *out) {
+  uint64_t v = 0;
+  switch (sreg) {
+  case ISA_SR_TID: memcpy(out, w->tid[comp - 1], WARP * sizeof *out); return;
+  case ISA_SR_LANEID: memcpy(out, w->laneid, WARP * sizeof *out); return;
+  case ISA_SR_NTID: v = comp == 1 ? c->block.x : comp == 2 ? c->block.y : c->block.z; break;
+  case ISA_SR_CTAID: v = comp == 1 ? c->cta.x : comp == 2 ? c->cta.y : c->cta.z; break;
+  case ISA_SR_NCTAID: v = comp == 1 ? c->grid.x : comp == 2 ? c->grid.y : c->grid.z; break;
+  case ISA_SR_WARPID: v = w->id; break;
+  case ISA_SR_NWARPID: v = c->nwarps; break;
+  case ISA_SR_SMID: v = 0; break;
+  case ISA_SR_NSMID: v = 1; break;
+  case ISA_SR_GRIDID: v = c->d->launches; break;
+  case ISA_SR_CLOCK: v = (uint32_t)w->clock; break;
+  case ISA_SR_CLOCK_HI: v = (uint32_t)(w->clock >> 32); break;
+  case ISA_SR_CLOCK64: case ISA_SR_GLOBALTIMER: v = w->clock; break;
+  case ISA_SR_DYN_SMEM: v = c->dyn_shared; break;
+  case ISA_SR_TOTAL_SMEM: v = c->shared_bytes; break;
+  case ISA_SR_LANEMASK_EQ: for (int l = 0; l < WARP; l++) out[l] = 1u << l; return;
+  case ISA_SR_LANEMASK_LE: for (int l = 0; l < WARP; l++) out[l] = (uint32_t)((2ull << l) - 1); return;
+  case ISA_SR_LANEMASK_LT: for (int l = 0; l < WARP; l++) out[l] = (1u << l) - 1; return;
+  case ISA_SR_LANEMASK_GE: for (int l = 0; l < WARP; l++) out[l] = ~((1u << l) - 1) & 0xffffffffu; return;
+  case ISA_SR_LANEMASK_GT: for (int l = 0; l < WARP; l++) out[l] = ~(uint32_t)((2ull << l) - 1) & 0xffffffffu; return;
+  }
+  for (int l = 0; l < WARP; l++) out[l] = v;
+}
+
 static const uint64_t *src(cta *c, warp *w, const emu_opnd *o, uint64_t *tmp) {
   frame *f = &w->frames[w->nframes - 1];
   switch (o->kind) {
   case OK_REG: return &f->regs[(size_t)o->reg * WARP];
   case OK_IMM: return o->bcast;
-  case OK_SREG: {
-    uint64_t v = 0;
-    switch (o->reg) {
-    case ISA_SR_TID: return w->tid[o->comp - 1];
-    case ISA_SR_LANEID: return w->laneid;
-    case ISA_SR_NTID: v = o->comp == 1 ? c->block.x : o->comp == 2 ? c->block.y : c->block.z; break;
-    case ISA_SR_CTAID: v = o->comp == 1 ? c->cta.x : o->comp == 2 ? c->cta.y : c->cta.z; break;
-    case ISA_SR_NCTAID: v = o->comp == 1 ? c->grid.x : o->comp == 2 ? c->grid.y : c->grid.z; break;
-    case ISA_SR_WARPID: v = w->id; break;
-    case ISA_SR_NWARPID: v = c->nwarps; break;
-    case ISA_SR_SMID: v = 0; break;
-    case ISA_SR_NSMID: v = 1; break;
-    case ISA_SR_GRIDID: v = c->d->launches; break;
-    case ISA_SR_CLOCK: v = (uint32_t)w->clock; break;
-    case ISA_SR_CLOCK_HI: v = (uint32_t)(w->clock >> 32); break;
-    case ISA_SR_CLOCK64: case ISA_SR_GLOBALTIMER: v = w->clock; break;
-    case ISA_SR_DYN_SMEM: v = c->dyn_shared; break;
-    case ISA_SR_TOTAL_SMEM: v = c->shared_bytes; break;
-    case ISA_SR_LANEMASK_EQ: for (int l = 0; l < WARP; l++) tmp[l] = 1u << l; return tmp;
-    case ISA_SR_LANEMASK_LE: for (int l = 0; l < WARP; l++) tmp[l] = (uint32_t)((2ull << l) - 1); return tmp;
-    case ISA_SR_LANEMASK_LT: for (int l = 0; l < WARP; l++) tmp[l] = (1u << l) - 1; return tmp;
-    case ISA_SR_LANEMASK_GE: for (int l = 0; l < WARP; l++) tmp[l] = ~((1u << l) - 1) & 0xffffffffu; return tmp;
-    case ISA_SR_LANEMASK_GT: for (int l = 0; l < WARP; l++) tmp[l] = ~(uint32_t)((2ull << l) - 1) & 0xffffffffu; return tmp;
-    }
-    for (int l = 0; l < WARP; l++) tmp[l] = v;
+  case OK_SREG:
+    if (o->reg == ISA_SR_TID) return w->tid[o->comp - 1];
+    if (o->reg == ISA_SR_LANEID) return w->laneid;
+    emu_sreg(c, w, o->reg, o->comp, tmp);
     return tmp;
-  }
   case OK_SYM: {
     uint64_t v = o->base == ISA_SYM_VAR ? var_address(c, w, o->reg) + (uint64_t)o->imm : 0;
     for (int l = 0; l < WARP; l++) tmp[l] = v;
@@ -1507,6 +1496,10 @@ static int run_warp(cta *c, warp *w, uint32_t budget) {
       fault(c, w, cur->ninsn ? cur->first_pc + cur->ninsn - 1 : cur->first_pc, ANYLANE, 0, 0, "control ran past the end of the function");
       return -1;
     }
+    if (d->hook && d->hook(d->hook_ctx, EMU_EV_INSN, c, w, pc)) {
+      fault(c, w, pc, ANYLANE, 0, 0, "killed by the debugger");
+      return -1;
+    }
     const emu_insn *in = &code[pc];
     uint32_t active = e->mask;
     if (in->guard) {
@@ -1628,6 +1621,11 @@ static int run_cta(cta *c) {
     push(w, c->m->funcs[c->kfunc].first_pc, NO_PC, w->alive, 0);
   }
   c->d->stats.warps += c->nwarps;
+  if (c->d->hook && c->d->hook(c->d->hook_ctx, EMU_EV_CTA, c, NULL, 0)) {
+    fault(c, NULL, c->m->funcs[c->kfunc].first_pc, 0, 0, 0, "killed by the debugger");
+    rc = -1;
+    goto out;
+  }
   for (;;) {
     int progressed = 0, live = 0;
     for (uint32_t i = 0; i < c->nwarps; i++) {
@@ -1725,6 +1723,7 @@ aw_status aw_launch(aw_device *d, aw_module *m, int kernel, aw_dim3 grid, aw_dim
   fesetround(saved_round);
   clock_gettime(CLOCK_MONOTONIC, &t1);
   d->stats.seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+  if (d->hook) d->hook(d->hook_ctx, EMU_EV_END, &c, NULL, rc ? 1 : 0);
   free_warps(&c);
   free(c.shared);
   aw_stats *t = &d->total, *s = &d->stats;
@@ -1761,6 +1760,7 @@ aw_status aw_run_subroutine(aw_device *d, aw_module *m, const char *name, aw_lin
   clock_gettime(CLOCK_MONOTONIC, &t0);
   d->stats.ctas = 1;
   int rc = run_cta(&c);
+  if (d->hook) d->hook(d->hook_ctx, EMU_EV_END, &c, NULL, rc ? 1 : 0);
   free_warps(&c);
   clock_gettime(CLOCK_MONOTONIC, &t1);
   fesetround(saved_round);

@@ -1,4 +1,5 @@
-/* emu/main.c -- bin/awemu: run scripts (and, later, the debugger). */
+/* emu/main.c -- bin/awemu: run scripts, the debugger, compression reports. */
+#include "debug.h"
 #include "report.h"
 #include "script.h"
 
@@ -7,6 +8,7 @@
 
 static void usage(FILE *f) {
   fputs("usage: awemu run SCRIPT [NAME=VALUE ...]\n"
+        "       awemu debug [-x FILE] [-batch] [SCRIPT | MODULE] [NAME=VALUE ...]   (the debugger; awemu debug --help)\n"
         "       awemu compress [options] FILE   (compression report; awemu compress --help)\n"
         "Runs a script of commands (emu/RUNSCRIPT.md): load modules, fill buffers, launch kernels, check results.\n"
         "Exit status: 0 when every command succeeded, 1 otherwise, 2 on usage errors.\n", f);
@@ -14,6 +16,7 @@ static void usage(FILE *f) {
 
 int main(int argc, char **argv) {
   if (argc >= 2 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) { usage(stdout); return 0; }
+  if (argc >= 2 && !strcmp(argv[1], "debug")) return dbg_main(argc - 1, argv + 1);
   if (argc >= 2 && !strcmp(argv[1], "compress")) return aw_compress_main(argc - 2, argv + 2, stdout, stderr);
   if (argc < 3 || strcmp(argv[1], "run")) { usage(stderr); return 2; }
   aw_session *s = aw_session_new(stdout, stderr);

@@ -28,7 +28,8 @@ static int error(aw_session *s, const char *where, const char *fmt, ...) __attri
 static int error(aw_session *s, const char *where, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  fprintf(s->err, "%s: error: ", where);
+  if (where && *where) fprintf(s->err, "%s: ", where);
+  fprintf(s->err, "error: ");
   vfprintf(s->err, fmt, ap);
   fputc('\n', s->err);
   va_end(ap);
@@ -55,6 +56,14 @@ void aw_session_free(aw_session *s) {
 }
 
 aw_device *aw_session_device(aw_session *s) { return s->dev; }
+
+int aw_session_modules(aw_session *s, aw_module ***mods) { *mods = s->mods; return s->nmods; }
+
+const char *aw_session_buffer(aw_session *s, int i, uint64_t *addr, uint64_t *count, int *type) {
+  if (i < 0 || i >= s->nbufs) return NULL;
+  *addr = s->bufs[i].addr; *count = s->bufs[i].count; *type = s->bufs[i].type;
+  return s->bufs[i].name;
+}
 
 void aw_session_set_var(aw_session *s, const char *name, const char *value) {
   for (int i = 0; i < s->nvars; i++)

@@ -17,12 +17,18 @@ aw_session *aw_session_new(FILE *out, FILE *err);
 void aw_session_free(aw_session *s);
 /* Defines ${NAME}. */
 void aw_session_set_var(aw_session *s, const char *name, const char *value);
-/* Runs one command line; 'where' names it in messages ("run.aw:12").  0 on success. */
+/* Runs one command line; 'where' names it in messages ("run.aw:12"; "" for
+ * none).  0 on success. */
 int aw_session_exec(aw_session *s, const char *line, const char *where);
 /* Runs a whole script file; stops at the first failing command.  0 on success. */
 int aw_session_run_file(aw_session *s, const char *path);
 /* The device under the session. */
 aw_device *aw_session_device(aw_session *s);
+/* The loaded modules, oldest first; returns how many. */
+int aw_session_modules(aw_session *s, aw_module ***mods);
+/* Buffer i (from 0): its name, device address, element count and type
+ * (ISA_T_*); NULL past the last. */
+const char *aw_session_buffer(aw_session *s, int i, uint64_t *addr, uint64_t *count, int *type);
 
 /* The command table, for help and completion. */
 typedef struct {

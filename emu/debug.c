@@ -1,0 +1,2743 @@
+/* emu/debug.c -- awemu debug: breakpoints, stepping, focus and inspection
+ * over the functional core, at a GNU readline prompt (see debug.h and
+ * emu/DEBUGGER.md).
+ *
+ * How it stops: the device's hook (emu_int.h) is called before every
+ * instruction.  It answers "go on" quickly unless a breakpoint sits at the
+ * pc, a watched global range was stored to, Ctrl-C was pressed, or a step
+ * of the focused warp is complete; then it runs the command loop right
+ * there, with the executor's state as it is between two instructions.  A
+ * command that resumes (continue, step, ...) returns from the loop and so
+ * from the hook.  kill, run (restart) and quit make the hook answer "stop":
+ * the launch ends with a fault and the script stops.
+ */
+#include "debug.h"
+#include "exec_int.h"
+#include "script.h"
+#include "../isa/disasm.h"
+#include "../subroutines/codec.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <readline/history.h>
+#include <readline/readline.h>
+
+#define PROMPT "(awemu) "
+
+enum { BP_BREAK, BP_WATCH };
+/* A breakpoint's condition: a register or special register of a lane
+ * (lane -1: any active lane) compared with a number. */
+typedef struct {
+  int present;
+  char reg[64];
+  int lane;
+  int op;                 /* 0 ==, 1 !=, 2 <, 3 <=, 4 >, 5 >= */
+  char value[64];
+} condition;
+
+typedef struct { aw_module *m; uint32_t pc; } location;
+
+typedef struct {
+  int id, kind, enabled, temp;
+  char *spec;             /* as the user wrote it */
+  condition cond;
+  uint32_t hits;
+  location *locs;         /* resolved in the modules seen so far */
+  uint32_t nlocs;
+  /* watchpoints: a global range and its last value */
+  uint64_t addr;
+  uint32_t size;
+  int type;
+  uint8_t old[8];
+} breakpoint;
+
+typedef struct { aw_module *m; uint8_t *at; } modmap;   /* per module: pcs that carry a breakpoint */
+
+typedef struct { int id; char *fmt; char *expr; } display;
+
+enum { M_CONT, M_STEPI, M_NEXTI, M_STEP, M_NEXT, M_FINISH, M_UNTIL, M_ADVANCE };
+enum { S_NONE, S_INSN, S_FAULT, S_END };
+enum { DR_OK = 0, DR_ERR = -1, DR_USAGE = -2, DR_RESUME = 1 };
+
+typedef struct {
+  aw_session *s;
+  aw_device *d;
+  const char *target;     /* the SCRIPT or MODULE named on the command line */
+  int is_script;
+  char **vars;            /* NAME=VALUE from the command line, applied to each new session */
+  int nvars;
+  aw_session *scratch;    /* modules of the script's load lines, for names before 'run' */
+  /* breakpoints and watchpoints */
+  breakpoint *bps;
+  int nbps, next_bp;
+  modmap *maps;
+  int nmaps;
+  aw_module *last_m;
+  uint8_t *last_at;
+  /* the running launch */
+  int running;            /* a script, launch or runsub is under way */
+  cta *c;                 /* the CTA that runs, between EV_CTA and the end of the launch */
+  uint64_t cta_serial;
+  int stop;               /* S_*: why the command loop runs inside the hook */
+  warp *stop_w;
+  uint32_t stop_pc;
+  /* focus: warp and lane within the running CTA */
+  uint32_t fw, fl;
+  uint64_t focus_serial;
+  /* what a resume asked for */
+  int mode;
+  uint64_t count;
+  int skip;               /* the focused warp's next instruction is the one it stands at: let it run */
+  uint32_t ref_frames, ref_pc, ref_file, ref_line;
+  aw_module *adv_m;
+  uint32_t adv_pc;
+  int kill, restart, quit;
+  volatile sig_atomic_t interrupted;
+  /* input */
+  char **queue;           /* -ex commands and -x files' lines, in order */
+  int nqueue, iqueue;
+  int batch, tty, echo;
+  char last[1024];        /* the command an empty line repeats */
+  char *histfile;
+  int errors;
+  /* inspection state */
+  display *displays;
+  int ndisplays, next_display;
+  uint64_t x_next;        /* where a repeated x goes on */
+  int x_space;
+  char x_fmt, x_size;
+  int x_valid;
+  char list_file[512];
+  uint32_t list_line;
+  uint32_t line_bytes;    /* for info line */
+} dbg;
+
+static dbg *G;            /* for the signal handler and readline's completion */
+static volatile sig_atomic_t at_prompt;
+
+/* ---- output ---- */
+
+static int err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static int err(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  fflush(stdout);
+  vfprintf(stderr, fmt, ap);
+  fputc('\n', stderr);
+  va_end(ap);
+  return DR_ERR;
+}
+
+static char *trim(char *p) {
+  while (isspace((unsigned char)*p)) p++;
+  size_t n = strlen(p);
+  while (n && isspace((unsigned char)p[n - 1])) p[--n] = 0;
+  return p;
+}
+
+/* The next whitespace-separated word of *p (NULL at the end); *p moves past it. */
+static char *word(char **p) {
+  char *s = *p;
+  while (isspace((unsigned char)*s)) s++;
+  if (!*s) { *p = s; return NULL; }
+  char *e = s;
+  while (*e && !isspace((unsigned char)*e)) e++;
+  if (*e) *e++ = 0;
+  *p = e;
+  return s;
+}
+
+static int parse_u64(const char *t, uint64_t *v) {
+  if (!t || !*t) return -1;
+  char *end;
+  errno = 0;
+  *v = strtoull(t, &end, 0);
+  return (*end || errno || t[0] == '-') ? -1 : 0;
+}
+
+/* ---- modules, functions, lines ---- */
+
+static int nmodules(dbg *g, aw_module ***mods) { return aw_session_modules(g->s, mods); }
+
+static const char *fname(aw_module *m, uint32_t f) { return isa_str(&m->img, m->img.funcs[f].name); }
+static uint32_t func_of(aw_module *m, uint32_t pc) { return m->code[pc].func; }
+static uint32_t rel_pc(aw_module *m, uint32_t pc) { return pc - m->funcs[func_of(m, pc)].first_pc; }
+static const isa_line *line_of(aw_module *m, uint32_t pc) { return &m->img.lines[m->code[pc].line]; }
+static const char *file_name(aw_module *m, uint32_t file) { return file ? isa_str(&m->img, m->img.files[file - 1]) : ""; }
+
+static void insn_text(aw_module *m, uint32_t pc, char *buf, size_t cap) {
+  const emu_insn *in = &m->code[pc];
+  const isa_func *fn = &m->img.funcs[in->func];
+  isa_insn d;
+  const char *why;
+  snprintf(buf, cap, "?");
+  if (isa_decode(m->img.code + fn->code_off + in->word, fn->code_words - in->word, &d, &why))
+    isa_dis_insn(&m->img, in->func, &d, buf, cap);
+}
+
+/* "saxpy pc 3 (examples/saxpy/saxpy.cu:9)" */
+static void where_text(aw_module *m, uint32_t pc, char *buf, size_t cap) {
+  const isa_line *ln = line_of(m, pc);
+  int n = snprintf(buf, cap, "%s pc %u", fname(m, func_of(m, pc)), rel_pc(m, pc));
+  if (ln->file && n > 0 && (size_t)n < cap) snprintf(buf + n, cap - (size_t)n, " (%s:%u)", file_name(m, ln->file), ln->line);
+}
+
+/* Source files, read once. */
+typedef struct { char *path; char *text; char **lines; uint32_t nlines; } source;
+static source *sources;
+static int nsources;
+
+static source *source_get(const char *path) {
+  for (int i = 0; i < nsources; i++) if (!strcmp(sources[i].path, path)) return sources[i].text ? &sources[i] : NULL;
+  sources = realloc(sources, (size_t)(nsources + 1) * sizeof *sources);
+  source *s = &sources[nsources++];
+  memset(s, 0, sizeof *s);
+  s->path = strdup(path);
+  FILE *f = fopen(path, "rb");
+  if (!f) return NULL;
+  size_t cap = 4096, n = 0;
+  char *t = malloc(cap + 1);
+  size_t k;
+  while ((k = fread(t + n, 1, cap - n, f)) > 0) { n += k; if (n == cap) { cap *= 2; t = realloc(t, cap + 1); } }
+  fclose(f);
+  t[n] = 0;
+  s->text = t;
+  uint32_t cl = 64;
+  s->lines = malloc(cl * sizeof *s->lines);
+  for (char *p = t; *p;) {
+    if (s->nlines == cl) { cl *= 2; s->lines = realloc(s->lines, cl * sizeof *s->lines); }
+    s->lines[s->nlines++] = p;
+    char *e = strchr(p, '\n');
+    if (!e) break;
+    *e = 0;
+    if (e > p && e[-1] == '\r') e[-1] = 0;
+    p = e + 1;
+  }
+  return s;
+}
+
+static void sources_free(void) {
+  for (int i = 0; i < nsources; i++) { free(sources[i].path); free(sources[i].text); free(sources[i].lines); }
+  free(sources);
+  sources = NULL;
+  nsources = 0;
+}
+
+/* A source line's text, or NULL. */
+static const char *source_line(const char *path, uint32_t line) {
+  source *s = path && *path ? source_get(path) : NULL;
+  return s && line >= 1 && line <= s->nlines ? s->lines[line - 1] : NULL;
+}
+
+/* ---- the focus ---- */
+
+static warp *focus_warp(dbg *g) {
+  return g->c && g->c->warps && g->fw < g->c->nwarps ? &g->c->warps[g->fw] : NULL;
+}
+
+/* The pc a warp goes on at and the stack entry depth, reading past entries
+ * the executor will pop (reconverged or empty); NO_PC when it has finished. */
+static uint32_t warp_next(warp *w, uint32_t *mask, uint32_t *depth) {
+  for (uint32_t i = w->sp; i-- > 0;) {
+    const simt_entry *e = &w->stack[i];
+    if (!e->is_call && (!e->mask || e->pc == e->rpc)) continue;
+    if (mask) *mask = e->mask & w->alive;
+    if (depth) *depth = i + 1;
+    return e->pc;
+  }
+  if (mask) *mask = 0;
+  if (depth) *depth = 0;
+  return NO_PC;
+}
+
+/* The pc of warp w now: the stop's pc for the warp stopped in, else its next. */
+static uint32_t warp_pc(dbg *g, warp *w, uint32_t *mask) {
+  uint32_t pc = warp_next(w, mask, NULL);
+  if (g->stop == S_INSN && w == g->stop_w) pc = g->stop_pc;
+  return pc;
+}
+
+static const char *state_name(dbg *g, warp *w) {
+  if (g->stop == S_FAULT && w == g->stop_w) return "faulted";
+  return w->state == W_DONE ? "exited" : w->state == W_BARRIER ? "at barrier" : "ready";
+}
+
+static void thread_of(cta *c, warp *w, uint32_t lane, uint32_t t[3]) {
+  t[0] = (uint32_t)w->tid[0][lane]; t[1] = (uint32_t)w->tid[1][lane]; t[2] = (uint32_t)w->tid[2][lane];
+  (void)c;
+}
+
+static void print_focus(dbg *g, const char *lead) {
+  warp *w = focus_warp(g);
+  if (!w) return;
+  uint32_t t[3];
+  thread_of(g->c, w, g->fl, t);
+  printf("[%s%s %s, block (%u,%u,%u), thread (%u,%u,%u), sm 0, warp %u, lane %u]\n", lead,
+         g->c->line ? "subroutine" : "kernel", fname(g->c->m, g->c->kfunc), g->c->cta.x, g->c->cta.y, g->c->cta.z,
+         t[0], t[1], t[2], w->id, g->fl);
+}
+
+static void set_focus(dbg *g, uint32_t wid, uint32_t lane, int announce) {
+  int changed = wid != g->fw || lane != g->fl || g->focus_serial != g->cta_serial;
+  g->fw = wid;
+  g->fl = lane;
+  g->focus_serial = g->cta_serial;
+  if (changed && announce) print_focus(g, "Switching focus to ");
+}
+
+/* ---- registers and expressions ---- */
+
+/* The register slot named 'name' ("%r12") in function f; -1 when none. */
+static int reg_slot(aw_module *m, uint32_t f, const char *name) {
+  const isa_func *fn = &m->img.funcs[f];
+  size_t nl = strlen(name);
+  for (uint32_t i = 0; i < fn->nreg; i++) {
+    const isa_regdecl *rd = &m->img.regs[fn->first_reg + i];
+    const char *dn = isa_str(&m->img, rd->name);
+    size_t dl = strlen(dn);
+    if (!rd->count) { if (!strcmp(dn, name)) return (int)rd->first_slot; continue; }
+    if (nl <= dl || strncmp(name, dn, dl)) continue;
+    const char *num = name + dl;
+    if (!isdigit((unsigned char)*num) || (num[0] == '0' && num[1])) continue;
+    char *end;
+    unsigned long k = strtoul(num, &end, 10);
+    if (!*end && k < rd->count) return (int)(rd->first_slot + k);
+  }
+  return -1;
+}
+
+enum { V_NUM, V_REG, V_SREG, V_MEM };
+typedef struct {
+  int kind;
+  int type;               /* ISA_T_* */
+  uint64_t bits;          /* V_NUM */
+  int is_float;           /* V_NUM: bits hold a double */
+  uint32_t slot;          /* V_REG */
+  uint32_t sreg, comp;    /* V_SREG */
+  int lane;               /* V_REG, V_SREG: -1 the focused lane, -2 every lane */
+  int space;              /* V_MEM */
+  uint64_t addr;
+  char name[64];          /* how to call it when printing */
+} value;
+
+typedef struct { dbg *g; const char *p; char err[256]; } parser;
+
+static int perr(parser *ps, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int perr(parser *ps, const char *fmt, ...) {
+  if (ps->err[0]) return -1;
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(ps->err, sizeof ps->err, fmt, ap);
+  va_end(ap);
+  return -1;
+}
+
+static void skipws(parser *ps) { while (isspace((unsigned char)*ps->p)) ps->p++; }
+
+static const struct { const char *name; int type; } type_names[] = {
+  { "u8", ISA_T_U8 }, { "s8", ISA_T_S8 }, { "u16", ISA_T_U16 }, { "s16", ISA_T_S16 }, { "u32", ISA_T_U32 },
+  { "s32", ISA_T_S32 }, { "u64", ISA_T_U64 }, { "s64", ISA_T_S64 }, { "f32", ISA_T_F32 }, { "f64", ISA_T_F64 },
+  { "b8", ISA_T_B8 }, { "b16", ISA_T_B16 }, { "b32", ISA_T_B32 }, { "b64", ISA_T_B64 },
+  { "int", ISA_T_S32 }, { "unsigned", ISA_T_U32 }, { "float", ISA_T_F32 }, { "double", ISA_T_F64 },
+  { "char", ISA_T_S8 }, { "short", ISA_T_S16 }, { "long", ISA_T_S64 },
+};
+static int type_named(const char *n, size_t len) {
+  for (size_t i = 0; i < sizeof type_names / sizeof type_names[0]; i++)
+    if (strlen(type_names[i].name) == len && !strncmp(type_names[i].name, n, len)) return type_names[i].type;
+  return 0;
+}
+static unsigned type_bytes(int t) { unsigned b = isa_type_bits(t); return b < 8 ? 1 : b / 8; }
+
+static const struct { const char *name; int space; } space_names[] = {
+  { "global", ISA_SP_GLOBAL }, { "shared", ISA_SP_SHARED }, { "local", ISA_SP_LOCAL }, { "param", ISA_SP_PARAM },
+  { "const", ISA_SP_CONST }, { "generic", ISA_SP_GENERIC }, { "lin", ISA_SP_LIN }, { "lout", ISA_SP_LOUT },
+  { "lmeta", ISA_SP_LMETA },
+};
+static const char *space_name(int sp) {
+  for (size_t i = 0; i < sizeof space_names / sizeof space_names[0]; i++) if (space_names[i].space == sp) return space_names[i].name;
+  return "?";
+}
+
+/* Host memory behind [space:]addr for the focused lane; NULL with a message. */
+static uint8_t *mem_at(dbg *g, int space, uint64_t addr, uint32_t size, int store, char *why, size_t cap) {
+  if (g->c) {
+    warp *w = focus_warp(g);
+    return emu_locate(g->c, w, g->fl, space, addr, size, store, why, cap);
+  }
+  if (space == ISA_SP_GLOBAL || space == ISA_SP_GENERIC) {
+    emu_alloc *a = emu_find_alloc(g->d, addr, size);
+    if (a) return a->data + (addr - a->addr);
+    snprintf(why, cap, "%u bytes at 0x%llx are outside every allocation", size, (unsigned long long)addr);
+    return NULL;
+  }
+  snprintf(why, cap, "the %s space exists only while a kernel or subroutine runs", space_name(space));
+  return NULL;
+}
+
+static int parse_expr(parser *ps, value *v);
+
+static int read_ident(parser *ps, char *buf, size_t cap) {
+  size_t n = 0;
+  while (isalnum((unsigned char)*ps->p) || *ps->p == '_' || *ps->p == '$' || *ps->p == '.' || *ps->p == '%') {
+    if (n + 1 < cap) buf[n++] = *ps->p;
+    ps->p++;
+  }
+  buf[n] = 0;
+  return (int)n;
+}
+
+/* A value's bits in one lane (lane >= 0) and its type. */
+static int value_bits(parser *ps, const value *v, int lane, uint64_t *bits, int *type) {
+  dbg *g = ps->g;
+  *type = v->type;
+  switch (v->kind) {
+  case V_NUM: *bits = v->bits; return 0;
+  case V_REG: {
+    warp *w = focus_warp(g);
+    if (!w) return perr(ps, "no warp in focus");
+    *bits = w->frames[w->nframes - 1].regs[(size_t)v->slot * WARP + (uint32_t)lane];
+    return 0;
+  }
+  case V_SREG: {
+    warp *w = focus_warp(g);
+    if (!w) return perr(ps, "no warp in focus");
+    uint64_t all[WARP];
+    emu_sreg(g->c, w, v->sreg, v->comp, all);
+    *bits = all[lane];
+    return 0;
+  }
+  case V_MEM: {
+    char why[256];
+    uint32_t saved = g->fl;
+    g->fl = (uint32_t)lane;
+    uint8_t *p = mem_at(g, v->space, v->addr, type_bytes(v->type), 0, why, sizeof why);
+    g->fl = saved;
+    if (!p) return perr(ps, "cannot read %s: %s", v->name, why);
+    uint64_t x = 0;
+    for (unsigned i = 0; i < type_bytes(v->type); i++) x |= (uint64_t)p[i] << (8 * i);
+    *bits = x;
+    return 0;
+  }
+  }
+  return -1;
+}
+
+static int lane_of(dbg *g, const value *v) { return v->lane >= 0 ? v->lane : (int)g->fl; }
+
+/* A value as a number: integers as u64 (sign-extended), floats as double. */
+static int value_number(parser *ps, const value *v, uint64_t *u, double *f, int *is_float) {
+  uint64_t bits;
+  int t;
+  if (v->kind == V_NUM) { *is_float = v->is_float; *u = v->bits; memcpy(f, &v->bits, sizeof *f); return 0; }
+  if (value_bits(ps, v, lane_of(ps->g, v), &bits, &t)) return -1;
+  unsigned w = isa_type_bits(t);
+  if (t == ISA_T_F32) { *is_float = 1; *f = emu_bits_f32((uint32_t)bits); return 0; }
+  if (t == ISA_T_F64) { *is_float = 1; *f = emu_bits_f64(bits); return 0; }
+  *is_float = 0;
+  if (isa_type_kind(t) == TK_SGN && w < 64) { uint64_t m = 1ull << (w - 1); bits = (bits ^ m) - m; }
+  *u = bits;
+  return 0;
+}
+
+static int parse_primary(parser *ps, value *v) {
+  dbg *g = ps->g;
+  memset(v, 0, sizeof *v);
+  v->lane = -1;
+  skipws(ps);
+  const char *start = ps->p;
+  char c = *ps->p;
+  if (c == '(') {
+    ps->p++;
+    if (parse_expr(ps, v)) return -1;
+    skipws(ps);
+    if (*ps->p != ')') return perr(ps, "')' expected");
+    ps->p++;
+    return 0;
+  }
+  if (c == '-' ) {
+    ps->p++;
+    if (parse_primary(ps, v)) return -1;
+    uint64_t u; double f; int fl;
+    if (value_number(ps, v, &u, &f, &fl)) return -1;
+    memset(v, 0, sizeof *v);
+    v->kind = V_NUM; v->lane = -1; v->is_float = fl;
+    if (fl) { f = -f; memcpy(&v->bits, &f, sizeof f); v->type = ISA_T_F64; } else { v->bits = (uint64_t)-(int64_t)u; v->type = ISA_T_S64; }
+    return 0;
+  }
+  if (c == '&') {
+    ps->p++;
+    if (parse_primary(ps, v)) return -1;
+    if (v->kind != V_MEM) return perr(ps, "'&' takes a memory location ({TYPE}ADDR or BUFFER[INDEX])");
+    v->kind = V_NUM; v->bits = v->addr; v->type = ISA_T_U64; v->is_float = 0;
+    return 0;
+  }
+  if (c == '{') {   /* {TYPE} [SPACE:] ADDRESS: a value in memory */
+    const char *e = strchr(ps->p, '}');
+    if (!e) return perr(ps, "'}' expected after the type");
+    int t = type_named(ps->p + 1, (size_t)(e - ps->p - 1));
+    if (!t) return perr(ps, "unknown type '%.*s' (u8 s8 u16 s16 u32 s32 u64 s64 f32 f64 b8..b64)", (int)(e - ps->p - 1), ps->p + 1);
+    ps->p = e + 1;
+    skipws(ps);
+    int space = ISA_SP_GLOBAL;
+    for (size_t i = 0; i < sizeof space_names / sizeof space_names[0]; i++) {
+      size_t n = strlen(space_names[i].name);
+      if (!strncmp(ps->p, space_names[i].name, n) && ps->p[n] == ':') { space = space_names[i].space; ps->p += n + 1; break; }
+    }
+    value a;
+    if (parse_primary(ps, &a)) return -1;
+    uint64_t u; double f; int fl;
+    if (value_number(ps, &a, &u, &f, &fl)) return -1;
+    if (fl) return perr(ps, "an address must be an integer");
+    memset(v, 0, sizeof *v);
+    v->kind = V_MEM; v->type = t; v->space = space; v->addr = u; v->lane = -1;
+    snprintf(v->name, sizeof v->name, "{%s} %s%s0x%llx", isa_type_name(t), space == ISA_SP_GLOBAL ? "" : space_name(space),
+             space == ISA_SP_GLOBAL ? "" : ":", (unsigned long long)u);
+    return 0;
+  }
+  if (isdigit((unsigned char)c) || (c == '.' && isdigit((unsigned char)ps->p[1]))) {
+    char *end;
+    if (c == '0' && (ps->p[1] == 'f' || ps->p[1] == 'F') && isxdigit((unsigned char)ps->p[2])) {   /* 0f3f800000: f32 bits */
+      uint64_t b = strtoull(ps->p + 2, &end, 16);
+      double f = emu_bits_f32((uint32_t)b);
+      memcpy(&v->bits, &f, sizeof f);
+      v->kind = V_NUM; v->is_float = 1; v->type = ISA_T_F64;
+      ps->p = end;
+      return 0;
+    }
+    errno = 0;
+    uint64_t u = strtoull(ps->p, &end, 0);
+    if (*end == '.' || *end == 'e' || *end == 'E') {
+      double f = strtod(ps->p, &end);
+      memcpy(&v->bits, &f, sizeof f);
+      v->kind = V_NUM; v->is_float = 1; v->type = ISA_T_F64;
+    } else {
+      if (errno) return perr(ps, "number out of range");
+      v->kind = V_NUM; v->bits = u; v->type = ISA_T_U64;
+    }
+    ps->p = end;
+    if (isalnum((unsigned char)*ps->p)) return perr(ps, "bad number '%.*s'", (int)(ps->p - start + 1), start);
+    return 0;
+  }
+  char id[128];
+  if (c == '%') {
+    if (!read_ident(ps, id, sizeof id)) return perr(ps, "register name expected");
+    warp *w = focus_warp(g);
+    /* special registers, with their .x .y .z */
+    char base[128];
+    snprintf(base, sizeof base, "%s", id);
+    uint32_t comp = 0;
+    char *dot = strrchr(base, '.');
+    if (dot && (!strcmp(dot, ".x") || !strcmp(dot, ".y") || !strcmp(dot, ".z"))) { comp = (uint32_t)(dot[1] - 'x' + 1); *dot = 0; }
+    int sr = isa_sreg_lookup(base, strlen(base));
+    if (sr >= 0 && (isa_sregs[sr].comps ? comp != 0 : comp == 0)) {
+      if (!w) return perr(ps, "no warp in focus: %s has a value only while a kernel runs", id);
+      v->kind = V_SREG; v->sreg = (uint32_t)sr; v->comp = comp; v->type = isa_sregs[sr].bits == 64 ? ISA_T_U64 : ISA_T_U32;
+    } else {
+      if (!w) return perr(ps, "no warp in focus: registers have values only while a kernel runs (break, run)");
+      uint32_t f = w->frames[w->nframes - 1].func;
+      int slot = reg_slot(g->c->m, f, id);
+      if (slot < 0) return perr(ps, "no register %s in %s", id, fname(g->c->m, f));
+      v->kind = V_REG; v->slot = (uint32_t)slot; v->type = g->c->m->funcs[f].slot_type[slot];
+    }
+    snprintf(v->name, sizeof v->name, "%.63s", id);
+    skipws(ps);
+    if (*ps->p == '[') {   /* a lane, or * for all */
+      ps->p++;
+      skipws(ps);
+      if (*ps->p == '*') { v->lane = -2; ps->p++; snprintf(v->name, sizeof v->name, "%.50s[*]", id); }
+      else {
+        value l;
+        if (parse_expr(ps, &l)) return -1;
+        uint64_t u; double fv; int fl;
+        if (value_number(ps, &l, &u, &fv, &fl)) return -1;
+        if (fl || u >= WARP) return perr(ps, "a lane is 0 to 31");
+        v->lane = (int)u;
+        snprintf(v->name, sizeof v->name, "%.50s[%d]", id, v->lane);
+      }
+      skipws(ps);
+      if (*ps->p != ']') return perr(ps, "']' expected");
+      ps->p++;
+    }
+    return 0;
+  }
+  if (c == '$') {
+    read_ident(ps, id, sizeof id);
+    warp *w = focus_warp(g);
+    if (!strcmp(id, "$pc") || !strcmp(id, "$mask") || !strcmp(id, "$lane") || !strcmp(id, "$warp") || !strcmp(id, "$active")) {
+      if (!w) return perr(ps, "no warp in focus: %s has a value only while a kernel runs", id);
+      uint32_t mask;
+      uint32_t pc = warp_pc(g, w, &mask);
+      v->kind = V_NUM; v->type = ISA_T_U32;
+      if (!strcmp(id, "$mask") || !strcmp(id, "$active")) v->type = ISA_T_B32;
+      if (!strcmp(id, "$pc")) v->bits = pc == NO_PC ? 0 : rel_pc(g->c->m, pc);
+      else if (!strcmp(id, "$lane")) v->bits = g->fl;
+      else if (!strcmp(id, "$warp")) v->bits = w->id;
+      else if (!strcmp(id, "$active")) {
+        v->bits = mask;
+        if (pc != NO_PC && g->c->m->code[pc].guard) {   /* the guard as it reads now */
+          const emu_insn *in = &g->c->m->code[pc];
+          const uint64_t *p = &w->frames[w->nframes - 1].regs[(size_t)in->guard_reg * WARP];
+          uint32_t gm = 0;
+          for (int l = 0; l < WARP; l++) gm |= (uint32_t)(p[l] & 1) << l;
+          v->bits = mask & (in->guard == 2 ? ~gm : gm);
+        }
+      } else v->bits = mask;
+      snprintf(v->name, sizeof v->name, "%.63s", id);
+      return 0;
+    }
+    return perr(ps, "unknown variable %s ($pc $mask $active $lane $warp)", id);
+  }
+  if (isalpha((unsigned char)c) || c == '_') {
+    read_ident(ps, id, sizeof id);
+    /* a buffer of the script, or a module's .global/.const variable: its address */
+    uint64_t addr = 0, count = 0, bytes = 0;
+    int type = ISA_T_U8, found = 0;
+    for (int i = 0;; i++) {
+      uint64_t a, n;
+      int t;
+      const char *bn = aw_session_buffer(g->s, i, &a, &n, &t);
+      if (!bn) break;
+      if (!strcmp(bn, id)) { addr = a; count = n; type = t; found = 1; }
+    }
+    if (!found) {
+      aw_module **mods;
+      int nm = nmodules(g, &mods);
+      for (int i = nm; i-- > 0 && !found;) if (!aw_module_symbol(mods[i], id, &addr, &bytes)) { found = 1; count = bytes; type = ISA_T_U8; }
+    }
+    if (!found) return perr(ps, "no buffer or variable named '%s'", id);
+    skipws(ps);
+    if (*ps->p == '[') {
+      ps->p++;
+      value ix;
+      if (parse_expr(ps, &ix)) return -1;
+      uint64_t u; double f; int fl;
+      if (value_number(ps, &ix, &u, &f, &fl)) return -1;
+      skipws(ps);
+      if (*ps->p != ']') return perr(ps, "']' expected");
+      ps->p++;
+      if (fl || u >= count) return perr(ps, "index %s is outside '%s' (%llu elements)", fl ? "(float)" : "", id, (unsigned long long)count);
+      memset(v, 0, sizeof *v);
+      v->kind = V_MEM; v->type = type; v->space = ISA_SP_GLOBAL; v->addr = addr + u * type_bytes(type); v->lane = -1;
+      snprintf(v->name, sizeof v->name, "%s[%llu]", id, (unsigned long long)u);
+      return 0;
+    }
+    v->kind = V_NUM; v->bits = addr; v->type = ISA_T_U64;
+    snprintf(v->name, sizeof v->name, "%.63s", id);
+    return 0;
+  }
+  if (!c) return perr(ps, "an expression is missing");
+  return perr(ps, "unexpected '%c'", c);
+}
+
+static int parse_expr(parser *ps, value *v) {
+  if (parse_primary(ps, v)) return -1;
+  for (;;) {
+    skipws(ps);
+    char op = *ps->p;
+    if (op != '+' && op != '-' && op != '*') return 0;
+    ps->p++;
+    value r;
+    if (parse_primary(ps, &r)) return -1;
+    uint64_t a, b; double fa, fb; int la, lb;
+    if (value_number(ps, v, &a, &fa, &la) || value_number(ps, &r, &b, &fb, &lb)) return -1;
+    value out;
+    memset(&out, 0, sizeof out);
+    out.kind = V_NUM; out.lane = -1;
+    if (la || lb) {
+      double x = la ? fa : (double)(int64_t)a, y = lb ? fb : (double)(int64_t)b;
+      double z = op == '+' ? x + y : op == '-' ? x - y : x * y;
+      memcpy(&out.bits, &z, sizeof z);
+      out.is_float = 1; out.type = ISA_T_F64;
+    } else {
+      out.bits = op == '+' ? a + b : op == '-' ? a - b : a * b;
+      out.type = ISA_T_U64;
+    }
+    snprintf(out.name, sizeof out.name, "%s", "");
+    *v = out;
+  }
+}
+
+/* Parses all of 'text' as one expression. */
+static int eval(dbg *g, const char *text, value *v, char *why, size_t cap) {
+  parser ps = { g, text, "" };
+  if (parse_expr(&ps, v) == 0) {
+    skipws(&ps);
+    if (*ps.p) perr(&ps, "unexpected '%s' after the expression", ps.p);
+  }
+  if (ps.err[0]) { snprintf(why, cap, "%s", ps.err); return -1; }
+  if (!v->name[0]) snprintf(v->name, sizeof v->name, "%s", text);
+  return 0;
+}
+
+/* ---- printing values ---- */
+
+static void format_bits(uint64_t bits, int type, char fmt, char *buf, size_t cap) {
+  unsigned w = isa_type_bits(type);
+  if (w == 0 || w > 64) w = 64;
+  if (type == ISA_T_PRED) w = 1;
+  uint64_t m = w >= 64 ? ~0ull : (1ull << w) - 1;
+  bits &= m;
+  int kind = isa_type_kind(type);
+  if (!fmt) fmt = kind == TK_FLT ? 'f' : kind == TK_SGN ? 'd' : kind == TK_BIT ? 'x' : 'u';
+  switch (fmt) {
+  case 'x': snprintf(buf, cap, "0x%llx", (unsigned long long)bits); break;
+  case 'o': snprintf(buf, cap, "0%llo", (unsigned long long)bits); break;
+  case 'u': snprintf(buf, cap, "%llu", (unsigned long long)bits); break;
+  case 'd': {
+    int64_t s = (int64_t)bits;
+    if (w < 64) { uint64_t sb = 1ull << (w - 1); s = (int64_t)((bits ^ sb) - sb); }
+    snprintf(buf, cap, "%lld", (long long)s);
+    break;
+  }
+  case 't': {
+    size_t n = 0;
+    int started = 0;
+    for (int i = (int)w - 1; i >= 0 && n + 2 < cap; i--) {
+      int b = (int)(bits >> i & 1);
+      if (b) started = 1;
+      if (started || i == 0) buf[n++] = (char)('0' + b);
+    }
+    buf[n] = 0;
+    break;
+  }
+  case 'c': snprintf(buf, cap, "%llu '%c'", (unsigned long long)bits, isprint((int)(bits & 0xff)) ? (int)(bits & 0xff) : '?'); break;
+  case 'f':
+    if (w == 32) snprintf(buf, cap, "%.9g", emu_bits_f32((uint32_t)bits));
+    else if (w == 64) snprintf(buf, cap, "%.17g", emu_bits_f64(bits));
+    else format_bits(bits, type, kind == TK_SGN ? 'd' : 'u', buf, cap);
+    break;
+  default: snprintf(buf, cap, "0x%llx", (unsigned long long)bits);
+  }
+}
+
+static int valid_fmt(char f) { return f == 0 || strchr("xduotfc", f) != NULL; }
+
+/* Prints a value: one lane, or every lane of the focused warp (lane -2). */
+static int print_value(dbg *g, const value *v, char fmt, const char *lead) {
+  char why[256];
+  parser ps = { g, "", "" };
+  if (v->kind == V_NUM) {
+    char buf[128];
+    if (v->is_float) {
+      double f;
+      memcpy(&f, &v->bits, sizeof f);
+      if (fmt && fmt != 'f') format_bits((uint64_t)(int64_t)f, ISA_T_S64, fmt, buf, sizeof buf);
+      else snprintf(buf, sizeof buf, "%.17g", f);
+    } else format_bits(v->bits, v->type ? v->type : ISA_T_U64, fmt, buf, sizeof buf);
+    printf("%s%s = %s\n", lead, v->name, buf);
+    return DR_OK;
+  }
+  if (v->lane == -2) {
+    warp *w = focus_warp(g);
+    uint32_t mask;
+    warp_pc(g, w, &mask);
+    printf("%s%s = (lanes in parentheses are inactive)\n", lead, v->name);
+    char cells[WARP][64];
+    size_t widest = 0;
+    for (int l = 0; l < WARP; l++) {
+      uint64_t bits;
+      int t;
+      if (value_bits(&ps, v, l, &bits, &t)) return err("%s", ps.err);
+      char b[48];
+      format_bits(bits, t, fmt, b, sizeof b);
+      snprintf(cells[l], sizeof cells[l], (mask >> l & 1) ? "%s" : "(%s)", b);
+      if (strlen(cells[l]) > widest) widest = strlen(cells[l]);
+    }
+    int per = widest > 14 ? 4 : 8;
+    for (int l = 0; l < WARP; l += per) {
+      printf("  [%2d-%2d]", l, l + per - 1);
+      for (int k = l; k < l + per; k++) printf(" %*s", (int)widest, cells[k]);
+      printf("\n");
+    }
+    return DR_OK;
+  }
+  uint64_t bits;
+  int t;
+  if (value_bits(&ps, v, lane_of(g, v), &bits, &t)) { snprintf(why, sizeof why, "%s", ps.err); return err("%s", why); }
+  char b[96];
+  format_bits(bits, t, fmt, b, sizeof b);
+  if (v->kind == V_REG && v->lane < 0) printf("%s%s = %s  (lane %u)\n", lead, v->name, b, g->fl);
+  else printf("%s%s = %s\n", lead, v->name, b);
+  return DR_OK;
+}
+
+/* "/x" at the start of args: the format letter; 0 when none.  -1 on a bad one. */
+static int take_format(char **args, char *fmt, char *fmtbuf, size_t cap) {
+  char *p = *args;
+  while (isspace((unsigned char)*p)) p++;
+  *fmt = 0;
+  if (fmtbuf) fmtbuf[0] = 0;
+  if (*p != '/') { *args = p; return 0; }
+  char *e = p + 1;
+  while (*e && !isspace((unsigned char)*e)) e++;
+  if (fmtbuf) snprintf(fmtbuf, cap, "%.*s", (int)(e - p - 1), p + 1);
+  if (e - p == 2) *fmt = p[1];
+  else *fmt = '?';
+  *args = e;
+  return 0;
+}
+
+/* ---- breakpoint locations ---- */
+
+/* The function the user means by a bare pc or line: the focused warp's,
+ * else the only kernel or subroutine of the newest module.  -1 when unclear. */
+static int current_func(dbg *g, aw_module **mo) {
+  warp *w = focus_warp(g);
+  if (w) { *mo = g->c->m; return (int)w->frames[w->nframes - 1].func; }
+  aw_module **mods;
+  int nm = nmodules(g, &mods);
+  if (!nm) return -1;
+  aw_module *m = mods[nm - 1];
+  int found = -1;
+  for (uint32_t f = 0; f < m->img.nfuncs; f++)
+    if (m->img.funcs[f].has_body) { if (found >= 0) return -1; found = (int)f; }
+  *mo = m;
+  return found;
+}
+
+/* The pcs of module m that 'spec' names: FUNC, FUNC:LABEL, LABEL, FILE:LINE,
+ * LINE, *PC or *FUNC+PC.  Returns how many were written (at most max). */
+static uint32_t resolve_in(dbg *g, aw_module *m, const char *spec, uint32_t *pcs, uint32_t max) {
+  const isa_image *img = &m->img;
+  uint32_t n = 0;
+  if (spec[0] == '*') {
+    const char *p = spec + 1;
+    uint32_t f;
+    const char *plus = strchr(p, '+');
+    char *end;
+    if (isdigit((unsigned char)*p)) {
+      aw_module *cm = NULL;
+      int cf = current_func(g, &cm);
+      if (cf < 0 || cm != m) return 0;
+      f = (uint32_t)cf;
+    } else {
+      size_t len = plus ? (size_t)(plus - p) : strlen(p);
+      for (f = 0; f < img->nfuncs; f++) if (strlen(fname(m, f)) == len && !strncmp(fname(m, f), p, len)) break;
+      if (f == img->nfuncs || !img->funcs[f].has_body) return 0;
+      p = plus ? plus + 1 : p + len;
+      if (!*p) p = "0";
+    }
+    unsigned long pc = strtoul(p, &end, 0);
+    if (*end || pc >= m->funcs[f].ninsn) return 0;
+    pcs[0] = m->funcs[f].first_pc + (uint32_t)pc;
+    return 1;
+  }
+  const char *colon = strrchr(spec, ':');
+  int all_digits = 1;
+  const char *num = colon ? colon + 1 : spec;
+  if (!*num) all_digits = 0;
+  for (const char *q = num; *q; q++) if (!isdigit((unsigned char)*q)) all_digits = 0;
+  if (all_digits) {   /* FILE:LINE or LINE: the first pc of each run of pcs on that line */
+    unsigned long line = strtoul(num, NULL, 10);
+    uint32_t want_file = 0;
+    if (colon) {
+      size_t fl = (size_t)(colon - spec);
+      for (uint32_t i = 0; i < img->nfiles && !want_file; i++) {
+        const char *fn = isa_str(img, img->files[i]);
+        size_t l = strlen(fn);
+        const char *base = strrchr(fn, '/');
+        base = base ? base + 1 : fn;
+        if ((l == fl && !strncmp(fn, spec, fl)) || (strlen(base) == fl && !strncmp(base, spec, fl)) ||
+            (l > fl && fn[l - fl - 1] == '/' && !strncmp(fn + l - fl, spec, fl)))
+          want_file = i + 1;
+      }
+      if (!want_file) return 0;
+    } else {
+      aw_module *cm = NULL;
+      int cf = current_func(g, &cm);
+      if (cf < 0 || cm != m) return 0;
+      warp *w = focus_warp(g);
+      uint32_t pc = w ? warp_pc(g, w, NULL) : NO_PC;
+      want_file = pc != NO_PC ? line_of(m, pc)->file : img->lines[m->funcs[cf].first_pc < m->ncode ? m->code[m->funcs[cf].first_pc].line : 0].file;
+    }
+    for (uint32_t pc = 0; pc < m->ncode && n < max; pc++) {
+      const isa_line *ln = line_of(m, pc);
+      if (ln->file != want_file || ln->line != line) continue;
+      if (pc > 0 && func_of(m, pc - 1) == func_of(m, pc)) {
+        const isa_line *prev = line_of(m, pc - 1);
+        if (prev->file == ln->file && prev->line == ln->line) continue;
+      }
+      pcs[n++] = pc;
+    }
+    return n;
+  }
+  if (colon) {   /* FUNC:LABEL */
+    size_t fl = (size_t)(colon - spec);
+    for (uint32_t i = 0; i < img->nlabels && n < max; i++) {
+      const isa_label *lb = &img->labels[i];
+      const char *fn = fname(m, lb->func);
+      if (strlen(fn) == fl && !strncmp(fn, spec, fl) && !strcmp(isa_str(img, lb->name), colon + 1))
+        pcs[n++] = m->funcs[lb->func].first_pc + lb->pc;
+    }
+    return n;
+  }
+  for (uint32_t f = 0; f < img->nfuncs && n < max; f++)
+    if (img->funcs[f].has_body && !strcmp(fname(m, f), spec)) pcs[n++] = m->funcs[f].first_pc;
+  if (n) return n;
+  for (uint32_t i = 0; i < img->nlabels && n < max; i++)
+    if (!strcmp(isa_str(img, img->labels[i].name), spec)) pcs[n++] = m->funcs[img->labels[i].func].first_pc + img->labels[i].pc;
+  return n;
+}
+
+static void map_rebuild(dbg *g, modmap *mm) {
+  memset(mm->at, 0, mm->m->ncode ? mm->m->ncode : 1);
+  for (int i = 0; i < g->nbps; i++) {
+    breakpoint *b = &g->bps[i];
+    if (b->kind != BP_BREAK || !b->enabled) continue;
+    for (uint32_t k = 0; k < b->nlocs; k++) if (b->locs[k].m == mm->m) mm->at[b->locs[k].pc] = 1;
+  }
+}
+
+static void bp_resolve(dbg *g, breakpoint *b, aw_module *m) {
+  uint32_t pcs[256];
+  uint32_t n = resolve_in(g, m, b->spec, pcs, 256);
+  for (uint32_t k = 0; k < b->nlocs; k++) if (b->locs[k].m == m) return;   /* already */
+  if (!n) return;
+  b->locs = realloc(b->locs, (b->nlocs + n) * sizeof *b->locs);
+  for (uint32_t k = 0; k < n; k++) { b->locs[b->nlocs].m = m; b->locs[b->nlocs].pc = pcs[k]; b->nlocs++; }
+}
+
+/* The breakpoint map of module m, made (and every breakpoint resolved in m) the first time m is seen. */
+static modmap *map_of(dbg *g, aw_module *m) {
+  for (int i = 0; i < g->nmaps; i++) if (g->maps[i].m == m) return &g->maps[i];
+  g->maps = realloc(g->maps, (size_t)(g->nmaps + 1) * sizeof *g->maps);
+  modmap *mm = &g->maps[g->nmaps++];
+  mm->m = m;
+  mm->at = calloc(m->ncode ? m->ncode : 1, 1);
+  for (int i = 0; i < g->nbps; i++) if (g->bps[i].kind == BP_BREAK) bp_resolve(g, &g->bps[i], m);
+  map_rebuild(g, mm);
+  g->last_m = NULL;
+  return mm;
+}
+
+static void maps_rebuild(dbg *g) {
+  for (int i = 0; i < g->nmaps; i++) map_rebuild(g, &g->maps[i]);
+  g->last_m = NULL;
+}
+
+static void maps_clear(dbg *g) {
+  for (int i = 0; i < g->nmaps; i++) free(g->maps[i].at);
+  free(g->maps);
+  g->maps = NULL;
+  g->nmaps = 0;
+  g->last_m = NULL;
+  for (int i = 0; i < g->nbps; i++) { free(g->bps[i].locs); g->bps[i].locs = NULL; g->bps[i].nlocs = 0; }
+}
+
+/* Tells the executor which global ranges to note stores to. */
+static void watch_range(dbg *g) {
+  aw_device *d = g->d;
+  uint64_t lo = UINT64_MAX, hi = 0;
+  d->nwatch = 0;
+  for (int i = 0; i < g->nbps; i++) {
+    breakpoint *b = &g->bps[i];
+    if (b->kind != BP_WATCH || !b->enabled || d->nwatch == EMU_MAX_WATCH) continue;
+    d->wlo[d->nwatch] = b->addr;
+    d->whi[d->nwatch] = b->addr + b->size;
+    d->nwatch++;
+    if (b->addr < lo) lo = b->addr;
+    if (b->addr + b->size > hi) hi = b->addr + b->size;
+  }
+  d->watch_lo = hi ? lo : 0;
+  d->watch_hi = hi;
+  d->watch_hit = 0;
+}
+
+/* ---- conditions ---- */
+
+static const char *const cmp_ops[] = { "==", "!=", "<=", ">=", "<", ">" };
+static const int cmp_code[] = { 0, 1, 3, 5, 2, 4 };
+
+static int parse_condition(const char *text, condition *c, char *why, size_t cap) {
+  memset(c, 0, sizeof *c);
+  const char *p = text;
+  while (isspace((unsigned char)*p)) p++;
+  const char *op = NULL;
+  int k = -1;
+  for (const char *q = p; *q && !op; q++)
+    for (int i = 0; i < 6; i++) if (!strncmp(q, cmp_ops[i], strlen(cmp_ops[i]))) { op = q; k = i; break; }
+  if (!op || *p != '%') { snprintf(why, cap, "a condition is REGISTER[LANE] OP NUMBER, OP one of == != < <= > >="); return -1; }
+  size_t rl = (size_t)(op - p);
+  while (rl && isspace((unsigned char)p[rl - 1])) rl--;
+  if (rl >= sizeof c->reg) { snprintf(why, cap, "register name too long"); return -1; }
+  memcpy(c->reg, p, rl);
+  c->reg[rl] = 0;
+  c->lane = -1;
+  char *br = strchr(c->reg, '[');
+  if (br) {
+    char *end;
+    unsigned long l = strtoul(br + 1, &end, 10);
+    if (end == br + 1 || *end != ']' || end[1] || l >= WARP) { snprintf(why, cap, "a lane is [0] to [31]"); return -1; }
+    c->lane = (int)l;
+    *br = 0;
+  }
+  const char *v = op + strlen(cmp_ops[k]);
+  while (isspace((unsigned char)*v)) v++;
+  snprintf(c->value, sizeof c->value, "%s", v);
+  size_t vl = strlen(c->value);
+  while (vl && isspace((unsigned char)c->value[vl - 1])) c->value[--vl] = 0;
+  if (!vl) { snprintf(why, cap, "the condition has no value to compare with"); return -1; }
+  c->op = cmp_code[k];
+  c->present = 1;
+  return 0;
+}
+
+static int compare_num(int op, int fl, uint64_t a, double fa, uint64_t b, double fb) {
+  if (fl) {
+    switch (op) { case 0: return fa == fb; case 1: return fa != fb; case 2: return fa < fb; case 3: return fa <= fb; case 4: return fa > fb; default: return fa >= fb; }
+  }
+  int64_t x = (int64_t)a, y = (int64_t)b;
+  switch (op) { case 0: return x == y; case 1: return x != y; case 2: return x < y; case 3: return x <= y; case 4: return x > y; default: return x >= y; }
+}
+
+/* Whether the condition holds in warp w (0 no, 1 yes with *lane set, -1 it cannot be evaluated). */
+static int condition_holds(dbg *g, const condition *c, warp *w, uint32_t active, uint32_t *lane) {
+  uint32_t sfw = g->fw, sfl = g->fl;
+  uint64_t sser = g->focus_serial;
+  g->fw = w->id;
+  int result = 0;
+  value reg, want;
+  char why[256];
+  if (eval(g, c->reg, &reg, why, sizeof why) || eval(g, c->value, &want, why, sizeof why)) { result = -1; goto out; }
+  parser ps = { g, "", "" };
+  uint64_t wb; double wf; int wfl;
+  if (value_number(&ps, &want, &wb, &wf, &wfl)) { result = -1; goto out; }
+  for (uint32_t l = 0; l < WARP; l++) {
+    if (c->lane >= 0 ? (int)l != c->lane : !(active >> l & 1)) continue;
+    g->fl = l;
+    uint64_t a; double fa; int fl;
+    if (value_number(&ps, &reg, &a, &fa, &fl)) { result = -1; goto out; }
+    int floating = fl || wfl;
+    if (floating) { if (!fl) fa = (double)(int64_t)a; if (!wfl) wf = (double)(int64_t)wb; }
+    if (compare_num(c->op, floating, a, fa, wb, wf)) { *lane = l; result = 1; goto out; }
+  }
+out:
+  g->fw = sfw; g->fl = sfl; g->focus_serial = sser;
+  return result;
+}
+
+/* ---- stopping ---- */
+
+static int repl(dbg *g);
+static void do_displays(dbg *g);
+
+static void print_location(dbg *g, aw_module *m, uint32_t pc, uint32_t mask) {
+  char insn[512];
+  insn_text(m, pc, insn, sizeof insn);
+  const isa_line *ln = line_of(m, pc);
+  printf("=> %s pc %u  mask %08x  %s;\n", fname(m, func_of(m, pc)), rel_pc(m, pc), mask, insn);
+  const char *fn = file_name(m, ln->file);
+  size_t fl = strlen(fn);
+  int is_asm = fl >= 4 && (!strcmp(fn + fl - 4, ".ptx") || !strcmp(fn + fl - 2, ".s"));
+  const char *text = ln->file && !is_asm ? source_line(fn, ln->line) : NULL;
+  if (text) printf("%u\t%s\n", ln->line, text);
+  if (ln->file) { snprintf(g->list_file, sizeof g->list_file, "%s", fn); g->list_line = ln->line > 5 ? ln->line - 5 : 1; }
+}
+
+/* Stops in warp w before the instruction at pc: reports, runs the command
+ * loop, and sets up what the resume asked for. */
+static void stop_here(dbg *g, cta *c, warp *w, uint32_t pc, int kind) {
+  g->stop = kind;
+  g->stop_w = w;
+  g->stop_pc = pc;
+  g->c = c;
+  uint32_t mask = 0;
+  if (w) {
+    warp_next(w, &mask, NULL);
+    print_location(g, c->m, pc, mask);
+  }
+  do_displays(g);
+  g->mode = M_CONT;
+  repl(g);
+  g->stop = S_NONE;
+  g->stop_w = NULL;
+  g->interrupted = 0;
+}
+
+/* Reports watchpoints whose value changed.  Returns how many. */
+static int check_watches(dbg *g) {
+  aw_device *d = g->d;
+  d->watch_hit = 0;
+  int changed = 0;
+  uint32_t k = 0;   /* the watched range of b, in the order watch_range gave them */
+  for (int i = 0; i < g->nbps; i++) {
+    breakpoint *b = &g->bps[i];
+    if (b->kind != BP_WATCH || !b->enabled) continue;
+    uint32_t wk = k++;
+    emu_alloc *a = emu_find_alloc(d, b->addr, b->size);
+    if (!a) continue;
+    const uint8_t *now = a->data + (b->addr - a->addr);
+    if (!memcmp(now, b->old, b->size)) continue;
+    uint64_t ov = 0, nv = 0;
+    for (unsigned j = 0; j < b->size; j++) { ov |= (uint64_t)b->old[j] << (8 * j); nv |= (uint64_t)now[j] << (8 * j); }
+    char os[96], ns[96];
+    format_bits(ov, b->type, 0, os, sizeof os);
+    format_bits(nv, b->type, 0, ns, sizeof ns);
+    b->hits++;
+    printf("\n%sHardware watchpoint %d: %s\n\nOld value = %s\nNew value = %s\n", changed ? "" : "", b->id, b->spec, os, ns);
+    if (g->c && wk < d->nwatch) {
+      char wt[600];
+      where_text(g->c->m, d->wlast[wk].pc, wt, sizeof wt);
+      printf("Written by block (%u,%u,%u), warp %u, lane %u at %s\n", d->wlast[wk].cta.x, d->wlast[wk].cta.y, d->wlast[wk].cta.z,
+             d->wlast[wk].warp, d->wlast[wk].lane, wt);
+    }
+    memcpy(b->old, now, b->size);
+    changed++;
+  }
+  return changed;
+}
+
+static int bp_hit(dbg *g, cta *c, warp *w, uint32_t pc, uint32_t *lane) {
+  uint32_t mask;
+  warp_next(w, &mask, NULL);
+  for (int i = 0; i < g->nbps; i++) {
+    breakpoint *b = &g->bps[i];
+    if (b->kind != BP_BREAK || !b->enabled) continue;
+    int at = 0;
+    for (uint32_t k = 0; k < b->nlocs && !at; k++) at = b->locs[k].m == c->m && b->locs[k].pc == pc;
+    if (!at) continue;
+    *lane = mask ? (uint32_t)__builtin_ctz(mask) : 0;
+    if (b->cond.present) {
+      int r = condition_holds(g, &b->cond, w, mask, lane);
+      if (r < 0) { printf("Breakpoint %d: its condition cannot be evaluated here; stopping.\n", b->id); return i; }
+      if (!r) continue;
+    }
+    return i;
+  }
+  return -1;
+}
+
+static int same_line(aw_module *m, uint32_t pc, uint32_t file, uint32_t line) {
+  const isa_line *ln = line_of(m, pc);
+  return ln->line && ln->file == file && ln->line == line;
+}
+
+static void set_ref(dbg *g, warp *w, uint32_t pc) {
+  g->ref_frames = w->nframes;
+  g->ref_pc = pc;
+  if (pc != NO_PC) { const isa_line *ln = line_of(g->c->m, pc); g->ref_file = ln->file; g->ref_line = ln->line; }
+}
+
+/* Whether the step the user asked for is complete, the focused warp
+ * standing before the instruction at pc. */
+static int step_done(dbg *g, warp *w, uint32_t pc) {
+  aw_module *m = g->c->m;
+  if (g->skip) { g->skip = 0; return 0; }
+  switch (g->mode) {
+  case M_STEPI:
+    return --g->count == 0;
+  case M_NEXTI:
+    if (w->nframes > g->ref_frames) return 0;
+    if (--g->count == 0) return 1;
+    set_ref(g, w, pc);
+    return 0;
+  case M_STEP: case M_NEXT:
+    if (g->mode == M_NEXT && w->nframes > g->ref_frames) return 0;
+    if (w->nframes == g->ref_frames && same_line(m, pc, g->ref_file, g->ref_line)) return 0;
+    if (--g->count == 0) return 1;
+    set_ref(g, w, pc);
+    return 0;
+  case M_FINISH:
+    return w->nframes < g->ref_frames;
+  case M_UNTIL:
+    return w->nframes < g->ref_frames || (w->nframes == g->ref_frames && pc > g->ref_pc && !same_line(m, pc, g->ref_file, g->ref_line));
+  case M_ADVANCE:
+    return w->nframes < g->ref_frames || (m == g->adv_m && pc == g->adv_pc);
+  }
+  return 0;
+}
+
+static int hook(void *ctx, int ev, cta *c, warp *w, uint32_t pc) {
+  dbg *g = ctx;
+  if (g->kill) return 1;
+  switch (ev) {
+  case EMU_EV_CTA:
+    g->c = c;
+    g->cta_serial++;
+    for (int i = 0; i < g->nbps; i++) {   /* watched values as the block starts: only its stores count */
+      breakpoint *b = &g->bps[i];
+      emu_alloc *a = b->kind == BP_WATCH ? emu_find_alloc(g->d, b->addr, b->size) : NULL;
+      if (a) memcpy(b->old, a->data + (b->addr - a->addr), b->size);
+    }
+    if (g->mode == M_CONT) g->focus_serial = g->cta_serial, g->fw = 0, g->fl = 0;
+    return 0;
+  case EMU_EV_FAULT: {
+    char msg[1024];
+    aw_fault_format(c->fault, msg, sizeof msg);
+    printf("\nProgram stopped by a fault: %s\n", msg);
+    if (w) set_focus(g, w->id, c->fault->lane, 1);
+    stop_here(g, c, w, pc, S_FAULT);
+    return 0;
+  }
+  case EMU_EV_END:
+    if (g->d->watch_hit && check_watches(g)) { printf("(after the last instruction of %s)\n", fname(c->m, c->kfunc)); stop_here(g, c, NULL, 0, S_END); }
+    else if (g->mode != M_CONT && !pc) {
+      printf("[%s %s finished]\n", c->line ? "subroutine" : "kernel", fname(c->m, c->kfunc));
+      stop_here(g, c, NULL, 0, S_END);
+    }
+    g->mode = M_CONT;
+    g->c = NULL;
+    return 0;
+  }
+  /* EMU_EV_INSN: the common case returns at once */
+  int why = 0;
+  if (g->interrupted) why = 1;
+  if (g->d->watch_hit) why |= 2;
+  if (c->m != g->last_m) { modmap *mm = map_of(g, c->m); g->last_m = c->m; g->last_at = mm->at; }
+  if (g->last_at[pc]) why |= 4;
+  int focus = g->mode != M_CONT && g->focus_serial == g->cta_serial && w->id == g->fw;
+  int lost = g->mode != M_CONT && (g->focus_serial != g->cta_serial || (g->fw < c->nwarps && c->warps[g->fw].state == W_DONE));
+  if (!why && !focus && !lost) return 0;
+  uint32_t lane = 0;
+  int bpi = (why & 4) ? bp_hit(g, c, w, pc, &lane) : -1;
+  int watched = (why & 2) ? check_watches(g) : 0;
+  int stepped = !watched && bpi < 0 && focus && step_done(g, w, pc);
+  if (!(why & 1) && !watched && bpi < 0 && !stepped && !lost) return g->kill;
+  uint32_t mask;
+  warp_next(w, &mask, NULL);
+  if (bpi >= 0) {
+    breakpoint *b = &g->bps[bpi];
+    b->hits++;
+    printf("\n");
+    set_focus(g, w->id, lane, 1);
+    printf("%s %d, ", b->temp ? "Temporary breakpoint" : "Breakpoint", b->id);
+    char wt[600];
+    where_text(c->m, pc, wt, sizeof wt);
+    printf("%s\n", wt);
+    if (b->temp) {
+      free(b->spec); free(b->locs);
+      memmove(b, b + 1, (size_t)(g->nbps - bpi - 1) * sizeof *b);
+      g->nbps--;
+      maps_rebuild(g);
+    }
+  } else if (why & 1) {
+    printf("\nProgram received signal SIGINT, Interrupt.\n");
+    set_focus(g, w->id, mask ? (uint32_t)__builtin_ctz(mask) : 0, 1);
+  } else if (watched) {
+    set_focus(g, w->id, mask ? (uint32_t)__builtin_ctz(mask) : 0, 1);
+  } else if (lost && !focus) {
+    printf("[the warp in focus has %s]\n", g->focus_serial != g->cta_serial ? "finished with its block" : "exited");
+    set_focus(g, w->id, mask ? (uint32_t)__builtin_ctz(mask) : 0, 1);
+  } else if (g->mode == M_FINISH) {
+    char wt[600];
+    where_text(c->m, pc, wt, sizeof wt);
+    printf("Returned to %s\n", wt);
+  }
+  stop_here(g, c, w, pc, S_INSN);
+  return g->kill;
+}
+
+/* ---- the session ---- */
+
+static void session_start(dbg *g) {
+  if (g->s) aw_session_free(g->s);
+  g->s = aw_session_new(stdout, stderr);
+  for (int i = 0; i < g->nvars; i++) {
+    char *eq = strchr(g->vars[i], '=');
+    *eq = 0;
+    aw_session_set_var(g->s, g->vars[i], eq + 1);
+    *eq = '=';
+  }
+  g->d = aw_session_device(g->s);
+  g->d->hook = hook;
+  g->d->hook_ctx = g;
+  maps_clear(g);
+  g->c = NULL;
+  /* watchpoints keep their addresses (allocation is deterministic); their old values are re-read */
+  for (int i = 0; i < g->nbps; i++) if (g->bps[i].kind == BP_WATCH) memset(g->bps[i].old, 0, sizeof g->bps[i].old);
+  watch_range(g);
+}
+
+/* Modules the script loads, assembled once at startup so that 'break' and
+ * completion know their names before 'run'. */
+static void scratch_load(dbg *g) {
+  FILE *f = fopen(g->target, "r");
+  if (!f) return;
+  FILE *null = fopen("/dev/null", "w");
+  g->scratch = aw_session_new(null, null);
+  char dir[4096];
+  snprintf(dir, sizeof dir, "%s", g->target);
+  char *slash = strrchr(dir, '/');
+  if (slash) *slash = 0; else snprintf(dir, sizeof dir, ".");
+  aw_session_set_var(g->scratch, "SCRIPT_DIR", dir);
+  for (int i = 0; i < g->nvars; i++) {
+    char *eq = strchr(g->vars[i], '=');
+    *eq = 0;
+    aw_session_set_var(g->scratch, g->vars[i], eq + 1);
+    *eq = '=';
+  }
+  char line[4096];
+  while (fgets(line, sizeof line, f)) {
+    char *p = line;
+    while (isspace((unsigned char)*p)) p++;
+    if (!strncmp(p, "load", 4) && isspace((unsigned char)p[4])) aw_session_exec(g->scratch, p, "");
+  }
+  fclose(f);
+  (void)null;   /* closed with the process: the scratch session writes to it until then */
+}
+
+/* Modules whose names the user may mean: the session's, else the script's. */
+static int known_modules(dbg *g, aw_module ***mods) {
+  int n = nmodules(g, mods);
+  if (!n && g->scratch) n = aw_session_modules(g->scratch, mods);
+  return n;
+}
+
+/* ---- commands: running ---- */
+
+static int need_stopped(dbg *g) {
+  if (g->stop == S_INSN) return 0;
+  if (g->stop == S_FAULT) return err("The kernel has faulted; it cannot go on (continue ends it, kill stops the script).");
+  if (g->stop == S_END) return err("The kernel has finished; continue runs the rest of the script.");
+  return err("The program is not being run.");
+}
+
+static int cmd_run(dbg *g, char *args) {
+  if (*args) return DR_USAGE;
+  if (!g->is_script) return err("There is no script to run: awemu debug was given a module; use launch or runsub.");
+  if (g->running) {
+    printf("Restarting the script from the beginning.\n");
+    g->restart = 1;
+    g->kill = 1;
+    return DR_RESUME;
+  }
+  for (;;) {
+    session_start(g);
+    g->running = 1;
+    g->kill = g->restart = 0;
+    g->mode = M_CONT;
+    printf("Starting script %s\n", g->target);
+    int rc = aw_session_run_file(g->s, g->target);
+    g->running = 0;
+    g->c = NULL;
+    if (g->restart) continue;
+    if (g->quit) return DR_OK;
+    if (g->kill) { g->kill = 0; printf("[script %s killed]\n", g->target); return DR_OK; }
+    printf("[script %s %s]\n", g->target, rc ? "stopped at a failing command" : "finished");
+    return rc ? DR_ERR : DR_OK;
+  }
+}
+
+static int resume(dbg *g, int mode, char *args) {
+  uint64_t n = 1;
+  if (*args && (parse_u64(args, &n) || !n)) return DR_USAGE;
+  if (need_stopped(g)) return DR_ERR;
+  warp *w = focus_warp(g);
+  if (!w || w->state == W_DONE) return err("The warp in focus has exited; choose another (cuda warp N) or continue.");
+  g->mode = mode;
+  g->count = n;
+  g->skip = w != g->stop_w;
+  set_ref(g, w, warp_pc(g, w, NULL));
+  return DR_RESUME;
+}
+
+static int cmd_continue(dbg *g, char *args) {
+  if (*args) return DR_USAGE;
+  if (g->stop == S_NONE) return err("The program is not being run.");
+  g->mode = M_CONT;
+  return DR_RESUME;
+}
+static int cmd_stepi(dbg *g, char *args) { return resume(g, M_STEPI, args); }
+static int cmd_nexti(dbg *g, char *args) { return resume(g, M_NEXTI, args); }
+static int cmd_step(dbg *g, char *args) { return resume(g, M_STEP, args); }
+static int cmd_next(dbg *g, char *args) { return resume(g, M_NEXT, args); }
+
+static int cmd_finish(dbg *g, char *args) {
+  if (*args) return DR_USAGE;
+  if (need_stopped(g)) return DR_ERR;
+  warp *w = focus_warp(g);
+  if (!w || w->state == W_DONE) return err("The warp in focus has exited.");
+  if (w->nframes < 2) return err("\"finish\" not meaningful in the outermost frame.");
+  printf("Run till exit from %s\n", fname(g->c->m, w->frames[w->nframes - 1].func));
+  g->mode = M_FINISH;
+  g->skip = 0;
+  set_ref(g, w, warp_pc(g, w, NULL));
+  return DR_RESUME;
+}
+
+static uint32_t resolve_one(dbg *g, const char *spec, aw_module *m, int *count) {
+  uint32_t pcs[16];
+  uint32_t n = resolve_in(g, m, spec, pcs, 16);
+  *count = (int)n;
+  return n ? pcs[0] : NO_PC;
+}
+
+static int cmd_until(dbg *g, char *args) {
+  if (need_stopped(g)) return DR_ERR;
+  warp *w = focus_warp(g);
+  if (!w || w->state == W_DONE) return err("The warp in focus has exited.");
+  char *spec = word(&args);
+  if (word(&args)) return DR_USAGE;
+  g->skip = w != g->stop_w;
+  set_ref(g, w, warp_pc(g, w, NULL));
+  if (!spec) { g->mode = M_UNTIL; return DR_RESUME; }
+  int n;
+  uint32_t pc = resolve_one(g, spec, g->c->m, &n);
+  if (!n) return err("No location \"%s\" in the running module.", spec);
+  g->mode = M_ADVANCE;
+  g->adv_m = g->c->m;
+  g->adv_pc = pc;
+  return DR_RESUME;
+}
+
+static int cmd_kill(dbg *g, char *args) {
+  if (*args) return DR_USAGE;
+  if (!g->running) return err("The program is not being run.");
+  g->kill = 1;
+  return DR_RESUME;
+}
+
+static int cmd_quit(dbg *g, char *args) {
+  (void)args;
+  g->quit = 1;
+  if (g->running) g->kill = 1;
+  return DR_RESUME;
+}
+
+/* ---- commands: breakpoints ---- */
+
+static void bp_describe(dbg *g, breakpoint *b) {
+  if (b->kind == BP_WATCH) {
+    printf("%-4d hw watchpoint %-4s %-3s %s", b->id, b->temp ? "del" : "keep", b->enabled ? "y" : "n", b->spec);
+  } else {
+    printf("%-4d %-14s %-4s %-3s ", b->id, "breakpoint", b->temp ? "del" : "keep", b->enabled ? "y" : "n");
+    if (!b->nlocs) printf("<PENDING> %s", b->spec);
+    else if (b->nlocs == 1) {
+      char wt[600];
+      where_text(b->locs[0].m, b->locs[0].pc, wt, sizeof wt);
+      printf("%s", wt);
+    } else printf("<MULTIPLE> %s", b->spec);
+  }
+  printf("\n");
+  static const char *const op_text[] = { "==", "!=", "<", "<=", ">", ">=" };
+  if (b->cond.present) {
+    char lane[16] = "";
+    if (b->cond.lane >= 0) snprintf(lane, sizeof lane, "[%d]", b->cond.lane);
+    printf("\tstop only if %s%s %s %s\n", b->cond.reg, lane, op_text[b->cond.op], b->cond.value);
+  }
+  if (b->hits) printf("\tbreakpoint already hit %u time%s\n", b->hits, b->hits == 1 ? "" : "s");
+  if (b->kind == BP_BREAK && b->nlocs > 1)
+    for (uint32_t k = 0; k < b->nlocs; k++) {
+      char wt[600];
+      where_text(b->locs[k].m, b->locs[k].pc, wt, sizeof wt);
+      printf("%d.%u%*s%s\n", b->id, k + 1, 20, "", wt);
+    }
+  (void)g;
+}
+
+static int add_break(dbg *g, char *args, int temp) {
+  char *p = args;
+  char *spec = word(&p);
+  char specbuf[512];
+  if (!spec || !strcmp(spec, "if")) {   /* no location: the focused warp's pc */
+    warp *w = focus_warp(g);
+    uint32_t pc = w ? warp_pc(g, w, NULL) : NO_PC;
+    if (pc == NO_PC) return err("No default location: give FUNCTION, LABEL, FILE:LINE or *PC.");
+    snprintf(specbuf, sizeof specbuf, "*%s+%u", fname(g->c->m, func_of(g->c->m, pc)), rel_pc(g->c->m, pc));
+    if (spec) { p = args; word(&p); }   /* 'if' was the first word */
+    spec = specbuf;
+  }
+  condition cond;
+  memset(&cond, 0, sizeof cond);
+  char *rest = trim(p);
+  if (*rest) {
+    if (strncmp(rest, "if", 2) || !isspace((unsigned char)rest[2])) return DR_USAGE;
+    char why[256];
+    if (parse_condition(rest + 3, &cond, why, sizeof why)) return err("%s", why);
+  }
+  g->bps = realloc(g->bps, (size_t)(g->nbps + 1) * sizeof *g->bps);
+  breakpoint *b = &g->bps[g->nbps++];
+  memset(b, 0, sizeof *b);
+  b->id = ++g->next_bp;
+  b->kind = BP_BREAK;
+  b->enabled = 1;
+  b->temp = temp;
+  b->spec = strdup(spec);
+  b->cond = cond;
+  for (int i = 0; i < g->nmaps; i++) bp_resolve(g, b, g->maps[i].m);
+  aw_module **mods;
+  int nm = nmodules(g, &mods);
+  for (int i = 0; i < nm; i++) { map_of(g, mods[i]); bp_resolve(g, b, mods[i]); }
+  maps_rebuild(g);
+  /* say where: from the modules loaded, or those the script will load */
+  uint32_t pcs[256], n = 0;
+  aw_module *where_m = NULL;
+  if (b->nlocs) { where_m = b->locs[0].m; pcs[0] = b->locs[0].pc; n = b->nlocs; }
+  else {
+    int nk = known_modules(g, &mods);
+    for (int i = 0; i < nk && !n; i++) { n = resolve_in(g, mods[i], spec, pcs, 256); where_m = mods[i]; }
+  }
+  const char *what = temp ? "Temporary breakpoint" : "Breakpoint";
+  if (!n) {
+    int known = known_modules(g, &mods) > 0;
+    if (known || spec[0] == '*' || isdigit((unsigned char)spec[0])) {
+      g->nbps--;
+      free(b->spec);
+      g->next_bp--;
+      return err("No location \"%s\" in the %s modules (a bare pc or line needs a stop in a function; else *FUNCTION+PC, FILE:LINE).", spec, known ? "known" : "loaded");
+    }
+    printf("%s %d (%s) pending: no loaded module has it yet.\n", what, b->id, spec);
+    return DR_OK;
+  }
+  char wt[600];
+  where_text(where_m, pcs[0], wt, sizeof wt);
+  if (n == 1) printf("%s %d at %s\n", what, b->id, wt);
+  else printf("%s %d at %s (%u locations)\n", what, b->id, spec, n);
+  return DR_OK;
+}
+static int cmd_break(dbg *g, char *args) { return add_break(g, args, 0); }
+static int cmd_tbreak(dbg *g, char *args) { return add_break(g, args, 1); }
+
+static int cmd_watch(dbg *g, char *args) {
+  char *text = trim(args);
+  if (!*text) return DR_USAGE;
+  char why[256];
+  value v;
+  if (eval(g, text, &v, why, sizeof why)) return err("%s", why);
+  int type = ISA_T_U32;
+  uint64_t addr;
+  if (v.kind == V_MEM) {
+    if (v.space != ISA_SP_GLOBAL) return err("Only global memory can be watched.");
+    addr = v.addr; type = v.type;
+  } else if (v.kind == V_NUM && !v.is_float) addr = v.bits;
+  else return err("watch takes a global location: {TYPE}ADDRESS, BUFFER[INDEX] or ADDRESS");
+  uint32_t size = type_bytes(type);
+  int nw = 0;
+  for (int i = 0; i < g->nbps; i++) nw += g->bps[i].kind == BP_WATCH && g->bps[i].enabled;
+  if (nw >= EMU_MAX_WATCH) return err("Too many watchpoints: at most %d are enabled at once.", EMU_MAX_WATCH);
+  emu_alloc *a = emu_find_alloc(g->d, addr, size);
+  if (!a) return err("0x%llx is not in an allocation (watch global memory once the script has allocated it)", (unsigned long long)addr);
+  g->bps = realloc(g->bps, (size_t)(g->nbps + 1) * sizeof *g->bps);
+  breakpoint *b = &g->bps[g->nbps++];
+  memset(b, 0, sizeof *b);
+  b->id = ++g->next_bp;
+  b->kind = BP_WATCH;
+  b->enabled = 1;
+  b->addr = addr;
+  b->size = size;
+  b->type = type;
+  char spec[160];
+  if (v.kind == V_MEM && v.name[0] != '{') snprintf(spec, sizeof spec, "%s ({%s} 0x%llx)", v.name, isa_type_name(type), (unsigned long long)addr);
+  else snprintf(spec, sizeof spec, "{%s} 0x%llx", isa_type_name(type), (unsigned long long)addr);
+  b->spec = strdup(spec);
+  memcpy(b->old, a->data + (addr - a->addr), size);
+  watch_range(g);
+  printf("Hardware watchpoint %d: %s\n", b->id, b->spec);
+  return DR_OK;
+}
+
+/* Applies f to the breakpoints numbered in args (all when none). */
+static int for_bps(dbg *g, char *args, void (*f)(dbg *, int)) {
+  char *p = args, *t;
+  int any = 0;
+  int ids[256], n = 0;
+  while ((t = word(&p)) && n < 256) {
+    uint64_t id;
+    if (parse_u64(t, &id)) return DR_USAGE;
+    int found = -1;
+    for (int i = 0; i < g->nbps; i++) if (g->bps[i].id == (int)id) found = i;
+    if (found < 0) return err("No breakpoint number %llu.", (unsigned long long)id);
+    ids[n++] = (int)id;
+    any = 1;
+  }
+  if (!any) for (int i = 0; i < g->nbps && n < 256; i++) ids[n++] = g->bps[i].id;
+  for (int k = 0; k < n; k++)
+    for (int i = 0; i < g->nbps; i++) if (g->bps[i].id == ids[k]) { f(g, i); break; }
+  maps_rebuild(g);
+  watch_range(g);
+  return DR_OK;
+}
+static void bp_delete(dbg *g, int i) {
+  free(g->bps[i].spec); free(g->bps[i].locs);
+  memmove(&g->bps[i], &g->bps[i + 1], (size_t)(g->nbps - i - 1) * sizeof *g->bps);
+  g->nbps--;
+}
+static void bp_disable(dbg *g, int i) { g->bps[i].enabled = 0; }
+static void bp_enable(dbg *g, int i) { g->bps[i].enabled = 1; }
+static int cmd_delete(dbg *g, char *args) { return for_bps(g, args, bp_delete); }
+static int cmd_disable(dbg *g, char *args) { return for_bps(g, args, bp_disable); }
+static int cmd_enable(dbg *g, char *args) { return for_bps(g, args, bp_enable); }
+
+static int cmd_condition(dbg *g, char *args) {
+  char *p = args;
+  char *t = word(&p);
+  uint64_t id;
+  if (!t || parse_u64(t, &id)) return DR_USAGE;
+  for (int i = 0; i < g->nbps; i++) {
+    if (g->bps[i].id != (int)id) continue;
+    if (g->bps[i].kind != BP_BREAK) return err("Watchpoint %d takes no condition.", (int)id);
+    char *rest = trim(p);
+    if (!*rest) { memset(&g->bps[i].cond, 0, sizeof g->bps[i].cond); printf("Breakpoint %d now unconditional.\n", (int)id); return DR_OK; }
+    char why[256];
+    condition c;
+    if (parse_condition(rest, &c, why, sizeof why)) return err("%s", why);
+    g->bps[i].cond = c;
+    return DR_OK;
+  }
+  return err("No breakpoint number %llu.", (unsigned long long)id);
+}
+
+static int info_breakpoints(dbg *g, char *args) {
+  (void)args;
+  if (!g->nbps) { printf("No breakpoints or watchpoints.\n"); return DR_OK; }
+  printf("Num  Type           Disp Enb What\n");
+  for (int i = 0; i < g->nbps; i++) bp_describe(g, &g->bps[i]);
+  return DR_OK;
+}
+static int info_watchpoints(dbg *g, char *args) {
+  (void)args;
+  int n = 0;
+  for (int i = 0; i < g->nbps; i++) if (g->bps[i].kind == BP_WATCH) { if (!n++) printf("Num  Type           Disp Enb What\n"); bp_describe(g, &g->bps[i]); }
+  if (!n) printf("No watchpoints.\n");
+  return DR_OK;
+}
+
+/* ---- commands: focus ---- */
+
+static int parse_triple(char **p, uint32_t v[3]) {
+  char *s = *p;
+  while (isspace((unsigned char)*s)) s++;
+  int paren = *s == '(';
+  if (paren) s++;
+  v[0] = v[1] = v[2] = 0;
+  for (int i = 0; i < 3; i++) {
+    while (isspace((unsigned char)*s)) s++;
+    char *end;
+    unsigned long x = strtoul(s, &end, 0);
+    if (end == s) return -1;
+    v[i] = (uint32_t)x;
+    s = end;
+    while (isspace((unsigned char)*s)) s++;
+    if (*s == ',') { s++; continue; }
+    break;
+  }
+  if (paren) { if (*s != ')') return -1; s++; }
+  *p = s;
+  return 0;
+}
+
+static int cmd_cuda(dbg *g, char *args) {
+  char *p = args;
+  char *t = word(&p);
+  if (!t) {
+    if (!focus_warp(g)) { printf("Focus not set on any active CUDA kernel.\n"); return DR_OK; }
+    print_focus(g, "");
+    return DR_OK;
+  }
+  if (!g->c || !g->c->warps) return err("Focus not set on any active CUDA kernel.");
+  uint32_t wid = g->fw, lane = g->fl;
+  int have_thread = 0;
+  uint32_t thread[3] = { 0, 0, 0 };
+  for (; t; t = word(&p)) {
+    if (!strcmp(t, "sm") || !strcmp(t, "device") || !strcmp(t, "kernel") || !strcmp(t, "grid")) {
+      char *n = word(&p);
+      uint64_t v;
+      if (!n || parse_u64(n, &v)) return DR_USAGE;
+      if (v != 0) return err("Invalid %s %llu: the functional core has one %s, number 0 (one block resident at a time).", t, (unsigned long long)v, t);
+    } else if (!strcmp(t, "warp") || !strcmp(t, "lane")) {
+      char *n = word(&p);
+      uint64_t v;
+      if (!n || parse_u64(n, &v)) return DR_USAGE;
+      if (!strcmp(t, "warp")) { if (v >= g->c->nwarps) return err("Invalid warp %llu: block (%u,%u,%u) has warps 0 to %u.", (unsigned long long)v, g->c->cta.x, g->c->cta.y, g->c->cta.z, g->c->nwarps - 1); wid = (uint32_t)v; }
+      else { if (v >= WARP) return err("Invalid lane %llu: lanes are 0 to 31.", (unsigned long long)v); lane = (uint32_t)v; }
+    } else if (!strcmp(t, "block")) {
+      uint32_t b[3];
+      if (parse_triple(&p, b)) return DR_USAGE;
+      if (b[0] != g->c->cta.x || b[1] != g->c->cta.y || b[2] != g->c->cta.z)
+        return err("Block (%u,%u,%u) is not running: the functional core runs one block at a time, and block (%u,%u,%u) runs now.",
+                   b[0], b[1], b[2], g->c->cta.x, g->c->cta.y, g->c->cta.z);
+    } else if (!strcmp(t, "thread")) {
+      if (parse_triple(&p, thread)) return DR_USAGE;
+      have_thread = 1;
+    } else return DR_USAGE;
+  }
+  if (have_thread) {
+    aw_dim3 bl = g->c->block;
+    if (thread[0] >= bl.x || thread[1] >= bl.y || thread[2] >= bl.z)
+      return err("Invalid thread (%u,%u,%u): the block is (%u,%u,%u).", thread[0], thread[1], thread[2], bl.x, bl.y, bl.z);
+    uint32_t linear = thread[0] + bl.x * (thread[1] + bl.y * thread[2]);
+    wid = linear / WARP;
+    lane = linear % WARP;
+  }
+  set_focus(g, wid, lane, 0);
+  print_focus(g, "Switching focus to ");
+  warp *w = focus_warp(g);
+  uint32_t mask;
+  uint32_t pc = warp_pc(g, w, &mask);
+  if (pc != NO_PC) print_location(g, g->c->m, pc, mask);
+  else printf("(warp %u has exited)\n", wid);
+  return DR_OK;
+}
+
+/* ---- commands: inspection ---- */
+
+static int info_warps(dbg *g, char *args) {
+  (void)args;
+  if (!g->c || !g->c->warps) return err("No CUDA kernel is running.");
+  cta *c = g->c;
+  printf("%s %s, block (%u,%u,%u) of grid (%u,%u,%u), %u warps on sm 0\n", c->line ? "Subroutine" : "Kernel", fname(c->m, c->kfunc),
+         c->cta.x, c->cta.y, c->cta.z, c->grid.x, c->grid.y, c->grid.z, c->nwarps);
+  printf("  Wp %-24s %-8s %-8s %-5s %-10s %s\n", "PC", "Active", "Alive", "Depth", "State", "Source");
+  for (uint32_t i = 0; i < c->nwarps; i++) {
+    warp *w = &c->warps[i];
+    uint32_t mask, depth;
+    warp_next(w, &mask, &depth);
+    uint32_t pc = warp_pc(g, w, NULL);
+    char pcs[64] = "-", src[300] = "";
+    if (pc != NO_PC) {
+      snprintf(pcs, sizeof pcs, "%s pc %u", fname(c->m, func_of(c->m, pc)), rel_pc(c->m, pc));
+      const isa_line *ln = line_of(c->m, pc);
+      if (ln->file) snprintf(src, sizeof src, "%s:%u", file_name(c->m, ln->file), ln->line);
+    }
+    printf("%c %2u %-24s %08x %08x %-5u %-10s %s\n", i == g->fw ? '*' : ' ', w->id, pcs, mask, w->alive, depth, state_name(g, w), src);
+  }
+  return DR_OK;
+}
+
+static int info_lanes(dbg *g, char *args) {
+  (void)args;
+  warp *w = focus_warp(g);
+  if (!w) return err("No CUDA kernel is running.");
+  uint32_t mask;
+  uint32_t pc = warp_pc(g, w, &mask);
+  uint32_t active = mask;
+  value av;
+  char why[64];
+  if (pc != NO_PC && !eval(g, "$active", &av, why, sizeof why)) active = (uint32_t)av.bits;
+  printf("Warp %u of block (%u,%u,%u), pc %u: mask %08x (the guard lets %08x issue)\n", w->id, g->c->cta.x, g->c->cta.y, g->c->cta.z,
+         pc == NO_PC ? 0 : rel_pc(g->c->m, pc), mask, active);
+  printf("  Ln State     Thread\n");
+  for (uint32_t l = 0; l < WARP; l++) {
+    uint32_t t[3];
+    thread_of(g->c, w, l, t);
+    const char *st = !(w->alive >> l & 1) ? (l < WARP && t[0] + g->c->block.x * (t[1] + g->c->block.y * t[2]) >= g->c->block.x * g->c->block.y * g->c->block.z ? "absent" : "exited")
+                   : (mask >> l & 1) ? ((active >> l & 1) ? "active" : "guarded") : "inactive";
+    printf("%c %2u %-9s (%u,%u,%u)\n", l == g->fl ? '*' : ' ', l, st, t[0], t[1], t[2]);
+  }
+  return DR_OK;
+}
+
+static int info_registers(dbg *g, char *args) {
+  warp *w = focus_warp(g);
+  if (!w) return err("No CUDA kernel is running.");
+  char fmt;
+  if (take_format(&args, &fmt, NULL, 0) || !valid_fmt(fmt)) return DR_USAGE;
+  frame *f = &w->frames[w->nframes - 1];
+  aw_module *m = g->c->m;
+  char *p = args, *t;
+  int any = 0;
+  while ((t = word(&p))) {
+    any = 1;
+    char why[256];
+    value v;
+    if (eval(g, t, &v, why, sizeof why)) return err("%s", why);
+    if (print_value(g, &v, fmt, "") < 0) return DR_ERR;
+  }
+  if (any) return DR_OK;
+  printf("Registers of %s, lane %u of warp %u:\n", fname(m, f->func), g->fl, w->id);
+  for (uint32_t s = 0; s < m->funcs[f->func].nslots; s++) {
+    char name[64], b[96];
+    isa_dis_reg(&m->img, f->func, s, name, sizeof name);
+    format_bits(f->regs[(size_t)s * WARP + g->fl], m->funcs[f->func].slot_type[s], fmt, b, sizeof b);
+    printf("%-10s %s\n", name, b);
+  }
+  return DR_OK;
+}
+
+static int cmd_backtrace(dbg *g, char *args) {
+  if (*args) return DR_USAGE;
+  warp *w = focus_warp(g);
+  if (!w) return err("No stack.");
+  aw_module *m = g->c->m;
+  uint32_t pc = warp_pc(g, w, NULL);
+  for (uint32_t i = w->nframes; i-- > 0;) {
+    char wt[600];
+    uint32_t at = i == w->nframes - 1 ? pc : w->frames[i + 1].call_pc;
+    if (at == NO_PC) { printf("#%u  %s (exited)\n", w->nframes - 1 - i, fname(m, w->frames[i].func)); continue; }
+    where_text(m, at, wt, sizeof wt);
+    printf("#%u  %s\n", w->nframes - 1 - i, wt);
+  }
+  return DR_OK;
+}
+
+static int cmd_print(dbg *g, char *args) {
+  char fmt;
+  take_format(&args, &fmt, NULL, 0);
+  if (!valid_fmt(fmt)) return DR_USAGE;
+  char *text = trim(args);
+  if (!*text) return DR_USAGE;
+  char why[256];
+  value v;
+  if (eval(g, text, &v, why, sizeof why)) {
+    /* the run-script form: print BUFFER [FIRST [COUNT]] */
+    char copy[512];
+    snprintf(copy, sizeof copy, "%s", text);
+    char *p = copy;
+    char *name = word(&p);
+    uint64_t a, n;
+    int t;
+    for (int i = 0; name && aw_session_buffer(g->s, i, &a, &n, &t); i++)
+      if (!strcmp(aw_session_buffer(g->s, i, &a, &n, &t), name) && !fmt) {
+        char line[600];
+        snprintf(line, sizeof line, "print %s", text);
+        return aw_session_exec(g->s, line, "") ? DR_ERR : DR_OK;
+      }
+    return err("%s", why);
+  }
+  return print_value(g, &v, fmt, "");
+}
+
+/* x/NFU ADDRESS: gdb's examine.  Sizes b h w g; formats x d u o t f c i s. */
+static int do_examine(dbg *g, char *args, const char *lead) {
+  char fmtbuf[32];
+  char dummy;
+  take_format(&args, &dummy, fmtbuf, sizeof fmtbuf);
+  uint64_t count = 1;
+  char fmt = g->x_valid ? g->x_fmt : 'x', size = g->x_valid ? g->x_size : 'w';
+  char *f = fmtbuf;
+  if (isdigit((unsigned char)*f)) { count = strtoull(f, &f, 10); if (!count || count > 4096) return DR_USAGE; }
+  for (; *f; f++) {
+    if (strchr("bhwg", *f)) size = *f;
+    else if (strchr("xduotfcis", *f)) fmt = *f;
+    else return DR_USAGE;
+  }
+  char *text = trim(args);
+  int space = ISA_SP_GLOBAL;
+  uint64_t addr;
+  if (!*text) {
+    if (!g->x_valid) return DR_USAGE;
+    addr = g->x_next;
+    space = g->x_space;
+  } else {
+    for (size_t i = 0; i < sizeof space_names / sizeof space_names[0]; i++) {
+      size_t n = strlen(space_names[i].name);
+      if (!strncmp(text, space_names[i].name, n) && text[n] == ':') { space = space_names[i].space; text += n + 1; break; }
+    }
+    char why[256];
+    value v;
+    if (eval(g, text, &v, why, sizeof why)) return err("%s", why);
+    uint64_t u; double fv; int fl;
+    parser ps = { g, "", "" };
+    if (v.kind == V_MEM) { u = v.addr; space = v.space; fl = 0; }
+    else if (value_number(&ps, &v, &u, &fv, &fl)) return err("%s", ps.err);
+    if (fl) return err("an address must be an integer");
+    addr = u;
+  }
+  if (fmt == 'i') {   /* instructions of the focused function, ADDRESS = pc */
+    warp *w = focus_warp(g);
+    aw_module *m = NULL;
+    int cf = current_func(g, &m);
+    if (cf < 0) return err("x/i needs a function: stop in one first.");
+    uint32_t cur = w ? warp_pc(g, w, NULL) : NO_PC;
+    for (uint64_t i = 0; i < count && addr + i < m->funcs[cf].ninsn; i++) {
+      uint32_t pc = m->funcs[cf].first_pc + (uint32_t)(addr + i);
+      char insn[512];
+      insn_text(m, pc, insn, sizeof insn);
+      printf("%s%s pc %u:\t%s;\n", pc == cur ? "=> " : "   ", fname(m, (uint32_t)cf), rel_pc(m, pc), insn);
+    }
+    g->x_next = addr + count; g->x_space = space; g->x_fmt = fmt; g->x_size = size; g->x_valid = 1;
+    return DR_OK;
+  }
+  unsigned bytes = size == 'b' ? 1 : size == 'h' ? 2 : size == 'w' ? 4 : 8;
+  if (fmt == 'f' && bytes < 4) bytes = 4, size = 'w';
+  if (fmt == 's' || fmt == 'c') bytes = 1, size = 'b';
+  int type = bytes == 1 ? ISA_T_U8 : bytes == 2 ? ISA_T_U16 : bytes == 4 ? ISA_T_U32 : ISA_T_U64;
+  if (fmt == 'f') type = bytes == 4 ? ISA_T_F32 : ISA_T_F64;
+  unsigned per = fmt == 's' ? 1 : bytes == 1 ? 8 : bytes == 2 ? 8 : bytes == 4 ? 4 : 2;
+  char why[256];
+  if (fmt == 's') {
+    for (uint64_t i = 0; i < count; i++) {
+      if (!mem_at(g, space, addr, 1, 0, why, sizeof why)) return err("Cannot access memory at 0x%llx: %s", (unsigned long long)addr, why);
+      printf("%s%s%s0x%llx:\t\"", lead, space == ISA_SP_GLOBAL ? "" : space_name(space), space == ISA_SP_GLOBAL ? "" : ":", (unsigned long long)addr);
+      for (int k = 0; k < 200; k++) {
+        uint8_t *p = mem_at(g, space, addr, 1, 0, why, sizeof why);
+        if (!p) { printf("\"\n"); return err("Cannot access memory: %s", why); }
+        addr++;
+        if (!*p) break;
+        if (isprint(*p)) putchar(*p); else printf("\\%03o", *p);
+      }
+      printf("\"\n");
+    }
+  } else {
+    for (uint64_t i = 0; i < count; i++) {
+      uint8_t *p = mem_at(g, space, addr, bytes, 0, why, sizeof why);
+      if (!p) {
+        if (i % per) printf("\n");
+        return err("Cannot access memory at %s%s0x%llx: %s", space == ISA_SP_GLOBAL ? "" : space_name(space), space == ISA_SP_GLOBAL ? "" : ":", (unsigned long long)addr, why);
+      }
+      if (i % per == 0) printf("%s%s%s%s0x%llx:", i ? "\n" : "", lead, space == ISA_SP_GLOBAL ? "" : space_name(space), space == ISA_SP_GLOBAL ? "" : ":", (unsigned long long)addr);
+      uint64_t x = 0;
+      for (unsigned k = 0; k < bytes; k++) x |= (uint64_t)p[k] << (8 * k);
+      char b[96];
+      if (fmt == 'x') snprintf(b, sizeof b, "0x%0*llx", (int)bytes * 2, (unsigned long long)x);
+      else format_bits(x, fmt == 'd' ? (bytes == 1 ? ISA_T_S8 : bytes == 2 ? ISA_T_S16 : bytes == 4 ? ISA_T_S32 : ISA_T_S64) : type, fmt == 'd' ? 'd' : fmt, b, sizeof b);
+      printf("\t%s", b);
+      addr += bytes;
+    }
+    printf("\n");
+  }
+  g->x_next = addr; g->x_space = space; g->x_fmt = fmt; g->x_size = size; g->x_valid = 1;
+  return DR_OK;
+}
+static int cmd_x(dbg *g, char *args) { return do_examine(g, args, ""); }
+
+static int cmd_display(dbg *g, char *args) {
+  char fmt;
+  char fmtbuf[32];
+  take_format(&args, &fmt, fmtbuf, sizeof fmtbuf);
+  char *text = trim(args);
+  if (!*text) {
+    if (fmtbuf[0]) return DR_USAGE;
+    do_displays(g);
+    return DR_OK;
+  }
+  int examine = fmtbuf[0] && (strlen(fmtbuf) > 1 || strchr("is", fmtbuf[0]) || strchr("bhwg", fmtbuf[0]));
+  if (fmtbuf[0] && !examine && !valid_fmt(fmt)) return DR_USAGE;
+  g->displays = realloc(g->displays, (size_t)(g->ndisplays + 1) * sizeof *g->displays);
+  display *d = &g->displays[g->ndisplays++];
+  d->id = ++g->next_display;
+  d->fmt = strdup(fmtbuf);
+  d->expr = strdup(text);
+  if (g->c) {   /* show it now, as gdb does */
+    int n = g->ndisplays;
+    display *saved = g->displays;
+    g->displays = d;
+    g->ndisplays = 1;
+    do_displays(g);
+    g->displays = saved;
+    g->ndisplays = n;
+  }
+  return DR_OK;
+}
+
+static void do_displays(dbg *g) {
+  for (int i = 0; i < g->ndisplays; i++) {
+    display *d = &g->displays[i];
+    char lead[64];
+    int examine = d->fmt[0] && (strlen(d->fmt) > 1 || strchr("isbhwg", d->fmt[0]));
+    if (examine) {
+      snprintf(lead, sizeof lead, "%d: x/%s %s\n", d->id, d->fmt, d->expr);
+      printf("%s", lead);
+      char args[600];
+      snprintf(args, sizeof args, "/%s %s", d->fmt, d->expr);
+      int vx = g->x_valid; uint64_t xn = g->x_next;
+      do_examine(g, args, "");
+      g->x_valid = vx; g->x_next = xn;
+      continue;
+    }
+    snprintf(lead, sizeof lead, "%d: %s%s%s", d->id, d->fmt[0] ? "/" : "", d->fmt, d->fmt[0] ? " " : "");
+    char why[256];
+    value v;
+    if (eval(g, d->expr, &v, why, sizeof why)) { printf("%s%s = <%s>\n", lead, d->expr, why); continue; }
+    print_value(g, &v, d->fmt[0], lead);
+  }
+}
+
+static int cmd_undisplay(dbg *g, char *args) {
+  char *p = args, *t;
+  if (!*trim(args)) {
+    for (int i = 0; i < g->ndisplays; i++) { free(g->displays[i].fmt); free(g->displays[i].expr); }
+    g->ndisplays = 0;
+    return DR_OK;
+  }
+  while ((t = word(&p))) {
+    uint64_t id;
+    if (parse_u64(t, &id)) return DR_USAGE;
+    int found = 0;
+    for (int i = 0; i < g->ndisplays; i++)
+      if (g->displays[i].id == (int)id) {
+        free(g->displays[i].fmt); free(g->displays[i].expr);
+        memmove(&g->displays[i], &g->displays[i + 1], (size_t)(g->ndisplays - i - 1) * sizeof *g->displays);
+        g->ndisplays--;
+        found = 1;
+        break;
+      }
+    if (!found) return err("No display number %llu.", (unsigned long long)id);
+  }
+  return DR_OK;
+}
+
+static int info_display(dbg *g, char *args) {
+  (void)args;
+  if (!g->ndisplays) { printf("There are no auto-display expressions now.\n"); return DR_OK; }
+  printf("Auto-display expressions now in effect:\nNum Enb Expression\n");
+  for (int i = 0; i < g->ndisplays; i++)
+    printf("%-3d y   %s%s%s%s\n", g->displays[i].id, g->displays[i].fmt[0] ? "/" : "", g->displays[i].fmt, g->displays[i].fmt[0] ? " " : "", g->displays[i].expr);
+  return DR_OK;
+}
+
+static int cmd_disassemble(dbg *g, char *args) {
+  char *p = args;
+  int with_source = 0;
+  char *t;
+  aw_module *m = NULL;
+  int f = -1;
+  uint32_t lo = 0, hi = UINT32_MAX;
+  while ((t = word(&p))) {
+    if (!strcmp(t, "/s") || !strcmp(t, "/m")) { with_source = 1; continue; }
+    if (t[0] == '/') return DR_USAGE;
+    char *comma = strchr(t, ',');
+    if (comma || isdigit((unsigned char)t[0])) {   /* START,END or START,+N: pcs of the current function */
+      f = current_func(g, &m);
+      if (f < 0) return err("No function in focus: name one (disassemble FUNCTION).");
+      char *end;
+      lo = (uint32_t)strtoul(t, &end, 0);
+      if (end == t || (*end && *end != ',')) return DR_USAGE;
+      if (comma) {
+        int plus = comma[1] == '+';
+        uint32_t v = (uint32_t)strtoul(comma + 1 + plus, &end, 0);
+        if (*end || end == comma + 1 + plus) return DR_USAGE;
+        hi = plus ? lo + v : v;
+      } else hi = lo + 1;
+      continue;
+    }
+    aw_module **mods;
+    int nm = known_modules(g, &mods);
+    for (int i = nm; i-- > 0 && f < 0;)
+      for (uint32_t k = 0; k < mods[i]->img.nfuncs; k++)
+        if (mods[i]->img.funcs[k].has_body && !strcmp(fname(mods[i], k), t)) { m = mods[i]; f = (int)k; break; }
+    if (f < 0) return err("No function \"%s\" in the loaded modules.", t);
+  }
+  if (f < 0) f = current_func(g, &m);
+  if (f < 0) return err("No function in focus: name one (disassemble FUNCTION).");
+  warp *w = focus_warp(g);
+  uint32_t cur = w && g->c && g->c->m == m ? warp_pc(g, w, NULL) : NO_PC;
+  printf("Dump of code for %s %s:\n", m->img.funcs[f].kind == ISA_FN_ENTRY ? "kernel" : m->img.funcs[f].kind == ISA_FN_SUBR ? "subroutine" : "function", fname(m, (uint32_t)f));
+  uint32_t last_file = 0, last_line = 0;
+  for (uint32_t i = 0; i < m->funcs[f].ninsn; i++) {
+    if (i < lo || i >= hi) continue;
+    uint32_t pc = m->funcs[f].first_pc + i;
+    const isa_line *ln = line_of(m, pc);
+    if (with_source && ln->file && (ln->file != last_file || ln->line != last_line)) {
+      const char *text = source_line(file_name(m, ln->file), ln->line);
+      printf("%s:%u\t%s\n", file_name(m, ln->file), ln->line, text ? text : "");
+      last_file = ln->file;
+      last_line = ln->line;
+    }
+    char insn[512];
+    insn_text(m, pc, insn, sizeof insn);
+    char loc[64] = "";
+    if (!with_source && ln->file) snprintf(loc, sizeof loc, "%u", ln->line);
+    printf("%s%4u  %-6s %s;\n", pc == cur ? "=> " : "   ", i, loc, insn);
+  }
+  printf("End of dump.\n");
+  return DR_OK;
+}
+
+static int cmd_list(dbg *g, char *args) {
+  char *text = trim(args);
+  const char *file = g->list_file;
+  uint32_t first = g->list_line;
+  char fbuf[512];
+  if (*text) {
+    if (!strcmp(text, "-")) { first = first > 20 ? first - 20 : 1; }
+    else {
+      uint32_t pcs[4];
+      aw_module **mods;
+      int nm = known_modules(g, &mods);
+      uint32_t n = 0;
+      aw_module *m = NULL;
+      char *colon = strrchr(text, ':');
+      int numeric = 1;
+      for (char *q = colon ? colon + 1 : text; *q; q++) if (!isdigit((unsigned char)*q)) numeric = 0;
+      if (numeric && !colon) {
+        if (!file[0]) return err("No source file: stop somewhere first, or use FILE:LINE.");
+        unsigned long l = strtoul(text, NULL, 10);
+        first = l > 5 ? (uint32_t)l - 5 : 1;
+      } else if (numeric && colon) {
+        snprintf(fbuf, sizeof fbuf, "%.*s", (int)(colon - text), text);
+        unsigned long l = strtoul(colon + 1, NULL, 10);
+        file = fbuf;
+        /* a module's name for the file, when it knows it under a longer path */
+        for (int i = 0; i < nm; i++)
+          for (uint32_t k = 0; k < mods[i]->img.nfiles; k++) {
+            const char *fn = isa_str(&mods[i]->img, mods[i]->img.files[k]);
+            size_t fl = strlen(fn), bl = strlen(fbuf);
+            if (fl >= bl && !strcmp(fn + fl - bl, fbuf) && (fl == bl || fn[fl - bl - 1] == '/')) { snprintf(fbuf, sizeof fbuf, "%s", fn); break; }
+          }
+        first = l > 5 ? (uint32_t)l - 5 : 1;
+      } else {
+        for (int i = nm; i-- > 0 && !n;) { n = resolve_in(g, mods[i], text, pcs, 4); m = mods[i]; }
+        if (!n) return err("Function \"%s\" not defined.", text);
+        const isa_line *ln = line_of(m, pcs[0]);
+        if (!ln->file) return err("No source line for %s.", text);
+        snprintf(fbuf, sizeof fbuf, "%s", file_name(m, ln->file));
+        file = fbuf;
+        first = ln->line > 5 ? ln->line - 5 : 1;
+      }
+    }
+  }
+  if (!file[0]) return err("No source file: stop somewhere first, or use list FILE:LINE.");
+  source *s = source_get(file);
+  if (!s) return err("%s: cannot read the source file", file);
+  if (first > s->nlines) return err("Line number %u out of range; \"%s\" has %u lines.", first, file, s->nlines);
+  uint32_t last = first + 9 < s->nlines ? first + 9 : s->nlines;
+  for (uint32_t l = first; l <= last; l++) printf("%u\t%s\n", l, s->lines[l - 1]);
+  if (file != g->list_file) snprintf(g->list_file, sizeof g->list_file, "%s", file);
+  g->list_line = last + 1;
+  return DR_OK;
+}
+
+static int cmd_set_var(dbg *g, char *args) {
+  char *eq = strchr(args, '=');
+  if (!eq || eq[1] == '=') return DR_USAGE;
+  *eq = 0;
+  char *lhs = trim(args), *rhs = trim(eq + 1);
+  if (!*lhs || !*rhs) return DR_USAGE;
+  char why[256];
+  value dst, src;
+  if (eval(g, lhs, &dst, why, sizeof why)) return err("%s", why);
+  if (dst.kind == V_NUM || dst.kind == V_SREG) return err("Left operand of assignment is not an lvalue (a register, %%r[LANE], {TYPE}ADDRESS or BUFFER[INDEX]).");
+  if (eval(g, rhs, &src, why, sizeof why)) return err("%s", why);
+  parser ps = { g, "", "" };
+  uint64_t u; double f; int fl;
+  if (value_number(&ps, &src, &u, &f, &fl)) return err("%s", ps.err);
+  int t = dst.type;
+  uint64_t bits;
+  if (t == ISA_T_F32) bits = emu_f32_bits((float)(fl ? f : (double)(int64_t)u));
+  else if (t == ISA_T_F64) bits = emu_f64_bits(fl ? f : (double)(int64_t)u);
+  else bits = fl ? (uint64_t)(int64_t)f : u;
+  unsigned w = isa_type_bits(t);
+  if (t == ISA_T_PRED) bits = bits != 0;
+  else if (w < 64) bits &= (1ull << w) - 1;
+  if (dst.kind == V_REG) {
+    warp *wp = focus_warp(g);
+    frame *fr = &wp->frames[wp->nframes - 1];
+    for (int l = 0; l < WARP; l++)
+      if (dst.lane == -2 || l == lane_of(g, &dst)) fr->regs[(size_t)dst.slot * WARP + (uint32_t)l] = bits & fr->slot_mask[dst.slot];
+    return DR_OK;
+  }
+  uint8_t *p = mem_at(g, dst.space, dst.addr, type_bytes(t), 1, why, sizeof why);
+  if (!p) return err("Cannot write %s: %s", dst.name, why);
+  for (unsigned k = 0; k < type_bytes(t); k++) p[k] = (uint8_t)(bits >> (8 * k));
+  /* the debugger's write is not the program's: watchpoints take it as their new value */
+  for (int i = 0; i < g->nbps; i++) {
+    breakpoint *b = &g->bps[i];
+    if (b->kind != BP_WATCH) continue;
+    emu_alloc *a = emu_find_alloc(g->d, b->addr, b->size);
+    if (a) memcpy(b->old, a->data + (b->addr - a->addr), b->size);
+  }
+  return DR_OK;
+}
+
+/* info line: with an address, the memory line holding it (its state and
+ * what each codec makes of it); lin/lout, the running subroutine's lines;
+ * with nothing, the source line of the focused warp's pc. */
+static int info_line(dbg *g, char *args) {
+  char *text = trim(args);
+  warp *w = focus_warp(g);
+  if (!*text) {
+    if (!w) return err("No line: the program is not stopped in a kernel.");
+    uint32_t pc = warp_pc(g, w, NULL);
+    const isa_line *ln = line_of(g->c->m, pc);
+    if (!ln->file) { printf("No line number information for pc %u.\n", rel_pc(g->c->m, pc)); return DR_OK; }
+    uint32_t a = pc, b = pc;
+    uint32_t f = func_of(g->c->m, pc), fp = g->c->m->funcs[f].first_pc, fe = fp + g->c->m->funcs[f].ninsn;
+    while (a > fp && same_line(g->c->m, a - 1, ln->file, ln->line)) a--;
+    while (b + 1 < fe && same_line(g->c->m, b + 1, ln->file, ln->line)) b++;
+    printf("Line %u of \"%s\" is at %s pc %u to pc %u.\n", ln->line, file_name(g->c->m, ln->file), fname(g->c->m, f), a - fp, b - fp);
+    return DR_OK;
+  }
+  if (!strcmp(text, "lin") || !strcmp(text, "lout")) {
+    if (!g->c || !g->c->line) return err("No assist-warp subroutine is running: .lin and .lout exist only then.");
+    aw_line *ln = g->c->line;
+    uint32_t enc, size, lsz, mag;
+    memcpy(&enc, ln->meta, 4); memcpy(&size, ln->meta + 4, 4); memcpy(&lsz, ln->meta + 8, 4); memcpy(&mag, ln->meta + 12, 4);
+    const isa_image *img = &g->c->m->img;
+    const char *trig = "";
+    for (uint32_t i = 0; i < img->nsubrs; i++)
+      if (img->subrs[i].func == g->c->kfunc && img->subrs[i].ntrigger) {
+        const isa_trigger *tr = &img->triggers[img->subrs[i].first_trigger];
+        static char tb[64];
+        snprintf(tb, sizeof tb, ", started by the trigger '%s %d'", isa_trigger_names[tr->event], tr->arg);
+        trig = tb;
+      }
+    printf("Subroutine %s%s\n", fname(g->c->m, g->c->kfunc), trig);
+    printf("  .lin  %u bytes; .lout %u bytes\n", ln->in_bytes, ln->out_bytes);
+    printf("  .lmeta: encoding %u, compressed size %u bytes, line size %u bytes, MAG %u bytes", enc, size, lsz, mag);
+    if (mag && size) printf(" (%u burst%s)", codec_bursts(size, mag), codec_bursts(size, mag) == 1 ? "" : "s");
+    printf("\n  %s\n", enc ? "the line is compressed (encoding != 0)" : "encoding 0: the line is stored uncompressed");
+    return DR_OK;
+  }
+  char why[256];
+  value v;
+  if (eval(g, text, &v, why, sizeof why)) return err("%s", why);
+  uint64_t addr;
+  if (v.kind == V_MEM) addr = v.addr;
+  else if (v.kind == V_NUM && !v.is_float) addr = v.bits;
+  else return DR_USAGE;
+  uint32_t lb = g->line_bytes;
+  uint64_t base = addr & ~(uint64_t)(lb - 1);
+  emu_alloc *a = emu_find_alloc(g->d, base, lb);
+  uint8_t line[CODEC_MAX_LINE];
+  memset(line, 0, sizeof line);
+  if (!a) {
+    emu_alloc *part = emu_find_alloc(g->d, addr, 1);
+    if (!part) return err("0x%llx is not in device memory.", (unsigned long long)addr);
+    for (uint32_t k = 0; k < lb; k++) {   /* an allocation that does not fill the line: the rest reads as zero */
+      emu_alloc *q = emu_find_alloc(g->d, base + k, 1);
+      if (q) line[k] = q->data[base + k - q->addr];
+    }
+  } else memcpy(line, a->data + (base - a->addr), lb);
+  const char *owner = NULL;
+  uint64_t ba = 0, bn = 0;
+  int bt = 0;
+  for (int i = 0;; i++) {
+    const char *nm = aw_session_buffer(g->s, i, &ba, &bn, &bt);
+    if (!nm) break;
+    if (addr >= ba && addr < ba + bn * type_bytes(bt)) { owner = nm; break; }
+  }
+  printf("Line 0x%llx-0x%llx (%u bytes)", (unsigned long long)base, (unsigned long long)(base + lb - 1), lb);
+  if (owner) printf(" of buffer '%s'", owner);
+  printf("\n  in device memory: uncompressed (this run models no compressed memory; the codecs below say what compression would give)\n");
+  printf("  %-14s %-14s %6s %7s\n", "codec", "encoding", "bytes", "bursts");
+  for (int i = 0; codecs[i]; i++) {
+    uint8_t payload[CODEC_MAX_PAYLOAD];
+    codec_meta meta;
+    if (codecs[i]->compress(line, lb, 32, payload, &meta)) continue;
+    const char *en = meta.encoding < codecs[i]->nencodings ? codecs[i]->encodings[meta.encoding] : "?";
+    printf("  %-14s %-14s %6u %7u\n", codecs[i]->name, en, meta.size, codec_bursts(meta.size, 32));
+  }
+  printf("  (bursts of 32 bytes; the line uncompressed is %u)\n", codec_bursts(lb, 32));
+  return DR_OK;
+}
+
+static int info_buffers(dbg *g, char *args) {
+  (void)args;
+  uint64_t a, n;
+  int t;
+  int any = 0;
+  for (int i = 0;; i++) {
+    const char *nm = aw_session_buffer(g->s, i, &a, &n, &t);
+    if (!nm) break;
+    if (!any++) printf("%-16s %-5s %10s  %s\n", "Buffer", "Type", "Elements", "Address");
+    printf("%-16s %-5s %10llu  0x%llx\n", nm, isa_type_name(t), (unsigned long long)n, (unsigned long long)a);
+  }
+  if (!any) printf("No buffers.\n");
+  return DR_OK;
+}
+
+static int info_functions(dbg *g, char *args) {
+  (void)args;
+  aw_module **mods;
+  int nm = known_modules(g, &mods);
+  if (!nm) { printf("No modules loaded.\n"); return DR_OK; }
+  for (int i = 0; i < nm; i++)
+    for (uint32_t f = 0; f < mods[i]->img.nfuncs; f++) {
+      const isa_func *fn = &mods[i]->img.funcs[f];
+      if (!fn->has_body) continue;
+      printf("%-10s %s (%u instructions)\n", fn->kind == ISA_FN_ENTRY ? "kernel" : fn->kind == ISA_FN_SUBR ? "subroutine" : "function",
+             fname(mods[i], f), mods[i]->funcs[f].ninsn);
+    }
+  return DR_OK;
+}
+
+static int cmd_stats(dbg *g, char *args) {
+  if (*trim(args)) return DR_USAGE;
+  if (g->c) printf("(so far in the running %s)\n", g->c->line ? "subroutine" : "launch");
+  return aw_session_exec(g->s, "stats", "") ? DR_ERR : DR_OK;
+}
+
+/* ---- the command table ---- */
+
+typedef struct {
+  const char *name, *alias;
+  int (*run)(dbg *g, char *args);
+  const char *usage, *help;
+  int repeats;            /* an empty line runs it again */
+} dbg_command;
+
+static int cmd_help(dbg *g, char *args);
+static int cmd_info(dbg *g, char *args);
+static int cmd_set(dbg *g, char *args);
+
+static const dbg_command info_commands[] = {
+  { "breakpoints", "b", info_breakpoints, "info breakpoints", "breakpoints and watchpoints, their conditions and hit counts", 0 },
+  { "watchpoints", NULL, info_watchpoints, "info watchpoints", "watchpoints only", 0 },
+  { "warps", NULL, info_warps, "info warps", "every warp of the running block: pc, active mask, stack depth, state", 0 },
+  { "lanes", NULL, info_lanes, "info lanes", "every lane of the warp in focus: active, inactive, exited; its thread", 0 },
+  { "registers", "r", info_registers, "info registers[/FMT] [REGISTER ...]", "registers of the function in focus, in the lane in focus", 0 },
+  { "line", NULL, info_line, "info line [ADDRESS | lin | lout]", "a memory line (state, what each codec makes of it), a subroutine's lines, or the source line of the pc", 0 },
+  { "display", NULL, info_display, "info display", "the expressions shown at every stop", 0 },
+  { "buffers", NULL, info_buffers, "info buffers", "the script's buffers: type, elements, address", 0 },
+  { "functions", NULL, info_functions, "info functions", "kernels, functions and subroutines of the loaded modules", 0 },
+  { "frame", NULL, cmd_backtrace, "info frame", "the call frames of the warp in focus", 0 },
+  { NULL, NULL, NULL, NULL, NULL, 0 },
+};
+
+static const dbg_command commands[] = {
+  { "run", "r", cmd_run, "run", "run the script from the beginning (again, when it runs)", 0 },
+  { "continue", "c", cmd_continue, "continue", "go on until a breakpoint, a watchpoint, a fault, Ctrl-C or the end", 0 },
+  { "step", "s", cmd_step, "step [N]", "run the warp in focus to the next source line, into calls", 1 },
+  { "stepi", "si", cmd_stepi, "stepi [N]", "run one instruction of the warp in focus (N instructions)", 1 },
+  { "next", "n", cmd_next, "next [N]", "like step, over calls", 1 },
+  { "nexti", "ni", cmd_nexti, "nexti [N]", "like stepi, over calls", 1 },
+  { "finish", "fin", cmd_finish, "finish", "run until the function of the warp in focus returns", 0 },
+  { "until", "u", cmd_until, "until [LOCATION]", "run the warp in focus past the current line without going back (a loop), or to LOCATION", 1 },
+  { "advance", NULL, cmd_until, "advance LOCATION", "run the warp in focus to LOCATION (or until its function returns)", 0 },
+  { "kill", "k", cmd_kill, "kill", "end the running launch and the script", 0 },
+  { "break", "b", cmd_break, "break [LOCATION] [if REGISTER[LANE] OP VALUE]", "stop where a warp reaches LOCATION: FUNCTION, FUNCTION:LABEL, LABEL, FILE:LINE, LINE, *PC or *FUNCTION+PC", 0 },
+  { "tbreak", "tb", cmd_tbreak, "tbreak [LOCATION] [if REGISTER[LANE] OP VALUE]", "a breakpoint deleted when it stops", 0 },
+  { "watch", NULL, cmd_watch, "watch {TYPE}ADDRESS | BUFFER[INDEX] | ADDRESS", "stop when a store changes a global location (shows old and new values, warp and lane)", 0 },
+  { "delete", "d", cmd_delete, "delete [N ...]", "delete breakpoints (all when no number)", 0 },
+  { "disable", NULL, cmd_disable, "disable [N ...]", "disable breakpoints (all when no number)", 0 },
+  { "enable", NULL, cmd_enable, "enable [N ...]", "enable breakpoints (all when no number)", 0 },
+  { "condition", NULL, cmd_condition, "condition N [REGISTER[LANE] OP VALUE]", "set or remove a breakpoint's condition", 0 },
+  { "cuda", NULL, cmd_cuda, "cuda [sm N] [warp N] [lane N] [block (X,Y,Z)] [thread (X,Y,Z)]", "show or move the focus, by hardware or software coordinates", 0 },
+  { "info", "i", cmd_info, "info SUBCOMMAND", "breakpoints watchpoints warps lanes registers line display buffers functions frame", 0 },
+  { "print", "p", cmd_print, "print[/FMT] EXPRESSION", "a value: %REG (lane in focus), %REG[LANE], %REG[*] (every lane), {TYPE}ADDRESS, BUFFER[INDEX], $pc $mask $active; FMT x d u o t f c", 0 },
+  { "x", NULL, cmd_x, "x/NFU [SPACE:]ADDRESS", "examine memory: N units, F format (x d u o t f c s i), U size (b h w g); SPACE global shared local param const lin lout lmeta generic", 1 },
+  { "display", NULL, cmd_display, "display[/FMT] [EXPRESSION]", "print EXPRESSION at every stop (display/i $pc: the instruction)", 0 },
+  { "undisplay", NULL, cmd_undisplay, "undisplay [N ...]", "stop displaying (all when no number)", 0 },
+  { "disassemble", NULL, cmd_disassemble, "disassemble [/s] [FUNCTION | START,END | START,+N]", "the instructions of a function (=> marks the pc), /s with source lines", 0 },
+  { "list", "l", cmd_list, "list [LINE | FILE:LINE | FUNCTION | -]", "source lines around the stop, or a place; again: the next ten", 1 },
+  { "backtrace", "bt", cmd_backtrace, "backtrace", "the call frames of the warp in focus", 0 },
+  { "where", NULL, cmd_backtrace, "where", "the call frames of the warp in focus", 0 },
+  { "set", NULL, cmd_set, "set var LVALUE = VALUE | set limit N | set var NAME VALUE", "change a register (%REG, %REG[LANE], %REG[*]) or memory ({TYPE}ADDRESS, BUFFER[INDEX]); or a run-script setting", 0 },
+  { "stats", NULL, cmd_stats, "stats", "the launch's counters (so far, when it runs)", 0 },
+  { "help", "h", cmd_help, "help [COMMAND]", "list the commands, or one command's usage", 0 },
+  { "quit", "q", cmd_quit, "quit", "leave the debugger", 0 },
+  { NULL, NULL, NULL, NULL, NULL, 0 },
+};
+
+/* Run-script commands the debugger takes over or refuses while a kernel runs. */
+static int is_script_command(const char *name) {
+  for (const aw_command *c = aw_commands; c->name; c++) if (!strcmp(c->name, name)) return 1;
+  return 0;
+}
+
+/* Finds a command by name, alias or unique prefix.  *ambiguous lists the candidates when several match. */
+static const dbg_command *lookup(const dbg_command *table, const char *name, const char **script, char *ambiguous, size_t cap) {
+  *script = NULL;
+  ambiguous[0] = 0;
+  for (const dbg_command *c = table; c->name; c++) if (!strcmp(c->name, name) || (c->alias && !strcmp(c->alias, name))) return c;
+  if (table == commands && is_script_command(name)) { *script = name; return NULL; }
+  const dbg_command *found = NULL;
+  const char *found_script = NULL;
+  int n = 0;
+  size_t len = strlen(name), used = 0;
+  for (const dbg_command *c = table; c->name; c++)
+    if (!strncmp(c->name, name, len)) {
+      found = c; n++;
+      used += (size_t)snprintf(ambiguous + used, used < cap ? cap - used : 0, "%s%s", used ? ", " : "", c->name);
+    }
+  if (table == commands)
+    for (const aw_command *c = aw_commands; c->name; c++) {
+      int dup = 0;
+      for (const dbg_command *d = table; d->name; d++) if (!strcmp(d->name, c->name)) dup = 1;
+      if (!dup && !strncmp(c->name, name, len)) {
+        found_script = c->name; n++;
+        used += (size_t)snprintf(ambiguous + used, used < cap ? cap - used : 0, "%s%s", used ? ", " : "", c->name);
+      }
+    }
+  if (n == 1) { ambiguous[0] = 0; if (found_script) { *script = found_script; return NULL; } return found; }
+  if (n == 0) ambiguous[0] = 0;
+  return NULL;
+}
+
+static int cmd_info(dbg *g, char *args) {
+  char *p = args;
+  char *sub = word(&p);
+  if (!sub) return DR_USAGE;
+  const char *script;
+  char amb[512];
+  const dbg_command *c = lookup(info_commands, sub, &script, amb, sizeof amb);
+  if (!c) {
+    if (amb[0]) return err("Ambiguous info command \"%s\": %s.", sub, amb);
+    return err("Undefined info command: \"%s\".  Try \"help info\".", sub);
+  }
+  int rc = c->run(g, p);
+  if (rc == DR_USAGE) { fflush(stdout); fprintf(stderr, "usage: %s\n", c->usage); return DR_ERR; }
+  return rc;
+}
+
+static int cmd_set(dbg *g, char *args) {
+  char *p = args;
+  while (isspace((unsigned char)*p)) p++;
+  if (!strncmp(p, "var", 3) && isspace((unsigned char)p[3])) {
+    char *rest = p + 4;
+    if (strchr(rest, '=') || strchr(rest, '%') || strchr(rest, '{') || strchr(rest, '[')) return cmd_set_var(g, rest);
+  } else if (*p == '%' || *p == '{') return cmd_set_var(g, p);
+  char line[1024];
+  snprintf(line, sizeof line, "set %s", p);
+  return aw_session_exec(g->s, line, "") ? DR_ERR : DR_OK;
+}
+
+static int cmd_help(dbg *g, char *args) {
+  (void)g;
+  char *p = args;
+  char *name = word(&p);
+  if (!name) {
+    printf("Debugger commands (unique prefixes work; an empty line repeats step, next, x and list):\n");
+    for (const dbg_command *c = commands; c->name; c++)
+      printf("  %-12s %s\n", c->name, c->help);
+    printf("Run-script commands (emu/RUNSCRIPT.md), also at this prompt:\n");
+    for (const aw_command *c = aw_commands; c->name; c++) {
+      int dup = 0;
+      for (const dbg_command *d = commands; d->name; d++) if (!strcmp(d->name, c->name)) dup = 1;
+      if (!dup) printf("  %-12s %s\n", c->name, c->help);
+    }
+    printf("Type \"help COMMAND\" for its usage.\n");
+    return DR_OK;
+  }
+  const char *script;
+  char amb[512];
+  if (!strcmp(name, "info") && (name = word(&p))) {
+    const dbg_command *c = lookup(info_commands, name, &script, amb, sizeof amb);
+    if (!c) return err("Undefined info command: \"%s\".", name);
+    printf("usage: %s\n%s.\n", c->usage, c->help);
+    return DR_OK;
+  }
+  if (!name) name = "info";
+  const dbg_command *c = lookup(commands, name, &script, amb, sizeof amb);
+  if (c) {
+    printf("usage: %s\n%s.\n", c->usage, c->help);
+    if (c->alias) printf("Alias: %s.\n", c->alias);
+    if (c->run == cmd_info) for (const dbg_command *i = info_commands; i->name; i++) printf("  info %-12s %s\n", i->name, i->help);
+    return DR_OK;
+  }
+  if (script) {
+    for (const aw_command *s = aw_commands; s->name; s++)
+      if (!strcmp(s->name, script)) { printf("usage: %s\n%s (run-script command).\n", s->usage, s->help); return DR_OK; }
+  }
+  if (amb[0]) return err("Ambiguous command \"%s\": %s.", name, amb);
+  return err("Undefined command: \"%s\".  Try \"help\".", name);
+}
+
+/* Runs one command line.  Returns DR_RESUME when the program should go on. */
+static int execute(dbg *g, char *line) {
+  char *p = trim(line);
+  if (!*p || *p == '#') return DR_OK;
+  char name[64];
+  size_t n = 0;
+  while (p[n] && !isspace((unsigned char)p[n]) && p[n] != '/' && n + 1 < sizeof name) { name[n] = p[n]; n++; }
+  name[n] = 0;
+  if (!n) { err("Undefined command: \"%s\".  Try \"help\".", p); return DR_ERR; }
+  char *args = p + n;
+  const char *script;
+  char amb[512];
+  const dbg_command *c = lookup(commands, name, &script, amb, sizeof amb);
+  if (!c && script) {
+    if (g->stop != S_NONE && (!strcmp(script, "launch") || !strcmp(script, "runsub")))
+      return err("A kernel is running (stopped): continue or kill it before starting another.");
+    char full[4096];
+    snprintf(full, sizeof full, "%s%s", script, args);
+    int started = !strcmp(script, "launch") || !strcmp(script, "runsub");
+    if (started) { g->running = 1; g->kill = 0; g->mode = M_CONT; }
+    int rc = aw_session_exec(g->s, full, "");
+    if (started) {
+      g->running = 0;
+      g->c = NULL;
+      if (g->kill) { g->kill = 0; if (!g->quit) printf("[%s killed]\n", script); return DR_OK; }
+    }
+    return rc ? DR_ERR : DR_OK;
+  }
+  if (!c) {
+    if (amb[0]) return err("Ambiguous command \"%s\": %s.", name, amb);
+    return err("Undefined command: \"%s\".  Try \"help\".", name);
+  }
+  int rc = c->run(g, args);
+  if (rc == DR_USAGE) { fflush(stdout); fprintf(stderr, "usage: %s\n", c->usage); return DR_ERR; }
+  return rc;
+}
+
+/* ---- input ---- */
+
+static void on_sigint(int sig) {
+  (void)sig;
+  if (G) G->interrupted = 1;
+  if (at_prompt) {   /* a fresh, empty prompt, as a shell gives */
+    ssize_t r = write(STDOUT_FILENO, "\n", 1);
+    (void)r;
+    rl_on_new_line();
+    rl_replace_line("", 0);
+    rl_redisplay();
+  }
+}
+
+/* One line of input, or NULL at the end; *from_user says it came from the terminal or standard input. */
+static char *read_command(dbg *g, int *from_user) {
+  *from_user = 0;
+  if (g->iqueue < g->nqueue) {
+    char *l = strdup(g->queue[g->iqueue++]);
+    printf("%s%s\n", PROMPT, l);
+    return l;
+  }
+  if (g->batch) return NULL;
+  *from_user = 1;
+  if (g->tty) {
+    fflush(stdout);
+    at_prompt = 1;
+    char *l = readline(PROMPT);
+    at_prompt = 0;
+    if (l && *trim(l)) {
+      HIST_ENTRY *h = history_length ? history_get(history_base + history_length - 1) : NULL;
+      if (!h || strcmp(h->line, l)) add_history(l);
+    }
+    return l;
+  }
+  char buf[4096];
+  if (!fgets(buf, sizeof buf, stdin)) return NULL;
+  buf[strcspn(buf, "\n")] = 0;
+  printf("%s%s\n", PROMPT, buf);
+  return strdup(buf);
+}
+
+static int repeats(const char *line) {
+  char name[64];
+  size_t n = 0;
+  while (line[n] && !isspace((unsigned char)line[n]) && line[n] != '/' && n + 1 < sizeof name) { name[n] = line[n]; n++; }
+  name[n] = 0;
+  for (const dbg_command *c = commands; c->name; c++)
+    if (!strcmp(c->name, name) || (c->alias && !strcmp(c->alias, name))) return c->repeats;
+  return 0;
+}
+
+/* The command loop: at top level, and inside the hook when stopped.
+ * Returns when a command resumes the program (or at the end of input). */
+static int repl(dbg *g) {
+  for (;;) {
+    if (g->quit) return DR_RESUME;
+    int from_user;
+    char *line = read_command(g, &from_user);
+    if (!line) {   /* end of input: quit, killing what runs */
+      if (g->tty && !g->batch) printf("quit\n");
+      g->quit = 1;
+      if (g->running) g->kill = 1;
+      return DR_RESUME;
+    }
+    char *t = trim(line);
+    char cmd[1024];
+    if (!*t && from_user && g->last[0]) snprintf(cmd, sizeof cmd, "%s", g->last);
+    else snprintf(cmd, sizeof cmd, "%s", t);
+    if (*t) g->last[0] = 0;
+    if (*t && from_user && repeats(t)) snprintf(g->last, sizeof g->last, "%s", t);
+    if (!*t && from_user && g->last[0] && !strncmp(g->last, "x", 1)) snprintf(g->last, sizeof g->last, "x");
+    if (!*t && from_user && g->last[0] && !strncmp(g->last, "list", 4)) snprintf(g->last, sizeof g->last, "list");
+    free(line);
+    g->interrupted = 0;
+    int rc = execute(g, cmd);
+    fflush(stdout);
+    if (rc == DR_ERR) g->errors++;
+    if (rc == DR_RESUME) return DR_RESUME;
+  }
+}
+
+/* ---- completion ---- */
+
+static char **cands;
+static int ncands, icand;
+
+static void cand_add(const char *s) {
+  for (int i = 0; i < ncands; i++) if (!strcmp(cands[i], s)) return;
+  cands = realloc(cands, (size_t)(ncands + 1) * sizeof *cands);
+  cands[ncands++] = strdup(s);
+}
+
+static char *cand_next(const char *text, int state) {
+  if (!state) icand = 0;
+  size_t len = strlen(text);
+  while (icand < ncands) {
+    const char *c = cands[icand++];
+    if (!strncmp(c, text, len)) return strdup(c);
+  }
+  return NULL;
+}
+
+static void cands_clear(void) {
+  for (int i = 0; i < ncands; i++) free(cands[i]);
+  free(cands);
+  cands = NULL;
+  ncands = 0;
+}
+
+static void cands_registers(dbg *g) {
+  warp *w = focus_warp(g);
+  aw_module **mods;
+  int nm = known_modules(g, &mods);
+  for (int i = 0; i < nm; i++) {
+    aw_module *m = mods[i];
+    for (uint32_t f = 0; f < m->img.nfuncs; f++) {
+      if (w && (m != g->c->m || f != w->frames[w->nframes - 1].func)) continue;
+      for (uint32_t s = 0; s < m->funcs[f].nslots; s++) {
+        char name[64];
+        isa_dis_reg(&m->img, f, s, name, sizeof name);
+        cand_add(name);
+      }
+    }
+  }
+  for (int i = 0; i < ISA_SR_COUNT; i++) {
+    if (!isa_sregs[i].comps) { cand_add(isa_sregs[i].name); continue; }
+    char b[64];
+    for (int k = 0; k < 3; k++) { snprintf(b, sizeof b, "%s.%c", isa_sregs[i].name, 'x' + k); cand_add(b); }
+  }
+}
+
+static void cands_symbols(dbg *g) {
+  aw_module **mods;
+  int nm = known_modules(g, &mods);
+  for (int i = 0; i < nm; i++) {
+    const isa_image *img = &mods[i]->img;
+    for (uint32_t f = 0; f < img->nfuncs; f++) if (img->funcs[f].has_body) cand_add(fname(mods[i], f));
+    for (uint32_t l = 0; l < img->nlabels; l++) cand_add(isa_str(img, img->labels[l].name));
+  }
+  uint64_t a, n;
+  int t;
+  for (int i = 0;; i++) { const char *b = aw_session_buffer(g->s, i, &a, &n, &t); if (!b) break; cand_add(b); }
+  cand_add("$pc"); cand_add("$mask"); cand_add("$active"); cand_add("$lane"); cand_add("$warp");
+}
+
+static char **complete(const char *text, int start, int end) {
+  (void)end;
+  dbg *g = G;
+  rl_attempted_completion_over = 1;
+  cands_clear();
+  char first[64] = "";
+  int nwords = 0;
+  {
+    const char *p = rl_line_buffer;
+    while (isspace((unsigned char)*p)) p++;
+    size_t n = 0;
+    while (p[n] && !isspace((unsigned char)p[n]) && p[n] != '/' && n + 1 < sizeof first) { first[n] = p[n]; n++; }
+    first[n] = 0;
+    for (const char *q = rl_line_buffer; q < rl_line_buffer + start; q++)
+      if (!isspace((unsigned char)*q) && (q == rl_line_buffer || isspace((unsigned char)q[-1]))) nwords++;
+  }
+  if (nwords == 0) {
+    for (const dbg_command *c = commands; c->name; c++) cand_add(c->name);
+    for (const aw_command *c = aw_commands; c->name; c++) cand_add(c->name);
+  } else if (!strcmp(first, "info") || !strcmp(first, "i")) {
+    if (nwords == 1) for (const dbg_command *c = info_commands; c->name; c++) cand_add(c->name);
+    else { cands_registers(g); cands_symbols(g); }
+  } else if (!strcmp(first, "help") || !strcmp(first, "h")) {
+    for (const dbg_command *c = commands; c->name; c++) cand_add(c->name);
+    for (const aw_command *c = aw_commands; c->name; c++) cand_add(c->name);
+  } else if (!strcmp(first, "cuda")) {
+    const char *w[] = { "sm", "warp", "lane", "block", "thread" };
+    for (int i = 0; i < 5; i++) cand_add(w[i]);
+  } else if (!strcmp(first, "set") && nwords == 1) {
+    cand_add("var"); cand_add("limit");
+  } else if (text[0] == '%') {
+    cands_registers(g);
+  } else {
+    cands_symbols(g);
+    if (!strcmp(first, "break") || !strcmp(first, "b") || !strcmp(first, "tbreak")) cand_add("if");
+  }
+  char **m = rl_completion_matches(text, cand_next);
+  return m;
+}
+
+/* ---- main ---- */
+
+static void usage(FILE *f) {
+  fputs("usage: awemu debug [-x FILE]... [-ex COMMAND]... [-batch] [-q] [SCRIPT | MODULE] [NAME=VALUE ...]\n"
+        "  SCRIPT      a run script (emu/RUNSCRIPT.md): 'run' runs it under the debugger\n"
+        "  MODULE      a .ptx, .s or .aws file, loaded at once; type launch or runsub to run it\n"
+        "  -x FILE     run the debugger commands in FILE first (each echoed after the prompt)\n"
+        "  -ex CMD     run CMD first (in order with -x)\n"
+        "  -batch      exit when those commands are done (status 1 if any failed)\n"
+        "  -q          no banner\n"
+        "History: $AWEMU_HISTFILE, else ~/.awemu_history.  emu/DEBUGGER.md is the manual.\n", f);
+}
+
+static int queue_file(dbg *g, const char *path) {
+  FILE *f = fopen(path, "r");
+  if (!f) { fprintf(stderr, "awemu debug: %s: cannot read: %s\n", path, strerror(errno)); return -1; }
+  char buf[4096];
+  while (fgets(buf, sizeof buf, f)) {
+    buf[strcspn(buf, "\r\n")] = 0;
+    g->queue = realloc(g->queue, (size_t)(g->nqueue + 1) * sizeof *g->queue);
+    g->queue[g->nqueue++] = strdup(buf);
+  }
+  fclose(f);
+  return 0;
+}
+
+static int is_script_file(const char *path) {
+  size_t n = strlen(path);
+  if ((n > 4 && !strcmp(path + n - 4, ".ptx")) || (n > 2 && !strcmp(path + n - 2, ".s")) || (n > 4 && !strcmp(path + n - 4, ".aws"))) return 0;
+  return 1;
+}
+
+int dbg_main(int argc, char **argv) {
+  dbg g;
+  memset(&g, 0, sizeof g);
+  g.line_bytes = 128;
+  int quiet = 0;
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    if (!strcmp(a, "-h") || !strcmp(a, "--help")) { usage(stdout); return 0; }
+    if ((!strcmp(a, "-x") || !strcmp(a, "-ex")) && i + 1 < argc) {
+      if (!strcmp(a, "-x")) { if (queue_file(&g, argv[++i])) return 2; }
+      else { g.queue = realloc(g.queue, (size_t)(g.nqueue + 1) * sizeof *g.queue); g.queue[g.nqueue++] = strdup(argv[++i]); }
+      continue;
+    }
+    if (!strcmp(a, "-batch") || !strcmp(a, "--batch")) { g.batch = 1; quiet = 1; continue; }
+    if (!strcmp(a, "-q") || !strcmp(a, "-quiet")) { quiet = 1; continue; }
+    if (a[0] == '-') { fprintf(stderr, "awemu debug: unknown option '%s'\n", a); usage(stderr); return 2; }
+    if (strchr(a, '=') && a[0] != '=') { g.vars = realloc(g.vars, (size_t)(g.nvars + 1) * sizeof *g.vars); g.vars[g.nvars++] = argv[i]; continue; }
+    if (g.target) { fprintf(stderr, "awemu debug: more than one script or module ('%s', '%s')\n", g.target, a); return 2; }
+    g.target = a;
+  }
+  G = &g;
+  setvbuf(stdout, NULL, _IOLBF, 0);
+  g.tty = isatty(STDIN_FILENO) && !g.batch;
+  session_start(&g);
+  if (g.target) {
+    g.is_script = is_script_file(g.target);
+    if (g.is_script) {
+      FILE *f = fopen(g.target, "r");
+      if (!f) { fprintf(stderr, "awemu debug: %s: cannot read: %s\n", g.target, strerror(errno)); return 2; }
+      fclose(f);
+      scratch_load(&g);
+    } else {
+      char line[4200];
+      snprintf(line, sizeof line, "load %s", g.target);
+      if (aw_session_exec(g.s, line, "")) return 2;
+    }
+  }
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_sigint;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGINT, &sa, NULL);
+  if (g.tty) {
+    rl_catch_signals = 0;
+    rl_readline_name = "awemu";
+    rl_attempted_completion_function = complete;
+    rl_basic_word_break_characters = " \t\n\"'`@><=;|&{(,[";
+    const char *hf = getenv("AWEMU_HISTFILE");
+    const char *home = getenv("HOME");
+    if (hf && *hf) g.histfile = strdup(hf);
+    else if (home) { size_t n = strlen(home) + 32; g.histfile = malloc(n); snprintf(g.histfile, n, "%s/.awemu_history", home); }
+    using_history();
+    stifle_history(1000);
+    if (g.histfile) read_history(g.histfile);
+  }
+  if (!quiet) printf("awemu debugger.  Type \"help\" for the commands%s.\n",
+                     g.is_script ? ", \"run\" to run the script" : g.target ? "; the module is loaded" : "");
+  repl(&g);
+  if (g.tty && g.histfile) write_history(g.histfile);
+  int rc = g.errors ? 1 : 0;
+  aw_session_free(g.s);
+  if (g.scratch) aw_session_free(g.scratch);
+  maps_clear(&g);
+  for (int i = 0; i < g.nbps; i++) free(g.bps[i].spec);
+  free(g.bps);
+  for (int i = 0; i < g.ndisplays; i++) { free(g.displays[i].fmt); free(g.displays[i].expr); }
+  free(g.displays);
+  for (int i = 0; i < g.nqueue; i++) free(g.queue[i]);
+  free(g.queue);
+  free(g.vars);
+  free(g.histfile);
+  cands_clear();
+  sources_free();
+  G = NULL;
+  return rc;
+}

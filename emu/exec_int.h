@@ -1,0 +1,75 @@
+/* emu/exec_int.h -- the executor's run-time state: CTAs, warps, frames and
+ * the reconvergence stack, shared by the executor (exec.c) and the debugger
+ * (debug.c), which reads and changes it while the executor is stopped in a
+ * hook.
+ *
+ * Contract: between two instructions (an EMU_EV_INSN hook) every field below
+ * is consistent; the top frame of a warp is the function its top stack entry
+ * runs in.  The debugger may change register cells and memory; it never
+ * changes stacks, frames or warp states.
+ */
+#ifndef AWEMU_EXEC_INT_H
+#define AWEMU_EXEC_INT_H
+
+#include "emu_int.h"
+
+typedef struct { uint32_t pc, rpc, mask; uint32_t is_call; } simt_entry;
+
+typedef struct {
+  uint32_t func;
+  uint64_t *regs;         /* nslots x 32 lanes */
+  uint64_t *slot_mask;    /* per slot: the bits its register holds */
+  uint32_t cap_slots;     /* room in regs and slot_mask: kept across frames and CTAs */
+  uint32_t local_base;
+  uint32_t call_pc;       /* the call instruction, for copying return values */
+} frame;
+
+enum { W_READY, W_BARRIER, W_DONE };
+
+typedef struct emu_warp {
+  uint32_t id;
+  uint32_t alive;         /* lanes that have not exited */
+  int state;
+  uint32_t bar_id;
+  simt_entry *stack;
+  uint32_t sp, cap;
+  frame *frames;
+  uint32_t nframes, capf, nbuilt;   /* nbuilt: frames whose buffers exist */
+  uint8_t *local[WARP];
+  uint32_t local_cap[WARP];
+  uint32_t local_top;
+  uint64_t tid[3][WARP];
+  uint64_t laneid[WARP];
+  uint64_t clock;
+  uint8_t cc[WARP];       /* carry flag of add.cc and friends */
+} warp;
+
+typedef struct emu_cta {
+  aw_device *d;
+  aw_module *m;
+  uint32_t kfunc;
+  aw_dim3 grid, block, cta;
+  uint8_t *shared;
+  uint32_t shared_bytes, dyn_shared;
+  const uint8_t *params;
+  uint32_t param_bytes;
+  warp *warps;
+  uint32_t nwarps;
+  uint32_t bar_count[16];  /* warps arrived */
+  aw_fault *fault;
+  int faulted;
+  aw_line *line;           /* an assist warp's line buffers, NULL for kernels */
+  uint64_t scratch[8][WARP];
+} cta;
+
+/* Where lane 'lane' of warp w finds 'size' bytes at space-relative address
+ * 'addr' of state space 'space' (ISA_SP_*; generic addresses are resolved).
+ * NULL when the access is outside the space, misaligned or not allowed;
+ * then 'why' (when not NULL) says so and *where_addr holds the address
+ * the message names.  Never faults the kernel. */
+uint8_t *emu_locate(cta *c, warp *w, uint32_t lane, int space, uint64_t addr, uint32_t size, int is_store,
+                    char *why, size_t whycap);
+/* The value of special register 'sreg' (component comp: 1 x, 2 y, 3 z) in every lane of w. */
+void emu_sreg(cta *c, warp *w, uint32_t sreg, uint32_t comp, uint64_t *out);
+
+#endif
