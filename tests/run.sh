@@ -12,6 +12,7 @@
 #             and awasm must print exactly those (in order), exit 1 and write no image
 #   isadoc    the generated reference in isa/ISA.md matches the instruction table
 #   runs      every run.aw (examples, emulator tests) against its reference
+#   debugger  every example under the debugger gives the plain run's results
 #   images    corrupt and truncated images are rejected by awdis with a message
 BIN=${BIN:-bin}
 BUILD=${BUILD:-build}
@@ -102,6 +103,34 @@ for script in $(ls examples/*/run.aw tests/emu/*/*/run.aw 2>/dev/null); do
     else fail "run $dir: expected a failure reporting: $want (exit $rc)" "$(cat "$OUT/$n.log")"; fi
   elif [ $rc -eq 0 ]; then pass "run $dir"
   else fail "run $dir" "$(cat "$OUT/$n.log")"; fi
+done
+
+# ---- debugger: the same results under it ----
+# Every example runs twice with a dump of each buffer appended to its script:
+# plainly, and under the debugger (a temporary breakpoint at its first
+# kernel, 40 instructions stepped, the warps listed, continue).  The dumps
+# must be byte-identical: stopping and stepping change nothing computed.
+for script in examples/*/run.aw; do
+  dir=$(dirname "$script")
+  n=$(echo "$dir" | tr '/' '_')
+  data="$OUT/$n.data"
+  [ -d "$data" ] || continue
+  rm -rf "$OUT/$n.plain" "$OUT/$n.debug"; mkdir -p "$OUT/$n.plain" "$OUT/$n.debug"
+  sed "s|\${SCRIPT_DIR}|$dir|g" "$script" > "$OUT/$n.dbg.aw"
+  names=$(sed -n 's/^\(alloc\|symbol\) \([^ ]*\) .*/\2/p' "$script")
+  for b in $names; do echo "dump $b \${DUMPS}/$b.bin" >> "$OUT/$n.dbg.aw"; done
+  kernel=$(sed -n 's/^launch \([^ ]*\) .*/\1/p' "$script" | head -1)
+  printf 'tbreak %s\nrun\nstepi 40\ninfo warps\ncontinue\n' "$kernel" > "$OUT/$n.dbg.cmds"
+  "$BIN/awemu" run "$OUT/$n.dbg.aw" DATA="$data" DUMPS="$OUT/$n.plain" > "$OUT/$n.plain.log" 2>&1
+  "$BIN/awemu" debug "$OUT/$n.dbg.aw" DATA="$data" DUMPS="$OUT/$n.debug" -batch -x "$OUT/$n.dbg.cmds" > "$OUT/$n.debug.log" 2>&1
+  rc=$?
+  same=1
+  for b in $names; do cmp -s "$OUT/$n.plain/$b.bin" "$OUT/$n.debug/$b.bin" || same=0; done
+  if [ -z "$names" ]; then fail "debugger run $dir: the script allocates no buffer"
+  elif [ $rc -ne 0 ] || ! grep -q "^\[script .* finished\]" "$OUT/$n.debug.log" || ! grep -q "^Temporary breakpoint 1, " "$OUT/$n.debug.log"; then
+    fail "debugger run $dir: exit $rc" "$(tail -15 "$OUT/$n.debug.log")"
+  elif [ $same -ne 1 ]; then fail "debugger run $dir: buffers differ from the plain run" "$(for b in $names; do cmp "$OUT/$n.plain/$b.bin" "$OUT/$n.debug/$b.bin"; done)"
+  else pass "debugger run $dir: $(echo $names | wc -w) buffers identical"; fi
 done
 
 # ---- report ----
