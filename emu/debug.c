@@ -474,7 +474,10 @@ static int parse_primary(parser *ps, value *v) {
     ps->p++;
     if (parse_primary(ps, v)) return -1;
     if (v->kind != V_MEM) return perr(ps, "'&' takes a memory location ({TYPE}ADDR or BUFFER[INDEX])");
-    v->kind = V_NUM; v->bits = v->addr; v->type = ISA_T_U64; v->is_float = 0;
+    char nm[64];
+    snprintf(nm, sizeof nm, "&%.62s", v->name);
+    v->kind = V_NUM; v->bits = v->addr; v->type = ISA_T_B64; v->is_float = 0;
+    memcpy(v->name, nm, sizeof nm);
     return 0;
   }
   if (c == '{') {   /* {TYPE} [SPACE:] ADDRESS: a value in memory */
@@ -627,7 +630,7 @@ static int parse_primary(parser *ps, value *v) {
       snprintf(v->name, sizeof v->name, "%s[%llu]", id, (unsigned long long)u);
       return 0;
     }
-    v->kind = V_NUM; v->bits = addr; v->type = ISA_T_U64;
+    v->kind = V_NUM; v->bits = addr; v->type = ISA_T_B64;
     snprintf(v->name, sizeof v->name, "%.63s", id);
     return 0;
   }
@@ -656,7 +659,7 @@ static int parse_expr(parser *ps, value *v) {
       out.is_float = 1; out.type = ISA_T_F64;
     } else {
       out.bits = op == '+' ? a + b : op == '-' ? a - b : a * b;
-      out.type = ISA_T_U64;
+      out.type = v->type == ISA_T_B64 || r.type == ISA_T_B64 ? ISA_T_B64 : ISA_T_U64;   /* an address stays one */
     }
     snprintf(out.name, sizeof out.name, "%s", "");
     *v = out;
@@ -1772,24 +1775,23 @@ static int cmd_print(dbg *g, char *args) {
   if (!valid_fmt(fmt)) return DR_USAGE;
   char *text = trim(args);
   if (!*text) return DR_USAGE;
+  /* the run-script form, a buffer's elements: print BUFFER [FIRST [COUNT]] */
+  char copy[512];
+  snprintf(copy, sizeof copy, "%s", text);
+  char *p = copy, *name = word(&p), *t;
+  int plain = !fmt;
+  while (plain && (t = word(&p))) for (char *q = t; *q; q++) if (!isalnum((unsigned char)*q)) plain = 0;
+  uint64_t a, n;
+  int ty;
+  for (int i = 0; plain && aw_session_buffer(g->s, i, &a, &n, &ty); i++)
+    if (!strcmp(aw_session_buffer(g->s, i, &a, &n, &ty), name)) {
+      char line[600];
+      snprintf(line, sizeof line, "print %s", text);
+      return aw_session_exec(g->s, line, "") ? DR_ERR : DR_OK;
+    }
   char why[256];
   value v;
-  if (eval(g, text, &v, why, sizeof why)) {
-    /* the run-script form: print BUFFER [FIRST [COUNT]] */
-    char copy[512];
-    snprintf(copy, sizeof copy, "%s", text);
-    char *p = copy;
-    char *name = word(&p);
-    uint64_t a, n;
-    int t;
-    for (int i = 0; name && aw_session_buffer(g->s, i, &a, &n, &t); i++)
-      if (!strcmp(aw_session_buffer(g->s, i, &a, &n, &t), name) && !fmt) {
-        char line[600];
-        snprintf(line, sizeof line, "print %s", text);
-        return aw_session_exec(g->s, line, "") ? DR_ERR : DR_OK;
-      }
-    return err("%s", why);
-  }
+  if (eval(g, text, &v, why, sizeof why)) return err("%s", why);
   return print_value(g, &v, fmt, "");
 }
 
@@ -2376,12 +2378,12 @@ static int cmd_help(dbg *g, char *args) {
   if (!name) {
     printf("Debugger commands (unique prefixes work; an empty line repeats step, next, x and list):\n");
     for (const dbg_command *c = commands; c->name; c++)
-      printf("  %-12s %s\n", c->name, c->help);
+      printf("  %s%s%s%s\n      %s\n", c->usage, c->alias ? "   (alias " : "", c->alias ? c->alias : "", c->alias ? ")" : "", c->help);
     printf("Run-script commands (emu/RUNSCRIPT.md), also at this prompt:\n");
     for (const aw_command *c = aw_commands; c->name; c++) {
       int dup = 0;
       for (const dbg_command *d = commands; d->name; d++) if (!strcmp(d->name, c->name)) dup = 1;
-      if (!dup) printf("  %-12s %s\n", c->name, c->help);
+      if (!dup) printf("  %s\n      %s\n", c->usage, c->help);
     }
     printf("Type \"help COMMAND\" for its usage.\n");
     return DR_OK;
