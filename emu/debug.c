@@ -259,7 +259,7 @@ static uint32_t warp_next(warp *w, uint32_t *mask, uint32_t *depth) {
 /* The pc of warp w now: the stop's pc for the warp stopped in, else its next. */
 static uint32_t warp_pc(dbg *g, warp *w, uint32_t *mask) {
   uint32_t pc = warp_next(w, mask, NULL);
-  if (g->stop == S_INSN && w == g->stop_w) pc = g->stop_pc;
+  if ((g->stop == S_INSN || g->stop == S_FAULT) && w == g->stop_w && g->c && g->stop_pc < g->c->m->ncode) pc = g->stop_pc;
   return pc;
 }
 
@@ -1078,7 +1078,7 @@ static int check_watches(dbg *g) {
     const uint8_t *now = a->data + (b->addr - a->addr);
     if (!memcmp(now, b->old, b->size)) continue;
     uint64_t ov = 0, nv = 0;
-    for (unsigned j = 0; j < b->size; j++) { ov |= (uint64_t)b->old[j] << (8 * j); nv |= (uint64_t)now[j] << (8 * j); }
+    for (unsigned j = 0; j < b->size && j < sizeof b->old; j++) { ov |= (uint64_t)b->old[j] << (8 * j); nv |= (uint64_t)now[j] << (8 * j); }
     char os[96], ns[96];
     format_bits(ov, b->type, 0, os, sizeof os);
     format_bits(nv, b->type, 0, ns, sizeof ns);
@@ -1721,7 +1721,8 @@ static int info_lanes(dbg *g, char *args) {
     thread_of(g->c, w, l, t);
     const char *st = !(w->alive >> l & 1) ? (l < WARP && t[0] + g->c->block.x * (t[1] + g->c->block.y * t[2]) >= g->c->block.x * g->c->block.y * g->c->block.z ? "absent" : "exited")
                    : (mask >> l & 1) ? ((active >> l & 1) ? "active" : "guarded") : "inactive";
-    printf("%c %2u %-9s (%u,%u,%u)\n", l == g->fl ? '*' : ' ', l, st, t[0], t[1], t[2]);
+    if (!strcmp(st, "absent")) printf("%c %2u %s\n", l == g->fl ? '*' : ' ', l, st);
+    else printf("%c %2u %-9s (%u,%u,%u)\n", l == g->fl ? '*' : ' ', l, st, t[0], t[1], t[2]);
   }
   return DR_OK;
 }
