@@ -1389,6 +1389,11 @@ static int cmd_until(dbg *g, char *args) {
   return DR_RESUME;
 }
 
+static int cmd_advance(dbg *g, char *args) {
+  if (!*trim(args)) return DR_USAGE;
+  return cmd_until(g, args);
+}
+
 static int cmd_kill(dbg *g, char *args) {
   if (*args) return DR_USAGE;
   if (!g->running) return err("The program is not being run.");
@@ -2283,7 +2288,7 @@ static const dbg_command commands[] = {
   { "nexti", "ni", cmd_nexti, "nexti [N]", "like stepi, over calls", 1 },
   { "finish", "fin", cmd_finish, "finish", "run until the function of the warp in focus returns", 0 },
   { "until", "u", cmd_until, "until [LOCATION]", "run the warp in focus past the current line without going back (a loop), or to LOCATION", 1 },
-  { "advance", NULL, cmd_until, "advance LOCATION", "run the warp in focus to LOCATION (or until its function returns)", 0 },
+  { "advance", NULL, cmd_advance, "advance LOCATION", "run the warp in focus to LOCATION (or until its function returns)", 0 },
   { "kill", "k", cmd_kill, "kill", "end the running launch and the script", 0 },
   { "break", "b", cmd_break, "break [LOCATION] [if REGISTER[LANE] OP VALUE]", "stop where a warp reaches LOCATION: FUNCTION, FUNCTION:LABEL, LABEL, FILE:LINE, LINE, *PC or *FUNCTION+PC", 0 },
   { "tbreak", "tb", cmd_tbreak, "tbreak [LOCATION] [if REGISTER[LANE] OP VALUE]", "a breakpoint deleted when it stops", 0 },

@@ -133,6 +133,22 @@ for script in examples/*/run.aw; do
   else pass "debugger run $dir: $(echo $names | wc -w) buffers identical"; fi
 done
 
+# ---- debugger transcripts ----
+# Every tests/debug/NAME/: 'args' (the arguments after 'awemu debug'), 'commands' (run
+# with -batch -x, each echoed after the prompt) and 'expected', the whole transcript
+# (stdout and stderr merged), which must come out byte for byte.  The commands carry
+# what they show, derived by hand, in '#' lines (echoed too).  After a deliberate change
+# of the debugger's output: sh tests/debug/update.sh NAME, then review the diff by hand.
+for dir in tests/debug/*/; do
+  dir=${dir%/}
+  [ -f "$dir/commands" ] || continue
+  n=debug_$(basename "$dir")
+  if [ ! -f "$dir/args" ] || [ ! -f "$dir/expected" ]; then fail "debugger transcript $dir: args or expected missing"; continue; fi
+  "$BIN/awemu" debug $(cat "$dir/args") -batch -x "$dir/commands" < /dev/null > "$OUT/$n.transcript" 2>&1
+  if cmp -s "$dir/expected" "$OUT/$n.transcript"; then pass "debugger transcript $dir"
+  else fail "debugger transcript $dir (after a deliberate change: sh tests/debug/update.sh $(basename "$dir"))" "$(diff "$dir/expected" "$OUT/$n.transcript")"; fi
+done
+
 # ---- report ----
 # awemu compress over three lines whose BDI sizes follow from the format by
 # hand: zeros (0 bytes), a repeated 8-byte value (8 bytes), no pattern (32 bytes,
