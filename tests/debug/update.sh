@@ -1,0 +1,23 @@
+#!/bin/sh
+# tests/debug/update.sh -- regenerate the expected transcripts of tests/debug/*/ from the
+# debugger as it is now.  For maintainers, after a deliberate change of the debugger's output.
+#
+# usage: sh tests/debug/update.sh [NAME ...]     (every transcript when no NAME is given)
+#
+# Each tests/debug/NAME/ holds 'args' (the arguments after 'awemu debug', paths relative to
+# the repository root), 'commands' (the -x file) and 'expected' (the transcript, stdout and
+# stderr merged).  tests/run.sh runs the same command and compares byte for byte.
+cd "$(dirname "$0")/../.." || exit 1
+BIN=${BIN:-bin}
+[ -x "$BIN/awemu" ] || { echo "update.sh: $BIN/awemu is not built (make first)" >&2; exit 1; }
+names=$*
+[ -n "$names" ] || names=$(for d in tests/debug/*/; do [ -f "$d/commands" ] && basename "$d"; done)
+for n in $names; do
+  dir=tests/debug/$n
+  if [ ! -f "$dir/args" ] || [ ! -f "$dir/commands" ]; then echo "update.sh: $dir has no args or commands" >&2; continue; fi
+  "$BIN/awemu" debug $(cat "$dir/args") -batch -x "$dir/commands" < /dev/null > "$dir/expected" 2>&1
+  echo "regenerated $dir/expected ($(wc -l < "$dir/expected") lines)"
+done
+echo
+echo "WARNING: regenerated transcripts are not checked by anyone yet.  Review every change by hand"
+echo "         (git diff tests/debug) against what the commands' comments derive, before committing."
