@@ -72,6 +72,8 @@ typedef struct {
   int is_script;
   char **vars;            /* NAME=VALUE from the command line, applied to each new session */
   int nvars;
+  char **presets;         /* 'set limit' and 'set var NAME VALUE' typed at the prompt, applied to each new session */
+  int npresets;
   aw_session *scratch;    /* modules of the script's load lines, for names before 'run' */
   /* breakpoints and watchpoints */
   breakpoint *bps;
@@ -116,6 +118,7 @@ typedef struct {
   char list_file[512];
   uint32_t list_line;
   uint32_t line_bytes;    /* for info line */
+  uint32_t watch_last;    /* the watched range of the last watchpoint that changed */
 } dbg;
 
 static dbg *G;            /* for the signal handler and readline's completion */
@@ -168,7 +171,12 @@ static int nmodules(dbg *g, aw_module ***mods) { return aw_session_modules(g->s,
 static const char *fname(aw_module *m, uint32_t f) { return isa_str(&m->img, m->img.funcs[f].name); }
 static uint32_t func_of(aw_module *m, uint32_t pc) { return m->code[pc].func; }
 static uint32_t rel_pc(aw_module *m, uint32_t pc) { return pc - m->funcs[func_of(m, pc)].first_pc; }
-static const isa_line *line_of(aw_module *m, uint32_t pc) { return &m->img.lines[m->code[pc].line]; }
+/* The source position of pc; a line 0 (".loc 1 0 0": code of no line) reads as no position. */
+static const isa_line *line_of(aw_module *m, uint32_t pc) {
+  static const isa_line none = { 0, 0, 0 };
+  const isa_line *ln = &m->img.lines[m->code[pc].line];
+  return ln->line ? ln : &none;
+}
 static const char *file_name(aw_module *m, uint32_t file) { return file ? isa_str(&m->img, m->img.files[file - 1]) : ""; }
 
 static void insn_text(aw_module *m, uint32_t pc, char *buf, size_t cap) {
@@ -524,7 +532,11 @@ static int parse_primary(parser *ps, value *v) {
       v->kind = V_NUM; v->bits = u; v->type = ISA_T_U64;
     }
     ps->p = end;
-    if (isalnum((unsigned char)*ps->p)) return perr(ps, "bad number '%.*s'", (int)(ps->p - start + 1), start);
+    if (isalnum((unsigned char)*ps->p)) {
+      const char *e = ps->p;
+      while (isalnum((unsigned char)*e) || *e == '.') e++;
+      return perr(ps, "bad number '%.*s'", (int)(e - start), start);
+    }
     return 0;
   }
   char id[128];
@@ -545,6 +557,7 @@ static int parse_primary(parser *ps, value *v) {
       if (!w) return perr(ps, "no warp in focus: registers have values only while a kernel runs (break, run)");
       uint32_t f = w->frames[w->nframes - 1].func;
       int slot = reg_slot(g->c->m, f, id);
+      if (slot < 0 && sr >= 0) return perr(ps, "%s takes a component: %s.x, %s.y or %s.z", base, base, base, base);
       if (slot < 0) return perr(ps, "no register %s in %s", id, fname(g->c->m, f));
       v->kind = V_REG; v->slot = (uint32_t)slot; v->type = g->c->m->funcs[f].slot_type[slot];
     }
@@ -624,7 +637,8 @@ static int parse_primary(parser *ps, value *v) {
       skipws(ps);
       if (*ps->p != ']') return perr(ps, "']' expected");
       ps->p++;
-      if (fl || u >= count) return perr(ps, "index %s is outside '%s' (%llu elements)", fl ? "(float)" : "", id, (unsigned long long)count);
+      if (fl) return perr(ps, "an index into '%s' must be an integer", id);
+      if (u >= count) return perr(ps, "index %llu is outside '%s' (%llu elements)", (unsigned long long)u, id, (unsigned long long)count);
       memset(v, 0, sizeof *v);
       v->kind = V_MEM; v->type = type; v->space = ISA_SP_GLOBAL; v->addr = addr + u * type_bytes(type); v->lane = -1;
       snprintf(v->name, sizeof v->name, "%s[%llu]", id, (unsigned long long)u);
@@ -638,31 +652,47 @@ static int parse_primary(parser *ps, value *v) {
   return perr(ps, "unexpected '%c'", c);
 }
 
-static int parse_expr(parser *ps, value *v) {
+/* v = v OP r, as numbers: floats when either is one, else 64-bit integers. */
+static int arith(parser *ps, value *v, char op, const value *r) {
+  uint64_t a, b; double fa, fb; int la, lb;
+  if (value_number(ps, v, &a, &fa, &la) || value_number(ps, r, &b, &fb, &lb)) return -1;
+  value out;
+  memset(&out, 0, sizeof out);
+  out.kind = V_NUM; out.lane = -1;
+  if (la || lb) {
+    double x = la ? fa : (double)(int64_t)a, y = lb ? fb : (double)(int64_t)b;
+    double z = op == '+' ? x + y : op == '-' ? x - y : x * y;
+    memcpy(&out.bits, &z, sizeof z);
+    out.is_float = 1; out.type = ISA_T_F64;
+  } else {
+    out.bits = op == '+' ? a + b : op == '-' ? a - b : a * b;
+    out.type = v->type == ISA_T_B64 || r->type == ISA_T_B64 ? ISA_T_B64 : ISA_T_U64;   /* an address stays one */
+  }
+  *v = out;
+  return 0;
+}
+
+/* term := primary ('*' primary)*;  expr := term (('+' | '-') term)* */
+static int parse_term(parser *ps, value *v) {
   if (parse_primary(ps, v)) return -1;
   for (;;) {
     skipws(ps);
-    char op = *ps->p;
-    if (op != '+' && op != '-' && op != '*') return 0;
+    if (*ps->p != '*') return 0;
     ps->p++;
     value r;
-    if (parse_primary(ps, &r)) return -1;
-    uint64_t a, b; double fa, fb; int la, lb;
-    if (value_number(ps, v, &a, &fa, &la) || value_number(ps, &r, &b, &fb, &lb)) return -1;
-    value out;
-    memset(&out, 0, sizeof out);
-    out.kind = V_NUM; out.lane = -1;
-    if (la || lb) {
-      double x = la ? fa : (double)(int64_t)a, y = lb ? fb : (double)(int64_t)b;
-      double z = op == '+' ? x + y : op == '-' ? x - y : x * y;
-      memcpy(&out.bits, &z, sizeof z);
-      out.is_float = 1; out.type = ISA_T_F64;
-    } else {
-      out.bits = op == '+' ? a + b : op == '-' ? a - b : a * b;
-      out.type = v->type == ISA_T_B64 || r.type == ISA_T_B64 ? ISA_T_B64 : ISA_T_U64;   /* an address stays one */
-    }
-    snprintf(out.name, sizeof out.name, "%s", "");
-    *v = out;
+    if (parse_primary(ps, &r) || arith(ps, v, '*', &r)) return -1;
+  }
+}
+
+static int parse_expr(parser *ps, value *v) {
+  if (parse_term(ps, v)) return -1;
+  for (;;) {
+    skipws(ps);
+    char op = *ps->p;
+    if (op != '+' && op != '-') return 0;
+    ps->p++;
+    value r;
+    if (parse_term(ps, &r) || arith(ps, v, op, &r)) return -1;
   }
 }
 
@@ -765,7 +795,7 @@ static int print_value(dbg *g, const value *v, char fmt, const char *lead) {
   if (value_bits(&ps, v, lane_of(g, v), &bits, &t)) { snprintf(why, sizeof why, "%s", ps.err); return err("%s", why); }
   char b[96];
   format_bits(bits, t, fmt, b, sizeof b);
-  if (v->kind == V_REG && v->lane < 0) printf("%s%s = %s  (lane %u)\n", lead, v->name, b, g->fl);
+  if ((v->kind == V_REG || v->kind == V_SREG) && v->lane < 0) printf("%s%s = %s  (lane %u)\n", lead, v->name, b, g->fl);
   else printf("%s%s = %s\n", lead, v->name, b);
   return DR_OK;
 }
@@ -1091,6 +1121,7 @@ static int check_watches(dbg *g) {
              d->wlast[wk].warp, d->wlast[wk].lane, wt);
     }
     memcpy(b->old, now, b->size);
+    g->watch_last = wk;
     changed++;
   }
   return changed;
@@ -1222,8 +1253,12 @@ static int hook(void *ctx, int ev, cta *c, warp *w, uint32_t pc) {
   } else if (why & 1) {
     printf("\nProgram received signal SIGINT, Interrupt.\n");
     set_focus(g, w->id, mask ? (uint32_t)__builtin_ctz(mask) : 0, 1);
-  } else if (watched) {
-    set_focus(g, w->id, mask ? (uint32_t)__builtin_ctz(mask) : 0, 1);
+  } else if (watched) {   /* the focus goes to the lane that stored, when its warp is in this block */
+    uint32_t k = g->watch_last;
+    if (k < g->d->nwatch && g->d->wlast[k].cta.x == c->cta.x && g->d->wlast[k].cta.y == c->cta.y && g->d->wlast[k].cta.z == c->cta.z &&
+        g->d->wlast[k].warp == w->id)
+      set_focus(g, w->id, g->d->wlast[k].lane, 1);
+    else set_focus(g, w->id, mask ? (uint32_t)__builtin_ctz(mask) : 0, 1);
   } else if (lost && !focus) {
     printf("[the warp in focus has %s]\n", g->focus_serial != g->cta_serial ? "finished with its block" : "exited");
     set_focus(g, w->id, mask ? (uint32_t)__builtin_ctz(mask) : 0, 1);
@@ -1247,6 +1282,7 @@ static void session_start(dbg *g) {
     aw_session_set_var(g->s, g->vars[i], eq + 1);
     *eq = '=';
   }
+  for (int i = 0; i < g->npresets; i++) aw_session_exec(g->s, g->presets[i], "");
   g->d = aw_session_device(g->s);
   g->d->hook = hook;
   g->d->hook_ctx = g;
@@ -1294,6 +1330,13 @@ static int known_modules(dbg *g, aw_module ***mods) {
 
 /* ---- commands: running ---- */
 
+/* Ends what runs on purpose: the launch faults "killed by the debugger" and
+ * the script stops, without printing that as an error. */
+static void kill_run(dbg *g) {
+  g->kill = 1;
+  aw_session_quiet(g->s, 1);
+}
+
 static int need_stopped(dbg *g) {
   if (g->stop == S_INSN) return 0;
   if (g->stop == S_FAULT) return err("The kernel has faulted; it cannot go on (continue ends it, kill stops the script).");
@@ -1307,7 +1350,7 @@ static int cmd_run(dbg *g, char *args) {
   if (g->running) {
     printf("Restarting the script from the beginning.\n");
     g->restart = 1;
-    g->kill = 1;
+    kill_run(g);
     return DR_RESUME;
   }
   for (;;) {
@@ -1317,6 +1360,7 @@ static int cmd_run(dbg *g, char *args) {
     g->mode = M_CONT;
     printf("Starting script %s\n", g->target);
     int rc = aw_session_run_file(g->s, g->target);
+    aw_session_quiet(g->s, 0);
     g->running = 0;
     g->c = NULL;
     if (g->restart) continue;
@@ -1329,6 +1373,7 @@ static int cmd_run(dbg *g, char *args) {
 
 static int resume(dbg *g, int mode, char *args) {
   uint64_t n = 1;
+  args = trim(args);
   if (*args && (parse_u64(args, &n) || !n)) return DR_USAGE;
   if (need_stopped(g)) return DR_ERR;
   warp *w = focus_warp(g);
@@ -1397,14 +1442,14 @@ static int cmd_advance(dbg *g, char *args) {
 static int cmd_kill(dbg *g, char *args) {
   if (*args) return DR_USAGE;
   if (!g->running) return err("The program is not being run.");
-  g->kill = 1;
+  kill_run(g);
   return DR_RESUME;
 }
 
 static int cmd_quit(dbg *g, char *args) {
   (void)args;
   g->quit = 1;
-  if (g->running) g->kill = 1;
+  if (g->running) kill_run(g);
   return DR_RESUME;
 }
 
@@ -1415,7 +1460,16 @@ static void bp_describe(dbg *g, breakpoint *b) {
     printf("%-4d hw watchpoint %-4s %-3s %s", b->id, b->temp ? "del" : "keep", b->enabled ? "y" : "n", b->spec);
   } else {
     printf("%-4d %-14s %-4s %-3s ", b->id, "breakpoint", b->temp ? "del" : "keep", b->enabled ? "y" : "n");
-    if (!b->nlocs) printf("<PENDING> %s", b->spec);
+    uint32_t pcs[1];
+    aw_module **mods;
+    int nk = b->nlocs ? 0 : known_modules(g, &mods);
+    uint32_t nfound = 0;
+    for (int i = 0; i < nk && !nfound; i++) {
+      nfound = resolve_in(g, mods[i], b->spec, pcs, 1);
+      if (nfound) { char wt[600]; where_text(mods[i], pcs[0], wt, sizeof wt); printf("%s", wt); }
+    }
+    if (nfound) ;
+    else if (!b->nlocs) printf("<PENDING> %s", b->spec);
     else if (b->nlocs == 1) {
       char wt[600];
       where_text(b->locs[0].m, b->locs[0].pc, wt, sizeof wt);
@@ -2016,6 +2070,8 @@ static int cmd_disassemble(dbg *g, char *args) {
   if (f < 0) return err("No function in focus: name one (disassemble FUNCTION).");
   warp *w = focus_warp(g);
   uint32_t cur = w && g->c && g->c->m == m ? warp_pc(g, w, NULL) : NO_PC;
+  if (lo >= m->funcs[f].ninsn || hi <= lo)
+    return err("No instructions in %u,%u: %s has pcs 0 to %u.", lo, hi, fname(m, (uint32_t)f), m->funcs[f].ninsn - 1);
   printf("Dump of code for %s %s:\n", m->img.funcs[f].kind == ISA_FN_ENTRY ? "kernel" : m->img.funcs[f].kind == ISA_FN_SUBR ? "subroutine" : "function", fname(m, (uint32_t)f));
   uint32_t last_file = 0, last_line = 0;
   for (uint32_t i = 0; i < m->funcs[f].ninsn; i++) {
@@ -2041,7 +2097,7 @@ static int cmd_disassemble(dbg *g, char *args) {
 static int cmd_list(dbg *g, char *args) {
   char *text = trim(args);
   const char *file = g->list_file;
-  uint32_t first = g->list_line;
+  uint32_t first = g->list_line, asked = 0;
   char fbuf[512];
   if (*text) {
     if (!strcmp(text, "-")) { first = first > 20 ? first - 20 : 1; }
@@ -2057,10 +2113,12 @@ static int cmd_list(dbg *g, char *args) {
       if (numeric && !colon) {
         if (!file[0]) return err("No source file: stop somewhere first, or use FILE:LINE.");
         unsigned long l = strtoul(text, NULL, 10);
+        asked = (uint32_t)l;
         first = l > 5 ? (uint32_t)l - 5 : 1;
       } else if (numeric && colon) {
         snprintf(fbuf, sizeof fbuf, "%.*s", (int)(colon - text), text);
         unsigned long l = strtoul(colon + 1, NULL, 10);
+        asked = (uint32_t)l;
         file = fbuf;
         /* a module's name for the file, when it knows it under a longer path */
         for (int i = 0; i < nm; i++)
@@ -2084,7 +2142,8 @@ static int cmd_list(dbg *g, char *args) {
   if (!file[0]) return err("No source file: stop somewhere first, or use list FILE:LINE.");
   source *s = source_get(file);
   if (!s) return err("%s: cannot read the source file", file);
-  if (first > s->nlines) return err("Line number %u out of range; \"%s\" has %u lines.", first, file, s->nlines);
+  if (asked > s->nlines || first > s->nlines)
+    return err("Line number %u out of range; \"%s\" has %u lines.", asked ? asked : first, file, s->nlines);
   uint32_t last = first + 9 < s->nlines ? first + 9 : s->nlines;
   for (uint32_t l = first; l <= last; l++) printf("%u\t%s\n", l, s->lines[l - 1]);
   if (file != g->list_file) snprintf(g->list_file, sizeof g->list_file, "%s", file);
@@ -2353,6 +2412,13 @@ static int cmd_info(dbg *g, char *args) {
   char *p = args;
   char *sub = word(&p);
   if (!sub) return DR_USAGE;
+  char rest[1024];
+  char *slash = strchr(sub, '/');
+  if (slash) {   /* info registers/x: the format belongs to the subcommand's arguments */
+    snprintf(rest, sizeof rest, "%s %s", slash, p);
+    *slash = 0;
+    p = rest;
+  }
   const char *script;
   char amb[512];
   const dbg_command *c = lookup(info_commands, sub, &script, amb, sizeof amb);
@@ -2372,9 +2438,18 @@ static int cmd_set(dbg *g, char *args) {
     char *rest = p + 4;
     if (strchr(rest, '=') || strchr(rest, '%') || strchr(rest, '{') || strchr(rest, '[')) return cmd_set_var(g, rest);
   } else if (*p == '%' || *p == '{') return cmd_set_var(g, p);
-  char line[1024];
+  /* the run-script settings: set limit N, set var NAME VALUE */
+  char copy[1024];
+  snprintf(copy, sizeof copy, "%s", p);
+  char *q = copy, *w1 = word(&q), *w2 = word(&q), *w3 = word(&q), *w4 = word(&q);
+  int ok = w1 && ((!strcmp(w1, "limit") && w2 && !w3) || (!strcmp(w1, "var") && w2 && w3 && !w4));
+  if (!ok) return DR_USAGE;
+  char line[1100];
   snprintf(line, sizeof line, "set %s", p);
-  return aw_session_exec(g->s, line, "") ? DR_ERR : DR_OK;
+  if (aw_session_exec(g->s, line, "")) return DR_ERR;
+  /* settings of the debugging session: 'run' makes the script's session anew and applies them again */
+  { g->presets = realloc(g->presets, (size_t)(g->npresets + 1) * sizeof *g->presets); g->presets[g->npresets++] = strdup(line); }
+  return DR_OK;
 }
 
 static int cmd_help(dbg *g, char *args) {
@@ -2398,7 +2473,7 @@ static int cmd_help(dbg *g, char *args) {
   char amb[512];
   if (!strcmp(name, "info") && (name = word(&p))) {
     const dbg_command *c = lookup(info_commands, name, &script, amb, sizeof amb);
-    if (!c) return err("Undefined info command: \"%s\".", name);
+    if (!c) return err("Undefined info command: \"%s\".  Try \"help info\".", name);
     printf("usage: %s\n%s.\n", c->usage, c->help);
     return DR_OK;
   }
@@ -2440,9 +2515,14 @@ static int execute(dbg *g, char *line) {
     if (started) { g->running = 1; g->kill = 0; g->mode = M_CONT; }
     int rc = aw_session_exec(g->s, full, "");
     if (started) {
+      aw_session_quiet(g->s, 0);
       g->running = 0;
       g->c = NULL;
       if (g->kill) { g->kill = 0; if (!g->quit) printf("[%s killed]\n", script); return DR_OK; }
+      char copy[4096], *q = copy;
+      snprintf(copy, sizeof copy, "%s", args);
+      char *kname = word(&q);
+      if (!rc && !strcmp(script, "launch") && kname) printf("[kernel %s finished]\n", kname);
     }
     return rc ? DR_ERR : DR_OK;
   }
@@ -2517,7 +2597,7 @@ static int repl(dbg *g) {
     if (!line) {   /* end of input: quit, killing what runs */
       if (g->tty && !g->batch) printf("quit\n");
       g->quit = 1;
-      if (g->running) g->kill = 1;
+      if (g->running) kill_run(g);
       return DR_RESUME;
     }
     char *t = trim(line);
@@ -2743,6 +2823,8 @@ int dbg_main(int argc, char **argv) {
   for (int i = 0; i < g.nqueue; i++) free(g.queue[i]);
   free(g.queue);
   free(g.vars);
+  for (int i = 0; i < g.npresets; i++) free(g.presets[i]);
+  free(g.presets);
   free(g.histfile);
   cands_clear();
   sources_free();

@@ -22,10 +22,12 @@ struct aw_session {
   var *vars;
   int nvars;
   FILE *trace;
+  int quiet;              /* errors are not printed (the debugger ends a launch on purpose) */
 };
 
 static int error(aw_session *s, const char *where, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static int error(aw_session *s, const char *where, const char *fmt, ...) {
+  if (s->quiet) return -1;
   va_list ap;
   va_start(ap, fmt);
   if (where && *where) fprintf(s->err, "%s: ", where);
@@ -56,6 +58,8 @@ void aw_session_free(aw_session *s) {
 }
 
 aw_device *aw_session_device(aw_session *s) { return s->dev; }
+
+void aw_session_quiet(aw_session *s, int on) { s->quiet = on; }
 
 int aw_session_modules(aw_session *s, aw_module ***mods) { *mods = s->mods; return s->nmods; }
 
@@ -534,7 +538,7 @@ static int cmd_expect(aw_session *s, char **argv, int argc, const char *where) {
         char g[64], wv[64];
         format_value(g, sizeof g, got, b->type);
         format_value(wv, sizeof wv, want[i], b->type);
-        if (!bad) fprintf(s->err, "%s: error: buffer '%s' differs from what is expected:\n", where, b->name);
+        if (!bad) fprintf(s->err, "%s%serror: buffer '%s' differs from what is expected:\n", where, *where ? ": " : "", b->name);
         fprintf(s->err, "  [%llu] got %s (0x%llx), want %s (0x%llx)\n", (unsigned long long)i, g, (unsigned long long)got, wv, (unsigned long long)want[i]);
       }
       bad++;

@@ -24,6 +24,8 @@ int aw_session_exec(aw_session *s, const char *line, const char *where);
 int aw_session_run_file(aw_session *s, const char *path);
 /* The device under the session. */
 aw_device *aw_session_device(aw_session *s);
+/* Stops (on = 1) or restarts printing error messages; commands still fail. */
+void aw_session_quiet(aw_session *s, int on);
 /* The loaded modules, oldest first; returns how many. */
 int aw_session_modules(aw_session *s, aw_module ***mods);
 /* Buffer i (from 0): its name, device address, element count and type
