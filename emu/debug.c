@@ -918,12 +918,14 @@ static uint32_t resolve_in(dbg *g, aw_module *m, const char *spec, uint32_t *pcs
   return n;
 }
 
+/* at[pc]: 1 a breakpoint of ours, 2 a brkpt instruction (it stops like one, as in cuda-gdb). */
 static void map_rebuild(dbg *g, modmap *mm) {
   memset(mm->at, 0, mm->m->ncode ? mm->m->ncode : 1);
+  for (uint32_t pc = 0; pc < mm->m->ncode; pc++) if (mm->m->code[pc].op == ISA_OP_BRKPT) mm->at[pc] = 2;
   for (int i = 0; i < g->nbps; i++) {
     breakpoint *b = &g->bps[i];
     if (b->kind != BP_BREAK || !b->enabled) continue;
-    for (uint32_t k = 0; k < b->nlocs; k++) if (b->locs[k].m == mm->m) mm->at[b->locs[k].pc] = 1;
+    for (uint32_t k = 0; k < b->nlocs; k++) if (b->locs[k].m == mm->m) mm->at[b->locs[k].pc] |= 1;
   }
 }
 
@@ -1224,7 +1226,8 @@ static int hook(void *ctx, int ev, cta *c, warp *w, uint32_t pc) {
   if (g->interrupted) why = 1;
   if (g->d->watch_hit) why |= 2;
   if (c->m != g->last_m) { modmap *mm = map_of(g, c->m); g->last_m = c->m; g->last_at = mm->at; }
-  if (g->last_at[pc]) why |= 4;
+  if (g->last_at[pc] & 1) why |= 4;
+  if (g->last_at[pc] & 2) why |= 8;
   int focus = g->mode != M_CONT && g->focus_serial == g->cta_serial && w->id == g->fw;
   int lost = g->mode != M_CONT && (g->focus_serial != g->cta_serial || (g->fw < c->nwarps && c->warps[g->fw].state == W_DONE));
   if (!why && !focus && !lost) return 0;
@@ -1232,7 +1235,8 @@ static int hook(void *ctx, int ev, cta *c, warp *w, uint32_t pc) {
   int bpi = (why & 4) ? bp_hit(g, c, w, pc, &lane) : -1;
   int watched = (why & 2) ? check_watches(g) : 0;
   int stepped = !watched && bpi < 0 && focus && step_done(g, w, pc);
-  if (!(why & 1) && !watched && bpi < 0 && !stepped && !lost) return g->kill;
+  int trap = (why & 8) && !stepped;
+  if (!(why & 1) && !watched && bpi < 0 && !stepped && !lost && !trap) return g->kill;
   uint32_t mask;
   warp_next(w, &mask, NULL);
   if (bpi >= 0) {
@@ -1250,6 +1254,9 @@ static int hook(void *ctx, int ev, cta *c, warp *w, uint32_t pc) {
       g->nbps--;
       maps_rebuild(g);
     }
+  } else if (trap) {
+    printf("\nProgram received signal SIGTRAP: a brkpt instruction.\n");
+    set_focus(g, w->id, mask ? (uint32_t)__builtin_ctz(mask) : 0, 1);
   } else if (why & 1) {
     printf("\nProgram received signal SIGINT, Interrupt.\n");
     set_focus(g, w->id, mask ? (uint32_t)__builtin_ctz(mask) : 0, 1);
