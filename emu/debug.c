@@ -982,6 +982,7 @@ static void watch_range(dbg *g) {
   d->watch_lo = hi ? lo : 0;
   d->watch_hi = hi;
   d->watch_hit = 0;
+  for (uint32_t k = 0; k < EMU_MAX_WATCH; k++) d->wlast[k].written = 0;
 }
 
 /* ---- conditions ---- */
@@ -1095,7 +1096,9 @@ static void stop_here(dbg *g, cta *c, warp *w, uint32_t pc, int kind) {
   g->interrupted = 0;
 }
 
-/* Reports watchpoints whose value changed.  Returns how many. */
+/* Reports the watchpoints whose location a store wrote, also when it wrote
+ * the value the location held (a racing store of the same value is worth
+ * seeing).  Returns how many. */
 static int check_watches(dbg *g) {
   aw_device *d = g->d;
   d->watch_hit = 0;
@@ -1108,7 +1111,9 @@ static int check_watches(dbg *g) {
     emu_alloc *a = emu_find_alloc(d, b->addr, b->size);
     if (!a) continue;
     const uint8_t *now = a->data + (b->addr - a->addr);
-    if (!memcmp(now, b->old, b->size)) continue;
+    int written = wk < d->nwatch && d->wlast[wk].written;
+    if (wk < d->nwatch) d->wlast[wk].written = 0;
+    if (!written) continue;   /* a store to a neighbour of the range */
     uint64_t ov = 0, nv = 0;
     for (unsigned j = 0; j < b->size && j < sizeof b->old; j++) { ov |= (uint64_t)b->old[j] << (8 * j); nv |= (uint64_t)now[j] << (8 * j); }
     char os[96], ns[96];
@@ -2358,7 +2363,7 @@ static const dbg_command commands[] = {
   { "kill", "k", cmd_kill, "kill", "end the running launch and the script", 0 },
   { "break", "b", cmd_break, "break [LOCATION] [if REGISTER[LANE] OP VALUE]", "stop where a warp reaches LOCATION: FUNCTION, FUNCTION:LABEL, LABEL, FILE:LINE, LINE, *PC or *FUNCTION+PC", 0 },
   { "tbreak", "tb", cmd_tbreak, "tbreak [LOCATION] [if REGISTER[LANE] OP VALUE]", "a breakpoint deleted when it stops", 0 },
-  { "watch", NULL, cmd_watch, "watch {TYPE}ADDRESS | BUFFER[INDEX] | ADDRESS", "stop when a store changes a global location (shows old and new values, warp and lane)", 0 },
+  { "watch", NULL, cmd_watch, "watch {TYPE}ADDRESS | BUFFER[INDEX] | ADDRESS", "stop after a store writes a global location (shows old and new values, block, warp and lane)", 0 },
   { "delete", "d", cmd_delete, "delete [N ...]", "delete breakpoints (all when no number)", 0 },
   { "disable", NULL, cmd_disable, "disable [N ...]", "disable breakpoints (all when no number)", 0 },
   { "enable", NULL, cmd_enable, "enable [N ...]", "enable breakpoints (all when no number)", 0 },

@@ -101,13 +101,13 @@ struct aw_device {
   emu_hook_fn hook;
   void *hook_ctx;
   /* Watched global ranges (the debugger's watchpoints): a store that
-   * overlaps range k sets watch_hit and records in wlast[k] the lane, warp,
-   * CTA and pc of the store (the last one wins).  [watch_lo, watch_hi)
+   * overlaps range k sets watch_hit and wlast[k].written and records in
+   * wlast[k] the lane, warp, CTA and pc of the store (the last one wins).  [watch_lo, watch_hi)
    * bounds them all, so other stores cost one compare. */
   uint64_t watch_lo, watch_hi;
   uint32_t nwatch;
   uint64_t wlo[EMU_MAX_WATCH], whi[EMU_MAX_WATCH];
-  struct { uint32_t lane, warp, pc; aw_dim3 cta; } wlast[EMU_MAX_WATCH];
+  struct { uint32_t lane, warp, pc, written; aw_dim3 cta; } wlast[EMU_MAX_WATCH];
   int watch_hit;
 };
 
