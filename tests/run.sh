@@ -149,6 +149,18 @@ for dir in tests/debug/*/; do
   else fail "debugger transcript $dir (after a deliberate change: sh tests/debug/update.sh $(basename "$dir"))" "$(diff "$dir/expected" "$OUT/$n.transcript")"; fi
 done
 
+# ---- debugger: garbage in ----
+# tests/fuzz/debug_commands.txt: 770 lines of random words from the debugger's
+# vocabulary (commands, registers, spaces, formats, numbers, brackets), typed at a
+# kernel stopped in saxpy.  The debugger must answer each one (a message or a usage
+# line) and end normally: exit status 1 (some commands failed), no crash, no
+# sanitizer report under make asan, and the prompt still working at the end.
+"$BIN/awemu" debug tests/debug/watch/run.aw -batch -x tests/fuzz/debug_commands.txt -ex 'echo still here' < /dev/null > "$OUT/debug_garbage.log" 2>&1
+rc=$?
+if [ $rc -eq 1 ] && [ "$(tail -1 "$OUT/debug_garbage.log")" = "still here" ] && ! grep -q 'Sanitizer\|runtime error' "$OUT/debug_garbage.log"; then
+  pass "debugger survives $(wc -l < tests/fuzz/debug_commands.txt) random command lines ($(grep -c '^usage: ' "$OUT/debug_garbage.log") usage lines)"
+else fail "debugger on random command lines: exit $rc" "$(tail -15 "$OUT/debug_garbage.log")"; fi
+
 # ---- report ----
 # awemu compress over three lines whose BDI sizes follow from the format by
 # hand: zeros (0 bytes), a repeated 8-byte value (8 bytes), no pattern (32 bytes,
