@@ -276,16 +276,15 @@ static const char *state_name(dbg *g, warp *w) {
   return w->state == W_DONE ? "exited" : w->state == W_BARRIER ? "at barrier" : "ready";
 }
 
-static void thread_of(cta *c, warp *w, uint32_t lane, uint32_t t[3]) {
+static void thread_of(warp *w, uint32_t lane, uint32_t t[3]) {
   t[0] = (uint32_t)w->tid[0][lane]; t[1] = (uint32_t)w->tid[1][lane]; t[2] = (uint32_t)w->tid[2][lane];
-  (void)c;
 }
 
 static void print_focus(dbg *g, const char *lead) {
   warp *w = focus_warp(g);
   if (!w) return;
   uint32_t t[3];
-  thread_of(g->c, w, g->fl, t);
+  thread_of(w, g->fl, t);
   printf("[%s%s %s, block (%u,%u,%u), thread (%u,%u,%u), sm 0, warp %u, lane %u]\n", lead,
          g->c->line ? "subroutine" : "kernel", fname(g->c->m, g->c->kfunc), g->c->cta.x, g->c->cta.y, g->c->cta.z,
          t[0], t[1], t[2], w->id, g->fl);
@@ -367,6 +366,15 @@ static const struct { const char *name; int space; } space_names[] = {
   { "const", ISA_SP_CONST }, { "generic", ISA_SP_GENERIC }, { "lin", ISA_SP_LIN }, { "lout", ISA_SP_LOUT },
   { "lmeta", ISA_SP_LMETA },
 };
+/* A "SPACE:" prefix at *p: its space, *p moved past it; global when there is none. */
+static int take_space(const char **p) {
+  for (size_t i = 0; i < sizeof space_names / sizeof space_names[0]; i++) {
+    size_t n = strlen(space_names[i].name);
+    if (!strncmp(*p, space_names[i].name, n) && (*p)[n] == ':') { *p += n + 1; return space_names[i].space; }
+  }
+  return ISA_SP_GLOBAL;
+}
+
 static const char *space_name(int sp) {
   for (size_t i = 0; i < sizeof space_names / sizeof space_names[0]; i++) if (space_names[i].space == sp) return space_names[i].name;
   return "?";
@@ -495,11 +503,7 @@ static int parse_primary(parser *ps, value *v) {
     if (!t) return perr(ps, "unknown type '%.*s' (u8 s8 u16 s16 u32 s32 u64 s64 f32 f64 b8..b64)", (int)(e - ps->p - 1), ps->p + 1);
     ps->p = e + 1;
     skipws(ps);
-    int space = ISA_SP_GLOBAL;
-    for (size_t i = 0; i < sizeof space_names / sizeof space_names[0]; i++) {
-      size_t n = strlen(space_names[i].name);
-      if (!strncmp(ps->p, space_names[i].name, n) && ps->p[n] == ':') { space = space_names[i].space; ps->p += n + 1; break; }
-    }
+    int space = take_space(&ps->p);
     value a;
     if (parse_primary(ps, &a)) return -1;
     uint64_t u; double f; int fl;
@@ -753,7 +757,6 @@ static int valid_fmt(char f) { return f == 0 || strchr("xduotfc", f) != NULL; }
 
 /* Prints a value: one lane, or every lane of the focused warp (lane -2). */
 static int print_value(dbg *g, const value *v, char fmt, const char *lead) {
-  char why[256];
   parser ps = { g, "", "" };
   if (v->kind == V_NUM) {
     char buf[128];
@@ -792,7 +795,7 @@ static int print_value(dbg *g, const value *v, char fmt, const char *lead) {
   }
   uint64_t bits;
   int t;
-  if (value_bits(&ps, v, lane_of(g, v), &bits, &t)) { snprintf(why, sizeof why, "%s", ps.err); return err("%s", why); }
+  if (value_bits(&ps, v, lane_of(g, v), &bits, &t)) return err("%s", ps.err);
   char b[96];
   format_bits(bits, t, fmt, b, sizeof b);
   if ((v->kind == V_REG || v->kind == V_SREG) && v->lane < 0) printf("%s%s = %s  (lane %u)\n", lead, v->name, b, g->fl);
@@ -1120,7 +1123,7 @@ static int check_watches(dbg *g) {
     format_bits(ov, b->type, 0, os, sizeof os);
     format_bits(nv, b->type, 0, ns, sizeof ns);
     b->hits++;
-    printf("\n%sHardware watchpoint %d: %s\n\nOld value = %s\nNew value = %s\n", changed ? "" : "", b->id, b->spec, os, ns);
+    printf("\nHardware watchpoint %d: %s\n\nOld value = %s\nNew value = %s\n", b->id, b->spec, os, ns);
     if (g->c && wk < d->nwatch) {
       char wt[600];
       where_text(g->c->m, d->wlast[wk].pc, wt, sizeof wt);
@@ -1285,15 +1288,20 @@ static int hook(void *ctx, int ev, cta *c, warp *w, uint32_t pc) {
 
 /* ---- the session ---- */
 
-static void session_start(dbg *g) {
-  if (g->s) aw_session_free(g->s);
-  g->s = aw_session_new(stdout, stderr);
+/* The command line's NAME=VALUE definitions, into session s. */
+static void apply_vars(dbg *g, aw_session *s) {
   for (int i = 0; i < g->nvars; i++) {
     char *eq = strchr(g->vars[i], '=');
     *eq = 0;
-    aw_session_set_var(g->s, g->vars[i], eq + 1);
+    aw_session_set_var(s, g->vars[i], eq + 1);
     *eq = '=';
   }
+}
+
+static void session_start(dbg *g) {
+  if (g->s) aw_session_free(g->s);
+  g->s = aw_session_new(stdout, stderr);
+  apply_vars(g, g->s);
   for (int i = 0; i < g->npresets; i++) aw_session_exec(g->s, g->presets[i], "");
   g->d = aw_session_device(g->s);
   g->d->hook = hook;
@@ -1317,12 +1325,7 @@ static void scratch_load(dbg *g) {
   char *slash = strrchr(dir, '/');
   if (slash) *slash = 0; else snprintf(dir, sizeof dir, ".");
   aw_session_set_var(g->scratch, "SCRIPT_DIR", dir);
-  for (int i = 0; i < g->nvars; i++) {
-    char *eq = strchr(g->vars[i], '=');
-    *eq = 0;
-    aw_session_set_var(g->scratch, g->vars[i], eq + 1);
-    *eq = '=';
-  }
+  apply_vars(g, g->scratch);
   char line[4096];
   while (fgets(line, sizeof line, f)) {
     char *p = line;
@@ -1472,21 +1475,15 @@ static void bp_describe(dbg *g, breakpoint *b) {
     printf("%-4d hw watchpoint %-4s %-3s %s", b->id, b->temp ? "del" : "keep", b->enabled ? "y" : "n", b->spec);
   } else {
     printf("%-4d %-14s %-4s %-3s ", b->id, "breakpoint", b->temp ? "del" : "keep", b->enabled ? "y" : "n");
-    uint32_t pcs[1];
+    /* placed: where; not yet (before run): where the script's modules have it */
+    location at = b->nlocs ? b->locs[0] : (location){ NULL, 0 };
     aw_module **mods;
     int nk = b->nlocs ? 0 : known_modules(g, &mods);
-    uint32_t nfound = 0;
-    for (int i = 0; i < nk && !nfound; i++) {
-      nfound = resolve_in(g, mods[i], b->spec, pcs, 1);
-      if (nfound) { char wt[600]; where_text(mods[i], pcs[0], wt, sizeof wt); printf("%s", wt); }
-    }
-    if (nfound) ;
-    else if (!b->nlocs) printf("<PENDING> %s", b->spec);
-    else if (b->nlocs == 1) {
-      char wt[600];
-      where_text(b->locs[0].m, b->locs[0].pc, wt, sizeof wt);
-      printf("%s", wt);
-    } else printf("<MULTIPLE> %s", b->spec);
+    for (int i = 0; i < nk && !at.m; i++) if (resolve_in(g, mods[i], b->spec, &at.pc, 1)) at.m = mods[i];
+    char wt[600];
+    if (b->nlocs > 1) printf("<MULTIPLE> %s", b->spec);
+    else if (at.m) { where_text(at.m, at.pc, wt, sizeof wt); printf("%s", wt); }
+    else printf("<PENDING> %s", b->spec);
   }
   printf("\n");
   static const char *const op_text[] = { "==", "!=", "<", "<=", ">", ">=" };
@@ -1789,7 +1786,7 @@ static int info_lanes(dbg *g, char *args) {
   printf("  Ln State     Thread\n");
   for (uint32_t l = 0; l < WARP; l++) {
     uint32_t t[3];
-    thread_of(g->c, w, l, t);
+    thread_of(w, l, t);
     const char *st = !(w->alive >> l & 1) ? (l < WARP && t[0] + g->c->block.x * (t[1] + g->c->block.y * t[2]) >= g->c->block.x * g->c->block.y * g->c->block.z ? "absent" : "exited")
                    : (mask >> l & 1) ? ((active >> l & 1) ? "active" : "guarded") : "inactive";
     if (!strcmp(st, "absent")) printf("%c %2u %s\n", l == g->fl ? '*' : ' ', l, st);
@@ -1889,10 +1886,9 @@ static int do_examine(dbg *g, char *args, const char *lead) {
     addr = g->x_next;
     space = g->x_space;
   } else {
-    for (size_t i = 0; i < sizeof space_names / sizeof space_names[0]; i++) {
-      size_t n = strlen(space_names[i].name);
-      if (!strncmp(text, space_names[i].name, n) && text[n] == ':') { space = space_names[i].space; text += n + 1; break; }
-    }
+    const char *rest = text;
+    space = take_space(&rest);
+    text += rest - text;
     char why[256];
     value v;
     if (eval(g, text, &v, why, sizeof why)) return err("%s", why);
