@@ -14,6 +14,7 @@
 #   runs      every run.aw (examples, emulator tests) against its reference
 #   debugger  every example under the debugger gives the plain run's results
 #   images    corrupt and truncated images are rejected by awdis with a message
+#   checks    tests/checks/*.sh, one file per area
 BIN=${BIN:-bin}
 BUILD=${BUILD:-build}
 OUT=${BUILD}/tests/out
@@ -202,6 +203,16 @@ for at in 0 9 20 300 $((size - 3)); do
   else
     fail "image with byte $at corrupted: no clear message" "$(cat "$OUT/bad.err")"
   fi
+done
+
+# ---- checks ----
+# tests/checks/*.sh: further sections, one file per area (files written by the
+# tools, command lines, run-script values, limits, ...).  Each is sourced here
+# and uses pass/fail; each works inside its own directory from mktemp -d and
+# never writes outside it.
+for chk in tests/checks/*.sh; do
+  [ -f "$chk" ] || continue
+  . "./$chk"
 done
 
 echo "$passed passed, $failed failed"
