@@ -17,7 +17,7 @@ LDFLAGS  ?=
 BUILD    ?= build
 BIN      ?= bin
 
-ISA_SRC  := isa/isa.c isa/image.c isa/image_check.c isa/disasm.c isa/isadoc.c
+ISA_SRC  := isa/isa.c isa/image.c isa/image_check.c isa/disasm.c isa/isadoc.c isa/outfile.c
 ASM_SRC  := asm/asm.c asm/util.c
 EMU_SRC  := emu/exec.c emu/load.c emu/memory.c emu/script.c emu/report.c
 CODEC_SRC := subroutines/codecs.c $(wildcard subroutines/*/*.c)

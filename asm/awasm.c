@@ -2,6 +2,7 @@
 #include "asm.h"
 #include "../isa/disasm.h"
 #include "../isa/isadoc.h"
+#include "../isa/outfile.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -71,22 +72,17 @@ static int write_image(const isa_image *img, const char *out) {
   size_t size;
   uint8_t *buf = isa_image_write(img, &size);
   if (!buf) { fprintf(stderr, "awasm: out of memory\n"); return 2; }
-  size_t tl = strlen(out) + 16;
-  char *tmp = malloc(tl);
-  if (!tmp) { free(buf); return 2; }
-  snprintf(tmp, tl, "%s.tmp", out);
-  FILE *f = fopen(tmp, "wb");
-  if (!f) { fprintf(stderr, "awasm: %s: cannot write: %s\n", tmp, strerror(errno)); free(buf); free(tmp); return 2; }
-  int ok = fwrite(buf, 1, size, f) == size;
-  ok &= fclose(f) == 0;
-  if (!ok || rename(tmp, out) != 0) {
+  isa_outfile o;
+  char err[512];
+  if (isa_out_open(&o, out, 1, err, sizeof err) != 0) { fprintf(stderr, "awasm: %s\n", err); free(buf); return 2; }
+  if (fwrite(buf, 1, size, o.f) != size) {
     fprintf(stderr, "awasm: %s: cannot write: %s\n", out, strerror(errno));
-    remove(tmp);
-    free(buf); free(tmp);
+    isa_out_abort(&o);
+    free(buf);
     return 2;
   }
   free(buf);
-  free(tmp);
+  if (isa_out_commit(&o, err, sizeof err) != 0) { fprintf(stderr, "awasm: %s\n", err); return 2; }
   return 0;
 }
 
@@ -110,6 +106,12 @@ int main(int argc, char **argv) {
   }
   const char *why = !nfiles ? "no input files" : !out && !list ? "nothing to do: give -o OUT or -l" : NULL;
   if (why) { fprintf(stderr, "awasm: %s\n", why); if (!nfiles) usage(stderr); free(paths); free(texts); return 2; }
+  for (int i = 0; out && i < nfiles; i++)
+    if (isa_same_file(out, paths[i])) {
+      fprintf(stderr, "awasm: the output %s is the input %s; refusing to overwrite it\n", out, paths[i]);
+      free(paths); free(texts);
+      return 2;
+    }
   asm_ctx *c = asm_new();
   if (!c) { free(paths); free(texts); return 2; }
   asm_set_warnings(c, !quiet);
