@@ -59,6 +59,12 @@ void aw_device_free(aw_device *d);
 void aw_set_trace(aw_device *d, FILE *f);
 /* The most warp instructions one launch may execute before it faults (0 = no limit). */
 void aw_set_insn_limit(aw_device *d, uint64_t limit);
+/* The most wall-clock seconds one launch may run before it faults (0 = no limit). */
+void aw_set_time_limit(aw_device *d, double seconds);
+/* Asks the running launch to stop: it faults ("interrupted") before its next
+ * few thousand instructions.  Async-signal-safe (sets a flag), so a SIGINT
+ * handler may call it; the flag is cleared when the next launch starts. */
+void aw_interrupt(aw_device *d);
 
 /* Loads an AWS image or assembles PTX/assembly text (chosen by content).
  * On failure returns NULL and writes a message (with assembler diagnostics). */

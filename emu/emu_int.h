@@ -3,6 +3,7 @@
 #define AWEMU_EMU_INT_H
 
 #include "awemu.h"
+#include <signal.h>
 #include "../isa/image.h"
 #include "../isa/isa.h"
 
@@ -90,6 +91,13 @@ struct aw_device {
   uint32_t nallocs, cap_allocs;
   uint64_t next_addr;
   uint64_t insn_limit;
+  /* The hot loop compares warp_insns with check_at only; past it, the slow
+   * path (limits_reached in exec.c) tests the instruction limit, the
+   * wall-clock limit and an interrupt, and sets the next check_at. */
+  uint64_t check_at;
+  double time_limit;        /* seconds per launch, 0 = none */
+  double started;           /* CLOCK_MONOTONIC seconds at the launch's start */
+  volatile sig_atomic_t interrupted;
   aw_stats stats, total;
   uint32_t launches;
   aw_module **modules;

@@ -1476,6 +1476,51 @@ static void trace(cta *c, warp *w, uint32_t pc, uint32_t mask, uint32_t active) 
   fprintf(c->d->trace, "  %s\n", text);
 }
 
+static double now_seconds(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/* How many warp instructions run between two looks at the clock and the
+ * interrupt flag: about a millisecond. */
+#define CHECK_EVERY 65536u
+
+/* Sets d->check_at to the instruction count at which the next look is due. */
+static void schedule_check(aw_device *d) {
+  uint64_t next = d->stats.warp_insns + CHECK_EVERY;
+  if (d->insn_limit && d->insn_limit + 1 < next) next = d->insn_limit + 1;
+  d->check_at = next;
+}
+
+/* The slow path of the per-instruction check: faults and returns 1 when the
+ * launch has run past the instruction limit or the time limit, or was
+ * interrupted; else schedules the next check and returns 0. */
+static int limits_reached(cta *c, warp *w, uint32_t pc) {
+  aw_device *d = c->d;
+  if (d->interrupted) {
+    fault(c, w, pc, ANYLANE, 0, 0, "interrupted");
+    return 1;
+  }
+  if (d->insn_limit && d->stats.warp_insns > d->insn_limit) {
+    fault(c, w, pc, ANYLANE, 0, 0, "instruction limit reached: more than %llu warp instructions (set limit N raises it)", (unsigned long long)d->insn_limit);
+    return 1;
+  }
+  if (d->time_limit > 0 && now_seconds() - d->started > d->time_limit) {
+    fault(c, w, pc, ANYLANE, 0, 0, "time limit reached: the launch ran more than %g s (--timeout raises it)", d->time_limit);
+    return 1;
+  }
+  schedule_check(d);
+  return 0;
+}
+
+/* Starts the limits of a launch or subroutine run: counts from zero, the clock from now. */
+static void start_limits(aw_device *d) {
+  d->interrupted = 0;
+  d->started = now_seconds();
+  schedule_check(d);
+}
+
 /* Runs warp w for up to 'budget' instructions.  Returns 0 while it can go
  * on, 1 when it waits at a barrier or has finished, -1 on a fault. */
 static int run_warp(cta *c, warp *w, uint32_t budget) {
@@ -1511,10 +1556,7 @@ static int run_warp(cta *c, warp *w, uint32_t budget) {
     d->stats.warp_insns++;
     d->stats.thread_insns += (uint64_t)popc32(active);
     w->clock++;
-    if (d->stats.warp_insns > d->insn_limit && d->insn_limit) {
-      fault(c, w, pc, ANYLANE, 0, 0, "instruction limit reached: more than %llu warp instructions (set limit N raises it)", (unsigned long long)d->insn_limit);
-      return -1;
-    }
+    if (d->stats.warp_insns >= d->check_at && limits_reached(c, w, pc)) return -1;
     switch (in->op) {
     case ISA_OP_BRA: {
       d->stats.branches++;
@@ -1709,6 +1751,7 @@ aw_status aw_launch(aw_device *d, aw_module *m, int kernel, aw_dim3 grid, aw_dim
   c.param_bytes = (uint32_t)param_bytes;
   c.fault = f;
   memset(&d->stats, 0, sizeof d->stats);
+  start_limits(d);
   d->launches++;
   int rc = 0;
   int saved_round = fegetround();
@@ -1756,6 +1799,7 @@ aw_status aw_run_subroutine(aw_device *d, aw_module *m, const char *name, aw_lin
   c.fault = f;
   c.line = line;
   memset(&d->stats, 0, sizeof d->stats);
+  start_limits(d);
   int saved_round = fegetround();
   struct timespec t0, t1;
   clock_gettime(CLOCK_MONOTONIC, &t0);

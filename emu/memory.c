@@ -27,6 +27,8 @@ void aw_device_free(aw_device *d) {
 }
 
 void aw_set_insn_limit(aw_device *d, uint64_t limit) { d->insn_limit = limit; }
+void aw_set_time_limit(aw_device *d, double seconds) { d->time_limit = seconds > 0 ? seconds : 0; }
+void aw_interrupt(aw_device *d) { d->interrupted = 1; d->check_at = 0; }
 void aw_set_trace(aw_device *d, FILE *f) { d->trace = f; }
 
 uint64_t aw_malloc(aw_device *d, uint64_t bytes) {
