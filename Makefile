@@ -19,13 +19,15 @@ BIN      ?= bin
 
 ISA_SRC  := isa/isa.c isa/image.c isa/image_check.c isa/disasm.c isa/isadoc.c isa/outfile.c
 ASM_SRC  := asm/asm.c asm/util.c
-EMU_SRC  := emu/exec.c emu/load.c emu/memory.c emu/script.c emu/report.c
+EMU_SRC  := emu/exec.c emu/load.c emu/memory.c emu/script.c emu/report.c emu/timing/config.c
+# the timing presets, compiled into the program from emu/timing/presets/*.cfg
+PRESETS  := $(sort $(wildcard emu/timing/presets/*.cfg))
 CODEC_SRC := subroutines/codecs.c $(wildcard subroutines/*/*.c)
 CODEC_OBJ := $(CODEC_SRC:%.c=$(BUILD)/%.o)
 GEN_SRC  := $(BUILD)/gen/parser.c $(BUILD)/gen/lexer.c
 LIB_OBJ  := $(ISA_SRC:%.c=$(BUILD)/%.o) $(ASM_SRC:%.c=$(BUILD)/%.o) $(GEN_SRC:$(BUILD)/gen/%.c=$(BUILD)/gen/%.o)
 LIB      := $(BUILD)/libawasm.a
-EMU_OBJ  := $(EMU_SRC:%.c=$(BUILD)/%.o)
+EMU_OBJ  := $(EMU_SRC:%.c=$(BUILD)/%.o) $(BUILD)/gen/presets.o
 EMULIB   := $(BUILD)/libawemu.a
 
 TOOLS    := $(BIN)/awasm $(BIN)/awdis $(BIN)/awemu
@@ -51,6 +53,10 @@ $(BUILD)/gen/parser.c $(BUILD)/gen/parser.h: asm/parser.y
 $(BUILD)/gen/lexer.c $(BUILD)/gen/lexer.h: asm/lexer.l $(BUILD)/gen/parser.h
 	@mkdir -p $(BUILD)/gen
 	flex --header-file=$(BUILD)/gen/lexer.h -o $(BUILD)/gen/lexer.c $<
+
+$(BUILD)/gen/presets.c: $(PRESETS) emu/timing/presets.sh
+	@mkdir -p $(BUILD)/gen
+	sh emu/timing/presets.sh $(PRESETS) > $@
 
 $(BUILD)/gen/%.o: $(BUILD)/gen/%.c $(BUILD)/gen/parser.h $(BUILD)/gen/lexer.h
 	$(CC) $(GENFLAGS) -c $< -o $@

@@ -1,0 +1,406 @@
+/* emu/timing/config.c -- the timing model's configuration (see config.h). */
+#include "config.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+/* The rows of config.def as data. */
+typedef struct {
+  const char *name;
+  int kind;
+  const char *unit;
+  double dflt, min, max;
+  const char *choices;
+  const char *doc;
+  size_t offset;
+} key_row;
+
+static const key_row keys[TM_NKEYS] = {
+#define KEY(name, kind, unit, dflt, mn, mx, choices, doc) \
+  { #name, kind, unit, (double)(dflt), (double)(mn), (double)(mx), choices, doc, offsetof(tm_config, name) },
+#include "config.def"
+#undef KEY
+};
+
+/* The presets (generated from emu/timing/presets/ by the Makefile). */
+extern const char *const tm_presets[];   /* name, text, name, text, ..., NULL */
+
+static int fail(char *err, size_t cap, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static int fail(char *err, size_t cap, const char *fmt, ...) {
+  if (err && cap) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, cap, fmt, ap);
+    va_end(ap);
+  }
+  return -1;
+}
+
+static int find_key(const char *name, size_t len) {
+  for (int i = 0; i < TM_NKEYS; i++)
+    if (strlen(keys[i].name) == len && !strncmp(keys[i].name, name, len)) return i;
+  return -1;
+}
+
+/* Index of 'word' among the choices "a|b|c", or -1. */
+static int find_choice(const char *choices, const char *word) {
+  int i = 0;
+  size_t n = strlen(word);
+  for (const char *p = choices; *p; i++) {
+    const char *e = strchr(p, '|');
+    size_t len = e ? (size_t)(e - p) : strlen(p);
+    if (len == n && !strncmp(p, word, n)) return i;
+    if (!e) break;
+    p = e + 1;
+  }
+  return -1;
+}
+
+/* The i-th choice into buf. */
+static const char *choice_at(const char *choices, int i, char *buf, size_t cap) {
+  const char *p = choices;
+  for (int k = 0; k < i && p; k++) { p = strchr(p, '|'); if (p) p++; }
+  if (!p) { snprintf(buf, cap, "?"); return buf; }
+  const char *e = strchr(p, '|');
+  size_t len = e ? (size_t)(e - p) : strlen(p);
+  snprintf(buf, cap, "%.*s", (int)len, p);
+  return buf;
+}
+
+static void *field(tm_config *c, int k) { return (char *)c + keys[k].offset; }
+static const void *cfield(const tm_config *c, int k) { return (const char *)c + keys[k].offset; }
+
+/* Formats key k's value of c as a config file would write it. */
+static void format_value(const tm_config *c, int k, char *buf, size_t cap) {
+  const key_row *r = &keys[k];
+  switch (r->kind) {
+  case K_INT: case K_SIZE: snprintf(buf, cap, "%lld", (long long)*(const int64_t *)cfield(c, k)); break;
+  case K_REAL: snprintf(buf, cap, "%.17g", *(const double *)cfield(c, k)); break;
+  default: choice_at(r->choices, *(const int *)cfield(c, k), buf, cap); break;
+  }
+  if (r->kind == K_REAL) {   /* the shortest text that reads back to the same double */
+    double v = *(const double *)cfield(c, k);
+    for (int prec = 1; prec <= 17; prec++) {
+      snprintf(buf, cap, "%.*g", prec, v);
+      if (strtod(buf, NULL) == v) break;
+    }
+  }
+}
+
+static void format_number(double v, char *buf, size_t cap) {
+  if (v == floor(v) && fabs(v) < 1e15) snprintf(buf, cap, "%.0f", v);
+  else snprintf(buf, cap, "%g", v);
+}
+
+void tm_config_defaults(tm_config *c) {
+  memset(c, 0, sizeof *c);
+  for (int k = 0; k < TM_NKEYS; k++) {
+    const key_row *r = &keys[k];
+    switch (r->kind) {
+    case K_INT: case K_SIZE: *(int64_t *)field(c, k) = (int64_t)r->dflt; break;
+    case K_REAL: *(double *)field(c, k) = r->dflt; break;
+    default: *(int *)field(c, k) = (int)r->dflt; break;
+    }
+    snprintf(c->origin[k], sizeof c->origin[k], "default");
+  }
+}
+
+/* Parses 'text' as key k's value into *out (int64_t, double or int). */
+static int parse_value(int k, const char *text, void *out, char *err, size_t cap) {
+  const key_row *r = &keys[k];
+  char lo[32], hi[32];
+  format_number(r->min, lo, sizeof lo);
+  format_number(r->max, hi, sizeof hi);
+  if (!*text) return fail(err, cap, "%s: no value", r->name);
+  if (r->kind == K_ENUM) {
+    int i = find_choice(r->choices, text);
+    if (i < 0) return fail(err, cap, "%s: '%s' is not one of %s", r->name, text, r->choices);
+    *(int *)out = i;
+    return 0;
+  }
+  if (r->kind == K_REAL) {
+    char *end;
+    errno = 0;
+    double v = strtod(text, &end);
+    if (end == text || *end || errno == ERANGE || !isfinite(v))
+      return fail(err, cap, "%s: '%s' is not a number", r->name, text);
+    if (v < r->min || v > r->max)
+      return fail(err, cap, "%s: %s is out of range (%s to %s %s)", r->name, text, lo, hi, r->unit);
+    *(double *)out = v;
+    return 0;
+  }
+  /* K_INT, K_SIZE: whole numbers; sizes may carry K, M, G (binary) and a fraction */
+  int64_t v;
+  const char *what = r->kind == K_SIZE ? "a size in bytes (a whole number, or with K, M or G)" : "a whole number";
+  if (r->kind == K_SIZE) {
+    char *end;
+    errno = 0;
+    long double m = strtold(text, &end);
+    if (end == text || errno == ERANGE || !isfinite((double)m) || text[0] == '+')
+      return fail(err, cap, "%s: '%s' is not %s", r->name, text, what);
+    long double scale = 1;
+    if (*end == 'K' || *end == 'k') { scale = 1024.0L; end++; }
+    else if (*end == 'M') { scale = 1024.0L * 1024; end++; }
+    else if (*end == 'G') { scale = 1024.0L * 1024 * 1024; end++; }
+    if (scale > 1 && (!strcmp(end, "iB") || !strcmp(end, "B"))) end += strlen(end);
+    if (*end) return fail(err, cap, "%s: '%s' is not %s", r->name, text, what);
+    long double b = m * scale;
+    if (b != floorl(b)) return fail(err, cap, "%s: %s is not a whole number of bytes", r->name, text);
+    if (b < (long double)r->min || b > (long double)r->max)
+      return fail(err, cap, "%s: %s is out of range (%s to %s %s)", r->name, text, lo, hi, r->unit);
+    v = (int64_t)b;
+  } else {
+    char *end;
+    errno = 0;
+    long long x = strtoll(text, &end, 0);
+    if (end == text || *end || errno == ERANGE) return fail(err, cap, "%s: '%s' is not %s", r->name, text, what);
+    if ((double)x < r->min || (double)x > r->max)
+      return fail(err, cap, "%s: %s is out of range (%s to %s %s)", r->name, text, lo, hi, r->unit);
+    v = x;
+  }
+  *(int64_t *)out = v;
+  return 0;
+}
+
+static void trim(char **s, char **e) {
+  while (*s < *e && (**s == ' ' || **s == '\t' || **s == '\r')) (*s)++;
+  while (*e > *s && ((*e)[-1] == ' ' || (*e)[-1] == '\t' || (*e)[-1] == '\r')) (*e)--;
+}
+
+int tm_config_set(tm_config *c, const char *key, const char *value, const char *where, char *err, size_t cap) {
+  int k = find_key(key, strlen(key));
+  if (k < 0) return fail(err, cap, "%s: error: unknown key '%s' (awemu config --table lists them)", where, key);
+  union { int64_t i; double d; int e; } v;
+  char inner[256];
+  if (parse_value(k, value, &v, inner, sizeof inner) != 0) return fail(err, cap, "%s: error: %s", where, inner);
+  switch (keys[k].kind) {
+  case K_INT: case K_SIZE: *(int64_t *)field(c, k) = v.i; break;
+  case K_REAL: *(double *)field(c, k) = v.d; break;
+  default: *(int *)field(c, k) = v.e; break;
+  }
+  snprintf(c->origin[k], sizeof c->origin[k], "%s", where);
+  return 0;
+}
+
+int tm_config_set_pair(tm_config *c, const char *kv, const char *where, char *err, size_t cap) {
+  const char *eq = strchr(kv, '=');
+  if (!eq) return fail(err, cap, "%s: error: '%s' is not KEY=VALUE", where, kv);
+  char key[128], value[256];
+  char *ks = (char *)kv, *ke = (char *)eq, *vs = (char *)eq + 1, *ve = (char *)kv + strlen(kv);
+  trim(&ks, &ke);
+  trim(&vs, &ve);
+  if ((size_t)(ke - ks) >= sizeof key || (size_t)(ve - vs) >= sizeof value) return fail(err, cap, "%s: error: '%s' is too long", where, kv);
+  memcpy(key, ks, (size_t)(ke - ks)); key[ke - ks] = 0;
+  memcpy(value, vs, (size_t)(ve - vs)); value[ve - vs] = 0;
+  return tm_config_set(c, key, value, where, err, cap);
+}
+
+const char *tm_preset_name(int i, const char **text) {
+  for (int k = 0; tm_presets[k]; k += 2)
+    if (k / 2 == i) { if (text) *text = tm_presets[k + 1]; return tm_presets[k]; }
+  return NULL;
+}
+
+static int load_depth(tm_config *c, const char *name, int depth, char *err, size_t cap);
+
+/* Runs the text of a config file named 'origin' ("caba-gtx480", "my.cfg"). */
+static int load_text(tm_config *c, const char *origin, const char *text, int depth, char *err, size_t cap) {
+  int lineno = 0, seen_key = 0;
+  for (const char *p = text; *p;) {
+    const char *nl = strchr(p, '\n');
+    const char *end = nl ? nl : p + strlen(p);
+    lineno++;
+    char line[1024];
+    size_t len = (size_t)(end - p);
+    if (len >= sizeof line) return fail(err, cap, "%s:%d: error: line longer than %zu characters", origin, lineno, sizeof line - 1);
+    memcpy(line, p, len);
+    line[len] = 0;
+    p = nl ? nl + 1 : end;
+    char *hash = strchr(line, '#');
+    if (hash) *hash = 0;
+    char *s = line, *e = line + strlen(line);
+    trim(&s, &e);
+    if (s == e) continue;
+    *e = 0;
+    char where[160];
+    snprintf(where, sizeof where, "%s:%d", origin, lineno);
+    char *eq = strchr(s, '=');
+    if (!eq) return fail(err, cap, "%s: error: '%s' is not KEY = VALUE", where, s);
+    char *ks = s, *ke = eq, *vs = eq + 1, *ve = e;
+    trim(&ks, &ke);
+    trim(&vs, &ve);
+    *ke = 0;
+    *ve = 0;
+    if (!strcmp(ks, "base")) {
+      if (seen_key) return fail(err, cap, "%s: error: base must come before the first key", where);
+      if (load_depth(c, vs, depth + 1, err, cap) != 0) return -1;
+      continue;
+    }
+    seen_key = 1;
+    if (tm_config_set(c, ks, vs, where, err, cap) != 0) return -1;
+  }
+  return 0;
+}
+
+static int load_depth(tm_config *c, const char *name, int depth, char *err, size_t cap) {
+  if (depth > 8) return fail(err, cap, "%s: error: more than 8 nested bases (a loop?)", name);
+  if (!strchr(name, '/') && !strstr(name, ".cfg"))
+    for (int i = 0; tm_presets[i]; i += 2)
+      if (!strcmp(tm_presets[i], name)) return load_text(c, name, tm_presets[i + 1], depth, err, cap);
+  struct stat st;
+  if (stat(name, &st) != 0) {
+    char list[256] = "";
+    for (int i = 0; tm_presets[i]; i += 2) {
+      size_t n = strlen(list);
+      snprintf(list + n, sizeof list - n, "%s%s", n ? ", " : "", tm_presets[i]);
+    }
+    return fail(err, cap, "%s: no such preset or file (presets: %s)", name, list);
+  }
+  if (S_ISDIR(st.st_mode)) return fail(err, cap, "%s: is a directory, not a config file", name);
+  FILE *f = fopen(name, "r");
+  if (!f) return fail(err, cap, "%s: cannot read: %s", name, strerror(errno));
+  size_t n = 0, capb = 4096;
+  char *buf = malloc(capb);
+  if (!buf) { fclose(f); return fail(err, cap, "%s: out of memory", name); }
+  for (;;) {
+    if (n + 1 >= capb) {
+      if (capb >= (1u << 24)) { free(buf); fclose(f); return fail(err, cap, "%s: larger than 16 MiB: not a config file", name); }
+      char *nb = realloc(buf, capb * 2);
+      if (!nb) { free(buf); fclose(f); return fail(err, cap, "%s: out of memory", name); }
+      buf = nb;
+      capb *= 2;
+    }
+    size_t k = fread(buf + n, 1, capb - n - 1, f);
+    if (!k) break;
+    n += k;
+  }
+  int bad = ferror(f);
+  fclose(f);
+  buf[n] = 0;
+  if (bad) { free(buf); return fail(err, cap, "%s: cannot read", name); }
+  if (memchr(buf, 0, n)) { free(buf); return fail(err, cap, "%s: not a text file", name); }
+  int rc = load_text(c, name, buf, depth, err, cap);
+  free(buf);
+  return rc;
+}
+
+int tm_config_load(tm_config *c, const char *name, char *err, size_t cap) {
+  return load_depth(c, name, 0, err, cap);
+}
+
+/* ---- consistency ---- */
+
+static int pow2(int64_t v) { return v > 0 && (v & (v - 1)) == 0; }
+
+int64_t tm_l1_sets(const tm_config *c) {
+  int64_t way = c->l1_line_bytes * c->l1_ways;
+  return way ? c->l1_bytes / way : 0;
+}
+
+int64_t tm_l2_slice_sets(const tm_config *c) {
+  int64_t slices = c->n_mem * c->l2_slices_per_mem;
+  int64_t way = c->l2_line_bytes * c->l2_ways;
+  return slices && way ? c->l2_bytes / slices / way : 0;
+}
+
+double tm_dram_peak_bytes_per_s(const tm_config *c) {
+  return (double)c->n_mem * (double)c->dram_bus_bytes * (double)c->dram_data_rate * c->dram_clock_mhz * 1e6 * c->dram_bandwidth_scale;
+}
+
+/* Of the keys a check involves (TM_KEY_ values, ending with -1), the one to
+ * blame in its message: the first that a file or --set gave a value, else the
+ * first.  So a bad n_mem reports n_mem's line, not l2_bytes' default. */
+static int blame(const tm_config *c, int first, ...) {
+  va_list ap;
+  va_start(ap, first);
+  int k = first, pick = -1;
+  while (k >= 0) {
+    if (pick < 0 && strcmp(c->origin[k], "default") != 0) pick = k;
+    k = va_arg(ap, int);
+  }
+  va_end(ap);
+  return pick < 0 ? first : pick;
+}
+
+/* Fails with "ORIGIN: error: KEY: message" for key k of the check's keys. */
+#define BAD(k, ...) BADK(blame(c, TM_KEY_##k, -1), __VA_ARGS__)
+#define BADK(key, ...) do { \
+    int k_ = (key); char m_[256]; snprintf(m_, sizeof m_, __VA_ARGS__); \
+    return fail(err, cap, "%s: error: %s: %s", c->origin[k_], keys[k_].name, m_); } while (0)
+#define L2KEYS TM_KEY_l2_bytes, TM_KEY_n_mem, TM_KEY_l2_slices_per_mem, TM_KEY_l2_ways, TM_KEY_l2_line_bytes, -1
+#define L1KEYS TM_KEY_l1_bytes, TM_KEY_l1_ways, TM_KEY_l1_line_bytes, -1
+
+int tm_config_check(const tm_config *c, char *err, size_t cap) {
+  if (c->sm_max_threads % 32) BAD(sm_max_threads, "%lld is not a whole number of 32-thread warps", (long long)c->sm_max_threads);
+  if (c->sm_max_warps * 32 < c->sm_max_threads)
+    BAD(sm_max_warps, "%lld warps hold fewer than sm_max_threads = %lld threads", (long long)c->sm_max_warps, (long long)c->sm_max_threads);
+  if (c->l1_bytes) {
+    if (!pow2(c->l1_line_bytes)) BAD(l1_line_bytes, "%lld is not a power of two", (long long)c->l1_line_bytes);
+    if (!pow2(c->l1_sector_bytes) || c->l1_sector_bytes > c->l1_line_bytes)
+      BAD(l1_sector_bytes, "%lld must be a power of two no larger than l1_line_bytes = %lld", (long long)c->l1_sector_bytes, (long long)c->l1_line_bytes);
+    if (c->l1_bytes % (c->l1_line_bytes * c->l1_ways))
+      BADK(blame(c, L1KEYS), "l1_bytes = %lld do not divide into whole sets of %lld ways x %lld-byte lines", (long long)c->l1_bytes, (long long)c->l1_ways, (long long)c->l1_line_bytes);
+    if (!pow2(tm_l1_sets(c)))
+      BADK(blame(c, L1KEYS), "l1_bytes = %lld in %lld ways of %lld-byte lines give %lld sets, not a power of two", (long long)c->l1_bytes, (long long)c->l1_ways, (long long)c->l1_line_bytes, (long long)tm_l1_sets(c));
+  }
+  if (!pow2(c->coalesce_bytes)) BAD(coalesce_bytes, "%lld is not a power of two", (long long)c->coalesce_bytes);
+  if (!pow2(c->smem_banks)) BAD(smem_banks, "%lld is not a power of two", (long long)c->smem_banks);
+  if (!pow2(c->smem_bank_bytes)) BAD(smem_bank_bytes, "%lld is not a power of two", (long long)c->smem_bank_bytes);
+  if (c->l2_bytes) {
+    int64_t slices = c->n_mem * c->l2_slices_per_mem;
+    if (!pow2(c->l2_line_bytes)) BAD(l2_line_bytes, "%lld is not a power of two", (long long)c->l2_line_bytes);
+    if (!pow2(c->l2_sector_bytes) || c->l2_sector_bytes > c->l2_line_bytes)
+      BAD(l2_sector_bytes, "%lld must be a power of two no larger than l2_line_bytes = %lld", (long long)c->l2_sector_bytes, (long long)c->l2_line_bytes);
+    if (c->l2_bytes % (slices * c->l2_line_bytes * c->l2_ways))
+      BADK(blame(c, L2KEYS), "l2_bytes = %lld do not divide into %lld slices (n_mem x l2_slices_per_mem) of whole sets of %lld ways x %lld-byte lines",
+          (long long)c->l2_bytes, (long long)slices, (long long)c->l2_ways, (long long)c->l2_line_bytes);
+    if (!pow2(tm_l2_slice_sets(c)))
+      BADK(blame(c, L2KEYS), "l2_bytes = %lld in %lld slices of %lld ways of %lld-byte lines give %lld sets per slice, not a power of two",
+          (long long)c->l2_bytes, (long long)slices, (long long)c->l2_ways, (long long)c->l2_line_bytes, (long long)tm_l2_slice_sets(c));
+  }
+  int64_t line = c->l2_bytes ? c->l2_line_bytes : c->l1_line_bytes;
+  if (!pow2(c->addr_interleave_bytes) || c->addr_interleave_bytes < line)
+    BAD(addr_interleave_bytes, "%lld must be a power of two of at least one %lld-byte line", (long long)c->addr_interleave_bytes, (long long)line);
+  if (!pow2(c->dram_mag) || c->dram_mag > line)
+    BAD(dram_mag, "%lld must be a power of two no larger than a %lld-byte line", (long long)c->dram_mag, (long long)line);
+  if (c->dram_mag % (c->dram_bus_bytes * c->dram_data_rate) && (c->dram_bus_bytes * c->dram_data_rate) % c->dram_mag)
+    BAD(dram_mag, "a %lld-byte burst is not a whole number of %lld-byte command cycles (dram_bus_bytes x dram_data_rate), nor a whole fraction of one",
+        (long long)c->dram_mag, (long long)(c->dram_bus_bytes * c->dram_data_rate));
+  if (!pow2(c->dram_row_bytes) || c->dram_row_bytes < line)
+    BAD(dram_row_bytes, "%lld must be a power of two of at least one %lld-byte line", (long long)c->dram_row_bytes, (long long)line);
+  if (!pow2(c->dram_banks)) BAD(dram_banks, "%lld is not a power of two", (long long)c->dram_banks);
+  return 0;
+}
+
+/* ---- output ---- */
+
+void tm_config_write(const tm_config *c, FILE *f) {
+  for (int k = 0; k < TM_NKEYS; k++) {
+    char v[64], kv[128];
+    format_value(c, k, v, sizeof v);
+    snprintf(kv, sizeof kv, "%s = %s", keys[k].name, v);
+    fprintf(f, "%-36s # %s%sfrom %s\n", kv, keys[k].unit, *keys[k].unit ? "; " : "", c->origin[k]);
+  }
+}
+
+void tm_config_table(FILE *f) {
+  tm_config d;
+  tm_config_defaults(&d);
+  fputs("| key | unit | default | accepted | meaning |\n|---|---|---|---|---|\n", f);
+  for (int k = 0; k < TM_NKEYS; k++) {
+    const key_row *r = &keys[k];
+    char v[64], lo[32], hi[32], range[128];
+    format_value(&d, k, v, sizeof v);
+    format_number(r->min, lo, sizeof lo);
+    format_number(r->max, hi, sizeof hi);
+    if (r->kind == K_ENUM) {
+      snprintf(range, sizeof range, "%s", r->choices);
+      for (char *p = range; *p; p++) if (*p == '|') *p = ',';
+    } else snprintf(range, sizeof range, "%s to %s", lo, hi);
+    fprintf(f, "| `%s` | %s | %s | %s | %s |\n", r->name, r->unit, v, range, r->doc);
+  }
+}

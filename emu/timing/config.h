@@ -1,0 +1,78 @@
+/* emu/timing/config.h -- the timing model's configuration: keys, files, presets.
+ *
+ * Owns: tm_config (one field per row of config.def), the config-file
+ * language, the presets built into the program (the .cfg files in emu/timing/presets/),
+ * and the documented key table.
+ *
+ * The language: one `key = value` per line; `#` starts a comment; blank lines
+ * are ignored; `base = NAME|FILE` (first) starts from a preset or another
+ * file.  Sizes take K, M and G suffixes (2^10, 2^20, 2^30 bytes).
+ *
+ * Promises: every error names where it comes from ("FILE:LINE: error: KEY:
+ * ..." for files, "--set KEY=VALUE: error: ..." for single settings) and
+ * leaves the config as it was before the failing line; a config that passes
+ * tm_config_check is consistent (cache geometries divide into whole,
+ * power-of-two sets; clocks and rates positive).  Loading is deterministic.
+ */
+#ifndef AWEMU_TM_CONFIG_H
+#define AWEMU_TM_CONFIG_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+enum { K_INT, K_SIZE, K_REAL, K_ENUM };
+
+#define TM_T_K_INT  int64_t
+#define TM_T_K_SIZE int64_t
+#define TM_T_K_REAL double
+#define TM_T_K_ENUM int
+
+enum {
+#define KEY(name, kind, unit, dflt, mn, mx, choices, doc) TM_KEY_##name,
+#include "config.def"
+#undef KEY
+  TM_NKEYS
+};
+
+typedef struct {
+#define KEY(name, kind, unit, dflt, mn, mx, choices, doc) TM_T_##kind name;
+#include "config.def"
+#undef KEY
+  /* where each key got its value: "default", "caba-gtx480:14", "--set" ... */
+  char origin[TM_NKEYS][96];
+} tm_config;
+
+/* Enum values, in the order of their choices in config.def. */
+enum { TM_SCHED_LRR, TM_SCHED_GTO, TM_SCHED_TWO_LEVEL };
+enum { TM_L1_WRITE_EVICT, TM_L1_WRITE_THROUGH, TM_L1_WRITE_BACK };
+enum { TM_DRAM_FCFS, TM_DRAM_FRFCFS };
+
+/* Every key at its default (caba-gtx480's value). */
+void tm_config_defaults(tm_config *c);
+/* Loads a preset by name, or a config file; keys it does not set keep their
+ * values.  0 on success; -1 with the message in err (the config may hold the
+ * lines before the bad one).  Does not run tm_config_check. */
+int tm_config_load(tm_config *c, const char *name_or_path, char *err, size_t cap);
+/* Sets one key from text ("KEY=VALUE" or KEY and VALUE apart); 'where' names
+ * the origin in messages and in c->origin ("--set", "run.aw:3").  0 on success. */
+int tm_config_set(tm_config *c, const char *key, const char *value, const char *where, char *err, size_t cap);
+int tm_config_set_pair(tm_config *c, const char *key_eq_value, const char *where, char *err, size_t cap);
+/* The checks that span several keys.  0 when consistent; else -1 and a
+ * message naming the key and where it was set. */
+int tm_config_check(const tm_config *c, char *err, size_t cap);
+
+/* Writes every key as `key = value   # unit; from ORIGIN` (a config file that
+ * loads back to the same config). */
+void tm_config_write(const tm_config *c, FILE *f);
+/* The documented key table, Markdown. */
+void tm_config_table(FILE *f);
+/* The presets: name i (from 0) and its file text; NULL past the last. */
+const char *tm_preset_name(int i, const char **text);
+
+/* Derived figures. */
+double tm_dram_peak_bytes_per_s(const tm_config *c);   /* all channels, bandwidth scale included */
+int64_t tm_l1_sets(const tm_config *c);
+int64_t tm_l2_slice_sets(const tm_config *c);
+
+#endif

@@ -1,0 +1,217 @@
+/* tests/test_config.c -- the timing configuration: presets, the file language, errors.
+ *
+ *   presets   each preset loads and is consistent; the figures the papers give
+ *             follow from its keys (derived by hand below, not read back)
+ *   language  comments, blank lines, sizes with suffixes, base, --set
+ *   errors    unknown key, bad values, ranges, geometry that does not divide
+ *             into power-of-two sets; each message names file, line and key
+ *   roundtrip tm_config_write's output loads back to the same config
+ */
+#include "check.h"
+#include "../emu/timing/config.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static char dir[] = "/tmp/awemu-config-XXXXXX";
+
+/* Writes 'text' to dir/name and returns the path (static buffer). */
+static const char *write_cfg(const char *name, const char *text) {
+  static char path[256];
+  snprintf(path, sizeof path, "%s/%s", dir, name);
+  FILE *f = fopen(path, "w");
+  if (!f) return "/nonexistent";
+  fputs(text, f);
+  fclose(f);
+  return path;
+}
+
+/* Loads 'text' as a file over the defaults and runs the checks; returns the
+ * message ("" on success). */
+static const char *try_cfg(const char *text) {
+  static char err[512];
+  tm_config c;
+  tm_config_defaults(&c);
+  err[0] = 0;
+  if (tm_config_load(&c, write_cfg("t.cfg", text), err, sizeof err) == 0) tm_config_check(&c, err, sizeof err);
+  return err;
+}
+
+static int contains(const char *s, const char *part) { return strstr(s, part) != NULL; }
+
+static void presets(void) {
+  char err[512];
+  tm_config c;
+  int n = 0;
+  for (const char *name; (name = tm_preset_name(n, NULL)); n++) {
+    tm_config_defaults(&c);
+    int rc = tm_config_load(&c, name, err, sizeof err);
+    CHECK(rc == 0, "preset %s loads%s%s", name, rc ? ": " : "", rc ? err : "");
+    rc = tm_config_check(&c, err, sizeof err);
+    CHECK(rc == 0, "preset %s is consistent%s%s", name, rc ? ": " : "", rc ? err : "");
+  }
+  CHECK(n == 3, "three presets (%d)", n);
+
+  /* caba-gtx480 (CABA Table 1): 6 channels x 8 bytes x 4 transfers x 924 MHz
+   * = 177,408,000,000 B/s, the paper's 177.4 GB/s.  L1: 16384 / (128 x 4) = 32
+   * sets.  L2: 786432 / (6 x 2 slices) = 65536 per slice, / (128 x 16) = 32 sets. */
+  tm_config_defaults(&c);
+  tm_config_load(&c, "caba-gtx480", err, sizeof err);
+  CHECK(c.n_sm == 15 && c.core_clock_mhz == 1400 && c.sm_schedulers == 2 && c.sched_policy == TM_SCHED_GTO,
+        "caba-gtx480: 15 SMs at 1400 MHz, 2 GTO schedulers");
+  CHECK(c.sm_max_warps == 48 && c.sm_registers == 32768 && c.sm_shared_bytes == 32768, "caba-gtx480: 48 warps, 32768 registers, 32 KB shared");
+  CHECK(c.tCL == 12 && c.tRP == 12 && c.tRC == 40 && c.tRAS == 28 && c.tRCD == 12 && c.tRRD == 6 && c.tCDLR == 5 && c.tWR == 12,
+        "caba-gtx480: Table 1's GDDR5 timing");
+  CHECK(fabs(tm_dram_peak_bytes_per_s(&c) - 177408000000.0) < 1, "caba-gtx480: peak DRAM bandwidth 177.408e9 B/s (%.0f)", tm_dram_peak_bytes_per_s(&c));
+  CHECK(tm_l1_sets(&c) == 32 && tm_l2_slice_sets(&c) == 32, "caba-gtx480: 32 L1 sets, 32 sets per L2 slice (%lld, %lld)",
+        (long long)tm_l1_sets(&c), (long long)tm_l2_slice_sets(&c));
+  CHECK(!strcmp(c.origin[TM_KEY_n_sm], "caba-gtx480:10"), "origin of n_sm is caba-gtx480:10 (%s)", c.origin[TM_KEY_n_sm]);
+
+  /* mag-gddr5 (MAG-aware BDI Table IV): 6 x 8 x 4 x 1002 MHz = 192,384,000,000 B/s
+   * (192.4 GB/s); 16 SMs at 822 MHz; keys it does not set come from its base. */
+  tm_config_defaults(&c);
+  tm_config_load(&c, "mag-gddr5", err, sizeof err);
+  CHECK(c.n_sm == 16 && c.core_clock_mhz == 822 && c.sm_shared_bytes == 49152 && c.sm_max_ctas == 8, "mag-gddr5: 16 SMs at 822 MHz, 48 KB shared, 8 CTAs");
+  CHECK(fabs(tm_dram_peak_bytes_per_s(&c) - 192384000000.0) < 1, "mag-gddr5: peak 192.384e9 B/s (%.0f)", tm_dram_peak_bytes_per_s(&c));
+  CHECK(c.tCL == 12 && c.sm_schedulers == 2, "mag-gddr5: the rest from caba-gtx480");
+
+  /* mpc-titanv (MPC Table 2): 24 channels x 16 B x 2 x 850 MHz = 652,800,000,000
+   * B/s = 637.5 x 1.024e9; 48 L2 slices: 4718592 / 48 = 98304, / (128 x 24) = 32
+   * sets; L1 32 KB in 64 ways of 128 B = 4 sets; 1/8 bandwidth = 81.6e9 B/s. */
+  tm_config_defaults(&c);
+  tm_config_load(&c, "mpc-titanv", err, sizeof err);
+  CHECK(c.n_sm == 80 && c.sm_max_warps == 64 && c.sm_shared_bytes == 98304 && c.l1_bytes == 32768 && c.l1_sector_bytes == 32,
+        "mpc-titanv: 80 SMs, 64 warps, 96 KB shared, 32 KB L1 with 32-byte sectors");
+  CHECK(c.n_mem * c.l2_slices_per_mem == 48 && c.l2_bytes == 4718592 && tm_l2_slice_sets(&c) == 32, "mpc-titanv: 4.5 MB L2 in 48 slices of 32 sets");
+  CHECK(fabs(tm_dram_peak_bytes_per_s(&c) - 652800000000.0) < 1 && fabs(tm_dram_peak_bytes_per_s(&c) / 1.024e9 - 637.5) < 1e-9,
+        "mpc-titanv: peak 652.8e9 B/s = 637.5 x 1.024e9");
+  CHECK(tm_config_set(&c, "dram_bandwidth_scale", "0.125", "--set", err, sizeof err) == 0 &&
+        fabs(tm_dram_peak_bytes_per_s(&c) - 81600000000.0) < 1, "mpc-titanv at 1/8 bandwidth: 81.6e9 B/s");
+}
+
+static void language(void) {
+  char err[512];
+  tm_config c;
+  tm_config_defaults(&c);
+  const char *p = write_cfg("ok.cfg",
+    "# a comment line\n"
+    "\n"
+    "base = caba-gtx480   # start from a preset\n"
+    "l1_bytes = 32K       # 32768\n"
+    "  l2_bytes=1.5M\t\n"
+    "sched_policy = two-level\n"
+    "core_clock_mhz = 700.5\n"
+    "n_sm = 0x10\n");
+  int rc = tm_config_load(&c, p, err, sizeof err);
+  CHECK(rc == 0, "a file with comments, blank lines, base, suffixes%s%s", rc ? ": " : "", rc ? err : "");
+  /* 1.5M = 1.5 x 1048576 = 1572864 */
+  CHECK(c.l1_bytes == 32768 && c.l2_bytes == 1572864 && c.sched_policy == TM_SCHED_TWO_LEVEL && c.core_clock_mhz == 700.5 && c.n_sm == 16,
+        "values: 32K = 32768, 1.5M = 1572864, two-level, 700.5, 0x10 = 16");
+  CHECK(c.tCL == 12, "keys the file does not set come from its base");
+  CHECK(tm_config_set_pair(&c, "l1_ways = 8", "--set", err, sizeof err) == 0 && c.l1_ways == 8 && !strcmp(c.origin[TM_KEY_l1_ways], "--set"),
+        "--set KEY = VALUE, origin --set");
+  /* the user's file can be its own base chain */
+  char text[512];
+  snprintf(text, sizeof text, "base = %s\nn_sm = 3\n", p);
+  const char *p2 = write_cfg("two.cfg", text);
+  tm_config_defaults(&c);
+  rc = tm_config_load(&c, p2, err, sizeof err);
+  CHECK(rc == 0 && c.n_sm == 3 && c.l1_bytes == 32768, "a file based on a file");
+}
+
+static void errors(void) {
+  const char *e;
+  e = try_cfg("n_sm = 4\nl1_size = 16K\n");
+  CHECK(contains(e, "t.cfg:2: error: unknown key 'l1_size'"), "unknown key named with file:line (%s)", e);
+  e = try_cfg("l1_bytes = -16K\n");
+  CHECK(contains(e, "t.cfg:1: error: l1_bytes: -16K is out of range"), "negative size (%s)", e);
+  e = try_cfg("l1_bytes = 16 KB\n");
+  CHECK(contains(e, "t.cfg:1: error: l1_bytes: '16 KB' is not a size"), "size with a space (%s)", e);
+  e = try_cfg("n_sm = 2.5\n");
+  CHECK(contains(e, "t.cfg:1: error: n_sm: '2.5' is not a whole number"), "fraction for a count (%s)", e);
+  e = try_cfg("n_sm = 99999999999999999999999\n");
+  CHECK(contains(e, "n_sm: '99999999999999999999999' is not a whole number"), "overflowing number (%s)", e);
+  e = try_cfg("n_sm = 0\n");
+  CHECK(contains(e, "n_sm: 0 is out of range (1 to 1024 SMs)"), "zero SMs (%s)", e);
+  e = try_cfg("core_clock_mhz = nan\n");
+  CHECK(contains(e, "core_clock_mhz: 'nan' is not a number"), "NaN clock (%s)", e);
+  e = try_cfg("sched_policy = fifo\n");
+  CHECK(contains(e, "sched_policy: 'fifo' is not one of lrr|gto|two-level"), "bad enum word (%s)", e);
+  e = try_cfg("n_sm 4\n");
+  CHECK(contains(e, "t.cfg:1: error: 'n_sm 4' is not KEY = VALUE"), "missing '=' (%s)", e);
+  e = try_cfg("n_sm =\n");
+  CHECK(contains(e, "n_sm: no value"), "empty value (%s)", e);
+  e = try_cfg("n_sm = 4\nbase = caba-gtx480\n");
+  CHECK(contains(e, "t.cfg:2: error: base must come before the first key"), "base after a key (%s)", e);
+  e = try_cfg("base = no-such-gpu\n");
+  CHECK(contains(e, "no-such-gpu: no such preset or file (presets: caba-gtx480, mag-gddr5, mpc-titanv)"), "unknown base lists the presets (%s)", e);
+  /* 24576 / (128 x 4) = 48 sets: not a power of two */
+  e = try_cfg("l1_bytes = 24K\n");
+  CHECK(contains(e, "t.cfg:1: error: l1_bytes: l1_bytes = 24576 in 4 ways of 128-byte lines give 48 sets, not a power of two"), "non-power-of-two L1 sets (%s)", e);
+  /* 20000 is not a multiple of 512 */
+  e = try_cfg("l1_bytes = 20000\n");
+  CHECK(contains(e, "l1_bytes: l1_bytes = 20000 do not divide into whole sets"), "L1 size not a whole number of sets (%s)", e);
+  /* 786432 / 12 slices / (128 x 16) = 32 sets; with 5 channels 786432 / 10 does not divide */
+  e = try_cfg("n_mem = 5\n");
+  CHECK(contains(e, "t.cfg:1: error: n_mem: l2_bytes = 786432 do not divide into 10 slices"), "L2 that does not divide among the slices names the key (%s)", e);
+  e = try_cfg("l1_sector_bytes = 256\n");
+  CHECK(contains(e, "t.cfg:1: error: l1_sector_bytes: 256 must be a power of two no larger than l1_line_bytes = 128"), "sector larger than the line (%s)", e);
+  e = try_cfg("sm_max_threads = 100\n");
+  CHECK(contains(e, "sm_max_threads: 100 is not a whole number of 32-thread warps"), "threads not whole warps (%s)", e);
+  e = try_cfg("dram_mag = 48\n");
+  CHECK(contains(e, "dram_mag: 48 must be a power of two"), "MAG not a power of two (%s)", e);
+  /* a line of 2000 characters */
+  char longline[2100];
+  memset(longline, 'x', 2000);
+  strcpy(longline + 2000, " = 1\n");
+  e = try_cfg(longline);
+  CHECK(contains(e, "t.cfg:1: error: line longer than 1023 characters"), "overlong line (%s)", e);
+  /* a loop of bases */
+  char err[512], text[300];
+  snprintf(text, sizeof text, "base = %s/loop.cfg\n", dir);
+  write_cfg("loop.cfg", text);
+  tm_config c;
+  tm_config_defaults(&c);
+  snprintf(text, sizeof text, "%s/loop.cfg", dir);
+  CHECK(tm_config_load(&c, text, err, sizeof err) != 0 && contains(err, "more than 8 nested bases"), "a base loop ends with a message (%s)", err);
+  CHECK(tm_config_load(&c, dir, err, sizeof err) != 0 && contains(err, "is a directory"), "a directory is not a config (%s)", err);
+  CHECK(tm_config_set(&c, "n_sm", "7x", "--set", err, sizeof err) != 0 && !strcmp(err, "--set: error: n_sm: '7x' is not a whole number"),
+        "--set error (%s)", err);
+  CHECK(c.n_sm == 15, "a failed set leaves the key as it was");
+}
+
+static void roundtrip(void) {
+  char err[512];
+  for (int i = 0; tm_preset_name(i, NULL); i++) {
+    tm_config a, b;
+    tm_config_defaults(&a);
+    tm_config_load(&a, tm_preset_name(i, NULL), err, sizeof err);
+    tm_config_set(&a, "core_clock_mhz", "1234.0625", "--set", err, sizeof err);
+    const char *p = write_cfg("rt.cfg", "");
+    FILE *f = fopen(p, "w");
+    tm_config_write(&a, f);
+    fclose(f);
+    tm_config_defaults(&b);
+    b.n_sm = 999;
+    int rc = tm_config_load(&b, p, err, sizeof err);
+    int same = rc == 0;
+#define KEY(name, kind, unit, dflt, mn, mx, choices, doc) same &= a.name == b.name;
+#include "../emu/timing/config.def"
+#undef KEY
+    CHECK(same, "%s: the written config loads back to the same values", tm_preset_name(i, NULL));
+  }
+}
+
+int main(void) {
+  if (!mkdtemp(dir)) { printf("FAIL cannot make a temporary directory\n"); return 1; }
+  presets();
+  language();
+  errors();
+  roundtrip();
+  char cmd[300];
+  snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+  if (system(cmd) != 0) printf("FAIL cannot remove %s\n", dir);
+  return check_failed ? 1 : 0;
+}
