@@ -1,0 +1,225 @@
+/* emu/timing/cache.c -- a set-associative cache with sectors, LRU and MSHRs (see cache.h). */
+#include "cache.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+int cache_init(tm_cache *c, uint64_t bytes, uint32_t ways, uint32_t line_bytes, uint32_t sector_bytes,
+               uint32_t mshrs, uint32_t merge) {
+  memset(c, 0, sizeof *c);
+  c->ways = ways;
+  c->line_bytes = line_bytes;
+  c->sector_bytes = sector_bytes;
+  c->sectors = line_bytes / sector_bytes;
+  c->sets = (uint32_t)(bytes / ((uint64_t)ways * line_bytes));
+  c->mshrs = mshrs;
+  c->merge = merge;
+  c->tsize = 16;
+  while (c->tsize < 2 * mshrs) c->tsize *= 2;
+  size_t nlines = (size_t)c->sets * ways;
+  c->lines = calloc(nlines ? nlines : 1, sizeof *c->lines);
+  c->mshr = calloc(mshrs, sizeof *c->mshr);
+  c->table = malloc(c->tsize * sizeof *c->table);
+  c->free_list = malloc(mshrs * sizeof *c->free_list);
+  if (!c->lines || !c->mshr || !c->table || !c->free_list) { cache_free(c); return -1; }
+  for (uint32_t i = 0; i < c->tsize; i++) c->table[i] = -1;
+  for (uint32_t i = 0; i < mshrs; i++) c->free_list[i] = (int32_t)(mshrs - 1 - i);
+  c->nfree = mshrs;
+  return 0;
+}
+
+void cache_free(tm_cache *c) {
+  free(c->lines);
+  free(c->mshr);
+  free(c->table);
+  free(c->free_list);
+  memset(c, 0, sizeof *c);
+}
+
+uint32_t cache_sectors(const tm_cache *c, uint64_t addr, uint32_t bytes) {
+  uint32_t off = (uint32_t)(addr % c->line_bytes);
+  uint32_t first = off / c->sector_bytes;
+  uint32_t last = (off + (bytes ? bytes : 1) - 1) / c->sector_bytes;
+  if (last >= c->sectors) last = c->sectors - 1;
+  uint32_t n = last - first + 1;
+  return (n >= 32 ? 0xffffffffu : ((1u << n) - 1)) << first;
+}
+
+/* ---- lines ---- */
+
+static tm_cache_line *find_line(const tm_cache *c, uint64_t line) {
+  if (!c->sets) return NULL;
+  tm_cache_line *set = &c->lines[(size_t)(line & (c->sets - 1)) * c->ways];
+  for (uint32_t w = 0; w < c->ways; w++)
+    if (set[w].valid && set[w].line == line) return &set[w];
+  return NULL;
+}
+
+/* A way for 'line': an empty one, else the least recently used (evicted into *v). */
+static tm_cache_line *allocate(tm_cache *c, uint64_t line, tm_victim *v, int *has_victim) {
+  tm_cache_line *set = &c->lines[(size_t)(line & (c->sets - 1)) * c->ways];
+  tm_cache_line *pick = NULL;
+  for (uint32_t w = 0; w < c->ways; w++) {
+    if (!set[w].valid) { pick = &set[w]; break; }
+    if (!pick || set[w].lru < pick->lru) pick = &set[w];
+  }
+  *has_victim = 0;
+  if (pick->valid) {
+    c->st.evictions++;
+    if (pick->dirty) {
+      c->st.writebacks++;
+      v->addr = pick->line * c->line_bytes;
+      v->dirty = pick->dirty;
+      *has_victim = 1;
+    }
+  }
+  pick->line = line;
+  pick->valid = pick->dirty = 0;
+  return pick;
+}
+
+/* ---- MSHR index: open addressing with linear probing ---- */
+
+static uint32_t slot_of(const tm_cache *c, uint64_t line) {
+  return (uint32_t)((line * 0x9e3779b97f4a7c15ull) >> 40) & (c->tsize - 1);
+}
+
+static tm_mshr *find_mshr(const tm_cache *c, uint64_t line, uint32_t *slot) {
+  for (uint32_t i = slot_of(c, line);; i = (i + 1) & (c->tsize - 1)) {
+    int32_t e = c->table[i];
+    if (e < 0) return NULL;
+    if (c->mshr[e].line == line) { if (slot) *slot = i; return &c->mshr[e]; }
+  }
+}
+
+static tm_mshr *new_mshr(tm_cache *c, uint64_t line) {
+  int32_t e = c->free_list[--c->nfree];
+  uint32_t i = slot_of(c, line);
+  while (c->table[i] >= 0) i = (i + 1) & (c->tsize - 1);
+  c->table[i] = e;
+  c->nused++;
+  tm_mshr *m = &c->mshr[e];
+  memset(m, 0, sizeof *m);
+  m->line = line;
+  return m;
+}
+
+/* Removes the entry at table slot i (backward-shift deletion keeps probes intact). */
+static void free_mshr(tm_cache *c, uint32_t i) {
+  c->free_list[c->nfree++] = c->table[i];
+  c->nused--;
+  uint32_t mask = c->tsize - 1;
+  for (uint32_t j = (i + 1) & mask;; j = (j + 1) & mask) {
+    int32_t e = c->table[j];
+    if (e < 0) break;
+    uint32_t home = slot_of(c, c->mshr[e].line);
+    /* move e into the hole at i when its home does not lie in (i, j] (cyclically) */
+    if (((j - home) & mask) >= ((j - i) & mask)) { c->table[i] = e; i = j; }
+  }
+  c->table[i] = -1;
+}
+
+static void enqueue(tm_mshr *m, tm_req *r) {
+  r->next = NULL;
+  if (m->tail) m->tail->next = r; else m->head = r;
+  m->tail = r;
+  m->nwait++;
+}
+
+/* ---- accesses ---- */
+
+int cache_read(tm_cache *c, uint64_t addr, uint32_t sectors, tm_req *r, uint32_t *fetch) {
+  uint64_t line = addr / c->line_bytes;
+  r->sectors = sectors;
+  c->st.accesses++;
+  *fetch = 0;
+  tm_cache_line *l = find_line(c, line);
+  if (l && (l->valid & sectors) == sectors) {
+    l->lru = ++c->clock;
+    c->st.hits++;
+    return TM_HIT;
+  }
+  tm_mshr *m = find_mshr(c, line, NULL);
+  if (m) {
+    if (m->nwait >= c->merge) { c->st.stalls++; c->st.accesses--; return TM_STALL; }
+    uint32_t have = l ? l->valid : 0;
+    *fetch = sectors & ~m->requested & ~have;
+    m->requested |= *fetch;
+    enqueue(m, r);
+    c->st.merges++;
+    return TM_MERGED;
+  }
+  if (!c->nfree) { c->st.stalls++; c->st.accesses--; return TM_STALL; }
+  m = new_mshr(c, line);
+  *fetch = sectors & ~(l ? l->valid : 0);
+  m->requested = *fetch;
+  enqueue(m, r);
+  c->st.misses++;
+  return TM_MISS;
+}
+
+int cache_write_back(tm_cache *c, uint64_t addr, uint32_t sectors, tm_victim *v) {
+  uint64_t line = addr / c->line_bytes;
+  c->st.writes++;
+  tm_cache_line *l = find_line(c, line);
+  int has_victim = 0;
+  if (l) c->st.write_hits++;
+  else l = allocate(c, line, v, &has_victim);
+  l->valid |= sectors;
+  l->dirty |= sectors;
+  l->lru = ++c->clock;
+  return has_victim;
+}
+
+void cache_write_through(tm_cache *c, uint64_t addr, uint32_t sectors) {
+  c->st.writes++;
+  tm_cache_line *l = find_line(c, addr / c->line_bytes);
+  if (!l) return;
+  c->st.write_hits++;
+  l->valid |= sectors;
+  l->lru = ++c->clock;
+}
+
+void cache_invalidate(tm_cache *c, uint64_t addr) {
+  tm_cache_line *l = find_line(c, addr / c->line_bytes);
+  if (!l) return;
+  c->st.invalidations++;
+  l->valid = l->dirty = 0;
+}
+
+int cache_probe(const tm_cache *c, uint64_t addr, uint32_t sectors) {
+  const tm_cache_line *l = find_line(c, addr / c->line_bytes);
+  return l && (l->valid & sectors) == sectors;
+}
+
+tm_req *cache_fill(tm_cache *c, uint64_t line_addr, uint32_t sectors, tm_victim *v, int *has_victim, uint32_t *refetch) {
+  uint64_t line = line_addr / c->line_bytes;
+  *has_victim = 0;
+  *refetch = 0;
+  tm_cache_line *l = find_line(c, line);
+  if (!l) l = allocate(c, line, v, has_victim);
+  l->valid |= sectors;
+  l->lru = ++c->clock;
+  uint32_t slot;
+  tm_mshr *m = find_mshr(c, line, &slot);
+  if (!m) return NULL;
+  /* hand back, oldest first, every waiter whose sectors are all valid now */
+  tm_req *done = NULL, **dtail = &done, *keep = NULL, **ktail = &keep, *last = NULL;
+  uint32_t kept = 0;
+  for (tm_req *r = m->head, *next; r; r = next) {
+    next = r->next;
+    r->next = NULL;
+    if ((l->valid & r->sectors) == r->sectors) { *dtail = r; dtail = &r->next; }
+    else { *ktail = r; ktail = &r->next; last = r; kept++; }
+  }
+  m->head = keep;
+  m->tail = last;
+  m->nwait = kept;
+  m->requested &= ~sectors;
+  /* a waiter may need sectors that were valid when it came and were evicted
+   * since: ask for them again rather than let it wait for ever */
+  for (tm_req *r = keep; r; r = r->next) *refetch |= r->sectors & ~l->valid & ~m->requested;
+  m->requested |= *refetch;
+  if (!m->requested && !kept) free_mshr(c, slot);
+  return done;
+}

@@ -1,0 +1,98 @@
+/* emu/timing/cache.h -- one set-associative cache with sectors, LRU and MSHRs (L1s and L2 slices).
+ *
+ * Owns: tags, per-sector valid and dirty bits, LRU order, the miss status
+ * holding registers (one per line in flight, each with the requests waiting
+ * on it) and the cache's counters.  Knows nothing of time or of who asked:
+ * the caller moves requests between levels.
+ *
+ * Lines are allocated when their data arrives (allocate on fill), so a miss
+ * never blocks a set; the victim is the least recently used way, and a dirty
+ * victim is handed back to the caller to write below.
+ * Promises: deterministic (LRU by an access counter, no hashing by pointer);
+ * a request is in at most one MSHR; cache_fill returns exactly the waiting
+ * requests whose sectors are then all valid, in the order they arrived.
+ */
+#ifndef AWEMU_TM_CACHE_H
+#define AWEMU_TM_CACHE_H
+
+#include "mem.h"
+
+typedef struct {
+  uint64_t line;             /* line number (address / line bytes) */
+  uint32_t valid, dirty;     /* sector masks; valid == 0: an empty way */
+  uint64_t lru;              /* the access counter at its last use */
+} tm_cache_line;
+
+typedef struct {
+  uint64_t line;
+  uint32_t requested;        /* sectors asked of the level below */
+  uint32_t nwait;
+  tm_req *head, *tail;       /* waiting requests, oldest first */
+} tm_mshr;
+
+typedef struct {
+  uint64_t accesses, hits, misses, merges, stalls;   /* reads: hit, new miss, merged into an MSHR, no MSHR free */
+  uint64_t writes, write_hits, evictions, writebacks, invalidations;
+} tm_cache_stats;
+
+typedef struct {
+  uint32_t sets, ways, line_bytes, sector_bytes, sectors;   /* sectors per line */
+  uint32_t mshrs, merge;     /* MSHR entries; requests per entry */
+  tm_cache_line *lines;      /* sets x ways */
+  tm_mshr *mshr;             /* mshrs entries; 'used' tracked by table */
+  int32_t *table;            /* open-addressing index line -> mshr entry (-1 empty), tsize slots */
+  uint32_t tsize, nused;
+  int32_t *free_list;        /* free MSHR entries */
+  uint32_t nfree;
+  uint64_t clock;            /* LRU counter */
+  tm_cache_stats st;
+} tm_cache;
+
+typedef struct {
+  uint64_t addr;             /* first byte of the evicted line */
+  uint32_t dirty;            /* its dirty sectors (0: nothing to write back) */
+} tm_victim;
+
+enum { TM_HIT, TM_MISS, TM_MERGED, TM_STALL };
+
+/* Makes an empty cache of 'bytes' (ways x line bytes x a power-of-two number of
+ * sets; tm_config_check has checked the geometry).  0, or -1 out of memory. */
+int cache_init(tm_cache *c, uint64_t bytes, uint32_t ways, uint32_t line_bytes, uint32_t sector_bytes,
+               uint32_t mshrs, uint32_t merge);
+void cache_free(tm_cache *c);
+
+/* The sectors of the line at 'addr' that [addr, addr + bytes) touches. */
+uint32_t cache_sectors(const tm_cache *c, uint64_t addr, uint32_t bytes);
+
+/* A read of 'sectors' of the line holding addr, on behalf of r:
+ *   TM_HIT     all sectors valid (LRU updated); r is not kept
+ *   TM_MISS    a new MSHR holds r; *fetch = the sectors to ask of the level below
+ *   TM_MERGED  r waits on the line's MSHR; *fetch = sectors it asks for that
+ *              the MSHR had not requested yet (0 usually): ask for those too
+ *   TM_STALL   no MSHR entry (or no room in the line's entry): retry later; r not kept */
+int cache_read(tm_cache *c, uint64_t addr, uint32_t sectors, tm_req *r, uint32_t *fetch);
+
+/* Write-back write of 'sectors' (write-allocate without fetching: the written
+ * sectors become valid and dirty).  Returns 1 and fills *v when a dirty
+ * victim was evicted to make room, else 0. */
+int cache_write_back(tm_cache *c, uint64_t addr, uint32_t sectors, tm_victim *v);
+/* Write-through write: updates the line if present (valid, not dirty); no allocation. */
+void cache_write_through(tm_cache *c, uint64_t addr, uint32_t sectors);
+/* Drops the line holding addr if present (write-evict); its dirty sectors are lost: use for clean levels only. */
+void cache_invalidate(tm_cache *c, uint64_t addr);
+
+/* Data for 'sectors' of the line at line_addr arrived: installs them (evicting
+ * the LRU way if the line is not present; a dirty victim goes to *v and the
+ * function sets *has_victim), and returns the waiting requests whose sectors
+ * are now all valid, oldest first, linked by next.  The MSHR is freed when
+ * every sector it requested has arrived and no request waits.  *refetch: sectors
+ * a remaining waiter needs that are neither valid nor requested (they were
+ * valid when it came and have been evicted since): ask for them below. */
+tm_req *cache_fill(tm_cache *c, uint64_t line_addr, uint32_t sectors, tm_victim *v, int *has_victim, uint32_t *refetch);
+
+/* 1 when the line holding addr has all of 'sectors' valid (no state change). */
+int cache_probe(const tm_cache *c, uint64_t addr, uint32_t sectors);
+/* MSHR entries in use. */
+static inline uint32_t cache_mshrs_used(const tm_cache *c) { return c->nused; }
+
+#endif

@@ -1,0 +1,166 @@
+/* emu/timing/dram.c -- one DRAM channel with FCFS or FR-FCFS scheduling (see dram.h). */
+#include "dram.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void tm_map(const tm_config *c, uint64_t addr, tm_place *p) {
+  uint64_t il = (uint64_t)c->addr_interleave_bytes;
+  uint64_t chunk = addr / il;
+  uint64_t nmem = (uint64_t)c->n_mem;
+  p->part = (uint32_t)(chunk % nmem);
+  uint64_t local = chunk / nmem * il + addr % il;       /* the address within the channel */
+  uint64_t line = (uint64_t)(c->l2_bytes ? c->l2_line_bytes : c->l1_line_bytes);
+  p->slice = p->part * (uint32_t)c->l2_slices_per_mem + (uint32_t)(local / line % (uint64_t)c->l2_slices_per_mem);
+  uint64_t rowb = (uint64_t)c->dram_row_bytes;
+  p->bank = (uint32_t)(local / rowb % (uint64_t)c->dram_banks);
+  p->row = (int64_t)(local / rowb / (uint64_t)c->dram_banks);
+}
+
+int dram_init(tm_dram *d, int id, const tm_config *c, tm_events *ev,
+              void (*done)(void *, tm_req *, tm_time), void (*room)(void *, tm_dram *, tm_time), void *ctx) {
+  memset(d, 0, sizeof *d);
+  d->id = id;
+  d->clk = tm_clock_mhz(c->dram_clock_mhz);
+  d->frfcfs = c->dram_scheduler == TM_DRAM_FRFCFS;
+  d->nbanks = (uint32_t)c->dram_banks;
+  d->qcap = (uint32_t)c->dram_queue;
+  d->tCL = c->tCL; d->tWL = c->tWL; d->tRCD = c->tRCD; d->tRP = c->tRP; d->tRAS = c->tRAS;
+  d->tRC = c->tRC; d->tRRD = c->tRRD; d->tCCD = c->tCCD; d->tWR = c->tWR; d->tCDLR = c->tCDLR;
+  /* one burst: MAG bytes at bus_bytes x data_rate x scale bytes per command cycle */
+  double cycles = (double)c->dram_mag / ((double)c->dram_bus_bytes * (double)c->dram_data_rate * c->dram_bandwidth_scale);
+  d->burst_time = (tm_time)(cycles * (double)d->clk.period + 0.5);
+  d->ev = ev;
+  d->done = done;
+  d->room = room;
+  d->done_ctx = ctx;
+  d->banks = calloc(d->nbanks, sizeof *d->banks);
+  d->queue = calloc(d->qcap, sizeof *d->queue);
+  if (!d->banks || !d->queue) { dram_free(d); return -1; }
+  for (uint32_t b = 0; b < d->nbanks; b++) d->banks[b].row = -1;
+  return 0;
+}
+
+void dram_free(tm_dram *d) {
+  free(d->banks);
+  free(d->queue);
+  d->banks = NULL;
+  d->queue = NULL;
+}
+
+static void tick(void *obj, void *arg, tm_time now);
+
+static void wake(tm_dram *d, tm_time t) {
+  if (d->ticking) return;
+  d->ticking = 1;
+  tm_events_post(d->ev, tm_edge_at_or_after(d->clk, t), tick, d, NULL);
+}
+
+int dram_push(tm_dram *d, tm_req *r, tm_time t) {
+  if (d->nq >= d->qcap) { d->refused = 1; return -1; }
+  r->arrived = t;
+  d->queue[d->nq++] = r;
+  tm_bank *b = &d->banks[r->bank];
+  if (b->row == r->row) b->pending_hits++;
+  wake(d, t);
+  return 0;
+}
+
+static void remove_at(tm_dram *d, uint32_t i) {
+  memmove(&d->queue[i], &d->queue[i + 1], (d->nq - i - 1) * sizeof *d->queue);
+  d->nq--;
+}
+
+static int is_read(const tm_req *r) { return r->kind == TM_RD; }
+
+/* Can request r's column command issue at DRAM cycle n?  Its row must be open. */
+static int column_ready(const tm_dram *d, const tm_req *r, int64_t n) {
+  const tm_bank *b = &d->banks[r->bank];
+  if (b->row != r->row || n < b->next_col || n < d->next_col_any) return 0;
+  if (is_read(r) && n < d->next_rd) return 0;
+  tm_time data = tm_cycles(d->clk, n + (is_read(r) ? d->tCL : d->tWL));
+  return data >= d->bus_free;
+}
+
+/* Issues r's column command at cycle n: its data occupies the bus after tCL (tWL). */
+static void issue_column(tm_dram *d, uint32_t qi, int64_t n) {
+  tm_req *r = d->queue[qi];
+  tm_bank *b = &d->banks[r->bank];
+  uint32_t bursts = r->bursts ? r->bursts : 1;
+  tm_time start = tm_cycles(d->clk, n + (is_read(r) ? d->tCL : d->tWL));
+  tm_time end = start + (tm_time)bursts * d->burst_time;
+  d->bus_free = end;
+  d->st.bus_busy += end - start;
+  d->st.bursts += bursts;
+  d->st.queue_time += tm_cycles(d->clk, n) - r->arrived;
+  d->next_col_any = n + d->tCCD;
+  /* bursts longer than tCCD keep the column bus busy as long as their data */
+  b->next_col = n + d->tCCD;
+  b->pending_hits--;
+  int64_t end_cycle = (end + d->clk.period - 1) / d->clk.period;
+  if (is_read(r)) d->st.reads++;
+  else {
+    d->st.writes++;
+    if (b->next_pre < end_cycle + d->tWR) b->next_pre = end_cycle + d->tWR;
+    d->next_rd = end_cycle + d->tCDLR;
+  }
+  remove_at(d, qi);
+  d->done(d->done_ctx, r, end);
+}
+
+/* Issues an ACT or PRE for r's bank at cycle n if the timing allows; 1 if one was issued. */
+static int row_command(tm_dram *d, const tm_req *r, int64_t n) {
+  tm_bank *b = &d->banks[r->bank];
+  if (b->row == r->row) return 0;
+  if (b->row >= 0) {
+    if (n < b->next_pre) return 0;
+    b->row = -1;
+    b->pending_hits = 0;
+    if (b->next_act < n + d->tRP) b->next_act = n + d->tRP;
+    d->st.precharges++;
+    return 1;
+  }
+  if (n < b->next_act || n < d->next_act_any) return 0;
+  b->row = r->row;
+  b->next_col = n + d->tRCD;
+  b->next_pre = n + d->tRAS;
+  b->next_act = n + d->tRC;
+  d->next_act_any = n + d->tRRD;
+  d->st.activates++;
+  b->fresh = 1;
+  b->pending_hits = 0;
+  for (uint32_t i = 0; i < d->nq; i++)
+    if (d->queue[i]->bank == r->bank && d->queue[i]->row == r->row) b->pending_hits++;
+  return 1;
+}
+
+static void tick(void *obj, void *arg, tm_time now) {
+  (void)arg;
+  tm_dram *d = obj;
+  d->ticking = 0;
+  int64_t n = tm_cycle_of(d->clk, now);
+  /* one column command: FR-FCFS takes the oldest ready row hit; FCFS only the oldest request */
+  uint32_t limit = d->frfcfs ? d->nq : (d->nq ? 1 : 0);
+  for (uint32_t i = 0; i < limit; i++)
+    if (column_ready(d, d->queue[i], n)) {
+      tm_bank *b = &d->banks[d->queue[i]->bank];
+      if (b->fresh) b->fresh = 0;
+      else d->st.row_hits++;
+      issue_column(d, i, n);
+      break;
+    }
+  /* one row command: for the oldest request whose bank has no queued hits to keep open */
+  for (uint32_t i = 0; i < d->nq; i++) {
+    const tm_req *r = d->queue[i];
+    const tm_bank *b = &d->banks[r->bank];
+    if (b->row == r->row) { if (!d->frfcfs) break; continue; }
+    if (b->row >= 0 && b->pending_hits > 0 && d->frfcfs) continue;
+    if (row_command(d, r, n)) break;
+    if (!d->frfcfs) break;
+  }
+  if (d->refused && d->nq < d->qcap) {
+    d->refused = 0;
+    if (d->room) d->room(d->done_ctx, d, now);
+  }
+  if (d->nq) wake(d, now + d->clk.period);
+}

@@ -1,0 +1,30 @@
+/* emu/timing/mem.h -- a memory request, as it travels SM -> L1 -> crossbar -> L2 -> DRAM and back.
+ *
+ * One struct for every level: caches do not know who asked (the requester's
+ * own reference is 'tag'), and DRAM does not know about compression: the
+ * number of bursts a request moves is a property of the request.
+ */
+#ifndef AWEMU_TM_MEM_H
+#define AWEMU_TM_MEM_H
+
+#include "event.h"
+
+enum { TM_RD, TM_WR, TM_ATOM, TM_WB };   /* read, write, atomic (done at L2), write-back of a dirty line */
+
+typedef struct tm_req {
+  struct tm_req *next;       /* the queue or MSHR list it waits in */
+  uint64_t addr;             /* first byte (line-aligned below L1) */
+  uint32_t sectors;          /* sector mask within the line, in the level's sector size */
+  uint32_t bytes;            /* data bytes it moves */
+  uint8_t kind;              /* TM_RD ... */
+  uint8_t bursts;            /* DRAM bursts (ceil(bytes / MAG), fewer for compressed lines) */
+  uint16_t sm;               /* the requesting SM */
+  uint32_t tag;              /* the requester's reference (its pending-load slot) */
+  uint32_t part, slice;      /* memory partition and L2 slice (tm_map) */
+  uint32_t bank;             /* DRAM bank in the partition's channel */
+  int64_t row;               /* DRAM row in that bank */
+  tm_time born;              /* when the SM made it (latency statistics) */
+  tm_time arrived;           /* when it entered the queue it is in */
+} tm_req;
+
+#endif

@@ -1,0 +1,267 @@
+/* tests/test_timing_mem.c -- the timing model's memory parts on their own: events, caches, DRAM.
+ *
+ *   events  the queue gives (time, posting order)
+ *   cache   hits, misses, MSHR merging and its limits, sectors, LRU victims,
+ *           write-back victims, allocate on fill, invalidation
+ *   dram    a read's latency tRCD + tCL + bursts; back-to-back row hits
+ *           limited by the bus; a row conflict's PRE/ACT timing; FR-FCFS vs
+ *           FCFS order; write-to-read turnaround; the bandwidth scale; a full
+ *           queue refuses and calls back when it has room
+ * Every expected time is derived by hand from the caba-gtx480 values written
+ * next to it (DRAM clock 924 MHz: a period of 1e9 / 924 = 1082251 fs).
+ */
+#include "check.h"
+#include "../emu/timing/cache.h"
+#include "../emu/timing/dram.h"
+
+#include <string.h>
+
+/* ---- events ---- */
+
+static int order[16], norder;
+static void record(void *obj, void *arg, tm_time now) { (void)obj; (void)now; order[norder++] = (int)(intptr_t)arg; }
+
+static void events(void) {
+  tm_events q;
+  tm_events_init(&q);
+  tm_events_post(&q, 50, record, NULL, (void *)1);
+  tm_events_post(&q, 10, record, NULL, (void *)2);
+  tm_events_post(&q, 50, record, NULL, (void *)3);
+  tm_events_post(&q, 10, record, NULL, (void *)4);
+  tm_events_post(&q, 30, record, NULL, (void *)5);
+  norder = 0;
+  while (q.n) { tm_event e = tm_events_pop(&q); e.fn(e.obj, e.arg, e.time); }
+  CHECK(norder == 5 && order[0] == 2 && order[1] == 4 && order[2] == 5 && order[3] == 1 && order[4] == 3,
+        "events: by time, then by posting order (2 4 5 1 3)");
+  /* many events: a heap, popped sorted */
+  int sorted = 1;
+  for (int i = 0; i < 1000; i++) tm_events_post(&q, (i * 7919) % 1000, record, NULL, NULL);
+  tm_time last = -1;
+  while (q.n) { tm_event e = tm_events_pop(&q); if (e.time < last) sorted = 0; last = e.time; }
+  CHECK(sorted, "events: 1000 events come out in time order");
+  tm_events_free(&q);
+  tm_clock c = tm_clock_mhz(924);
+  CHECK(c.period == 1082251, "924 MHz is a period of 1082251 fs");
+  CHECK(tm_edge_at_or_after(c, 1) == 1082251 && tm_edge_at_or_after(c, 1082251) == 1082251 && tm_cycle_of(c, 2164501) == 1,
+        "clock edges");
+}
+
+/* ---- caches ---- */
+
+static void caches(void) {
+  tm_cache c;
+  /* 4 sets x 2 ways x 128-byte lines of 4 32-byte sectors; 2 MSHRs of up to 2 requests */
+  CHECK(cache_init(&c, 1024, 2, 128, 32, 2, 2) == 0 && c.sets == 4, "cache of 4 sets");
+  tm_req r[8];
+  memset(r, 0, sizeof r);
+  uint32_t fetch;
+  CHECK(cache_sectors(&c, 0x1000 + 40, 8) == 0x2 && cache_sectors(&c, 0x1000 + 60, 8) == 0x6 && cache_sectors(&c, 0x1000, 128) == 0xf,
+        "sectors touched: bytes 40-47 -> sector 1; 60-67 -> 1,2; whole line -> all");
+  CHECK(cache_read(&c, 0x1000, 0x1, &r[0], &fetch) == TM_MISS && fetch == 0x1, "first read misses, fetches its sector");
+  CHECK(cache_read(&c, 0x1000, 0x3, &r[1], &fetch) == TM_MERGED && fetch == 0x2, "second read merges, fetches the sector not yet asked for");
+  CHECK(cache_read(&c, 0x1000, 0x1, &r[2], &fetch) == TM_STALL, "third read of the line: the MSHR holds 2 requests at most");
+  CHECK(cache_read(&c, 0x2080, 0xf, &r[3], &fetch) == TM_MISS && fetch == 0xf, "another line (line 65, set 1): second MSHR");
+  CHECK(cache_read(&c, 0x3000, 0xf, &r[4], &fetch) == TM_STALL && cache_mshrs_used(&c) == 2, "no MSHR left: stall");
+  tm_victim v;
+  int hv;
+  uint32_t refetch;
+  tm_req *done = cache_fill(&c, 0x1000, 0x1, &v, &hv, &refetch);
+  CHECK(done == &r[0] && !done->next && !hv && !refetch, "sector 0 arrives: only the first read completes");
+  done = cache_fill(&c, 0x1000, 0x2, &v, &hv, &refetch);
+  CHECK(done == &r[1] && cache_mshrs_used(&c) == 1, "sector 1 arrives: the second completes, the MSHR is freed");
+  CHECK(cache_read(&c, 0x1000, 0x3, &r[5], &fetch) == TM_HIT, "then the line hits for sectors 0-1");
+  CHECK(cache_read(&c, 0x1000, 0x4, &r[5], &fetch) == TM_MISS && fetch == 0x4, "sector 2 of a present line: a sector miss");
+  cache_fill(&c, 0x1000, 0x4, &v, &hv, &refetch);
+  cache_fill(&c, 0x2080, 0xf, &v, &hv, &refetch);
+  /* set of 0x1000 (line 32 -> set 0): lines 32 and, below, 36 and 40 (all set 0) */
+  CHECK(cache_write_back(&c, 0x1200, 0x1, &v) == 0, "write-allocate line 36 in set 0 (an empty way)");
+  CHECK(cache_read(&c, 0x1000, 0x1, &r[6], &fetch) == TM_HIT, "line 32 used again: line 36 is now the LRU way");
+  CHECK(cache_write_back(&c, 0x1400, 0x3, &v) == 1 && v.addr == 0x1200 && v.dirty == 0x1,
+        "writing line 40 evicts dirty line 36: its sector 0 is written back");
+  CHECK(!cache_probe(&c, 0x1200, 0x1) && cache_probe(&c, 0x1400, 0x3) && cache_probe(&c, 0x1000, 0x7), "victim gone, new line and old line present");
+  cache_invalidate(&c, 0x1000);
+  CHECK(!cache_probe(&c, 0x1000, 0x1) && c.st.invalidations == 1, "invalidate drops the line");
+  cache_write_through(&c, 0x3000, 0x1);
+  CHECK(!cache_probe(&c, 0x3000, 0x1), "write-through does not allocate");
+  /* counters: reads 0x1000 x2 + 0x2080 (misses 3: two lines, one sector miss), 1 merge, 2 stalls not counted as accesses */
+  CHECK(c.st.misses == 3 && c.st.merges == 1 && c.st.hits == 2 && c.st.stalls == 2 && c.st.accesses == 6,
+        "counters: 6 accesses = 2 hits + 3 misses + 1 merge; 2 stalls (%llu %llu %llu %llu %llu)",
+        (unsigned long long)c.st.accesses, (unsigned long long)c.st.hits, (unsigned long long)c.st.misses,
+        (unsigned long long)c.st.merges, (unsigned long long)c.st.stalls);
+  cache_free(&c);
+
+  /* MSHR index under churn: 64 entries, lines allocated and freed in a scrambled order */
+  CHECK(cache_init(&c, 1 << 16, 4, 128, 128, 64, 4) == 0, "cache with 64 MSHRs");
+  static tm_req many[64];
+  int ok = 1;
+  for (int round = 0; round < 50; round++) {
+    for (int i = 0; i < 64; i++) {
+      uint64_t a = (uint64_t)((i * 37 + round * 1009) % 4096) * 128;
+      if (cache_read(&c, a, 1, &many[i], &fetch) != TM_MISS) ok = 0;
+    }
+    for (int i = 0; i < 64; i++) {
+      int k = (i * 29) % 64;
+      uint64_t a = (uint64_t)((k * 37 + round * 1009) % 4096) * 128;
+      tm_req *d = cache_fill(&c, a, 1, &v, &hv, &refetch);
+      if (d != &many[k]) ok = 0;
+      cache_invalidate(&c, a);
+    }
+    if (cache_mshrs_used(&c) != 0) ok = 0;
+  }
+  CHECK(ok, "3200 misses and fills through the MSHR index, each fill finds its request");
+  cache_free(&c);
+}
+
+/* ---- DRAM ---- */
+
+static tm_time done_at[16];
+static int done_order[16], ndone, rooms;
+static void on_done(void *ctx, tm_req *r, tm_time t) { (void)ctx; done_at[r->tag] = t; done_order[ndone++] = (int)r->tag; }
+static void on_room(void *ctx, tm_dram *d, tm_time t) { (void)ctx; (void)d; (void)t; rooms++; }
+
+static void run(tm_events *q) {
+  while (q->n) { tm_event e = tm_events_pop(q); e.fn(e.obj, e.arg, e.time); }
+}
+
+/* A request with tag, kind, bank, row and 4 bursts (a 128-byte line at MAG 32). */
+static tm_req mk(uint32_t tag, int kind, uint32_t bank, int64_t row) {
+  tm_req r;
+  memset(&r, 0, sizeof r);
+  r.tag = tag; r.kind = (uint8_t)kind; r.bank = bank; r.row = row; r.bursts = 4;
+  return r;
+}
+
+static void drams(void) {
+  tm_config cfg;
+  char err[256];
+  tm_config_defaults(&cfg);
+  tm_config_load(&cfg, "caba-gtx480", err, sizeof err);
+  const tm_time P = 1082251;   /* one DRAM cycle */
+  tm_events q;
+  tm_dram d;
+  tm_events_init(&q);
+
+  /* one read to a closed bank at time 0: ACT at cycle 0, RD at tRCD = 12, data
+   * from 12 + tCL = 24 for 4 bursts of 32 bytes, each 32 / (8 x 4) = 1 cycle:
+   * done at cycle 28 */
+  dram_init(&d, 0, &cfg, &q, on_done, on_room, NULL);
+  CHECK(d.burst_time == P, "a 32-byte burst takes one DRAM cycle (8-byte bus, 4 transfers per cycle)");
+  tm_req a = mk(0, TM_RD, 3, 7);
+  ndone = 0;
+  dram_push(&d, &a, 0);
+  run(&q);
+  CHECK(ndone == 1 && done_at[0] == 28 * P, "read to a closed bank: tRCD 12 + tCL 12 + 4 bursts = 28 cycles (%lld)", (long long)(done_at[0] / P));
+  CHECK(d.st.activates == 1 && d.st.reads == 1 && d.st.bursts == 4 && d.st.row_hits == 0 && d.st.bus_busy == 4 * P, "counters of one read");
+
+  /* then two more reads of the open row at cycle 40: RD at 40 (data 52-56),
+   * RD at 42 by tCCD would put data at 54 while the bus is busy until 56, so
+   * it waits until cycle 44 (data 56-60): done at 56 and 60, two row hits */
+  tm_req b = mk(1, TM_RD, 3, 7), c = mk(2, TM_RD, 3, 7);
+  dram_push(&d, &b, 40 * P);
+  dram_push(&d, &c, 40 * P);
+  run(&q);
+  CHECK(done_at[1] == 56 * P && done_at[2] == 60 * P, "row hits back to back, limited by the bus: done at 56 and 60 (%lld %lld)",
+        (long long)(done_at[1] / P), (long long)(done_at[2] / P));
+  CHECK(d.st.row_hits == 2 && d.st.activates == 1, "two row hits, no new activation");
+
+  /* a row conflict in the same bank at cycle 100: PRE at 100 (tRAS long past),
+   * ACT at 100 + tRP = 112, RD at 112 + tRCD = 124, data 136-140 */
+  tm_req e = mk(3, TM_RD, 3, 9);
+  dram_push(&d, &e, 100 * P);
+  run(&q);
+  CHECK(done_at[3] == 140 * P && d.st.precharges == 1, "row conflict: PRE, tRP, ACT, tRCD, tCL, 4 bursts: done at 140 (%lld)", (long long)(done_at[3] / P));
+  dram_free(&d);
+
+  /* tRAS and tRC: a conflict right after an activation.  ACT row 1 at 0, RD at 12
+   * (done 28); row 2 of the same bank: PRE waits for tRAS = 28, ACT for
+   * max(28 + tRP, tRC) = 40, RD at 52, data 64-68 */
+  dram_init(&d, 0, &cfg, &q, on_done, on_room, NULL);
+  tm_req f = mk(4, TM_RD, 0, 1), g = mk(5, TM_RD, 0, 2);
+  dram_push(&d, &f, 0);
+  dram_push(&d, &g, 0);
+  run(&q);
+  CHECK(done_at[4] == 28 * P && done_at[5] == 68 * P, "conflict after an ACT obeys tRAS and tRC: done at 28 and 68 (%lld %lld)",
+        (long long)(done_at[4] / P), (long long)(done_at[5] / P));
+  dram_free(&d);
+
+  /* FR-FCFS serves a younger row hit before an older row miss; FCFS does not.
+   * Queue at time 0: A row 1, B row 2, C row 1 (all bank 0). */
+  for (int fr = 0; fr <= 1; fr++) {
+    tm_config c2 = cfg;
+    c2.dram_scheduler = fr ? TM_DRAM_FRFCFS : TM_DRAM_FCFS;
+    dram_init(&d, 0, &c2, &q, on_done, on_room, NULL);
+    tm_req A = mk(6, TM_RD, 0, 1), B = mk(7, TM_RD, 0, 2), C = mk(8, TM_RD, 0, 1);
+    ndone = 0;
+    dram_push(&d, &A, 0);
+    dram_push(&d, &B, 0);
+    dram_push(&d, &C, 0);
+    run(&q);
+    if (fr) CHECK(ndone == 3 && done_order[0] == 6 && done_order[1] == 8 && done_order[2] == 7, "FR-FCFS: A, C (row hit), B");
+    else CHECK(ndone == 3 && done_order[0] == 6 && done_order[1] == 7 && done_order[2] == 8, "FCFS: A, B, C");
+    dram_free(&d);
+  }
+
+  /* write then read of the open row: WR at 12 (after the ACT at 0 and tRCD),
+   * data 12 + tWL 4 = 16 to 20; the read waits tCDLR = 5 after the write data:
+   * RD at 25, data 37-41 */
+  dram_init(&d, 0, &cfg, &q, on_done, on_room, NULL);
+  tm_req w = mk(9, TM_WB, 0, 1), rd = mk(10, TM_RD, 0, 1);
+  dram_push(&d, &w, 0);
+  dram_push(&d, &rd, 0);
+  run(&q);
+  CHECK(done_at[9] == 20 * P && done_at[10] == 41 * P, "write-to-read turnaround tCDLR: done at 20 and 41 (%lld %lld)",
+        (long long)(done_at[9] / P), (long long)(done_at[10] / P));
+  dram_free(&d);
+
+  /* half the bandwidth: each burst 2 cycles: 12 + 12 + 8 = 32 */
+  tm_config half = cfg;
+  half.dram_bandwidth_scale = 0.5;
+  dram_init(&d, 0, &half, &q, on_done, on_room, NULL);
+  tm_req h = mk(11, TM_RD, 0, 1);
+  dram_push(&d, &h, 0);
+  run(&q);
+  CHECK(done_at[11] == 32 * P, "at 0.5x bandwidth a 4-burst read takes 8 bus cycles: done at 32 (%lld)", (long long)(done_at[11] / P));
+  dram_free(&d);
+
+  /* a full queue refuses and calls back when it drains */
+  tm_config small = cfg;
+  small.dram_queue = 2;
+  dram_init(&d, 0, &small, &q, on_done, on_room, NULL);
+  tm_req x1 = mk(12, TM_RD, 0, 1), x2 = mk(13, TM_RD, 1, 1), x3 = mk(14, TM_RD, 2, 1);
+  rooms = 0;
+  int r1 = dram_push(&d, &x1, 0), r2 = dram_push(&d, &x2, 0), r3 = dram_push(&d, &x3, 0);
+  run(&q);
+  CHECK(r1 == 0 && r2 == 0 && r3 == -1 && rooms == 1, "a queue of 2 refuses the third request and calls back once");
+  dram_free(&d);
+
+  /* streaming: 64 reads of one row, all queued at 0: the bus is busy 4 cycles
+   * per read from the first data at 24 on: the last done at 24 + 64 x 4 = 280 */
+  dram_init(&d, 0, &cfg, &q, on_done, on_room, NULL);
+  d.qcap = 64;
+  static tm_req s[64];
+  for (int i = 0; i < 64; i++) { s[i] = mk(15, TM_RD, 0, 1); dram_push(&d, &s[i], 0); }
+  run(&q);
+  CHECK(done_at[15] == 280 * P && d.st.bus_busy == 256 * P, "64 row hits stream at the bus's full rate: last at 280 (%lld)", (long long)(done_at[15] / P));
+  dram_free(&d);
+
+  tm_events_free(&q);
+
+  /* address mapping (caba-gtx480: 256-byte interleave over 6 partitions, 2 slices,
+   * 16 banks of 2048-byte rows): 0x000 -> partition 0; 0x100 -> 1; 0x600 -> 0 again,
+   * at channel offset 0x100 -> slice 0 (line 2 of the channel, 2 % 2 = 0);
+   * 0x680 -> channel offset 0x180 -> slice 1; channel offset 2048 -> bank 1 */
+  tm_place p;
+  tm_map(&cfg, 0x000, &p); int ok0 = p.part == 0 && p.slice == 0 && p.bank == 0 && p.row == 0;
+  tm_map(&cfg, 0x100, &p); int ok1 = p.part == 1 && p.slice == 2;
+  tm_map(&cfg, 0x680, &p); int ok2 = p.part == 0 && p.slice == 1;
+  tm_map(&cfg, 6 * 2048, &p); int ok3 = p.part == 0 && p.bank == 1 && p.row == 0;
+  tm_map(&cfg, 6 * 2048 * 16, &p); int ok4 = p.part == 0 && p.bank == 0 && p.row == 1;
+  CHECK(ok0 && ok1 && ok2 && ok3 && ok4, "address mapping: partitions, slices, banks, rows");
+}
+
+int main(void) {
+  events();
+  caches();
+  drams();
+  return check_failed ? 1 : 0;
+}
