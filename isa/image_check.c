@@ -95,7 +95,9 @@ static int check_types(const isa_image *img, uint32_t f, uint32_t n, const isa_i
     case ISA_K_MREG: {
       rt = slot_type[reg];
       unsigned b = isa_type_bits(rt);
-      if (rt == ISA_T_PRED || (b != 32 && b != 64) || isa_type_kind(rt) == TK_FLT) why = "an address register that is not a 32- or 64-bit integer";
+      if (rt == ISA_T_PRED || (b != 32 && b != 64) || isa_type_kind(rt) == TK_FLT)
+        return bad(err, cap, "function %s, instruction %u, operand %u: address register slot %u is .%s, not a 32- or 64-bit integer",
+                   fname, n, i + 1, reg, isa_type_name(rt));
       break;
     }
     case ISA_K_SREG: {
