@@ -46,7 +46,9 @@ typedef struct {
 typedef struct {
   uint64_t warp_insns;      /* warp instructions issued */
   uint64_t thread_insns;    /* sum over them of the active lanes */
-  uint64_t loads, stores, atomics;  /* thread-level memory operations */
+  uint64_t loads, stores, atomics;  /* thread-level memory operations, .param ones apart: */
+  uint64_t param_loads, param_stores; /* thread-level ld.param and st.param (GPGPU-Sim's
+                               gpgpu_n_load_insn and gpgpu_n_store_insn leave them out too) */
   uint64_t barriers;        /* warp arrivals at barriers */
   uint64_t ctas, warps;     /* launched */
   uint64_t branches, divergent_branches;
@@ -61,6 +63,18 @@ void aw_set_trace(aw_device *d, FILE *f);
 void aw_set_insn_limit(aw_device *d, uint64_t limit);
 /* The most wall-clock seconds one launch may run before it faults (0 = no limit). */
 void aw_set_time_limit(aw_device *d, double seconds);
+/* The call-stack budget of every warp of a launch (CUDA's cudaLimitStackSize,
+ * counted the emulator's way): at most 'calls' nested calls, and at most
+ * 'bytes_per_thread' bytes per thread for the registers (8 bytes each) and
+ * the local memory (.local and .param variables) of all the warp's frames,
+ * the kernel's own included.  A call past either faults the launch ("call
+ * depth limit reached", "call stack limit reached").  0 restores a default
+ * (10000 calls, 1 MiB); bytes are capped at 1 GiB.  A warp's host memory is
+ * about 32 times the byte budget. */
+#define AW_DEFAULT_MAX_CALLS   10000u
+#define AW_DEFAULT_FRAME_BYTES (1u << 20)
+#define AW_MAX_FRAME_BYTES     (1u << 30)
+void aw_set_frame_limit(aw_device *d, uint32_t calls, uint32_t bytes_per_thread);
 /* Asks the running launch to stop: it faults ("interrupted") before its next
  * few thousand instructions.  Async-signal-safe (sets a flag), so a SIGINT
  * handler may call it; the flag is cleared when the next launch starts. */

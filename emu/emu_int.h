@@ -13,7 +13,7 @@
 #define GENERIC_SHARED_BASE 0x00007f0000000000ull
 #define GENERIC_WINDOW      0x0000000100000000ull
 #define GLOBAL_BASE         0x0000000200000000ull
-#define LOCAL_LIMIT         (1u << 20)     /* per thread */
+#define LOCAL_LIMIT         (1u << 20)     /* a function's frame: at most a quarter of it (load.c) */
 
 /* Operand kinds after predecoding. */
 enum { OK_NONE, OK_REG, OK_IMM, OK_SREG, OK_PAIR, OK_VEC, OK_SINK, OK_ADDR, OK_SYM, OK_LIST };
@@ -95,6 +95,8 @@ struct aw_device {
    * path (limits_reached in exec.c) tests the instruction limit, the
    * wall-clock limit and an interrupt, and sets the next check_at. */
   uint64_t check_at;
+  uint32_t max_calls;       /* nested calls per warp (aw_set_frame_limit) */
+  uint32_t max_frame_bytes; /* per thread: registers (8 bytes each) and local memory of the frames */
   double time_limit;        /* seconds per launch, 0 = none */
   double started;           /* CLOCK_MONOTONIC seconds at the launch's start */
   volatile sig_atomic_t interrupted;

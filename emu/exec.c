@@ -151,24 +151,30 @@ void aw_fault_format(const aw_fault *f, char *buf, size_t cap) {
 
 /* ---- warps, frames and the reconvergence stack ---- */
 
-static void push(warp *w, uint32_t pc, uint32_t rpc, uint32_t mask, uint32_t is_call) {
+/* Pushes a reconvergence entry; faults (at pc) and returns -1 when the host
+ * has no memory for a larger stack. */
+static int push(cta *c, warp *w, uint32_t at, uint32_t pc, uint32_t rpc, uint32_t mask, uint32_t is_call) {
   if (w->sp == w->cap) {
-    w->cap = w->cap ? w->cap * 2 : 16;
-    w->stack = realloc(w->stack, w->cap * sizeof *w->stack);
-    if (!w->stack) { fputs("awemu: out of memory\n", stderr); exit(2); }
+    uint32_t cap = w->cap ? w->cap * 2 : 16;
+    simt_entry *s = cap > w->cap ? realloc(w->stack, (size_t)cap * sizeof *w->stack) : NULL;
+    if (!s) { fault(c, w, at, ANYLANE, 0, 0, "out of host memory growing the SIMT stack to %u entries", cap); return -1; }
+    w->stack = s;
+    w->cap = cap;
   }
   simt_entry *e = &w->stack[w->sp++];
   e->pc = pc; e->rpc = rpc; e->mask = mask; e->is_call = is_call;
+  return 0;
 }
 
+/* Grows every lane's local memory to 'top' bytes (within the frame budget,
+ * which push_frame checked). */
 static int ensure_local(cta *c, warp *w, uint32_t top, uint32_t pc) {
-  if (top > LOCAL_LIMIT) { fault(c, w, pc, ANYLANE, 0, 0, "stack overflow: more than %u bytes of local memory per thread", LOCAL_LIMIT); return -1; }
   for (int l = 0; l < WARP; l++) {
     if (w->local_cap[l] >= top) continue;
     uint32_t cap = w->local_cap[l] ? w->local_cap[l] : 256;
     while (cap < top) cap *= 2;
     uint8_t *p = realloc(w->local[l], cap);
-    if (!p) { fputs("awemu: out of memory\n", stderr); exit(2); }
+    if (!p) { fault(c, w, pc, (uint32_t)l, 0, 0, "out of host memory growing local memory to %u bytes per thread", cap); return -1; }
     memset(p + w->local_cap[l], 0, cap - w->local_cap[l]);
     w->local[l] = p;
     w->local_cap[l] = cap;
@@ -176,39 +182,63 @@ static int ensure_local(cta *c, warp *w, uint32_t top, uint32_t pc) {
   return 0;
 }
 
+/* Pushes a frame for 'func', called at call_pc (the kernel's first pc for
+ * the kernel's own frame).  Faults and returns -1 when the call would pass
+ * the warp's budget (aw_set_frame_limit) or the host has no memory. */
 static int push_frame(cta *c, warp *w, uint32_t func, uint32_t call_pc) {
   const emu_func *ef = &c->m->funcs[func];
-  if (w->nframes == w->capf) {
-    w->capf = w->capf ? w->capf * 2 : 4;
-    w->frames = realloc(w->frames, w->capf * sizeof *w->frames);
-    if (!w->frames) { fputs("awemu: out of memory\n", stderr); exit(2); }
+  aw_device *d = c->d;
+  uint32_t need = ef->nslots ? ef->nslots : 1;
+  if (w->nframes > d->max_calls) {   /* the kernel's frame and max_calls nested calls exist */
+    fault(c, w, call_pc, ANYLANE, 0, 0, "call depth limit reached: %u nested calls (at most %u per warp)", w->nframes, d->max_calls);
+    return -1;
   }
-  if (w->nframes > 10000) { fault(c, w, call_pc, ANYLANE, 0, 0, "call stack deeper than 10000 frames"); return -1; }
+  uint32_t base = (w->local_top + 15) & ~15u;
+  uint64_t bytes = w->reg_bytes + (uint64_t)need * 8 + base + ef->frame_bytes;
+  if (bytes > d->max_frame_bytes) {
+    fault(c, w, call_pc, ANYLANE, 0, 0, "call stack limit reached: %u nested calls need %llu bytes per thread of registers and local memory (at most %u)",
+          w->nframes, (unsigned long long)bytes, d->max_frame_bytes);
+    return -1;
+  }
+  if (w->nframes == w->capf) {
+    uint32_t capf = w->capf ? w->capf * 2 : 4;
+    frame *fr = realloc(w->frames, (size_t)capf * sizeof *w->frames);
+    if (!fr) { fault(c, w, call_pc, ANYLANE, 0, 0, "out of host memory growing the call stack to %u frames", capf); return -1; }
+    w->frames = fr;
+    w->capf = capf;
+  }
   if (w->nframes == w->nbuilt) { memset(&w->frames[w->nframes], 0, sizeof *w->frames); w->nbuilt++; }
   frame *f = &w->frames[w->nframes];
-  f->func = func;
-  f->call_pc = call_pc;
-  uint32_t need = ef->nslots ? ef->nslots : 1;
   if (f->cap_slots < need) {   /* buffers are reused by later frames and CTAs: no allocation per CTA */
     free(f->regs);
     free(f->slot_mask);
     f->regs = malloc((size_t)need * WARP * sizeof(uint64_t));
     f->slot_mask = malloc(need * sizeof(uint64_t));
-    if (!f->regs || !f->slot_mask) { fputs("awemu: out of memory\n", stderr); exit(2); }
+    if (!f->regs || !f->slot_mask) {
+      free(f->regs); free(f->slot_mask);
+      f->regs = NULL; f->slot_mask = NULL; f->cap_slots = 0;
+      fault(c, w, call_pc, ANYLANE, 0, 0, "out of host memory for the %u registers of a call frame (%u nested calls)", need, w->nframes);
+      return -1;
+    }
     f->cap_slots = need;
   }
+  if (ensure_local(c, w, base + ef->frame_bytes, call_pc)) return -1;
+  f->func = func;
+  f->call_pc = call_pc;
   memset(f->regs, 0, (size_t)need * WARP * sizeof(uint64_t));
   for (uint32_t s = 0; s < ef->nslots; s++) f->slot_mask[s] = trunc_w(~0ull, tbits[ef->slot_type[s]]);
-  f->local_base = (w->local_top + 15) & ~15u;
-  if (ensure_local(c, w, f->local_base + ef->frame_bytes, call_pc)) return -1;
+  f->local_base = base;
   if (ef->frame_bytes) for (int l = 0; l < WARP; l++) memset(w->local[l] + f->local_base, 0, ef->frame_bytes);
   w->local_top = f->local_base + ef->frame_bytes;
+  w->reg_bytes += (uint64_t)need * 8;
   w->nframes++;
   return 0;
 }
 
-static void pop_frame(warp *w) {
+static void pop_frame(cta *c, warp *w) {
   frame *f = &w->frames[--w->nframes];
+  const emu_func *ef = &c->m->funcs[f->func];
+  w->reg_bytes -= (uint64_t)(ef->nslots ? ef->nslots : 1) * 8;
   w->local_top = f->local_base;
 }
 
@@ -770,7 +800,8 @@ static int exec_ld(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t ac
     if (!p) return -1;
     for (unsigned e = 0; e < n; e++) val[e][l] = as_type(load_value(p + e * bytes, bytes), in->t0);
   }
-  c->d->stats.loads += (uint64_t)popc32(active);
+  if (in->space == ISA_SP_PARAM) c->d->stats.param_loads += (uint64_t)popc32(active);
+  else c->d->stats.loads += (uint64_t)popc32(active);
   const emu_opnd *d = &in->o[0];
   if (d->kind == OK_VEC) {
     for (unsigned e = 0; e < n; e++) write_dst(w, &c->m->elems[d->elem_first + e], val[e], active);
@@ -793,7 +824,8 @@ static int exec_st(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t ac
     if (!p) return -1;
     for (unsigned e = 0; e < n; e++) store_value(p + e * bytes, val[e][l], bytes);
   }
-  c->d->stats.stores += (uint64_t)popc32(active);
+  if (in->space == ISA_SP_PARAM) c->d->stats.param_stores += (uint64_t)popc32(active);
+  else c->d->stats.stores += (uint64_t)popc32(active);
   return 0;
 }
 
@@ -883,8 +915,7 @@ static int exec_call(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
   /* every lane goes on after the call once the callers are back: the call
    * entry reconverges at pc + 1 with the entry below */
   w->stack[w->sp - 1].pc = pc + 1;
-  push(w, pc + 1, pc + 1, active, 1);
-  push(w, c->m->funcs[callee].first_pc, NO_PC, active, 0);
+  if (push(c, w, pc, pc + 1, pc + 1, active, 1) || push(c, w, pc, c->m->funcs[callee].first_pc, NO_PC, active, 0)) return -1;
   return 1;
 }
 
@@ -901,7 +932,7 @@ static void finish_call(cta *c, warp *w) {
       copy_param(c, w, caller, &c->m->elems[o->elem_first + k], cf->local_base, v, (uint32_t)isa_var_bytes(&c->m->img.vars[v]), 0, e->mask);
     }
   }
-  pop_frame(w);
+  pop_frame(c, w);
   e->is_call = 0;
 }
 
@@ -1493,21 +1524,76 @@ static void schedule_check(aw_device *d) {
   d->check_at = next;
 }
 
+/* Appends "0-3, 6" (the warps of c whose state is 'state') to buf at *n;
+ * returns how many there are. */
+static uint32_t warp_list(const cta *c, int state, char *buf, size_t cap, size_t *n) {
+  uint32_t count = 0;
+  for (uint32_t i = 0; i < c->nwarps; i++) {
+    if (c->warps[i].state != state) continue;
+    uint32_t j = i;   /* a run i..j of such warps */
+    while (j + 1 < c->nwarps && c->warps[j + 1].state == state) j++;
+    count += j - i + 1;
+    if (*n < cap) {
+      int k = j > i ? snprintf(buf + *n, cap - *n, "%s%u-%u", *n ? ", " : "", i, j) : snprintf(buf + *n, cap - *n, "%s%u", *n ? ", " : "", i);
+      if (k > 0) *n += (size_t)k;
+    }
+    i = j;
+  }
+  return count;
+}
+
+/* When a launch stops (a limit, an interrupt) while some warps of the CTA
+ * wait at a barrier, the fault says so: "; warps 0-3 wait at the barrier at
+ * pc P (file:line) while warp 4 runs on".  Empty otherwise. */
+static void barrier_note(const cta *c, char *note, size_t cap) {
+  note[0] = 0;
+  const warp *first = NULL;
+  int same = 1;
+  for (uint32_t i = 0; i < c->nwarps; i++) {
+    const warp *x = &c->warps[i];
+    if (x->state != W_BARRIER || !x->sp) continue;
+    if (!first) first = x;
+    else if (x->stack[x->sp - 1].pc != first->stack[first->sp - 1].pc) same = 0;
+  }
+  if (!first) return;
+  char waiting[96] = "", running[96] = "";
+  size_t nw = 0, nr = 0;
+  uint32_t cw = warp_list(c, W_BARRIER, waiting, sizeof waiting, &nw);
+  uint32_t cr = warp_list(c, W_READY, running, sizeof running, &nr);
+  uint32_t bpc = first->stack[first->sp - 1].pc - 1;   /* a waiting warp's pc is past its bar */
+  const emu_insn *in = &c->m->code[bpc];
+  const isa_image *img = &c->m->img;
+  const isa_line *ln = &img->lines[in->line];
+  char where[320];
+  int k = snprintf(where, sizeof where, "pc %u", bpc - c->m->funcs[in->func].first_pc);
+  if (ln->file && k > 0) snprintf(where + k, sizeof where - (size_t)k, " (%s:%u)", isa_str(img, img->files[ln->file - 1]), ln->line);
+  char at[400];
+  if (same) snprintf(at, sizeof at, "the barrier at %s", where);
+  else snprintf(at, sizeof at, "barriers (warp %u at %s)", first->id, where);
+  snprintf(note, cap, "; warp%s %s wait%s at %s while warp%s %s run%s on",
+           cw > 1 ? "s" : "", waiting, cw > 1 ? "" : "s", at, cr > 1 ? "s" : "", running, cr > 1 ? "" : "s");
+}
+
 /* The slow path of the per-instruction check: faults and returns 1 when the
  * launch has run past the instruction limit or the time limit, or was
- * interrupted; else schedules the next check and returns 0. */
+ * interrupted; else schedules the next check and returns 0.  w is NULL
+ * between CTAs. */
 static int limits_reached(cta *c, warp *w, uint32_t pc) {
   aw_device *d = c->d;
-  if (d->interrupted) {
-    fault(c, w, pc, ANYLANE, 0, 0, "interrupted");
-    return 1;
+  const char *what = NULL;
+  char limit[160];
+  if (d->interrupted) what = "interrupted";
+  else if (d->insn_limit && d->stats.warp_insns > d->insn_limit) {
+    snprintf(limit, sizeof limit, "instruction limit reached: more than %llu warp instructions (set limit N raises it)", (unsigned long long)d->insn_limit);
+    what = limit;
+  } else if (d->time_limit > 0 && now_seconds() - d->started > d->time_limit) {
+    snprintf(limit, sizeof limit, "time limit reached: the launch ran more than %g s (--timeout raises it)", d->time_limit);
+    what = limit;
   }
-  if (d->insn_limit && d->stats.warp_insns > d->insn_limit) {
-    fault(c, w, pc, ANYLANE, 0, 0, "instruction limit reached: more than %llu warp instructions (set limit N raises it)", (unsigned long long)d->insn_limit);
-    return 1;
-  }
-  if (d->time_limit > 0 && now_seconds() - d->started > d->time_limit) {
-    fault(c, w, pc, ANYLANE, 0, 0, "time limit reached: the launch ran more than %g s (--timeout raises it)", d->time_limit);
+  if (what) {
+    char note[512] = "";
+    if (w) barrier_note(c, note, sizeof note);
+    fault(c, w, pc, ANYLANE, 0, 0, "%s%s", what, note);
     return 1;
   }
   schedule_check(d);
@@ -1566,8 +1652,8 @@ static int run_warp(cta *c, warp *w, uint32_t budget) {
       d->stats.divergent_branches++;
       uint32_t r = in->rpc;
       if (r == e->rpc) { e->pc = pc + 1; e->mask = nt; }
-      else { e->pc = r; push(w, pc + 1, r, nt, 0); }
-      push(w, in->target, r, taken, 0);
+      else { e->pc = r; if (push(c, w, pc, pc + 1, r, nt, 0)) return -1; }
+      if (push(c, w, pc, in->target, r, taken, 0)) return -1;
       continue;
     }
     case ISA_OP_EXIT:
@@ -1653,7 +1739,7 @@ static int run_cta(cta *c) {
   uint32_t nthreads = c->block.x * c->block.y * c->block.z;
   c->nwarps = (nthreads + WARP - 1) / WARP;
   if (!c->warps) c->warps = calloc(c->nwarps, sizeof *c->warps);   /* kept for the launch's later CTAs */
-  if (!c->warps) { fputs("awemu: out of memory\n", stderr); exit(2); }
+  if (!c->warps) { fault(c, NULL, c->m->funcs[c->kfunc].first_pc, 0, 0, 0, "out of host memory for the %u warps of a CTA", c->nwarps); return -1; }
   memset(c->shared, 0, c->shared_bytes);
   memset(c->bar_count, 0, sizeof c->bar_count);
   int rc = 0;
@@ -1661,7 +1747,7 @@ static int run_cta(cta *c) {
     warp *w = &c->warps[i];
     warp_init(c, w, i, nthreads);
     if (push_frame(c, w, c->kfunc, c->m->funcs[c->kfunc].first_pc)) { rc = -1; goto out; }
-    push(w, c->m->funcs[c->kfunc].first_pc, NO_PC, w->alive, 0);
+    if (push(c, w, c->m->funcs[c->kfunc].first_pc, c->m->funcs[c->kfunc].first_pc, NO_PC, w->alive, 0)) { rc = -1; goto out; }
   }
   c->d->stats.warps += c->nwarps;
   if (c->d->hook && c->d->hook(c->d->hook_ctx, EMU_EV_CTA, c, NULL, 0)) {
@@ -1745,8 +1831,13 @@ aw_status aw_launch(aw_device *d, aw_module *m, int kernel, aw_dim3 grid, aw_dim
   c.d = d; c.m = m; c.kfunc = m->kernels[kernel];
   c.grid = grid; c.block = block;
   c.dyn_shared = dyn_shared;
+  if ((uint64_t)m->shared_static + dyn_shared > UINT32_MAX) {
+    snprintf(f->what, sizeof f->what, "%u bytes of dynamic shared memory and %u of static: more than 2^32 bytes in all", dyn_shared, m->shared_static);
+    return AW_ERR_ARG;
+  }
   c.shared_bytes = m->shared_static + dyn_shared;
   c.shared = calloc(c.shared_bytes ? c.shared_bytes : 1, 1);
+  if (!c.shared) { snprintf(f->what, sizeof f->what, "out of host memory for %u bytes of shared memory", c.shared_bytes); return AW_ERR_MEMORY; }
   c.params = params;
   c.param_bytes = (uint32_t)param_bytes;
   c.fault = f;
@@ -1761,6 +1852,11 @@ aw_status aw_launch(aw_device *d, aw_module *m, int kernel, aw_dim3 grid, aw_dim
     for (uint32_t y = 0; y < grid.y && !rc; y++)
       for (uint32_t x = 0; x < grid.x && !rc; x++) {
         c.cta.x = x; c.cta.y = y; c.cta.z = z;
+        /* CTAs that exit at once run a few instructions each, so the limits
+         * are also looked at between CTAs: every 16th, or every one when
+         * clearing a large shared memory makes a CTA slow to start */
+        if (d->stats.ctas && (!(d->stats.ctas & 15) || c.shared_bytes >= (1u << 16)) &&
+            limits_reached(&c, NULL, m->funcs[c.kfunc].first_pc)) { rc = -1; break; }
         d->stats.ctas++;
         rc = run_cta(&c);
       }
@@ -1772,6 +1868,7 @@ aw_status aw_launch(aw_device *d, aw_module *m, int kernel, aw_dim3 grid, aw_dim
   free(c.shared);
   aw_stats *t = &d->total, *s = &d->stats;
   t->warp_insns += s->warp_insns; t->thread_insns += s->thread_insns; t->loads += s->loads; t->stores += s->stores;
+  t->param_loads += s->param_loads; t->param_stores += s->param_stores;
   t->atomics += s->atomics; t->barriers += s->barriers; t->ctas += s->ctas; t->warps += s->warps;
   t->branches += s->branches; t->divergent_branches += s->divergent_branches; t->seconds += s->seconds;
   return rc ? AW_FAULT : AW_OK;
@@ -1796,6 +1893,7 @@ aw_status aw_run_subroutine(aw_device *d, aw_module *m, const char *name, aw_lin
   c.block.x = WARP; c.block.y = c.block.z = 1;
   c.shared_bytes = m->shared_static;
   c.shared = calloc(c.shared_bytes ? c.shared_bytes : 1, 1);
+  if (!c.shared) { snprintf(f->what, sizeof f->what, "out of host memory for %u bytes of shared memory", c.shared_bytes); return AW_ERR_MEMORY; }
   c.fault = f;
   c.line = line;
   memset(&d->stats, 0, sizeof d->stats);

@@ -38,6 +38,7 @@ typedef struct emu_warp {
   uint8_t *local[WARP];
   uint32_t local_cap[WARP];
   uint32_t local_top;
+  uint64_t reg_bytes;     /* 8 per register of every frame: with local_top, what the frame budget counts */
   uint64_t tid[3][WARP];
   uint64_t laneid[WARP];
   uint64_t clock;

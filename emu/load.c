@@ -30,11 +30,13 @@ typedef struct { uint32_t first, last; uint32_t succ[2]; int nsucc; } block;
 
 /* Cooper, Harvey and Kennedy's iterative dominators, run on the reversed
  * control-flow graph, give each block its immediate post-dominator. */
-static void compute_ipdoms(aw_module *m, const emu_func *f) {
+static int compute_ipdoms(aw_module *m, const emu_func *f) {
   uint32_t n = f->ninsn;
-  if (!n) return;
+  if (!n) return 0;
   emu_insn *code = m->code + f->first_pc;
   uint8_t *leader = calloc(n + 1, 1);
+  uint32_t *block_of = malloc(n * sizeof *block_of);
+  if (!leader || !block_of) { free(leader); free(block_of); return -1; }
   for (uint32_t pc = 0; pc < n; pc++) {
     const emu_insn *in = &code[pc];
     uint32_t fl = isa_ops[in->op].flags;
@@ -43,10 +45,10 @@ static void compute_ipdoms(aw_module *m, const emu_func *f) {
   }
   leader[0] = 1;
   uint32_t nb = 0;
-  uint32_t *block_of = malloc(n * sizeof *block_of);
   for (uint32_t pc = 0; pc < n; pc++) { if (leader[pc]) nb++; block_of[pc] = nb - 1; }
   uint32_t exit_node = nb;
   block *b = calloc(nb + 1, sizeof *b);
+  if (!b) { free(leader); free(block_of); return -1; }
   for (uint32_t pc = 0; pc < n; pc++) {
     block *bb = &b[block_of[pc]];
     if (leader[pc]) bb->first = pc;
@@ -69,14 +71,18 @@ static void compute_ipdoms(aw_module *m, const emu_func *f) {
    * from the exit along reversed edges (block -> its predecessors) */
   uint32_t total = nb + 1;
   uint32_t *npred = calloc(total, sizeof *npred), *pstart = calloc(total + 1, sizeof *pstart);
+  if (!npred || !pstart) { free(leader); free(block_of); free(b); free(npred); free(pstart); return -1; }
   for (uint32_t i = 0; i < nb; i++) for (int k = 0; k < b[i].nsucc; k++) npred[b[i].succ[k]]++;
   for (uint32_t i = 0; i < total; i++) pstart[i + 1] = pstart[i] + npred[i];
   uint32_t *preds = malloc((pstart[total] + 1) * sizeof *preds), *fillp = calloc(total, sizeof *fillp);
-  for (uint32_t i = 0; i < nb; i++) for (int k = 0; k < b[i].nsucc; k++) { uint32_t s = b[i].succ[k]; preds[pstart[s] + fillp[s]++] = i; }
-  /* post-order of the reversed graph from the exit, iteratively */
   uint32_t *order = malloc(total * sizeof *order), *rpo_num = malloc(total * sizeof *rpo_num);
   uint32_t *stack = malloc(total * sizeof *stack), *next = calloc(total, sizeof *next);
   uint8_t *seen = calloc(total, 1);
+  uint32_t *ipdom = malloc(total * sizeof *ipdom);
+  int rc = 0;
+  if (!preds || !fillp || !order || !rpo_num || !stack || !next || !seen || !ipdom) { rc = -1; goto out; }
+  for (uint32_t i = 0; i < nb; i++) for (int k = 0; k < b[i].nsucc; k++) { uint32_t s = b[i].succ[k]; preds[pstart[s] + fillp[s]++] = i; }
+  /* post-order of the reversed graph from the exit, iteratively */
   uint32_t norder = 0, sp = 0;
   stack[sp++] = exit_node; seen[exit_node] = 1;
   while (sp) {
@@ -88,7 +94,6 @@ static void compute_ipdoms(aw_module *m, const emu_func *f) {
   }
   for (uint32_t i = 0; i < total; i++) rpo_num[i] = UINT32_MAX;
   for (uint32_t i = 0; i < norder; i++) rpo_num[order[i]] = i;   /* higher = closer to the exit */
-  uint32_t *ipdom = malloc(total * sizeof *ipdom);
   for (uint32_t i = 0; i < total; i++) ipdom[i] = UINT32_MAX;
   ipdom[exit_node] = exit_node;
   int changed = 1;
@@ -118,8 +123,10 @@ static void compute_ipdoms(aw_module *m, const emu_func *f) {
     uint32_t p = ipdom[i];
     in->rpc = (p == UINT32_MAX || p == exit_node) ? NO_PC : f->first_pc + b[p].first;
   }
+out:
   free(leader); free(block_of); free(b); free(npred); free(pstart); free(preds); free(fillp);
   free(order); free(rpo_num); free(stack); free(next); free(seen); free(ipdom);
+  return rc;
 }
 
 /* ---- layout ---- */
@@ -128,6 +135,7 @@ static int layout(aw_module *m, char *err, size_t cap) {
   isa_image *img = &m->img;
   m->var_off = calloc(img->nvars ? img->nvars : 1, sizeof *m->var_off);
   m->var_addr = calloc(img->nvars ? img->nvars : 1, sizeof *m->var_addr);
+  if (!m->var_off || !m->var_addr) return fail(err, cap, "out of host memory");
   uint64_t cbytes = 0, shared = 0;
   uint32_t dyn_align = 16;
   for (uint32_t i = 0; i < img->nvars; i++) {
@@ -188,21 +196,26 @@ static int layout(aw_module *m, char *err, size_t cap) {
 
 /* ---- predecoding ---- */
 
+/* v in 32 lanes, owned by the module; NULL when out of memory. */
 static uint64_t *bcast(aw_module *m, int64_t v) {
+  uint64_t **blocks = realloc(m->bcast_blocks, (m->nbcast + 1) * sizeof *m->bcast_blocks);
+  if (!blocks) return NULL;
+  m->bcast_blocks = blocks;
   uint64_t *b = malloc(WARP * sizeof *b);
+  if (!b) return NULL;
   for (int i = 0; i < WARP; i++) b[i] = (uint64_t)v;
-  m->bcast_blocks = realloc(m->bcast_blocks, (m->nbcast + 1) * sizeof *m->bcast_blocks);
   m->bcast_blocks[m->nbcast++] = b;
   return b;
 }
 
-static void convert(aw_module *m, const isa_image *img, uint32_t f, const isa_insn *in, const isa_operand *s, emu_opnd *d) {
+/* Returns -1 when out of memory. */
+static int convert(aw_module *m, const isa_image *img, uint32_t f, const isa_insn *in, const isa_operand *s, emu_opnd *d) {
   memset(d, 0, sizeof *d);
   switch (s->kind) {
   case ISA_K_REG: d->kind = OK_REG; d->reg = s->index; d->neg = s->aux & 1; break;
   case ISA_K_REGPAIR: d->kind = OK_PAIR; d->reg = s->index; d->reg2 = s->index2; break;
   case ISA_K_SREG: d->kind = OK_SREG; d->reg = s->index; d->comp = (uint32_t)s->value; break;
-  case ISA_K_IMM: d->kind = OK_IMM; d->imm = s->value; d->bcast = bcast(m, s->value); break;
+  case ISA_K_IMM: d->kind = OK_IMM; d->imm = s->value; d->bcast = bcast(m, s->value); if (!d->bcast) return -1; break;
   case ISA_K_SINK: d->kind = OK_SINK; break;
   case ISA_K_SYM:
     d->kind = OK_SYM; d->reg = s->index; d->imm = s->value; d->base = (uint8_t)s->aux;
@@ -215,11 +228,15 @@ static void convert(aw_module *m, const isa_image *img, uint32_t f, const isa_in
     d->kind = s->kind == ISA_K_VEC ? OK_VEC : OK_LIST;
     d->nelem = (uint8_t)s->nelem;
     d->elem_first = m->nelems;
-    m->elems = realloc(m->elems, (m->nelems + s->nelem) * sizeof *m->elems);
+    emu_opnd *elems = realloc(m->elems, (m->nelems + s->nelem) * sizeof *m->elems);
+    if (!elems) return -1;
+    m->elems = elems;
     m->nelems += s->nelem;
-    for (unsigned i = 0; i < s->nelem; i++) convert(m, img, f, in, &in->elem[s->index2 + i], &m->elems[d->elem_first + i]);
+    for (unsigned i = 0; i < s->nelem; i++)
+      if (convert(m, img, f, in, &in->elem[s->index2 + i], &m->elems[d->elem_first + i])) return -1;
     break;
   }
+  return 0;
 }
 
 static int predecode(aw_module *m, char *err, size_t cap) {
@@ -227,6 +244,7 @@ static int predecode(aw_module *m, char *err, size_t cap) {
   m->funcs = calloc(img->nfuncs ? img->nfuncs : 1, sizeof *m->funcs);
   m->code = calloc(img->nlines ? img->nlines : 1, sizeof *m->code);
   m->kernels = calloc(img->nfuncs ? img->nfuncs : 1, sizeof *m->kernels);
+  if (!m->funcs || !m->code || !m->kernels) return fail(err, cap, "out of host memory");
   uint32_t pc = 0;
   for (uint32_t f = 0; f < img->nfuncs; f++) {
     const isa_func *fn = &img->funcs[f];
@@ -235,6 +253,7 @@ static int predecode(aw_module *m, char *err, size_t cap) {
     ef->ninsn = fn->ninsn;
     ef->nslots = fn->nslots;
     ef->slot_type = calloc(fn->nslots ? fn->nslots : 1, 1);
+    if (!ef->slot_type) return fail(err, cap, "out of host memory");
     for (uint32_t r = 0; r < fn->nreg; r++) {
       const isa_regdecl *rd = &img->regs[fn->first_reg + r];
       for (uint32_t k = 0; k < (rd->count ? rd->count : 1); k++) ef->slot_type[rd->first_slot + k] = rd->type;
@@ -265,7 +284,8 @@ static int predecode(aw_module *m, char *err, size_t cap) {
       e->line = fn->first_insn + k;
       e->rpc = NO_PC;
       e->target = NO_PC;
-      for (unsigned i = 0; i < in.nopnd; i++) convert(m, img, f, &in, &in.opnd[i], &e->o[i]);
+      for (unsigned i = 0; i < in.nopnd; i++)
+        if (convert(m, img, f, &in, &in.opnd[i], &e->o[i])) return fail(err, cap, "out of host memory");
       if (in.op == ISA_OP_BRA) e->target = e->o[0].reg;
       if (in.op == ISA_OP_CALL) {
         for (unsigned i = 0; i < in.nopnd; i++)
@@ -292,15 +312,44 @@ void emu_module_free(aw_module *m) {
 static aw_module *finish_load(aw_device *d, aw_module *m, char *err, size_t cap) {
   m->dev = d;
   if (predecode(m, err, cap) || layout(m, err, cap)) { emu_module_free(m); return NULL; }
-  for (uint32_t f = 0; f < m->img.nfuncs; f++) compute_ipdoms(m, &m->funcs[f]);
-  d->modules = realloc(d->modules, (d->nmodules + 1) * sizeof *d->modules);
+  for (uint32_t f = 0; f < m->img.nfuncs; f++)
+    if (compute_ipdoms(m, &m->funcs[f])) { fail(err, cap, "out of host memory"); emu_module_free(m); return NULL; }
+  aw_module **mods = realloc(d->modules, (d->nmodules + 1) * sizeof *d->modules);
+  if (!mods) { fail(err, cap, "out of host memory"); emu_module_free(m); return NULL; }
+  d->modules = mods;
   d->modules[d->nmodules++] = m;
   return m;
 }
 
+/* Whether the bytes look like an AWS image whose magic number is damaged:
+ * they start with "\x89AWS", or at least 4 of the magic's 8 bytes are in
+ * place and one of them is a byte text does not start with (0x89, 0x1a). */
+static int damaged_magic(const uint8_t *p, size_t len) {
+  const uint8_t *magic = (const uint8_t *)ISA_IMAGE_MAGIC;
+  if (len >= 4 && memcmp(p, magic, 4) == 0) return 1;
+  if (len < 8) return 0;
+  int same = 0;
+  for (int i = 0; i < 8; i++) same += p[i] == magic[i];
+  return same >= 4 && (p[0] == magic[0] || p[6] == magic[6]);
+}
+
 aw_module *aw_module_load_text(aw_device *d, const char *name, const char *text, size_t len, char *err, size_t cap) {
+  const uint8_t *bytes = (const uint8_t *)text;
+  if (!(len >= 8 && memcmp(text, ISA_IMAGE_MAGIC, 8) == 0)) {   /* not an image: it must be text */
+    if (damaged_magic(bytes, len)) {
+      char got[40] = "";
+      for (size_t i = 0, n = 0; i < 8 && i < len; i++, n = strlen(got)) snprintf(got + n, sizeof got - n, "%s%02x", i ? " " : "", bytes[i]);
+      fail(err, cap, "%s: not an AWS image (bad magic number: the first bytes are %s, an image starts with 89 41 57 53 0d 0a 1a 0a)", name, got);
+      return NULL;
+    }
+    const char *nul = memchr(text, 0, len);
+    if (nul) {
+      fail(err, cap, "%s: not a text file (a NUL byte at offset %zu) and not an AWS image", name, (size_t)(nul - text));
+      return NULL;
+    }
+  }
   aw_module *m = calloc(1, sizeof *m);
-  if (!m) return NULL;
+  if (!m) { fail(err, cap, "%s: out of host memory", name); return NULL; }
   if (len >= 8 && memcmp(text, ISA_IMAGE_MAGIC, 8) == 0) {
     char e2[512];
     if (isa_image_read((const uint8_t *)text, len, &m->img, e2, sizeof e2)) { fail(err, cap, "%s: %s", name, e2); free(m); return NULL; }
@@ -309,7 +358,8 @@ aw_module *aw_module_load_text(aw_device *d, const char *name, const char *text,
   asm_ctx *c = asm_new();
   char *msgs = NULL;
   size_t mlen = 0;
-  FILE *mf = open_memstream(&msgs, &mlen);
+  FILE *mf = c ? open_memstream(&msgs, &mlen) : NULL;
+  if (!mf) { if (c) asm_free(c); free(m); fail(err, cap, "%s: out of host memory", name); return NULL; }
   asm_set_diag(c, mf);
   asm_set_warnings(c, 0);
   asm_add_source(c, name, text, len);

@@ -14,6 +14,7 @@ aw_device *aw_device_new(void) {
   if (!d) return NULL;
   d->next_addr = GLOBAL_BASE;
   d->insn_limit = 1000000000ull;
+  aw_set_frame_limit(d, 0, 0);
   return d;
 }
 
@@ -29,6 +30,10 @@ void aw_device_free(aw_device *d) {
 void aw_set_insn_limit(aw_device *d, uint64_t limit) { d->insn_limit = limit; }
 void aw_set_time_limit(aw_device *d, double seconds) { d->time_limit = seconds > 0 ? seconds : 0; }
 void aw_interrupt(aw_device *d) { d->interrupted = 1; d->check_at = 0; }
+void aw_set_frame_limit(aw_device *d, uint32_t calls, uint32_t bytes_per_thread) {
+  d->max_calls = calls ? calls : AW_DEFAULT_MAX_CALLS;
+  d->max_frame_bytes = !bytes_per_thread ? AW_DEFAULT_FRAME_BYTES : bytes_per_thread > AW_MAX_FRAME_BYTES ? AW_MAX_FRAME_BYTES : bytes_per_thread;
+}
 void aw_set_trace(aw_device *d, FILE *f) { d->trace = f; }
 
 uint64_t aw_malloc(aw_device *d, uint64_t bytes) {

@@ -46,7 +46,91 @@ static int check_operand(const isa_image *img, uint32_t f, const isa_operand *o,
   return 0;
 }
 
-static int check_code(const isa_image *img, uint32_t f, char *err, size_t cap) {
+/* The operand letter at position i of a shape ('?' marks where the
+ * optional operands begin), as the assembler reads it. */
+static char shape_at(const char *s, int i) {
+  for (; *s; s++) { if (*s == '?') continue; if (i-- == 0) return *s; }
+  return 0;
+}
+
+/* The assembler's rule for a register of type rt where an operand of type
+ * 'want' stands: predicates only where a predicate is wanted; otherwise the
+ * same width, or wider when the instruction is relaxed (ld, st, cvt, atom). */
+static const char *reg_fits(int rt, int want, int relaxed) {
+  if (want == ISA_T_PRED) return rt == ISA_T_PRED ? NULL : "a non-predicate register where a predicate is needed";
+  if (rt == ISA_T_PRED) return "a predicate register where a value is needed";
+  unsigned rb = isa_type_bits(rt), wb = isa_type_bits(want);
+  if (rb == wb || (relaxed && rb > wb)) return NULL;
+  return "a register of the wrong width";
+}
+
+/* Register operands against their declared types (slot_type), as the
+ * assembler checks them: a message naming the operand, or NULL. */
+static int check_types(const isa_image *img, uint32_t f, uint32_t n, const isa_insn *in, const uint8_t *slot_type,
+                       char *err, size_t cap) {
+  const char *fname = isa_str(img, img->funcs[f].name);
+  if (in->guard && slot_type[in->guard_reg] != ISA_T_PRED)
+    return bad(err, cap, "function %s, instruction %u: the guard is a .%s register, not a predicate", fname, n, isa_type_name(slot_type[in->guard_reg]));
+  const isa_op_info *o = &isa_ops[in->op];
+  if (o->flags & F_CALL) return 0;   /* argument lists: any register, copied by size */
+  int relaxed = in->op == ISA_OP_LD || in->op == ISA_OP_LDU || in->op == ISA_OP_ST || in->op == ISA_OP_CVT ||
+                in->op == ISA_OP_ATOM || in->op == ISA_OP_RED;
+  for (unsigned i = 0; i < in->nopnd; i++) {
+    const isa_operand *x = &in->opnd[i];
+    char l = shape_at(o->shape, (int)i);
+    int want = isa_shape_type(in, l);
+    const char *why = NULL;
+    uint32_t reg = x->index;
+    int rt = 0;
+    switch (x->kind) {
+    case ISA_K_REG:
+      rt = slot_type[reg];
+      why = reg_fits(rt, x->aux & 1 ? ISA_T_PRED : want, x->aux & 1 ? 0 : relaxed);
+      break;
+    case ISA_K_REGPAIR:
+      rt = slot_type[reg];
+      why = reg_fits(rt, want, 0);
+      if (!why) { reg = x->index2; rt = slot_type[reg]; why = reg_fits(rt, ISA_T_PRED, 0); }
+      break;
+    case ISA_K_MREG: {
+      rt = slot_type[reg];
+      unsigned b = isa_type_bits(rt);
+      if (rt == ISA_T_PRED || (b != 32 && b != 64) || isa_type_kind(rt) == TK_FLT)
+        return bad(err, cap, "function %s, instruction %u, operand %u: address register slot %u is .%s, not a 32- or 64-bit integer",
+                   fname, n, i + 1, reg, isa_type_name(rt));
+      break;
+    }
+    case ISA_K_SREG: {
+      unsigned sb = x->index < ISA_SR_COUNT ? isa_sregs[x->index].bits : 0;
+      if (want == ISA_T_PRED || (isa_type_bits(want) != sb && !(relaxed && isa_type_bits(want) < sb)))
+        return bad(err, cap, "function %s, instruction %u, operand %u: a %u-bit special register where %u bits are needed", fname, n, i + 1, sb, isa_type_bits(want));
+      break;
+    }
+    case ISA_K_VEC: {
+      int pack = in->op == ISA_OP_MOV;   /* mov: the elements split the type evenly */
+      int et = want;
+      if (pack) {
+        unsigned eb = x->nelem ? isa_type_bits(want) / x->nelem : 0;
+        et = eb == 8 ? ISA_T_B8 : eb == 16 ? ISA_T_B16 : eb == 32 ? ISA_T_B32 : ISA_T_B64;
+      }
+      for (unsigned e = 0; e < x->nelem && !why; e++) {
+        const isa_operand *el = &in->elem[x->index2 + e];
+        if (el->kind != ISA_K_REG) continue;
+        reg = el->index; rt = slot_type[reg];
+        why = reg_fits(rt, et, relaxed || pack);
+        if (!why && pack && isa_type_bits(rt) != isa_type_bits(et)) why = "a vector element register of the wrong width";
+      }
+      break;
+    }
+    default: break;
+    }
+    if (why) return bad(err, cap, "function %s, instruction %u, operand %u: %s (register slot %u is .%s, the operand .%s)",
+                        fname, n, i + 1, why, reg, isa_type_name(rt), isa_type_name(want));
+  }
+  return 0;
+}
+
+static int check_code(const isa_image *img, uint32_t f, const uint8_t *slot_type, char *err, size_t cap) {
   const isa_func *fn = &img->funcs[f];
   const uint64_t *w = img->code + fn->code_off;
   size_t left = fn->code_words;
@@ -59,6 +143,7 @@ static int check_code(const isa_image *img, uint32_t f, char *err, size_t cap) {
     if (in.guard && in.guard_reg >= fn->nslots) return bad(err, cap, "function %u: guard register out of range", f);
     for (unsigned i = 0; i < in.nopnd; i++) if (check_operand(img, f, &in.opnd[i], err, cap)) return -1;
     for (unsigned i = 0; i < in.nelem; i++) if (check_operand(img, f, &in.elem[i], err, cap)) return -1;
+    if (check_types(img, f, n, &in, slot_type, err, cap)) return -1;
     w += k; left -= k; n++;
   }
   if (n != fn->ninsn) return bad(err, cap, "function %s has %u instructions, its record says %u", isa_str(img, fn->name), n, fn->ninsn);
@@ -137,6 +222,16 @@ int isa_image_validate(const isa_image *img, char *err, size_t cap) {
       return bad(err, cap, "function %u: parameter range out of bounds", f);
     if (fn->kind != ISA_FN_FUNC && fn->nret) return bad(err, cap, "kernel or subroutine %u has return parameters", f);
     if (fn->kind == ISA_FN_SUBR && fn->nparam) return bad(err, cap, "subroutine %u has parameters", f);
+    /* .maxntid and .reqntid: absent (0, 0, 0) or three positive sizes, on kernels only (asm_func_perf) */
+    for (int k = 0; k < 2; k++) {
+      const uint32_t *v = k ? fn->reqntid : fn->maxntid;
+      const char *what = k ? "reqntid" : "maxntid";
+      if (!v[0] && !v[1] && !v[2]) continue;
+      if (fn->kind != ISA_FN_ENTRY) return bad(err, cap, "function %u: .%s on a function that is not a kernel", f, what);
+      if (!v[0] || !v[1] || !v[2]) return bad(err, cap, "function %u: .%s %u, %u, %u (each size must be at least 1)", f, what, v[0], v[1], v[2]);
+    }
+    if (fn->kind != ISA_FN_ENTRY && (fn->minnctapersm || fn->maxnreg))
+      return bad(err, cap, "function %u: .minnctapersm or .maxnreg on a function that is not a kernel", f);
     for (uint32_t k = 0; k < fn->nparam + fn->nret; k++) {
       int isret = k >= fn->nparam;
       const isa_var *v = &img->vars[isret ? fn->first_ret + k - fn->nparam : fn->first_param + k];
@@ -186,7 +281,15 @@ int isa_image_validate(const isa_image *img, char *err, size_t cap) {
       const isa_line *ln = &img->lines[fn->first_insn + k];
       if (ln->file > img->nfiles) return bad(err, cap, "line entry %u names file %u of %u", fn->first_insn + k, ln->file, img->nfiles);
     }
-    if (check_code(img, f, err, cap)) return -1;
+    uint8_t *slot_type = malloc(fn->nslots ? fn->nslots : 1);
+    if (!slot_type) return bad(err, cap, "out of memory checking function %u", f);
+    for (uint32_t r = 0; r < fn->nreg; r++) {
+      const isa_regdecl *rd = &img->regs[fn->first_reg + r];
+      memset(slot_type + rd->first_slot, rd->type, rd->count ? rd->count : 1);
+    }
+    int rc = check_code(img, f, slot_type, err, cap);
+    free(slot_type);
+    if (rc) return -1;
     if (check_outline(img, fn->first_item, fn->nitem, 0, f, err, cap)) return -1;
   }
   if (next_code != img->ncode || next_insn != img->nlines || next_reg != img->nregs || next_label != img->nlabels || next_item != img->noutline)

@@ -5,6 +5,9 @@
  * field validation itself is exercised), and chosen fields set to bad values.
  * The loader must refuse each damaged image it cannot prove well formed, say
  * why, and never read out of bounds (run under ASan by `make asan`).
+ * Images that are well formed in layout but that the assembler cannot
+ * produce (register types that do not fit their operands, .maxntid with a
+ * zero size) are refused too (test_types).
  */
 #include "../asm/asm.h"
 #include "../isa/image.h"
@@ -42,7 +45,76 @@ static int loads(const uint8_t *b, size_t n, char *err, size_t cap) {
 static uint64_t rng = 0x9e3779b97f4a7c15ull;
 static uint64_t next(void) { rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17; return rng; }
 
+/* Images the assembler cannot produce, made by changing one field of a
+ * valid image's structure and writing it out: isa_image_read must refuse
+ * each (isa/image.h: "a fully validated image") with a message naming the
+ * field, and accept the unchanged one. */
+static const char *typed_src =
+  ".version 8.0\n.target sm_80\n.address_size 64\n"
+  ".func helper()\n{\n\tret;\n}\n"
+  ".visible .entry typed(.param .u64 out)\n.maxntid 128\n{\n"
+  "\t.reg .pred %p<2>;\n\t.reg .b16 %h<2>;\n\t.reg .b32 %r<3>;\n\t.reg .b64 %rd<2>;\n\t.reg .pred %q;\n"
+  "\tld.param.u64 %rd1, [out];\n\tmov.u32 %r1, %tid.x;\n\tmov.b16 %h1, 7;\n"
+  "\tsetp.lt.u32 %p1, %r1, 4;\n\t@%p1 add.u32 %r2, %r1, %r1;\n\tst.global.u32 [%rd1], %r2;\n\t@%q ret;\n\tret;\n}\n";
+
+/* The declaration of 'name' (e.g. "%r") in function f. */
+static isa_regdecl *decl(isa_image *img, uint32_t f, const char *name) {
+  const isa_func *fn = &img->funcs[f];
+  for (uint32_t r = 0; r < fn->nreg; r++)
+    if (!strcmp(isa_str(img, img->regs[fn->first_reg + r].name), name)) return &img->regs[fn->first_reg + r];
+  return NULL;
+}
+
+static void test_types(void) {
+  enum { UNCHANGED, R_B16, R_PRED, P_B32, Q_B32, RD_F64, MAXNTID_ZERO, MAXNTID_FUNC, NCASES };
+  static const char *const what[NCASES] = {
+    "the unchanged image", "%r declared .b16 (a .b16 register as a 32-bit operand)", "%r declared .pred (a predicate as a .u32 operand)",
+    "%p declared .b32 (a .b32 register as setp's predicate destination)", "%q declared .b32 (a guard that is not a predicate)", "%rd declared .f64 (a float address register)",
+    ".maxntid 128, 0, 0", ".maxntid on a .func" };
+  /* slots: %p 0-1, %h 2-3, %r 4-6, %rd 7-8, %q 9; instructions: 0 ld.param %rd1, 1 mov.u32
+   * %r1, 2 mov.b16 %h1, 3 setp %p1, 4 @%p1 add %r2, 5 st.global [%rd1], 6 @%q ret, 7 ret.  The first use
+   * that no longer fits is named (operands counted from 1). */
+  static const char *const want[NCASES] = {
+    NULL,
+    "function typed, instruction 1, operand 1: a register of the wrong width (register slot 5 is .b16, the operand .u32)",
+    "function typed, instruction 1, operand 1: a predicate register where a value is needed (register slot 5 is .pred, the operand .u32)",
+    "function typed, instruction 3, operand 1: a non-predicate register where a predicate is needed (register slot 1 is .b32, the operand .pred)",
+    "function typed, instruction 6: the guard is a .b32 register, not a predicate",
+    "function typed, instruction 5, operand 1: address register slot 8 is .f64, not a 32- or 64-bit integer",
+    "function 1: .maxntid 128, 0, 0 (each size must be at least 1)",
+    "function 0: .maxntid on a function that is not a kernel" };
+  for (int k = 0; k < NCASES; k++) {
+    asm_ctx *c = asm_new();
+    asm_set_diag(c, NULL);
+    asm_add_source(c, "typed.ptx", typed_src, strlen(typed_src));
+    isa_image img;
+    int errors = asm_finish(c, &img);
+    asm_free(c);
+    if (errors) { CHECK(0, "typed.ptx assembles"); return; }
+    uint32_t kf = 1;   /* helper is function 0, typed function 1 */
+    switch (k) {
+    case R_B16: decl(&img, kf, "%r")->type = ISA_T_B16; break;
+    case R_PRED: decl(&img, kf, "%r")->type = ISA_T_PRED; break;
+    case P_B32: decl(&img, kf, "%p")->type = ISA_T_B32; break;
+    case Q_B32: decl(&img, kf, "%q")->type = ISA_T_B32; break;
+    case RD_F64: decl(&img, kf, "%rd")->type = ISA_T_F64; break;
+    case MAXNTID_ZERO: img.funcs[kf].maxntid[1] = img.funcs[kf].maxntid[2] = 0; break;
+    case MAXNTID_FUNC: img.funcs[0].maxntid[0] = img.funcs[0].maxntid[1] = img.funcs[0].maxntid[2] = 64; break;
+    default: break;
+    }
+    size_t n;
+    uint8_t *buf = isa_image_write(&img, &n);
+    isa_image_free(&img);
+    char err[512] = "";
+    int ok = buf && loads(buf, n, err, sizeof err);
+    if (!want[k]) CHECK(ok, "%s loads: %s", what[k], err);
+    else CHECK(!ok && strstr(err, want[k]), "%s is rejected: %s", what[k], err);
+    free(buf);
+  }
+}
+
 int main(void) {
+  test_types();
   static const char *const srcs[] = { "examples/saxpy/saxpy.ptx", "examples/divergent/divergent.ptx",
                                       "examples/stencil/stencil.ptx", "examples/kmeans/kmeans.ptx" };
   for (size_t s = 0; s < sizeof srcs / sizeof srcs[0]; s++) {

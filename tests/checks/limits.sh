@@ -1,0 +1,44 @@
+# tests/checks/limits.sh -- the library refuses input it cannot trust, through the run
+# script's 'load' (sourced by tests/run.sh: pass, fail, $BIN, $OUT).
+#   - an AWS image whose magic number is damaged is reported as one ("not an AWS image
+#     (bad magic number ...)"), not assembled as source with its bytes echoed back;
+#   - a file holding NUL bytes is "not a text file";
+#   - the messages are plain text whatever the file holds.
+# Launch limits (call-stack budget, barrier waiters at a limit) are fault tests in
+# tests/emu/faults/ (frame_budget, deep_recursion, barrier_runaway); the time limit
+# between CTAs and out-of-memory faults are in tests/test_limits.c.
+lim_dir=$(mktemp -d)
+# plain: no byte outside printable ASCII, tab and newline
+lim_plain() { ! LC_ALL=C grep -q '[^[:print:][:space:]]' "$1"; }
+# lim_magic AT OCTAL BYTES...: byte AT of good.aws becomes OCTAL; the message must quote the
+# first 8 bytes (BYTES).  A function, so that its arguments leave run.sh's own alone.
+lim_magic() {
+  lim_at=$1; lim_oct=$2; shift 2
+  lim_want="not an AWS image (bad magic number: the first bytes are $*"
+  { head -c "$lim_at" "$lim_dir/good.aws"; printf "\\$lim_oct"; tail -c +$((lim_at + 2)) "$lim_dir/good.aws"; } > "$lim_dir/bad$lim_at.aws"
+  printf 'load %s\n' "$lim_dir/bad$lim_at.aws" > "$lim_dir/bad$lim_at.aw"
+  "$BIN/awemu" run "$lim_dir/bad$lim_at.aw" > "$lim_dir/out" 2>&1
+  lim_rc=$?
+  if [ $lim_rc -ne 0 ] && grep -qF "$lim_want" "$lim_dir/out" && ! grep -q "assembly error" "$lim_dir/out" && lim_plain "$lim_dir/out"; then
+    pass "limits: an image with magic byte $lim_at damaged is refused as one (exit $lim_rc)"
+  else
+    fail "limits: an image with magic byte $lim_at damaged: expected '$lim_want' in plain text (exit $lim_rc)" "$(LC_ALL=C cat -v "$lim_dir/out" | head -c 600)"
+  fi
+}
+if "$BIN/awasm" -q examples/saxpy/saxpy.ptx -o "$lim_dir/good.aws"; then
+  lim_magic 7 013 89 41 57 53 0d 0a 1a 0b    # the last byte, 0x0a, becomes 0x0b
+  lim_magic 0 210 88 41 57 53 0d 0a 1a 0a    # the first, 0x89, becomes 0x88
+else
+  fail "limits: saxpy.ptx does not assemble"
+fi
+printf '.version 8.0\n\000\000\001\002binary\n' > "$lim_dir/nul.ptx"
+printf 'load %s\n' "$lim_dir/nul.ptx" > "$lim_dir/nul.aw"
+"$BIN/awemu" run "$lim_dir/nul.aw" > "$lim_dir/out" 2>&1
+lim_rc=$?
+# '.version 8.0\n' is 13 bytes: the first NUL is at offset 13
+if [ $lim_rc -ne 0 ] && grep -qF "nul.ptx: not a text file (a NUL byte at offset 13)" "$lim_dir/out" && lim_plain "$lim_dir/out"; then
+  pass "limits: a file with NUL bytes is refused as not text (exit $lim_rc)"
+else
+  fail "limits: a file with NUL bytes: expected 'not a text file (a NUL byte at offset 13)' (exit $lim_rc)" "$(LC_ALL=C cat -v "$lim_dir/out" | head -c 600)"
+fi
+rm -rf "$lim_dir"
