@@ -86,6 +86,9 @@ struct emu_cta;
 struct emu_warp;
 typedef int (*emu_hook_fn)(void *ctx, int event, struct emu_cta *c, struct emu_warp *w, uint32_t pc);
 
+struct tm_config;
+struct tm_device;
+
 struct aw_device {
   emu_alloc *allocs;
   uint32_t nallocs, cap_allocs;
@@ -119,6 +122,10 @@ struct aw_device {
   uint64_t wlo[EMU_MAX_WATCH], whi[EMU_MAX_WATCH];
   struct { uint32_t lane, warp, pc, written; aw_dim3 cta; } wlast[EMU_MAX_WATCH];
   int watch_hit;
+  /* Timing mode (emu/timing/): launches run on the cycle-level model of this
+   * config; NULL in functional mode.  tmd holds the launches' timing statistics. */
+  struct tm_config *timing;
+  struct tm_device *tmd;
 };
 
 /* memory.c */

@@ -15,7 +15,8 @@
  * computed in double precision and rounded once, which is within the error
  * bounds the ISA states.
  */
-#include "exec_int.h"
+#include "core.h"
+#include "timing/tm_launch.h"
 #include "../isa/disasm.h"
 
 #include <fenv.h>
@@ -788,11 +789,32 @@ static int addresses(cta *c, warp *w, const emu_insn *in, const emu_opnd *o, uin
   return space;
 }
 
+/* For emu_step's report: where each active lane's access goes (generic
+ * addresses resolved to their space, as locate does). */
+static void note_access(cta *c, int space, const uint64_t *addr, uint32_t active, unsigned bytes) {
+  struct emu_issue *is = c->issue;
+  is->is_mem = 1;
+  is->bytes = (uint8_t)(bytes > 255 ? 255 : bytes);
+  for (int l = 0; l < WARP; l++) {
+    if (!(active >> l & 1)) continue;
+    uint64_t a = addr[l];
+    int sp = space;
+    if (sp == ISA_SP_GENERIC) {
+      if (a - GENERIC_SHARED_BASE < GENERIC_WINDOW) { sp = ISA_SP_SHARED; a -= GENERIC_SHARED_BASE; }
+      else if (a - GENERIC_LOCAL_BASE < GENERIC_WINDOW) { sp = ISA_SP_LOCAL; a -= GENERIC_LOCAL_BASE; }
+      else sp = ISA_SP_GLOBAL;
+    }
+    is->space[l] = (uint8_t)sp;
+    is->addr[l] = a;
+  }
+}
+
 static int exec_ld(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t active) {
   uint64_t addr[WARP];
   int space = addresses(c, w, in, &in->o[1], addr);
   unsigned bytes = tbits[in->t0] / 8, n = (unsigned)isa_vec_count(in->vec);
   if (!bytes) bytes = 1;
+  if (c->issue) note_access(c, space, addr, active, bytes * n);
   uint64_t val[8][WARP];
   for (int l = 0; l < WARP; l++) {
     if (!(active >> l & 1)) continue;
@@ -814,6 +836,7 @@ static int exec_st(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t ac
   int space = addresses(c, w, in, &in->o[0], addr);
   unsigned bytes = tbits[in->t0] / 8, n = (unsigned)isa_vec_count(in->vec);
   if (!bytes) bytes = 1;
+  if (c->issue) note_access(c, space, addr, active, bytes * n);
   const uint64_t *val[8];
   const emu_opnd *s = &in->o[1];
   if (s->kind == OK_VEC) for (unsigned e = 0; e < n; e++) val[e] = src(c, w, &c->m->elems[s->elem_first + e], tmp[e]);
@@ -863,6 +886,7 @@ static int exec_atom(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
   const uint64_t *b = src(c, w, &in->o[is_red ? 1 : 2], ta);
   const uint64_t *cv = in->nopnd > 3 ? src(c, w, &in->o[3], tc) : b;
   unsigned bytes = tbits[in->t0] / 8;
+  if (c->issue) note_access(c, space, addr, active, bytes);
   for (int l = 0; l < WARP; l++) {   /* lanes in order: the result is deterministic */
     if (!(active >> l & 1)) continue;
     uint8_t *p = resolve(c, w, pc, (uint32_t)l, space, addr[l], bytes, 1);
@@ -1607,95 +1631,124 @@ static void start_limits(aw_device *d) {
   schedule_check(d);
 }
 
+/* Pops the stack entries a warp is done with (reconverged, emptied, or calls
+ * whose lanes all returned).  1 when the warp has finished (state W_DONE). */
+static inline int settle(cta *c, warp *w) {
+  for (;;) {
+    if (!w->sp) { w->state = W_DONE; return 1; }
+    simt_entry *e = &w->stack[w->sp - 1];
+    if (e->is_call) { finish_call(c, w); continue; }
+    if (!e->mask || e->pc == e->rpc) { w->sp--; continue; }
+    return 0;
+  }
+}
+
+/* Executes warp w's next instruction: EMU_STEP_OK, EMU_STEP_WAIT (it executed
+ * a barrier), EMU_STEP_DONE (it has finished; nothing executed) or
+ * EMU_STEP_FAULT.  'out', when not NULL, is told what the instruction did
+ * (emu_step); the functional driver passes NULL and the compiler drops the
+ * reporting. */
+static inline __attribute__((always_inline)) int step(cta *c, warp *w, emu_issue *out) {
+  aw_device *d = c->d;
+  if (settle(c, w)) return EMU_STEP_DONE;
+  simt_entry *e = &w->stack[w->sp - 1];
+  uint32_t pc = e->pc;
+  const emu_func *cur = &c->m->funcs[w->frames[w->nframes - 1].func];
+  if (pc - cur->first_pc >= cur->ninsn) {
+    fault(c, w, cur->ninsn ? cur->first_pc + cur->ninsn - 1 : cur->first_pc, ANYLANE, 0, 0, "control ran past the end of the function");
+    return EMU_STEP_FAULT;
+  }
+  if (d->hook && d->hook(d->hook_ctx, EMU_EV_INSN, c, w, pc)) {
+    fault(c, w, pc, ANYLANE, 0, 0, "killed by the debugger");
+    return EMU_STEP_FAULT;
+  }
+  const emu_insn *in = &c->m->code[pc];
+  uint32_t active = e->mask;
+  if (in->guard) {
+    const uint64_t *g = &w->frames[w->nframes - 1].regs[(size_t)in->guard_reg * WARP];
+    active &= pred_mask(g, in->guard == 2);
+  }
+  if (out) {
+    out->insn = in; out->pc = pc; out->mask = e->mask; out->active = active; out->is_mem = 0;
+  }
+  if (d->trace) trace(c, w, pc, e->mask, active);
+  d->stats.warp_insns++;
+  d->stats.thread_insns += (uint64_t)popc32(active);
+  w->clock++;
+  if (d->stats.warp_insns >= d->check_at && limits_reached(c, w, pc)) return EMU_STEP_FAULT;
+  switch (in->op) {
+  case ISA_OP_BRA: {
+    d->stats.branches++;
+    uint32_t taken = active, nt = e->mask & ~active;
+    if (!nt) { e->pc = in->target; return EMU_STEP_OK; }
+    if (!taken) { e->pc = pc + 1; return EMU_STEP_OK; }
+    d->stats.divergent_branches++;
+    uint32_t r = in->rpc;
+    if (r == e->rpc) { e->pc = pc + 1; e->mask = nt; }
+    else { e->pc = r; if (push(c, w, pc, pc + 1, r, nt, 0)) return EMU_STEP_FAULT; }
+    if (push(c, w, pc, in->target, r, taken, 0)) return EMU_STEP_FAULT;
+    return EMU_STEP_OK;
+  }
+  case ISA_OP_EXIT:
+    w->alive &= ~active;
+    lanes_leave(w, active, 1);
+    if (!active) e->pc = pc + 1;
+    else if (e->mask) e->pc = pc + 1;
+    return EMU_STEP_OK;
+  case ISA_OP_RET:
+    if (w->nframes == 1) { w->alive &= ~active; lanes_leave(w, active, 1); }
+    else lanes_leave(w, active, 0);
+    e = &w->stack[w->sp - 1];
+    if (e->mask) e->pc = pc + 1;
+    return EMU_STEP_OK;
+  case ISA_OP_AWMASK:
+    if (!c->line) break;
+    if (active) {
+      const uint64_t *v = src(c, w, &in->o[0], c->scratch[0]);
+      e->mask = (uint32_t)v[__builtin_ctz(active)] & w->alive;
+    }
+    e->pc = pc + 1;
+    return EMU_STEP_OK;
+  case ISA_OP_AWKILL:
+    if (!c->line) break;
+    if (active) { w->alive = 0; for (uint32_t i = 0; i < w->sp; i++) w->stack[i].mask = 0; }
+    else e->pc = pc + 1;
+    return EMU_STEP_OK;
+  case ISA_OP_CALL:
+    if (!active) { e->pc = pc + 1; return EMU_STEP_OK; }
+    return exec_call(c, w, pc, in, active) < 0 ? EMU_STEP_FAULT : EMU_STEP_OK;
+  default:
+    break;
+  }
+  if (!active) { e->pc = pc + 1; return EMU_STEP_OK; }
+  int r = exec_insn(c, w, pc, in, active);
+  if (r < 0) return EMU_STEP_FAULT;
+  e = &w->stack[w->sp - 1];
+  e->pc = pc + 1;
+  return r == 2 ? EMU_STEP_WAIT : EMU_STEP_OK;
+}
+
 /* Runs warp w for up to 'budget' instructions.  Returns 0 while it can go
  * on, 1 when it waits at a barrier or has finished, -1 on a fault. */
 static int run_warp(cta *c, warp *w, uint32_t budget) {
-  aw_device *d = c->d;
-  const emu_insn *code = c->m->code;
   while (budget--) {
-    /* pop finished entries: reconverged, emptied, or calls whose lanes all returned */
-    for (;;) {
-      if (!w->sp) { w->state = W_DONE; return 1; }
-      simt_entry *e = &w->stack[w->sp - 1];
-      if (e->is_call) { finish_call(c, w); continue; }
-      if (!e->mask || e->pc == e->rpc) { w->sp--; continue; }
-      break;
-    }
-    simt_entry *e = &w->stack[w->sp - 1];
-    uint32_t pc = e->pc;
-    const emu_func *cur = &c->m->funcs[w->frames[w->nframes - 1].func];
-    if (pc - cur->first_pc >= cur->ninsn) {
-      fault(c, w, cur->ninsn ? cur->first_pc + cur->ninsn - 1 : cur->first_pc, ANYLANE, 0, 0, "control ran past the end of the function");
-      return -1;
-    }
-    if (d->hook && d->hook(d->hook_ctx, EMU_EV_INSN, c, w, pc)) {
-      fault(c, w, pc, ANYLANE, 0, 0, "killed by the debugger");
-      return -1;
-    }
-    const emu_insn *in = &code[pc];
-    uint32_t active = e->mask;
-    if (in->guard) {
-      const uint64_t *g = &w->frames[w->nframes - 1].regs[(size_t)in->guard_reg * WARP];
-      active &= pred_mask(g, in->guard == 2);
-    }
-    if (d->trace) trace(c, w, pc, e->mask, active);
-    d->stats.warp_insns++;
-    d->stats.thread_insns += (uint64_t)popc32(active);
-    w->clock++;
-    if (d->stats.warp_insns >= d->check_at && limits_reached(c, w, pc)) return -1;
-    switch (in->op) {
-    case ISA_OP_BRA: {
-      d->stats.branches++;
-      uint32_t taken = active, nt = e->mask & ~active;
-      if (!nt) { e->pc = in->target; continue; }
-      if (!taken) { e->pc = pc + 1; continue; }
-      d->stats.divergent_branches++;
-      uint32_t r = in->rpc;
-      if (r == e->rpc) { e->pc = pc + 1; e->mask = nt; }
-      else { e->pc = r; if (push(c, w, pc, pc + 1, r, nt, 0)) return -1; }
-      if (push(c, w, pc, in->target, r, taken, 0)) return -1;
-      continue;
-    }
-    case ISA_OP_EXIT:
-      w->alive &= ~active;
-      lanes_leave(w, active, 1);
-      if (!active) e->pc = pc + 1;
-      else if (e->mask) e->pc = pc + 1;
-      continue;
-    case ISA_OP_RET:
-      if (w->nframes == 1) { w->alive &= ~active; lanes_leave(w, active, 1); }
-      else lanes_leave(w, active, 0);
-      e = &w->stack[w->sp - 1];
-      if (e->mask) e->pc = pc + 1;
-      continue;
-    case ISA_OP_AWMASK:
-      if (!c->line) break;
-      if (active) {
-        const uint64_t *v = src(c, w, &in->o[0], c->scratch[0]);
-        e->mask = (uint32_t)v[__builtin_ctz(active)] & w->alive;
-      }
-      e->pc = pc + 1;
-      continue;
-    case ISA_OP_AWKILL:
-      if (!c->line) break;
-      if (active) { w->alive = 0; for (uint32_t i = 0; i < w->sp; i++) w->stack[i].mask = 0; }
-      else e->pc = pc + 1;
-      continue;
-    case ISA_OP_CALL:
-      if (!active) { e->pc = pc + 1; continue; }
-      if (exec_call(c, w, pc, in, active) < 0) return -1;
-      continue;
-    default:
-      break;
-    }
-    if (!active) { e->pc = pc + 1; continue; }
-    int r = exec_insn(c, w, pc, in, active);
-    if (r < 0) return -1;
-    e = &w->stack[w->sp - 1];
-    e->pc = pc + 1;
-    if (r == 2) return 1;
+    int r = step(c, w, NULL);
+    if (r == EMU_STEP_OK) continue;
+    return r == EMU_STEP_FAULT ? -1 : 1;
   }
   return 0;
+}
+
+const emu_insn *emu_next(cta *c, warp *w) {
+  if (w->state == W_DONE || settle(c, w)) return NULL;
+  return &c->m->code[w->stack[w->sp - 1].pc];
+}
+
+int emu_step(cta *c, warp *w, emu_issue *out) {
+  c->issue = out;
+  int r = step(c, w, out);
+  c->issue = NULL;
+  return r;
 }
 
 /* Prepares a warp for a new CTA, keeping the buffers it grew before. */
@@ -1733,79 +1786,119 @@ static void warp_free(warp *w) {
   for (int l = 0; l < WARP; l++) free(w->local[l]);
 }
 
-/* Runs one CTA to completion: warps take turns of QUANTUM instructions;
- * a barrier releases when every warp that has not finished has reached it. */
-static int run_cta(cta *c) {
+/* Starts the CTA c->cta: fresh warps with the kernel's frame, zeroed shared
+ * memory.  0, or -1 with a fault. */
+static int cta_begin(cta *c) {
   uint32_t nthreads = c->block.x * c->block.y * c->block.z;
   c->nwarps = (nthreads + WARP - 1) / WARP;
   if (!c->warps) c->warps = calloc(c->nwarps, sizeof *c->warps);   /* kept for the launch's later CTAs */
   if (!c->warps) { fault(c, NULL, c->m->funcs[c->kfunc].first_pc, 0, 0, 0, "out of host memory for the %u warps of a CTA", c->nwarps); return -1; }
   memset(c->shared, 0, c->shared_bytes);
   memset(c->bar_count, 0, sizeof c->bar_count);
-  int rc = 0;
   for (uint32_t i = 0; i < c->nwarps; i++) {
     warp *w = &c->warps[i];
     warp_init(c, w, i, nthreads);
-    if (push_frame(c, w, c->kfunc, c->m->funcs[c->kfunc].first_pc)) { rc = -1; goto out; }
-    if (push(c, w, c->m->funcs[c->kfunc].first_pc, c->m->funcs[c->kfunc].first_pc, NO_PC, w->alive, 0)) { rc = -1; goto out; }
+    if (push_frame(c, w, c->kfunc, c->m->funcs[c->kfunc].first_pc)) return -1;
+    if (push(c, w, c->m->funcs[c->kfunc].first_pc, c->m->funcs[c->kfunc].first_pc, NO_PC, w->alive, 0)) return -1;
   }
   c->d->stats.warps += c->nwarps;
   if (c->d->hook && c->d->hook(c->d->hook_ctx, EMU_EV_CTA, c, NULL, 0)) {
     fault(c, NULL, c->m->funcs[c->kfunc].first_pc, 0, 0, 0, "killed by the debugger");
-    rc = -1;
-    goto out;
+    return -1;
   }
+  return 0;
+}
+
+int emu_barrier_release(cta *c) {
+  uint32_t waiting = 0, live = 0;
+  for (uint32_t i = 0; i < c->nwarps; i++) {
+    warp *w = &c->warps[i];
+    if (w->state == W_READY) settle(c, w);   /* one that ran its last instruction has finished */
+    if (w->state != W_DONE) live++;
+    if (w->state == W_BARRIER) waiting++;
+  }
+  if (!waiting || waiting != live) return 0;
+  uint32_t id = 0;
+  warp *first = NULL;
+  for (uint32_t i = 0; i < c->nwarps; i++)
+    if (c->warps[i].state == W_BARRIER) { first = &c->warps[i]; id = first->bar_id; break; }
+  for (uint32_t i = 0; i < c->nwarps; i++)
+    if (c->warps[i].state == W_BARRIER && c->warps[i].bar_id != id) {
+      simt_entry *e = &first->stack[first->sp - 1];
+      fault(c, first, e->pc ? e->pc - 1 : 0, ANYLANE, 0, 0, "barrier deadlock: warps wait at different barriers");
+      return -1;
+    }
+  for (uint32_t i = 0; i < c->nwarps; i++) if (c->warps[i].state == W_BARRIER) c->warps[i].state = W_READY;
+  c->bar_count[id] = 0;
+  return 1;
+}
+
+/* Runs one CTA to completion: warps take turns of QUANTUM instructions;
+ * a barrier releases when every warp that has not finished has reached it. */
+static int run_cta(cta *c) {
+  if (cta_begin(c)) return -1;
   for (;;) {
-    int progressed = 0, live = 0;
+    int progressed = 0;
     for (uint32_t i = 0; i < c->nwarps; i++) {
       warp *w = &c->warps[i];
       if (w->state != W_READY) continue;
       progressed = 1;
-      if (run_warp(c, w, QUANTUM) < 0) { rc = -1; goto out; }
+      if (run_warp(c, w, QUANTUM) < 0) return -1;
     }
-    /* barriers: release those every live warp has reached */
-    uint32_t waiting = 0;
+    int rel = emu_barrier_release(c);
+    if (rel < 0) return -1;
+    if (rel > 0) continue;
+    uint32_t waiting = 0, live = 0;
     for (uint32_t i = 0; i < c->nwarps; i++) {
       if (c->warps[i].state != W_DONE) live++;
       if (c->warps[i].state == W_BARRIER) waiting++;
     }
-    if (!live) break;
-    if (waiting && waiting == (uint32_t)live) {
-      uint32_t id = c->warps[0].bar_id;
-      int same = 1;
-      for (uint32_t i = 0; i < c->nwarps; i++)
-        if (c->warps[i].state == W_BARRIER) { id = c->warps[i].bar_id; break; }
-      for (uint32_t i = 0; i < c->nwarps; i++)
-        if (c->warps[i].state == W_BARRIER && c->warps[i].bar_id != id) same = 0;
-      if (!same) {
-        warp *w = NULL;
-        for (uint32_t i = 0; i < c->nwarps; i++) if (c->warps[i].state == W_BARRIER) { w = &c->warps[i]; break; }
-        simt_entry *e = &w->stack[w->sp - 1];
-        fault(c, w, e->pc ? e->pc - 1 : 0, ANYLANE, 0, 0, "barrier deadlock: warps wait at different barriers");
-        rc = -1;
-        goto out;
-      }
-      for (uint32_t i = 0; i < c->nwarps; i++) if (c->warps[i].state == W_BARRIER) c->warps[i].state = W_READY;
-      c->bar_count[id] = 0;
-      continue;
-    }
+    if (!live) return 0;
     if (!progressed) {
       warp *w = NULL;
       for (uint32_t i = 0; i < c->nwarps; i++) if (c->warps[i].state == W_BARRIER) { w = &c->warps[i]; break; }
       simt_entry *e = w && w->sp ? &w->stack[w->sp - 1] : NULL;
-      fault(c, w, e && e->pc ? e->pc - 1 : 0, ANYLANE, 0, 0, "barrier deadlock: %u of %d live warps wait at a barrier the others never reach", waiting, live);
-      rc = -1;
-      goto out;
+      fault(c, w, e && e->pc ? e->pc - 1 : 0, ANYLANE, 0, 0, "barrier deadlock: %u of %u live warps wait at a barrier the others never reach", waiting, live);
+      return -1;
     }
   }
-out:
-  return rc;
 }
 
 static void free_warps(cta *c) {
   if (c->warps) for (uint32_t i = 0; i < c->nwarps; i++) warp_free(&c->warps[i]);
   free(c->warps);
   c->warps = NULL;
+}
+
+/* ---- the steppable core's CTAs (core.h) ---- */
+
+cta *emu_cta_new(aw_device *d, aw_module *m, int kernel, aw_dim3 grid, aw_dim3 block, uint32_t dyn_shared,
+                 const void *params, size_t param_bytes, aw_fault *f) {
+  cta *c = calloc(1, sizeof *c);
+  if (!c) return NULL;
+  c->d = d; c->m = m; c->kfunc = m->kernels[kernel];
+  c->grid = grid; c->block = block;
+  c->dyn_shared = dyn_shared;
+  c->shared_bytes = m->shared_static + dyn_shared;
+  c->shared = calloc(c->shared_bytes ? c->shared_bytes : 1, 1);
+  if (!c->shared) { free(c); return NULL; }
+  c->params = params;
+  c->param_bytes = (uint32_t)param_bytes;
+  c->fault = f;
+  return c;
+}
+
+int emu_cta_start(cta *c, aw_dim3 id) {
+  c->cta = id;
+  c->d->stats.ctas++;
+  return cta_begin(c);
+}
+
+void emu_cta_free(cta *c) {
+  if (!c) return;
+  free_warps(c);
+  free(c->shared);
+  free(c);
 }
 
 aw_status aw_launch(aw_device *d, aw_module *m, int kernel, aw_dim3 grid, aw_dim3 block,
@@ -1848,6 +1941,12 @@ aw_status aw_launch(aw_device *d, aw_module *m, int kernel, aw_dim3 grid, aw_dim
   int saved_round = fegetround();
   struct timespec t0, t1;
   clock_gettime(CLOCK_MONOTONIC, &t0);
+  if (d->timing) {   /* the timing driver: many CTAs resident, issue decided by the model */
+    tm_stats *ts = tm_device_begin(d, isa_str(&m->img, m->img.funcs[c.kfunc].name));
+    rc = !ts || tm_launch(d, d->timing, ts, m, kernel, grid, block, dyn_shared, params, param_bytes, f) != AW_OK;
+    if (!ts) snprintf(f->what, sizeof f->what, "out of host memory for the timing statistics");
+    tm_device_end(d);
+  } else
   for (uint32_t z = 0; z < grid.z && !rc; z++)
     for (uint32_t y = 0; y < grid.y && !rc; y++)
       for (uint32_t x = 0; x < grid.x && !rc; x++) {

@@ -45,6 +45,8 @@ typedef struct emu_warp {
   uint8_t cc[WARP];       /* carry flag of add.cc and friends */
 } warp;
 
+struct emu_issue;
+
 typedef struct emu_cta {
   aw_device *d;
   aw_module *m;
@@ -60,6 +62,7 @@ typedef struct emu_cta {
   aw_fault *fault;
   int faulted;
   aw_line *line;           /* an assist warp's line buffers, NULL for kernels */
+  struct emu_issue *issue; /* while emu_step runs: where memory instructions note their lanes' addresses */
   uint64_t scratch[8][WARP];
 } cta;
 

@@ -5,6 +5,7 @@
  * Accesses outside every allocation are faults, not silent reads.
  */
 #include "emu_int.h"
+#include "timing/tm_launch.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -24,6 +25,7 @@ void aw_device_free(aw_device *d) {
   free(d->modules);
   for (uint32_t i = 0; i < d->nallocs; i++) free(d->allocs[i].data);
   free(d->allocs);
+  tm_device_free(d);
   free(d);
 }
 

@@ -57,11 +57,11 @@ static void caches(void) {
   uint32_t fetch;
   CHECK(cache_sectors(&c, 0x1000 + 40, 8) == 0x2 && cache_sectors(&c, 0x1000 + 60, 8) == 0x6 && cache_sectors(&c, 0x1000, 128) == 0xf,
         "sectors touched: bytes 40-47 -> sector 1; 60-67 -> 1,2; whole line -> all");
-  CHECK(cache_read(&c, 0x1000, 0x1, &r[0], &fetch) == TM_MISS && fetch == 0x1, "first read misses, fetches its sector");
-  CHECK(cache_read(&c, 0x1000, 0x3, &r[1], &fetch) == TM_MERGED && fetch == 0x2, "second read merges, fetches the sector not yet asked for");
-  CHECK(cache_read(&c, 0x1000, 0x1, &r[2], &fetch) == TM_STALL, "third read of the line: the MSHR holds 2 requests at most");
-  CHECK(cache_read(&c, 0x2080, 0xf, &r[3], &fetch) == TM_MISS && fetch == 0xf, "another line (line 65, set 1): second MSHR");
-  CHECK(cache_read(&c, 0x3000, 0xf, &r[4], &fetch) == TM_STALL && cache_mshrs_used(&c) == 2, "no MSHR left: stall");
+  CHECK(cache_read(&c, 0x1000, 0x1, &r[0], &fetch) == CACHE_MISS && fetch == 0x1, "first read misses, fetches its sector");
+  CHECK(cache_read(&c, 0x1000, 0x3, &r[1], &fetch) == CACHE_MERGED && fetch == 0x2, "second read merges, fetches the sector not yet asked for");
+  CHECK(cache_read(&c, 0x1000, 0x1, &r[2], &fetch) == CACHE_STALL, "third read of the line: the MSHR holds 2 requests at most");
+  CHECK(cache_read(&c, 0x2080, 0xf, &r[3], &fetch) == CACHE_MISS && fetch == 0xf, "another line (line 65, set 1): second MSHR");
+  CHECK(cache_read(&c, 0x3000, 0xf, &r[4], &fetch) == CACHE_STALL && cache_mshrs_used(&c) == 2, "no MSHR left: stall");
   tm_victim v;
   int hv;
   uint32_t refetch;
@@ -69,13 +69,13 @@ static void caches(void) {
   CHECK(done == &r[0] && !done->next && !hv && !refetch, "sector 0 arrives: only the first read completes");
   done = cache_fill(&c, 0x1000, 0x2, &v, &hv, &refetch);
   CHECK(done == &r[1] && cache_mshrs_used(&c) == 1, "sector 1 arrives: the second completes, the MSHR is freed");
-  CHECK(cache_read(&c, 0x1000, 0x3, &r[5], &fetch) == TM_HIT, "then the line hits for sectors 0-1");
-  CHECK(cache_read(&c, 0x1000, 0x4, &r[5], &fetch) == TM_MISS && fetch == 0x4, "sector 2 of a present line: a sector miss");
+  CHECK(cache_read(&c, 0x1000, 0x3, &r[5], &fetch) == CACHE_HIT, "then the line hits for sectors 0-1");
+  CHECK(cache_read(&c, 0x1000, 0x4, &r[5], &fetch) == CACHE_MISS && fetch == 0x4, "sector 2 of a present line: a sector miss");
   cache_fill(&c, 0x1000, 0x4, &v, &hv, &refetch);
   cache_fill(&c, 0x2080, 0xf, &v, &hv, &refetch);
   /* set of 0x1000 (line 32 -> set 0): lines 32 and, below, 36 and 40 (all set 0) */
   CHECK(cache_write_back(&c, 0x1200, 0x1, &v) == 0, "write-allocate line 36 in set 0 (an empty way)");
-  CHECK(cache_read(&c, 0x1000, 0x1, &r[6], &fetch) == TM_HIT, "line 32 used again: line 36 is now the LRU way");
+  CHECK(cache_read(&c, 0x1000, 0x1, &r[6], &fetch) == CACHE_HIT, "line 32 used again: line 36 is now the LRU way");
   CHECK(cache_write_back(&c, 0x1400, 0x3, &v) == 1 && v.addr == 0x1200 && v.dirty == 0x1,
         "writing line 40 evicts dirty line 36: its sector 0 is written back");
   CHECK(!cache_probe(&c, 0x1200, 0x1) && cache_probe(&c, 0x1400, 0x3) && cache_probe(&c, 0x1000, 0x7), "victim gone, new line and old line present");
@@ -97,7 +97,7 @@ static void caches(void) {
   for (int round = 0; round < 50; round++) {
     for (int i = 0; i < 64; i++) {
       uint64_t a = (uint64_t)((i * 37 + round * 1009) % 4096) * 128;
-      if (cache_read(&c, a, 1, &many[i], &fetch) != TM_MISS) ok = 0;
+      if (cache_read(&c, a, 1, &many[i], &fetch) != CACHE_MISS) ok = 0;
     }
     for (int i = 0; i < 64; i++) {
       int k = (i * 29) % 64;
@@ -146,7 +146,7 @@ static void drams(void) {
    * done at cycle 28 */
   dram_init(&d, 0, &cfg, &q, on_done, on_room, NULL);
   CHECK(d.burst_time == P, "a 32-byte burst takes one DRAM cycle (8-byte bus, 4 transfers per cycle)");
-  tm_req a = mk(0, TM_RD, 3, 7);
+  tm_req a = mk(0, REQ_RD, 3, 7);
   ndone = 0;
   dram_push(&d, &a, 0);
   run(&q);
@@ -156,7 +156,7 @@ static void drams(void) {
   /* then two more reads of the open row at cycle 40: RD at 40 (data 52-56),
    * RD at 42 by tCCD would put data at 54 while the bus is busy until 56, so
    * it waits until cycle 44 (data 56-60): done at 56 and 60, two row hits */
-  tm_req b = mk(1, TM_RD, 3, 7), c = mk(2, TM_RD, 3, 7);
+  tm_req b = mk(1, REQ_RD, 3, 7), c = mk(2, REQ_RD, 3, 7);
   dram_push(&d, &b, 40 * P);
   dram_push(&d, &c, 40 * P);
   run(&q);
@@ -166,7 +166,7 @@ static void drams(void) {
 
   /* a row conflict in the same bank at cycle 100: PRE at 100 (tRAS long past),
    * ACT at 100 + tRP = 112, RD at 112 + tRCD = 124, data 136-140 */
-  tm_req e = mk(3, TM_RD, 3, 9);
+  tm_req e = mk(3, REQ_RD, 3, 9);
   dram_push(&d, &e, 100 * P);
   run(&q);
   CHECK(done_at[3] == 140 * P && d.st.precharges == 1, "row conflict: PRE, tRP, ACT, tRCD, tCL, 4 bursts: done at 140 (%lld)", (long long)(done_at[3] / P));
@@ -176,7 +176,7 @@ static void drams(void) {
    * (done 28); row 2 of the same bank: PRE waits for tRAS = 28, ACT for
    * max(28 + tRP, tRC) = 40, RD at 52, data 64-68 */
   dram_init(&d, 0, &cfg, &q, on_done, on_room, NULL);
-  tm_req f = mk(4, TM_RD, 0, 1), g = mk(5, TM_RD, 0, 2);
+  tm_req f = mk(4, REQ_RD, 0, 1), g = mk(5, REQ_RD, 0, 2);
   dram_push(&d, &f, 0);
   dram_push(&d, &g, 0);
   run(&q);
@@ -190,7 +190,7 @@ static void drams(void) {
     tm_config c2 = cfg;
     c2.dram_scheduler = fr ? TM_DRAM_FRFCFS : TM_DRAM_FCFS;
     dram_init(&d, 0, &c2, &q, on_done, on_room, NULL);
-    tm_req A = mk(6, TM_RD, 0, 1), B = mk(7, TM_RD, 0, 2), C = mk(8, TM_RD, 0, 1);
+    tm_req A = mk(6, REQ_RD, 0, 1), B = mk(7, REQ_RD, 0, 2), C = mk(8, REQ_RD, 0, 1);
     ndone = 0;
     dram_push(&d, &A, 0);
     dram_push(&d, &B, 0);
@@ -205,7 +205,7 @@ static void drams(void) {
    * data 12 + tWL 4 = 16 to 20; the read waits tCDLR = 5 after the write data:
    * RD at 25, data 37-41 */
   dram_init(&d, 0, &cfg, &q, on_done, on_room, NULL);
-  tm_req w = mk(9, TM_WB, 0, 1), rd = mk(10, TM_RD, 0, 1);
+  tm_req w = mk(9, REQ_WB, 0, 1), rd = mk(10, REQ_RD, 0, 1);
   dram_push(&d, &w, 0);
   dram_push(&d, &rd, 0);
   run(&q);
@@ -217,7 +217,7 @@ static void drams(void) {
   tm_config half = cfg;
   half.dram_bandwidth_scale = 0.5;
   dram_init(&d, 0, &half, &q, on_done, on_room, NULL);
-  tm_req h = mk(11, TM_RD, 0, 1);
+  tm_req h = mk(11, REQ_RD, 0, 1);
   dram_push(&d, &h, 0);
   run(&q);
   CHECK(done_at[11] == 32 * P, "at 0.5x bandwidth a 4-burst read takes 8 bus cycles: done at 32 (%lld)", (long long)(done_at[11] / P));
@@ -227,7 +227,7 @@ static void drams(void) {
   tm_config small = cfg;
   small.dram_queue = 2;
   dram_init(&d, 0, &small, &q, on_done, on_room, NULL);
-  tm_req x1 = mk(12, TM_RD, 0, 1), x2 = mk(13, TM_RD, 1, 1), x3 = mk(14, TM_RD, 2, 1);
+  tm_req x1 = mk(12, REQ_RD, 0, 1), x2 = mk(13, REQ_RD, 1, 1), x3 = mk(14, REQ_RD, 2, 1);
   rooms = 0;
   int r1 = dram_push(&d, &x1, 0), r2 = dram_push(&d, &x2, 0), r3 = dram_push(&d, &x3, 0);
   run(&q);
@@ -239,7 +239,7 @@ static void drams(void) {
   dram_init(&d, 0, &cfg, &q, on_done, on_room, NULL);
   d.qcap = 64;
   static tm_req s[64];
-  for (int i = 0; i < 64; i++) { s[i] = mk(15, TM_RD, 0, 1); dram_push(&d, &s[i], 0); }
+  for (int i = 0; i < 64; i++) { s[i] = mk(15, REQ_RD, 0, 1); dram_push(&d, &s[i], 0); }
   run(&q);
   CHECK(done_at[15] == 280 * P && d.st.bus_busy == 256 * P, "64 row hits stream at the bus's full rate: last at 280 (%lld)", (long long)(done_at[15] / P));
   dram_free(&d);

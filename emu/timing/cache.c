@@ -137,25 +137,25 @@ int cache_read(tm_cache *c, uint64_t addr, uint32_t sectors, tm_req *r, uint32_t
   if (l && (l->valid & sectors) == sectors) {
     l->lru = ++c->clock;
     c->st.hits++;
-    return TM_HIT;
+    return CACHE_HIT;
   }
   tm_mshr *m = find_mshr(c, line, NULL);
   if (m) {
-    if (m->nwait >= c->merge) { c->st.stalls++; c->st.accesses--; return TM_STALL; }
+    if (m->nwait >= c->merge) { c->st.stalls++; c->st.accesses--; return CACHE_STALL; }
     uint32_t have = l ? l->valid : 0;
     *fetch = sectors & ~m->requested & ~have;
     m->requested |= *fetch;
     enqueue(m, r);
     c->st.merges++;
-    return TM_MERGED;
+    return CACHE_MERGED;
   }
-  if (!c->nfree) { c->st.stalls++; c->st.accesses--; return TM_STALL; }
+  if (!c->nfree) { c->st.stalls++; c->st.accesses--; return CACHE_STALL; }
   m = new_mshr(c, line);
   *fetch = sectors & ~(l ? l->valid : 0);
   m->requested = *fetch;
   enqueue(m, r);
   c->st.misses++;
-  return TM_MISS;
+  return CACHE_MISS;
 }
 
 int cache_write_back(tm_cache *c, uint64_t addr, uint32_t sectors, tm_victim *v) {

@@ -53,7 +53,7 @@ typedef struct {
   uint32_t dirty;            /* its dirty sectors (0: nothing to write back) */
 } tm_victim;
 
-enum { TM_HIT, TM_MISS, TM_MERGED, TM_STALL };
+enum { CACHE_HIT, CACHE_MISS, CACHE_MERGED, CACHE_STALL };
 
 /* Makes an empty cache of 'bytes' (ways x line bytes x a power-of-two number of
  * sets; tm_config_check has checked the geometry).  0, or -1 out of memory. */
@@ -65,11 +65,11 @@ void cache_free(tm_cache *c);
 uint32_t cache_sectors(const tm_cache *c, uint64_t addr, uint32_t bytes);
 
 /* A read of 'sectors' of the line holding addr, on behalf of r:
- *   TM_HIT     all sectors valid (LRU updated); r is not kept
- *   TM_MISS    a new MSHR holds r; *fetch = the sectors to ask of the level below
- *   TM_MERGED  r waits on the line's MSHR; *fetch = sectors it asks for that
+ *   CACHE_HIT     all sectors valid (LRU updated); r is not kept
+ *   CACHE_MISS    a new MSHR holds r; *fetch = the sectors to ask of the level below
+ *   CACHE_MERGED  r waits on the line's MSHR; *fetch = sectors it asks for that
  *              the MSHR had not requested yet (0 usually): ask for those too
- *   TM_STALL   no MSHR entry (or no room in the line's entry): retry later; r not kept */
+ *   CACHE_STALL   no MSHR entry (or no room in the line's entry): retry later; r not kept */
 int cache_read(tm_cache *c, uint64_t addr, uint32_t sectors, tm_req *r, uint32_t *fetch);
 
 /* Write-back write of 'sectors' (write-allocate without fetching: the written

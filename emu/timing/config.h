@@ -35,7 +35,7 @@ enum {
   TM_NKEYS
 };
 
-typedef struct {
+typedef struct tm_config {
 #define KEY(name, kind, unit, dflt, mn, mx, choices, doc) TM_T_##kind name;
 #include "config.def"
 #undef KEY

@@ -71,7 +71,7 @@ static void remove_at(tm_dram *d, uint32_t i) {
   d->nq--;
 }
 
-static int is_read(const tm_req *r) { return r->kind == TM_RD; }
+static int is_read(const tm_req *r) { return r->kind == REQ_RD; }
 
 /* Can request r's column command issue at DRAM cycle n?  Its row must be open. */
 static int column_ready(const tm_dram *d, const tm_req *r, int64_t n) {

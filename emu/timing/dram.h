@@ -67,7 +67,7 @@ int dram_init(tm_dram *d, int id, const tm_config *c, tm_events *ev,
 void dram_free(tm_dram *d);
 /* 1 when the queue has room for one more request. */
 static inline int dram_accepts(const tm_dram *d) { return d->nq < d->qcap; }
-/* Queues r (its bank and row from tm_map, its kind TM_RD or TM_WB/TM_WR, its
+/* Queues r (its bank and row from tm_map, its kind REQ_RD or REQ_WB/REQ_WR, its
  * bursts) at time t.  The caller checked dram_accepts; if it did not, the
  * request is refused: returns -1 and sets 'refused' so 'room' is called later. */
 int dram_push(tm_dram *d, tm_req *r, tm_time t);

@@ -9,17 +9,19 @@
 
 #include "event.h"
 
-enum { TM_RD, TM_WR, TM_ATOM, TM_WB };   /* read, write, atomic (done at L2), write-back of a dirty line */
+enum { REQ_RD, REQ_WR, REQ_ATOM, REQ_WB };   /* read, write, atomic (done at L2), write-back of a dirty line */
 
 typedef struct tm_req {
   struct tm_req *next;       /* the queue or MSHR list it waits in */
   uint64_t addr;             /* first byte (line-aligned below L1) */
   uint32_t sectors;          /* sector mask within the line, in the level's sector size */
   uint32_t bytes;            /* data bytes it moves */
-  uint8_t kind;              /* TM_RD ... */
+  uint8_t kind;              /* REQ_RD ... */
   uint8_t bursts;            /* DRAM bursts (ceil(bytes / MAG), fewer for compressed lines) */
   uint16_t sm;               /* the requesting SM */
-  uint32_t tag;              /* the requester's reference (its pending-load slot) */
+  uint32_t tag;              /* the requester's own number */
+  void *owner;               /* the requester's own reference (the load it serves) */
+  uint32_t up_sectors;       /* the L1 sectors it fetches (its sector mask at the level above) */
   uint32_t part, slice;      /* memory partition and L2 slice (tm_map) */
   uint32_t bank;             /* DRAM bank in the partition's channel */
   int64_t row;               /* DRAM row in that bank */

@@ -1,0 +1,59 @@
+/* emu/core.h -- the steppable functional core: one warp instruction per call.
+ *
+ * Owns nothing new: it is the interface through which a driver runs the
+ * functional executor (exec.c).  The functional driver (aw_launch without a
+ * timing config) runs one CTA at a time to completion; the timing driver
+ * (emu/timing/) keeps many CTAs resident, asks for each warp's next
+ * instruction, decides when it issues, and then executes it with emu_step.
+ * Values are decided here only: the timing side reads what a step reports and
+ * never changes what is computed.
+ *
+ * Contract: emu_cta_new, then for each CTA id emu_cta_start, emu_next /
+ * emu_step on its warps (and emu_barrier_release when warps wait), then the
+ * next emu_cta_start or emu_cta_free.  A step that faults records the fault
+ * in the aw_fault given to emu_cta_new (kernel, CTA, warp, lane, pc, line).
+ */
+#ifndef AWEMU_CORE_H
+#define AWEMU_CORE_H
+
+#include "exec_int.h"
+
+/* What one step did: the timing side's only view of an instruction. */
+typedef struct emu_issue {
+  const emu_insn *insn;
+  uint32_t pc;                /* its index in the module's code */
+  uint32_t mask;              /* the lanes of the warp's current stack entry */
+  uint32_t active;            /* those that executed it (the guard applied) */
+  /* memory instructions (ld, st, atom, red, prefetch): where each active lane went */
+  uint8_t is_mem;
+  uint8_t bytes;              /* bytes each lane moved (vectors: all elements) */
+  uint8_t space[WARP];        /* ISA_SP_* per lane, generic addresses resolved */
+  uint64_t addr[WARP];        /* per lane: the address within that space (global: the device address) */
+} emu_issue;
+
+enum {
+  EMU_STEP_OK,                /* executed; the warp goes on */
+  EMU_STEP_WAIT,              /* executed a barrier: the warp waits (emu_barrier_release) */
+  EMU_STEP_DONE,              /* the warp has finished: nothing was executed */
+  EMU_STEP_FAULT              /* faulted: the launch ends */
+};
+
+/* A CTA runner for a launch of kernel 'kernel' (checked by the caller). */
+cta *emu_cta_new(aw_device *d, aw_module *m, int kernel, aw_dim3 grid, aw_dim3 block, uint32_t dyn_shared,
+                 const void *params, size_t param_bytes, aw_fault *f);
+/* Starts CTA 'id' in c: fresh warps, zeroed shared memory.  0, or -1 with a fault. */
+int emu_cta_start(cta *c, aw_dim3 id);
+void emu_cta_free(cta *c);
+
+/* The instruction warp w issues next, or NULL when it has finished (its state
+ * becomes W_DONE).  Pops reconverged stack entries, which changes nothing
+ * that any instruction can observe. */
+const emu_insn *emu_next(cta *c, warp *w);
+/* Executes warp w's next instruction and describes it in *out (when not NULL). */
+int emu_step(cta *c, warp *w, emu_issue *out);
+/* When every warp of c that has not finished waits at a barrier: releases
+ * them (1), or, when they wait at different barriers, records a deadlock
+ * fault (-1).  0 when some live warp does not wait. */
+int emu_barrier_release(cta *c);
+
+#endif

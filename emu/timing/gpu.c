@@ -1,0 +1,551 @@
+/* emu/timing/gpu.c -- a launch in timing mode: CTA dispatch, the cycle loop, the crossbar and
+ * the memory partitions (L2 slices and DRAM channels).
+ *
+ * The loop: at core cycle n, every event due by n's clock edge runs (replies,
+ * crossbar arrivals, L2 slices, DRAM ticks, each on its own clock), then
+ * every awake SM simulates cycle n, in SM order.  When every SM sleeps the
+ * loop jumps to the next wake-up or event: idle stretches cost nothing.
+ *
+ * The crossbar, each direction: a packet of F flits leaves its input port
+ * when both that port and its output port are free, holds both for
+ * F / icnt_flits_per_cycle interconnect cycles, and arrives icnt_latency
+ * cycles after its last flit left.
+ * An L2 slice takes one request per L2 cycle; a hit replies after l2_latency
+ * L2 cycles; a miss asks DRAM for the missing sectors, in ceil(bytes / MAG)
+ * bursts; writes allocate without fetching (write-back), a dirty victim is
+ * written to DRAM; atomics are done at L2.  A store counts as done when the
+ * L2 slice has it (no acknowledgement travels back).
+ */
+#include "tm_int.h"
+#include "tm_launch.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- pools ---- */
+
+static int grow_pool(tm_gpu *g, size_t elem, size_t n, void **first) {
+  if (g->nblocks == g->capblocks) {
+    uint32_t cap = g->capblocks ? g->capblocks * 2 : 16;
+    void **b = realloc(g->blocks, cap * sizeof *b);
+    if (!b) return -1;
+    g->blocks = b;
+    g->capblocks = cap;
+  }
+  void *p = calloc(n, elem);
+  if (!p) return -1;
+  g->blocks[g->nblocks++] = p;
+  *first = p;
+  return 0;
+}
+
+tm_req *tm_req_new(tm_gpu *g) {
+  if (!g->free_reqs) {
+    void *p;
+    if (grow_pool(g, sizeof(tm_req), 1024, &p)) return NULL;
+    tm_req *r = p;
+    for (int i = 0; i < 1024; i++) { r[i].next = g->free_reqs; g->free_reqs = &r[i]; }
+  }
+  tm_req *r = g->free_reqs;
+  g->free_reqs = r->next;
+  memset(r, 0, sizeof *r);
+  g->outstanding++;
+  return r;
+}
+
+void tm_req_free(tm_gpu *g, tm_req *r) {
+  r->next = g->free_reqs;
+  g->free_reqs = r;
+  g->outstanding--;
+}
+
+tm_load *tm_load_new(tm_gpu *g) {
+  if (!g->free_loads) {
+    void *p;
+    if (grow_pool(g, sizeof(tm_load), 256, &p)) return NULL;
+    tm_load *l = p;
+    for (int i = 0; i < 256; i++) { l[i].next_free = g->free_loads; g->free_loads = &l[i]; }
+  }
+  tm_load *l = g->free_loads;
+  g->free_loads = l->next_free;
+  memset(l, 0, sizeof *l);
+  return l;
+}
+
+void tm_load_free(tm_gpu *g, tm_load *l) {
+  l->next_free = g->free_loads;
+  g->free_loads = l;
+}
+
+void tm_fail(tm_gpu *g, const char *what) {
+  if (!g->failed) {
+    memset(g->fault, 0, sizeof *g->fault);
+    snprintf(g->fault->kernel, sizeof g->fault->kernel, "%s", isa_str(&g->m->img, g->m->img.funcs[g->m->kernels[g->kernel]].name));
+    snprintf(g->fault->what, sizeof g->fault->what, "timing model: %s", what);
+  }
+  g->failed = 1;
+}
+
+/* ---- the crossbar ---- */
+
+static uint32_t flits(const tm_gpu *g, uint32_t bytes) {
+  uint32_t fb = (uint32_t)g->cfg->icnt_flit_bytes;
+  return (bytes + fb - 1) / fb;
+}
+
+/* When a packet of 'bytes' from port src to port dst, ready at t, arrives. */
+static tm_time xbar_send(tm_gpu *g, tm_xbar *x, uint32_t src, uint32_t dst, uint32_t bytes, tm_time t) {
+  tm_time start = tm_edge_at_or_after(g->icnt, t);
+  if (x->in_free[src] > start) start = x->in_free[src];
+  if (x->out_free[dst] > start) start = x->out_free[dst];
+  int64_t f = flits(g, bytes), fpc = g->cfg->icnt_flits_per_cycle;
+  tm_time busy = tm_cycles(g->icnt, (f + fpc - 1) / fpc);
+  x->in_free[src] = x->out_free[dst] = start + busy;
+  return start + busy + tm_cycles(g->icnt, g->cfg->icnt_latency);
+}
+
+static void slice_arrive(void *obj, void *arg, tm_time now);
+static void sm_arrive(void *obj, void *arg, tm_time now);
+
+void tm_send_up(tm_gpu *g, tm_req *r, tm_time t) {
+  tm_place p;
+  tm_map(g->cfg, r->addr, &p);
+  r->part = p.part;
+  r->slice = p.slice;
+  r->bank = p.bank;
+  r->row = p.row;
+  uint32_t bytes = (uint32_t)g->cfg->request_header_bytes + (r->kind == REQ_WR || r->kind == REQ_ATOM ? r->bytes : 0);
+  tm_time at = xbar_send(g, &g->up, r->sm, r->slice, bytes, t);
+  if (tm_events_post(&g->ev, at, slice_arrive, g, r)) tm_fail(g, "out of host memory for an event");
+}
+
+static void send_down(tm_gpu *g, tm_req *r, tm_time t) {
+  uint32_t bytes = (uint32_t)g->cfg->request_header_bytes + (r->kind == REQ_WR ? 0 : r->bytes);
+  tm_time at = xbar_send(g, &g->down, r->slice, r->sm, bytes, t);
+  if (tm_events_post(&g->ev, at, sm_arrive, g, r)) tm_fail(g, "out of host memory for an event");
+}
+
+static void sm_arrive(void *obj, void *arg, tm_time now) {
+  tm_gpu *g = obj;
+  tm_req *r = arg;
+  tm_sm_reply(g, &g->sms[r->sm], r, now);
+}
+
+/* ---- memory partitions ---- */
+
+/* The L2 sectors of the L1 sectors 'up' of the line at addr. */
+static uint32_t l2_sectors(const tm_gpu *g, const tm_slice *sl, uint64_t addr, uint32_t up) {
+  if (!up) return cache_sectors(&sl->c, addr, (uint32_t)g->cfg->l2_line_bytes);
+  uint32_t l1s = (uint32_t)g->cfg->l1_sector_bytes, m = 0;
+  for (uint32_t i = 0; i < 32; i++) if (up >> i & 1) m |= cache_sectors(&sl->c, addr + i * l1s, l1s);
+  return m;
+}
+
+static uint8_t bursts_of(const tm_gpu *g, uint32_t bytes) {
+  uint32_t mag = (uint32_t)g->cfg->dram_mag;
+  uint32_t b = (bytes + mag - 1) / mag;
+  return (uint8_t)(b ? b : 1);
+}
+
+static void dram_enqueue(tm_gpu *g, tm_req *r, tm_time t) {
+  tm_part *p = &g->parts[r->part];
+  if (!p->wait && dram_accepts(&p->dram)) { dram_push(&p->dram, r, t); return; }
+  r->next = NULL;
+  if (p->wait_tail) p->wait_tail->next = r; else p->wait = r;
+  p->wait_tail = r;
+  p->dram.refused = 1;
+}
+
+static void dram_room(void *ctx, tm_dram *d, tm_time t) {
+  tm_gpu *g = ctx;
+  tm_part *p = &g->parts[d->id];
+  while (p->wait && dram_accepts(d)) {
+    tm_req *r = p->wait;
+    p->wait = r->next;
+    if (!p->wait) p->wait_tail = NULL;
+    dram_push(d, r, t);
+  }
+  if (p->wait) d->refused = 1;
+}
+
+static void writeback(tm_gpu *g, const tm_req *like, const tm_slice *sl, const tm_victim *v, tm_time t) {
+  tm_req *w = tm_req_new(g);
+  if (!w) { tm_fail(g, "out of host memory for a write-back"); return; }
+  w->kind = REQ_WB;
+  w->addr = v->addr;
+  w->bytes = (uint32_t)__builtin_popcount(v->dirty) * sl->c.sector_bytes;
+  w->bursts = bursts_of(g, w->bytes);
+  tm_place p;
+  tm_map(g->cfg, v->addr, &p);
+  w->part = p.part; w->slice = like->slice; w->bank = p.bank; w->row = p.row;
+  dram_enqueue(g, w, t);
+}
+
+static void slice_process(tm_gpu *g, tm_req *r, tm_time t);
+
+static void slice_retry(tm_gpu *g, tm_slice *sl, tm_time t) {
+  tm_req *list = sl->retry;
+  sl->retry = sl->retry_tail = NULL;
+  for (tm_req *r = list, *next; r; r = next) { next = r->next; slice_process(g, r, t); }
+}
+
+/* DRAM finished a request of partition d->id at t. */
+static void dram_done(void *ctx, tm_req *r, tm_time t) {
+  tm_gpu *g = ctx;
+  if (r->kind == REQ_WB) { tm_req_free(g, r); return; }
+  tm_slice *sl = &g->slices[r->slice];
+  tm_victim v;
+  int hv;
+  uint32_t refetch;
+  tm_req *done = cache_fill(&sl->c, r->addr, r->sectors, &v, &hv, &refetch);
+  if (hv) writeback(g, r, sl, &v, t);
+  if (refetch) {
+    r->sectors = refetch;
+    r->bytes = (uint32_t)__builtin_popcount(refetch) * sl->c.sector_bytes;
+    r->bursts = bursts_of(g, r->bytes);
+    dram_enqueue(g, r, t);
+  } else tm_req_free(g, r);
+  tm_time out = t + g->l2clk.period;
+  for (tm_req *w = done, *next; w; w = next) {
+    next = w->next;
+    if (w->kind == REQ_ATOM) { tm_victim v2; if (cache_write_back(&sl->c, w->addr, w->sectors, &v2)) writeback(g, w, sl, &v2, t); }
+    send_down(g, w, out);
+  }
+  slice_retry(g, sl, t);
+}
+
+static void slice_process(tm_gpu *g, tm_req *r, tm_time t) {
+  tm_slice *sl = &g->slices[r->slice];
+  g->st->l2_accesses += r->kind != REQ_WB;
+  uint32_t sectors = l2_sectors(g, sl, r->addr, r->up_sectors);
+  if (r->kind == REQ_WR) {
+    tm_victim v;
+    if (cache_write_back(&sl->c, r->addr, sectors, &v)) writeback(g, r, sl, &v, t);
+    tm_req_free(g, r);
+    return;
+  }
+  uint32_t fetch;
+  int res = cache_read(&sl->c, r->addr, sectors, r, &fetch);
+  if (res == CACHE_STALL) {
+    g->st->l2_accesses--;
+    r->next = NULL;
+    if (sl->retry_tail) sl->retry_tail->next = r; else sl->retry = r;
+    sl->retry_tail = r;
+    return;
+  }
+  if (res == CACHE_HIT) {
+    if (r->kind == REQ_ATOM) { tm_victim v; if (cache_write_back(&sl->c, r->addr, sectors, &v)) writeback(g, r, sl, &v, t); }
+    send_down(g, r, t + tm_cycles(g->l2clk, g->cfg->l2_latency));
+    return;
+  }
+  if (fetch) {
+    tm_req *d = tm_req_new(g);
+    if (!d) { tm_fail(g, "out of host memory for a DRAM request"); return; }
+    d->kind = REQ_RD;
+    d->addr = r->addr / sl->c.line_bytes * sl->c.line_bytes;
+    d->sectors = fetch;
+    d->bytes = (uint32_t)__builtin_popcount(fetch) * sl->c.sector_bytes;
+    d->bursts = bursts_of(g, d->bytes);
+    d->part = r->part; d->slice = r->slice; d->bank = r->bank; d->row = r->row;
+    dram_enqueue(g, d, t + tm_cycles(g->l2clk, g->cfg->l2_latency));
+  }
+}
+
+static void slice_at(void *obj, void *arg, tm_time now) { slice_process(obj, arg, now); }
+
+static void slice_arrive(void *obj, void *arg, tm_time now) {
+  tm_gpu *g = obj;
+  tm_req *r = arg;
+  tm_slice *sl = &g->slices[r->slice];
+  tm_time start = tm_edge_at_or_after(g->l2clk, now);
+  if (sl->free_at > start) start = sl->free_at;
+  sl->free_at = start + g->l2clk.period;
+  if (start == now) slice_process(g, r, now);
+  else if (tm_events_post(&g->ev, start, slice_at, g, r)) tm_fail(g, "out of host memory for an event");
+}
+
+/* ---- CTAs ---- */
+
+static aw_dim3 cta_id(const tm_gpu *g, uint64_t k) {
+  aw_dim3 id;
+  id.x = (uint32_t)(k % g->grid.x);
+  id.y = (uint32_t)(k / g->grid.x % g->grid.y);
+  id.z = (uint32_t)(k / ((uint64_t)g->grid.x * g->grid.y));
+  return id;
+}
+
+/* Starts the next CTA of the grid on SM s if one is left and fits. */
+static int dispatch(tm_gpu *g, tm_sm *s) {
+  if (g->next_cta >= g->total_ctas || s->nctas >= g->ctas_per_sm) return 0;
+  tm_cta *tc = NULL;
+  for (int64_t i = 0; i < g->cfg->sm_max_ctas; i++) if (!s->ctas[i].live) { tc = &s->ctas[i]; break; }
+  if (!tc) return 0;
+  if (tm_sm_start_cta(g, s, tc, cta_id(g, g->next_cta)) != 0) return -1;
+  g->next_cta++;
+  g->live_ctas++;
+  g->d->stats.ctas++;
+  return 1;
+}
+
+void tm_cta_done(tm_gpu *g, tm_sm *s, tm_cta *tc, tm_time t) {
+  (void)tc;
+  (void)t;
+  g->live_ctas--;
+  if (dispatch(g, s) < 0) g->failed = 1;
+}
+
+/* ---- registers and occupancy ---- */
+
+static int build_regs(tm_gpu *g) {
+  const aw_module *m = g->m;
+  const tm_config *c = g->cfg;
+  g->regs = calloc(m->ncode ? m->ncode : 1, sizeof *g->regs);
+  if (!g->regs) return -1;
+  for (uint32_t f = 0; f < m->img.nfuncs; f++) if (m->funcs[f].nslots > g->max_slots) g->max_slots = m->funcs[f].nslots;
+  for (uint32_t pc = 0; pc < m->ncode; pc++) {
+    const emu_insn *in = &m->code[pc];
+    tm_regs *r = &g->regs[pc];
+    const isa_op_info *op = &isa_ops[in->op];
+    uint32_t first_src = 0;
+    if (op->flags & F_WRITES_DST && in->nopnd) {
+      const emu_opnd *o = &in->o[0];
+      first_src = 1;
+      if (o->kind == OK_REG) r->dst[r->ndst++] = o->reg;
+      else if (o->kind == OK_PAIR) { r->dst[r->ndst++] = o->reg; r->dst[r->ndst++] = o->reg2; }
+      else if (o->kind == OK_VEC)
+        for (uint32_t e = 0; e < o->nelem && r->ndst < 4; e++)
+          if (m->elems[o->elem_first + e].kind == OK_REG) r->dst[r->ndst++] = m->elems[o->elem_first + e].reg;
+    }
+    for (uint32_t i = first_src; i < in->nopnd; i++) {
+      const emu_opnd *o = &in->o[i];
+      if (o->kind == OK_REG && r->nsrc < 8) r->src[r->nsrc++] = o->reg;
+      else if (o->kind == OK_ADDR && o->base == AB_REG && r->nsrc < 8) r->src[r->nsrc++] = o->reg;
+      else if (o->kind == OK_VEC || o->kind == OK_LIST)
+        for (uint32_t e = 0; e < o->nelem && r->nsrc < 8; e++)
+          if (m->elems[o->elem_first + e].kind == OK_REG) r->src[r->nsrc++] = m->elems[o->elem_first + e].reg;
+    }
+    if (in->guard && r->nsrc < 8) r->src[r->nsrc++] = in->guard_reg;
+    int unit = op->unit;
+    int lat = op->latency, ii = op->interval;
+    if ((unit == U_ALU || unit == U_MUL) && in->t0 == ISA_T_F64) {
+      /* f64 arithmetic on the DP unit: GPGPU-Sim's GTX480 ptx_opcode_latency_dp 8, initiation 8 */
+      unit = U_DP; lat = 8; ii = 8;
+    }
+    double sc = c->latency_scale;
+    int64_t L = (int64_t)(lat * sc + 0.5), I = (int64_t)(ii * sc + 0.5);
+    r->unit = (uint8_t)unit;
+    r->latency = (uint8_t)(L < 1 ? 1 : L > 255 ? 255 : L);
+    r->interval = (uint8_t)(I < 1 ? 1 : I > 255 ? 255 : I);
+  }
+  return 0;
+}
+
+/* Registers per thread of the kernel: its PTX registers in 32-bit units
+ * (predicates take none), at most its .maxnreg; or the kernel_regs key. */
+static uint32_t kernel_regs(const tm_gpu *g) {
+  if (g->cfg->kernel_regs) return (uint32_t)g->cfg->kernel_regs;
+  uint32_t f = g->m->kernels[g->kernel];
+  const emu_func *ef = &g->m->funcs[f];
+  uint32_t n = 0;
+  for (uint32_t s = 0; s < ef->nslots; s++) {
+    int t = ef->slot_type[s];
+    if (t == ISA_T_PRED) continue;
+    uint32_t bits = t == ISA_T_B64 || t == ISA_T_U64 || t == ISA_T_S64 || t == ISA_T_F64 ? 64 : t == ISA_T_B128 ? 128 : 32;
+    n += bits / 32;
+  }
+  uint32_t maxn = g->m->img.funcs[f].maxnreg;
+  if (maxn && n > maxn) n = maxn;
+  return n ? n : 1;
+}
+
+static uint64_t round_up(uint64_t v, uint64_t unit) { return unit ? (v + unit - 1) / unit * unit : v; }
+
+/* The CUDA occupancy formula: CTAs per SM, limited by each resource. */
+static void occupancy(tm_gpu *g) {
+  const tm_config *c = g->cfg;
+  uint32_t threads = g->block.x * g->block.y * g->block.z;
+  g->cta_threads = threads;
+  g->cta_warps = (threads + WARP - 1) / WARP;
+  uint32_t rpt = kernel_regs(g);
+  g->cta_regs = (uint32_t)(round_up((uint64_t)rpt * WARP, (uint64_t)c->sm_reg_alloc_unit) * g->cta_warps);
+  g->cta_shared = (uint32_t)round_up(g->m->shared_static + g->dyn_shared, (uint64_t)c->sm_shared_alloc_unit);
+  uint64_t lim = (uint64_t)c->sm_max_ctas;
+  g->limit = "CTAs";
+  uint64_t by;
+  by = (uint64_t)c->sm_max_warps / g->cta_warps;
+  if (by < lim) { lim = by; g->limit = "warps"; }
+  by = (uint64_t)c->sm_max_threads / ((uint64_t)g->cta_warps * WARP);
+  if (by < lim) { lim = by; g->limit = "threads"; }
+  by = g->cta_regs ? (uint64_t)c->sm_registers / g->cta_regs : lim;
+  if (by < lim) { lim = by; g->limit = "registers"; }
+  by = g->cta_shared ? (uint64_t)c->sm_shared_bytes / g->cta_shared : lim;
+  if (by < lim) { lim = by; g->limit = "shared memory"; }
+  g->ctas_per_sm = (uint32_t)lim;
+  g->st->ctas_per_sm = (uint32_t)lim;
+  g->st->warps_per_cta = g->cta_warps;
+  g->st->regs_per_thread = rpt;
+  g->st->max_warps_per_sm = (uint32_t)c->sm_max_warps;
+  g->st->occupancy_limit = g->limit;
+}
+
+/* ---- the launch ---- */
+
+static void free_gpu(tm_gpu *g) {
+  if (g->sms) for (uint32_t i = 0; i < g->nsm; i++) tm_sm_free(&g->sms[i]);
+  free(g->sms);
+  if (g->slices) for (uint32_t i = 0; i < g->nslices; i++) cache_free(&g->slices[i].c);
+  free(g->slices);
+  if (g->parts) for (uint32_t i = 0; i < g->nparts; i++) dram_free(&g->parts[i].dram);
+  free(g->parts);
+  free(g->up.in_free); free(g->up.out_free); free(g->down.in_free); free(g->down.out_free);
+  for (uint32_t i = 0; i < g->nblocks; i++) free(g->blocks[i]);
+  free(g->blocks);
+  free(g->regs);
+  tm_events_free(&g->ev);
+}
+
+static int build(tm_gpu *g) {
+  const tm_config *c = g->cfg;
+  g->core = tm_clock_mhz(c->core_clock_mhz);
+  g->icnt = tm_clock_mhz(c->icnt_clock_mhz);
+  g->l2clk = tm_clock_mhz(c->l2_clock_mhz);
+  tm_events_init(&g->ev);
+  if (build_regs(g)) return -1;
+  g->nsm = (uint32_t)c->n_sm;
+  g->nparts = (uint32_t)c->n_mem;
+  g->nslices = (uint32_t)(c->n_mem * c->l2_slices_per_mem);
+  g->sms = calloc(g->nsm, sizeof *g->sms);
+  g->slices = calloc(g->nslices, sizeof *g->slices);
+  g->parts = calloc(g->nparts, sizeof *g->parts);
+  g->up.in_free = calloc(g->nsm, sizeof(tm_time));
+  g->up.out_free = calloc(g->nslices, sizeof(tm_time));
+  g->down.in_free = calloc(g->nslices, sizeof(tm_time));
+  g->down.out_free = calloc(g->nsm, sizeof(tm_time));
+  if (!g->sms || !g->slices || !g->parts || !g->up.in_free || !g->up.out_free || !g->down.in_free || !g->down.out_free) return -1;
+  for (uint32_t i = 0; i < g->nsm; i++) if (tm_sm_init(g, &g->sms[i], (int)i)) return -1;
+  uint64_t slice_bytes = (uint64_t)c->l2_bytes / g->nslices;
+  for (uint32_t i = 0; i < g->nslices; i++)
+    if (cache_init(&g->slices[i].c, slice_bytes, (uint32_t)c->l2_ways, (uint32_t)c->l2_line_bytes, (uint32_t)c->l2_sector_bytes,
+                   (uint32_t)c->l2_mshrs, 64)) return -1;
+  for (uint32_t i = 0; i < g->nparts; i++) if (dram_init(&g->parts[i].dram, (int)i, c, &g->ev, dram_done, dram_room, g)) return -1;
+  return 0;
+}
+
+static void collect(tm_gpu *g, int64_t cycles) {
+  tm_stats *st = g->st;
+  st->launches = 1;
+  st->cycles = (uint64_t)cycles;
+  st->seconds = (double)cycles / (g->cfg->core_clock_mhz * 1e6);
+  st->n_sm = g->nsm;
+  st->n_mem = g->nparts;
+  for (uint32_t i = 0; i < g->nsm; i++) {
+    tm_sm *s = &g->sms[i];
+    for (int k = 0; k < TM_NISSUE; k++) { st->issue[k] += s->issue[k]; if (st->sm_issue) st->sm_issue[i * TM_NISSUE + k] = s->issue[k]; }
+    st->resident_warp_cycles += s->resident_warp_cycles;
+    if (s->has_l1) {
+      st->l1_accesses += s->l1.st.accesses; st->l1_hits += s->l1.st.hits; st->l1_misses += s->l1.st.misses;
+      st->l1_merges += s->l1.st.merges; st->l1_stalls += s->l1.st.stalls;
+    }
+  }
+  for (uint32_t i = 0; i < g->nslices; i++) {
+    tm_cache *c = &g->slices[i].c;
+    st->l2_hits += c->st.hits; st->l2_misses += c->st.misses; st->l2_merges += c->st.merges;
+  }
+  for (uint32_t i = 0; i < g->nparts; i++) {
+    tm_dram_stats *d = &g->parts[i].dram.st;
+    st->dram_reads += d->reads; st->dram_writes += d->writes; st->dram_bursts += d->bursts;
+    st->dram_row_hits += d->row_hits; st->dram_activates += d->activates;
+    st->dram_busy_seconds += (double)d->bus_busy * 1e-15;
+  }
+  uint64_t alloc = (uint64_t)g->ctas_per_sm * g->cta_regs;
+  if (g->total_ctas < (uint64_t)g->ctas_per_sm * g->nsm) alloc = (g->total_ctas + g->nsm - 1) / g->nsm * g->cta_regs;
+  st->regs_unallocated = 1.0 - (double)alloc / (double)g->cfg->sm_registers;
+}
+
+aw_status tm_launch(aw_device *d, const tm_config *cfg, tm_stats *st, aw_module *m, int kernel, aw_dim3 grid, aw_dim3 block,
+                    uint32_t dyn_shared, const void *params, size_t param_bytes, aw_fault *f) {
+  tm_gpu g;
+  memset(&g, 0, sizeof g);
+  g.cfg = cfg; g.d = d; g.m = m; g.kernel = kernel; g.grid = grid; g.block = block; g.dyn_shared = dyn_shared;
+  g.params = params; g.param_bytes = param_bytes; g.fault = f; g.st = st;
+  g.total_ctas = (uint64_t)grid.x * grid.y * grid.z;
+  if (build(&g)) { tm_fail(&g, "out of host memory building the GPU"); free_gpu(&g); return AW_FAULT; }
+  occupancy(&g);
+  if (!g.ctas_per_sm) {
+    char why[200];
+    snprintf(why, sizeof why, "a CTA of %u threads needs %u registers and %u bytes of shared memory; an SM has %lld registers, %lld bytes, %lld threads: it fits no SM",
+             g.cta_threads, g.cta_regs, g.cta_shared, (long long)cfg->sm_registers, (long long)cfg->sm_shared_bytes, (long long)cfg->sm_max_threads);
+    tm_fail(&g, why);
+    free_gpu(&g);
+    return AW_FAULT;
+  }
+  /* the first wave: CTAs go round robin over the SMs */
+  int more = 1;
+  while (more && !g.failed) {
+    more = 0;
+    for (uint32_t i = 0; i < g.nsm && !g.failed; i++) {
+      int r = dispatch(&g, &g.sms[i]);
+      if (r < 0) g.failed = 1;
+      if (r > 0) more = 1;
+    }
+  }
+  int64_t n = 0;
+  while (!g.failed) {
+    tm_time edge = tm_cycles(g.core, n);
+    while (g.ev.n && tm_events_next(&g.ev) <= edge && !g.failed) {
+      tm_event e = tm_events_pop(&g.ev);
+      g.now = e.time;
+      e.fn(e.obj, e.arg, e.time);
+    }
+    int64_t next = TM_NEVER;
+    for (uint32_t i = 0; i < g.nsm && !g.failed; i++) {
+      tm_sm *s = &g.sms[i];
+      if (s->asleep) {
+        if (s->wake > n) { if (s->wake < next) next = s->wake; continue; }
+        int64_t skipped = n - s->cycle;
+        for (uint32_t k = 0; k < s->nsched; k++) s->issue[s->sleep_class[k]] += (uint64_t)skipped;
+        s->resident_warp_cycles += (uint64_t)skipped * s->nwarps;
+        s->cycle = n;
+        s->asleep = 0;
+      }
+      if (s->cycle > n) continue;
+      if (!s->nwarps && s->acc_head >= s->nacc) {   /* an empty SM: idle until a CTA comes */
+        for (uint32_t k = 0; k < s->nsched; k++) s->sleep_class[k] = TM_STALL_IDLE;
+        s->asleep = 1;
+        s->wake = TM_NEVER;
+        continue;
+      }
+      if (tm_sm_cycle(&g, s) < 0) break;
+      if (!s->asleep) next = n + 1;
+      else if (s->wake < next) next = s->wake;
+    }
+    if (g.failed) break;
+    if (!g.live_ctas && g.next_cta >= g.total_ctas && !g.outstanding && !g.ev.n) break;
+    if (g.ev.n) {
+      int64_t ev_cycle = tm_cycle_of(g.core, tm_edge_at_or_after(g.core, tm_events_next(&g.ev)));
+      if (ev_cycle < next) next = ev_cycle;
+    }
+    if (next == TM_NEVER) {
+      tm_fail(&g, "no warp can ever issue again and nothing is in flight (an internal error)");
+      break;
+    }
+    n = next > n ? next : n + 1;
+  }
+  /* the cycles run: up to the last SM cycle or event */
+  int64_t end = n;
+  for (uint32_t i = 0; i < g.nsm; i++) {
+    tm_sm *s = &g.sms[i];
+    if (s->cycle > end) end = s->cycle;
+  }
+  for (uint32_t i = 0; i < g.nsm; i++) {   /* idle cycles of SMs that stopped early */
+    tm_sm *s = &g.sms[i];
+    if (s->cycle < end) {
+      for (uint32_t k = 0; k < s->nsched; k++) s->issue[s->asleep ? s->sleep_class[k] : TM_STALL_IDLE] += (uint64_t)(end - s->cycle);
+      s->resident_warp_cycles += (uint64_t)(end - s->cycle) * s->nwarps;
+    }
+  }
+  collect(&g, end);
+  int failed = g.failed;
+  free_gpu(&g);
+  return failed ? AW_FAULT : AW_OK;
+}

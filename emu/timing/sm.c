@@ -1,0 +1,503 @@
+/* emu/timing/sm.c -- one SM: warp slots, scoreboard, schedulers, pipelines, LD/ST unit and L1.
+ *
+ * See tm_int.h for what one cycle does.  The stall category of a scheduler's
+ * cycle in which nothing issued (CABA Fig. 2): memory stall when some warp's
+ * next instruction was ready but the LD/ST unit was busy; compute stall when
+ * it was ready but every pipeline of its unit (ALU, SFU, DP) was busy; data
+ * dependence when warps had instructions but waited on the scoreboard (a
+ * register still being computed or loaded); idle when no warp had an
+ * instruction (no warps, all finished or at a barrier).
+ */
+#include "tm_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define LOCAL_TM_BASE 0x00007c0000000000ull   /* where local memory lives in the timing model's address space */
+
+int tm_sm_init(tm_gpu *g, tm_sm *s, int id) {
+  const tm_config *c = g->cfg;
+  memset(s, 0, sizeof *s);
+  s->id = id;
+  s->g = g;
+  s->nslots = (uint32_t)c->sm_max_warps;
+  s->nsched = (uint32_t)c->sm_schedulers;
+  s->warps = calloc(s->nslots, sizeof *s->warps);
+  s->ctas = calloc((size_t)c->sm_max_ctas, sizeof *s->ctas);
+  s->last = malloc(s->nsched * sizeof *s->last);
+  s->list = malloc((size_t)s->nsched * s->nslots * sizeof *s->list);
+  s->nlist = calloc(s->nsched, sizeof *s->nlist);
+  s->acc_cap = 64;
+  s->acc = malloc(s->acc_cap * sizeof *s->acc);
+  if (!s->warps || !s->ctas || !s->last || !s->list || !s->nlist || !s->acc) return -1;
+  for (uint32_t k = 0; k < s->nsched; k++) s->last[k] = UINT32_MAX;
+  s->ldst_cycle = -1;
+  for (uint32_t i = 0; i < s->nslots; i++) {
+    tm_warp *tw = &s->warps[i];
+    tw->slot = i;
+    tw->sched = i % s->nsched;
+    tw->reg_ready = calloc(g->max_slots ? g->max_slots : 1, sizeof *tw->reg_ready);
+    if (!tw->reg_ready) return -1;
+  }
+  s->units[U_ALU] = s->units[U_MUL] = (uint32_t)c->alu_units;
+  s->units[U_SFU] = (uint32_t)c->sfu_units;
+  s->units[U_DP] = (uint32_t)c->dp_units;
+  s->units[U_LDST] = (uint32_t)c->ldst_units;
+  s->units[U_CTRL] = s->units[U_SYNC] = 1;
+  for (int u = 0; u < U_COUNT; u++) {
+    s->unit_free[u] = calloc(s->units[u], sizeof(int64_t));
+    if (!s->unit_free[u]) return -1;
+  }
+  /* ALU and MUL share the ALU pipelines */
+  free(s->unit_free[U_MUL]);
+  s->unit_free[U_MUL] = s->unit_free[U_ALU];
+  s->has_l1 = c->l1_bytes > 0;
+  if (s->has_l1 && cache_init(&s->l1, (uint64_t)c->l1_bytes, (uint32_t)c->l1_ways, (uint32_t)c->l1_line_bytes,
+                              (uint32_t)c->l1_sector_bytes, (uint32_t)c->l1_mshrs, (uint32_t)c->l1_mshr_merge)) return -1;
+  return 0;
+}
+
+void tm_sm_free(tm_sm *s) {
+  if (s->warps) for (uint32_t i = 0; i < s->nslots; i++) free(s->warps[i].reg_ready);
+  free(s->warps);
+  if (s->ctas && s->g) for (int64_t i = 0; i < s->g->cfg->sm_max_ctas; i++) if (s->ctas[i].c) emu_cta_free(s->ctas[i].c);
+  free(s->ctas);
+  free(s->last);
+  free(s->list);
+  free(s->nlist);
+  free(s->acc);
+  if (s->unit_free[U_MUL] == s->unit_free[U_ALU]) s->unit_free[U_MUL] = NULL;
+  for (int u = 0; u < U_COUNT; u++) free(s->unit_free[u]);
+  if (s->has_l1) cache_free(&s->l1);
+  memset(s, 0, sizeof *s);
+}
+
+/* ---- CTAs ---- */
+
+int tm_sm_start_cta(tm_gpu *g, tm_sm *s, tm_cta *tc, aw_dim3 id) {
+  if (!tc->c) {
+    tc->c = emu_cta_new(g->d, g->m, g->kernel, g->grid, g->block, g->dyn_shared, g->params, g->param_bytes, g->fault);
+    if (!tc->c) { tm_fail(g, "out of host memory for a CTA"); return -1; }
+  }
+  if (emu_cta_start(tc->c, id) != 0) { g->failed = 1; return -1; }
+  /* the CTA's warps take the lowest free slots */
+  uint32_t need = tc->c->nwarps, got = 0;
+  tc->nwarps = need;
+  tc->done_warps = 0;
+  tc->live = 1;
+  for (uint32_t i = 0; i < s->nslots && got < need; i++) {
+    tm_warp *tw = &s->warps[i];
+    if (tw->state != TW_EMPTY) continue;
+    if (!got) tc->first_slot = i;
+    tw->w = &tc->c->warps[got++];
+    tw->tc = tc;
+    tw->state = TW_READY;
+    tw->age = s->next_age++;
+    tw->next_issue = s->cycle;
+    tw->pending = 0;
+    tw->func = g->m->kernels[g->kernel];
+    memset(tw->reg_ready, 0, g->max_slots * sizeof *tw->reg_ready);
+    tw->all_ready = 0;
+    /* joins its scheduler's list at the end: the youngest */
+    s->list[(size_t)tw->sched * s->nslots + s->nlist[tw->sched]++] = i;
+  }
+  s->nwarps += need;
+  s->threads += g->cta_threads;
+  s->nctas++;
+  s->regs += g->cta_regs;
+  s->shared += g->cta_shared;
+  return 0;
+}
+
+/* A warp leaves its slot (its CTA finished). */
+static void free_slot(tm_sm *s, tm_warp *tw) {
+  uint32_t *list = &s->list[(size_t)tw->sched * s->nslots];
+  uint32_t n = s->nlist[tw->sched];
+  for (uint32_t i = 0; i < n; i++)
+    if (list[i] == tw->slot) { memmove(&list[i], &list[i + 1], (n - i - 1) * sizeof *list); s->nlist[tw->sched]--; break; }
+  if (s->last[tw->sched] == tw->slot) s->last[tw->sched] = UINT32_MAX;
+  tw->state = TW_EMPTY;
+  tw->w = NULL;
+  tw->tc = NULL;
+}
+
+/* Warp tw has finished and has nothing in flight: counts it, and retires its CTA when it was the last. */
+static void warp_finished(tm_gpu *g, tm_sm *s, tm_warp *tw, tm_time t) {
+  tm_cta *tc = tw->tc;
+  if (++tc->done_warps < tc->nwarps) return;
+  for (uint32_t i = 0; i < s->nslots; i++) if (s->warps[i].tc == tc) free_slot(s, &s->warps[i]);
+  tc->live = 0;
+  s->nwarps -= tc->nwarps;
+  s->threads -= g->cta_threads;
+  s->nctas--;
+  s->regs -= g->cta_regs;
+  s->shared -= g->cta_shared;
+  tm_cta_done(g, s, tc, t);
+}
+
+/* ---- the scoreboard ---- */
+
+/* The cycle from which warp tw may issue the instruction with registers r, or
+ * TM_NEVER while one of them waits for a load. */
+static int64_t operands_ready(const tm_warp *tw, const tm_regs *r, uint32_t flags) {
+  int64_t t = 0;
+  if (flags & (F_CALL | F_RET)) {   /* a call or return switches frames: wait for everything */
+    if (tw->pending) return TM_NEVER;
+    return tw->all_ready;
+  }
+  for (uint32_t i = 0; i < r->nsrc; i++) if (tw->reg_ready[r->src[i]] > t) t = tw->reg_ready[r->src[i]];
+  for (uint32_t i = 0; i < r->ndst; i++) if (tw->reg_ready[r->dst[i]] > t) t = tw->reg_ready[r->dst[i]];
+  return t;
+}
+
+static void set_ready(tm_warp *tw, const tm_regs *r, int64_t cycle) {
+  for (uint32_t i = 0; i < r->ndst; i++) tw->reg_ready[r->dst[i]] = cycle;
+  if (cycle != TM_NEVER && cycle > tw->all_ready) tw->all_ready = cycle;
+}
+
+/* A load's last request is back (or it needed none): its registers are ready at l->ready. */
+static void load_complete(tm_gpu *g, tm_sm *s, tm_load *l, tm_time t) {
+  tm_warp *tw = l->tw;
+  set_ready(tw, &g->regs[l->pc], l->ready);
+  if (l->global) {
+    g->st->loads++;
+    g->st->load_latency += (uint64_t)(l->ready - l->issued);
+  }
+  tw->pending--;
+  tm_load_free(g, l);
+  if (!tw->pending && tw->state == TW_DONE) warp_finished(g, s, tw, t);
+}
+
+/* ---- the LD/ST unit ---- */
+
+static int add_access(tm_sm *s, uint64_t addr, uint32_t bytes, uint32_t sectors, int kind) {
+  if (s->nacc == s->acc_cap) {
+    tm_access *a = realloc(s->acc, 2 * s->acc_cap * sizeof *a);
+    if (!a) return -1;
+    s->acc = a;
+    s->acc_cap *= 2;
+  }
+  tm_access *a = &s->acc[s->nacc++];
+  a->addr = addr; a->bytes = bytes; a->sectors = sectors; a->kind = (uint8_t)kind;
+  return 0;
+}
+
+/* Coalesces the global and local lanes of a memory instruction into one
+ * access per line touched, in the order of the lanes that first touch each. */
+static int coalesce(tm_gpu *g, tm_sm *s, tm_warp *tw, const emu_issue *is, int kind) {
+  const tm_config *c = g->cfg;
+  uint64_t lb = (uint64_t)c->coalesce_bytes;
+  s->nacc = s->acc_head = 0;
+  for (int l = 0; l < WARP; l++) {
+    if (!(is->active >> l & 1)) continue;
+    uint64_t a = is->addr[l];
+    if (is->space[l] == ISA_SP_LOCAL) {
+      /* local memory interleaved by words across the grid's threads, as CUDA lays it out */
+      uint64_t tid = (uint64_t)tw->w->id * WARP + (uint64_t)l;
+      uint64_t cta_lin = ((uint64_t)tw->tc->c->cta.z * g->grid.y + tw->tc->c->cta.y) * g->grid.x + tw->tc->c->cta.x;
+      uint64_t gtid = cta_lin * g->cta_warps * WARP + tid;
+      uint64_t nth = g->total_ctas * g->cta_warps * WARP;
+      a = LOCAL_TM_BASE + ((a >> 2) * nth + gtid) * 4 + (a & 3);
+    } else if (is->space[l] != ISA_SP_GLOBAL) continue;
+    uint64_t line = a / lb * lb;
+    uint32_t sectors = s->has_l1 ? cache_sectors(&s->l1, a, is->bytes) : 1;
+    uint32_t k;
+    for (k = 0; k < s->nacc; k++) if (s->acc[k].addr == line) break;
+    if (k == s->nacc) { if (add_access(s, line, 0, 0, kind)) return -1; }
+    s->acc[k].bytes += is->bytes;
+    s->acc[k].sectors |= sectors;
+  }
+  for (uint32_t k = 0; k < s->nacc; k++) if (s->acc[k].bytes > lb) s->acc[k].bytes = (uint32_t)lb;
+  return 0;
+}
+
+/* Shared memory: the cycles a warp's access takes, the most distinct words
+ * any one bank must deliver (lanes reading the same word share it). */
+static uint32_t bank_conflicts(const tm_config *c, const emu_issue *is) {
+  uint32_t banks = (uint32_t)c->smem_banks, bw = (uint32_t)c->smem_bank_bytes;
+  uint64_t words[WARP * 4];
+  uint32_t nw = 0;
+  for (int l = 0; l < WARP; l++) {
+    if (!(is->active >> l & 1) || (is->space[l] != ISA_SP_SHARED && is->space[l] != ISA_SP_SHARED_CTA)) continue;
+    uint32_t n = (is->bytes + bw - 1) / bw;
+    for (uint32_t k = 0; k < n && k < 4; k++) {
+      uint64_t wd = is->addr[l] / bw + k;
+      uint32_t j;
+      for (j = 0; j < nw; j++) if (words[j] == wd) break;
+      if (j == nw) words[nw++] = wd;
+    }
+  }
+  uint32_t per_bank[1024] = { 0 }, worst = 0;
+  for (uint32_t j = 0; j < nw; j++) {
+    uint32_t b = (uint32_t)(words[j] % banks) % 1024;
+    if (++per_bank[b] > worst) worst = per_bank[b];
+  }
+  return worst;
+}
+
+/* Moves the access at the head of the LD/ST unit into L1 (or past it).
+ * Returns 1 if it went, 0 if it must wait (no MSHR), -1 on a fault. */
+static int ldst_access(tm_gpu *g, tm_sm *s, int64_t n) {
+  tm_access *a = &s->acc[s->acc_head];
+  tm_load *l = s->acc_load;
+  tm_time t = tm_cycles(g->core, n);
+  if (a->kind == REQ_RD && s->has_l1) {
+    tm_req *r = tm_req_new(g);
+    if (!r) return -1;
+    uint32_t fetch;
+    int res = cache_read(&s->l1, a->addr, a->sectors, r, &fetch);
+    if (res == CACHE_STALL) { tm_req_free(g, r); return 0; }
+    if (res == CACHE_HIT) {
+      tm_req_free(g, r);
+      int64_t ready = n + g->cfg->l1_latency;
+      if (ready > l->ready) l->ready = ready;
+      if (--l->outstanding == 0) load_complete(g, s, l, t);
+      return 1;
+    }
+    r->owner = l;               /* waits in the L1 MSHR */
+    r->sm = (uint16_t)s->id;
+    if (fetch) {
+      tm_req *f = tm_req_new(g);
+      if (!f) return -1;
+      f->kind = REQ_RD;
+      f->addr = a->addr;
+      f->up_sectors = fetch;
+      f->bytes = (uint32_t)__builtin_popcount(fetch) * s->l1.sector_bytes;
+      f->sm = (uint16_t)s->id;
+      f->owner = NULL;           /* a fill for the L1 */
+      f->born = t;
+      tm_send_up(g, f, t);
+    }
+    return 1;
+  }
+  /* no L1 for this access: loads and atomics go to L2 themselves; stores write through */
+  if (s->has_l1 && a->kind != REQ_RD) {
+    if (g->cfg->l1_write_policy == TM_L1_WRITE_EVICT || a->kind == REQ_ATOM) cache_invalidate(&s->l1, a->addr);
+    else cache_write_through(&s->l1, a->addr, a->sectors);
+  }
+  tm_req *r = tm_req_new(g);
+  if (!r) return -1;
+  r->kind = a->kind;
+  r->addr = a->addr;
+  r->up_sectors = a->sectors;
+  r->bytes = a->kind == REQ_RD ? (uint32_t)g->cfg->coalesce_bytes : a->bytes;
+  r->sm = (uint16_t)s->id;
+  r->owner = a->kind == REQ_WR ? NULL : l;
+  r->born = t;
+  tm_send_up(g, r, t);
+  return 1;
+}
+
+/* ---- replies ---- */
+
+void tm_sm_reply(tm_gpu *g, tm_sm *s, tm_req *r, tm_time t) {
+  int64_t cycle = tm_cycle_of(g->core, tm_edge_at_or_after(g->core, t));
+  if (r->owner || !s->has_l1) {
+    /* the reply of an access that bypassed L1 (atomics, no L1) */
+    tm_load *l = r->owner;
+    tm_req_free(g, r);
+    if (l) {
+      if (cycle > l->ready) l->ready = cycle;
+      if (--l->outstanding == 0) load_complete(g, s, l, t);
+    }
+    tm_sm_wake(g, s, cycle);
+    return;
+  }
+  tm_victim v;
+  int hv;
+  uint32_t refetch;
+  tm_req *done = cache_fill(&s->l1, r->addr, r->up_sectors, &v, &hv, &refetch);
+  if (refetch) {                /* sectors evicted under a waiting request: fetch again */
+    r->up_sectors = refetch;
+    r->bytes = (uint32_t)__builtin_popcount(refetch) * s->l1.sector_bytes;
+    tm_send_up(g, r, t);
+  } else tm_req_free(g, r);
+  for (tm_req *w = done, *next; w; w = next) {
+    next = w->next;
+    tm_load *l = w->owner;
+    tm_req_free(g, w);
+    if (cycle > l->ready) l->ready = cycle;
+    if (--l->outstanding == 0) load_complete(g, s, l, t);
+  }
+  tm_sm_wake(g, s, cycle);
+}
+
+void tm_sm_wake(tm_gpu *g, tm_sm *s, int64_t cycle) {
+  (void)g;
+  if (s->asleep && cycle < s->wake) s->wake = cycle < s->cycle ? s->cycle : cycle;
+}
+
+/* ---- issue ---- */
+
+/* Executes the instruction of warp tw at cycle n on the functional core and
+ * books its pipeline, scoreboard and memory accesses.  0, or -1 on a fault. */
+static int issue(tm_gpu *g, tm_sm *s, tm_warp *tw, const emu_insn *in, const tm_regs *r, int64_t pipe_slot, int64_t n) {
+  emu_issue *is = &g->issue;
+  uint32_t flags = isa_ops[in->op].flags;
+  tw->w->clock = (uint64_t)n - 1;   /* %clock reads the cycle of issue (the step adds one) */
+  int st = emu_step(tw->tc->c, tw->w, is);
+  if (st == EMU_STEP_FAULT) { g->failed = 1; return -1; }
+  g->st->warp_insns++;
+  g->st->thread_insns += (uint64_t)__builtin_popcount(is->active);
+  tw->next_issue = n + 1;
+  if (pipe_slot >= 0) s->unit_free[r->unit][pipe_slot] = n + r->interval;
+  if (flags & (F_CALL | F_RET)) {   /* a new frame: its registers are all there */
+    for (uint32_t i = 0; i < g->max_slots; i++) tw->reg_ready[i] = 0;
+    tw->all_ready = n + r->latency;
+    return 0;
+  }
+  if (st == EMU_STEP_WAIT) {
+    tw->state = TW_BARRIER;
+    int rel = emu_barrier_release(tw->tc->c);
+    if (rel < 0) { g->failed = 1; return -1; }
+    if (rel > 0)
+      for (uint32_t i = 0; i < s->nslots; i++)
+        if (s->warps[i].tc == tw->tc && s->warps[i].state == TW_BARRIER) { s->warps[i].state = TW_READY; s->warps[i].next_issue = n + 1; }
+    return 0;
+  }
+  if (!is->is_mem) {
+    set_ready(tw, r, n + r->latency);
+    return 0;
+  }
+  /* memory: where did the lanes go? */
+  int global = 0, shared = 0, cons = 0;
+  for (int l = 0; l < WARP; l++) {
+    if (!(is->active >> l & 1)) continue;
+    int sp = is->space[l];
+    if (sp == ISA_SP_GLOBAL || sp == ISA_SP_LOCAL) global = 1;
+    else if (sp == ISA_SP_SHARED || sp == ISA_SP_SHARED_CTA) shared = 1;
+    else cons = 1;
+  }
+  int64_t ready = n + r->latency;
+  if (shared) {
+    uint32_t k = bank_conflicts(g->cfg, is);
+    g->st->smem_accesses++;
+    g->st->smem_conflict_cycles += k - 1;
+    s->ldst_busy_until = n + k;
+    ready = n + g->cfg->smem_latency + k - 1;
+  }
+  if (cons) {
+    if (s->ldst_busy_until < n + 1) s->ldst_busy_until = n + 1;
+    if (n + g->cfg->const_latency > ready) ready = n + g->cfg->const_latency;
+  }
+  int kind = (flags & F_ATOMIC) ? REQ_ATOM : (flags & F_STORE) ? REQ_WR : REQ_RD;
+  int has_dst = r->ndst > 0;
+  if (!global) {
+    set_ready(tw, r, has_dst ? ready : n + 1);
+    return 0;
+  }
+  if (in->op == ISA_OP_PREFETCH || in->op == ISA_OP_PREFETCHU) kind = REQ_RD;
+  if (coalesce(g, s, tw, is, kind)) { tm_fail(g, "out of host memory coalescing an access"); return -1; }
+  s->acc_load = NULL;
+  if (!s->nacc) { set_ready(tw, r, has_dst ? ready : n + 1); return 0; }
+  if (kind != REQ_WR && has_dst) {
+    tm_load *l = tm_load_new(g);
+    if (!l) { tm_fail(g, "out of host memory"); return -1; }
+    l->tw = tw;
+    l->pc = (uint32_t)(in - g->m->code);
+    l->issued = n;
+    l->ready = ready;
+    l->outstanding = s->nacc;
+    l->global = 1;
+    tw->pending++;
+    set_ready(tw, r, TM_NEVER);
+    s->acc_load = l;
+  } else if (kind == REQ_ATOM || in->op == ISA_OP_PREFETCH || in->op == ISA_OP_PREFETCHU) {
+    /* red and prefetch: the replies are waited for by nobody but count as traffic */
+    tm_load *l = tm_load_new(g);
+    if (!l) { tm_fail(g, "out of host memory"); return -1; }
+    l->tw = tw;
+    l->pc = (uint32_t)(in - g->m->code);
+    l->issued = n;
+    l->ready = ready;
+    l->outstanding = s->nacc;
+    tw->pending++;
+    s->acc_load = l;
+  }
+  return 0;
+}
+
+/* ---- one cycle ---- */
+
+/* The LD/ST unit moves the access at its head, at most one per cycle.
+ * Returns 1 when it moved, 0 when there was none or it must wait for an
+ * MSHR (*blocked set), -1 on a failure. */
+static int ldst_step(tm_gpu *g, tm_sm *s, int64_t n, int *blocked) {
+  if (s->acc_head >= s->nacc || n < s->ldst_busy_until || s->ldst_cycle == n) return 0;
+  int r = ldst_access(g, s, n);
+  if (r < 0) { tm_fail(g, "out of host memory for a request"); return -1; }
+  if (!r) { *blocked = 1; return 0; }
+  s->ldst_cycle = n;
+  if (++s->acc_head == s->nacc) { s->nacc = s->acc_head = 0; s->acc_load = NULL; }
+  return 1;
+}
+
+int tm_sm_cycle(tm_gpu *g, tm_sm *s) {
+  int64_t n = s->cycle;
+  int ldst_blocked = 0;     /* the LD/ST unit could not move (no MSHR): a reply will wake it */
+  if (ldst_step(g, s, n, &ldst_blocked) < 0) return -1;
+  int ldst_free = s->acc_head >= s->nacc && n >= s->ldst_busy_until;
+  int issued_any = 0;
+  int64_t wake = TM_NEVER;  /* the earliest cycle something can change by itself */
+  int cls[64];
+  uint32_t order[1024];
+  for (uint32_t k = 0; k < s->nsched; k++) {
+    int mem = 0, comp = 0, data = 0, issued = 0;
+    uint32_t no = tm_sched_order(g, s, k, order);
+    for (uint32_t i = 0; i < no && !issued; i++) {
+      tm_warp *tw = &s->warps[order[i]];
+      if (tw->state != TW_READY) continue;
+      if (tw->next_issue > n) { if (tw->next_issue < wake) wake = tw->next_issue; data = 1; continue; }
+      const emu_insn *in = emu_next(tw->tc->c, tw->w);
+      if (!in) {
+        tw->state = TW_DONE;
+        int rel = emu_barrier_release(tw->tc->c);   /* the others may have been waiting for this one */
+        if (rel < 0) { g->failed = 1; return -1; }
+        if (rel > 0)
+          for (uint32_t j = 0; j < s->nslots; j++)
+            if (s->warps[j].tc == tw->tc && s->warps[j].state == TW_BARRIER) { s->warps[j].state = TW_READY; s->warps[j].next_issue = n; }
+        if (!tw->pending) warp_finished(g, s, tw, tm_cycles(g->core, n));
+        if (wake > n + 1) wake = n + 1;
+        continue;
+      }
+      uint32_t pc = (uint32_t)(in - g->m->code);
+      const tm_regs *r = &g->regs[pc];
+      uint32_t flags = isa_ops[in->op].flags;
+      int64_t ready = operands_ready(tw, r, flags);
+      if (ready > n) { data = 1; if (ready < wake) wake = ready; continue; }
+      int64_t slot = -1;
+      if (r->unit == U_LDST) {
+        if (!ldst_free) { mem = 1; continue; }
+      } else if (r->unit != U_CTRL && r->unit != U_SYNC) {
+        int64_t *fr = s->unit_free[r->unit], soonest = TM_NEVER;
+        for (uint32_t p = 0; p < s->units[r->unit]; p++) {
+          if (fr[p] <= n) { slot = p; break; }
+          if (fr[p] < soonest) soonest = fr[p];
+        }
+        if (slot < 0) { comp = 1; if (soonest < wake) wake = soonest; continue; }
+      }
+      if (issue(g, s, tw, in, r, slot, n) < 0) return -1;
+      issued = 1;
+      s->last[k] = tw->slot;
+      if (r->unit == U_LDST) {
+        ldst_free = 0;
+        /* its first access goes to L1 in the cycle it issues, if the port is free */
+        if (ldst_step(g, s, n, &ldst_blocked) < 0) return -1;
+      }
+    }
+    cls[k] = issued ? TM_ISSUE_ACTIVE : mem ? TM_STALL_MEMORY : comp ? TM_STALL_COMPUTE : data ? TM_STALL_DATA : TM_STALL_IDLE;
+    s->issue[cls[k]]++;
+    if (issued) issued_any = 1;
+  }
+  s->resident_warp_cycles += s->nwarps;
+  s->cycle = n + 1;
+  if (s->acc_head < s->nacc && !ldst_blocked) wake = n + 1;
+  if (s->acc_head >= s->nacc && s->ldst_busy_until > n && s->ldst_busy_until < wake) wake = s->ldst_busy_until;
+  if (issued_any || wake <= n + 1) return 0;
+  /* nothing can happen before 'wake' (or before a reply, when it is TM_NEVER):
+   * sleep, counting the skipped cycles in this cycle's categories */
+  s->asleep = 1;
+  s->wake = wake;
+  for (uint32_t k = 0; k < s->nsched && k < 64; k++) s->sleep_class[k] = cls[k];
+  return 0;
+}

@@ -1,0 +1,123 @@
+/* emu/timing/stats.c -- the timing statistics: derived figures, text and JSON (see timing.h). */
+#include "timing.h"
+
+#include <string.h>
+
+const char *const tm_issue_names[TM_NISSUE] = { "active", "compute_stall", "memory_stall", "data_dependence_stall", "idle" };
+
+double tm_ipc(const tm_stats *s) { return s->cycles ? (double)s->warp_insns / (double)s->cycles : 0; }
+
+double tm_dram_utilization(const tm_stats *s) {
+  return s->seconds > 0 && s->n_mem ? s->dram_busy_seconds / (s->seconds * s->n_mem) : 0;
+}
+
+double tm_dram_bytes_per_cycle(const tm_stats *s, const tm_config *c) {
+  return s->cycles ? (double)s->dram_bursts * (double)c->dram_mag / (double)s->cycles : 0;
+}
+
+double tm_occupancy(const tm_stats *s) {
+  double denom = (double)s->cycles * s->n_sm * s->max_warps_per_sm;
+  return denom > 0 ? (double)s->resident_warp_cycles / denom : 0;
+}
+
+void tm_stats_add(tm_stats *t, const tm_stats *a) {
+  t->launches += a->launches;
+  t->cycles += a->cycles;
+  t->warp_insns += a->warp_insns;
+  t->thread_insns += a->thread_insns;
+  for (int k = 0; k < TM_NISSUE; k++) t->issue[k] += a->issue[k];
+  t->l1_accesses += a->l1_accesses; t->l1_hits += a->l1_hits; t->l1_misses += a->l1_misses;
+  t->l1_merges += a->l1_merges; t->l1_stalls += a->l1_stalls;
+  t->l2_accesses += a->l2_accesses; t->l2_hits += a->l2_hits; t->l2_misses += a->l2_misses; t->l2_merges += a->l2_merges;
+  t->dram_reads += a->dram_reads; t->dram_writes += a->dram_writes; t->dram_bursts += a->dram_bursts;
+  t->dram_row_hits += a->dram_row_hits; t->dram_activates += a->dram_activates;
+  t->dram_busy_seconds += a->dram_busy_seconds;
+  t->seconds += a->seconds;
+  t->loads += a->loads; t->load_latency += a->load_latency;
+  t->smem_accesses += a->smem_accesses; t->smem_conflict_cycles += a->smem_conflict_cycles;
+  t->resident_warp_cycles += a->resident_warp_cycles;
+  /* occupancy figures are the last launch's */
+  t->ctas_per_sm = a->ctas_per_sm; t->warps_per_cta = a->warps_per_cta; t->regs_per_thread = a->regs_per_thread;
+  t->max_warps_per_sm = a->max_warps_per_sm; t->occupancy_limit = a->occupancy_limit; t->regs_unallocated = a->regs_unallocated;
+  t->n_sm = a->n_sm; t->n_mem = a->n_mem;
+}
+
+static uint64_t issue_total(const tm_stats *s) {
+  uint64_t t = 0;
+  for (int k = 0; k < TM_NISSUE; k++) t += s->issue[k];
+  return t;
+}
+
+static double pct(uint64_t a, uint64_t b) { return b ? 100.0 * (double)a / (double)b : 0; }
+
+void tm_stats_print(const tm_stats *s, const tm_config *c, FILE *f) {
+  uint64_t it = issue_total(s);
+  fprintf(f, "cycles %llu (%.3f us at %g MHz), warp instructions %llu, thread instructions %llu, IPC %.3f\n",
+          (unsigned long long)s->cycles, s->seconds * 1e6, c->core_clock_mhz, (unsigned long long)s->warp_insns,
+          (unsigned long long)s->thread_insns, tm_ipc(s));
+  fprintf(f, "issue slots: active %.1f%%, compute stall %.1f%%, memory stall %.1f%%, data dependence %.1f%%, idle %.1f%%\n",
+          pct(s->issue[TM_ISSUE_ACTIVE], it), pct(s->issue[TM_STALL_COMPUTE], it), pct(s->issue[TM_STALL_MEMORY], it),
+          pct(s->issue[TM_STALL_DATA], it), pct(s->issue[TM_STALL_IDLE], it));
+  fprintf(f, "occupancy: %u CTAs of %u warps per SM (limited by %s), %u registers per thread, %.1f%% of registers unallocated, achieved %.1f%%\n",
+          s->ctas_per_sm, s->warps_per_cta, s->occupancy_limit ? s->occupancy_limit : "-", s->regs_per_thread,
+          100 * s->regs_unallocated, 100 * tm_occupancy(s));
+  fprintf(f, "L1: %llu accesses, %llu hits, %llu misses, %llu MSHR merges; L2: %llu accesses, %llu hits, %llu misses, %llu merges\n",
+          (unsigned long long)s->l1_accesses, (unsigned long long)s->l1_hits, (unsigned long long)s->l1_misses,
+          (unsigned long long)s->l1_merges, (unsigned long long)s->l2_accesses, (unsigned long long)s->l2_hits,
+          (unsigned long long)s->l2_misses, (unsigned long long)s->l2_merges);
+  fprintf(f, "DRAM: %llu reads, %llu writes, %llu bursts of %lld bytes, %llu row-buffer hits, bandwidth utilization %.1f%%, %.2f bytes/cycle (peak %.2f)\n",
+          (unsigned long long)s->dram_reads, (unsigned long long)s->dram_writes, (unsigned long long)s->dram_bursts,
+          (long long)c->dram_mag, (unsigned long long)s->dram_row_hits, 100 * tm_dram_utilization(s), tm_dram_bytes_per_cycle(s, c),
+          tm_dram_peak_bytes_per_s(c) / (c->core_clock_mhz * 1e6));
+  fprintf(f, "loads: %llu global/local load instructions, average latency %.1f cycles; shared: %llu accesses, %llu conflict cycles\n",
+          (unsigned long long)s->loads, s->loads ? (double)s->load_latency / (double)s->loads : 0,
+          (unsigned long long)s->smem_accesses, (unsigned long long)s->smem_conflict_cycles);
+}
+
+static void json_one(const tm_stats *s, const tm_config *c, FILE *f, const char *indent) {
+  uint64_t it = issue_total(s);
+  fprintf(f, "%s\"cycles\": %llu,\n", indent, (unsigned long long)s->cycles);
+  fprintf(f, "%s\"warp_instructions\": %llu,\n", indent, (unsigned long long)s->warp_insns);
+  fprintf(f, "%s\"thread_instructions\": %llu,\n", indent, (unsigned long long)s->thread_insns);
+  fprintf(f, "%s\"ipc\": %.6f,\n", indent, tm_ipc(s));
+  fprintf(f, "%s\"dram_bandwidth_utilization\": %.6f,\n", indent, tm_dram_utilization(s));
+  fprintf(f, "%s\"dram_bursts\": %llu,\n", indent, (unsigned long long)s->dram_bursts);
+  fprintf(f, "%s\"dram_reads\": %llu,\n", indent, (unsigned long long)s->dram_reads);
+  fprintf(f, "%s\"dram_writes\": %llu,\n", indent, (unsigned long long)s->dram_writes);
+  fprintf(f, "%s\"dram_row_buffer_hits\": %llu,\n", indent, (unsigned long long)s->dram_row_hits);
+  fprintf(f, "%s\"dram_bytes_per_cycle\": %.6f,\n", indent, tm_dram_bytes_per_cycle(s, c));
+  fprintf(f, "%s\"l1\": {\"accesses\": %llu, \"hits\": %llu, \"misses\": %llu, \"mshr_merges\": %llu},\n", indent,
+          (unsigned long long)s->l1_accesses, (unsigned long long)s->l1_hits, (unsigned long long)s->l1_misses, (unsigned long long)s->l1_merges);
+  fprintf(f, "%s\"l2\": {\"accesses\": %llu, \"hits\": %llu, \"misses\": %llu, \"mshr_merges\": %llu},\n", indent,
+          (unsigned long long)s->l2_accesses, (unsigned long long)s->l2_hits, (unsigned long long)s->l2_misses, (unsigned long long)s->l2_merges);
+  fprintf(f, "%s\"issue_slots\": {", indent);
+  for (int k = 0; k < TM_NISSUE; k++) fprintf(f, "%s\"%s\": %llu", k ? ", " : "", tm_issue_names[k], (unsigned long long)s->issue[k]);
+  fprintf(f, "},\n%s\"issue_fractions\": {", indent);
+  for (int k = 0; k < TM_NISSUE; k++) fprintf(f, "%s\"%s\": %.6f", k ? ", " : "", tm_issue_names[k], it ? (double)s->issue[k] / (double)it : 0);
+  fprintf(f, "},\n");
+  fprintf(f, "%s\"occupancy\": {\"ctas_per_sm\": %u, \"warps_per_cta\": %u, \"registers_per_thread\": %u, \"limited_by\": \"%s\", "
+             "\"registers_unallocated\": %.6f, \"achieved\": %.6f},\n", indent,
+          s->ctas_per_sm, s->warps_per_cta, s->regs_per_thread, s->occupancy_limit ? s->occupancy_limit : "",
+          s->regs_unallocated, tm_occupancy(s));
+  fprintf(f, "%s\"loads\": %llu,\n%s\"average_load_latency\": %.3f,\n", indent, (unsigned long long)s->loads, indent,
+          s->loads ? (double)s->load_latency / (double)s->loads : 0);
+  fprintf(f, "%s\"shared_accesses\": %llu,\n%s\"shared_conflict_cycles\": %llu", indent, (unsigned long long)s->smem_accesses,
+          indent, (unsigned long long)s->smem_conflict_cycles);
+}
+
+void tm_stats_json(const tm_stats *total, const tm_stats *launches, const char *const *kernels, uint32_t n, const tm_config *c, FILE *f) {
+  fputs("{\n", f);
+  json_one(total, c, f, "  ");
+  fputs(",\n  \"launches\": [", f);
+  for (uint32_t i = 0; i < n; i++) {
+    fprintf(f, "%s\n    {\n      \"kernel\": \"", i ? "," : "");
+    for (const char *p = kernels[i]; *p; p++) {   /* PTX names need no escapes but for these */
+      if (*p == '"' || *p == '\\') fputc('\\', f);
+      fputc(*p, f);
+    }
+    fputs("\",\n", f);
+    json_one(&launches[i], c, f, "      ");
+    fputs("\n    }", f);
+  }
+  fputs(n ? "\n  ]\n}\n" : "]\n}\n", f);
+}

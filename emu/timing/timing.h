@@ -1,0 +1,67 @@
+/* emu/timing/timing.h -- the cycle-level timing mode: its statistics and how a device enters it.
+ *
+ * Owns: the timing statistics of launches (cycles in core clock cycles, the
+ * issue-cycle breakdown of CABA's Fig. 2, caches, DRAM, occupancy) and their
+ * text and JSON forms.
+ * Promises: timing never changes what a kernel computes (the functional core
+ * decides every value); the same inputs give the same cycles.
+ */
+#ifndef AWEMU_TIMING_H
+#define AWEMU_TIMING_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "config.h"
+
+/* The issue-cycle categories of CABA Fig. 2, counted per scheduler per cycle. */
+enum { TM_ISSUE_ACTIVE, TM_STALL_COMPUTE, TM_STALL_MEMORY, TM_STALL_DATA, TM_STALL_IDLE, TM_NISSUE };
+extern const char *const tm_issue_names[TM_NISSUE];
+
+typedef struct {
+  uint64_t launches;
+  uint64_t cycles;                       /* core clock cycles */
+  uint64_t warp_insns, thread_insns;
+  uint64_t issue[TM_NISSUE];             /* scheduler-cycles in each category, all SMs */
+  uint64_t l1_accesses, l1_hits, l1_misses, l1_merges, l1_stalls;
+  uint64_t l2_accesses, l2_hits, l2_misses, l2_merges;
+  uint64_t dram_reads, dram_writes, dram_bursts, dram_row_hits, dram_activates;
+  double dram_busy_seconds;              /* data-bus busy time, summed over channels */
+  double seconds;                        /* simulated time (cycles / core clock) */
+  uint64_t loads, load_latency;          /* global/local load instructions and their summed latency (cycles) */
+  uint64_t smem_accesses, smem_conflict_cycles;
+  uint64_t resident_warp_cycles;         /* resident warps summed over SMs and cycles */
+  /* occupancy of the last launch's kernel (the CUDA occupancy formula) */
+  uint32_t ctas_per_sm, warps_per_cta, regs_per_thread, max_warps_per_sm;
+  const char *occupancy_limit;           /* "warps", "threads", "CTAs", "registers", "shared memory", "grid" */
+  double regs_unallocated;               /* fraction of an SM's registers no resident CTA holds */
+  uint32_t n_sm, n_mem;
+  uint64_t *sm_issue;                    /* n_sm x TM_NISSUE (owned by the device) */
+} tm_stats;
+
+/* ---- a device in timing mode ---- */
+struct aw_device;
+/* Later launches of d run on the cycle-level model of *cfg (copied; it must
+ * have passed tm_config_check).  NULL: functional mode again.  0, or -1 when
+ * out of memory. */
+int aw_set_timing(struct aw_device *d, const tm_config *cfg);
+/* The config of a device in timing mode, else NULL. */
+const tm_config *aw_timing_config(const struct aw_device *d);
+/* The timing statistics of d's launches in timing mode (oldest first) and their
+ * kernels' names; returns how many.  *total: all of them added up. */
+uint32_t aw_timing_launches(const struct aw_device *d, const tm_stats **launches, const char *const **kernels, const tm_stats **total);
+
+/* Figures derived from the counters. */
+double tm_ipc(const tm_stats *s);
+double tm_dram_utilization(const tm_stats *s);      /* fraction of DRAM time the data bus was busy */
+double tm_dram_bytes_per_cycle(const tm_stats *s, const tm_config *c);
+double tm_occupancy(const tm_stats *s);              /* achieved: resident warps / max, averaged over cycles */
+
+/* Writes the statistics as text; or as one JSON object: the totals at its top
+ * level and a "launches" list with the same figures per launch. */
+void tm_stats_print(const tm_stats *s, const tm_config *c, FILE *f);
+void tm_stats_json(const tm_stats *total, const tm_stats *launches, const char *const *kernels, uint32_t n, const tm_config *c, FILE *f);
+/* Adds launch a's counters into total t. */
+void tm_stats_add(tm_stats *t, const tm_stats *a);
+
+#endif

@@ -1,0 +1,200 @@
+/* emu/timing/tm_int.h -- the timing model's private structures: GPU, SMs, warps, partitions.
+ *
+ * The model decides WHEN; the functional core (emu/core.h) decides WHAT.
+ * Time is in femtoseconds (event.h); each part runs on its own clock: SMs on
+ * the core clock, the crossbar on the interconnect clock, L2 slices on the
+ * L2 clock, DRAM channels on the DRAM clock.
+ *
+ * One core cycle of an SM: its LD/ST unit moves one access of the memory
+ * instruction at its head into L1 or shared memory, then each scheduler
+ * issues at most one instruction from its warps.  An instruction issues when
+ * its warp is ready (not at a barrier, not finished), its registers are
+ * ready (scoreboard: RAW and WAW), and a pipeline of its unit is free; it is
+ * executed at issue by the functional core.  When no scheduler can issue and
+ * nothing changes before a known time, the SM sleeps until then (or until a
+ * memory reply wakes it), and the skipped cycles are counted in the category
+ * the first of them had: nothing changes while it sleeps.
+ */
+#ifndef AWEMU_TM_INT_H
+#define AWEMU_TM_INT_H
+
+#include "../core.h"
+#include "cache.h"
+#include "dram.h"
+#include "timing.h"
+
+#define TM_NEVER INT64_MAX
+
+struct tm_gpu;
+struct tm_sm;
+
+/* Registers an instruction reads and writes (frame-relative slots), by pc. */
+typedef struct {
+  uint8_t ndst, nsrc;
+  uint8_t unit;               /* U_* after f64 arithmetic moves to U_DP */
+  uint8_t latency, interval;  /* core cycles, latency_scale applied */
+  uint32_t dst[4];
+  uint32_t src[8];
+} tm_regs;
+
+/* A memory instruction in flight with destinations: its registers become
+ * ready when its last request is back. */
+typedef struct tm_load {
+  struct tm_warp *tw;
+  uint32_t outstanding;       /* requests not yet back */
+  uint32_t pc;
+  int64_t issued;             /* core cycle */
+  int64_t ready;              /* latest completion so far (core cycle) */
+  int global;                 /* counts in the load-latency statistics */
+  struct tm_load *next_free;
+} tm_load;
+
+enum { TW_EMPTY, TW_READY, TW_BARRIER, TW_DONE };
+
+typedef struct tm_warp {
+  warp *w;
+  struct tm_cta *tc;
+  uint32_t slot, sched;
+  uint64_t age;               /* dispatch order: smaller is older */
+  int state;
+  int64_t next_issue;         /* one instruction per cycle per warp */
+  uint32_t pending;           /* memory instructions with destinations in flight */
+  uint32_t func;              /* the function reg_ready belongs to */
+  int64_t *reg_ready;         /* per slot: the core cycle its value is ready; TM_NEVER: a load in flight */
+  int64_t all_ready;          /* max over reg_ready of finite values */
+} tm_warp;
+
+typedef struct tm_cta {
+  cta *c;                     /* the functional CTA (reused by the CTAs of this slot) */
+  int live;
+  uint32_t first_slot, nwarps, done_warps;
+  uint32_t regs, shared;      /* resources it holds */
+} tm_cta;
+
+/* One access the LD/ST unit still has to make for the instruction at its head. */
+typedef struct {
+  uint64_t addr;              /* line-aligned (global) or bank-cycle index (shared) */
+  uint32_t bytes;             /* bytes of the line the lanes touch */
+  uint32_t sectors;           /* L1 sectors touched */
+  uint8_t kind;               /* REQ_RD, REQ_WR, REQ_ATOM */
+} tm_access;
+
+typedef struct tm_sm {
+  int id;
+  struct tm_gpu *g;
+  tm_warp *warps;             /* sm_max_warps slots */
+  uint32_t nslots;
+  tm_cta *ctas;               /* sm_max_ctas slots */
+  uint32_t threads, nwarps, nctas, regs, shared;   /* resources in use */
+  uint64_t next_age;
+  int64_t *unit_free[U_COUNT];                     /* per pipeline: the first cycle it accepts */
+  uint32_t units[U_COUNT];
+  uint32_t nsched;
+  uint32_t *last;             /* per scheduler: the warp slot it issued last (LRR, GTO), UINT32_MAX none */
+  uint32_t *list;             /* per scheduler (nslots apart): its resident warps' slots, oldest first */
+  uint32_t *nlist;
+  /* the LD/ST unit: accesses of the memory instruction at its head, one per cycle */
+  tm_access *acc;
+  uint32_t nacc, acc_head, acc_cap;
+  tm_load *acc_load;          /* the load record of that instruction (NULL: no destinations) */
+  int64_t ldst_busy_until;    /* shared memory conflicts, constant accesses */
+  int64_t ldst_cycle;         /* the last cycle the unit moved an access (one per cycle) */
+  tm_cache l1;
+  int has_l1;
+  int64_t cycle;              /* the next cycle to simulate */
+  int64_t wake;               /* asleep until this cycle (TM_NEVER: until a reply) */
+  int asleep;
+  int sleep_class[64];        /* per scheduler: the category of the cycles it sleeps through */
+  uint64_t issue[TM_NISSUE];
+  uint64_t resident_warp_cycles;
+} tm_sm;
+
+/* The crossbar, one direction: per port, when it is free again. */
+typedef struct {
+  tm_time *in_free, *out_free;
+  uint32_t nin, nout;
+} tm_xbar;
+
+typedef struct {
+  tm_cache c;
+  tm_time free_at;            /* the slice takes one request per L2 cycle */
+  tm_req *retry, *retry_tail; /* requests that found no MSHR: tried again after a fill */
+} tm_slice;
+
+typedef struct {
+  tm_dram dram;
+  tm_req *wait, *wait_tail;   /* requests for a full DRAM queue, oldest first */
+} tm_part;
+
+typedef struct tm_gpu {
+  const tm_config *cfg;
+  aw_device *d;
+  aw_module *m;
+  int kernel;
+  aw_dim3 grid, block;
+  uint32_t dyn_shared;
+  const void *params;
+  size_t param_bytes;
+  aw_fault *fault;
+  int failed;
+
+  tm_clock core, icnt, l2clk;
+  tm_events ev;
+  tm_time now;
+
+  tm_regs *regs;              /* per pc of the module */
+  uint32_t max_slots;
+  tm_sm *sms;
+  uint32_t nsm;
+  tm_slice *slices;
+  uint32_t nslices;
+  tm_part *parts;
+  uint32_t nparts;
+  tm_xbar up, down;           /* SM -> partitions, partitions -> SMs */
+
+  /* CTA dispatch */
+  uint64_t next_cta, total_ctas;
+  uint32_t cta_regs, cta_shared, cta_warps, cta_threads;
+  uint32_t ctas_per_sm;
+  const char *limit;
+  uint32_t live_ctas;
+
+  /* pools */
+  tm_req *free_reqs;
+  tm_load *free_loads;
+  void **blocks;              /* allocations of the pools, freed at the end */
+  uint32_t nblocks, capblocks;
+  uint64_t outstanding;       /* requests in the memory system (the launch ends when 0 and no CTA is live) */
+
+  tm_stats *st;
+  emu_issue issue;            /* scratch for emu_step */
+} tm_gpu;
+
+/* gpu.c */
+tm_req *tm_req_new(tm_gpu *g);
+void tm_req_free(tm_gpu *g, tm_req *r);
+tm_load *tm_load_new(tm_gpu *g);
+void tm_load_free(tm_gpu *g, tm_load *l);
+void tm_fail(tm_gpu *g, const char *what);
+/* Sends r from SM r->sm towards its partition at time t (the request leaves at the next free slot). */
+void tm_send_up(tm_gpu *g, tm_req *r, tm_time t);
+/* A CTA slot's warps are all finished: frees its resources and dispatches more. */
+void tm_cta_done(tm_gpu *g, tm_sm *s, tm_cta *tc, tm_time t);
+
+/* sm.c */
+int tm_sm_init(tm_gpu *g, tm_sm *s, int id);
+void tm_sm_free(tm_sm *s);
+/* Simulates SM s for its cycle s->cycle; returns 0, or -1 on a fault. */
+int tm_sm_cycle(tm_gpu *g, tm_sm *s);
+/* A reply for SM s arrived at time t: fill L1, complete loads, wake the SM. */
+void tm_sm_reply(tm_gpu *g, tm_sm *s, tm_req *r, tm_time t);
+/* Wakes a sleeping SM at core cycle 'cycle' (no earlier than its next cycle). */
+void tm_sm_wake(tm_gpu *g, tm_sm *s, int64_t cycle);
+/* Places a CTA's warps into slot tc of SM s. */
+int tm_sm_start_cta(tm_gpu *g, tm_sm *s, tm_cta *tc, aw_dim3 id);
+
+/* sched.c: the order in which a scheduler considers its warps this cycle.
+ * Fills order[] with warp slots and returns how many. */
+uint32_t tm_sched_order(const tm_gpu *g, const tm_sm *s, uint32_t sched, uint32_t *order);
+
+#endif

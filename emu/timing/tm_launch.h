@@ -1,0 +1,23 @@
+/* emu/timing/tm_launch.h -- the entry of a launch in timing mode (called by aw_launch). */
+#ifndef AWEMU_TM_LAUNCH_H
+#define AWEMU_TM_LAUNCH_H
+
+#include "../awemu.h"
+#include "config.h"
+#include "timing.h"
+
+/* Runs the launch on the cycle-level model of 'cfg' (checked), adding its
+ * figures to *st (zeroed by the caller).  Results are those of the functional
+ * core; AW_FAULT with *f on a fault of the kernel or a launch that cannot be
+ * scheduled. */
+aw_status tm_launch(aw_device *d, const tm_config *cfg, tm_stats *st, aw_module *m, int kernel, aw_dim3 grid, aw_dim3 block,
+                    uint32_t dyn_shared, const void *params, size_t param_bytes, aw_fault *f);
+
+/* The device's timing statistics: tm_device_begin adds a zeroed entry for a
+ * launch of 'kernel' and returns it (NULL: out of memory); tm_device_end adds
+ * the last entry into the totals. */
+tm_stats *tm_device_begin(aw_device *d, const char *kernel);
+void tm_device_end(aw_device *d);
+void tm_device_free(aw_device *d);
+
+#endif
