@@ -50,10 +50,15 @@ void dram_free(tm_dram *d) {
 
 static void tick(void *obj, void *arg, tm_time now);
 
+/* Makes sure the channel ticks at the first DRAM edge at or after t (an
+ * earlier tick already due stands; a later one is superseded: a tick that
+ * finds itself not the one due returns at once). */
 static void wake(tm_dram *d, tm_time t) {
-  if (d->ticking) return;
+  tm_time e = tm_edge_at_or_after(d->clk, t);
+  if (d->ticking && d->tick_at <= e) return;
   d->ticking = 1;
-  tm_events_post(d->ev, tm_edge_at_or_after(d->clk, t), tick, d, NULL);
+  d->tick_at = e;
+  tm_events_post(d->ev, e, tick, d, NULL);
 }
 
 int dram_push(tm_dram *d, tm_req *r, tm_time t) {
@@ -76,6 +81,7 @@ static int is_read(const tm_req *r) { return r->kind == REQ_RD; }
 /* Can request r's column command issue at DRAM cycle n?  Its row must be open. */
 static int column_ready(const tm_dram *d, const tm_req *r, int64_t n) {
   const tm_bank *b = &d->banks[r->bank];
+  if (r->arrived > tm_cycles(d->clk, n)) return 0;   /* not here yet */
   if (b->row != r->row || n < b->next_col || n < d->next_col_any) return 0;
   if (is_read(r) && n < d->next_rd) return 0;
   tm_time data = tm_cycles(d->clk, n + (is_read(r) ? d->tCL : d->tWL));
@@ -134,9 +140,36 @@ static int row_command(tm_dram *d, const tm_req *r, int64_t n) {
   return 1;
 }
 
+/* The first cycle after n at which some queued request could issue a command:
+ * ticking stops until then (nothing else changes a waiting channel but a new
+ * request, which wakes it). */
+static int64_t next_chance(const tm_dram *d, int64_t n) {
+  int64_t best = INT64_MAX;
+  /* the data bus: a column command at cycle k puts data on it at k + tCL (tWL) */
+  int64_t bus = (d->bus_free + d->clk.period - 1) / d->clk.period;
+  for (uint32_t i = 0; i < d->nq; i++) {
+    const tm_req *r = d->queue[i];
+    const tm_bank *b = &d->banks[r->bank];
+    int64_t t;
+    if (b->row == r->row) {
+      t = b->next_col > d->next_col_any ? b->next_col : d->next_col_any;
+      if (is_read(r) && d->next_rd > t) t = d->next_rd;
+      int64_t lat = is_read(r) ? d->tCL : d->tWL;
+      if (bus - lat > t) t = bus - lat;
+    } else if (b->row >= 0) t = b->next_pre;
+    else t = b->next_act > d->next_act_any ? b->next_act : d->next_act_any;
+    int64_t here = (r->arrived + d->clk.period - 1) / d->clk.period;
+    if (here > t) t = here;
+    if (t < best) best = t;
+    if (!d->frfcfs) break;
+  }
+  return best > n + 1 ? best : n + 1;
+}
+
 static void tick(void *obj, void *arg, tm_time now) {
   (void)arg;
   tm_dram *d = obj;
+  if (!d->ticking || now != d->tick_at) return;   /* superseded by an earlier tick */
   d->ticking = 0;
   int64_t n = tm_cycle_of(d->clk, now);
   /* one column command: FR-FCFS takes the oldest ready row hit; FCFS only the oldest request */
@@ -153,6 +186,7 @@ static void tick(void *obj, void *arg, tm_time now) {
   for (uint32_t i = 0; i < d->nq; i++) {
     const tm_req *r = d->queue[i];
     const tm_bank *b = &d->banks[r->bank];
+    if (r->arrived > tm_cycles(d->clk, n)) { if (!d->frfcfs) break; continue; }
     if (b->row == r->row) { if (!d->frfcfs) break; continue; }
     if (b->row >= 0 && b->pending_hits > 0 && d->frfcfs) continue;
     if (row_command(d, r, n)) break;
@@ -162,5 +196,5 @@ static void tick(void *obj, void *arg, tm_time now) {
     d->refused = 0;
     if (d->room) d->room(d->done_ctx, d, now);
   }
-  if (d->nq) wake(d, now + d->clk.period);
+  if (d->nq) wake(d, tm_cycles(d->clk, next_chance(d, n)));
 }

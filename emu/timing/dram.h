@@ -46,7 +46,8 @@ typedef struct tm_dram {
   uint32_t nq;
   int64_t next_act_any, next_col_any, next_rd;   /* channel-wide constraints, DRAM cycles */
   tm_time bus_free;          /* the data bus is free from here on */
-  int ticking;               /* a tick event is pending */
+  int ticking;               /* a tick event is pending, at tick_at */
+  tm_time tick_at;
   tm_events *ev;
   /* called when a request's data has moved (reads: the data is back; writes: written) */
   void (*done)(void *ctx, tm_req *r, tm_time t);

@@ -37,6 +37,7 @@ int tm_events_post(tm_events *q, tm_time time, tm_event_fn fn, void *obj, void *
 
 tm_event tm_events_pop(tm_events *q) {
   tm_event top = q->heap[0];
+  q->now = top.time;
   tm_event last = q->heap[--q->n];
   uint32_t i = 0;
   for (;;) {

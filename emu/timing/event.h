@@ -41,6 +41,7 @@ typedef struct {
   tm_event *heap;
   uint32_t n, cap;
   uint64_t seq;
+  tm_time now;                        /* the time of the event popped last */
 } tm_events;
 
 void tm_events_init(tm_events *q);
