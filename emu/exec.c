@@ -1503,7 +1503,7 @@ static int limits_reached(cta *c, warp *w, uint32_t pc) {
     return 1;
   }
   if (d->insn_limit && d->stats.warp_insns > d->insn_limit) {
-    fault(c, w, pc, ANYLANE, 0, 0, "instruction limit reached: more than %llu warp instructions (set limit N raises it)", (unsigned long long)d->insn_limit);
+    fault(c, w, pc, ANYLANE, 0, 0, "instruction limit reached: more than %llu warp instructions (set limit N or awemu run --insn-limit N raises it)", (unsigned long long)d->insn_limit);
     return 1;
   }
   if (d->time_limit > 0 && now_seconds() - d->started > d->time_limit) {
