@@ -108,7 +108,7 @@ cl_t1=$(date +%s)
   fail "cli: --timeout 1 ended the launch within 10 s" "status $cl_rc after $((cl_t1 - cl_t0)) s"
 (cd "$CL_T" && exec timeout 30 "$CL_B/awemu" run spin.aw > int.out 2> int.err) &
 cl_pid=$!
-sleep 0.5
+sleep 1   # time to start and enter the launch (under ASan too)
 # the subshell exec'd timeout, which passes SIGINT on to awemu
 kill -INT $cl_pid
 wait $cl_pid; cl_rc=$?
