@@ -148,13 +148,15 @@ static int run_main(int argc, char **argv, int *vars) {
     *eq = '=';
   }
   run_device = d;
+  /* a SIGINT that was ignored when awemu started (a background job of a
+   * shell without job control) stays ignored, as the convention is */
   struct sigaction sa, old;
   memset(&sa, 0, sizeof sa);
   sa.sa_handler = on_sigint;
   sigemptyset(&sa.sa_mask);
-  sigaction(SIGINT, &sa, &old);
+  int caught = sigaction(SIGINT, NULL, &old) == 0 && old.sa_handler != SIG_IGN && sigaction(SIGINT, &sa, NULL) == 0;
   int rc = is_stdin ? run_stdin(s) : aw_session_run_file(s, script);
-  sigaction(SIGINT, &old, NULL);
+  if (caught) sigaction(SIGINT, &old, NULL);
   run_device = NULL;
   aw_session_free(s);
   if (run_interrupted) return 130;
