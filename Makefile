@@ -1,7 +1,8 @@
 # awemu -- one Makefile for everything.  `make` builds bin/awasm and bin/awdis,
 # `make test` runs every test, `make asan` runs them under AddressSanitizer and
 # UBSan, `make bench` prints speed figures, `make fuzz` runs the fuzzers,
-# `make ptx` regenerates the examples' PTX with nvcc.
+# `make ptx` regenerates the examples' PTX with nvcc, `make install` installs
+# (PREFIX=/usr/local, DESTDIR for staging).
 
 CC       ?= cc
 CSTD     := -std=c11 -D_POSIX_C_SOURCE=200809L
@@ -35,7 +36,7 @@ EMULIB   := $(BUILD)/libawemu.a
 TOOLS    := $(BIN)/awasm $(BIN)/awdis $(BIN)/awemu
 TESTBIN  := $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/test_*.c))
 
-.PHONY: all test asan bench fuzz ptx clean demo
+.PHONY: all test asan bench fuzz ptx clean demo install
 all: $(TOOLS)
 
 # the README's first command ends here: assemble, list and round-trip the tutorial subroutine and an nvcc kernel
@@ -145,6 +146,25 @@ ptx:
 	  (cd $$d && $(NVCC) -ptx -arch=sm_80 $$(cat nvccflags 2>/dev/null) $$n.cu -o $$n.ptx) || exit 1; \
 	  sed -i 's|"$(CURDIR)/|"|' $$d/$$n.ptx; \
 	done
+
+# ---- installation ----
+# PREFIX/bin: the tools; PREFIX/lib: libawemu.a; PREFIX/include/awemu: the host
+# API (awemu.h, and script.h for run scripts); PREFIX/share/awemu/subroutines:
+# the subroutines' assembly, their documents and parameter files (the data root
+# the tools look in, as DIR/../share/awemu of the installed bin/).
+PREFIX  ?= /usr/local
+DESTDIR ?=
+INSTALL ?= install
+install: $(TOOLS) $(EMULIB)
+	$(INSTALL) -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/lib" "$(DESTDIR)$(PREFIX)/include/awemu" "$(DESTDIR)$(PREFIX)/share/awemu/subroutines"
+	$(INSTALL) -m 755 $(TOOLS) "$(DESTDIR)$(PREFIX)/bin/"
+	$(INSTALL) -m 644 $(EMULIB) "$(DESTDIR)$(PREFIX)/lib/libawemu.a"
+	$(INSTALL) -m 644 emu/awemu.h emu/script.h "$(DESTDIR)$(PREFIX)/include/awemu/"
+	@cd subroutines && find . -type f \( -name '*.s' -o -name '*.md' -o -path '*/params/*' \) | sort | while read -r f; do \
+	  d="$(DESTDIR)$(PREFIX)/share/awemu/subroutines/$$(dirname "$$f")"; \
+	  $(INSTALL) -d "$$d" && $(INSTALL) -m 644 "$$f" "$$d/" || exit 1; \
+	done
+	@echo "installed into $(DESTDIR)$(PREFIX)"
 
 clean:
 	rm -rf build bin

@@ -8,6 +8,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 enum { SYM_REGDECL = 1, SYM_VAR = 2 };
 enum { G_VAR = 1, G_FUNC = 2 };
@@ -95,13 +96,23 @@ void asm_free(asm_ctx *c) {
   free(c);
 }
 
+/* "-" is standard input (read to its end, not closed); a directory is
+ * refused with EISDIR (fopen opens one for reading on Linux, and fread then
+ * fails, which used to read as an empty or unreadable file). */
 char *asm_read_file(const char *path, size_t *len) {
-  FILE *f = fopen(path, "rb");
+  int is_stdin = !strcmp(path, "-");
+  FILE *f = is_stdin ? stdin : fopen(path, "rb");
   if (!f) return NULL;
+  struct stat st;
+  if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+    if (!is_stdin) fclose(f);
+    errno = EISDIR;
+    return NULL;
+  }
   size_t cap = 65536, n = 0;
   char *buf = malloc(cap + 1);
   for (;;) {
-    if (!buf) { fclose(f); errno = ENOMEM; return NULL; }
+    if (!buf) { if (!is_stdin) fclose(f); errno = ENOMEM; return NULL; }
     size_t k = fread(buf + n, 1, cap - n, f);
     n += k;
     if (n < cap) break;
@@ -110,9 +121,9 @@ char *asm_read_file(const char *path, size_t *len) {
     if (!nb) free(buf);
     buf = nb;
   }
-  int err = ferror(f);
-  fclose(f);
-  if (err) { free(buf); errno = EIO; return NULL; }
+  int bad = ferror(f), err = errno;
+  if (is_stdin) clearerr(f); else fclose(f);
+  if (bad) { free(buf); errno = err ? err : EIO; return NULL; }
   buf[n] = 0;
   *len = n;
   return buf;

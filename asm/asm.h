@@ -94,7 +94,8 @@ int asm_warning_count(const asm_ctx *c);
 void asm_set_diag(asm_ctx *c, FILE *f);
 /* Whether warnings are printed (they are counted either way). */
 void asm_set_warnings(asm_ctx *c, int on);
-/* Reads a whole file; returns malloc'd text or NULL with errno set. */
+/* Reads a whole file ("-": standard input); returns malloc'd text or NULL
+ * with errno set (EISDIR for a directory). */
 char *asm_read_file(const char *path, size_t *len);
 
 /* ---- what the parser calls ---- */

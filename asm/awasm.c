@@ -3,6 +3,7 @@
 #include "../isa/disasm.h"
 #include "../isa/isadoc.h"
 #include "../isa/outfile.h"
+#include "../isa/version.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -10,21 +11,50 @@
 
 static void usage(FILE *f) {
   fputs("usage: awasm [options] FILE...\n"
-        "Assembles PTX and awemu assembly into one AWS image.\n"
-        "  -o OUT        write the image to OUT\n"
+        "Assembles PTX and awemu assembly into one AWS image.  A FILE of - is standard input\n"
+        "(named <stdin> in messages).\n"
+        "  -o OUT, --output=OUT  write the image to OUT (- for standard output); OUT may not be an input\n"
         "  -l            print a listing (pc, address, encoding, source position, instruction)\n"
         "  -q            do not print warnings\n"
         "  --isa-table   print the instruction table as Markdown (the reference in isa/ISA.md)\n"
         "  -h, --help    this text\n"
+        "  --version     print the version\n"
+        "  --            what follows is a file name even when it starts with -\n"
         "Exit status: 0 on success, 1 when the input has errors, 2 on usage or I/O errors.\n", f);
 }
 
-/* The text of line 'line' of one of the inputs, or NULL. */
-static const char *source_line(char **texts, const char **paths, int n, const char *file, uint32_t line, int *len) {
+/* Where each line of one input starts: built once per input, so a listing
+ * costs time linear in its size (it used to scan the file from its start
+ * for every instruction). */
+typedef struct {
+  const char *text;
+  size_t len;
+  size_t *start;      /* start[l - 1]: offset of line l */
+  uint32_t nlines;
+  int built;
+} line_index;
+
+static int index_lines(line_index *ix) {
+  if (ix->built) return ix->start != NULL;
+  ix->built = 1;
+  size_t n = 1;
+  for (const char *p = ix->text; *p; p++) if (*p == '\n') n++;
+  if (n > UINT32_MAX) return 0;
+  ix->start = malloc(n * sizeof *ix->start);
+  if (!ix->start) return 0;
+  ix->start[0] = 0;
+  ix->nlines = 1;
+  for (const char *p = ix->text; *p; p++)
+    if (*p == '\n') ix->start[ix->nlines++] = (size_t)(p + 1 - ix->text);
+  return 1;
+}
+
+/* The text of line 'line' of one of the inputs (leading blanks skipped), or NULL. */
+static const char *source_line(line_index *ix, const char **paths, int n, const char *file, uint32_t line, int *len) {
   for (int i = 0; i < n; i++) {
     if (strcmp(paths[i], file) != 0) continue;
-    const char *p = texts[i];
-    for (uint32_t l = 1; l < line && *p; p++) if (*p == '\n') l++;
+    if (!index_lines(&ix[i]) || line < 1 || line > ix[i].nlines) return NULL;
+    const char *p = ix[i].text + ix[i].start[line - 1];
     const char *e = p;
     while (*e && *e != '\n') e++;
     while (p < e && (*p == ' ' || *p == '\t')) p++;
@@ -34,7 +64,7 @@ static const char *source_line(char **texts, const char **paths, int n, const ch
   return NULL;
 }
 
-static void listing(const isa_image *img, char **texts, const char **paths, int n) {
+static void listing(const isa_image *img, line_index *ix, const char **paths, int n) {
   for (uint32_t i = 0; i < img->module_items; i++) {
     if (img->outline[i].kind != ISA_IT_FDEF) continue;
     uint32_t f = img->outline[i].index;
@@ -60,7 +90,7 @@ static void listing(const isa_image *img, char **texts, const char **paths, int 
         else printf("       %07x  %s\n", (unsigned)((fn->code_off + words + j) * 8), enc);
       }
       int len;
-      const char *src = source_line(texts, paths, n, file, ln->line, &len);
+      const char *src = source_line(ix, paths, n, file, ln->line, &len);
       if (src && len) printf("%52s| %.*s\n", "", len, src);
       words += (uint32_t)nw;
     }
@@ -86,47 +116,75 @@ static int write_image(const isa_image *img, const char *out) {
   return 0;
 }
 
-int main(int argc, char **argv) {
+/* The value of option 'name' ("-o", "--output"): "--output=V", "-oV", or the
+ * next argument.  NULL (after a message) when there is none. */
+static const char *opt_value(int argc, char **argv, int *i, const char *name) {
+  const char *a = argv[*i];
+  size_t n = strlen(name);
+  if (a[n] == '=' && name[1] == '-') return a + n + 1;
+  if (a[n] && name[1] != '-') return a + n;
+  if (*i + 1 >= argc) { fprintf(stderr, "awasm: %s needs a file name\n", name); return NULL; }
+  return argv[++*i];
+}
+
+/* 1 when argument 'a' is option 'name', alone or with a value attached. */
+static int is_opt(const char *a, const char *name) {
+  size_t n = strlen(name);
+  if (strncmp(a, name, n) != 0) return 0;
+  return a[n] == 0 || (name[1] == '-' ? a[n] == '=' : 1);
+}
+
+static int run(int argc, char **argv, const char **paths, char **texts, line_index *ix) {
   const char *out = NULL;
-  int list = 0, quiet = 0, nfiles = 0;
-  const char **paths = calloc((size_t)argc, sizeof *paths);
-  char **texts = calloc((size_t)argc, sizeof *texts);
-  if (!paths || !texts) return 2;
+  int list = 0, quiet = 0, nfiles = 0, options_done = 0, stdin_at = -1;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
-    if (!strcmp(a, "-o")) {
-      if (++i >= argc) { fprintf(stderr, "awasm: -o needs a file name\n"); free(paths); free(texts); return 2; }
-      out = argv[i];
+    if (options_done || a[0] != '-' || !a[1]) {
+      if (!strcmp(a, "-")) {
+        if (stdin_at >= 0) { fprintf(stderr, "awasm: standard input (-) given twice\n"); return 2; }
+        stdin_at = nfiles;
+      }
+      paths[nfiles++] = a;
+    } else if (!strcmp(a, "--")) options_done = 1;
+    else if (is_opt(a, "-o") || is_opt(a, "--output")) {
+      if (!(out = opt_value(argc, argv, &i, a[1] == '-' ? "--output" : "-o"))) return 2;
+      if (!*out) { fprintf(stderr, "awasm: %s needs a file name, got an empty one\n", a[1] == '-' ? "--output" : "-o"); return 2; }
     } else if (!strcmp(a, "-l")) list = 1;
     else if (!strcmp(a, "-q")) quiet = 1;
-    else if (!strcmp(a, "--isa-table")) { isa_doc_table(stdout); free(paths); free(texts); return 0; }
-    else if (!strcmp(a, "-h") || !strcmp(a, "--help")) { usage(stdout); free(paths); free(texts); return 0; }
-    else if (a[0] == '-' && a[1]) { fprintf(stderr, "awasm: unknown option '%s'\n", a); usage(stderr); free(paths); free(texts); return 2; }
-    else paths[nfiles++] = a;
+    else if (!strcmp(a, "--isa-table")) { isa_doc_table(stdout); return 0; }
+    else if (!strcmp(a, "-h") || !strcmp(a, "--help")) { usage(stdout); return 0; }
+    else if (!strcmp(a, "--version")) { printf("awasm (awemu) %s\n", AWEMU_VERSION); return 0; }
+    else if (a[1] == '-' && strchr(a, '=') && (!strncmp(a, "--help=", 7) || !strncmp(a, "--version=", 10) || !strncmp(a, "--isa-table=", 12))) {
+      fprintf(stderr, "awasm: option '%.*s' takes no value\n", (int)(strchr(a, '=') - a), a);
+      return 2;
+    } else { fprintf(stderr, "awasm: unknown option '%s' (awasm --help lists them)\n", a); return 2; }
   }
   const char *why = !nfiles ? "no input files" : !out && !list ? "nothing to do: give -o OUT or -l" : NULL;
-  if (why) { fprintf(stderr, "awasm: %s\n", why); if (!nfiles) usage(stderr); free(paths); free(texts); return 2; }
+  if (why) { fprintf(stderr, "awasm: %s\n", why); if (!nfiles) usage(stderr); return 2; }
+  if (list && out && !strcmp(out, "-")) { fprintf(stderr, "awasm: -l and -o - would both write to standard output\n"); return 2; }
   for (int i = 0; out && i < nfiles; i++)
-    if (isa_same_file(out, paths[i])) {
+    if (i != stdin_at && isa_same_file(out, paths[i])) {
       fprintf(stderr, "awasm: the output %s is the input %s; refusing to overwrite it\n", out, paths[i]);
-      free(paths); free(texts);
       return 2;
     }
-  asm_ctx *c = asm_new();
-  if (!c) { free(paths); free(texts); return 2; }
-  asm_set_warnings(c, !quiet);
   for (int i = 0; i < nfiles; i++) {
     size_t len;
     texts[i] = asm_read_file(paths[i], &len);
     if (!texts[i]) {
-      fprintf(stderr, "awasm: %s: cannot read: %s\n", paths[i], strerror(errno));
-      asm_free(c);
-      for (int k = 0; k < i; k++) free(texts[k]);
-      free(texts);
-      free(paths);
+      const char *name = i == stdin_at ? "<stdin>" : paths[i];
+      if (errno == EISDIR) fprintf(stderr, "awasm: %s: is a directory\n", name);
+      else fprintf(stderr, "awasm: %s: cannot read: %s\n", name, strerror(errno));
       return 2;
     }
-    asm_add_source(c, paths[i], texts[i], len);
+    ix[i].text = texts[i];
+    ix[i].len = len;
+  }
+  if (stdin_at >= 0) paths[stdin_at] = "<stdin>";
+  asm_ctx *c = asm_new();
+  if (!c) { fprintf(stderr, "awasm: out of memory\n"); return 2; }
+  asm_set_warnings(c, !quiet);
+  for (int i = 0; i < nfiles; i++) {
+    asm_add_source(c, paths[i], texts[i], ix[i].len);
   }
   isa_image img;
   int errors = asm_finish(c, &img);
@@ -137,12 +195,24 @@ int main(int argc, char **argv) {
     else fprintf(stderr, "%d error%s\n", errors, errors == 1 ? "" : "s");
     rc = 1;
   } else {
-    if (list) listing(&img, texts, paths, nfiles);
+    if (list) listing(&img, ix, paths, nfiles);
     if (out) rc = write_image(&img, out);
   }
   isa_image_free(&img);
-  for (int i = 0; i < nfiles; i++) free(texts[i]);
+  return rc;
+}
+
+int main(int argc, char **argv) {
+  const char **paths = calloc((size_t)argc, sizeof *paths);
+  char **texts = calloc((size_t)argc, sizeof *texts);
+  line_index *ix = calloc((size_t)argc, sizeof *ix);
+  int rc = 2;
+  if (paths && texts && ix) rc = run(argc, argv, paths, texts, ix);
+  else fprintf(stderr, "awasm: out of memory\n");
+  for (int i = 0; texts && i < argc; i++) free(texts[i]);
+  for (int i = 0; ix && i < argc; i++) free(ix[i].start);
   free(texts);
   free(paths);
+  free(ix);
   return rc;
 }

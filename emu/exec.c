@@ -1608,7 +1608,7 @@ static int limits_reached(cta *c, warp *w, uint32_t pc) {
   char limit[160];
   if (d->interrupted) what = "interrupted";
   else if (d->insn_limit && d->stats.warp_insns > d->insn_limit) {
-    snprintf(limit, sizeof limit, "instruction limit reached: more than %llu warp instructions (set limit N raises it)", (unsigned long long)d->insn_limit);
+    snprintf(limit, sizeof limit, "instruction limit reached: more than %llu warp instructions (set limit N or awemu run --insn-limit N raises it)", (unsigned long long)d->insn_limit);
     what = limit;
   } else if (d->time_limit > 0 && now_seconds() - d->started > d->time_limit) {
     snprintf(limit, sizeof limit, "time limit reached: the launch ran more than %g s (--timeout raises it)", d->time_limit);

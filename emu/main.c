@@ -2,32 +2,183 @@
 #include "debug.h"
 #include "report.h"
 #include "script.h"
+#include "../asm/asm.h"
+#include "../isa/version.h"
 
+#include <errno.h>
+#include <math.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 static void usage(FILE *f) {
-  fputs("usage: awemu run SCRIPT [NAME=VALUE ...]\n"
+  fputs("usage: awemu run [--timeout SECONDS] [--insn-limit N] SCRIPT [NAME=VALUE ...]   (awemu run --help)\n"
         "       awemu debug [-x FILE] [-batch] [SCRIPT | MODULE] [NAME=VALUE ...]   (the debugger; awemu debug --help)\n"
         "       awemu compress [options] FILE   (compression report; awemu compress --help)\n"
+        "       awemu --help | --version\n"
         "Runs a script of commands (emu/RUNSCRIPT.md): load modules, fill buffers, launch kernels, check results.\n"
-        "Exit status: 0 when every command succeeded, 1 otherwise, 2 on usage errors.\n", f);
+        "Exit status: 0 when every command succeeded, 1 otherwise, 2 on usage errors, 130 when interrupted.\n", f);
+}
+
+static void run_usage(FILE *f) {
+  fputs("usage: awemu run [options] SCRIPT [NAME=VALUE ...]\n"
+        "Runs the commands of SCRIPT (emu/RUNSCRIPT.md), stopping at the first that fails; a SCRIPT of -\n"
+        "is standard input (named <stdin> in messages).  NAME=VALUE defines ${NAME} for the script.\n"
+        "  --timeout=SECONDS   a launch running longer than SECONDS of wall-clock time faults (0: no limit)\n"
+        "  --insn-limit=N      a launch executing more than N warp instructions faults (0: no limit;\n"
+        "                      the script's 'set limit N' changes it too)\n"
+        "  -h, --help          this text\n"
+        "  --version           print the version\n"
+        "Options take their value as --opt=VALUE or --opt VALUE.  Ctrl-C (SIGINT) stops the running launch\n"
+        "with the fault \"interrupted\" and ends the script; a second Ctrl-C ends awemu at once.\n"
+        "Exit status: 0 when every command succeeded, 1 otherwise, 2 on usage errors, 130 when interrupted.\n", f);
+}
+
+/* ---- SIGINT during awemu run ---- */
+
+static aw_device *volatile run_device;
+static volatile sig_atomic_t run_interrupted;
+
+/* Async-signal-safe: aw_interrupt sets a flag; a second SIGINT takes the default action. */
+static void on_sigint(int sig) {
+  if (run_interrupted) { signal(sig, SIG_DFL); raise(sig); return; }
+  run_interrupted = 1;
+  if (run_device) aw_interrupt(run_device);
+}
+
+/* ---- option values ---- */
+
+/* The value of long option 'name' in argv[*i] ("--name=V" or "--name V"), or
+ * NULL when argv[*i] is not that option.  *missing is set when it is but has
+ * no value. */
+static const char *long_value(int argc, char **argv, int *i, const char *name, int *missing) {
+  size_t n = strlen(name);
+  const char *a = argv[*i];
+  if (strncmp(a, name, n) != 0) return NULL;
+  if (a[n] == '=') return a + n + 1;
+  if (a[n]) return NULL;
+  if (*i + 1 >= argc) { *missing = 1; return NULL; }
+  return argv[++*i];
+}
+
+/* Runs the script text read from standard input, line by line, as
+ * aw_session_run_file does for a file: "<stdin>:LINE" in messages. */
+static int run_stdin(aw_session *s) {
+  size_t len;
+  char *text = asm_read_file("-", &len);
+  if (!text) { fprintf(stderr, "awemu run: <stdin>: cannot read: %s\n", strerror(errno)); return -1; }
+  aw_session_set_var(s, "SCRIPT_DIR", ".");
+  int lineno = 0, rc = 0;
+  char *next = NULL;
+  for (char *p = text; p && !rc; p = next) {
+    next = strchr(p, '\n');
+    if (next) *next++ = 0;
+    char where[32];
+    snprintf(where, sizeof where, "<stdin>:%d", ++lineno);
+    rc = aw_session_exec(s, p, where);
+  }
+  free(text);
+  return rc;
+}
+
+/* awemu run; argv[0] is "run". */
+static int run_main(int argc, char **argv, int *vars) {
+  const char *script = NULL;
+  double timeout = 0;
+  uint64_t insn_limit = 0;
+  int have_limit = 0, nvars = 0, options_done = 0;
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i], *v;
+    int missing = 0;
+    if (options_done || a[0] != '-' || !a[1]) {
+      if (!script) { script = a; continue; }
+      const char *eq = strchr(a, '=');
+      if (!eq || eq == a) { fprintf(stderr, "awemu run: '%s' is not NAME=VALUE (only one SCRIPT is run)\n", a); return 2; }
+      vars[nvars++] = i;
+    } else if (!strcmp(a, "--")) options_done = 1;
+    else if (!strcmp(a, "-h") || !strcmp(a, "--help")) { run_usage(stdout); return 0; }
+    else if (!strcmp(a, "--version")) { printf("awemu (awemu) %s\n", AWEMU_VERSION); return 0; }
+    else if ((v = long_value(argc, argv, &i, "--timeout", &missing)) || missing) {
+      char *end = NULL;
+      errno = 0;
+      double t = missing ? 0 : strtod(v, &end);
+      if (missing || end == v || *end || !isfinite(t) || t < 0 || errno == ERANGE) {
+        fprintf(stderr, "awemu run: --timeout needs a number of seconds (0 or more; 0 is no limit), got %s%s%s\n",
+                missing ? "nothing" : "'", missing ? "" : v, missing ? "" : "'");
+        return 2;
+      }
+      timeout = t;
+    } else if ((v = long_value(argc, argv, &i, "--insn-limit", &missing)) || missing) {
+      char *end = NULL;
+      errno = 0;
+      unsigned long long n = missing || *v < '0' || *v > '9' ? 0 : strtoull(v, &end, 10);
+      if (missing || !end || *end) {
+        fprintf(stderr, "awemu run: --insn-limit needs a whole number of warp instructions (0 is no limit), got %s%s%s\n",
+                missing ? "nothing" : "'", missing ? "" : v, missing ? "" : "'");
+        return 2;
+      }
+      if (errno == ERANGE) { fprintf(stderr, "awemu run: --insn-limit is at most 2^64-1 = %llu, got '%s'\n", (unsigned long long)UINT64_MAX, v); return 2; }
+      insn_limit = n;
+      have_limit = 1;
+    } else {
+      const char *eq = a[1] == '-' ? strchr(a, '=') : NULL;
+      if (eq && (!strncmp(a, "--help=", 7) || !strncmp(a, "--version=", 10)))
+        fprintf(stderr, "awemu run: option '%.*s' takes no value\n", (int)(eq - a), a);
+      else fprintf(stderr, "awemu run: unknown option '%s' (awemu run --help lists them)\n", a);
+      return 2;
+    }
+  }
+  if (!script) { fprintf(stderr, "awemu run: no SCRIPT given\n"); run_usage(stderr); return 2; }
+  int is_stdin = !strcmp(script, "-");
+  struct stat st;
+  if (!is_stdin && stat(script, &st) == 0 && S_ISDIR(st.st_mode)) {
+    fprintf(stderr, "awemu run: %s: is a directory\n", script);
+    return 2;
+  }
+  aw_session *s = aw_session_new(stdout, stderr);
+  if (!s) { fprintf(stderr, "awemu: out of memory\n"); return 2; }
+  aw_device *d = aw_session_device(s);
+  if (timeout > 0) aw_set_time_limit(d, timeout);
+  if (have_limit) aw_set_insn_limit(d, insn_limit);
+  for (int k = 0; k < nvars; k++) {
+    char *a = argv[vars[k]], *eq = strchr(a, '=');
+    *eq = 0;
+    aw_session_set_var(s, a, eq + 1);
+    *eq = '=';
+  }
+  run_device = d;
+  /* a SIGINT that was ignored when awemu started (a background job of a
+   * shell without job control) stays ignored, as the convention is */
+  struct sigaction sa, old;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_sigint;
+  sigemptyset(&sa.sa_mask);
+  int caught = sigaction(SIGINT, NULL, &old) == 0 && old.sa_handler != SIG_IGN && sigaction(SIGINT, &sa, NULL) == 0;
+  int rc = is_stdin ? run_stdin(s) : aw_session_run_file(s, script);
+  if (caught) sigaction(SIGINT, &old, NULL);
+  run_device = NULL;
+  aw_session_free(s);
+  if (run_interrupted) return 130;
+  return rc ? 1 : 0;
 }
 
 int main(int argc, char **argv) {
-  if (argc >= 2 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) { usage(stdout); return 0; }
-  if (argc >= 2 && !strcmp(argv[1], "debug")) return dbg_main(argc - 1, argv + 1);
-  if (argc >= 2 && !strcmp(argv[1], "compress")) return aw_compress_main(argc - 2, argv + 2, stdout, stderr);
-  if (argc < 3 || strcmp(argv[1], "run")) { usage(stderr); return 2; }
-  aw_session *s = aw_session_new(stdout, stderr);
-  if (!s) return 2;
-  for (int i = 3; i < argc; i++) {
-    char *eq = strchr(argv[i], '=');
-    if (!eq || eq == argv[i]) { fprintf(stderr, "awemu: '%s' is not NAME=VALUE\n", argv[i]); aw_session_free(s); return 2; }
-    *eq = 0;
-    aw_session_set_var(s, argv[i], eq + 1);
+  if (argc < 2) { usage(stderr); return 2; }
+  const char *cmd = argv[1];
+  if (!strcmp(cmd, "-h") || !strcmp(cmd, "--help")) { usage(stdout); return 0; }
+  if (!strcmp(cmd, "--version")) { printf("awemu (awemu) %s\n", AWEMU_VERSION); return 0; }
+  if (!strcmp(cmd, "run")) {
+    int *vars = calloc((size_t)argc, sizeof *vars);
+    if (!vars) { fprintf(stderr, "awemu: out of memory\n"); return 2; }
+    int rc = run_main(argc - 1, argv + 1, vars);
+    free(vars);
+    return rc;
   }
-  int rc = aw_session_run_file(s, argv[2]);
-  aw_session_free(s);
-  return rc ? 1 : 0;
+  if (!strcmp(cmd, "debug")) return dbg_main(argc - 1, argv + 1);
+  if (!strcmp(cmd, "compress")) return aw_compress_main(argc - 2, argv + 2, stdout, stderr);
+  if (cmd[0] == '-') fprintf(stderr, "awemu: unknown option '%s'\n", cmd);
+  else fprintf(stderr, "awemu: unknown command '%s' (run, debug or compress)\n", cmd);
+  usage(stderr);
+  return 2;
 }

@@ -1,0 +1,159 @@
+# tests/checks/cli.sh -- the command lines of awasm, awdis and awemu run:
+# --help and --version, --opt=VALUE and --opt VALUE, the wrong argument named,
+# directories refused, '-' for standard input, awemu run's --timeout,
+# --insn-limit and Ctrl-C, and awasm -l's source lines.
+# Sourced by tests/run.sh (pass, fail, $BIN).  Works inside one mktemp -d
+# directory.  Every command that runs a kernel is bounded by timeout(1).
+#
+# What the code before this change did, check by check: --help did not
+# mention --version (there was none: "unknown option"); awemu run --help ran a
+# script named --help; --output=, --timeout and --insn-limit were unknown;
+# awemu frob printed the usage without naming 'frob'; awdis A B did not name
+# B; a directory read as "Input/output error" (awasm), a truncated image
+# (awdis, status 1) or an empty script (awemu run, status 0); '-' was a file
+# named '-'; Ctrl-C killed awemu run with no message (status 130 from the
+# shell, but no "interrupted" fault).  The listing checks did not fail before
+# (the listing was right, only slow): they guard the line index that replaced
+# the scan from the start of the file.
+CL_T=$(mktemp -d)
+CL_B=$(cd "$BIN" && pwd)
+# the version string, read from the header (the one place it is written)
+cl_ver=$(sed -n 's/^#define AWEMU_VERSION "\(.*\)"$/\1/p' isa/version.h)
+
+# cl_check NAME EXPECTED-STATUS GREP-PATTERN STREAM COMMAND...: runs COMMAND in
+# $CL_T; passes when the status is EXPECTED-STATUS and the pattern (grep -E;
+# empty: anything) is on STREAM (out or err).
+cl_check() {
+  cl_name=$1; cl_want=$2; cl_pat=$3; cl_stream=$4; shift 4
+  (cd "$CL_T" && timeout 30 "$@" > "$CL_T/cl.out" 2> "$CL_T/cl.err" < /dev/null); cl_rc=$?
+  if [ $cl_rc -eq "$cl_want" ] && { [ -z "$cl_pat" ] || grep -Eq -- "$cl_pat" "$CL_T/cl.$cl_stream"; }; then pass "cli: $cl_name"
+  else fail "cli: $cl_name" "status $cl_rc (expected $cl_want), wanted /$cl_pat/ on std$cl_stream; stdout: $(head -3 "$CL_T/cl.out"); stderr: $(head -3 "$CL_T/cl.err")"; fi
+}
+
+cp subroutines/demo/zero_line.s "$CL_T/z.s"
+(cd "$CL_T" && "$CL_B/awasm" -q z.s -o z.aws && "$CL_B/awdis" z.aws -o z.dis.s)
+mkdir "$CL_T/dir"
+# a kernel that never ends: bra to itself
+printf '.version 8.0\n.target sm_80\n.address_size 64\n.visible .entry spin()\n{\n$L:\n\tbra $L;\n}\n' > "$CL_T/spin.ptx"
+printf 'load spin.ptx\nlaunch spin 1 32\n' > "$CL_T/spin.aw"
+printf 'alloc a u32 4\nfill a const ${V}\nexpect a at 3 ${V}\n' > "$CL_T/ok.aw"
+
+# ---- --help on standard output with status 0, listing --version; --version ----
+for cl_cmd in "awasm" "awdis" "awemu" "awemu run"; do
+  cl_check "$cl_cmd --help" 0 '--version' out $CL_B/$cl_cmd --help
+  if [ -s "$CL_T/cl.err" ]; then fail "cli: $cl_cmd --help writes to stderr" "$(head -3 "$CL_T/cl.err")"; fi
+  cl_tool=${cl_cmd%% *}
+  cl_check "$cl_cmd --version" 0 "^$cl_tool \\(awemu\\) $cl_ver\$" out $CL_B/$cl_cmd --version
+done
+
+# ---- --opt=VALUE and --opt VALUE ----
+cl_check "awasm --output=OUT" 0 '' out "$CL_B/awasm" -q z.s --output=o1.aws
+cmp -s "$CL_T/o1.aws" "$CL_T/z.aws" && pass "cli: awasm --output=OUT wrote the image" || fail "cli: awasm --output=OUT wrote the image"
+cl_check "awasm --output OUT" 0 '' out "$CL_B/awasm" -q z.s --output o2.aws
+cmp -s "$CL_T/o2.aws" "$CL_T/z.aws" && pass "cli: awasm --output OUT wrote the image" || fail "cli: awasm --output OUT wrote the image"
+cl_check "awdis --output=OUT" 0 '' out "$CL_B/awdis" z.aws --output=o1.s
+cmp -s "$CL_T/o1.s" "$CL_T/z.dis.s" && pass "cli: awdis --output=OUT wrote the text" || fail "cli: awdis --output=OUT wrote the text"
+# the limit fires after 1000 warp instructions (the loop is one instruction; one warp)
+cl_check "awemu run --insn-limit=1000" 1 'instruction limit reached: more than 1000 warp instructions .*--insn-limit' err "$CL_B/awemu" run --insn-limit=1000 spin.aw
+cl_check "awemu run --insn-limit 1000" 1 'instruction limit reached: more than 1000 warp instructions' err "$CL_B/awemu" run --insn-limit 1000 spin.aw
+cl_check "awemu run --timeout=60 with variables" 0 '' out "$CL_B/awemu" run --timeout=60 ok.aw V=7
+cl_check "awemu run --timeout 60 after the script" 0 '' out "$CL_B/awemu" run ok.aw --timeout 60 V=7
+
+# ---- a usage error names the argument ----
+cl_check "awasm --version=1 takes no value" 2 "'--version' takes no value" err "$CL_B/awasm" --version=1
+cl_check "awdis names the second image" 2 "'z.s'" err "$CL_B/awdis" z.aws z.s
+cl_check "awemu names an unknown command" 2 "unknown command 'frob'" err "$CL_B/awemu" frob
+cl_check "awemu run names an unknown option" 2 "unknown option '--frob'" err "$CL_B/awemu" run --frob ok.aw
+cl_check "awemu run --timeout abc" 2 "--timeout needs a number of seconds.*got 'abc'" err "$CL_B/awemu" run --timeout abc ok.aw
+cl_check "awemu run --timeout=-1" 2 "--timeout needs a number of seconds.*got '-1'" err "$CL_B/awemu" run --timeout=-1 ok.aw
+cl_check "awemu run --timeout=nan" 2 "got 'nan'" err "$CL_B/awemu" run --timeout=nan ok.aw
+cl_check "awemu run --timeout with no value" 2 "--timeout needs a number of seconds.*got nothing" err "$CL_B/awemu" run ok.aw --timeout
+cl_check "awemu run --insn-limit=-5" 2 "--insn-limit needs a whole number.*got '-5'" err "$CL_B/awemu" run --insn-limit=-5 ok.aw
+# 2^64 = 18446744073709551616 is one past the largest 64-bit count
+cl_check "awemu run --insn-limit=2^64" 2 "at most 2\\^64-1 = 18446744073709551615, got '18446744073709551616'" err "$CL_B/awemu" run --insn-limit=18446744073709551616 ok.aw
+cl_check "awemu run with no script" 2 "no SCRIPT" err "$CL_B/awemu" run --timeout=5
+
+# ---- a directory is not a file ----
+cl_check "awasm DIR" 2 "^awasm: dir: is a directory$" err "$CL_B/awasm" dir -o x.aws
+cl_check "awdis DIR" 2 "^awdis: dir: is a directory$" err "$CL_B/awdis" dir
+cl_check "awemu run DIR" 2 "dir: is a directory" err "$CL_B/awemu" run dir
+
+# ---- '-' is standard input ----
+# the same image but for the source's name, recorded in the line table
+(cd "$CL_T" && "$CL_B/awasm" -q - -o stdin.aws < z.s && "$CL_B/awdis" stdin.aws -o stdin.dis.s) &&
+  sed 's/^\.file 1 "<stdin>"$/.file 1 "z.s"/' "$CL_T/stdin.dis.s" | cmp -s - "$CL_T/z.dis.s" &&
+  pass "cli: awasm - assembles standard input" || fail "cli: awasm - assembles standard input"
+sed 's/ld.lin.u32/ld.lin.u23/' "$CL_T/z.s" > "$CL_T/typo.s"
+(cd "$CL_T" && "$CL_B/awasm" - -o typo.aws < typo.s 2> typo.err); cl_rc=$?
+# the typo is on line 16, column 8 (the '.u23' after "\tld.lin": a tab counts one column)
+if [ $cl_rc -eq 1 ] && grep -q "^<stdin>:16:8: error: unknown suffix '.u23' on 'ld'" "$CL_T/typo.err"; then pass "cli: awasm - names <stdin> in diagnostics"
+else fail "cli: awasm - names <stdin> in diagnostics" "status $cl_rc: $(head -3 "$CL_T/typo.err")"; fi
+(cd "$CL_T" && "$CL_B/awasm" -q -l - < z.s > stdin.lst) &&
+  grep -q '<stdin>:14  mov.u32 %lane, %laneid$' "$CL_T/stdin.lst" && grep -q '| mov.u32 	%lane, %laneid;$' "$CL_T/stdin.lst" &&
+  pass "cli: awasm -l - lists standard input with its source lines" || fail "cli: awasm -l - lists standard input with its source lines" "$(head -5 "$CL_T/stdin.lst")"
+cl_check "awasm - given twice" 2 "standard input \\(-\\) given twice" err "$CL_B/awasm" - - -o x.aws
+(cd "$CL_T" && "$CL_B/awdis" - < z.aws > stdin.s) && cmp -s "$CL_T/stdin.s" "$CL_T/z.dis.s" &&
+  pass "cli: awdis - reads standard input" || fail "cli: awdis - reads standard input"
+(cd "$CL_T" && printf 'alloc a u32 4\nfill a const 5\nexpect a at 3 6\n' | "$CL_B/awemu" run - > stdin.out 2> stdin.err); cl_rc=$?
+if [ $cl_rc -eq 1 ] && grep -q '^<stdin>:3: ' "$CL_T/stdin.err"; then pass "cli: awemu run - runs standard input, lines named <stdin>:N"
+else fail "cli: awemu run - runs standard input, lines named <stdin>:N" "status $cl_rc: $(head -3 "$CL_T/stdin.err")"; fi
+[ -e "$CL_T/-" ] && fail "cli: a file named '-' was created"
+
+# ---- awemu run: --timeout and Ctrl-C end a kernel that never ends ----
+cl_t0=$(date +%s)
+cl_check "awemu run --timeout 1 ends a spinning kernel" 1 'spin.aw:2: error: fault in kernel spin.*time limit reached: the launch ran more than 1 s' err "$CL_B/awemu" run --timeout 1 spin.aw
+cl_t1=$(date +%s)
+# one second of limit, checked every 65536 warp instructions: well under 10 s
+[ $cl_rc -eq 1 ] && [ $((cl_t1 - cl_t0)) -lt 10 ] && pass "cli: --timeout 1 ended the launch within 10 s" ||
+  fail "cli: --timeout 1 ended the launch within 10 s" "status $cl_rc after $((cl_t1 - cl_t0)) s"
+(cd "$CL_T" && exec timeout 30 "$CL_B/awemu" run spin.aw > int.out 2> int.err) &
+cl_pid=$!
+sleep 1   # time to start and enter the launch (under ASan too)
+# the subshell exec'd timeout, which passes SIGINT on to awemu
+kill -INT $cl_pid
+wait $cl_pid; cl_rc=$?
+if [ $cl_rc -eq 130 ] && grep -q 'spin.aw:2: error: fault in kernel spin.*: interrupted' "$CL_T/int.err"; then pass "cli: SIGINT interrupts awemu run: fault 'interrupted', status 130"
+else fail "cli: SIGINT interrupts awemu run: fault 'interrupted', status 130" "status $cl_rc: $(head -3 "$CL_T/int.err")"; fi
+
+# ---- awasm -l: each source line printed under an instruction is line LINE of FILE ----
+# (the listing prints "FILE:LINE" in the instruction's row, then "| TEXT" with
+# the line's leading blanks removed; checked against the file with awk)
+for cl_src in subroutines/demo/zero_line.s subroutines/bdi/bdi.s subroutines/fpc/fpc.s; do
+  "$BIN/awasm" -q -l "$cl_src" > "$CL_T/l.lst" 2>&1
+  cl_res=$(awk -v src="$cl_src" '
+    FNR == NR { t = $0; sub(/^[ \t]+/, "", t); text[FNR] = t; next }
+    function settle() { if (want != "" && !seen) { bad++; if (!msg) msg = "no source line after the instruction at " src ":" want } }
+    /^ *[0-9]+  [0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f]  / {
+      settle(); want = ""; seen = 0
+      for (i = 3; i <= NF; i++) if ($i ~ ":[0-9]+$") { n = split($i, p, ":"); if (p[1] == src) want = p[n]; break }
+      if (want != "" && text[want] == "") want = ""
+      insns++; next
+    }
+    substr($0, 1, 54) == sprintf("%52s| ", "") {
+      s = substr($0, 55); seen = 1; checked++
+      if (want == "" || s != text[want]) { bad++; if (!msg) msg = "line " FNR " of the listing: \"" s "\" is not " src ":" want }
+    }
+    END { settle(); printf "%d %d %d %s\n", insns, checked, bad, msg }' "$cl_src" "$CL_T/l.lst")
+  set -- $cl_res
+  if [ "$1" -gt 0 ] && [ "$2" -eq "$1" ] && [ "$3" -eq 0 ]; then pass "cli: awasm -l $cl_src: all $2 source lines match the file"
+  else fail "cli: awasm -l $cl_src: source lines match the file" "$cl_res"; fi
+done
+set --
+
+# ---- the README shows what the tools print ----
+# the tutorial's listing excerpt (up to its "...") is the start of awasm -l's output
+awk '/^subroutine zero_line:/ { on = 1 } on && /^\.\.\.$/ { exit } on { print }' README.md > "$CL_T/readme.lst"
+cl_n=$(wc -l < "$CL_T/readme.lst")
+"$BIN/awasm" -l subroutines/demo/zero_line.s | head -n "$cl_n" > "$CL_T/tool.lst"
+[ "$cl_n" -gt 2 ] && cmp -s "$CL_T/readme.lst" "$CL_T/tool.lst" && pass "cli: README's listing is what awasm -l prints" ||
+  fail "cli: README's listing is what awasm -l prints" "$(diff "$CL_T/readme.lst" "$CL_T/tool.lst" | head -6)"
+# the fault example: the README's script with y allocated with 100 elements
+awk '/^```$/ { if (on) exit; n++; next } n && /^load examples\/saxpy/ { on = 1 } on { print }' README.md |
+  sed 's/^alloc y f32 1000$/alloc y f32 100/' > "$CL_T/script.aw"
+cl_said=$(sed -n 's/^    \(script\.aw:[0-9]*: error: fault .*\)$/\1/p' README.md)
+# (run from the repository, where the script's load path is; its name shortened to script.aw)
+cl_got=$(timeout 30 "$BIN/awemu" run "$CL_T/script.aw" 2>&1 >/dev/null | sed -n "s|^$CL_T/script\.aw:\([0-9]*: error: fault\)|script.aw:\1|p" | head -1)
+if grep -q '^alloc y f32 100$' "$CL_T/script.aw" && [ -n "$cl_said" ] && [ "$cl_said" = "$cl_got" ]; then pass "cli: README's fault example is what awemu run prints"
+else fail "cli: README's fault example is what awemu run prints" "README: $cl_said
+tool:   $cl_got"; fi
+rm -rf "$CL_T"
