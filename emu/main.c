@@ -3,7 +3,9 @@
 #include "report.h"
 #include "script.h"
 #include "../asm/asm.h"
+#include "../isa/outfile.h"
 #include "../isa/version.h"
+#include "timing/timing.h"
 
 #include <errno.h>
 #include <math.h>
@@ -13,7 +15,9 @@
 #include <sys/stat.h>
 
 static void usage(FILE *f) {
-  fputs("usage: awemu run [--timeout SECONDS] [--insn-limit N] SCRIPT [NAME=VALUE ...]   (awemu run --help)\n"
+  fputs("usage: awemu run [--config NAME|FILE] [--set KEY=VALUE]... [--stats-json FILE] [--timeout SECONDS] [--insn-limit N]\n"
+        "                 SCRIPT [NAME=VALUE ...]   (awemu run --help)\n"
+        "       awemu config [--list | --table | --show] [--config NAME|FILE] [--set KEY=VALUE]...   (timing configs)\n"
         "       awemu debug [-x FILE] [-batch] [SCRIPT | MODULE] [NAME=VALUE ...]   (the debugger; awemu debug --help)\n"
         "       awemu compress [options] FILE   (compression report; awemu compress --help)\n"
         "       awemu --help | --version\n"
@@ -25,6 +29,11 @@ static void run_usage(FILE *f) {
   fputs("usage: awemu run [options] SCRIPT [NAME=VALUE ...]\n"
         "Runs the commands of SCRIPT (emu/RUNSCRIPT.md), stopping at the first that fails; a SCRIPT of -\n"
         "is standard input (named <stdin> in messages).  NAME=VALUE defines ${NAME} for the script.\n"
+        "  --config=NAME|FILE  timing mode: launches run on the cycle-level model of a preset (caba-gtx480,\n"
+        "                      mag-gddr5, mpc-titanv) or a config file; totals are printed at the end\n"
+        "  --set=KEY=VALUE     change one key of the config (repeatable; implies --config caba-gtx480\n"
+        "                      when no --config is given); awemu config --table lists the keys\n"
+        "  --stats-json=FILE   write the timing statistics as JSON (totals, and a 'launches' list)\n"
         "  --timeout=SECONDS   a launch running longer than SECONDS of wall-clock time faults (0: no limit)\n"
         "  --insn-limit=N      a launch executing more than N warp instructions faults (0: no limit;\n"
         "                      the script's 'set limit N' changes it too)\n"
@@ -82,9 +91,82 @@ static int run_stdin(aw_session *s) {
   return rc;
 }
 
+/* ---- timing configs ---- */
+
+/* A config from a preset or file (caba-gtx480 when NULL) and KEY=VALUE
+ * settings, checked.  0, or 2 with the message printed. */
+static int build_config(tm_config *c, const char *config, const char **sets, int nsets, const char *who) {
+  char err[512];
+  tm_config_defaults(c);
+  if (tm_config_load(c, config ? config : "caba-gtx480", err, sizeof err)) { fprintf(stderr, "%s: %s\n", who, err); return 2; }
+  for (int i = 0; i < nsets; i++)
+    if (tm_config_set_pair(c, sets[i], "--set", err, sizeof err)) { fprintf(stderr, "%s: %s\n", who, err); return 2; }
+  if (tm_config_check(c, err, sizeof err)) { fprintf(stderr, "%s: %s\n", who, err); return 2; }
+  return 0;
+}
+
+/* After a run in timing mode: the totals on standard output, and the JSON
+ * file when asked.  0, or -1 when the file could not be written. */
+static int timing_report(aw_device *d, const tm_config *c, const char *json) {
+  const tm_stats *launches, *total;
+  const char *const *kernels;
+  uint32_t n = aw_timing_launches(d, &launches, &kernels, &total);
+  printf("timing (%u launch%s):\n", n, n == 1 ? "" : "es");
+  tm_stats_print(total, c, stdout);
+  if (!json) return 0;
+  isa_outfile o;
+  char err[512];
+  if (isa_out_open(&o, json, 0, err, sizeof err)) { fprintf(stderr, "awemu run: %s\n", err); return -1; }
+  tm_stats_json(total, launches, kernels, n, c, o.f);
+  if (isa_out_commit(&o, err, sizeof err)) { fprintf(stderr, "awemu run: %s\n", err); return -1; }
+  return 0;
+}
+
+static void config_usage(FILE *f) {
+  fputs("usage: awemu config [--list | --table | --show] [--config NAME|FILE] [--set KEY=VALUE]...\n"
+        "The timing model's configurations.\n"
+        "  --list              the presets, one per line\n"
+        "  --table             every key with its unit, default, accepted values and meaning (Markdown)\n"
+        "  --show              the config --config and --set make (default caba-gtx480), every key with\n"
+        "                      where its value came from; a file that loads back to the same config\n"
+        "Exit status: 0, or 2 on a bad config or usage.\n", f);
+}
+
+/* awemu config; argv[0] is "config". */
+static int config_main(int argc, char **argv, const char **sets) {
+  const char *config = NULL;
+  int nsets = 0, what = 's';
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i], *v;
+    int missing = 0;
+    if (!strcmp(a, "--list")) what = 'l';
+    else if (!strcmp(a, "--table")) what = 't';
+    else if (!strcmp(a, "--show")) what = 's';
+    else if (!strcmp(a, "-h") || !strcmp(a, "--help")) { config_usage(stdout); return 0; }
+    else if (!strcmp(a, "--version")) { printf("awemu (awemu) %s\n", AWEMU_VERSION); return 0; }
+    else if ((v = long_value(argc, argv, &i, "--config", &missing)) || missing) {
+      if (missing) { fprintf(stderr, "awemu config: --config needs a preset name or a config file\n"); return 2; }
+      config = v;
+    } else if ((v = long_value(argc, argv, &i, "--set", &missing)) || missing) {
+      if (missing) { fprintf(stderr, "awemu config: --set needs KEY=VALUE\n"); return 2; }
+      sets[nsets++] = v;
+    } else { fprintf(stderr, "awemu config: unknown argument '%s' (awemu config --help)\n", a); return 2; }
+  }
+  if (what == 'l') {
+    for (int i = 0; tm_preset_name(i, NULL); i++) puts(tm_preset_name(i, NULL));
+    return 0;
+  }
+  if (what == 't') { tm_config_table(stdout); return 0; }
+  tm_config c;
+  if (build_config(&c, config, sets, nsets, "awemu config")) return 2;
+  tm_config_write(&c, stdout);
+  return 0;
+}
+
 /* awemu run; argv[0] is "run". */
-static int run_main(int argc, char **argv, int *vars) {
-  const char *script = NULL;
+static int run_main(int argc, char **argv, int *vars, const char **sets) {
+  const char *script = NULL, *config = NULL, *stats_json = NULL;
+  int nsets = 0;
   double timeout = 0;
   uint64_t insn_limit = 0;
   int have_limit = 0, nvars = 0, options_done = 0;
@@ -99,7 +181,16 @@ static int run_main(int argc, char **argv, int *vars) {
     } else if (!strcmp(a, "--")) options_done = 1;
     else if (!strcmp(a, "-h") || !strcmp(a, "--help")) { run_usage(stdout); return 0; }
     else if (!strcmp(a, "--version")) { printf("awemu (awemu) %s\n", AWEMU_VERSION); return 0; }
-    else if ((v = long_value(argc, argv, &i, "--timeout", &missing)) || missing) {
+    else if ((v = long_value(argc, argv, &i, "--config", &missing)) || missing) {
+      if (missing) { fprintf(stderr, "awemu run: --config needs a preset name or a config file\n"); return 2; }
+      config = v;
+    } else if ((v = long_value(argc, argv, &i, "--set", &missing)) || missing) {
+      if (missing) { fprintf(stderr, "awemu run: --set needs KEY=VALUE\n"); return 2; }
+      sets[nsets++] = v;
+    } else if ((v = long_value(argc, argv, &i, "--stats-json", &missing)) || missing) {
+      if (missing) { fprintf(stderr, "awemu run: --stats-json needs a file name (- for standard output)\n"); return 2; }
+      stats_json = v;
+    } else if ((v = long_value(argc, argv, &i, "--timeout", &missing)) || missing) {
       char *end = NULL;
       errno = 0;
       double t = missing ? 0 : strtod(v, &end);
@@ -136,9 +227,14 @@ static int run_main(int argc, char **argv, int *vars) {
     fprintf(stderr, "awemu run: %s: is a directory\n", script);
     return 2;
   }
+  tm_config cfg;
+  int timing = config || nsets;
+  if (timing && build_config(&cfg, config, sets, nsets, "awemu run")) return 2;
+  if (stats_json && !timing) { fprintf(stderr, "awemu run: --stats-json needs timing mode (--config NAME|FILE)\n"); return 2; }
   aw_session *s = aw_session_new(stdout, stderr);
   if (!s) { fprintf(stderr, "awemu: out of memory\n"); return 2; }
   aw_device *d = aw_session_device(s);
+  if (timing && aw_set_timing(d, &cfg)) { fprintf(stderr, "awemu: out of memory\n"); aw_session_free(s); return 2; }
   if (timeout > 0) aw_set_time_limit(d, timeout);
   if (have_limit) aw_set_insn_limit(d, insn_limit);
   for (int k = 0; k < nvars; k++) {
@@ -158,6 +254,7 @@ static int run_main(int argc, char **argv, int *vars) {
   int rc = is_stdin ? run_stdin(s) : aw_session_run_file(s, script);
   if (caught) sigaction(SIGINT, &old, NULL);
   run_device = NULL;
+  if (timing && timing_report(d, &cfg, stats_json)) rc = rc ? rc : 2;
   aw_session_free(s);
   if (run_interrupted) return 130;
   return rc ? 1 : 0;
@@ -168,17 +265,19 @@ int main(int argc, char **argv) {
   const char *cmd = argv[1];
   if (!strcmp(cmd, "-h") || !strcmp(cmd, "--help")) { usage(stdout); return 0; }
   if (!strcmp(cmd, "--version")) { printf("awemu (awemu) %s\n", AWEMU_VERSION); return 0; }
-  if (!strcmp(cmd, "run")) {
+  if (!strcmp(cmd, "run") || !strcmp(cmd, "config")) {
     int *vars = calloc((size_t)argc, sizeof *vars);
-    if (!vars) { fprintf(stderr, "awemu: out of memory\n"); return 2; }
-    int rc = run_main(argc - 1, argv + 1, vars);
+    const char **sets = calloc((size_t)argc, sizeof *sets);
+    if (!vars || !sets) { fprintf(stderr, "awemu: out of memory\n"); free(vars); free(sets); return 2; }
+    int rc = cmd[0] == 'r' ? run_main(argc - 1, argv + 1, vars, sets) : config_main(argc - 1, argv + 1, sets);
     free(vars);
+    free(sets);
     return rc;
   }
   if (!strcmp(cmd, "debug")) return dbg_main(argc - 1, argv + 1);
   if (!strcmp(cmd, "compress")) return aw_compress_main(argc - 2, argv + 2, stdout, stderr);
   if (cmd[0] == '-') fprintf(stderr, "awemu: unknown option '%s'\n", cmd);
-  else fprintf(stderr, "awemu: unknown command '%s' (run, debug or compress)\n", cmd);
+  else fprintf(stderr, "awemu: unknown command '%s' (run, debug, compress or config)\n", cmd);
   usage(stderr);
   return 2;
 }

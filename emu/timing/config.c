@@ -183,6 +183,7 @@ int tm_config_set(tm_config *c, const char *key, const char *value, const char *
   default: *(int *)field(c, k) = v.e; break;
   }
   snprintf(c->origin[k], sizeof c->origin[k], "%s", where);
+  c->when[k] = ++c->nsettings;
   return 0;
 }
 
@@ -312,18 +313,19 @@ double tm_dram_peak_bytes_per_s(const tm_config *c) {
 }
 
 /* Of the keys a check involves (TM_KEY_ values, ending with -1), the one to
- * blame in its message: the first that a file or --set gave a value, else the
- * first.  So a bad n_mem reports n_mem's line, not l2_bytes' default. */
+ * blame in its message: the one set last (a --set after a preset, a file's
+ * line after its base), else the first.  So a bad --set n_mem=5 reports
+ * n_mem, not the preset's l2_bytes. */
 static int blame(const tm_config *c, int first, ...) {
   va_list ap;
   va_start(ap, first);
-  int k = first, pick = -1;
+  int k = first, pick = first;
   while (k >= 0) {
-    if (pick < 0 && strcmp(c->origin[k], "default") != 0) pick = k;
+    if (c->when[k] > c->when[pick]) pick = k;
     k = va_arg(ap, int);
   }
   va_end(ap);
-  return pick < 0 ? first : pick;
+  return pick;
 }
 
 /* Fails with "ORIGIN: error: KEY: message" for key k of the check's keys. */

@@ -39,8 +39,11 @@ typedef struct tm_config {
 #define KEY(name, kind, unit, dflt, mn, mx, choices, doc) TM_T_##kind name;
 #include "config.def"
 #undef KEY
-  /* where each key got its value: "default", "caba-gtx480:14", "--set" ... */
+  /* where each key got its value: "default", "caba-gtx480:14", "--set" ...;
+   * and when (the number of settings before it), to blame the latest */
   char origin[TM_NKEYS][96];
+  uint32_t when[TM_NKEYS];
+  uint32_t nsettings;
 } tm_config;
 
 /* Enum values, in the order of their choices in config.def. */

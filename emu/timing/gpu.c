@@ -340,19 +340,64 @@ static int build_regs(tm_gpu *g) {
   return 0;
 }
 
-/* Registers per thread of the kernel: its PTX registers in 32-bit units
- * (predicates take none), at most its .maxnreg; or the kernel_regs key. */
+/* Weight of slot s of function ef in 32-bit registers (predicates live in their own file). */
+static uint32_t slot_weight(const emu_func *ef, uint32_t s) {
+  int t = ef->slot_type[s];
+  if (t == ISA_T_PRED) return 0;
+  if (t == ISA_T_B128) return 4;
+  return t == ISA_T_B64 || t == ISA_T_U64 || t == ISA_T_S64 || t == ISA_T_F64 ? 2 : 1;
+}
+
+/* The most 32-bit registers live at once in function f: PTX's virtual
+ * registers are many more than the hardware registers ptxas allocates, so
+ * the register file a thread needs is estimated by liveness (a backward
+ * dataflow over the function's instructions), not by counting declarations.
+ * 0 when out of memory. */
+static uint32_t live_regs(const tm_gpu *g, uint32_t f) {
+  const aw_module *m = g->m;
+  const emu_func *ef = &m->funcs[f];
+  uint32_t n = ef->ninsn, words = (ef->nslots + 63) / 64;
+  if (!n || !words) return 1;
+  uint64_t *in = calloc((size_t)n * words, sizeof *in), *out = calloc(words, sizeof *out);
+  if (!in || !out) { free(in); free(out); return 0; }
+  uint32_t best = 0;
+  for (int changed = 1, pass = 0; changed && pass < 1000; pass++) {
+    changed = 0;
+    for (uint32_t i = n; i-- > 0;) {
+      uint32_t pc = ef->first_pc + i;
+      const emu_insn *insn = &m->code[pc];
+      const tm_regs *r = &g->regs[pc];
+      memset(out, 0, words * sizeof *out);
+      int op = insn->op, fall = 1;
+      if ((op == ISA_OP_BRA || op == ISA_OP_EXIT || op == ISA_OP_RET || op == ISA_OP_TRAP) && !insn->guard) fall = 0;
+      if (fall && i + 1 < n) for (uint32_t w = 0; w < words; w++) out[w] |= in[(size_t)(i + 1) * words + w];
+      if (op == ISA_OP_BRA && insn->target >= ef->first_pc && insn->target - ef->first_pc < n)
+        for (uint32_t w = 0; w < words; w++) out[w] |= in[(size_t)(insn->target - ef->first_pc) * words + w];
+      /* live before = (live after - defined) + used; a guarded definition may not happen */
+      uint32_t weight = 0;
+      for (uint32_t k = 0; k < r->ndst; k++) if (r->dst[k] < ef->nslots) out[r->dst[k] / 64] |= 1ull << (r->dst[k] % 64);
+      for (uint32_t s = 0; s < ef->nslots; s++) if (out[s / 64] >> (s % 64) & 1) weight += slot_weight(ef, s);
+      if (weight > best) best = weight;
+      if (!insn->guard) for (uint32_t k = 0; k < r->ndst; k++) if (r->dst[k] < ef->nslots) out[r->dst[k] / 64] &= ~(1ull << (r->dst[k] % 64));
+      for (uint32_t k = 0; k < r->nsrc; k++) if (r->src[k] < ef->nslots) out[r->src[k] / 64] |= 1ull << (r->src[k] % 64);
+      uint64_t *cur = &in[(size_t)i * words];
+      for (uint32_t w = 0; w < words; w++) if (cur[w] != out[w]) { cur[w] = out[w]; changed = 1; }
+    }
+  }
+  free(in);
+  free(out);
+  return best;
+}
+
+/* Registers per thread of the kernel: the kernel_regs key, else the most
+ * registers live at once in the kernel or any function of the module (calls
+ * keep the caller's registers too; that is left out), at most its .maxnreg. */
 static uint32_t kernel_regs(const tm_gpu *g) {
   if (g->cfg->kernel_regs) return (uint32_t)g->cfg->kernel_regs;
   uint32_t f = g->m->kernels[g->kernel];
-  const emu_func *ef = &g->m->funcs[f];
-  uint32_t n = 0;
-  for (uint32_t s = 0; s < ef->nslots; s++) {
-    int t = ef->slot_type[s];
-    if (t == ISA_T_PRED) continue;
-    uint32_t bits = t == ISA_T_B64 || t == ISA_T_U64 || t == ISA_T_S64 || t == ISA_T_F64 ? 64 : t == ISA_T_B128 ? 128 : 32;
-    n += bits / 32;
-  }
+  uint32_t n = live_regs(g, f);
+  for (uint32_t k = 0; k < g->m->img.nfuncs; k++)
+    if (g->m->img.funcs[k].kind == ISA_FN_FUNC && g->m->funcs[k].ninsn) { uint32_t c = live_regs(g, k); if (c > n) n = c; }
   uint32_t maxn = g->m->img.funcs[f].maxnreg;
   if (maxn && n > maxn) n = maxn;
   return n ? n : 1;
@@ -475,9 +520,10 @@ aw_status tm_launch(aw_device *d, const tm_config *cfg, tm_stats *st, aw_module 
     char why[200];
     snprintf(why, sizeof why, "a CTA of %u threads needs %u registers and %u bytes of shared memory; an SM has %lld registers, %lld bytes, %lld threads: it fits no SM",
              g.cta_threads, g.cta_regs, g.cta_shared, (long long)cfg->sm_registers, (long long)cfg->sm_shared_bytes, (long long)cfg->sm_max_threads);
-    tm_fail(&g, why);
+    memset(f, 0, sizeof *f);
+    snprintf(f->what, sizeof f->what, "%s", why);
     free_gpu(&g);
-    return AW_FAULT;
+    return AW_ERR_ARG;
   }
   /* the first wave: CTAs go round robin over the SMs */
   int more = 1;
