@@ -201,16 +201,31 @@ static void drams(void) {
     dram_free(&d);
   }
 
-  /* write then read of the open row: WR at 12 (after the ACT at 0 and tRCD),
-   * data 12 + tWL 4 = 16 to 20; the read waits tCDLR = 5 after the write data:
-   * RD at 25, data 37-41 */
-  dram_init(&d, 0, &cfg, &q, on_done, on_room, NULL);
+  /* write then read of the open row, in arrival order (FCFS; FR-FCFS would
+   * serve the read first and batch writes): WR at 12 (after the ACT at 0 and
+   * tRCD), data 12 + tWL 4 = 16 to 20; the read waits tCDLR = 5 after the
+   * write data: RD at 25, data 37-41 */
+  tm_config fcfs = cfg;
+  fcfs.dram_scheduler = TM_DRAM_FCFS;
+  dram_init(&d, 0, &fcfs, &q, on_done, on_room, NULL);
   tm_req w = mk(9, REQ_WB, 0, 1), rd = mk(10, REQ_RD, 0, 1);
   dram_push(&d, &w, 0);
   dram_push(&d, &rd, 0);
   run(&q);
   CHECK(done_at[9] == 20 * P && done_at[10] == 41 * P, "write-to-read turnaround tCDLR: done at 20 and 41 (%lld %lld)",
         (long long)(done_at[9] / P), (long long)(done_at[10] / P));
+  dram_free(&d);
+
+  /* FR-FCFS serves reads before writes: the same two requests, the read at
+   * 12 (data 24-28), the write when the bus is free again: WR at 24 (data
+   * 28-32) */
+  dram_init(&d, 0, &cfg, &q, on_done, on_room, NULL);
+  tm_req w2 = mk(9, REQ_WB, 0, 1), rd2 = mk(10, REQ_RD, 0, 1);
+  dram_push(&d, &w2, 0);
+  dram_push(&d, &rd2, 0);
+  run(&q);
+  CHECK(done_at[10] == 28 * P && done_at[9] == 32 * P, "FR-FCFS: the read first (done at 28), then the write (32) (%lld %lld)",
+        (long long)(done_at[10] / P), (long long)(done_at[9] / P));
   dram_free(&d);
 
   /* half the bandwidth: each burst 2 cycles: 12 + 12 + 8 = 32 */
@@ -249,13 +264,15 @@ static void drams(void) {
   /* address mapping (caba-gtx480: 256-byte interleave over 6 partitions, 2 slices,
    * 16 banks of 2048-byte rows): 0x000 -> partition 0; 0x100 -> 1; 0x600 -> 0 again,
    * at channel offset 0x100 -> slice 0 (line 2 of the channel, 2 % 2 = 0);
-   * 0x680 -> channel offset 0x180 -> slice 1; channel offset 2048 -> bank 1 */
+   * 0x680 -> channel offset 0x180 -> slice 1; channel offset 2048 -> bank 1,
+   * row 0; channel offset 32768 -> row 1, bank (16 XOR 1) mod 16 = 1 (the
+   * row's bits folded into the bank) */
   tm_place p;
   tm_map(&cfg, 0x000, &p); int ok0 = p.part == 0 && p.slice == 0 && p.bank == 0 && p.row == 0;
   tm_map(&cfg, 0x100, &p); int ok1 = p.part == 1 && p.slice == 2;
   tm_map(&cfg, 0x680, &p); int ok2 = p.part == 0 && p.slice == 1;
   tm_map(&cfg, 6 * 2048, &p); int ok3 = p.part == 0 && p.bank == 1 && p.row == 0;
-  tm_map(&cfg, 6 * 2048 * 16, &p); int ok4 = p.part == 0 && p.bank == 0 && p.row == 1;
+  tm_map(&cfg, 6 * 2048 * 16, &p); int ok4 = p.part == 0 && p.bank == 1 && p.row == 1;
   CHECK(ok0 && ok1 && ok2 && ok3 && ok4, "address mapping: partitions, slices, banks, rows");
 }
 

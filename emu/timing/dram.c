@@ -13,8 +13,16 @@ void tm_map(const tm_config *c, uint64_t addr, tm_place *p) {
   uint64_t line = (uint64_t)(c->l2_bytes ? c->l2_line_bytes : c->l1_line_bytes);
   p->slice = p->part * (uint32_t)c->l2_slices_per_mem + (uint32_t)(local / line % (uint64_t)c->l2_slices_per_mem);
   uint64_t rowb = (uint64_t)c->dram_row_bytes;
-  p->bank = (uint32_t)(local / rowb % (uint64_t)c->dram_banks);
-  p->row = (int64_t)(local / rowb / (uint64_t)c->dram_banks);
+  uint64_t nb = (uint64_t)c->dram_banks;
+  p->row = (int64_t)(local / rowb / nb);
+  /* the bank: consecutive rows' worth of bytes go to consecutive banks, XORed
+   * with all the row bits folded (permutation interleaving, Zhang et al.,
+   * MICRO 2000), so arrays a multiple of the bank span apart (a copy's source
+   * and destination) do not fight over the same banks */
+  uint64_t fold = 0, bits = 0;
+  while ((1ull << bits) < nb) bits++;
+  for (uint64_t r = (uint64_t)p->row; r && bits; r >>= bits) fold ^= r;
+  p->bank = (uint32_t)((local / rowb ^ fold) % nb);
 }
 
 int dram_init(tm_dram *d, int id, const tm_config *c, tm_events *ev,
@@ -35,7 +43,7 @@ int dram_init(tm_dram *d, int id, const tm_config *c, tm_events *ev,
   d->room = room;
   d->done_ctx = ctx;
   d->banks = calloc(d->nbanks, sizeof *d->banks);
-  d->queue = calloc(d->qcap, sizeof *d->queue);
+  d->queue = calloc(2 * (size_t)d->qcap, sizeof *d->queue);
   if (!d->banks || !d->queue) { dram_free(d); return -1; }
   for (uint32_t b = 0; b < d->nbanks; b++) d->banks[b].row = -1;
   return 0;
@@ -49,6 +57,7 @@ void dram_free(tm_dram *d) {
 }
 
 static void tick(void *obj, void *arg, tm_time now);
+static int is_read(const tm_req *r) { return r->kind == REQ_RD; }
 
 /* Makes sure the channel ticks at the first DRAM edge at or after t (an
  * earlier tick already due stands; a later one is superseded: a tick that
@@ -62,21 +71,20 @@ static void wake(tm_dram *d, tm_time t) {
 }
 
 int dram_push(tm_dram *d, tm_req *r, tm_time t) {
-  if (d->nq >= d->qcap) { d->refused = 1; return -1; }
+  if (!dram_accepts(d, r)) { d->refused = 1; return -1; }
   r->arrived = t;
   d->queue[d->nq++] = r;
-  tm_bank *b = &d->banks[r->bank];
-  if (b->row == r->row) b->pending_hits++;
+  if (is_read(r)) d->nreads++; else d->nwrites++;
   wake(d, t);
   return 0;
 }
 
 static void remove_at(tm_dram *d, uint32_t i) {
+  if (is_read(d->queue[i])) d->nreads--; else d->nwrites--;
   memmove(&d->queue[i], &d->queue[i + 1], (d->nq - i - 1) * sizeof *d->queue);
   d->nq--;
 }
 
-static int is_read(const tm_req *r) { return r->kind == REQ_RD; }
 
 /* Can request r's column command issue at DRAM cycle n?  Its row must be open. */
 static int column_ready(const tm_dram *d, const tm_req *r, int64_t n) {
@@ -102,7 +110,6 @@ static void issue_column(tm_dram *d, uint32_t qi, int64_t n) {
   d->next_col_any = n + d->tCCD;
   /* bursts longer than tCCD keep the column bus busy as long as their data */
   b->next_col = n + d->tCCD;
-  b->pending_hits--;
   int64_t end_cycle = (end + d->clk.period - 1) / d->clk.period;
   if (is_read(r)) d->st.reads++;
   else {
@@ -121,7 +128,6 @@ static int row_command(tm_dram *d, const tm_req *r, int64_t n) {
   if (b->row >= 0) {
     if (n < b->next_pre) return 0;
     b->row = -1;
-    b->pending_hits = 0;
     if (b->next_act < n + d->tRP) b->next_act = n + d->tRP;
     d->st.precharges++;
     return 1;
@@ -134,9 +140,6 @@ static int row_command(tm_dram *d, const tm_req *r, int64_t n) {
   d->next_act_any = n + d->tRRD;
   d->st.activates++;
   b->fresh = 1;
-  b->pending_hits = 0;
-  for (uint32_t i = 0; i < d->nq; i++)
-    if (d->queue[i]->bank == r->bank && d->queue[i]->row == r->row) b->pending_hits++;
   return 1;
 }
 
@@ -166,33 +169,54 @@ static int64_t next_chance(const tm_dram *d, int64_t n) {
   return best > n + 1 ? best : n + 1;
 }
 
+/* May r be served now?  It must have arrived; under FR-FCFS reads and
+ * writes take turns in batches (see tick). */
+static int eligible(const tm_dram *d, const tm_req *r, int64_t n) {
+  if (r->arrived > tm_cycles(d->clk, n)) return 0;
+  return !d->frfcfs || d->draining == !is_read(r);
+}
+
 static void tick(void *obj, void *arg, tm_time now) {
   (void)arg;
   tm_dram *d = obj;
   if (!d->ticking || now != d->tick_at) return;   /* superseded by an earlier tick */
   d->ticking = 0;
   int64_t n = tm_cycle_of(d->clk, now);
-  /* one column command: FR-FCFS takes the oldest ready row hit; FCFS only the oldest request */
+  if (d->frfcfs) {
+    /* writes wait while reads are served, then drain in a batch: from three
+     * quarters of their queue down to a quarter (or while no read waits), so
+     * the bus turns around between reading and writing rarely */
+    uint32_t writes = d->nwrites, reads = d->nreads;
+    if (!d->draining && (writes >= d->qcap * 3 / 4 || (!reads && writes))) d->draining = 1;
+    else if (d->draining && (!writes || (reads && writes <= d->qcap / 4))) d->draining = 0;
+  }
+  /* one column command: FR-FCFS takes the oldest eligible row hit; FCFS only the oldest request */
   uint32_t limit = d->frfcfs ? d->nq : (d->nq ? 1 : 0);
   for (uint32_t i = 0; i < limit; i++)
-    if (column_ready(d, d->queue[i], n)) {
+    if (eligible(d, d->queue[i], n) && column_ready(d, d->queue[i], n)) {
       tm_bank *b = &d->banks[d->queue[i]->bank];
       if (b->fresh) b->fresh = 0;
       else d->st.row_hits++;
       issue_column(d, i, n);
       break;
     }
-  /* one row command: for the oldest request whose bank has no queued hits to keep open */
+  /* one row command: for the oldest eligible request whose bank has no
+   * eligible row hit waiting (FR-FCFS keeps a row open while it has hits) */
   for (uint32_t i = 0; i < d->nq; i++) {
     const tm_req *r = d->queue[i];
     const tm_bank *b = &d->banks[r->bank];
-    if (r->arrived > tm_cycles(d->clk, n)) { if (!d->frfcfs) break; continue; }
+    if (!eligible(d, r, n)) { if (!d->frfcfs) break; continue; }
     if (b->row == r->row) { if (!d->frfcfs) break; continue; }
-    if (b->row >= 0 && b->pending_hits > 0 && d->frfcfs) continue;
+    if (b->row >= 0 && d->frfcfs) {
+      int hit = 0;
+      for (uint32_t k = 0; k < d->nq && !hit; k++)
+        hit = d->queue[k]->bank == r->bank && d->queue[k]->row == b->row && eligible(d, d->queue[k], n);
+      if (hit) continue;
+    }
     if (row_command(d, r, n)) break;
     if (!d->frfcfs) break;
   }
-  if (d->refused && d->nq < d->qcap) {
+  if (d->refused && (d->nreads < d->qcap || d->nwrites < d->qcap)) {
     d->refused = 0;
     if (d->room) d->room(d->done_ctx, d, now);
   }

@@ -8,7 +8,9 @@
  * PRE) and one column command (RD or WR).  Data moves in bursts of the memory
  * access granularity: a request's 'bursts' (set by whoever made it) times
  * MAG bytes, at dram_bus_bytes x dram_data_rate bytes per command cycle,
- * scaled by dram_bandwidth_scale.
+ * scaled by dram_bandwidth_scale.  Reads and writes have queues of their
+ * own (dram_queue entries each), so reads never wait behind a flood of
+ * write-backs; FR-FCFS serves reads and drains writes in batches.
  * Promises: requests complete (the 'done' callback, at the end of their data
  * on the bus) in an order the scheduler decides, deterministically; a full
  * queue refuses (dram_accepts), it never drops.
@@ -23,7 +25,6 @@
 typedef struct {
   int64_t row;               /* open row, -1: precharged */
   int64_t next_act, next_pre, next_col;   /* earliest DRAM cycle for each command */
-  int64_t pending_hits;      /* queued requests to the open row */
   int fresh;                 /* activated and not read or written yet: the next column command is the row miss's */
 } tm_bank;
 
@@ -43,7 +44,8 @@ typedef struct tm_dram {
   tm_time burst_time;        /* one MAG burst on the bus, femtoseconds */
   tm_bank *banks;
   tm_req **queue;            /* oldest first */
-  uint32_t nq;
+  uint32_t nq;               /* reads and writes queued, oldest first */
+  uint32_t nreads, nwrites;
   int64_t next_act_any, next_col_any, next_rd;   /* channel-wide constraints, DRAM cycles */
   tm_time bus_free;          /* the data bus is free from here on */
   int ticking;               /* a tick event is pending, at tick_at */
@@ -55,6 +57,7 @@ typedef struct tm_dram {
   /* called when the queue has room again after refusing */
   void (*room)(void *ctx, struct tm_dram *d, tm_time t);
   int refused;
+  int draining;              /* FR-FCFS: serving the batch of queued writes */
   tm_dram_stats st;
 } tm_dram;
 
@@ -66,8 +69,10 @@ void tm_map(const tm_config *c, uint64_t addr, tm_place *p);
 int dram_init(tm_dram *d, int id, const tm_config *c, tm_events *ev,
               void (*done)(void *, tm_req *, tm_time), void (*room)(void *, tm_dram *, tm_time), void *ctx);
 void dram_free(tm_dram *d);
-/* 1 when the queue has room for one more request. */
-static inline int dram_accepts(const tm_dram *d) { return d->nq < d->qcap; }
+/* 1 when the queue for r's kind (reads; writes) has room for one more. */
+static inline int dram_accepts(const tm_dram *d, const tm_req *r) {
+  return (r->kind == REQ_RD ? d->nreads : d->nwrites) < d->qcap;
+}
 /* Queues r (its bank and row from tm_map, its kind REQ_RD or REQ_WB/REQ_WR, its
  * bursts) at time t.  The caller checked dram_accepts; if it did not, the
  * request is refused: returns -1 and sets 'refused' so 'room' is called later. */

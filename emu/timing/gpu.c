@@ -107,6 +107,12 @@ static tm_time xbar_send(tm_gpu *g, tm_xbar *x, uint32_t src, uint32_t dst, uint
 static void slice_arrive(void *obj, void *arg, tm_time now);
 static void sm_arrive(void *obj, void *arg, tm_time now);
 
+tm_time tm_up_room(const tm_gpu *g, uint32_t sm) {
+  /* the port is booked until in_free; the buffer holds icnt_buffer_flits of that */
+  int64_t fpc = g->cfg->icnt_flits_per_cycle;
+  return g->up.in_free[sm] - tm_cycles(g->icnt, (g->cfg->icnt_buffer_flits + fpc - 1) / fpc);
+}
+
 void tm_send_up(tm_gpu *g, tm_req *r, tm_time t) {
   tm_place p;
   tm_map(g->cfg, r->addr, &p);
@@ -147,25 +153,29 @@ static uint8_t bursts_of(const tm_gpu *g, uint32_t bytes) {
   return (uint8_t)(b ? b : 1);
 }
 
+/* Queues r at its partition's DRAM controller, or, when its queue is full,
+ * in the partition's waiting list of its kind (reads, writes), oldest first. */
 static void dram_enqueue(tm_gpu *g, tm_req *r, tm_time t) {
   tm_part *p = &g->parts[r->part];
-  if (!p->wait && dram_accepts(&p->dram)) { dram_push(&p->dram, r, t); return; }
+  int k = r->kind == REQ_RD ? 0 : 1;
+  if (!p->wait[k] && dram_accepts(&p->dram, r)) { dram_push(&p->dram, r, t); return; }
   r->next = NULL;
-  if (p->wait_tail) p->wait_tail->next = r; else p->wait = r;
-  p->wait_tail = r;
+  if (p->wait_tail[k]) p->wait_tail[k]->next = r; else p->wait[k] = r;
+  p->wait_tail[k] = r;
   p->dram.refused = 1;
 }
 
 static void dram_room(void *ctx, tm_dram *d, tm_time t) {
   tm_gpu *g = ctx;
   tm_part *p = &g->parts[d->id];
-  while (p->wait && dram_accepts(d)) {
-    tm_req *r = p->wait;
-    p->wait = r->next;
-    if (!p->wait) p->wait_tail = NULL;
-    dram_push(d, r, t);
-  }
-  if (p->wait) d->refused = 1;
+  for (int k = 0; k < 2; k++)
+    while (p->wait[k] && dram_accepts(d, p->wait[k])) {
+      tm_req *r = p->wait[k];
+      p->wait[k] = r->next;
+      if (!p->wait[k]) p->wait_tail[k] = NULL;
+      dram_push(d, r, t);
+    }
+  if (p->wait[0] || p->wait[1]) d->refused = 1;
 }
 
 static void writeback(tm_gpu *g, const tm_req *like, const tm_slice *sl, const tm_victim *v, tm_time t) {
@@ -403,6 +413,43 @@ static uint32_t kernel_regs(const tm_gpu *g) {
   return n ? n : 1;
 }
 
+/* The static shared memory a CTA of the kernel really uses: the module's
+ * .shared variables that the kernel or a function it calls refers to (nvcc
+ * puts every kernel's __shared__ arrays at module scope, and the functional
+ * core gives each CTA all of them; the hardware gives each kernel its own). */
+static uint64_t kernel_shared(const tm_gpu *g) {
+  const aw_module *m = g->m;
+  uint32_t nf = m->img.nfuncs, nv = m->img.nvars;
+  uint8_t *reach = calloc(nf ? nf : 1, 1), *used = calloc(nv ? nv : 1, 1);
+  uint32_t *todo = calloc(nf ? nf : 1, sizeof *todo);
+  if (!reach || !used || !todo) { free(reach); free(used); free(todo); return m->shared_static; }
+  uint32_t nt = 0;
+  todo[nt++] = m->kernels[g->kernel];
+  reach[m->kernels[g->kernel]] = 1;
+  while (nt) {
+    uint32_t f = todo[--nt];
+    const emu_func *ef = &m->funcs[f];
+    for (uint32_t pc = ef->first_pc; pc < ef->first_pc + ef->ninsn; pc++) {
+      const emu_insn *in = &m->code[pc];
+      if (in->op == ISA_OP_CALL && in->target < nf && !reach[in->target]) { reach[in->target] = 1; todo[nt++] = in->target; }
+      for (uint32_t i = 0; i < in->nopnd; i++) {
+        const emu_opnd *o = &in->o[i];
+        if ((o->kind == OK_ADDR && o->base == AB_VAR) || (o->kind == OK_SYM && o->base == ISA_SYM_VAR))
+          if (o->reg < nv) used[o->reg] = 1;
+      }
+    }
+  }
+  uint64_t bytes = 0;
+  for (uint32_t v = 0; v < nv; v++) {
+    const isa_var *iv = &m->img.vars[v];
+    if (!used[v] || iv->space != ISA_SP_SHARED || (iv->flags & ISA_VAR_UNSIZED)) continue;
+    uint64_t al = isa_var_align(iv);
+    bytes = (bytes + al - 1) / al * al + isa_var_bytes(iv);
+  }
+  free(reach); free(used); free(todo);
+  return bytes;
+}
+
 static uint64_t round_up(uint64_t v, uint64_t unit) { return unit ? (v + unit - 1) / unit * unit : v; }
 
 /* The CUDA occupancy formula: CTAs per SM, limited by each resource. */
@@ -413,7 +460,7 @@ static void occupancy(tm_gpu *g) {
   g->cta_warps = (threads + WARP - 1) / WARP;
   uint32_t rpt = kernel_regs(g);
   g->cta_regs = (uint32_t)(round_up((uint64_t)rpt * WARP, (uint64_t)c->sm_reg_alloc_unit) * g->cta_warps);
-  g->cta_shared = (uint32_t)round_up(g->m->shared_static + g->dyn_shared, (uint64_t)c->sm_shared_alloc_unit);
+  g->cta_shared = (uint32_t)round_up(kernel_shared(g) + g->dyn_shared, (uint64_t)c->sm_shared_alloc_unit);
   uint64_t lim = (uint64_t)c->sm_max_ctas;
   g->limit = "CTAs";
   uint64_t by;

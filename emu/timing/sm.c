@@ -241,12 +241,19 @@ static int ldst_access(tm_gpu *g, tm_sm *s, int64_t n) {
   tm_access *a = &s->acc[s->acc_head];
   tm_load *l = s->acc_load;
   tm_time t = tm_cycles(g->core, n);
+  /* anything this access sends must fit in the injection buffer */
+  tm_time room = tm_up_room(g, (uint32_t)s->id);
+  if (room > t) {
+    int64_t c = tm_cycle_of(g->core, tm_edge_at_or_after(g->core, room));
+    s->ldst_retry = c > n ? c : n + 1;
+    return 0;
+  }
   if (a->kind == REQ_RD && s->has_l1) {
     tm_req *r = tm_req_new(g);
     if (!r) return -1;
     uint32_t fetch;
     int res = cache_read(&s->l1, a->addr, a->sectors, r, &fetch);
-    if (res == CACHE_STALL) { tm_req_free(g, r); return 0; }
+    if (res == CACHE_STALL) { tm_req_free(g, r); s->ldst_retry = TM_NEVER; return 0; }
     if (res == CACHE_HIT) {
       tm_req_free(g, r);
       int64_t ready = n + g->cfg->l1_latency;
@@ -492,6 +499,7 @@ int tm_sm_cycle(tm_gpu *g, tm_sm *s) {
   s->resident_warp_cycles += s->nwarps;
   s->cycle = n + 1;
   if (s->acc_head < s->nacc && !ldst_blocked) wake = n + 1;
+  if (ldst_blocked && s->ldst_retry < wake) wake = s->ldst_retry;   /* the injection buffer drains by then */
   if (s->acc_head >= s->nacc && s->ldst_busy_until > n && s->ldst_busy_until < wake) wake = s->ldst_busy_until;
   if (issued_any || wake <= n + 1) return 0;
   /* nothing can happen before 'wake' (or before a reply, when it is TM_NEVER):

@@ -99,6 +99,7 @@ typedef struct tm_sm {
   tm_load *acc_load;          /* the load record of that instruction (NULL: no destinations) */
   int64_t ldst_busy_until;    /* shared memory conflicts, constant accesses */
   int64_t ldst_cycle;         /* the last cycle the unit moved an access (one per cycle) */
+  int64_t ldst_retry;         /* blocked: the cycle it may try again (TM_NEVER: when a reply comes) */
   tm_cache l1;
   int has_l1;
   int64_t cycle;              /* the next cycle to simulate */
@@ -123,7 +124,7 @@ typedef struct {
 
 typedef struct {
   tm_dram dram;
-  tm_req *wait, *wait_tail;   /* requests for a full DRAM queue, oldest first */
+  tm_req *wait[2], *wait_tail[2];   /* reads, writes for a full DRAM queue, oldest first */
 } tm_part;
 
 typedef struct tm_gpu {
@@ -178,6 +179,8 @@ void tm_load_free(tm_gpu *g, tm_load *l);
 void tm_fail(tm_gpu *g, const char *what);
 /* Sends r from SM r->sm towards its partition at time t (the request leaves at the next free slot). */
 void tm_send_up(tm_gpu *g, tm_req *r, tm_time t);
+/* The time from which SM sm's injection buffer has room again (<= t: room now). */
+tm_time tm_up_room(const tm_gpu *g, uint32_t sm);
 /* A CTA slot's warps are all finished: frees its resources and dispatches more. */
 void tm_cta_done(tm_gpu *g, tm_sm *s, tm_cta *tc, tm_time t);
 

@@ -57,19 +57,25 @@ extern "C" __global__ void alu_chain(float *out, unsigned iters, unsigned long l
 }
 
 // Shared memory with a bank conflict of degree 'stride' (1, 2, 4, 8, 16 or 32 words
-// between lanes): s[i] holds its own shared-memory address, so each lane follows
-// idx = s[idx] with one ld.shared per step (no address arithmetic), eight per iteration.
+// between lanes): each lane loads word lane x stride again and again, 32 independent
+// loads per iteration (eight per asm statement, into eight registers).
 extern "C" __global__ void bank(unsigned stride, unsigned iters, unsigned *out)
 {
     __shared__ unsigned s[1024];
-    for (unsigned i = threadIdx.x; i < 1024; i += blockDim.x) s[i] = (unsigned)__cvta_generic_to_shared(&s[i]);
+    for (unsigned i = threadIdx.x; i < 1024; i += blockDim.x) s[i] = i;
     __syncthreads();
     unsigned a = (unsigned)__cvta_generic_to_shared(&s[(threadIdx.x % 32) * stride]);
+    unsigned v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
     for (unsigned i = 0; i < iters; i++) {
 #pragma unroll
-        for (int k = 0; k < 8; k++) asm volatile("ld.volatile.shared.u32 %0, [%0];" : "+r"(a));
+        for (int k = 0; k < 4; k++)
+            asm volatile("ld.volatile.shared.u32 %0, [%8];\n\tld.volatile.shared.u32 %1, [%8];\n\t"
+                         "ld.volatile.shared.u32 %2, [%8];\n\tld.volatile.shared.u32 %3, [%8];\n\t"
+                         "ld.volatile.shared.u32 %4, [%8];\n\tld.volatile.shared.u32 %5, [%8];\n\t"
+                         "ld.volatile.shared.u32 %6, [%8];\n\tld.volatile.shared.u32 %7, [%8];"
+                         : "=r"(v0), "=r"(v1), "=r"(v2), "=r"(v3), "=r"(v4), "=r"(v5), "=r"(v6), "=r"(v7) : "r"(a));
     }
-    out[blockIdx.x * blockDim.x + threadIdx.x] = a;
+    out[blockIdx.x * blockDim.x + threadIdx.x] = v0 + v1 + v2 + v3 + v4 + v5 + v6 + v7;
 }
 
 // Occupancy: a kernel with dynamic shared memory and nothing else to limit it.

@@ -1,0 +1,297 @@
+/* tests/test_timing.c -- the cycle-level timing model against figures derived by hand.
+ *
+ * The kernels are tests/timing/micro/micro.cu (PTX by nvcc 13).  Every
+ * expected value below is derived from the config (caba-gtx480 unless said,
+ * its values in emu/timing/presets/caba-gtx480.cfg and the defaults in
+ * emu/timing/config.def) in the comment next to it, never from a previous run.
+ *
+ *   latency      pointer chase with one thread: L1 hit, L2 hit, DRAM (each +-5%)
+ *   bandwidth    streaming copy: DRAM bus busy >= 85% of the time, bytes per
+ *                cycle >= 85% of the configured peak
+ *   issue        independent ALU work: IPC = schedulers x SMs; a dependent chain:
+ *                one instruction per ALU latency
+ *   banks        shared memory with an n-way bank conflict takes n times the cycles
+ *   occupancy    CTAs per SM = the CUDA occupancy formula, 8 combinations
+ *   scaling      a memory-bound kernel slows at half and speeds at double DRAM
+ *                bandwidth; an ALU-bound one changes by less than 2%
+ *   determinism  the same launch twice: the same cycles
+ */
+#include "check.h"
+#include "../emu/awemu.h"
+#include "../emu/timing/timing.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define PTX "tests/timing/micro/micro.ptx"
+
+typedef struct {
+  aw_device *d;
+  aw_module *m;
+  tm_config cfg;
+} gpu;
+
+/* A device in timing mode under 'preset' with 'set' (KEY=VALUE, or NULL). */
+static int open_gpu(gpu *g, const char *preset, const char *set1, const char *set2) {
+  char err[2048];
+  memset(g, 0, sizeof *g);
+  tm_config_defaults(&g->cfg);
+  if (tm_config_load(&g->cfg, preset, err, sizeof err) ||
+      (set1 && tm_config_set_pair(&g->cfg, set1, "test", err, sizeof err)) ||
+      (set2 && tm_config_set_pair(&g->cfg, set2, "test", err, sizeof err)) ||
+      tm_config_check(&g->cfg, err, sizeof err)) { printf("FAIL config: %s\n", err); return -1; }
+  g->d = aw_device_new();
+  if (!g->d || aw_set_timing(g->d, &g->cfg)) return -1;
+  g->m = aw_module_load_file(g->d, PTX, err, sizeof err);
+  if (!g->m) { printf("FAIL %s\n", err); return -1; }
+  return 0;
+}
+
+static void close_gpu(gpu *g) { aw_device_free(g->d); }
+
+/* Launches 'kernel' with parameters given as (size, value) pairs; returns the
+ * launch's timing statistics (a copy), or cycles 0 on failure. */
+static tm_stats launch(gpu *g, const char *kernel, unsigned grid, unsigned block, unsigned shared, int nparams, ...) {
+  tm_stats none;
+  memset(&none, 0, sizeof none);
+  int k = aw_kernel_find(g->m, kernel);
+  uint32_t count, sizes[16], offs[16];
+  if (k < 0 || aw_kernel_params(g->m, k, &count, sizes, offs, 16) || (int)count != nparams) { printf("FAIL kernel %s\n", kernel); return none; }
+  uint8_t params[256];
+  memset(params, 0, sizeof params);
+  va_list ap;
+  va_start(ap, nparams);
+  for (int i = 0; i < nparams; i++) {
+    uint64_t v = va_arg(ap, uint64_t);
+    memcpy(params + offs[i], &v, sizes[i]);   /* little-endian: the low bytes */
+  }
+  va_end(ap);
+  aw_fault f;
+  aw_dim3 gd = { grid, 1, 1 }, bd = { block, 1, 1 };
+  if (aw_launch(g->d, g->m, k, gd, bd, shared, params, sizeof params, &f) != AW_OK) {
+    char msg[600];
+    aw_fault_format(&f, msg, sizeof msg);
+    printf("FAIL launch %s: %s\n", kernel, msg);
+    return none;
+  }
+  const tm_stats *l;
+  uint32_t n = aw_timing_launches(g->d, &l, NULL, NULL);
+  return l[n - 1];
+}
+
+static uint64_t read_u64(gpu *g, uint64_t addr) {
+  uint64_t v = 0;
+  aw_memcpy_dtoh(g->d, &v, addr, 8);
+  return v;
+}
+
+static int within(double got, double want, double frac) { return fabs(got - want) <= frac * want; }
+
+/* ---- latency: the pointer chase ---- */
+
+/* Cycles per step of a chase over n pointers 'stride' bytes apart, after
+ * 'warm' untimed steps, 'steps' timed ones. */
+static double chase(const char *preset, unsigned n, uint64_t stride, unsigned warm, unsigned steps) {
+  gpu g;
+  if (open_gpu(&g, preset, NULL, NULL)) return -1;
+  uint64_t base = aw_malloc(g.d, n * stride), out = aw_malloc(g.d, 16);
+  launch(&g, "chase_init", 1, 1, 0, 3, base, (uint64_t)n, stride / 8);
+  launch(&g, "chase", 1, 1, 0, 4, base, (uint64_t)warm, (uint64_t)steps, out);
+  double c = (double)read_u64(&g, out) / steps;
+  close_gpu(&g);
+  return c;
+}
+
+static void latency(void) {
+  /* L1 hit: 8 pointers 128 bytes apart (1 KB) stay in L1 after the first lap;
+   * a dependent load's register is ready l1_latency = 20 cycles after it issues */
+  double l1 = chase("caba-gtx480", 8, 128, 64, 1024);
+  CHECK(within(l1, 20, 0.05), "L1 hit latency %.2f cycles, config implies 20", l1);
+  /* L2 hit: 256 lines (32 KB) cycle through L1's 4-way sets (8 lines per set:
+   * always a miss) but stay in L2.  A miss: the 8-byte request is one 32-byte
+   * flit (1 crossbar cycle) + icnt_latency 8 to the L2 slice; l2_latency 20;
+   * the reply, 8 + 128 bytes = 5 flits (5 cycles) + icnt_latency 8: all at
+   * 1400 MHz, 1 + 8 + 20 + 5 + 8 = 42 core cycles */
+  double l2 = chase("caba-gtx480", 256, 128, 256, 1024);
+  CHECK(within(l2, 42, 0.05), "L2 hit latency %.2f cycles, config implies 42", l2);
+  /* DRAM: 64 pointers 196608 bytes apart: 196608 = 768 x 256-byte chunks, a
+   * multiple of the 6 partitions, so every step goes to partition 0, and
+   * within it 32768 bytes further = 16 banks x 2048-byte rows: row r for step
+   * r, in bank (0 XOR the row's folded nibbles) mod 16 = r for r < 16 (closed
+   * banks: ACT, tRCD 12, tCL 12, 4 bursts = 28 DRAM cycles) and a bank with
+   * another row open for the 48 steps after (PRE, tRP 12, then 28: 40
+   * cycles): (16 x 28 + 48 x 40) / 64 = 37 DRAM cycles = 56.06 core cycles at
+   * 924 / 1400 MHz.  Around it: to L2 and its miss 1 + 8 + 20 = 29 core
+   * cycles; waiting for a DRAM clock edge, 0.76 on average; the fill 1 L2
+   * cycle, the reply 5 + 8 after waiting for a crossbar edge (0.5 on average):
+   * 29 + 0.76 + 56.06 + 1 + 0.5 + 13 = 100.3 */
+  double dr = chase("caba-gtx480", 64, 196608, 0, 64);
+  CHECK(within(dr, 100.3, 0.05), "DRAM latency %.2f cycles, config implies 100.3", dr);
+}
+
+/* ---- bandwidth: streaming copy ---- */
+
+static void bandwidth(void) {
+  gpu g;
+  if (open_gpu(&g, "caba-gtx480", NULL, NULL)) return;
+  /* 1M float4 = 16 MiB each way, far more than L2's 768 KB; 90 CTAs of 256
+   * threads: 6 per SM (48 warps), the most an SM holds */
+  uint64_t n = 1 << 20;
+  uint64_t src = aw_malloc(g.d, n * 16), dst = aw_malloc(g.d, n * 16);
+  tm_stats s = launch(&g, "copy", 90, 256, 0, 3, src, dst, n);
+  /* peak: 6 channels x 8 bytes x 4 transfers x 924 MHz = 177.4 GB/s, over
+   * 1400 MHz = 126.72 bytes per core cycle */
+  double peak = tm_dram_peak_bytes_per_s(&g.cfg) / (g.cfg.core_clock_mhz * 1e6);
+  double util = tm_dram_utilization(&s), bpc = tm_dram_bytes_per_cycle(&s, &g.cfg);
+  CHECK(fabs(peak - 126.72) < 0.01, "caba-gtx480 peak DRAM bandwidth 126.72 bytes per core cycle (%.2f)", peak);
+  CHECK(util >= 0.85, "streaming copy: DRAM data bus busy %.1f%% of the time (at least 85%%)", 100 * util);
+  CHECK(bpc >= 0.85 * peak, "streaming copy: %.1f bytes per cycle, %.1f%% of the peak (at least 85%%)", bpc, 100 * bpc / peak);
+  /* every line read once: 16 MiB / 128 = 131072 line reads of 4 bursts */
+  CHECK(s.dram_reads == 131072, "copy reads each of the 131072 source lines once from DRAM (%llu)", (unsigned long long)s.dram_reads);
+  close_gpu(&g);
+}
+
+/* ---- issue ---- */
+
+static void issue(void) {
+  gpu g;
+  if (open_gpu(&g, "caba-gtx480", NULL, NULL)) return;
+  /* 90 CTAs of 256 threads, 6 per SM: 48 warps per SM with four independent
+   * chains each; 2 schedulers x 15 SMs issue at most 30 instructions a cycle,
+   * and 2 ALU pipelines of initiation interval 1 per SM take them all */
+  uint64_t out = aw_malloc(g.d, 90 * 256 * 4);
+  tm_stats s = launch(&g, "alu_indep", 90, 256, 0, 2, out, (uint64_t)2048);
+  double ipc = tm_ipc(&s);
+  CHECK(within(ipc, 30, 0.02), "independent ALU work: IPC %.3f, the issue limit is 2 x 15 = 30", ipc);
+  /* one warp, a chain of dependent fma (latency 4 in isa/opcodes.def): nvcc
+   * unrolled the loop to 64 fma per iteration (mov, mov, 64 fma, add, setp,
+   * bra).  In an iteration each fma issues 4 cycles after the one before; the
+   * loop's own chain (add; setp 4 later; bra 4 later; mov, mov; the first fma
+   * 4 after the second mov) puts 15 cycles between the last fma of one
+   * iteration and the first of the next: 15 + 63 x 4 = 267 cycles per
+   * iteration.  Timed from the first %clock64 (at cycle c; the ld.param of
+   * the iteration count issued 6 cycles before it, ready 8 after it) to the
+   * second: setp at c + 2 (waits for the count), bra 4 later, add, and, setp
+   * 4 after the add, bra 4 later, sub, mov, mov, the first fma 4 later: c + 22;
+   * the last fma 63 x 4 + 63 x 267 = 17073 cycles later; then add, setp, bra
+   * (+9), ld.param, and 8 later (const_latency), setp, bra 4 later, mov,
+   * ld.param, %clock64 (+20): 22 + 17073 + 29 = 17124 cycles for 4096 fma, one
+   * per 4 cycles along the chain. */
+  uint64_t cyc = aw_malloc(g.d, 8);
+  launch(&g, "alu_chain", 1, 32, 0, 3, out, (uint64_t)256, cyc);
+  uint64_t got = read_u64(&g, cyc);
+  CHECK(got == 17124, "dependent chain: %llu cycles for 4096 fma, derived 17124 (one fma per ALU latency of 4)", (unsigned long long)got);
+  close_gpu(&g);
+}
+
+/* ---- shared memory banks ---- */
+
+static void banks(void) {
+  /* one CTA of 128 threads (4 warps, 2 per scheduler) on one SM; each lane
+   * loads shared word lane x n again and again: 32 banks of 4 bytes, so an
+   * n-way conflict for n = 1, 2, 4, 8, 16, 32 (lanes 32/n apart share a bank,
+   * at distinct words).  The LD/ST unit takes one access per cycle and is
+   * busy n cycles for an n-way conflict; 32 independent loads per iteration
+   * keep it busy (two warps issue up to 2 instructions a cycle, 35 per 32
+   * loads).  4 warps x 256 iterations x 32 = 32768 loads take 32768 n cycles
+   * after the same setup: cycles(n) - cycles(1) = 32768 (n - 1), and the ratio
+   * cycles(n) / cycles(1) is n up to the setup's share. */
+  uint64_t base = 0;
+  for (unsigned n = 1; n <= 32; n *= 2) {
+    gpu g;
+    if (open_gpu(&g, "caba-gtx480", NULL, NULL)) return;
+    uint64_t out = aw_malloc(g.d, 128 * 4);
+    tm_stats s = launch(&g, "bank", 1, 128, 0, 3, (uint64_t)n, (uint64_t)256, out);
+    if (n == 1) base = s.cycles;
+    double ratio = (double)s.cycles / (double)base;
+    double extra = (double)(s.cycles - base), want = 32768.0 * (n - 1);
+    CHECK(within(ratio, n, 0.03) && (n == 1 || within(extra, want, 0.01)),
+          "%u-way bank conflict: %llu cycles, %.3f times the conflict-free run; %.0f more cycles, derived %.0f",
+          n, (unsigned long long)s.cycles, ratio, extra, want);
+    if (n == 32) CHECK(s.smem_conflict_cycles == 32768ull * 31, "32-way: 31 extra cycles for each of the 32768 loads (%llu)",
+                       (unsigned long long)s.smem_conflict_cycles);
+    close_gpu(&g);
+  }
+}
+
+/* ---- occupancy ---- */
+
+static void occupancy(void) {
+  /* The CUDA occupancy formula: CTAs per SM = min(max CTAs, floor(max warps /
+   * warps per CTA), floor(max threads / (warps x 32)), floor(registers /
+   * (ceil(regs x 32 / unit) x unit x warps)), floor(shared / ceil(bytes /
+   * unit) x unit)).  caba-gtx480 (compute capability 2.0): 8 CTAs, 48 warps,
+   * 1536 threads, 32768 registers in units of 64 per warp, 32768 bytes of
+   * shared memory in units of 128.  mpc-titanv (7.0): 32, 64, 2048, 65536 in
+   * units of 256, 98304 in units of 256.  The kernel 'occ' uses only dynamic
+   * shared memory (4 x threads bytes at least). */
+  static const struct { const char *preset; unsigned threads, regs, shared, want; const char *why; } cases[] = {
+    { "caba-gtx480", 256, 20, 1024, 6, "8 warps: 48 / 8 = 6; 640 x 8 = 5120 regs: 6.4; shared 1024: 32" },
+    { "caba-gtx480", 256, 32, 1024, 4, "1024 x 8 = 8192 registers: 32768 / 8192 = 4" },
+    { "caba-gtx480", 128, 16, 12288, 2, "shared 12288: 32768 / 12288 = 2.67; 512 x 4 = 2048 regs: 16" },
+    { "caba-gtx480", 64, 10, 256, 8, "320 x 2 = 640 regs: 51; warps 24; the 8-CTA limit" },
+    { "caba-gtx480", 1024, 21, 4096, 1, "32 warps: 48 / 32 = 1; 672 -> 704 x 32 = 22528 regs: 1" },
+    { "caba-gtx480", 96, 63, 1000, 5, "2016 -> 2048 x 3 = 6144 regs: 5.3; shared 1000 -> 1024: 32" },
+    { "caba-gtx480", 512, 8, 20000, 1, "shared 20000 -> 20096: 1.6; 256 x 16 = 4096 regs: 8" },
+    { "mpc-titanv", 256, 40, 1024, 6, "1280 x 8 = 10240 regs (units of 256): 65536 / 10240 = 6.4; warps 64 / 8 = 8" },
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    gpu g;
+    char set[64];
+    snprintf(set, sizeof set, "kernel_regs=%u", cases[i].regs);
+    if (open_gpu(&g, cases[i].preset, set, NULL)) return;
+    uint64_t out = aw_malloc(g.d, 4ull * cases[i].threads);
+    tm_stats s = launch(&g, "occ", 1, cases[i].threads, cases[i].shared, 1, out);
+    CHECK(s.ctas_per_sm == cases[i].want, "occupancy %s, %u threads, %u registers, %u bytes shared: %u CTAs per SM (%s), got %u",
+          cases[i].preset, cases[i].threads, cases[i].regs, cases[i].shared, cases[i].want, cases[i].why, s.ctas_per_sm);
+    close_gpu(&g);
+  }
+}
+
+/* ---- bandwidth scaling ---- */
+
+static void scaling(void) {
+  const char *scale[3] = { "dram_bandwidth_scale=0.5", "dram_bandwidth_scale=1", "dram_bandwidth_scale=2" };
+  uint64_t mem[3], alu[3];
+  for (int i = 0; i < 3; i++) {
+    gpu g;
+    if (open_gpu(&g, "caba-gtx480", scale[i], NULL)) return;
+    uint64_t n = 1 << 18;
+    uint64_t src = aw_malloc(g.d, n * 16), dst = aw_malloc(g.d, n * 16), out = aw_malloc(g.d, 90 * 256 * 4);
+    mem[i] = launch(&g, "copy", 90, 256, 0, 3, src, dst, n).cycles;
+    alu[i] = launch(&g, "alu_indep", 90, 256, 0, 2, out, (uint64_t)512).cycles;
+    close_gpu(&g);
+  }
+  CHECK(mem[0] > mem[1] && mem[1] > mem[2], "memory-bound copy: %llu cycles at 0.5x DRAM bandwidth > %llu at 1x > %llu at 2x",
+        (unsigned long long)mem[0], (unsigned long long)mem[1], (unsigned long long)mem[2]);
+  CHECK(within((double)alu[0], (double)alu[1], 0.02) && within((double)alu[2], (double)alu[1], 0.02),
+        "ALU-bound kernel: %llu, %llu, %llu cycles at 0.5x, 1x, 2x (within 2%%)",
+        (unsigned long long)alu[0], (unsigned long long)alu[1], (unsigned long long)alu[2]);
+}
+
+static void determinism(void) {
+  uint64_t c[2];
+  for (int i = 0; i < 2; i++) {
+    gpu g;
+    if (open_gpu(&g, "caba-gtx480", NULL, NULL)) return;
+    uint64_t n = 1 << 16;
+    uint64_t src = aw_malloc(g.d, n * 16), dst = aw_malloc(g.d, n * 16);
+    c[i] = launch(&g, "copy", 30, 256, 0, 3, src, dst, n).cycles;
+    close_gpu(&g);
+  }
+  CHECK(c[0] == c[1] && c[0], "the same launch twice: %llu and %llu cycles", (unsigned long long)c[0], (unsigned long long)c[1]);
+}
+
+int main(int argc, char **argv) {
+  const char *only = argc > 1 ? argv[1] : NULL;
+  if (!only || !strcmp(only, "latency")) latency();
+  if (!only || !strcmp(only, "bandwidth")) bandwidth();
+  if (!only || !strcmp(only, "issue")) issue();
+  if (!only || !strcmp(only, "banks")) banks();
+  if (!only || !strcmp(only, "occupancy")) occupancy();
+  if (!only || !strcmp(only, "scaling")) scaling();
+  if (!only || !strcmp(only, "determinism")) determinism();
+  return check_failed ? 1 : 0;
+}
