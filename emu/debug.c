@@ -16,9 +16,11 @@
 #include "script.h"
 #include "../isa/disasm.h"
 #include "../subroutines/codec.h"
+#include "../isa/outfile.h"
 
 #include <ctype.h>
 #include <errno.h>
+#include <math.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -30,15 +32,22 @@
 
 #define PROMPT "(awemu) "
 
+#ifndef AWEMU_VERSION
+#define AWEMU_VERSION "0.2.0"   /* until isa/version.h (helper H1) defines it */
+#endif
+
 enum { BP_BREAK, BP_WATCH };
 /* A breakpoint's condition: a register or special register of a lane
  * (lane -1: any active lane) compared with a number. */
 typedef struct {
   int present;
-  char reg[64];
+  char reg[64];           /* the register as written, without the lane */
   int lane;
   int op;                 /* 0 ==, 1 !=, 2 <, 3 <=, 4 >, 5 >= */
-  char value[64];
+  char value[64];         /* as written */
+  uint64_t want;          /* the value, parsed when the condition is set: its bits */
+  int want_float;         /* want holds a double */
+  int want_type;          /* ISA_T_* of an integer */
 } condition;
 
 typedef struct { aw_module *m; uint32_t pc; } location;
@@ -75,6 +84,7 @@ typedef struct {
   char **presets;         /* 'set limit' and 'set var NAME VALUE' typed at the prompt, applied to each new session */
   int npresets;
   aw_session *scratch;    /* modules of the script's load lines, for names before 'run' */
+  FILE *scratch_out;      /* where the scratch session's messages go (nowhere) */
   /* breakpoints and watchpoints */
   breakpoint *bps;
   int nbps, next_bp;
@@ -483,7 +493,8 @@ static int parse_primary(parser *ps, value *v) {
     if (value_number(ps, v, &u, &f, &fl)) return -1;
     memset(v, 0, sizeof *v);
     v->kind = V_NUM; v->lane = -1; v->is_float = fl;
-    if (fl) { f = -f; memcpy(&v->bits, &f, sizeof f); v->type = ISA_T_F64; } else { v->bits = (uint64_t)-(int64_t)u; v->type = ISA_T_S64; }
+    /* integers: 0 - u modulo 2^64, a signed result (so -9223372036854775808 is INT64_MIN, and its negation wraps to itself) */
+    if (fl) { f = -f; memcpy(&v->bits, &f, sizeof f); v->type = ISA_T_F64; } else { v->bits = 0 - u; v->type = ISA_T_S64; }
     return 0;
   }
   if (c == '&') {
@@ -519,6 +530,7 @@ static int parse_primary(parser *ps, value *v) {
     char *end;
     if (c == '0' && (ps->p[1] == 'f' || ps->p[1] == 'F') && isxdigit((unsigned char)ps->p[2])) {   /* 0f3f800000: f32 bits */
       uint64_t b = strtoull(ps->p + 2, &end, 16);
+      if (end - (ps->p + 2) != 8) return perr(ps, "bad number '%.*s': 0f takes exactly 8 hex digits (the f32's bits)", (int)(end - ps->p), ps->p);
       double f = emu_bits_f32((uint32_t)b);
       memcpy(&v->bits, &f, sizeof f);
       v->kind = V_NUM; v->is_float = 1; v->type = ISA_T_F64;
@@ -528,12 +540,16 @@ static int parse_primary(parser *ps, value *v) {
     errno = 0;
     uint64_t u = strtoull(ps->p, &end, 0);
     if (*end == '.' || *end == 'e' || *end == 'E') {
+      errno = 0;
       double f = strtod(ps->p, &end);
+      if (errno == ERANGE && isinf(f))
+        return perr(ps, "number out of range: '%.*s' is beyond the largest f64 (about 1.8e308)", (int)(end - ps->p), ps->p);
       memcpy(&v->bits, &f, sizeof f);
       v->kind = V_NUM; v->is_float = 1; v->type = ISA_T_F64;
     } else {
-      if (errno) return perr(ps, "number out of range");
-      v->kind = V_NUM; v->bits = u; v->type = ISA_T_U64;
+      if (errno) return perr(ps, "number out of range: '%.*s' does not fit in 64 bits (at most 18446744073709551615)", (int)(end - ps->p), ps->p);
+      /* a literal is s64 when it fits, else u64 */
+      v->kind = V_NUM; v->bits = u; v->type = u > (uint64_t)INT64_MAX ? ISA_T_U64 : ISA_T_S64;
     }
     ps->p = end;
     if (isalnum((unsigned char)*ps->p)) {
@@ -645,7 +661,7 @@ static int parse_primary(parser *ps, value *v) {
       if (u >= count) return perr(ps, "index %llu is outside '%s' (%llu elements)", (unsigned long long)u, id, (unsigned long long)count);
       memset(v, 0, sizeof *v);
       v->kind = V_MEM; v->type = type; v->space = ISA_SP_GLOBAL; v->addr = addr + u * type_bytes(type); v->lane = -1;
-      snprintf(v->name, sizeof v->name, "%s[%llu]", id, (unsigned long long)u);
+      snprintf(v->name, sizeof v->name, "%.40s[%llu]", id, (unsigned long long)u);
       return 0;
     }
     v->kind = V_NUM; v->bits = addr; v->type = ISA_T_B64;
@@ -656,6 +672,17 @@ static int parse_primary(parser *ps, value *v) {
   return perr(ps, "unexpected '%c'", c);
 }
 
+/* A float as a 64-bit integer (toward zero); -1 when it has none (NaN, infinite or beyond
+ * the s64 range: a C conversion would be undefined). */
+static int float_to_int(double f, uint64_t *u) {
+  if (!(f >= -9223372036854775808.0 && f < 9223372036854775808.0)) return -1;
+  *u = (uint64_t)(int64_t)f;
+  return 0;
+}
+
+/* An integer value's number as a double: u64 values are unsigned, the others signed. */
+static double int_to_double(uint64_t u, int type) { return type == ISA_T_U64 ? (double)u : (double)(int64_t)u; }
+
 /* v = v OP r, as numbers: floats when either is one, else 64-bit integers. */
 static int arith(parser *ps, value *v, char op, const value *r) {
   uint64_t a, b; double fa, fb; int la, lb;
@@ -664,13 +691,15 @@ static int arith(parser *ps, value *v, char op, const value *r) {
   memset(&out, 0, sizeof out);
   out.kind = V_NUM; out.lane = -1;
   if (la || lb) {
-    double x = la ? fa : (double)(int64_t)a, y = lb ? fb : (double)(int64_t)b;
+    double x = la ? fa : int_to_double(a, v->type), y = lb ? fb : int_to_double(b, r->type);
     double z = op == '+' ? x + y : op == '-' ? x - y : x * y;
     memcpy(&out.bits, &z, sizeof z);
     out.is_float = 1; out.type = ISA_T_F64;
   } else {
+    /* modulo 2^64, as C's unsigned arithmetic (never signed overflow) */
     out.bits = op == '+' ? a + b : op == '-' ? a - b : a * b;
-    out.type = v->type == ISA_T_B64 || r->type == ISA_T_B64 ? ISA_T_B64 : ISA_T_U64;   /* an address stays one */
+    /* an address stays one; a u64 operand makes the result u64 (as in C); else s64 */
+    out.type = v->type == ISA_T_B64 || r->type == ISA_T_B64 ? ISA_T_B64 : v->type == ISA_T_U64 || r->type == ISA_T_U64 ? ISA_T_U64 : ISA_T_S64;
   }
   *v = out;
   return 0;
@@ -763,7 +792,9 @@ static int print_value(dbg *g, const value *v, char fmt, const char *lead) {
     if (v->is_float) {
       double f;
       memcpy(&f, &v->bits, sizeof f);
-      if (fmt && fmt != 'f') format_bits((uint64_t)(int64_t)f, ISA_T_S64, fmt, buf, sizeof buf);
+      uint64_t iv;
+      if (fmt && fmt != 'f' && float_to_int(f, &iv)) return err("%.17g has no 64-bit integer value to print in /%c", f, fmt);
+      if (fmt && fmt != 'f') format_bits(iv, ISA_T_S64, fmt, buf, sizeof buf);
       else snprintf(buf, sizeof buf, "%.17g", f);
     } else format_bits(v->bits, v->type ? v->type : ISA_T_U64, fmt, buf, sizeof buf);
     printf("%s%s = %s\n", lead, v->name, buf);
@@ -993,7 +1024,12 @@ static void watch_range(dbg *g) {
 static const char *const cmp_ops[] = { "==", "!=", "<=", ">=", "<", ">" };
 static const int cmp_code[] = { 0, 1, 3, 5, 2, 4 };
 
-static int parse_condition(const char *text, condition *c, char *why, size_t cap) {
+static int known_modules(dbg *g, aw_module ***mods);
+
+/* Parses "REGISTER[LANE] OP VALUE" once, when the condition is set: the register's
+ * form, the operator and the value (a number, kept parsed).  Whether the register
+ * exists is checked against the breakpoint's functions by cond_check_reg. */
+static int parse_condition(dbg *g, const char *text, condition *c, char *why, size_t cap) {
   memset(c, 0, sizeof *c);
   const char *p = text;
   while (isspace((unsigned char)*p)) p++;
@@ -1016,15 +1052,58 @@ static int parse_condition(const char *text, condition *c, char *why, size_t cap
     c->lane = (int)l;
     *br = 0;
   }
+  size_t nl = strlen(c->reg);
+  int ok = nl >= 2;
+  for (size_t i = 1; i < nl; i++) if (!isalnum((unsigned char)c->reg[i]) && c->reg[i] != '_' && c->reg[i] != '.' && c->reg[i] != '$') ok = 0;
+  if (!ok) { snprintf(why, cap, "bad register '%s' in the condition (a condition is REGISTER[LANE] OP NUMBER)", c->reg); return -1; }
   const char *v = op + strlen(cmp_ops[k]);
   while (isspace((unsigned char)*v)) v++;
+  if (strlen(v) >= sizeof c->value) { snprintf(why, cap, "the condition's value is too long (at most %zu characters)", sizeof c->value - 1); return -1; }
   snprintf(c->value, sizeof c->value, "%s", v);
   size_t vl = strlen(c->value);
   while (vl && isspace((unsigned char)c->value[vl - 1])) c->value[--vl] = 0;
   if (!vl) { snprintf(why, cap, "the condition has no value to compare with"); return -1; }
+  value want;
+  char ew[200];
+  if (eval(g, c->value, &want, ew, sizeof ew)) { snprintf(why, cap, "bad value '%s' in the condition: %s", c->value, ew); return -1; }
+  if (want.kind != V_NUM) { snprintf(why, cap, "the condition's value '%s' must be a number", c->value); return -1; }
+  c->want = want.bits;
+  c->want_float = want.is_float;
+  c->want_type = want.type;
   c->op = cmp_code[k];
   c->present = 1;
   return 0;
+}
+
+/* Whether the condition's register exists where breakpoint spec stops: 1 yes (or a
+ * special register), 0 no known module has the place yet (checked at the hit), -1 no:
+ * why says so. */
+static int cond_check_reg(dbg *g, const char *spec, const condition *c, char *why, size_t cap) {
+  char base[64];
+  snprintf(base, sizeof base, "%s", c->reg);
+  char *dot = strrchr(base, '.');
+  int comp = dot && (!strcmp(dot, ".x") || !strcmp(dot, ".y") || !strcmp(dot, ".z"));
+  if (comp) *dot = 0;
+  int sr = isa_sreg_lookup(base, strlen(base));
+  if (sr >= 0 && (isa_sregs[sr].comps ? comp : !comp)) return 1;
+  aw_module **mods;
+  int nm = known_modules(g, &mods);
+  int placed = 0;
+  const char *fn = NULL;
+  for (int i = 0; i < nm; i++) {
+    uint32_t pcs[256];
+    uint32_t n = resolve_in(g, mods[i], spec, pcs, 256);
+    for (uint32_t k = 0; k < n; k++) {
+      placed = 1;
+      uint32_t f = func_of(mods[i], pcs[k]);
+      if (reg_slot(mods[i], f, c->reg) >= 0) return 1;
+      fn = fname(mods[i], f);
+    }
+  }
+  if (!placed) return 0;
+  if (sr >= 0) snprintf(why, cap, "%s takes %s", base, isa_sregs[sr].comps ? "a component: .x, .y or .z" : "no component");
+  else snprintf(why, cap, "no register %s in %s (the condition's register)", c->reg, fn);
+  return -1;
 }
 
 static int compare_num(int op, int fl, uint64_t a, double fa, uint64_t b, double fb) {
@@ -1041,19 +1120,19 @@ static int condition_holds(dbg *g, const condition *c, warp *w, uint32_t active,
   uint64_t sser = g->focus_serial;
   g->fw = w->id;
   int result = 0;
-  value reg, want;
+  value reg;
   char why[256];
-  if (eval(g, c->reg, &reg, why, sizeof why) || eval(g, c->value, &want, why, sizeof why)) { result = -1; goto out; }
+  if (eval(g, c->reg, &reg, why, sizeof why)) { result = -1; goto out; }
   parser ps = { g, "", "" };
-  uint64_t wb; double wf; int wfl;
-  if (value_number(&ps, &want, &wb, &wf, &wfl)) { result = -1; goto out; }
+  uint64_t wb = c->want; double wf = 0; int wfl = c->want_float;
+  if (wfl) memcpy(&wf, &c->want, sizeof wf);
   for (uint32_t l = 0; l < WARP; l++) {
     if (c->lane >= 0 ? (int)l != c->lane : !(active >> l & 1)) continue;
     g->fl = l;
     uint64_t a; double fa; int fl;
     if (value_number(&ps, &reg, &a, &fa, &fl)) { result = -1; goto out; }
     int floating = fl || wfl;
-    if (floating) { if (!fl) fa = (double)(int64_t)a; if (!wfl) wf = (double)(int64_t)wb; }
+    if (floating) { if (!fl) fa = int_to_double(a, reg.type); if (!wfl) wf = int_to_double(wb, c->want_type); }
     if (compare_num(c->op, floating, a, fa, wb, wf)) { *lane = l; result = 1; goto out; }
   }
 out:
@@ -1318,8 +1397,9 @@ static void session_start(dbg *g) {
 static void scratch_load(dbg *g) {
   FILE *f = fopen(g->target, "r");
   if (!f) return;
-  FILE *null = fopen("/dev/null", "w");
-  g->scratch = aw_session_new(null, null);
+  g->scratch_out = fopen("/dev/null", "w");   /* a sink for messages, opened in place (never replaced) */
+  g->scratch = g->scratch_out ? aw_session_new(g->scratch_out, g->scratch_out) : NULL;
+  if (!g->scratch) { fclose(f); return; }
   char dir[4096];
   snprintf(dir, sizeof dir, "%s", g->target);
   char *slash = strrchr(dir, '/');
@@ -1333,7 +1413,6 @@ static void scratch_load(dbg *g) {
     if (!strncmp(p, "load", 4) && isspace((unsigned char)p[4])) aw_session_exec(g->scratch, p, "");
   }
   fclose(f);
-  (void)null;   /* closed with the process: the scratch session writes to it until then */
 }
 
 /* Modules whose names the user may mean: the session's, else the script's. */
@@ -1516,11 +1595,15 @@ static int add_break(dbg *g, char *args, int temp) {
   }
   condition cond;
   memset(&cond, 0, sizeof cond);
+  int cond_note = 0;
   char *rest = trim(p);
   if (*rest) {
     if (strncmp(rest, "if", 2) || !isspace((unsigned char)rest[2])) return DR_USAGE;
     char why[256];
-    if (parse_condition(rest + 3, &cond, why, sizeof why)) return err("%s", why);
+    if (parse_condition(g, rest + 3, &cond, why, sizeof why)) return err("%s", why);
+    int known = cond_check_reg(g, spec, &cond, why, sizeof why);
+    if (known < 0) return err("%s; no breakpoint set.", why);
+    if (!known && cond.reg[0]) cond_note = 1;
   }
   g->bps = realloc(g->bps, (size_t)(g->nbps + 1) * sizeof *g->bps);
   breakpoint *b = &g->bps[g->nbps++];
@@ -1554,6 +1637,7 @@ static int add_break(dbg *g, char *args, int temp) {
       return err("No location \"%s\" in the %s modules (a bare pc or line needs a stop in a function; else *FUNCTION+PC, FILE:LINE).", spec, known ? "known" : "loaded");
     }
     printf("%s %d (%s) pending: no loaded module has it yet.\n", what, b->id, spec);
+    if (cond_note) printf("(the condition's register %s is checked when the breakpoint is placed)\n", cond.reg);
     return DR_OK;
   }
   char wt[600];
@@ -1647,7 +1731,10 @@ static int cmd_condition(dbg *g, char *args) {
     if (!*rest) { memset(&g->bps[i].cond, 0, sizeof g->bps[i].cond); printf("Breakpoint %d now unconditional.\n", (int)id); return DR_OK; }
     char why[256];
     condition c;
-    if (parse_condition(rest, &c, why, sizeof why)) return err("%s", why);
+    if (parse_condition(g, rest, &c, why, sizeof why)) return err("%s", why);
+    int known = cond_check_reg(g, g->bps[i].spec, &c, why, sizeof why);
+    if (known < 0) return err("%s; the condition is unchanged.", why);
+    if (!known) printf("(the condition's register %s is checked when the breakpoint is placed)\n", c.reg);
     g->bps[i].cond = c;
     return DR_OK;
   }
@@ -2175,12 +2262,14 @@ static int cmd_set_var(dbg *g, char *args) {
   if (value_number(&ps, &src, &u, &f, &fl)) return err("%s", ps.err);
   int t = dst.type;
   uint64_t bits;
-  if (t == ISA_T_F32) bits = emu_f32_bits((float)(fl ? f : (double)(int64_t)u));
-  else if (t == ISA_T_F64) bits = emu_f64_bits(fl ? f : (double)(int64_t)u);
-  else bits = fl ? (uint64_t)(int64_t)f : u;
+  double fv = fl ? f : int_to_double(u, src.type);
+  if (t == ISA_T_F32) bits = emu_f32_bits((float)fv);
+  else if (t == ISA_T_F64) bits = emu_f64_bits(fv);
+  else if (fl && float_to_int(f, &bits)) return err("%.17g does not fit in %s (%s): it has no integer value in 64 bits", f, dst.name, isa_type_name(t));
+  else bits = fl ? bits : u;
   unsigned w = isa_type_bits(t);
   if (t == ISA_T_PRED) bits = bits != 0;
-  else if (w < 64) bits &= (1ull << w) - 1;
+  else if (w < 64) bits &= (1ull << w) - 1;   /* converted to the type, as C converts to an unsigned type */
   if (dst.kind == V_REG) {
     warp *wp = focus_warp(g);
     frame *fr = &wp->frames[wp->nframes - 1];
@@ -2731,15 +2820,35 @@ static char **complete(const char *text, int start, int end) {
 
 /* ---- main ---- */
 
+#define USAGE_LINE "usage: awemu debug [-x FILE]... [-ex COMMAND]... [-batch] [-q] [SCRIPT | MODULE] [NAME=VALUE ...]\n"
+
+/* After a usage error: the usage line and where the rest is. */
+static void usage_short(void) { fputs(USAGE_LINE "(awemu debug --help says more)\n", stderr); }
+
 static void usage(FILE *f) {
   fputs("usage: awemu debug [-x FILE]... [-ex COMMAND]... [-batch] [-q] [SCRIPT | MODULE] [NAME=VALUE ...]\n"
         "  SCRIPT      a run script (emu/RUNSCRIPT.md): 'run' runs it under the debugger\n"
         "  MODULE      a .ptx, .s or .aws file, loaded at once; type launch or runsub to run it\n"
-        "  -x FILE     run the debugger commands in FILE first (each echoed after the prompt)\n"
-        "  -ex CMD     run CMD first (in order with -x)\n"
-        "  -batch      exit when those commands are done (status 1 if any failed)\n"
-        "  -q          no banner\n"
-        "History: $AWEMU_HISTFILE, else ~/.awemu_history.  emu/DEBUGGER.md is the manual.\n", f);
+        "  -x FILE, --command=FILE\n"
+        "              run the debugger commands in FILE first (each echoed after the prompt)\n"
+        "  -ex CMD, --eval-command=CMD\n"
+        "              run CMD first (in order with -x)\n"
+        "  -batch, --batch\n"
+        "              exit when those commands are done (status 1 if any failed)\n"
+        "  -q, --quiet no banner\n"
+        "  --help      this text;  --version  the version\n"
+        "History: $AWEMU_HISTFILE, else ~/.awemu_history.  emu/DEBUGGER.md is the manual.\n"
+        "Exit status: 0 every command succeeded, 1 some command failed, 2 usage or I/O error.\n", f);
+}
+
+static void queue_add(dbg *g, const char *line, size_t len) {
+  char *l = malloc(len + 1);
+  char **q = realloc(g->queue, (size_t)(g->nqueue + 1) * sizeof *g->queue);
+  if (!l || !q) { free(l); if (q) g->queue = q; fprintf(stderr, "awemu debug: out of memory\n"); return; }
+  memcpy(l, line, len);
+  l[len] = 0;
+  g->queue = q;
+  g->queue[g->nqueue++] = l;
 }
 
 static int queue_file(dbg *g, const char *path) {
@@ -2748,8 +2857,7 @@ static int queue_file(dbg *g, const char *path) {
   char buf[4096];
   while (fgets(buf, sizeof buf, f)) {
     buf[strcspn(buf, "\r\n")] = 0;
-    g->queue = realloc(g->queue, (size_t)(g->nqueue + 1) * sizeof *g->queue);
-    g->queue[g->nqueue++] = strdup(buf);
+    queue_add(g, buf, strlen(buf));
   }
   fclose(f);
   return 0;
@@ -2761,43 +2869,112 @@ static int is_script_file(const char *path) {
   return 1;
 }
 
+/* Frees what the session g holds (not g itself). */
+static void dbg_free(dbg *g) {
+  if (g->s) aw_session_free(g->s);
+  if (g->scratch) aw_session_free(g->scratch);
+  if (g->scratch_out) fclose(g->scratch_out);
+  maps_clear(g);
+  for (int i = 0; i < g->nbps; i++) free(g->bps[i].spec);
+  free(g->bps);
+  for (int i = 0; i < g->ndisplays; i++) { free(g->displays[i].fmt); free(g->displays[i].expr); }
+  free(g->displays);
+  for (int i = 0; i < g->nqueue; i++) free(g->queue[i]);
+  free(g->queue);
+  free(g->vars);
+  for (int i = 0; i < g->npresets; i++) free(g->presets[i]);
+  free(g->presets);
+  free(g->histfile);
+  cands_clear();
+  sources_free();
+  if (G == g) G = NULL;
+  memset(g, 0, sizeof *g);
+}
+
+/* Loads the target and runs the command loop until the end; the exit status. */
+static int dbg_session(dbg *g, int quiet) {
+  G = g;
+  session_start(g);
+  if (g->target) {
+    g->is_script = is_script_file(g->target);
+    if (g->is_script) {
+      FILE *f = fopen(g->target, "r");
+      if (!f) { fprintf(stderr, "awemu debug: %s: cannot read: %s\n", g->target, strerror(errno)); return 2; }
+      fclose(f);
+      scratch_load(g);
+    } else {
+      char line[4200];
+      snprintf(line, sizeof line, "load %s", g->target);
+      if (aw_session_exec(g->s, line, "")) return 2;
+    }
+  }
+  if (!quiet) printf("awemu debugger.  Type \"help\" for the commands%s.\n",
+                     g->is_script ? ", \"run\" to run the script" : g->target ? "; the module is loaded" : "");
+  repl(g);
+  return g->errors ? 1 : 0;
+}
+
+/* Writes the history to g->histfile through isa/outfile.h: never replaces a
+ * device, FIFO or symbolic link (readline's write_history renames a temporary
+ * over the name, or over a link's target, which would replace a device node). */
+static void history_save(dbg *g) {
+  HIST_ENTRY **h = history_list();
+  isa_outfile o;
+  char why[600];
+  if (isa_out_open(&o, g->histfile, 0, why, sizeof why)) { fprintf(stderr, "awemu debug: history not saved: %s\n", why); return; }
+  for (int i = 0; h && h[i]; i++) fprintf(o.f, "%s\n", h[i]->line);
+  if (isa_out_commit(&o, why, sizeof why)) fprintf(stderr, "awemu debug: history not saved: %s\n", why);
+}
+
+/* "--name=value" or "--name value" (also "-name value"): the value, *i moved past
+ * it; NULL when a is not that option.  *bad is set when it lacks its value. */
+static const char *opt_value(int argc, char **argv, int *i, const char *const *names, int *bad) {
+  const char *a = argv[*i];
+  for (int k = 0; names[k]; k++) {
+    size_t n = strlen(names[k]);
+    if (strncmp(a, names[k], n)) continue;
+    if (a[n] == '=' && names[k][1] == '-') return a + n + 1;
+    if (a[n]) continue;
+    if (*i + 1 >= argc) { *bad = 1; return NULL; }
+    return argv[++*i];
+  }
+  return NULL;
+}
+
 int dbg_main(int argc, char **argv) {
   dbg g;
   memset(&g, 0, sizeof g);
   g.line_bytes = 128;
   int quiet = 0;
+  static const char *const x_names[] = { "-x", "--command", "--x", NULL };
+  static const char *const ex_names[] = { "-ex", "--eval-command", "--ex", NULL };
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
-    if (!strcmp(a, "-h") || !strcmp(a, "--help")) { usage(stdout); return 0; }
-    if ((!strcmp(a, "-x") || !strcmp(a, "-ex")) && i + 1 < argc) {
-      if (!strcmp(a, "-x")) { if (queue_file(&g, argv[++i])) return 2; }
-      else { g.queue = realloc(g.queue, (size_t)(g.nqueue + 1) * sizeof *g.queue); g.queue[g.nqueue++] = strdup(argv[++i]); }
-      continue;
-    }
+    if (!strcmp(a, "-h") || !strcmp(a, "--help")) { usage(stdout); dbg_free(&g); return 0; }
+    if (!strcmp(a, "--version")) { printf("awemu debug %s\n", AWEMU_VERSION); dbg_free(&g); return 0; }
+    int bad = 0;
+    const char *v;
+    if ((v = opt_value(argc, argv, &i, x_names, &bad))) { if (queue_file(&g, v)) { dbg_free(&g); return 2; } continue; }
+    if (!bad && (v = opt_value(argc, argv, &i, ex_names, &bad))) { queue_add(&g, v, strlen(v)); continue; }
+    if (bad) { fprintf(stderr, "awemu debug: option '%s' needs a value (%s)\n", a, a[1] == 'x' || !strncmp(a, "--c", 3) || !strcmp(a, "--x") ? "a FILE of commands" : "a COMMAND"); usage_short(); dbg_free(&g); return 2; }
     if (!strcmp(a, "-batch") || !strcmp(a, "--batch")) { g.batch = 1; quiet = 1; continue; }
-    if (!strcmp(a, "-q") || !strcmp(a, "-quiet")) { quiet = 1; continue; }
-    if (a[0] == '-') { fprintf(stderr, "awemu debug: unknown option '%s'\n", a); usage(stderr); return 2; }
-    if (strchr(a, '=') && a[0] != '=') { g.vars = realloc(g.vars, (size_t)(g.nvars + 1) * sizeof *g.vars); g.vars[g.nvars++] = argv[i]; continue; }
-    if (g.target) { fprintf(stderr, "awemu debug: more than one script or module ('%s', '%s')\n", g.target, a); return 2; }
+    if (!strcmp(a, "-q") || !strcmp(a, "-quiet") || !strcmp(a, "--quiet")) { quiet = 1; continue; }
+    if (a[0] == '-' && a[1]) {
+      const char *eq = strchr(a, '=');
+      if (eq && (!strncmp(a, "--batch=", 8) || !strncmp(a, "--quiet=", 8) || !strncmp(a, "--help=", 7) || !strncmp(a, "--version=", 10)))
+        fprintf(stderr, "awemu debug: option '%.*s' takes no value ('%s')\n", (int)(eq - a), a, a);
+      else fprintf(stderr, "awemu debug: unknown option '%s'\n", a);
+      usage_short();
+      dbg_free(&g);
+      return 2;
+    }
+    if (strchr(a, '=') && a[0] != '=') { char **nv = realloc(g.vars, (size_t)(g.nvars + 1) * sizeof *g.vars); if (!nv) { dbg_free(&g); return 2; } g.vars = nv; g.vars[g.nvars++] = argv[i]; continue; }
+    if (g.target) { fprintf(stderr, "awemu debug: more than one script or module ('%s', '%s')\n", g.target, a); dbg_free(&g); return 2; }
     g.target = a;
   }
-  G = &g;
   setvbuf(stdout, NULL, _IOLBF, 0);
   g.tty = isatty(STDIN_FILENO) && !g.batch;
-  session_start(&g);
-  if (g.target) {
-    g.is_script = is_script_file(g.target);
-    if (g.is_script) {
-      FILE *f = fopen(g.target, "r");
-      if (!f) { fprintf(stderr, "awemu debug: %s: cannot read: %s\n", g.target, strerror(errno)); return 2; }
-      fclose(f);
-      scratch_load(&g);
-    } else {
-      char line[4200];
-      snprintf(line, sizeof line, "load %s", g.target);
-      if (aw_session_exec(g.s, line, "")) return 2;
-    }
-  }
+  G = &g;
   struct sigaction sa;
   memset(&sa, 0, sizeof sa);
   sa.sa_handler = on_sigint;
@@ -2811,31 +2988,33 @@ int dbg_main(int argc, char **argv) {
     const char *hf = getenv("AWEMU_HISTFILE");
     const char *home = getenv("HOME");
     if (hf && *hf) g.histfile = strdup(hf);
-    else if (home) { size_t n = strlen(home) + 32; g.histfile = malloc(n); snprintf(g.histfile, n, "%s/.awemu_history", home); }
+    else if (home) { size_t n = strlen(home) + 32; g.histfile = malloc(n); if (g.histfile) snprintf(g.histfile, n, "%s/.awemu_history", home); }
     using_history();
     stifle_history(1000);
     if (g.histfile) read_history(g.histfile);
   }
-  if (!quiet) printf("awemu debugger.  Type \"help\" for the commands%s.\n",
-                     g.is_script ? ", \"run\" to run the script" : g.target ? "; the module is loaded" : "");
-  repl(&g);
-  if (g.tty && g.histfile) write_history(g.histfile);
-  int rc = g.errors ? 1 : 0;
-  aw_session_free(g.s);
-  if (g.scratch) aw_session_free(g.scratch);
-  maps_clear(&g);
-  for (int i = 0; i < g.nbps; i++) free(g.bps[i].spec);
-  free(g.bps);
-  for (int i = 0; i < g.ndisplays; i++) { free(g.displays[i].fmt); free(g.displays[i].expr); }
-  free(g.displays);
-  for (int i = 0; i < g.nqueue; i++) free(g.queue[i]);
-  free(g.queue);
-  free(g.vars);
-  for (int i = 0; i < g.npresets; i++) free(g.presets[i]);
-  free(g.presets);
-  free(g.histfile);
-  cands_clear();
-  sources_free();
-  G = NULL;
+  int rc = dbg_session(&g, quiet);
+  if (g.tty && g.histfile && rc != 2) history_save(&g);
+  dbg_free(&g);
+  return rc;
+}
+
+int dbg_batch(const char *target, const char *text, size_t len) {
+  dbg g;
+  memset(&g, 0, sizeof g);
+  g.line_bytes = 128;
+  g.batch = 1;
+  g.target = target;
+  for (size_t at = 0; at < len;) {   /* one command per line; a NUL ends a line too */
+    size_t e = at;
+    while (e < len && text[e] != '\n' && text[e] != '\0') e++;
+    size_t n = e - at;
+    if (n && text[at + n - 1] == '\r') n--;
+    queue_add(&g, text + at, n);
+    at = e + 1;
+  }
+  int rc = dbg_session(&g, 1);
+  fflush(stdout);
+  dbg_free(&g);
   return rc;
 }
