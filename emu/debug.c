@@ -64,6 +64,10 @@ typedef struct {
   uint32_t size;
   int type;
   uint8_t old[8];
+  /* a watchpoint on a buffer not allocated yet (watch BUF[I] before run): placed when it is */
+  int pending;
+  char buf[64];
+  uint64_t index;
 } breakpoint;
 
 typedef struct { aw_module *m; uint8_t *at; } modmap;   /* per module: pcs that carry a breakpoint */
@@ -102,6 +106,11 @@ typedef struct {
   /* focus: warp and lane within the running CTA */
   uint32_t fw, fl;
   uint64_t focus_serial;
+  uint32_t frame_sel;     /* the selected call frame of the focused warp: 0 innermost (up, down, frame) */
+  /* launches: for info cuda kernels */
+  int in_launch;
+  uint32_t nlaunches;     /* launches and runsubs started in this session */
+  uint32_t kernel_id;     /* the running one's number, from 0 */
   /* what a resume asked for */
   int mode;
   uint64_t count;
@@ -259,6 +268,12 @@ static warp *focus_warp(dbg *g) {
   return g->c && g->c->warps && g->fw < g->c->nwarps ? &g->c->warps[g->fw] : NULL;
 }
 
+/* The selected call frame of warp w (the innermost when the selection is out of reach). */
+static frame *sel_frame(dbg *g, warp *w) {
+  uint32_t sel = g->frame_sel < w->nframes ? g->frame_sel : 0;
+  return &w->frames[w->nframes - 1 - sel];
+}
+
 /* The pc a warp goes on at and the stack entry depth, reading past entries
  * the executor will pop (reconverged or empty); NO_PC when it has finished. */
 static uint32_t warp_next(warp *w, uint32_t *mask, uint32_t *depth) {
@@ -302,6 +317,7 @@ static void print_focus(dbg *g, const char *lead) {
 
 static void set_focus(dbg *g, uint32_t wid, uint32_t lane, int announce) {
   int changed = wid != g->fw || lane != g->fl || g->focus_serial != g->cta_serial;
+  if (wid != g->fw || g->focus_serial != g->cta_serial) g->frame_sel = 0;
   g->fw = wid;
   g->fl = lane;
   g->focus_serial = g->cta_serial;
@@ -340,6 +356,7 @@ typedef struct {
   int lane;               /* V_REG, V_SREG: -1 the focused lane, -2 every lane */
   int space;              /* V_MEM */
   uint64_t addr;
+  uint64_t left;          /* V_MEM of a script buffer: elements from addr to its end (0: not a buffer's) */
   char name[64];          /* how to call it when printing */
 } value;
 
@@ -427,7 +444,7 @@ static int value_bits(parser *ps, const value *v, int lane, uint64_t *bits, int 
   case V_REG: {
     warp *w = focus_warp(g);
     if (!w) return perr(ps, "no warp in focus");
-    *bits = w->frames[w->nframes - 1].regs[(size_t)v->slot * WARP + (uint32_t)lane];
+    *bits = sel_frame(g, w)->regs[(size_t)v->slot * WARP + (uint32_t)lane];
     return 0;
   }
   case V_SREG: {
@@ -575,7 +592,7 @@ static int parse_primary(parser *ps, value *v) {
       v->kind = V_SREG; v->sreg = (uint32_t)sr; v->comp = comp; v->type = isa_sregs[sr].bits == 64 ? ISA_T_U64 : ISA_T_U32;
     } else {
       if (!w) return perr(ps, "no warp in focus: registers have values only while a kernel runs (break, run)");
-      uint32_t f = w->frames[w->nframes - 1].func;
+      uint32_t f = sel_frame(g, w)->func;
       int slot = reg_slot(g->c->m, f, id);
       if (slot < 0 && sr >= 0) return perr(ps, "%s takes a component: %s.x, %s.y or %s.z", base, base, base, base);
       if (slot < 0) return perr(ps, "no register %s in %s", id, fname(g->c->m, f));
@@ -661,6 +678,7 @@ static int parse_primary(parser *ps, value *v) {
       if (u >= count) return perr(ps, "index %llu is outside '%s' (%llu elements)", (unsigned long long)u, id, (unsigned long long)count);
       memset(v, 0, sizeof *v);
       v->kind = V_MEM; v->type = type; v->space = ISA_SP_GLOBAL; v->addr = addr + u * type_bytes(type); v->lane = -1;
+      v->left = count - u;
       snprintf(v->name, sizeof v->name, "%.40s[%llu]", id, (unsigned long long)u);
       return 0;
     }
@@ -1006,7 +1024,7 @@ static void watch_range(dbg *g) {
   d->nwatch = 0;
   for (int i = 0; i < g->nbps; i++) {
     breakpoint *b = &g->bps[i];
-    if (b->kind != BP_WATCH || !b->enabled || d->nwatch == EMU_MAX_WATCH) continue;
+    if (b->kind != BP_WATCH || !b->enabled || b->pending || d->nwatch == EMU_MAX_WATCH) continue;
     d->wlo[d->nwatch] = b->addr;
     d->whi[d->nwatch] = b->addr + b->size;
     d->nwatch++;
@@ -1165,6 +1183,7 @@ static void stop_here(dbg *g, cta *c, warp *w, uint32_t pc, int kind) {
   g->stop_w = w;
   g->stop_pc = pc;
   g->c = c;
+  g->frame_sel = 0;
   uint32_t mask = 0;
   if (w) {
     warp_next(w, &mask, NULL);
@@ -1188,7 +1207,7 @@ static int check_watches(dbg *g) {
   uint32_t k = 0;   /* the watched range of b, in the order watch_range gave them */
   for (int i = 0; i < g->nbps; i++) {
     breakpoint *b = &g->bps[i];
-    if (b->kind != BP_WATCH || !b->enabled) continue;
+    if (b->kind != BP_WATCH || !b->enabled || b->pending) continue;
     uint32_t wk = k++;
     emu_alloc *a = emu_find_alloc(d, b->addr, b->size);
     if (!a) continue;
@@ -1276,6 +1295,44 @@ static int step_done(dbg *g, warp *w, uint32_t pc) {
   return 0;
 }
 
+/* Places the pending watchpoints whose buffer the script has allocated by now
+ * (called as a launch starts: only kernels and subroutines store). */
+static void watch_place_pending(dbg *g) {
+  int placed = 0;
+  for (int i = 0; i < g->nbps; i++) {
+    breakpoint *b = &g->bps[i];
+    if (b->kind != BP_WATCH || !b->pending) continue;
+    uint64_t a = 0, n = 0;
+    int t = 0, found = 0;
+    for (int k = 0;; k++) {
+      const char *bn = aw_session_buffer(g->s, k, &a, &n, &t);
+      if (!bn) break;
+      if (!strcmp(bn, b->buf)) { found = 1; break; }
+    }
+    if (!found) continue;
+    if (b->index >= n) {
+      printf("Watchpoint %d: %s is outside '%s' (%llu elements); it is disabled.\n", b->id, b->spec, b->buf, (unsigned long long)n);
+      b->enabled = 0;
+      b->pending = 0;
+      continue;
+    }
+    emu_alloc *al = emu_find_alloc(g->d, a + b->index * type_bytes(t), type_bytes(t));
+    if (!al) continue;
+    b->pending = 0;
+    b->type = t;
+    b->size = type_bytes(t);
+    b->addr = a + b->index * b->size;
+    char spec[160];
+    snprintf(spec, sizeof spec, "%s ({%s} 0x%llx)", b->spec, isa_type_name(t), (unsigned long long)b->addr);
+    char *ns = strdup(spec);
+    if (ns) { free(b->spec); b->spec = ns; }
+    memcpy(b->old, al->data + (b->addr - al->addr), b->size);
+    printf("Watchpoint %d placed: %s\n", b->id, b->spec);
+    placed = 1;
+  }
+  if (placed) watch_range(g);
+}
+
 static int hook(void *ctx, int ev, cta *c, warp *w, uint32_t pc) {
   dbg *g = ctx;
   if (g->kill) return 1;
@@ -1283,6 +1340,7 @@ static int hook(void *ctx, int ev, cta *c, warp *w, uint32_t pc) {
   case EMU_EV_CTA:
     g->c = c;
     g->cta_serial++;
+    if (!g->in_launch) { g->in_launch = 1; g->kernel_id = g->nlaunches++; watch_place_pending(g); }
     for (int i = 0; i < g->nbps; i++) {   /* watched values as the block starts: only its stores count */
       breakpoint *b = &g->bps[i];
       emu_alloc *a = b->kind == BP_WATCH ? emu_find_alloc(g->d, b->addr, b->size) : NULL;
@@ -1306,6 +1364,7 @@ static int hook(void *ctx, int ev, cta *c, warp *w, uint32_t pc) {
     }
     g->mode = M_CONT;
     g->c = NULL;
+    g->in_launch = 0;
     return 0;
   }
   /* EMU_EV_INSN: the common case returns at once */
@@ -1387,6 +1446,8 @@ static void session_start(dbg *g) {
   g->d->hook_ctx = g;
   maps_clear(g);
   g->c = NULL;
+  g->in_launch = 0;
+  g->nlaunches = 0;
   /* watchpoints keep their addresses (allocation is deterministic); their old values are re-read */
   for (int i = 0; i < g->nbps; i++) if (g->bps[i].kind == BP_WATCH) memset(g->bps[i].old, 0, sizeof g->bps[i].old);
   watch_range(g);
@@ -1457,6 +1518,7 @@ static int cmd_run(dbg *g, char *args) {
     aw_session_quiet(g->s, 0);
     g->running = 0;
     g->c = NULL;
+    g->in_launch = 0;
     if (g->restart) continue;
     if (g->quit) return DR_OK;
     if (g->kill) { g->kill = 0; printf("[script %s killed]\n", g->target); return DR_OK; }
@@ -1474,6 +1536,7 @@ static int resume(dbg *g, int mode, char *args) {
   if (!w || w->state == W_DONE) return err("The warp in focus has exited; choose another (cuda warp N) or continue.");
   g->mode = mode;
   g->count = n;
+  g->frame_sel = 0;
   g->skip = w != g->stop_w;
   set_ref(g, w, warp_pc(g, w, NULL));
   return DR_RESUME;
@@ -1495,11 +1558,14 @@ static int cmd_finish(dbg *g, char *args) {
   if (need_stopped(g)) return DR_ERR;
   warp *w = focus_warp(g);
   if (!w || w->state == W_DONE) return err("The warp in focus has exited.");
-  if (w->nframes < 2) return err("\"finish\" not meaningful in the outermost frame.");
-  printf("Run till exit from %s\n", fname(g->c->m, w->frames[w->nframes - 1].func));
+  uint32_t sel = g->frame_sel < w->nframes ? g->frame_sel : 0;
+  if (w->nframes - sel < 2) return err("\"finish\" not meaningful in the outermost frame.");
+  printf("Run till exit from #%u  %s\n", sel, fname(g->c->m, sel_frame(g, w)->func));
   g->mode = M_FINISH;
   g->skip = 0;
   set_ref(g, w, warp_pc(g, w, NULL));
+  g->ref_frames = w->nframes - sel;   /* the selected frame returns */
+  g->frame_sel = 0;
   return DR_RESUME;
 }
 
@@ -1551,7 +1617,7 @@ static int cmd_quit(dbg *g, char *args) {
 
 static void bp_describe(dbg *g, breakpoint *b) {
   if (b->kind == BP_WATCH) {
-    printf("%-4d hw watchpoint %-4s %-3s %s", b->id, b->temp ? "del" : "keep", b->enabled ? "y" : "n", b->spec);
+    printf("%-4d hw watchpoint %-4s %-3s %s%s", b->id, b->temp ? "del" : "keep", b->enabled ? "y" : "n", b->pending ? "<PENDING> " : "", b->spec);
   } else {
     printf("%-4d %-14s %-4s %-3s ", b->id, "breakpoint", b->temp ? "del" : "keep", b->enabled ? "y" : "n");
     /* placed: where; not yet (before run): where the script's modules have it */
@@ -1579,6 +1645,43 @@ static void bp_describe(dbg *g, breakpoint *b) {
       printf("%d.%u%*s%s\n", b->id, k + 1, 20, "", wt);
     }
   (void)g;
+}
+
+/* Whether a known module's line table names file spec[0..len) (its path, its base name or a path suffix). */
+static int file_known(dbg *g, const char *spec, size_t len) {
+  aw_module **mods;
+  int nm = known_modules(g, &mods);
+  for (int i = 0; i < nm; i++) {
+    const isa_image *img = &mods[i]->img;
+    for (uint32_t k = 0; k < img->nfiles; k++) {
+      const char *fn = isa_str(img, img->files[k]);
+      size_t l = strlen(fn);
+      const char *base = strrchr(fn, '/');
+      base = base ? base + 1 : fn;
+      if ((l == len && !strncmp(fn, spec, len)) || (strlen(base) == len && !strncmp(base, spec, len)) ||
+          (l > len && fn[l - len - 1] == '/' && !strncmp(fn + l - len, spec, len)))
+        return 1;
+    }
+  }
+  return 0;
+}
+
+/* The files of the known modules' line tables, "a, b" (for messages; at most a few hundred characters). */
+static const char *known_files(dbg *g) {
+  static char buf[400];
+  size_t used = 0;
+  buf[0] = 0;
+  aw_module **mods;
+  int nm = known_modules(g, &mods);
+  for (int i = 0; i < nm; i++)
+    for (uint32_t k = 0; k < mods[i]->img.nfiles && used + 1 < sizeof buf; k++) {
+      int w = snprintf(buf + used, sizeof buf - used, "%s%s", used ? ", " : "", isa_str(&mods[i]->img, mods[i]->img.files[k]));
+      if (w < 0) break;
+      used += (size_t)w;
+    }
+  if (used >= sizeof buf) snprintf(buf + sizeof buf - 5, 5, "...");
+  if (!buf[0]) snprintf(buf, sizeof buf, "no file");
+  return buf;
 }
 
 static int add_break(dbg *g, char *args, int temp) {
@@ -1634,6 +1737,12 @@ static int add_break(dbg *g, char *args, int temp) {
       g->nbps--;
       free(b->spec);
       g->next_bp--;
+      const char *colon = strrchr(spec, ':');
+      size_t fl = colon ? (size_t)(colon - spec) : 0;
+      int asm_file = (fl > 4 && !strncmp(spec + fl - 4, ".ptx", 4)) || (fl > 2 && !strncmp(spec + fl - 2, ".s", 2));
+      if (known && colon && colon[1] && !asm_file && strspn(colon + 1, "0123456789") == strlen(colon + 1) && !file_known(g, spec, fl))
+        return err("No line information for %.*s: compile with nvcc -lineinfo (or -G); the modules have lines of %s only.",
+                   (int)(colon - spec), spec, known_files(g));
       return err("No location \"%s\" in the %s modules (a bare pc or line needs a stop in a function; else *FUNCTION+PC, FILE:LINE).", spec, known ? "known" : "loaded");
     }
     printf("%s %d (%s) pending: no loaded module has it yet.\n", what, b->id, spec);
@@ -1649,12 +1758,86 @@ static int add_break(dbg *g, char *args, int temp) {
 static int cmd_break(dbg *g, char *args) { return add_break(g, args, 0); }
 static int cmd_tbreak(dbg *g, char *args) { return add_break(g, args, 1); }
 
+/* Whether the script's text allocates a buffer named 'name' (an 'alloc NAME' line). */
+static int script_allocates(dbg *g, const char *name) {
+  FILE *f = g->is_script && g->target ? fopen(g->target, "r") : NULL;
+  if (!f) return 0;
+  char line[4096];
+  int found = 0;
+  size_t nl = strlen(name);
+  while (!found && fgets(line, sizeof line, f)) {
+    char *p = line;
+    while (isspace((unsigned char)*p)) p++;
+    if (strncmp(p, "alloc", 5) || !isspace((unsigned char)p[5])) continue;
+    p += 5;
+    while (isspace((unsigned char)*p)) p++;
+    found = !strncmp(p, name, nl) && isspace((unsigned char)p[nl]);
+  }
+  fclose(f);
+  return found;
+}
+
+/* watch BUF[I] for a buffer that does not exist yet: a pending watchpoint, placed
+ * when a launch starts after the buffer is allocated (gdb's pending breakpoints).
+ * DR_USAGE when text is not that case (the caller reports its own error). */
+static int watch_pending(dbg *g, const char *text) {
+  const char *p = text;
+  char name[64];
+  size_t n = 0;
+  if (!isalpha((unsigned char)*p) && *p != '_') return DR_USAGE;
+  while ((isalnum((unsigned char)p[n]) || p[n] == '_' || p[n] == '.' || p[n] == '$') && n + 1 < sizeof name) { name[n] = p[n]; n++; }
+  name[n] = 0;
+  p += n;
+  while (isspace((unsigned char)*p)) p++;
+  if (*p != '[') return DR_USAGE;
+  const char *close = strrchr(p, ']');
+  if (!close || close[1 + strspn(close + 1, " \t")]) return DR_USAGE;
+  uint64_t a, cnt, bytes;
+  int t;
+  for (int i = 0; aw_session_buffer(g->s, i, &a, &cnt, &t); i++) if (!strcmp(aw_session_buffer(g->s, i, &a, &cnt, &t), name)) return DR_USAGE;
+  aw_module **mods;
+  int nm = known_modules(g, &mods);
+  for (int i = 0; i < nm; i++) if (!aw_module_symbol(mods[i], name, &a, &bytes)) return DR_USAGE;
+  if (g->is_script && !script_allocates(g, name))
+    return err("No buffer '%s': the script %s has no 'alloc %s' line to watch it after.", name, g->target, name);
+  if (!g->is_script && g->running) return DR_USAGE;
+  char ix[256];
+  snprintf(ix, sizeof ix, "%.*s", (int)(close - p - 1), p + 1);
+  value v;
+  char why[256];
+  if (eval(g, ix, &v, why, sizeof why)) return err("bad index in %s: %s", text, why);
+  if (v.kind != V_NUM || v.is_float || (v.type != ISA_T_U64 && (int64_t)v.bits < 0)) return err("the index in %s must be a number 0 or more", text);
+  int nw = 0;
+  for (int i = 0; i < g->nbps; i++) nw += g->bps[i].kind == BP_WATCH && g->bps[i].enabled;
+  if (nw >= EMU_MAX_WATCH) return err("Too many watchpoints: at most %d are enabled at once.", EMU_MAX_WATCH);
+  char spec[128];
+  snprintf(spec, sizeof spec, "%s[%llu]", name, (unsigned long long)v.bits);
+  char *sp = strdup(spec);
+  breakpoint *nb = realloc(g->bps, (size_t)(g->nbps + 1) * sizeof *g->bps);
+  if (!sp || !nb) { free(sp); if (nb) g->bps = nb; return err("out of memory"); }
+  g->bps = nb;
+  breakpoint *b = &g->bps[g->nbps++];
+  memset(b, 0, sizeof *b);
+  b->id = ++g->next_bp;
+  b->kind = BP_WATCH;
+  b->enabled = 1;
+  b->pending = 1;
+  b->index = v.bits;
+  snprintf(b->buf, sizeof b->buf, "%s", name);
+  b->spec = sp;
+  printf("Watchpoint %d (pending): %s\n", b->id, b->spec);
+  return DR_OK;
+}
+
 static int cmd_watch(dbg *g, char *args) {
   char *text = trim(args);
   if (!*text) return DR_USAGE;
   char why[256];
   value v;
-  if (eval(g, text, &v, why, sizeof why)) return err("%s", why);
+  if (eval(g, text, &v, why, sizeof why)) {
+    int r = watch_pending(g, text);
+    return r == DR_USAGE ? err("%s", why) : r;
+  }
   int type = ISA_T_U32;
   uint64_t addr;
   if (v.kind == V_MEM) {
@@ -1887,7 +2070,7 @@ static int info_registers(dbg *g, char *args) {
   if (!w) return err("No CUDA kernel is running.");
   char fmt;
   if (take_format(&args, &fmt, NULL, 0) || !valid_fmt(fmt)) return DR_USAGE;
-  frame *f = &w->frames[w->nframes - 1];
+  frame *f = sel_frame(g, w);
   aw_module *m = g->c->m;
   char *p = args, *t;
   int any = 0;
@@ -1909,19 +2092,168 @@ static int info_registers(dbg *g, char *args) {
   return DR_OK;
 }
 
+/* The pc of call frame 'level' (0 innermost) of warp w: the warp's pc, or the call its callee returns to. */
+static uint32_t frame_pc(dbg *g, warp *w, uint32_t level) {
+  uint32_t i = w->nframes - 1 - level;
+  return level == 0 ? warp_pc(g, w, NULL) : w->frames[i + 1].call_pc;
+}
+
+/* "#N  FUNC pc P (FILE:LINE)", with lead before it. */
+static void print_frame_line(dbg *g, warp *w, uint32_t level, const char *lead) {
+  aw_module *m = g->c->m;
+  uint32_t at = frame_pc(g, w, level);
+  if (at == NO_PC) { printf("%s#%u  %s (exited)\n", lead, level, fname(m, w->frames[w->nframes - 1 - level].func)); return; }
+  char wt[600];
+  where_text(m, at, wt, sizeof wt);
+  printf("%s#%u  %s\n", lead, level, wt);
+}
+
+/* backtrace: every frame of the focused warp, '*' at the selected one. */
 static int cmd_backtrace(dbg *g, char *args) {
-  if (*args) return DR_USAGE;
+  if (*trim(args)) return DR_USAGE;
   warp *w = focus_warp(g);
   if (!w) return err("No stack.");
+  for (uint32_t level = 0; level < w->nframes; level++) print_frame_line(g, w, level, level == g->frame_sel ? "* " : "  ");
+  return DR_OK;
+}
+
+/* Selects frame 'level' and shows it, as gdb's frame, up and down do. */
+static int select_frame(dbg *g, warp *w, uint32_t level) {
+  g->frame_sel = level;
+  print_frame_line(g, w, level, "");
+  uint32_t pc = frame_pc(g, w, level);
+  if (pc == NO_PC) return DR_OK;
+  const isa_line *ln = line_of(g->c->m, pc);
+  const char *fn = file_name(g->c->m, ln->file);
+  size_t fl = strlen(fn);
+  int is_asm = fl >= 4 && (!strcmp(fn + fl - 4, ".ptx") || !strcmp(fn + fl - 2, ".s"));
+  const char *text = ln->file && !is_asm ? source_line(fn, ln->line) : NULL;
+  if (text) printf("%u\t%s\n", ln->line, text);
+  return DR_OK;
+}
+
+/* The focused warp for frame commands; NULL with a message. */
+static warp *frames_warp(dbg *g) {
+  warp *w = focus_warp(g);
+  if (!w || g->stop == S_NONE) { err("No stack: the program is not stopped in a kernel."); return NULL; }
+  return w;
+}
+
+static int cmd_frame(dbg *g, char *args) {
+  warp *w = frames_warp(g);
+  if (!w) return DR_ERR;
+  char *t = trim(args);
+  uint64_t n = g->frame_sel;
+  if (*t && parse_u64(t, &n)) return DR_USAGE;
+  if (n >= w->nframes) return err("No frame at level %s: the warp in focus has frames #0 to #%u.", t, w->nframes - 1);
+  return select_frame(g, w, (uint32_t)n);
+}
+
+static int cmd_up(dbg *g, char *args) {
+  warp *w = frames_warp(g);
+  if (!w) return DR_ERR;
+  char *t = trim(args);
+  uint64_t n = 1;
+  if (*t && parse_u64(t, &n)) return DR_USAGE;
+  if (g->frame_sel + 1 >= w->nframes && n) return err("Initial frame selected; you cannot go up.");
+  uint64_t to = g->frame_sel + n;
+  return select_frame(g, w, to >= w->nframes ? w->nframes - 1 : (uint32_t)to);
+}
+
+static int cmd_down(dbg *g, char *args) {
+  warp *w = frames_warp(g);
+  if (!w) return DR_ERR;
+  char *t = trim(args);
+  uint64_t n = 1;
+  if (*t && parse_u64(t, &n)) return DR_USAGE;
+  if (g->frame_sel == 0 && n) return err("Bottom (innermost) frame selected; you cannot go down.");
+  return select_frame(g, w, n >= g->frame_sel ? 0 : g->frame_sel - (uint32_t)n);
+}
+
+/* info cuda kernels: the running launch (one at a time), as cuda-gdb lists kernels. */
+static int info_cuda(dbg *g, char *args) {
+  char *t = trim(args);
+  if (strcmp(t, "kernels")) return t[0] ? err("Undefined info cuda command: \"%s\" (this debugger has info cuda kernels).", t) : DR_USAGE;
+  cta *c = g->c;
+  if (!c || !g->in_launch) { printf("No CUDA kernels.\n"); return DR_OK; }
+  aw_module **mods;
+  int nm = nmodules(g, &mods), mi = 0;
+  for (int i = 0; i < nm; i++) if (mods[i] == c->m) mi = i + 1;
+  const char *state = g->stop == S_FAULT ? "Faulted" : g->stop == S_END ? "Finished" : "Active";
+  char grid[48], block[48], running[48];
+  snprintf(grid, sizeof grid, "(%u,%u,%u)", c->grid.x, c->grid.y, c->grid.z);
+  snprintf(block, sizeof block, "(%u,%u,%u)", c->block.x, c->block.y, c->block.z);
+  snprintf(running, sizeof running, "(%u,%u,%u)", c->cta.x, c->cta.y, c->cta.z);
+  printf("  Kernel Dev Grid Status   GridDim      BlockDim     Block now    Invocation\n");
+  printf("* %6u %3d %4u %-8s %-12s %-12s %-12s %s %s\n", g->kernel_id, 0, g->kernel_id + 1, state, grid, block,
+         g->stop == S_END ? "-" : running, c->line ? "subroutine" : "kernel", fname(c->m, c->kfunc));
+  const char *file = c->m->img.nfiles ? isa_str(&c->m->img, c->m->img.files[0]) : "";
+  printf("  module %d of %d%s%s\n", mi, nm, file[0] ? ", source " : "", file);
+  return DR_OK;
+}
+
+/* info frame: the selected frame, its caller and its callee. */
+static int info_frame(dbg *g, char *args) {
+  if (*trim(args)) return DR_USAGE;
+  warp *w = frames_warp(g);
+  if (!w) return DR_ERR;
+  uint32_t level = g->frame_sel < w->nframes ? g->frame_sel : 0;
   aw_module *m = g->c->m;
-  uint32_t pc = warp_pc(g, w, NULL);
-  for (uint32_t i = w->nframes; i-- > 0;) {
-    char wt[600];
-    uint32_t at = i == w->nframes - 1 ? pc : w->frames[i + 1].call_pc;
-    if (at == NO_PC) { printf("#%u  %s (exited)\n", w->nframes - 1 - i, fname(m, w->frames[i].func)); continue; }
-    where_text(m, at, wt, sizeof wt);
-    printf("#%u  %s\n", w->nframes - 1 - i, wt);
+  frame *f = sel_frame(g, w);
+  printf("Stack level %u, frame of %s in warp %u (lane %u in focus):\n", level, fname(m, f->func), w->id, g->fl);
+  uint32_t pc = frame_pc(g, w, level);
+  char wt[600];
+  if (pc != NO_PC) { where_text(m, pc, wt, sizeof wt); printf("  pc: %s%s\n", wt, level ? " (the call it returns from)" : ""); }
+  if (level + 1 < w->nframes) { where_text(m, frame_pc(g, w, level + 1), wt, sizeof wt); printf("  called by frame at level %u: %s\n", level + 1, wt); }
+  else printf("  the outermost frame: the kernel or subroutine\n");
+  if (level > 0) printf("  caller of frame at level %u: %s\n", level - 1, fname(m, w->frames[w->nframes - level].func));
+  printf("  registers: %u slots of %s (info registers)\n", m->funcs[f->func].nslots, fname(m, f->func));
+  return DR_OK;
+}
+
+#define ARTIFICIAL_MAX 4096   /* elements print LVALUE@N shows at most */
+
+/* The '@' of gdb's artificial array at the top level of text (not in brackets); NULL when none. */
+static char *top_level_at(char *text) {
+  int depth = 0;
+  for (char *p = text; *p; p++) {
+    if (*p == '(' || *p == '[' || *p == '{') depth++;
+    else if ((*p == ')' || *p == ']' || *p == '}') && depth) depth--;
+    else if (*p == '@' && !depth) return p;
   }
+  return NULL;
+}
+
+/* print LVALUE@N: N consecutive elements of LVALUE's type from its address (gdb's artificial array). */
+static int print_artificial(dbg *g, char *text, char *at, char fmt) {
+  *at = 0;
+  char *lhs = trim(text), *rhs = trim(at + 1);
+  char why[256];
+  value v, nv;
+  if (!*lhs || !*rhs) return DR_USAGE;
+  if (eval(g, lhs, &v, why, sizeof why)) return err("%s", why);
+  if (v.kind != V_MEM) return err("'@' takes a memory location on its left (BUFFER[INDEX] or {TYPE}ADDRESS), not %s", lhs);
+  if (eval(g, rhs, &nv, why, sizeof why)) return err("%s", why);
+  if (nv.kind != V_NUM || nv.is_float || nv.bits == 0 || nv.bits > ARTIFICIAL_MAX || (nv.type != ISA_T_U64 && (int64_t)nv.bits < 0))
+    return err("the count after '@' must be 1 to %d elements, not %s", ARTIFICIAL_MAX, rhs);
+  uint64_t n = nv.bits;
+  if (v.left && n > v.left)
+    return err("%s@%llu runs past the end of its buffer: %llu element%s from there", v.name, (unsigned long long)n, (unsigned long long)v.left, v.left == 1 ? "" : "s");
+  unsigned bytes = type_bytes(v.type);
+  if (v.addr + (n - 1) * bytes < v.addr) return err("%s@%llu wraps past the end of the address space", v.name, (unsigned long long)n);
+  parser ps = { g, "", "" };
+  char line[64];
+  printf("%s@%llu = {", v.name, (unsigned long long)n);
+  value e = v;
+  for (uint64_t i = 0; i < n; i++) {
+    uint64_t bits;
+    int t;
+    e.addr = v.addr + i * bytes;
+    if (value_bits(&ps, &e, lane_of(g, &e), &bits, &t)) { printf("...}\n"); return err("%s", ps.err); }
+    format_bits(bits, t, fmt, line, sizeof line);
+    printf("%s%s", i ? ", " : "", line);
+  }
+  printf("}\n");
   return DR_OK;
 }
 
@@ -1945,6 +2277,8 @@ static int cmd_print(dbg *g, char *args) {
       snprintf(line, sizeof line, "print %s", text);
       return aw_session_exec(g->s, line, "") ? DR_ERR : DR_OK;
     }
+  char *at = top_level_at(text);
+  if (at) return print_artificial(g, text, at, fmt);
   char why[256];
   value v;
   if (eval(g, text, &v, why, sizeof why)) return err("%s", why);
@@ -2272,7 +2606,7 @@ static int cmd_set_var(dbg *g, char *args) {
   else if (w < 64) bits &= (1ull << w) - 1;   /* converted to the type, as C converts to an unsigned type */
   if (dst.kind == V_REG) {
     warp *wp = focus_warp(g);
-    frame *fr = &wp->frames[wp->nframes - 1];
+    frame *fr = sel_frame(g, wp);
     for (int l = 0; l < WARP; l++)
       if (dst.lane == -2 || l == lane_of(g, &dst)) fr->regs[(size_t)dst.slot * WARP + (uint32_t)l] = bits & fr->slot_mask[dst.slot];
     return DR_OK;
@@ -2431,7 +2765,8 @@ static const dbg_command info_commands[] = {
   { "display", NULL, info_display, "info display", "the expressions shown at every stop", 0 },
   { "buffers", NULL, info_buffers, "info buffers", "the script's buffers: type, elements, address", 0 },
   { "functions", NULL, info_functions, "info functions", "kernels, functions and subroutines of the loaded modules", 0 },
-  { "frame", NULL, cmd_backtrace, "info frame", "the call frames of the warp in focus", 0 },
+  { "frame", NULL, info_frame, "info frame", "the selected call frame of the warp in focus: its pc, caller and callee", 0 },
+  { "cuda", NULL, info_cuda, "info cuda kernels", "cuda-gdb's: the running kernel or subroutine: id, grid, block, module, state", 0 },
   { NULL, NULL, NULL, NULL, NULL, 0 },
 };
 
@@ -2454,14 +2789,17 @@ static const dbg_command commands[] = {
   { "enable", NULL, cmd_enable, "enable [N ...]", "enable breakpoints (all when no number)", 0 },
   { "condition", NULL, cmd_condition, "condition N [REGISTER[LANE] OP VALUE]", "set or remove a breakpoint's condition", 0 },
   { "cuda", NULL, cmd_cuda, "cuda [sm N] [warp N] [lane N] [block (X,Y,Z)] [thread (X,Y,Z)]", "show or move the focus, by hardware or software coordinates", 0 },
-  { "info", "i", cmd_info, "info SUBCOMMAND", "breakpoints watchpoints warps lanes registers line display buffers functions frame", 0 },
+  { "info", "i", cmd_info, "info SUBCOMMAND", "breakpoints watchpoints warps lanes registers line display buffers functions frame cuda", 0 },
   { "print", "p", cmd_print, "print[/FMT] EXPRESSION", "a value: %REG (lane in focus), %REG[LANE], %REG[*] (every lane), {TYPE}ADDRESS, BUFFER[INDEX], $pc $mask $active; FMT x d u o t f c", 0 },
   { "x", NULL, cmd_x, "x/NFU [SPACE:]ADDRESS", "examine memory: N units, F format (x d u o t f c s i), U size (b h w g); SPACE global shared local param const lin lout lmeta generic", 1 },
   { "display", NULL, cmd_display, "display[/FMT] [EXPRESSION]", "print EXPRESSION at every stop (display/i $pc: the instruction)", 0 },
   { "undisplay", NULL, cmd_undisplay, "undisplay [N ...]", "stop displaying (all when no number)", 0 },
   { "disassemble", NULL, cmd_disassemble, "disassemble [/s] [FUNCTION | START,END | START,+N]", "the instructions of a function (=> marks the pc), /s with source lines", 0 },
   { "list", "l", cmd_list, "list [LINE | FILE:LINE | FUNCTION | -]", "source lines around the stop, or a place; again: the next ten", 1 },
-  { "backtrace", "bt", cmd_backtrace, "backtrace", "the call frames of the warp in focus", 0 },
+  { "backtrace", "bt", cmd_backtrace, "backtrace", "the call frames of the warp in focus ('*' marks the selected one)", 0 },
+  { "frame", "f", cmd_frame, "frame [N]", "select call frame N of the warp in focus (#0 the innermost) for print, info registers and info frame; show it", 0 },
+  { "up", NULL, cmd_up, "up [N]", "select the frame N (1) levels out: the caller", 0 },
+  { "down", NULL, cmd_down, "down [N]", "select the frame N (1) levels in: the callee", 0 },
   { "where", NULL, cmd_backtrace, "where", "the call frames of the warp in focus", 0 },
   { "set", NULL, cmd_set, "set var LVALUE = VALUE | set limit N | set var NAME VALUE", "change a register (%REG, %REG[LANE], %REG[*]) or memory ({TYPE}ADDRESS, BUFFER[INDEX]); or a run-script setting", 0 },
   { "stats", NULL, cmd_stats, "stats", "the launch's counters (so far, when it runs)", 0 },
@@ -2615,6 +2953,7 @@ static int execute(dbg *g, char *line) {
       aw_session_quiet(g->s, 0);
       g->running = 0;
       g->c = NULL;
+      g->in_launch = 0;
       if (g->kill) { g->kill = 0; if (!g->quit) printf("[%s killed]\n", script); return DR_OK; }
       char copy[4096], *q = copy;
       snprintf(copy, sizeof copy, "%s", args);
@@ -2749,7 +3088,7 @@ static void cands_registers(dbg *g) {
   for (int i = 0; i < nm; i++) {
     aw_module *m = mods[i];
     for (uint32_t f = 0; f < m->img.nfuncs; f++) {
-      if (w && (m != g->c->m || f != w->frames[w->nframes - 1].func)) continue;
+      if (w && (m != g->c->m || f != sel_frame(g, w)->func)) continue;
       for (uint32_t s = 0; s < m->funcs[f].nslots; s++) {
         char name[64];
         isa_dis_reg(&m->img, f, s, name, sizeof name);

@@ -1,0 +1,110 @@
+/* tests/fuzz/fuzz_debug.c -- libFuzzer target: the debugger's command line.
+ *
+ * Each input is a list of debugger commands, one per line, run by dbg_batch (emu/debug.h) as
+ * `awemu debug run.aw -batch` would run them, over a fixed small run script: tests/debug/watch's
+ * saxpy (n = 100, grid 2 x block 64), copied once into a directory from mkdtemp together with
+ * examples/saxpy/saxpy.ptx (read from the working directory: run the fuzzer from the repository
+ * root).  The script and a first command `set limit 200000` bound every launch to 200000 warp
+ * instructions, including launches typed at the prompt.
+ *
+ * Never touches a file outside the temporary directory: inputs that could name or write a file
+ * are skipped (a '/' that is not a format suffix such as print/x or x/8xw, and the words dump, trace, json, shell, pipe, source, output, load,
+ * file, text, compare), as are those that could undo the bounds (limit) or allocate without
+ * bound (alloc); 'random' is skipped too, since its undefined behaviour on huge bounds belongs
+ * to the run-script fuzzer.  The debugger's stdout goes to a file in the temporary directory;
+ * run with -close_fd_mask=2 so that its messages on stderr are dropped while libFuzzer's
+ * own output and sanitizer reports still reach the terminal (libFuzzer keeps a copy of stderr).
+ *
+ * Seed corpus: tests/fuzz/debug_commands.txt and tests/debug/NAME/commands.
+ */
+#define _DEFAULT_SOURCE /* mkdtemp */
+#include "../../emu/debug.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static char script[4096];
+
+static const char run_aw[] =
+  "# saxpy, as tests/debug/watch/run.aw, bounded\n"
+  "set limit 200000\n"
+  "load ${SCRIPT_DIR}/saxpy.ptx\n"
+  "alloc x f32 100\n"
+  "alloc y f32 100\n"
+  "fill x ramp 0 1\n"
+  "fill y const 1\n"
+  "launch saxpy 2 64 u32:100 f32:2.5 x y\n"
+  "print y 44 3\n"
+  "expect y at 45 113.5\n";
+
+static int copy_file(const char *from, const char *to) {
+  FILE *in = fopen(from, "rb");
+  if (!in) return -1;
+  FILE *out = fopen(to, "wb");
+  if (!out) { fclose(in); return -1; }
+  char buf[4096];
+  size_t n;
+  while ((n = fread(buf, 1, sizeof buf, in)) > 0) fwrite(buf, 1, n, out);
+  fclose(in);
+  return fclose(out);
+}
+
+static int setup(void) {
+  static char dir[] = "/tmp/fuzz_debug.XXXXXX";
+  if (!mkdtemp(dir)) { perror("fuzz_debug: mkdtemp"); return -1; }
+  char ptx[4200], out[4200];
+  snprintf(ptx, sizeof ptx, "%s/saxpy.ptx", dir);
+  if (copy_file("examples/saxpy/saxpy.ptx", ptx)) { fprintf(stderr, "fuzz_debug: run from the repository root (examples/saxpy/saxpy.ptx)\n"); return -1; }
+  snprintf(script, sizeof script, "%s/run.aw", dir);
+  FILE *f = fopen(script, "w");
+  if (!f) return -1;
+  fputs(run_aw, f);
+  fclose(f);
+  snprintf(out, sizeof out, "%s/out.txt", dir);
+  fprintf(stderr, "fuzz_debug: working in %s (debugger output in %s)\n", dir, out);
+  if (!freopen(out, "w", stdout)) return -1;
+  return 0;
+}
+
+static int has_word(const uint8_t *d, size_t n, const char *w) {
+  size_t l = strlen(w);
+  for (size_t i = 0; i + l <= n; i++) if (!memcmp(d + i, w, l)) return 1;
+  return 0;
+}
+
+/* Every '/' starts a format (print/x, x/8xw, display/i, disassemble /s): at most 8 of
+ * "0123456789xduotfcisbhwgm" and then a blank or the end, so no '/' is part of a path. */
+static int slashes_are_formats(const uint8_t *d, size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    if (d[i] != '/') continue;
+    size_t k = i + 1;
+    while (k < n && k - i <= 8 && d[k] && strchr("0123456789xduotfcisbhwgm", d[k])) k++;
+    if (k < n && d[k] != ' ' && d[k] != '\t' && d[k] != '\n') return 0;
+  }
+  return 1;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  static int ready = -1;
+  if (ready < 0) ready = setup() == 0;
+  if (!ready || size > 8192) return 0;
+  if (!slashes_are_formats(data, size)) return 0;
+  static const char *const skip[] = { "dump", "trace", "json", "shell", "pipe", "source", "output", "load", "file",
+                                      "text", "compare", "limit", "alloc", "random", NULL };
+  for (int i = 0; skip[i]; i++) if (has_word(data, size, skip[i])) return 0;
+  static const char first[] = "set limit 200000\n";
+  char *cmds = malloc(sizeof first + size);
+  if (!cmds) return 0;
+  memcpy(cmds, first, sizeof first - 1);
+  memcpy(cmds + sizeof first - 1, data, size);
+  dbg_batch(script, cmds, sizeof first - 1 + size);
+  free(cmds);
+  /* the output file stays small: start it again now and then */
+  static unsigned runs;
+  if (++runs % 256 == 0) { fflush(stdout); if (ftruncate(fileno(stdout), 0)) { /* nothing to do */ } rewind(stdout); }
+  return 0;
+}
