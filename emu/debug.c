@@ -1133,14 +1133,13 @@ static int compare_num(int op, int fl, uint64_t a, double fa, uint64_t b, double
 }
 
 /* Whether the condition holds in warp w (0 no, 1 yes with *lane set, -1 it cannot be evaluated). */
-static int condition_holds(dbg *g, const condition *c, warp *w, uint32_t active, uint32_t *lane) {
+static int condition_holds(dbg *g, const condition *c, warp *w, uint32_t active, uint32_t *lane, char *why, size_t cap) {
   uint32_t sfw = g->fw, sfl = g->fl;
   uint64_t sser = g->focus_serial;
   g->fw = w->id;
   int result = 0;
   value reg;
-  char why[256];
-  if (eval(g, c->reg, &reg, why, sizeof why)) { result = -1; goto out; }
+  if (eval(g, c->reg, &reg, why, cap)) { result = -1; goto out; }
   parser ps = { g, "", "" };
   uint64_t wb = c->want; double wf = 0; int wfl = c->want_float;
   if (wfl) memcpy(&wf, &c->want, sizeof wf);
@@ -1148,7 +1147,7 @@ static int condition_holds(dbg *g, const condition *c, warp *w, uint32_t active,
     if (c->lane >= 0 ? (int)l != c->lane : !(active >> l & 1)) continue;
     g->fl = l;
     uint64_t a; double fa; int fl;
-    if (value_number(&ps, &reg, &a, &fa, &fl)) { result = -1; goto out; }
+    if (value_number(&ps, &reg, &a, &fa, &fl)) { snprintf(why, cap, "%s", ps.err); result = -1; goto out; }
     int floating = fl || wfl;
     if (floating) { if (!fl) fa = int_to_double(a, reg.type); if (!wfl) wf = int_to_double(wb, c->want_type); }
     if (compare_num(c->op, floating, a, fa, wb, wf)) { *lane = l; result = 1; goto out; }
@@ -1246,8 +1245,9 @@ static int bp_hit(dbg *g, cta *c, warp *w, uint32_t pc, uint32_t *lane) {
     if (!at) continue;
     *lane = mask ? (uint32_t)__builtin_ctz(mask) : 0;
     if (b->cond.present) {
-      int r = condition_holds(g, &b->cond, w, mask, lane);
-      if (r < 0) { printf("Breakpoint %d: its condition cannot be evaluated here; stopping.\n", b->id); return i; }
+      char why[256] = "";
+      int r = condition_holds(g, &b->cond, w, mask, lane, why, sizeof why);
+      if (r < 0) { printf("Breakpoint %d: its condition cannot be evaluated here (%s); stopping.\n", b->id, why); return i; }
       if (!r) continue;
     }
     return i;

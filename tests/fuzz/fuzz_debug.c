@@ -7,8 +7,10 @@
  * root).  The script and a first command `set limit 200000` bound every launch to 200000 warp
  * instructions, including launches typed at the prompt.
  *
- * Never touches a file outside the temporary directory: inputs that could name or write a file
- * are skipped (a '/' that is not a format suffix such as print/x or x/8xw, and the words dump, trace, json, shell, pipe, source, output, load,
+ * Never touches a file outside the temporary directory, which is also its working directory:
+ * inputs that could name or write a file are skipped: a line whose command word could be a
+ * unique prefix of a command that writes or reads files (dump, trace, compare, load: "tr" is
+ * trace), a '/' that is not a format suffix such as print/x or x/8xw, and the words dump, trace, json, shell, pipe, source, output, load,
  * file, text, compare), as are those that could undo the bounds (limit) or allocate without
  * bound (alloc); 'random' is skipped too, since its undefined behaviour on huge bounds belongs
  * to the run-script fuzzer.  The debugger's stdout goes to a file in the temporary directory;
@@ -65,6 +67,7 @@ static int setup(void) {
   fclose(f);
   snprintf(out, sizeof out, "%s/out.txt", dir);
   fprintf(stderr, "fuzz_debug: working in %s (debugger output in %s)\n", dir, out);
+  if (chdir(dir)) return -1;
   if (!freopen(out, "w", stdout)) return -1;
   return 0;
 }
@@ -87,12 +90,34 @@ static int slashes_are_formats(const uint8_t *d, size_t n) {
   return 1;
 }
 
+/* Whether a line's command word (as the debugger reads it: up to a blank or '/') could name a
+ * command that writes or reads a named file, by a unique prefix ("du", "tr", "comp", "lo").
+ * The debugger's one- and two-letter aliases are exact names and never mean those. */
+static int names_file_command(const uint8_t *d, size_t n) {
+  static const char *const risky[] = { "dump", "trace", "compare", "load", NULL };
+  static const char *const aliases[] = { "c", "d", "l", "tb", NULL };
+  for (size_t at = 0; at < n;) {
+    size_t e = at;
+    while (e < n && d[e] != '\n' && d[e] != '\0') e++;
+    size_t w = at;
+    while (w < e && (d[w] == ' ' || d[w] == '\t' || d[w] == '\r' || d[w] == '\v' || d[w] == '\f')) w++;
+    size_t k = w;
+    while (k < e && d[k] != ' ' && d[k] != '\t' && d[k] != '/' && d[k] != '\r' && d[k] != '\v' && d[k] != '\f') k++;
+    size_t len = k - w;
+    int alias = 0;
+    for (int i = 0; aliases[i]; i++) if (strlen(aliases[i]) == len && !memcmp(d + w, aliases[i], len)) alias = 1;
+    for (int i = 0; risky[i] && len && !alias; i++) if (len <= strlen(risky[i]) && !memcmp(d + w, risky[i], len)) return 1;
+    at = e + 1;
+  }
+  return 0;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   static int ready = -1;
   if (ready < 0) ready = setup() == 0;
   if (!ready || size > 8192) return 0;
-  if (!slashes_are_formats(data, size)) return 0;
+  if (!slashes_are_formats(data, size) || names_file_command(data, size)) return 0;
   static const char *const skip[] = { "dump", "trace", "json", "shell", "pipe", "source", "output", "load", "file",
                                       "text", "compare", "limit", "alloc", "random", NULL };
   for (int i = 0; skip[i]; i++) if (has_word(data, size, skip[i])) return 0;
