@@ -2156,7 +2156,7 @@ static int cmd_up(dbg *g, char *args) {
   uint64_t n = 1;
   if (*t && parse_u64(t, &n)) return DR_USAGE;
   if (g->frame_sel + 1 >= w->nframes && n) return err("Initial frame selected; you cannot go up.");
-  uint64_t to = g->frame_sel + n;
+  uint64_t to = n >= w->nframes ? w->nframes : g->frame_sel + n;   /* no wrap for a huge N */
   return select_frame(g, w, to >= w->nframes ? w->nframes - 1 : (uint32_t)to);
 }
 
@@ -2633,6 +2633,7 @@ static int info_line(dbg *g, char *args) {
   if (!*text) {
     if (!w) return err("No line: the program is not stopped in a kernel.");
     uint32_t pc = warp_pc(g, w, NULL);
+    if (pc == NO_PC) return err("No line: warp %u has exited.", w->id);
     const isa_line *ln = line_of(g->c->m, pc);
     if (!ln->file) { printf("No line number information for pc %u.\n", rel_pc(g->c->m, pc)); return DR_OK; }
     uint32_t a = pc, b = pc;
