@@ -3050,7 +3050,7 @@ static int repl(dbg *g) {
     int rc = execute(g, cmd);
     fflush(stdout);
     if (rc == DR_ERR) g->errors++;
-    if (rc == DR_RESUME) return DR_RESUME;
+    if (rc == DR_RESUME) { g->frame_sel = 0; return DR_RESUME; }   /* running, conditions and displays read the innermost frame */
   }
 }
 
