@@ -11,9 +11,7 @@
  * from the hook.  kill, run (restart) and quit make the hook answer "stop":
  * the launch ends with a fault and the script stops.
  */
-#include "debug.h"
-#include "exec_int.h"
-#include "script.h"
+#include "debug_int.h"
 #include "../isa/disasm.h"
 #include "../subroutines/codec.h"
 #include "../isa/outfile.h"
@@ -36,117 +34,13 @@
 #define AWEMU_VERSION "0.2.0"   /* until isa/version.h (helper H1) defines it */
 #endif
 
-enum { BP_BREAK, BP_WATCH };
-/* A breakpoint's condition: a register or special register of a lane
- * (lane -1: any active lane) compared with a number. */
-typedef struct {
-  int present;
-  char reg[64];           /* the register as written, without the lane */
-  int lane;
-  int op;                 /* 0 ==, 1 !=, 2 <, 3 <=, 4 >, 5 >= */
-  char value[64];         /* as written */
-  uint64_t want;          /* the value, parsed when the condition is set: its bits */
-  int want_float;         /* want holds a double */
-  int want_type;          /* ISA_T_* of an integer */
-} condition;
-
-typedef struct { aw_module *m; uint32_t pc; } location;
-
-typedef struct {
-  int id, kind, enabled, temp;
-  char *spec;             /* as the user wrote it */
-  condition cond;
-  uint32_t hits;
-  location *locs;         /* resolved in the modules seen so far */
-  uint32_t nlocs;
-  /* watchpoints: a global range and its last value */
-  uint64_t addr;
-  uint32_t size;
-  int type;
-  uint8_t old[8];
-  /* a watchpoint on a buffer not allocated yet (watch BUF[I] before run): placed when it is */
-  int pending;
-  char buf[64];
-  uint64_t index;
-} breakpoint;
-
-typedef struct { aw_module *m; uint8_t *at; } modmap;   /* per module: pcs that carry a breakpoint */
-
-typedef struct { int id; char *fmt; char *expr; } display;
-
-enum { M_CONT, M_STEPI, M_NEXTI, M_STEP, M_NEXT, M_FINISH, M_UNTIL, M_ADVANCE };
-enum { S_NONE, S_INSN, S_FAULT, S_END };
-enum { DR_OK = 0, DR_ERR = -1, DR_USAGE = -2, DR_RESUME = 1 };
-
-typedef struct {
-  aw_session *s;
-  aw_device *d;
-  const char *target;     /* the SCRIPT or MODULE named on the command line */
-  int is_script;
-  char **vars;            /* NAME=VALUE from the command line, applied to each new session */
-  int nvars;
-  char **presets;         /* 'set limit' and 'set var NAME VALUE' typed at the prompt, applied to each new session */
-  int npresets;
-  aw_session *scratch;    /* modules of the script's load lines, for names before 'run' */
-  FILE *scratch_out;      /* where the scratch session's messages go (nowhere) */
-  /* breakpoints and watchpoints */
-  breakpoint *bps;
-  int nbps, next_bp;
-  modmap *maps;
-  int nmaps;
-  aw_module *last_m;
-  uint8_t *last_at;
-  /* the running launch */
-  int running;            /* a script, launch or runsub is under way */
-  cta *c;                 /* the CTA that runs, between EV_CTA and the end of the launch */
-  uint64_t cta_serial;
-  int stop;               /* S_*: why the command loop runs inside the hook */
-  warp *stop_w;
-  uint32_t stop_pc;
-  /* focus: warp and lane within the running CTA */
-  uint32_t fw, fl;
-  uint64_t focus_serial;
-  uint32_t frame_sel;     /* the selected call frame of the focused warp: 0 innermost (up, down, frame) */
-  /* launches: for info cuda kernels */
-  int in_launch;
-  uint32_t nlaunches;     /* launches and runsubs started in this session */
-  uint32_t kernel_id;     /* the running one's number, from 0 */
-  /* what a resume asked for */
-  int mode;
-  uint64_t count;
-  int skip;               /* the focused warp's next instruction is the one it stands at: let it run */
-  uint32_t ref_frames, ref_pc, ref_file, ref_line;
-  aw_module *adv_m;
-  uint32_t adv_pc;
-  int kill, restart, quit;
-  volatile sig_atomic_t interrupted;
-  /* input */
-  char **queue;           /* -ex commands and -x files' lines, in order */
-  int nqueue, iqueue;
-  int batch, tty, echo;
-  char last[1024];        /* the command an empty line repeats */
-  char *histfile;
-  int errors;
-  /* inspection state */
-  display *displays;
-  int ndisplays, next_display;
-  uint64_t x_next;        /* where a repeated x goes on */
-  int x_space;
-  char x_fmt, x_size;
-  int x_valid;
-  char list_file[512];
-  uint32_t list_line;
-  uint32_t line_bytes;    /* for info line */
-  uint32_t watch_last;    /* the watched range of the last watchpoint that changed */
-} dbg;
 
 static dbg *G;            /* for the signal handler and readline's completion */
 static volatile sig_atomic_t at_prompt;
 
 /* ---- output ---- */
 
-static int err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static int err(const char *fmt, ...) {
+int dbg_err(const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
   fflush(stdout);
@@ -156,7 +50,7 @@ static int err(const char *fmt, ...) {
   return DR_ERR;
 }
 
-static char *trim(char *p) {
+char *dbg_trim(char *p) {
   while (isspace((unsigned char)*p)) p++;
   size_t n = strlen(p);
   while (n && isspace((unsigned char)p[n - 1])) p[--n] = 0;
@@ -164,7 +58,7 @@ static char *trim(char *p) {
 }
 
 /* The next whitespace-separated word of *p (NULL at the end); *p moves past it. */
-static char *word(char **p) {
+char *dbg_word(char **p) {
   char *s = *p;
   while (isspace((unsigned char)*s)) s++;
   if (!*s) { *p = s; return NULL; }
@@ -185,11 +79,11 @@ static int parse_u64(const char *t, uint64_t *v) {
 
 /* ---- modules, functions, lines ---- */
 
-static int nmodules(dbg *g, aw_module ***mods) { return aw_session_modules(g->s, mods); }
+int dbg_nmodules(dbg *g, aw_module ***mods) { return aw_session_modules(g->s, mods); }
 
-static const char *fname(aw_module *m, uint32_t f) { return isa_str(&m->img, m->img.funcs[f].name); }
+const char *dbg_fname(aw_module *m, uint32_t f) { return isa_str(&m->img, m->img.funcs[f].name); }
 static uint32_t func_of(aw_module *m, uint32_t pc) { return m->code[pc].func; }
-static uint32_t rel_pc(aw_module *m, uint32_t pc) { return pc - m->funcs[func_of(m, pc)].first_pc; }
+uint32_t dbg_rel_pc(aw_module *m, uint32_t pc) { return pc - m->funcs[func_of(m, pc)].first_pc; }
 /* The source position of pc; a line 0 (".loc 1 0 0": code of no line) reads as no position. */
 static const isa_line *line_of(aw_module *m, uint32_t pc) {
   static const isa_line none = { 0, 0, 0 };
@@ -211,7 +105,7 @@ static void insn_text(aw_module *m, uint32_t pc, char *buf, size_t cap) {
 /* "saxpy pc 3 (examples/saxpy/saxpy.cu:9)" */
 static void where_text(aw_module *m, uint32_t pc, char *buf, size_t cap) {
   const isa_line *ln = line_of(m, pc);
-  int n = snprintf(buf, cap, "%s pc %u", fname(m, func_of(m, pc)), rel_pc(m, pc));
+  int n = snprintf(buf, cap, "%s pc %u", dbg_fname(m, func_of(m, pc)), dbg_rel_pc(m, pc));
   if (ln->file && n > 0 && (size_t)n < cap) snprintf(buf + n, cap - (size_t)n, " (%s:%u)", file_name(m, ln->file), ln->line);
 }
 
@@ -264,12 +158,12 @@ static const char *source_line(const char *path, uint32_t line) {
 
 /* ---- the focus ---- */
 
-static warp *focus_warp(dbg *g) {
+warp *dbg_focus_warp(dbg *g) {
   return g->c && g->c->warps && g->fw < g->c->nwarps ? &g->c->warps[g->fw] : NULL;
 }
 
 /* The selected call frame of warp w (the innermost when the selection is out of reach). */
-static frame *sel_frame(dbg *g, warp *w) {
+frame *dbg_sel_frame(dbg *g, warp *w) {
   uint32_t sel = g->frame_sel < w->nframes ? g->frame_sel : 0;
   return &w->frames[w->nframes - 1 - sel];
 }
@@ -290,7 +184,7 @@ static uint32_t warp_next(warp *w, uint32_t *mask, uint32_t *depth) {
 }
 
 /* The pc of warp w now: the stop's pc for the warp stopped in, else its next. */
-static uint32_t warp_pc(dbg *g, warp *w, uint32_t *mask) {
+uint32_t dbg_warp_pc(dbg *g, warp *w, uint32_t *mask) {
   uint32_t pc = warp_next(w, mask, NULL);
   if ((g->stop == S_INSN || g->stop == S_FAULT) && w == g->stop_w && g->c && g->stop_pc < g->c->m->ncode) pc = g->stop_pc;
   return pc;
@@ -306,12 +200,12 @@ static void thread_of(warp *w, uint32_t lane, uint32_t t[3]) {
 }
 
 static void print_focus(dbg *g, const char *lead) {
-  warp *w = focus_warp(g);
+  warp *w = dbg_focus_warp(g);
   if (!w) return;
   uint32_t t[3];
   thread_of(w, g->fl, t);
   printf("[%s%s %s, block (%u,%u,%u), thread (%u,%u,%u), sm 0, warp %u, lane %u]\n", lead,
-         g->c->line ? "subroutine" : "kernel", fname(g->c->m, g->c->kfunc), g->c->cta.x, g->c->cta.y, g->c->cta.z,
+         g->c->line ? "subroutine" : "kernel", dbg_fname(g->c->m, g->c->kfunc), g->c->cta.x, g->c->cta.y, g->c->cta.z,
          t[0], t[1], t[2], w->id, g->fl);
 }
 
@@ -324,559 +218,15 @@ static void set_focus(dbg *g, uint32_t wid, uint32_t lane, int announce) {
   if (changed && announce) print_focus(g, "Switching focus to ");
 }
 
-/* ---- registers and expressions ---- */
-
-/* The register slot named 'name' ("%r12") in function f; -1 when none. */
-static int reg_slot(aw_module *m, uint32_t f, const char *name) {
-  const isa_func *fn = &m->img.funcs[f];
-  size_t nl = strlen(name);
-  for (uint32_t i = 0; i < fn->nreg; i++) {
-    const isa_regdecl *rd = &m->img.regs[fn->first_reg + i];
-    const char *dn = isa_str(&m->img, rd->name);
-    size_t dl = strlen(dn);
-    if (!rd->count) { if (!strcmp(dn, name)) return (int)rd->first_slot; continue; }
-    if (nl <= dl || strncmp(name, dn, dl)) continue;
-    const char *num = name + dl;
-    if (!isdigit((unsigned char)*num) || (num[0] == '0' && num[1])) continue;
-    char *end;
-    unsigned long k = strtoul(num, &end, 10);
-    if (!*end && k < rd->count) return (int)(rd->first_slot + k);
-  }
-  return -1;
-}
-
-enum { V_NUM, V_REG, V_SREG, V_MEM };
-typedef struct {
-  int kind;
-  int type;               /* ISA_T_* */
-  uint64_t bits;          /* V_NUM */
-  int is_float;           /* V_NUM: bits hold a double */
-  uint32_t slot;          /* V_REG */
-  uint32_t sreg, comp;    /* V_SREG */
-  int lane;               /* V_REG, V_SREG: -1 the focused lane, -2 every lane */
-  int space;              /* V_MEM */
-  uint64_t addr;
-  uint64_t left;          /* V_MEM of a script buffer: elements from addr to its end (0: not a buffer's) */
-  char name[64];          /* how to call it when printing */
-} value;
-
-typedef struct { dbg *g; const char *p; char err[256]; } parser;
-
-static int perr(parser *ps, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static int perr(parser *ps, const char *fmt, ...) {
-  if (ps->err[0]) return -1;
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(ps->err, sizeof ps->err, fmt, ap);
-  va_end(ap);
-  return -1;
-}
-
-static void skipws(parser *ps) { while (isspace((unsigned char)*ps->p)) ps->p++; }
-
-static const struct { const char *name; int type; } type_names[] = {
-  { "u8", ISA_T_U8 }, { "s8", ISA_T_S8 }, { "u16", ISA_T_U16 }, { "s16", ISA_T_S16 }, { "u32", ISA_T_U32 },
-  { "s32", ISA_T_S32 }, { "u64", ISA_T_U64 }, { "s64", ISA_T_S64 }, { "f32", ISA_T_F32 }, { "f64", ISA_T_F64 },
-  { "b8", ISA_T_B8 }, { "b16", ISA_T_B16 }, { "b32", ISA_T_B32 }, { "b64", ISA_T_B64 },
-  { "int", ISA_T_S32 }, { "unsigned", ISA_T_U32 }, { "float", ISA_T_F32 }, { "double", ISA_T_F64 },
-  { "char", ISA_T_S8 }, { "short", ISA_T_S16 }, { "long", ISA_T_S64 },
-};
-static int type_named(const char *n, size_t len) {
-  for (size_t i = 0; i < sizeof type_names / sizeof type_names[0]; i++)
-    if (strlen(type_names[i].name) == len && !strncmp(type_names[i].name, n, len)) return type_names[i].type;
-  return 0;
-}
-static unsigned type_bytes(int t) { unsigned b = isa_type_bits(t); return b < 8 ? 1 : b / 8; }
-
-static const struct { const char *name; int space; } space_names[] = {
-  { "global", ISA_SP_GLOBAL }, { "shared", ISA_SP_SHARED }, { "local", ISA_SP_LOCAL }, { "param", ISA_SP_PARAM },
-  { "const", ISA_SP_CONST }, { "generic", ISA_SP_GENERIC }, { "lin", ISA_SP_LIN }, { "lout", ISA_SP_LOUT },
-  { "lmeta", ISA_SP_LMETA },
-};
-/* A "SPACE:" prefix at *p: its space, *p moved past it; global when there is none. */
-static int take_space(const char **p) {
-  for (size_t i = 0; i < sizeof space_names / sizeof space_names[0]; i++) {
-    size_t n = strlen(space_names[i].name);
-    if (!strncmp(*p, space_names[i].name, n) && (*p)[n] == ':') { *p += n + 1; return space_names[i].space; }
-  }
-  return ISA_SP_GLOBAL;
-}
-
-static const char *space_name(int sp) {
-  for (size_t i = 0; i < sizeof space_names / sizeof space_names[0]; i++) if (space_names[i].space == sp) return space_names[i].name;
-  return "?";
-}
-
-/* Host memory behind [space:]addr for the focused lane; NULL with a message. */
-static uint8_t *mem_at(dbg *g, int space, uint64_t addr, uint32_t size, int store, char *why, size_t cap) {
-  if (g->c) {
-    warp *w = focus_warp(g);
-    return emu_locate(g->c, w, g->fl, space, addr, size, store, why, cap);
-  }
-  if (space == ISA_SP_GLOBAL || space == ISA_SP_GENERIC) {
-    emu_alloc *a = emu_find_alloc(g->d, addr, size);
-    if (a) return a->data + (addr - a->addr);
-    snprintf(why, cap, "%u bytes at 0x%llx are outside every allocation", size, (unsigned long long)addr);
-    return NULL;
-  }
-  snprintf(why, cap, "the %s space exists only while a kernel or subroutine runs", space_name(space));
-  return NULL;
-}
-
-static int parse_expr(parser *ps, value *v);
-
-static int read_ident(parser *ps, char *buf, size_t cap) {
-  size_t n = 0;
-  while (isalnum((unsigned char)*ps->p) || *ps->p == '_' || *ps->p == '$' || *ps->p == '.' || *ps->p == '%') {
-    if (n + 1 < cap) buf[n++] = *ps->p;
-    ps->p++;
-  }
-  buf[n] = 0;
-  return (int)n;
-}
-
-/* A value's bits in one lane (lane >= 0) and its type. */
-static int value_bits(parser *ps, const value *v, int lane, uint64_t *bits, int *type) {
-  dbg *g = ps->g;
-  *type = v->type;
-  switch (v->kind) {
-  case V_NUM: *bits = v->bits; return 0;
-  case V_REG: {
-    warp *w = focus_warp(g);
-    if (!w) return perr(ps, "no warp in focus");
-    *bits = sel_frame(g, w)->regs[(size_t)v->slot * WARP + (uint32_t)lane];
-    return 0;
-  }
-  case V_SREG: {
-    warp *w = focus_warp(g);
-    if (!w) return perr(ps, "no warp in focus");
-    uint64_t all[WARP];
-    emu_sreg(g->c, w, v->sreg, v->comp, all);
-    *bits = all[lane];
-    return 0;
-  }
-  case V_MEM: {
-    char why[256];
-    uint32_t saved = g->fl;
-    g->fl = (uint32_t)lane;
-    uint8_t *p = mem_at(g, v->space, v->addr, type_bytes(v->type), 0, why, sizeof why);
-    g->fl = saved;
-    if (!p) return perr(ps, "cannot read %s: %s", v->name, why);
-    uint64_t x = 0;
-    for (unsigned i = 0; i < type_bytes(v->type); i++) x |= (uint64_t)p[i] << (8 * i);
-    *bits = x;
-    return 0;
-  }
-  }
-  return -1;
-}
-
-static int lane_of(dbg *g, const value *v) { return v->lane >= 0 ? v->lane : (int)g->fl; }
-
-/* A value as a number: integers as u64 (sign-extended), floats as double. */
-static int value_number(parser *ps, const value *v, uint64_t *u, double *f, int *is_float) {
-  uint64_t bits;
-  int t;
-  if (v->kind == V_NUM) { *is_float = v->is_float; *u = v->bits; memcpy(f, &v->bits, sizeof *f); return 0; }
-  if (value_bits(ps, v, lane_of(ps->g, v), &bits, &t)) return -1;
-  unsigned w = isa_type_bits(t);
-  if (t == ISA_T_F32) { *is_float = 1; *f = emu_bits_f32((uint32_t)bits); return 0; }
-  if (t == ISA_T_F64) { *is_float = 1; *f = emu_bits_f64(bits); return 0; }
-  *is_float = 0;
-  if (isa_type_kind(t) == TK_SGN && w < 64) { uint64_t m = 1ull << (w - 1); bits = (bits ^ m) - m; }
-  *u = bits;
-  return 0;
-}
-
-static int parse_primary(parser *ps, value *v) {
-  dbg *g = ps->g;
-  memset(v, 0, sizeof *v);
-  v->lane = -1;
-  skipws(ps);
-  const char *start = ps->p;
-  char c = *ps->p;
-  if (c == '(') {
-    ps->p++;
-    if (parse_expr(ps, v)) return -1;
-    skipws(ps);
-    if (*ps->p != ')') return perr(ps, "')' expected");
-    ps->p++;
-    return 0;
-  }
-  if (c == '-' ) {
-    ps->p++;
-    if (parse_primary(ps, v)) return -1;
-    uint64_t u; double f; int fl;
-    if (value_number(ps, v, &u, &f, &fl)) return -1;
-    memset(v, 0, sizeof *v);
-    v->kind = V_NUM; v->lane = -1; v->is_float = fl;
-    /* integers: 0 - u modulo 2^64, a signed result (so -9223372036854775808 is INT64_MIN, and its negation wraps to itself) */
-    if (fl) { f = -f; memcpy(&v->bits, &f, sizeof f); v->type = ISA_T_F64; } else { v->bits = 0 - u; v->type = ISA_T_S64; }
-    return 0;
-  }
-  if (c == '&') {
-    ps->p++;
-    if (parse_primary(ps, v)) return -1;
-    if (v->kind != V_MEM) return perr(ps, "'&' takes a memory location ({TYPE}ADDR or BUFFER[INDEX])");
-    char nm[64];
-    snprintf(nm, sizeof nm, "&%.62s", v->name);
-    v->kind = V_NUM; v->bits = v->addr; v->type = ISA_T_B64; v->is_float = 0;
-    memcpy(v->name, nm, sizeof nm);
-    return 0;
-  }
-  if (c == '{') {   /* {TYPE} [SPACE:] ADDRESS: a value in memory */
-    const char *e = strchr(ps->p, '}');
-    if (!e) return perr(ps, "'}' expected after the type");
-    int t = type_named(ps->p + 1, (size_t)(e - ps->p - 1));
-    if (!t) return perr(ps, "unknown type '%.*s' (u8 s8 u16 s16 u32 s32 u64 s64 f32 f64 b8..b64)", (int)(e - ps->p - 1), ps->p + 1);
-    ps->p = e + 1;
-    skipws(ps);
-    int space = take_space(&ps->p);
-    value a;
-    if (parse_primary(ps, &a)) return -1;
-    uint64_t u; double f; int fl;
-    if (value_number(ps, &a, &u, &f, &fl)) return -1;
-    if (fl) return perr(ps, "an address must be an integer");
-    memset(v, 0, sizeof *v);
-    v->kind = V_MEM; v->type = t; v->space = space; v->addr = u; v->lane = -1;
-    snprintf(v->name, sizeof v->name, "{%s} %s%s0x%llx", isa_type_name(t), space == ISA_SP_GLOBAL ? "" : space_name(space),
-             space == ISA_SP_GLOBAL ? "" : ":", (unsigned long long)u);
-    return 0;
-  }
-  if (isdigit((unsigned char)c) || (c == '.' && isdigit((unsigned char)ps->p[1]))) {
-    char *end;
-    if (c == '0' && (ps->p[1] == 'f' || ps->p[1] == 'F') && isxdigit((unsigned char)ps->p[2])) {   /* 0f3f800000: f32 bits */
-      uint64_t b = strtoull(ps->p + 2, &end, 16);
-      if (end - (ps->p + 2) != 8) return perr(ps, "bad number '%.*s': 0f takes exactly 8 hex digits (the f32's bits)", (int)(end - ps->p), ps->p);
-      double f = emu_bits_f32((uint32_t)b);
-      memcpy(&v->bits, &f, sizeof f);
-      v->kind = V_NUM; v->is_float = 1; v->type = ISA_T_F64;
-      ps->p = end;
-      return 0;
-    }
-    errno = 0;
-    uint64_t u = strtoull(ps->p, &end, 0);
-    if (*end == '.' || *end == 'e' || *end == 'E') {
-      errno = 0;
-      double f = strtod(ps->p, &end);
-      if (errno == ERANGE && isinf(f))
-        return perr(ps, "number out of range: '%.*s' is beyond the largest f64 (about 1.8e308)", (int)(end - ps->p), ps->p);
-      memcpy(&v->bits, &f, sizeof f);
-      v->kind = V_NUM; v->is_float = 1; v->type = ISA_T_F64;
-    } else {
-      if (errno) return perr(ps, "number out of range: '%.*s' does not fit in 64 bits (at most 18446744073709551615)", (int)(end - ps->p), ps->p);
-      /* a literal is s64 when it fits, else u64 */
-      v->kind = V_NUM; v->bits = u; v->type = u > (uint64_t)INT64_MAX ? ISA_T_U64 : ISA_T_S64;
-    }
-    ps->p = end;
-    if (isalnum((unsigned char)*ps->p)) {
-      const char *e = ps->p;
-      while (isalnum((unsigned char)*e) || *e == '.') e++;
-      return perr(ps, "bad number '%.*s'", (int)(e - start), start);
-    }
-    return 0;
-  }
-  char id[128];
-  if (c == '%') {
-    if (!read_ident(ps, id, sizeof id)) return perr(ps, "register name expected");
-    warp *w = focus_warp(g);
-    /* special registers, with their .x .y .z */
-    char base[128];
-    snprintf(base, sizeof base, "%s", id);
-    uint32_t comp = 0;
-    char *dot = strrchr(base, '.');
-    if (dot && (!strcmp(dot, ".x") || !strcmp(dot, ".y") || !strcmp(dot, ".z"))) { comp = (uint32_t)(dot[1] - 'x' + 1); *dot = 0; }
-    int sr = isa_sreg_lookup(base, strlen(base));
-    if (sr >= 0 && (isa_sregs[sr].comps ? comp != 0 : comp == 0)) {
-      if (!w) return perr(ps, "no warp in focus: %s has a value only while a kernel runs", id);
-      v->kind = V_SREG; v->sreg = (uint32_t)sr; v->comp = comp; v->type = isa_sregs[sr].bits == 64 ? ISA_T_U64 : ISA_T_U32;
-    } else {
-      if (!w) return perr(ps, "no warp in focus: registers have values only while a kernel runs (break, run)");
-      uint32_t f = sel_frame(g, w)->func;
-      int slot = reg_slot(g->c->m, f, id);
-      if (slot < 0 && sr >= 0) return perr(ps, "%s takes a component: %s.x, %s.y or %s.z", base, base, base, base);
-      if (slot < 0) return perr(ps, "no register %s in %s", id, fname(g->c->m, f));
-      v->kind = V_REG; v->slot = (uint32_t)slot; v->type = g->c->m->funcs[f].slot_type[slot];
-    }
-    snprintf(v->name, sizeof v->name, "%.63s", id);
-    skipws(ps);
-    if (*ps->p == '[') {   /* a lane, or * for all */
-      ps->p++;
-      skipws(ps);
-      if (*ps->p == '*') { v->lane = -2; ps->p++; snprintf(v->name, sizeof v->name, "%.50s[*]", id); }
-      else {
-        value l;
-        if (parse_expr(ps, &l)) return -1;
-        uint64_t u; double fv; int fl;
-        if (value_number(ps, &l, &u, &fv, &fl)) return -1;
-        if (fl || u >= WARP) return perr(ps, "a lane is 0 to 31");
-        v->lane = (int)u;
-        snprintf(v->name, sizeof v->name, "%.50s[%d]", id, v->lane);
-      }
-      skipws(ps);
-      if (*ps->p != ']') return perr(ps, "']' expected");
-      ps->p++;
-    }
-    return 0;
-  }
-  if (c == '$') {
-    read_ident(ps, id, sizeof id);
-    warp *w = focus_warp(g);
-    if (!strcmp(id, "$pc") || !strcmp(id, "$mask") || !strcmp(id, "$lane") || !strcmp(id, "$warp") || !strcmp(id, "$active")) {
-      if (!w) return perr(ps, "no warp in focus: %s has a value only while a kernel runs", id);
-      uint32_t mask;
-      uint32_t pc = warp_pc(g, w, &mask);
-      v->kind = V_NUM; v->type = ISA_T_U32;
-      if (!strcmp(id, "$mask") || !strcmp(id, "$active")) v->type = ISA_T_B32;
-      if (!strcmp(id, "$pc")) v->bits = pc == NO_PC ? 0 : rel_pc(g->c->m, pc);
-      else if (!strcmp(id, "$lane")) v->bits = g->fl;
-      else if (!strcmp(id, "$warp")) v->bits = w->id;
-      else if (!strcmp(id, "$active")) {
-        v->bits = mask;
-        if (pc != NO_PC && g->c->m->code[pc].guard) {   /* the guard as it reads now */
-          const emu_insn *in = &g->c->m->code[pc];
-          const uint64_t *p = &w->frames[w->nframes - 1].regs[(size_t)in->guard_reg * WARP];
-          uint32_t gm = 0;
-          for (int l = 0; l < WARP; l++) gm |= (uint32_t)(p[l] & 1) << l;
-          v->bits = mask & (in->guard == 2 ? ~gm : gm);
-        }
-      } else v->bits = mask;
-      snprintf(v->name, sizeof v->name, "%.63s", id);
-      return 0;
-    }
-    return perr(ps, "unknown variable %s ($pc $mask $active $lane $warp)", id);
-  }
-  if (isalpha((unsigned char)c) || c == '_') {
-    read_ident(ps, id, sizeof id);
-    /* a buffer of the script, or a module's .global/.const variable: its address */
-    uint64_t addr = 0, count = 0, bytes = 0;
-    int type = ISA_T_U8, found = 0;
-    for (int i = 0;; i++) {
-      uint64_t a, n;
-      int t;
-      const char *bn = aw_session_buffer(g->s, i, &a, &n, &t);
-      if (!bn) break;
-      if (!strcmp(bn, id)) { addr = a; count = n; type = t; found = 1; }
-    }
-    if (!found) {
-      aw_module **mods;
-      int nm = nmodules(g, &mods);
-      for (int i = nm; i-- > 0 && !found;) if (!aw_module_symbol(mods[i], id, &addr, &bytes)) { found = 1; count = bytes; type = ISA_T_U8; }
-    }
-    if (!found) return perr(ps, "no buffer or variable named '%s'", id);
-    skipws(ps);
-    if (*ps->p == '[') {
-      ps->p++;
-      value ix;
-      if (parse_expr(ps, &ix)) return -1;
-      uint64_t u; double f; int fl;
-      if (value_number(ps, &ix, &u, &f, &fl)) return -1;
-      skipws(ps);
-      if (*ps->p != ']') return perr(ps, "']' expected");
-      ps->p++;
-      if (fl) return perr(ps, "an index into '%s' must be an integer", id);
-      if (u >= count) return perr(ps, "index %llu is outside '%s' (%llu elements)", (unsigned long long)u, id, (unsigned long long)count);
-      memset(v, 0, sizeof *v);
-      v->kind = V_MEM; v->type = type; v->space = ISA_SP_GLOBAL; v->addr = addr + u * type_bytes(type); v->lane = -1;
-      v->left = count - u;
-      snprintf(v->name, sizeof v->name, "%.40s[%llu]", id, (unsigned long long)u);
-      return 0;
-    }
-    v->kind = V_NUM; v->bits = addr; v->type = ISA_T_B64;
-    snprintf(v->name, sizeof v->name, "%.63s", id);
-    return 0;
-  }
-  if (!c) return perr(ps, "an expression is missing");
-  return perr(ps, "unexpected '%c'", c);
-}
-
-/* A float as a 64-bit integer (toward zero); -1 when it has none (NaN, infinite or beyond
- * the s64 range: a C conversion would be undefined). */
-static int float_to_int(double f, uint64_t *u) {
-  if (!(f >= -9223372036854775808.0 && f < 9223372036854775808.0)) return -1;
-  *u = (uint64_t)(int64_t)f;
-  return 0;
-}
-
-/* An integer value's number as a double: u64 values are unsigned, the others signed. */
-static double int_to_double(uint64_t u, int type) { return type == ISA_T_U64 ? (double)u : (double)(int64_t)u; }
-
-/* v = v OP r, as numbers: floats when either is one, else 64-bit integers. */
-static int arith(parser *ps, value *v, char op, const value *r) {
-  uint64_t a, b; double fa, fb; int la, lb;
-  if (value_number(ps, v, &a, &fa, &la) || value_number(ps, r, &b, &fb, &lb)) return -1;
-  value out;
-  memset(&out, 0, sizeof out);
-  out.kind = V_NUM; out.lane = -1;
-  if (la || lb) {
-    double x = la ? fa : int_to_double(a, v->type), y = lb ? fb : int_to_double(b, r->type);
-    double z = op == '+' ? x + y : op == '-' ? x - y : x * y;
-    memcpy(&out.bits, &z, sizeof z);
-    out.is_float = 1; out.type = ISA_T_F64;
-  } else {
-    /* modulo 2^64, as C's unsigned arithmetic (never signed overflow) */
-    out.bits = op == '+' ? a + b : op == '-' ? a - b : a * b;
-    /* an address stays one; a u64 operand makes the result u64 (as in C); else s64 */
-    out.type = v->type == ISA_T_B64 || r->type == ISA_T_B64 ? ISA_T_B64 : v->type == ISA_T_U64 || r->type == ISA_T_U64 ? ISA_T_U64 : ISA_T_S64;
-  }
-  *v = out;
-  return 0;
-}
-
-/* term := primary ('*' primary)*;  expr := term (('+' | '-') term)* */
-static int parse_term(parser *ps, value *v) {
-  if (parse_primary(ps, v)) return -1;
-  for (;;) {
-    skipws(ps);
-    if (*ps->p != '*') return 0;
-    ps->p++;
-    value r;
-    if (parse_primary(ps, &r) || arith(ps, v, '*', &r)) return -1;
-  }
-}
-
-static int parse_expr(parser *ps, value *v) {
-  if (parse_term(ps, v)) return -1;
-  for (;;) {
-    skipws(ps);
-    char op = *ps->p;
-    if (op != '+' && op != '-') return 0;
-    ps->p++;
-    value r;
-    if (parse_term(ps, &r) || arith(ps, v, op, &r)) return -1;
-  }
-}
-
-/* Parses all of 'text' as one expression. */
-static int eval(dbg *g, const char *text, value *v, char *why, size_t cap) {
-  parser ps = { g, text, "" };
-  if (parse_expr(&ps, v) == 0) {
-    skipws(&ps);
-    if (*ps.p) perr(&ps, "unexpected '%s' after the expression", ps.p);
-  }
-  if (ps.err[0]) { snprintf(why, cap, "%s", ps.err); return -1; }
-  if (!v->name[0]) snprintf(v->name, sizeof v->name, "%s", text);
-  return 0;
-}
-
-/* ---- printing values ---- */
-
-static void format_bits(uint64_t bits, int type, char fmt, char *buf, size_t cap) {
-  unsigned w = isa_type_bits(type);
-  if (w == 0 || w > 64) w = 64;
-  if (type == ISA_T_PRED) w = 1;
-  uint64_t m = w >= 64 ? ~0ull : (1ull << w) - 1;
-  bits &= m;
-  int kind = isa_type_kind(type);
-  if (!fmt) fmt = kind == TK_FLT ? 'f' : kind == TK_SGN ? 'd' : kind == TK_BIT ? 'x' : 'u';
-  switch (fmt) {
-  case 'x': snprintf(buf, cap, "0x%llx", (unsigned long long)bits); break;
-  case 'o': snprintf(buf, cap, "0%llo", (unsigned long long)bits); break;
-  case 'u': snprintf(buf, cap, "%llu", (unsigned long long)bits); break;
-  case 'd': {
-    int64_t s = (int64_t)bits;
-    if (w < 64) { uint64_t sb = 1ull << (w - 1); s = (int64_t)((bits ^ sb) - sb); }
-    snprintf(buf, cap, "%lld", (long long)s);
-    break;
-  }
-  case 't': {
-    size_t n = 0;
-    int started = 0;
-    for (int i = (int)w - 1; i >= 0 && n + 2 < cap; i--) {
-      int b = (int)(bits >> i & 1);
-      if (b) started = 1;
-      if (started || i == 0) buf[n++] = (char)('0' + b);
-    }
-    buf[n] = 0;
-    break;
-  }
-  case 'c': snprintf(buf, cap, "%llu '%c'", (unsigned long long)bits, isprint((int)(bits & 0xff)) ? (int)(bits & 0xff) : '?'); break;
-  case 'f':
-    if (w == 32) snprintf(buf, cap, "%.9g", emu_bits_f32((uint32_t)bits));
-    else if (w == 64) snprintf(buf, cap, "%.17g", emu_bits_f64(bits));
-    else format_bits(bits, type, kind == TK_SGN ? 'd' : 'u', buf, cap);
-    break;
-  default: snprintf(buf, cap, "0x%llx", (unsigned long long)bits);
-  }
-}
-
-static int valid_fmt(char f) { return f == 0 || strchr("xduotfc", f) != NULL; }
-
-/* Prints a value: one lane, or every lane of the focused warp (lane -2). */
-static int print_value(dbg *g, const value *v, char fmt, const char *lead) {
-  parser ps = { g, "", "" };
-  if (v->kind == V_NUM) {
-    char buf[128];
-    if (v->is_float) {
-      double f;
-      memcpy(&f, &v->bits, sizeof f);
-      uint64_t iv;
-      if (fmt && fmt != 'f' && float_to_int(f, &iv)) return err("%.17g has no 64-bit integer value to print in /%c", f, fmt);
-      if (fmt && fmt != 'f') format_bits(iv, ISA_T_S64, fmt, buf, sizeof buf);
-      else snprintf(buf, sizeof buf, "%.17g", f);
-    } else format_bits(v->bits, v->type ? v->type : ISA_T_U64, fmt, buf, sizeof buf);
-    printf("%s%s = %s\n", lead, v->name, buf);
-    return DR_OK;
-  }
-  if (v->lane == -2) {
-    warp *w = focus_warp(g);
-    uint32_t mask;
-    warp_pc(g, w, &mask);
-    printf("%s%s = (lanes in parentheses are inactive)\n", lead, v->name);
-    char cells[WARP][64];
-    size_t widest = 0;
-    for (int l = 0; l < WARP; l++) {
-      uint64_t bits;
-      int t;
-      if (value_bits(&ps, v, l, &bits, &t)) return err("%s", ps.err);
-      char b[48];
-      format_bits(bits, t, fmt, b, sizeof b);
-      snprintf(cells[l], sizeof cells[l], (mask >> l & 1) ? "%s" : "(%s)", b);
-      if (strlen(cells[l]) > widest) widest = strlen(cells[l]);
-    }
-    int per = widest > 14 ? 4 : 8;
-    for (int l = 0; l < WARP; l += per) {
-      printf("  [%2d-%2d]", l, l + per - 1);
-      for (int k = l; k < l + per; k++) printf(" %*s", (int)widest, cells[k]);
-      printf("\n");
-    }
-    return DR_OK;
-  }
-  uint64_t bits;
-  int t;
-  if (value_bits(&ps, v, lane_of(g, v), &bits, &t)) return err("%s", ps.err);
-  char b[96];
-  format_bits(bits, t, fmt, b, sizeof b);
-  if ((v->kind == V_REG || v->kind == V_SREG) && v->lane < 0) printf("%s%s = %s  (lane %u)\n", lead, v->name, b, g->fl);
-  else printf("%s%s = %s\n", lead, v->name, b);
-  return DR_OK;
-}
-
-/* "/x" at the start of args: the format letter; 0 when none.  -1 on a bad one. */
-static int take_format(char **args, char *fmt, char *fmtbuf, size_t cap) {
-  char *p = *args;
-  while (isspace((unsigned char)*p)) p++;
-  *fmt = 0;
-  if (fmtbuf) fmtbuf[0] = 0;
-  if (*p != '/') { *args = p; return 0; }
-  char *e = p + 1;
-  while (*e && !isspace((unsigned char)*e)) e++;
-  if (fmtbuf) snprintf(fmtbuf, cap, "%.*s", (int)(e - p - 1), p + 1);
-  if (e - p == 2) *fmt = p[1];
-  else *fmt = '?';
-  *args = e;
-  return 0;
-}
-
 /* ---- breakpoint locations ---- */
 
 /* The function the user means by a bare pc or line: the focused warp's,
  * else the only kernel or subroutine of the newest module.  -1 when unclear. */
 static int current_func(dbg *g, aw_module **mo) {
-  warp *w = focus_warp(g);
+  warp *w = dbg_focus_warp(g);
   if (w) { *mo = g->c->m; return (int)w->frames[w->nframes - 1].func; }
   aw_module **mods;
-  int nm = nmodules(g, &mods);
+  int nm = dbg_nmodules(g, &mods);
   if (!nm) return -1;
   aw_module *m = mods[nm - 1];
   int found = -1;
@@ -903,7 +253,7 @@ static uint32_t resolve_in(dbg *g, aw_module *m, const char *spec, uint32_t *pcs
       f = (uint32_t)cf;
     } else {
       size_t len = plus ? (size_t)(plus - p) : strlen(p);
-      for (f = 0; f < img->nfuncs; f++) if (strlen(fname(m, f)) == len && !strncmp(fname(m, f), p, len)) break;
+      for (f = 0; f < img->nfuncs; f++) if (strlen(dbg_fname(m, f)) == len && !strncmp(dbg_fname(m, f), p, len)) break;
       if (f == img->nfuncs || !img->funcs[f].has_body) return 0;
       p = plus ? plus + 1 : p + len;
       if (!*p) p = "0";
@@ -937,8 +287,8 @@ static uint32_t resolve_in(dbg *g, aw_module *m, const char *spec, uint32_t *pcs
       aw_module *cm = NULL;
       int cf = current_func(g, &cm);
       if (cf < 0 || cm != m) return 0;
-      warp *w = focus_warp(g);
-      uint32_t pc = w ? warp_pc(g, w, NULL) : NO_PC;
+      warp *w = dbg_focus_warp(g);
+      uint32_t pc = w ? dbg_warp_pc(g, w, NULL) : NO_PC;
       want_file = pc != NO_PC ? line_of(m, pc)->file : img->lines[m->funcs[cf].first_pc < m->ncode ? m->code[m->funcs[cf].first_pc].line : 0].file;
     }
     for (uint32_t pc = 0; pc < m->ncode && n < max; pc++) {
@@ -956,14 +306,14 @@ static uint32_t resolve_in(dbg *g, aw_module *m, const char *spec, uint32_t *pcs
     size_t fl = (size_t)(colon - spec);
     for (uint32_t i = 0; i < img->nlabels && n < max; i++) {
       const isa_label *lb = &img->labels[i];
-      const char *fn = fname(m, lb->func);
+      const char *fn = dbg_fname(m, lb->func);
       if (strlen(fn) == fl && !strncmp(fn, spec, fl) && !strcmp(isa_str(img, lb->name), colon + 1))
         pcs[n++] = m->funcs[lb->func].first_pc + lb->pc;
     }
     return n;
   }
   for (uint32_t f = 0; f < img->nfuncs && n < max; f++)
-    if (img->funcs[f].has_body && !strcmp(fname(m, f), spec)) pcs[n++] = m->funcs[f].first_pc;
+    if (img->funcs[f].has_body && !strcmp(dbg_fname(m, f), spec)) pcs[n++] = m->funcs[f].first_pc;
   if (n) return n;
   for (uint32_t i = 0; i < img->nlabels && n < max; i++)
     if (!strcmp(isa_str(img, img->labels[i].name), spec)) pcs[n++] = m->funcs[img->labels[i].func].first_pc + img->labels[i].pc;
@@ -1083,7 +433,7 @@ static int parse_condition(dbg *g, const char *text, condition *c, char *why, si
   if (!vl) { snprintf(why, cap, "the condition has no value to compare with"); return -1; }
   value want;
   char ew[200];
-  if (eval(g, c->value, &want, ew, sizeof ew)) { snprintf(why, cap, "bad value '%s' in the condition: %s", c->value, ew); return -1; }
+  if (dbg_eval(g, c->value, &want, ew, sizeof ew)) { snprintf(why, cap, "bad value '%s' in the condition: %s", c->value, ew); return -1; }
   if (want.kind != V_NUM) { snprintf(why, cap, "the condition's value '%s' must be a number", c->value); return -1; }
   c->want = want.bits;
   c->want_float = want.is_float;
@@ -1114,8 +464,8 @@ static int cond_check_reg(dbg *g, const char *spec, const condition *c, char *wh
     for (uint32_t k = 0; k < n; k++) {
       placed = 1;
       uint32_t f = func_of(mods[i], pcs[k]);
-      if (reg_slot(mods[i], f, c->reg) >= 0) return 1;
-      fn = fname(mods[i], f);
+      if (dbg_reg_slot(mods[i], f, c->reg) >= 0) return 1;
+      fn = dbg_fname(mods[i], f);
     }
   }
   if (!placed) return 0;
@@ -1139,7 +489,7 @@ static int condition_holds(dbg *g, const condition *c, warp *w, uint32_t active,
   g->fw = w->id;
   int result = 0;
   value reg;
-  if (eval(g, c->reg, &reg, why, cap)) { result = -1; goto out; }
+  if (dbg_eval(g, c->reg, &reg, why, cap)) { result = -1; goto out; }
   parser ps = { g, "", "" };
   uint64_t wb = c->want; double wf = 0; int wfl = c->want_float;
   if (wfl) memcpy(&wf, &c->want, sizeof wf);
@@ -1147,9 +497,9 @@ static int condition_holds(dbg *g, const condition *c, warp *w, uint32_t active,
     if (c->lane >= 0 ? (int)l != c->lane : !(active >> l & 1)) continue;
     g->fl = l;
     uint64_t a; double fa; int fl;
-    if (value_number(&ps, &reg, &a, &fa, &fl)) { snprintf(why, cap, "%s", ps.err); result = -1; goto out; }
+    if (dbg_value_number(&ps, &reg, &a, &fa, &fl)) { snprintf(why, cap, "%s", ps.err); result = -1; goto out; }
     int floating = fl || wfl;
-    if (floating) { if (!fl) fa = int_to_double(a, reg.type); if (!wfl) wf = int_to_double(wb, c->want_type); }
+    if (floating) { if (!fl) fa = dbg_int_to_double(a, reg.type); if (!wfl) wf = dbg_int_to_double(wb, c->want_type); }
     if (compare_num(c->op, floating, a, fa, wb, wf)) { *lane = l; result = 1; goto out; }
   }
 out:
@@ -1166,7 +516,7 @@ static void print_location(dbg *g, aw_module *m, uint32_t pc, uint32_t mask) {
   char insn[512];
   insn_text(m, pc, insn, sizeof insn);
   const isa_line *ln = line_of(m, pc);
-  printf("=> %s pc %u  mask %08x  %s;\n", fname(m, func_of(m, pc)), rel_pc(m, pc), mask, insn);
+  printf("=> %s pc %u  mask %08x  %s;\n", dbg_fname(m, func_of(m, pc)), dbg_rel_pc(m, pc), mask, insn);
   const char *fn = file_name(m, ln->file);
   size_t fl = strlen(fn);
   int is_asm = fl >= 4 && (!strcmp(fn + fl - 4, ".ptx") || !strcmp(fn + fl - 2, ".s"));
@@ -1217,8 +567,8 @@ static int check_watches(dbg *g) {
     uint64_t ov = 0, nv = 0;
     for (unsigned j = 0; j < b->size && j < sizeof b->old; j++) { ov |= (uint64_t)b->old[j] << (8 * j); nv |= (uint64_t)now[j] << (8 * j); }
     char os[96], ns[96];
-    format_bits(ov, b->type, 0, os, sizeof os);
-    format_bits(nv, b->type, 0, ns, sizeof ns);
+    dbg_format_bits(ov, b->type, 0, os, sizeof os);
+    dbg_format_bits(nv, b->type, 0, ns, sizeof ns);
     b->hits++;
     printf("\nHardware watchpoint %d: %s\n\nOld value = %s\nNew value = %s\n", b->id, b->spec, os, ns);
     if (g->c && wk < d->nwatch) {
@@ -1316,11 +666,11 @@ static void watch_place_pending(dbg *g) {
       b->pending = 0;
       continue;
     }
-    emu_alloc *al = emu_find_alloc(g->d, a + b->index * type_bytes(t), type_bytes(t));
+    emu_alloc *al = emu_find_alloc(g->d, a + b->index * dbg_type_bytes(t), dbg_type_bytes(t));
     if (!al) continue;
     b->pending = 0;
     b->type = t;
-    b->size = type_bytes(t);
+    b->size = dbg_type_bytes(t);
     b->addr = a + b->index * b->size;
     char spec[160];
     snprintf(spec, sizeof spec, "%s ({%s} 0x%llx)", b->spec, isa_type_name(t), (unsigned long long)b->addr);
@@ -1357,9 +707,9 @@ static int hook(void *ctx, int ev, cta *c, warp *w, uint32_t pc) {
     return 0;
   }
   case EMU_EV_END:
-    if (g->d->watch_hit && check_watches(g)) { printf("(after the last instruction of %s)\n", fname(c->m, c->kfunc)); stop_here(g, c, NULL, 0, S_END); }
+    if (g->d->watch_hit && check_watches(g)) { printf("(after the last instruction of %s)\n", dbg_fname(c->m, c->kfunc)); stop_here(g, c, NULL, 0, S_END); }
     else if (g->mode != M_CONT && !pc) {
-      printf("[%s %s finished]\n", c->line ? "subroutine" : "kernel", fname(c->m, c->kfunc));
+      printf("[%s %s finished]\n", c->line ? "subroutine" : "kernel", dbg_fname(c->m, c->kfunc));
       stop_here(g, c, NULL, 0, S_END);
     }
     g->mode = M_CONT;
@@ -1478,7 +828,7 @@ static void scratch_load(dbg *g) {
 
 /* Modules whose names the user may mean: the session's, else the script's. */
 static int known_modules(dbg *g, aw_module ***mods) {
-  int n = nmodules(g, mods);
+  int n = dbg_nmodules(g, mods);
   if (!n && g->scratch) n = aw_session_modules(g->scratch, mods);
   return n;
 }
@@ -1494,14 +844,14 @@ static void kill_run(dbg *g) {
 
 static int need_stopped(dbg *g) {
   if (g->stop == S_INSN) return 0;
-  if (g->stop == S_FAULT) return err("The kernel has faulted; it cannot go on (continue ends it, kill stops the script).");
-  if (g->stop == S_END) return err("The kernel has finished; continue runs the rest of the script.");
-  return err("The program is not being run.");
+  if (g->stop == S_FAULT) return dbg_err("The kernel has faulted; it cannot go on (continue ends it, kill stops the script).");
+  if (g->stop == S_END) return dbg_err("The kernel has finished; continue runs the rest of the script.");
+  return dbg_err("The program is not being run.");
 }
 
 static int cmd_run(dbg *g, char *args) {
   if (*args) return DR_USAGE;
-  if (!g->is_script) return err("There is no script to run: awemu debug was given a module; use launch or runsub.");
+  if (!g->is_script) return dbg_err("There is no script to run: awemu debug was given a module; use launch or runsub.");
   if (g->running) {
     printf("Restarting the script from the beginning.\n");
     g->restart = 1;
@@ -1529,22 +879,22 @@ static int cmd_run(dbg *g, char *args) {
 
 static int resume(dbg *g, int mode, char *args) {
   uint64_t n = 1;
-  args = trim(args);
+  args = dbg_trim(args);
   if (*args && (parse_u64(args, &n) || !n)) return DR_USAGE;
   if (need_stopped(g)) return DR_ERR;
-  warp *w = focus_warp(g);
-  if (!w || w->state == W_DONE) return err("The warp in focus has exited; choose another (cuda warp N) or continue.");
+  warp *w = dbg_focus_warp(g);
+  if (!w || w->state == W_DONE) return dbg_err("The warp in focus has exited; choose another (cuda warp N) or continue.");
   g->mode = mode;
   g->count = n;
   g->frame_sel = 0;
   g->skip = w != g->stop_w;
-  set_ref(g, w, warp_pc(g, w, NULL));
+  set_ref(g, w, dbg_warp_pc(g, w, NULL));
   return DR_RESUME;
 }
 
 static int cmd_continue(dbg *g, char *args) {
   if (*args) return DR_USAGE;
-  if (g->stop == S_NONE) return err("The program is not being run.");
+  if (g->stop == S_NONE) return dbg_err("The program is not being run.");
   g->mode = M_CONT;
   return DR_RESUME;
 }
@@ -1556,14 +906,14 @@ static int cmd_next(dbg *g, char *args) { return resume(g, M_NEXT, args); }
 static int cmd_finish(dbg *g, char *args) {
   if (*args) return DR_USAGE;
   if (need_stopped(g)) return DR_ERR;
-  warp *w = focus_warp(g);
-  if (!w || w->state == W_DONE) return err("The warp in focus has exited.");
+  warp *w = dbg_focus_warp(g);
+  if (!w || w->state == W_DONE) return dbg_err("The warp in focus has exited.");
   uint32_t sel = g->frame_sel < w->nframes ? g->frame_sel : 0;
-  if (w->nframes - sel < 2) return err("\"finish\" not meaningful in the outermost frame.");
-  printf("Run till exit from #%u  %s\n", sel, fname(g->c->m, sel_frame(g, w)->func));
+  if (w->nframes - sel < 2) return dbg_err("\"finish\" not meaningful in the outermost frame.");
+  printf("Run till exit from #%u  %s\n", sel, dbg_fname(g->c->m, dbg_sel_frame(g, w)->func));
   g->mode = M_FINISH;
   g->skip = 0;
-  set_ref(g, w, warp_pc(g, w, NULL));
+  set_ref(g, w, dbg_warp_pc(g, w, NULL));
   g->ref_frames = w->nframes - sel;   /* the selected frame returns */
   g->frame_sel = 0;
   return DR_RESUME;
@@ -1578,16 +928,16 @@ static uint32_t resolve_one(dbg *g, const char *spec, aw_module *m, int *count) 
 
 static int cmd_until(dbg *g, char *args) {
   if (need_stopped(g)) return DR_ERR;
-  warp *w = focus_warp(g);
-  if (!w || w->state == W_DONE) return err("The warp in focus has exited.");
-  char *spec = word(&args);
-  if (word(&args)) return DR_USAGE;
+  warp *w = dbg_focus_warp(g);
+  if (!w || w->state == W_DONE) return dbg_err("The warp in focus has exited.");
+  char *spec = dbg_word(&args);
+  if (dbg_word(&args)) return DR_USAGE;
   g->skip = w != g->stop_w;
-  set_ref(g, w, warp_pc(g, w, NULL));
+  set_ref(g, w, dbg_warp_pc(g, w, NULL));
   if (!spec) { g->mode = M_UNTIL; return DR_RESUME; }
   int n;
   uint32_t pc = resolve_one(g, spec, g->c->m, &n);
-  if (!n) return err("No location \"%s\" in the running module.", spec);
+  if (!n) return dbg_err("No location \"%s\" in the running module.", spec);
   g->mode = M_ADVANCE;
   g->adv_m = g->c->m;
   g->adv_pc = pc;
@@ -1595,13 +945,13 @@ static int cmd_until(dbg *g, char *args) {
 }
 
 static int cmd_advance(dbg *g, char *args) {
-  if (!*trim(args)) return DR_USAGE;
+  if (!*dbg_trim(args)) return DR_USAGE;
   return cmd_until(g, args);
 }
 
 static int cmd_kill(dbg *g, char *args) {
   if (*args) return DR_USAGE;
-  if (!g->running) return err("The program is not being run.");
+  if (!g->running) return dbg_err("The program is not being run.");
   kill_run(g);
   return DR_RESUME;
 }
@@ -1686,26 +1036,26 @@ static const char *known_files(dbg *g) {
 
 static int add_break(dbg *g, char *args, int temp) {
   char *p = args;
-  char *spec = word(&p);
+  char *spec = dbg_word(&p);
   char specbuf[512];
   if (!spec || !strcmp(spec, "if")) {   /* no location: the focused warp's pc */
-    warp *w = focus_warp(g);
-    uint32_t pc = w ? warp_pc(g, w, NULL) : NO_PC;
-    if (pc == NO_PC) return err("No default location: give FUNCTION, LABEL, FILE:LINE or *PC.");
-    snprintf(specbuf, sizeof specbuf, "*%s+%u", fname(g->c->m, func_of(g->c->m, pc)), rel_pc(g->c->m, pc));
-    if (spec) { p = args; word(&p); }   /* 'if' was the first word */
+    warp *w = dbg_focus_warp(g);
+    uint32_t pc = w ? dbg_warp_pc(g, w, NULL) : NO_PC;
+    if (pc == NO_PC) return dbg_err("No default location: give FUNCTION, LABEL, FILE:LINE or *PC.");
+    snprintf(specbuf, sizeof specbuf, "*%s+%u", dbg_fname(g->c->m, func_of(g->c->m, pc)), dbg_rel_pc(g->c->m, pc));
+    if (spec) { p = args; dbg_word(&p); }   /* 'if' was the first word */
     spec = specbuf;
   }
   condition cond;
   memset(&cond, 0, sizeof cond);
   int cond_note = 0;
-  char *rest = trim(p);
+  char *rest = dbg_trim(p);
   if (*rest) {
     if (strncmp(rest, "if", 2) || !isspace((unsigned char)rest[2])) return DR_USAGE;
     char why[256];
-    if (parse_condition(g, rest + 3, &cond, why, sizeof why)) return err("%s", why);
+    if (parse_condition(g, rest + 3, &cond, why, sizeof why)) return dbg_err("%s", why);
     int known = cond_check_reg(g, spec, &cond, why, sizeof why);
-    if (known < 0) return err("%s; no breakpoint set.", why);
+    if (known < 0) return dbg_err("%s; no breakpoint set.", why);
     if (!known && cond.reg[0]) cond_note = 1;
   }
   g->bps = realloc(g->bps, (size_t)(g->nbps + 1) * sizeof *g->bps);
@@ -1719,7 +1069,7 @@ static int add_break(dbg *g, char *args, int temp) {
   b->cond = cond;
   for (int i = 0; i < g->nmaps; i++) bp_resolve(g, b, g->maps[i].m);
   aw_module **mods;
-  int nm = nmodules(g, &mods);
+  int nm = dbg_nmodules(g, &mods);
   for (int i = 0; i < nm; i++) { map_of(g, mods[i]); bp_resolve(g, b, mods[i]); }
   maps_rebuild(g);
   /* say where: from the modules loaded, or those the script will load */
@@ -1741,9 +1091,9 @@ static int add_break(dbg *g, char *args, int temp) {
       size_t fl = colon ? (size_t)(colon - spec) : 0;
       int asm_file = (fl > 4 && !strncmp(spec + fl - 4, ".ptx", 4)) || (fl > 2 && !strncmp(spec + fl - 2, ".s", 2));
       if (known && colon && colon[1] && !asm_file && strspn(colon + 1, "0123456789") == strlen(colon + 1) && !file_known(g, spec, fl))
-        return err("No line information for %.*s: compile with nvcc -lineinfo (or -G); the modules have lines of %s only.",
+        return dbg_err("No line information for %.*s: compile with nvcc -lineinfo (or -G); the modules have lines of %s only.",
                    (int)(colon - spec), spec, known_files(g));
-      return err("No location \"%s\" in the %s modules (a bare pc or line needs a stop in a function; else *FUNCTION+PC, FILE:LINE).", spec, known ? "known" : "loaded");
+      return dbg_err("No location \"%s\" in the %s modules (a bare pc or line needs a stop in a function; else *FUNCTION+PC, FILE:LINE).", spec, known ? "known" : "loaded");
     }
     printf("%s %d (%s) pending: no loaded module has it yet.\n", what, b->id, spec);
     if (cond_note) printf("(the condition's register %s is checked when the breakpoint is placed)\n", cond.reg);
@@ -1799,22 +1149,22 @@ static int watch_pending(dbg *g, const char *text) {
   int nm = known_modules(g, &mods);
   for (int i = 0; i < nm; i++) if (!aw_module_symbol(mods[i], name, &a, &bytes)) return DR_USAGE;
   if (g->is_script && !script_allocates(g, name))
-    return err("No buffer '%s': the script %s has no 'alloc %s' line to watch it after.", name, g->target, name);
+    return dbg_err("No buffer '%s': the script %s has no 'alloc %s' line to watch it after.", name, g->target, name);
   if (!g->is_script && g->running) return DR_USAGE;
   char ix[256];
   snprintf(ix, sizeof ix, "%.*s", (int)(close - p - 1), p + 1);
   value v;
   char why[256];
-  if (eval(g, ix, &v, why, sizeof why)) return err("bad index in %s: %s", text, why);
-  if (v.kind != V_NUM || v.is_float || (v.type != ISA_T_U64 && (int64_t)v.bits < 0)) return err("the index in %s must be a number 0 or more", text);
+  if (dbg_eval(g, ix, &v, why, sizeof why)) return dbg_err("bad index in %s: %s", text, why);
+  if (v.kind != V_NUM || v.is_float || (v.type != ISA_T_U64 && (int64_t)v.bits < 0)) return dbg_err("the index in %s must be a number 0 or more", text);
   int nw = 0;
   for (int i = 0; i < g->nbps; i++) nw += g->bps[i].kind == BP_WATCH && g->bps[i].enabled;
-  if (nw >= EMU_MAX_WATCH) return err("Too many watchpoints: at most %d are enabled at once.", EMU_MAX_WATCH);
+  if (nw >= EMU_MAX_WATCH) return dbg_err("Too many watchpoints: at most %d are enabled at once.", EMU_MAX_WATCH);
   char spec[128];
   snprintf(spec, sizeof spec, "%s[%llu]", name, (unsigned long long)v.bits);
   char *sp = strdup(spec);
   breakpoint *nb = realloc(g->bps, (size_t)(g->nbps + 1) * sizeof *g->bps);
-  if (!sp || !nb) { free(sp); if (nb) g->bps = nb; return err("out of memory"); }
+  if (!sp || !nb) { free(sp); if (nb) g->bps = nb; return dbg_err("out of memory"); }
   g->bps = nb;
   breakpoint *b = &g->bps[g->nbps++];
   memset(b, 0, sizeof *b);
@@ -1830,27 +1180,27 @@ static int watch_pending(dbg *g, const char *text) {
 }
 
 static int cmd_watch(dbg *g, char *args) {
-  char *text = trim(args);
+  char *text = dbg_trim(args);
   if (!*text) return DR_USAGE;
   char why[256];
   value v;
-  if (eval(g, text, &v, why, sizeof why)) {
+  if (dbg_eval(g, text, &v, why, sizeof why)) {
     int r = watch_pending(g, text);
-    return r == DR_USAGE ? err("%s", why) : r;
+    return r == DR_USAGE ? dbg_err("%s", why) : r;
   }
   int type = ISA_T_U32;
   uint64_t addr;
   if (v.kind == V_MEM) {
-    if (v.space != ISA_SP_GLOBAL) return err("Only global memory can be watched.");
+    if (v.space != ISA_SP_GLOBAL) return dbg_err("Only global memory can be watched.");
     addr = v.addr; type = v.type;
   } else if (v.kind == V_NUM && !v.is_float) addr = v.bits;
-  else return err("watch takes a global location: {TYPE}ADDRESS, BUFFER[INDEX] or ADDRESS");
-  uint32_t size = type_bytes(type);
+  else return dbg_err("watch takes a global location: {TYPE}ADDRESS, BUFFER[INDEX] or ADDRESS");
+  uint32_t size = dbg_type_bytes(type);
   int nw = 0;
   for (int i = 0; i < g->nbps; i++) nw += g->bps[i].kind == BP_WATCH && g->bps[i].enabled;
-  if (nw >= EMU_MAX_WATCH) return err("Too many watchpoints: at most %d are enabled at once.", EMU_MAX_WATCH);
+  if (nw >= EMU_MAX_WATCH) return dbg_err("Too many watchpoints: at most %d are enabled at once.", EMU_MAX_WATCH);
   emu_alloc *a = emu_find_alloc(g->d, addr, size);
-  if (!a) return err("0x%llx is not in an allocation (watch global memory once the script has allocated it)", (unsigned long long)addr);
+  if (!a) return dbg_err("0x%llx is not in an allocation (watch global memory once the script has allocated it)", (unsigned long long)addr);
   g->bps = realloc(g->bps, (size_t)(g->nbps + 1) * sizeof *g->bps);
   breakpoint *b = &g->bps[g->nbps++];
   memset(b, 0, sizeof *b);
@@ -1875,12 +1225,12 @@ static int for_bps(dbg *g, char *args, void (*f)(dbg *, int)) {
   char *p = args, *t;
   int any = 0;
   int ids[256], n = 0;
-  while ((t = word(&p)) && n < 256) {
+  while ((t = dbg_word(&p)) && n < 256) {
     uint64_t id;
     if (parse_u64(t, &id)) return DR_USAGE;
     int found = -1;
     for (int i = 0; i < g->nbps; i++) if (g->bps[i].id == (int)id) found = i;
-    if (found < 0) return err("No breakpoint number %llu.", (unsigned long long)id);
+    if (found < 0) return dbg_err("No breakpoint number %llu.", (unsigned long long)id);
     ids[n++] = (int)id;
     any = 1;
   }
@@ -1904,24 +1254,24 @@ static int cmd_enable(dbg *g, char *args) { return for_bps(g, args, bp_enable); 
 
 static int cmd_condition(dbg *g, char *args) {
   char *p = args;
-  char *t = word(&p);
+  char *t = dbg_word(&p);
   uint64_t id;
   if (!t || parse_u64(t, &id)) return DR_USAGE;
   for (int i = 0; i < g->nbps; i++) {
     if (g->bps[i].id != (int)id) continue;
-    if (g->bps[i].kind != BP_BREAK) return err("Watchpoint %d takes no condition.", (int)id);
-    char *rest = trim(p);
+    if (g->bps[i].kind != BP_BREAK) return dbg_err("Watchpoint %d takes no condition.", (int)id);
+    char *rest = dbg_trim(p);
     if (!*rest) { memset(&g->bps[i].cond, 0, sizeof g->bps[i].cond); printf("Breakpoint %d now unconditional.\n", (int)id); return DR_OK; }
     char why[256];
     condition c;
-    if (parse_condition(g, rest, &c, why, sizeof why)) return err("%s", why);
+    if (parse_condition(g, rest, &c, why, sizeof why)) return dbg_err("%s", why);
     int known = cond_check_reg(g, g->bps[i].spec, &c, why, sizeof why);
-    if (known < 0) return err("%s; the condition is unchanged.", why);
+    if (known < 0) return dbg_err("%s; the condition is unchanged.", why);
     if (!known) printf("(the condition's register %s is checked when the breakpoint is placed)\n", c.reg);
     g->bps[i].cond = c;
     return DR_OK;
   }
-  return err("No breakpoint number %llu.", (unsigned long long)id);
+  return dbg_err("No breakpoint number %llu.", (unsigned long long)id);
 }
 
 static int info_breakpoints(dbg *g, char *args) {
@@ -1965,33 +1315,33 @@ static int parse_triple(char **p, uint32_t v[3]) {
 
 static int cmd_cuda(dbg *g, char *args) {
   char *p = args;
-  char *t = word(&p);
+  char *t = dbg_word(&p);
   if (!t) {
-    if (!focus_warp(g)) { printf("Focus not set on any active CUDA kernel.\n"); return DR_OK; }
+    if (!dbg_focus_warp(g)) { printf("Focus not set on any active CUDA kernel.\n"); return DR_OK; }
     print_focus(g, "");
     return DR_OK;
   }
-  if (!g->c || !g->c->warps) return err("Focus not set on any active CUDA kernel.");
+  if (!g->c || !g->c->warps) return dbg_err("Focus not set on any active CUDA kernel.");
   uint32_t wid = g->fw, lane = g->fl;
   int have_thread = 0;
   uint32_t thread[3] = { 0, 0, 0 };
-  for (; t; t = word(&p)) {
+  for (; t; t = dbg_word(&p)) {
     if (!strcmp(t, "sm") || !strcmp(t, "device") || !strcmp(t, "kernel") || !strcmp(t, "grid")) {
-      char *n = word(&p);
+      char *n = dbg_word(&p);
       uint64_t v;
       if (!n || parse_u64(n, &v)) return DR_USAGE;
-      if (v != 0) return err("Invalid %s %llu: the functional core has one %s, number 0 (one block resident at a time).", t, (unsigned long long)v, t);
+      if (v != 0) return dbg_err("Invalid %s %llu: the functional core has one %s, number 0 (one block resident at a time).", t, (unsigned long long)v, t);
     } else if (!strcmp(t, "warp") || !strcmp(t, "lane")) {
-      char *n = word(&p);
+      char *n = dbg_word(&p);
       uint64_t v;
       if (!n || parse_u64(n, &v)) return DR_USAGE;
-      if (!strcmp(t, "warp")) { if (v >= g->c->nwarps) return err("Invalid warp %llu: block (%u,%u,%u) has warps 0 to %u.", (unsigned long long)v, g->c->cta.x, g->c->cta.y, g->c->cta.z, g->c->nwarps - 1); wid = (uint32_t)v; }
-      else { if (v >= WARP) return err("Invalid lane %llu: lanes are 0 to 31.", (unsigned long long)v); lane = (uint32_t)v; }
+      if (!strcmp(t, "warp")) { if (v >= g->c->nwarps) return dbg_err("Invalid warp %llu: block (%u,%u,%u) has warps 0 to %u.", (unsigned long long)v, g->c->cta.x, g->c->cta.y, g->c->cta.z, g->c->nwarps - 1); wid = (uint32_t)v; }
+      else { if (v >= WARP) return dbg_err("Invalid lane %llu: lanes are 0 to 31.", (unsigned long long)v); lane = (uint32_t)v; }
     } else if (!strcmp(t, "block")) {
       uint32_t b[3];
       if (parse_triple(&p, b)) return DR_USAGE;
       if (b[0] != g->c->cta.x || b[1] != g->c->cta.y || b[2] != g->c->cta.z)
-        return err("Block (%u,%u,%u) is not running: the functional core runs one block at a time, and block (%u,%u,%u) runs now.",
+        return dbg_err("Block (%u,%u,%u) is not running: the functional core runs one block at a time, and block (%u,%u,%u) runs now.",
                    b[0], b[1], b[2], g->c->cta.x, g->c->cta.y, g->c->cta.z);
     } else if (!strcmp(t, "thread")) {
       if (parse_triple(&p, thread)) return DR_USAGE;
@@ -2001,16 +1351,16 @@ static int cmd_cuda(dbg *g, char *args) {
   if (have_thread) {
     aw_dim3 bl = g->c->block;
     if (thread[0] >= bl.x || thread[1] >= bl.y || thread[2] >= bl.z)
-      return err("Invalid thread (%u,%u,%u): the block is (%u,%u,%u).", thread[0], thread[1], thread[2], bl.x, bl.y, bl.z);
+      return dbg_err("Invalid thread (%u,%u,%u): the block is (%u,%u,%u).", thread[0], thread[1], thread[2], bl.x, bl.y, bl.z);
     uint32_t linear = thread[0] + bl.x * (thread[1] + bl.y * thread[2]);
     wid = linear / WARP;
     lane = linear % WARP;
   }
   set_focus(g, wid, lane, 0);
   print_focus(g, "Switching focus to ");
-  warp *w = focus_warp(g);
+  warp *w = dbg_focus_warp(g);
   uint32_t mask;
-  uint32_t pc = warp_pc(g, w, &mask);
+  uint32_t pc = dbg_warp_pc(g, w, &mask);
   if (pc != NO_PC) print_location(g, g->c->m, pc, mask);
   else printf("(warp %u has exited)\n", wid);
   return DR_OK;
@@ -2020,19 +1370,19 @@ static int cmd_cuda(dbg *g, char *args) {
 
 static int info_warps(dbg *g, char *args) {
   (void)args;
-  if (!g->c || !g->c->warps) return err("No CUDA kernel is running.");
+  if (!g->c || !g->c->warps) return dbg_err("No CUDA kernel is running.");
   cta *c = g->c;
-  printf("%s %s, block (%u,%u,%u) of grid (%u,%u,%u), %u warps on sm 0\n", c->line ? "Subroutine" : "Kernel", fname(c->m, c->kfunc),
+  printf("%s %s, block (%u,%u,%u) of grid (%u,%u,%u), %u warps on sm 0\n", c->line ? "Subroutine" : "Kernel", dbg_fname(c->m, c->kfunc),
          c->cta.x, c->cta.y, c->cta.z, c->grid.x, c->grid.y, c->grid.z, c->nwarps);
   printf("  Wp %-24s %-8s %-8s %-5s %-10s %s\n", "PC", "Active", "Alive", "Depth", "State", "Source");
   for (uint32_t i = 0; i < c->nwarps; i++) {
     warp *w = &c->warps[i];
     uint32_t mask, depth;
     warp_next(w, &mask, &depth);
-    uint32_t pc = warp_pc(g, w, NULL);
+    uint32_t pc = dbg_warp_pc(g, w, NULL);
     char pcs[64] = "-", src[300] = "";
     if (pc != NO_PC) {
-      snprintf(pcs, sizeof pcs, "%s pc %u", fname(c->m, func_of(c->m, pc)), rel_pc(c->m, pc));
+      snprintf(pcs, sizeof pcs, "%s pc %u", dbg_fname(c->m, func_of(c->m, pc)), dbg_rel_pc(c->m, pc));
       const isa_line *ln = line_of(c->m, pc);
       if (ln->file) snprintf(src, sizeof src, "%s:%u", file_name(c->m, ln->file), ln->line);
     }
@@ -2043,16 +1393,16 @@ static int info_warps(dbg *g, char *args) {
 
 static int info_lanes(dbg *g, char *args) {
   (void)args;
-  warp *w = focus_warp(g);
-  if (!w) return err("No CUDA kernel is running.");
+  warp *w = dbg_focus_warp(g);
+  if (!w) return dbg_err("No CUDA kernel is running.");
   uint32_t mask;
-  uint32_t pc = warp_pc(g, w, &mask);
+  uint32_t pc = dbg_warp_pc(g, w, &mask);
   uint32_t active = mask;
   value av;
   char why[64];
-  if (pc != NO_PC && !eval(g, "$active", &av, why, sizeof why)) active = (uint32_t)av.bits;
+  if (pc != NO_PC && !dbg_eval(g, "$active", &av, why, sizeof why)) active = (uint32_t)av.bits;
   printf("Warp %u of block (%u,%u,%u), pc %u: mask %08x (the guard lets %08x issue)\n", w->id, g->c->cta.x, g->c->cta.y, g->c->cta.z,
-         pc == NO_PC ? 0 : rel_pc(g->c->m, pc), mask, active);
+         pc == NO_PC ? 0 : dbg_rel_pc(g->c->m, pc), mask, active);
   printf("  Ln State     Thread\n");
   for (uint32_t l = 0; l < WARP; l++) {
     uint32_t t[3];
@@ -2066,27 +1416,27 @@ static int info_lanes(dbg *g, char *args) {
 }
 
 static int info_registers(dbg *g, char *args) {
-  warp *w = focus_warp(g);
-  if (!w) return err("No CUDA kernel is running.");
+  warp *w = dbg_focus_warp(g);
+  if (!w) return dbg_err("No CUDA kernel is running.");
   char fmt;
-  if (take_format(&args, &fmt, NULL, 0) || !valid_fmt(fmt)) return DR_USAGE;
-  frame *f = sel_frame(g, w);
+  if (dbg_take_format(&args, &fmt, NULL, 0) || !dbg_valid_fmt(fmt)) return DR_USAGE;
+  frame *f = dbg_sel_frame(g, w);
   aw_module *m = g->c->m;
   char *p = args, *t;
   int any = 0;
-  while ((t = word(&p))) {
+  while ((t = dbg_word(&p))) {
     any = 1;
     char why[256];
     value v;
-    if (eval(g, t, &v, why, sizeof why)) return err("%s", why);
-    if (print_value(g, &v, fmt, "") < 0) return DR_ERR;
+    if (dbg_eval(g, t, &v, why, sizeof why)) return dbg_err("%s", why);
+    if (dbg_print_value(g, &v, fmt, "") < 0) return DR_ERR;
   }
   if (any) return DR_OK;
-  printf("Registers of %s, lane %u of warp %u:\n", fname(m, f->func), g->fl, w->id);
+  printf("Registers of %s, lane %u of warp %u:\n", dbg_fname(m, f->func), g->fl, w->id);
   for (uint32_t s = 0; s < m->funcs[f->func].nslots; s++) {
     char name[64], b[96];
     isa_dis_reg(&m->img, f->func, s, name, sizeof name);
-    format_bits(f->regs[(size_t)s * WARP + g->fl], m->funcs[f->func].slot_type[s], fmt, b, sizeof b);
+    dbg_format_bits(f->regs[(size_t)s * WARP + g->fl], m->funcs[f->func].slot_type[s], fmt, b, sizeof b);
     printf("%-10s %s\n", name, b);
   }
   return DR_OK;
@@ -2095,14 +1445,14 @@ static int info_registers(dbg *g, char *args) {
 /* The pc of call frame 'level' (0 innermost) of warp w: the warp's pc, or the call its callee returns to. */
 static uint32_t frame_pc(dbg *g, warp *w, uint32_t level) {
   uint32_t i = w->nframes - 1 - level;
-  return level == 0 ? warp_pc(g, w, NULL) : w->frames[i + 1].call_pc;
+  return level == 0 ? dbg_warp_pc(g, w, NULL) : w->frames[i + 1].call_pc;
 }
 
 /* "#N  FUNC pc P (FILE:LINE)", with lead before it. */
 static void print_frame_line(dbg *g, warp *w, uint32_t level, const char *lead) {
   aw_module *m = g->c->m;
   uint32_t at = frame_pc(g, w, level);
-  if (at == NO_PC) { printf("%s#%u  %s (exited)\n", lead, level, fname(m, w->frames[w->nframes - 1 - level].func)); return; }
+  if (at == NO_PC) { printf("%s#%u  %s (exited)\n", lead, level, dbg_fname(m, w->frames[w->nframes - 1 - level].func)); return; }
   char wt[600];
   where_text(m, at, wt, sizeof wt);
   printf("%s#%u  %s\n", lead, level, wt);
@@ -2110,9 +1460,9 @@ static void print_frame_line(dbg *g, warp *w, uint32_t level, const char *lead) 
 
 /* backtrace: every frame of the focused warp, '*' at the selected one. */
 static int cmd_backtrace(dbg *g, char *args) {
-  if (*trim(args)) return DR_USAGE;
-  warp *w = focus_warp(g);
-  if (!w) return err("No stack.");
+  if (*dbg_trim(args)) return DR_USAGE;
+  warp *w = dbg_focus_warp(g);
+  if (!w) return dbg_err("No stack.");
   for (uint32_t level = 0; level < w->nframes; level++) print_frame_line(g, w, level, level == g->frame_sel ? "* " : "  ");
   return DR_OK;
 }
@@ -2134,28 +1484,28 @@ static int select_frame(dbg *g, warp *w, uint32_t level) {
 
 /* The focused warp for frame commands; NULL with a message. */
 static warp *frames_warp(dbg *g) {
-  warp *w = focus_warp(g);
-  if (!w || g->stop == S_NONE) { err("No stack: the program is not stopped in a kernel."); return NULL; }
+  warp *w = dbg_focus_warp(g);
+  if (!w || g->stop == S_NONE) { dbg_err("No stack: the program is not stopped in a kernel."); return NULL; }
   return w;
 }
 
 static int cmd_frame(dbg *g, char *args) {
   warp *w = frames_warp(g);
   if (!w) return DR_ERR;
-  char *t = trim(args);
+  char *t = dbg_trim(args);
   uint64_t n = g->frame_sel;
   if (*t && parse_u64(t, &n)) return DR_USAGE;
-  if (n >= w->nframes) return err("No frame at level %s: the warp in focus has frames #0 to #%u.", t, w->nframes - 1);
+  if (n >= w->nframes) return dbg_err("No frame at level %s: the warp in focus has frames #0 to #%u.", t, w->nframes - 1);
   return select_frame(g, w, (uint32_t)n);
 }
 
 static int cmd_up(dbg *g, char *args) {
   warp *w = frames_warp(g);
   if (!w) return DR_ERR;
-  char *t = trim(args);
+  char *t = dbg_trim(args);
   uint64_t n = 1;
   if (*t && parse_u64(t, &n)) return DR_USAGE;
-  if (g->frame_sel + 1 >= w->nframes && n) return err("Initial frame selected; you cannot go up.");
+  if (g->frame_sel + 1 >= w->nframes && n) return dbg_err("Initial frame selected; you cannot go up.");
   uint64_t to = n >= w->nframes ? w->nframes : g->frame_sel + n;   /* no wrap for a huge N */
   return select_frame(g, w, to >= w->nframes ? w->nframes - 1 : (uint32_t)to);
 }
@@ -2163,21 +1513,21 @@ static int cmd_up(dbg *g, char *args) {
 static int cmd_down(dbg *g, char *args) {
   warp *w = frames_warp(g);
   if (!w) return DR_ERR;
-  char *t = trim(args);
+  char *t = dbg_trim(args);
   uint64_t n = 1;
   if (*t && parse_u64(t, &n)) return DR_USAGE;
-  if (g->frame_sel == 0 && n) return err("Bottom (innermost) frame selected; you cannot go down.");
+  if (g->frame_sel == 0 && n) return dbg_err("Bottom (innermost) frame selected; you cannot go down.");
   return select_frame(g, w, n >= g->frame_sel ? 0 : g->frame_sel - (uint32_t)n);
 }
 
 /* info cuda kernels: the running launch (one at a time), as cuda-gdb lists kernels. */
 static int info_cuda(dbg *g, char *args) {
-  char *t = trim(args);
-  if (strcmp(t, "kernels")) return t[0] ? err("Undefined info cuda command: \"%s\" (this debugger has info cuda kernels).", t) : DR_USAGE;
+  char *t = dbg_trim(args);
+  if (strcmp(t, "kernels")) return t[0] ? dbg_err("Undefined info cuda command: \"%s\" (this debugger has info cuda kernels).", t) : DR_USAGE;
   cta *c = g->c;
   if (!c || !g->in_launch) { printf("No CUDA kernels.\n"); return DR_OK; }
   aw_module **mods;
-  int nm = nmodules(g, &mods), mi = 0;
+  int nm = dbg_nmodules(g, &mods), mi = 0;
   for (int i = 0; i < nm; i++) if (mods[i] == c->m) mi = i + 1;
   const char *state = g->stop == S_FAULT ? "Faulted" : g->stop == S_END ? "Finished" : "Active";
   char grid[48], block[48], running[48];
@@ -2186,7 +1536,7 @@ static int info_cuda(dbg *g, char *args) {
   snprintf(running, sizeof running, "(%u,%u,%u)", c->cta.x, c->cta.y, c->cta.z);
   printf("  Kernel Dev Grid Status   GridDim      BlockDim     Block now    Invocation\n");
   printf("* %6u %3d %4u %-8s %-12s %-12s %-12s %s %s\n", g->kernel_id, 0, g->kernel_id + 1, state, grid, block,
-         g->stop == S_END ? "-" : running, c->line ? "subroutine" : "kernel", fname(c->m, c->kfunc));
+         g->stop == S_END ? "-" : running, c->line ? "subroutine" : "kernel", dbg_fname(c->m, c->kfunc));
   const char *file = c->m->img.nfiles ? isa_str(&c->m->img, c->m->img.files[0]) : "";
   printf("  module %d of %d%s%s\n", mi, nm, file[0] ? ", source " : "", file);
   return DR_OK;
@@ -2194,102 +1544,28 @@ static int info_cuda(dbg *g, char *args) {
 
 /* info frame: the selected frame, its caller and its callee. */
 static int info_frame(dbg *g, char *args) {
-  if (*trim(args)) return DR_USAGE;
+  if (*dbg_trim(args)) return DR_USAGE;
   warp *w = frames_warp(g);
   if (!w) return DR_ERR;
   uint32_t level = g->frame_sel < w->nframes ? g->frame_sel : 0;
   aw_module *m = g->c->m;
-  frame *f = sel_frame(g, w);
-  printf("Stack level %u, frame of %s in warp %u (lane %u in focus):\n", level, fname(m, f->func), w->id, g->fl);
+  frame *f = dbg_sel_frame(g, w);
+  printf("Stack level %u, frame of %s in warp %u (lane %u in focus):\n", level, dbg_fname(m, f->func), w->id, g->fl);
   uint32_t pc = frame_pc(g, w, level);
   char wt[600];
   if (pc != NO_PC) { where_text(m, pc, wt, sizeof wt); printf("  pc: %s%s\n", wt, level ? " (the call it returns from)" : ""); }
   if (level + 1 < w->nframes) { where_text(m, frame_pc(g, w, level + 1), wt, sizeof wt); printf("  called by frame at level %u: %s\n", level + 1, wt); }
   else printf("  the outermost frame: the kernel or subroutine\n");
-  if (level > 0) printf("  caller of frame at level %u: %s\n", level - 1, fname(m, w->frames[w->nframes - level].func));
-  printf("  registers: %u slots of %s (info registers)\n", m->funcs[f->func].nslots, fname(m, f->func));
+  if (level > 0) printf("  caller of frame at level %u: %s\n", level - 1, dbg_fname(m, w->frames[w->nframes - level].func));
+  printf("  registers: %u slots of %s (info registers)\n", m->funcs[f->func].nslots, dbg_fname(m, f->func));
   return DR_OK;
-}
-
-#define ARTIFICIAL_MAX 4096   /* elements print LVALUE@N shows at most */
-
-/* The '@' of gdb's artificial array at the top level of text (not in brackets); NULL when none. */
-static char *top_level_at(char *text) {
-  int depth = 0;
-  for (char *p = text; *p; p++) {
-    if (*p == '(' || *p == '[' || *p == '{') depth++;
-    else if ((*p == ')' || *p == ']' || *p == '}') && depth) depth--;
-    else if (*p == '@' && !depth) return p;
-  }
-  return NULL;
-}
-
-/* print LVALUE@N: N consecutive elements of LVALUE's type from its address (gdb's artificial array). */
-static int print_artificial(dbg *g, char *text, char *at, char fmt) {
-  *at = 0;
-  char *lhs = trim(text), *rhs = trim(at + 1);
-  char why[256];
-  value v, nv;
-  if (!*lhs || !*rhs) return DR_USAGE;
-  if (eval(g, lhs, &v, why, sizeof why)) return err("%s", why);
-  if (v.kind != V_MEM) return err("'@' takes a memory location on its left (BUFFER[INDEX] or {TYPE}ADDRESS), not %s", lhs);
-  if (eval(g, rhs, &nv, why, sizeof why)) return err("%s", why);
-  if (nv.kind != V_NUM || nv.is_float || nv.bits == 0 || nv.bits > ARTIFICIAL_MAX || (nv.type != ISA_T_U64 && (int64_t)nv.bits < 0))
-    return err("the count after '@' must be 1 to %d elements, not %s", ARTIFICIAL_MAX, rhs);
-  uint64_t n = nv.bits;
-  if (v.left && n > v.left)
-    return err("%s@%llu runs past the end of its buffer: %llu element%s from there", v.name, (unsigned long long)n, (unsigned long long)v.left, v.left == 1 ? "" : "s");
-  unsigned bytes = type_bytes(v.type);
-  if (v.addr + (n - 1) * bytes < v.addr) return err("%s@%llu wraps past the end of the address space", v.name, (unsigned long long)n);
-  parser ps = { g, "", "" };
-  char line[64];
-  printf("%s@%llu = {", v.name, (unsigned long long)n);
-  value e = v;
-  for (uint64_t i = 0; i < n; i++) {
-    uint64_t bits;
-    int t;
-    e.addr = v.addr + i * bytes;
-    if (value_bits(&ps, &e, lane_of(g, &e), &bits, &t)) { printf("...}\n"); return err("%s", ps.err); }
-    format_bits(bits, t, fmt, line, sizeof line);
-    printf("%s%s", i ? ", " : "", line);
-  }
-  printf("}\n");
-  return DR_OK;
-}
-
-static int cmd_print(dbg *g, char *args) {
-  char fmt;
-  take_format(&args, &fmt, NULL, 0);
-  if (!valid_fmt(fmt)) return DR_USAGE;
-  char *text = trim(args);
-  if (!*text) return DR_USAGE;
-  /* the run-script form, a buffer's elements: print BUFFER [FIRST [COUNT]] */
-  char copy[512];
-  snprintf(copy, sizeof copy, "%s", text);
-  char *p = copy, *name = word(&p), *t;
-  int plain = !fmt;
-  while (plain && (t = word(&p))) for (char *q = t; *q; q++) if (!isalnum((unsigned char)*q)) plain = 0;
-  uint64_t a, n;
-  int ty;
-  for (int i = 0; plain && aw_session_buffer(g->s, i, &a, &n, &ty); i++)
-    if (!strcmp(aw_session_buffer(g->s, i, &a, &n, &ty), name)) {
-      char line[600];
-      snprintf(line, sizeof line, "print %s", text);
-      return aw_session_exec(g->s, line, "") ? DR_ERR : DR_OK;
-    }
-  char *at = top_level_at(text);
-  if (at) return print_artificial(g, text, at, fmt);
-  char why[256];
-  value v;
-  if (eval(g, text, &v, why, sizeof why)) return err("%s", why);
-  return print_value(g, &v, fmt, "");
 }
 
 /* x/NFU ADDRESS: gdb's examine.  Sizes b h w g; formats x d u o t f c i s. */
 static int do_examine(dbg *g, char *args, const char *lead) {
   char fmtbuf[32];
   char dummy;
-  take_format(&args, &dummy, fmtbuf, sizeof fmtbuf);
+  dbg_take_format(&args, &dummy, fmtbuf, sizeof fmtbuf);
   uint64_t count = 1;
   char fmt = g->x_valid ? g->x_fmt : 'x', size = g->x_valid ? g->x_size : 'w';
   char *f = fmtbuf;
@@ -2299,7 +1575,7 @@ static int do_examine(dbg *g, char *args, const char *lead) {
     else if (strchr("xduotfcis", *f)) fmt = *f;
     else return DR_USAGE;
   }
-  char *text = trim(args);
+  char *text = dbg_trim(args);
   int space = ISA_SP_GLOBAL;
   uint64_t addr;
   if (!*text) {
@@ -2308,29 +1584,29 @@ static int do_examine(dbg *g, char *args, const char *lead) {
     space = g->x_space;
   } else {
     const char *rest = text;
-    space = take_space(&rest);
+    space = dbg_take_space(&rest);
     text += rest - text;
     char why[256];
     value v;
-    if (eval(g, text, &v, why, sizeof why)) return err("%s", why);
+    if (dbg_eval(g, text, &v, why, sizeof why)) return dbg_err("%s", why);
     uint64_t u; double fv; int fl;
     parser ps = { g, "", "" };
     if (v.kind == V_MEM) { u = v.addr; space = v.space; fl = 0; }
-    else if (value_number(&ps, &v, &u, &fv, &fl)) return err("%s", ps.err);
-    if (fl) return err("an address must be an integer");
+    else if (dbg_value_number(&ps, &v, &u, &fv, &fl)) return dbg_err("%s", ps.err);
+    if (fl) return dbg_err("an address must be an integer");
     addr = u;
   }
   if (fmt == 'i') {   /* instructions of the focused function, ADDRESS = pc */
-    warp *w = focus_warp(g);
+    warp *w = dbg_focus_warp(g);
     aw_module *m = NULL;
     int cf = current_func(g, &m);
-    if (cf < 0) return err("x/i needs a function: stop in one first.");
-    uint32_t cur = w ? warp_pc(g, w, NULL) : NO_PC;
+    if (cf < 0) return dbg_err("x/i needs a function: stop in one first.");
+    uint32_t cur = w ? dbg_warp_pc(g, w, NULL) : NO_PC;
     for (uint64_t i = 0; i < count && addr + i < m->funcs[cf].ninsn; i++) {
       uint32_t pc = m->funcs[cf].first_pc + (uint32_t)(addr + i);
       char insn[512];
       insn_text(m, pc, insn, sizeof insn);
-      printf("%s%s pc %u:\t%s;\n", pc == cur ? "=> " : "   ", fname(m, (uint32_t)cf), rel_pc(m, pc), insn);
+      printf("%s%s pc %u:\t%s;\n", pc == cur ? "=> " : "   ", dbg_fname(m, (uint32_t)cf), dbg_rel_pc(m, pc), insn);
     }
     g->x_next = addr + count; g->x_space = space; g->x_fmt = fmt; g->x_size = size; g->x_valid = 1;
     return DR_OK;
@@ -2344,11 +1620,11 @@ static int do_examine(dbg *g, char *args, const char *lead) {
   char why[256];
   if (fmt == 's') {
     for (uint64_t i = 0; i < count; i++) {
-      if (!mem_at(g, space, addr, 1, 0, why, sizeof why)) return err("Cannot access memory at 0x%llx: %s", (unsigned long long)addr, why);
-      printf("%s%s%s0x%llx:\t\"", lead, space == ISA_SP_GLOBAL ? "" : space_name(space), space == ISA_SP_GLOBAL ? "" : ":", (unsigned long long)addr);
+      if (!dbg_mem_at(g, space, addr, 1, 0, why, sizeof why)) return dbg_err("Cannot access memory at 0x%llx: %s", (unsigned long long)addr, why);
+      printf("%s%s%s0x%llx:\t\"", lead, space == ISA_SP_GLOBAL ? "" : dbg_space_name(space), space == ISA_SP_GLOBAL ? "" : ":", (unsigned long long)addr);
       for (int k = 0; k < 200; k++) {
-        uint8_t *p = mem_at(g, space, addr, 1, 0, why, sizeof why);
-        if (!p) { printf("\"\n"); return err("Cannot access memory: %s", why); }
+        uint8_t *p = dbg_mem_at(g, space, addr, 1, 0, why, sizeof why);
+        if (!p) { printf("\"\n"); return dbg_err("Cannot access memory: %s", why); }
         addr++;
         if (!*p) break;
         if (isprint(*p)) putchar(*p); else printf("\\%03o", *p);
@@ -2357,17 +1633,17 @@ static int do_examine(dbg *g, char *args, const char *lead) {
     }
   } else {
     for (uint64_t i = 0; i < count; i++) {
-      uint8_t *p = mem_at(g, space, addr, bytes, 0, why, sizeof why);
+      uint8_t *p = dbg_mem_at(g, space, addr, bytes, 0, why, sizeof why);
       if (!p) {
         if (i % per) printf("\n");
-        return err("Cannot access memory at %s%s0x%llx: %s", space == ISA_SP_GLOBAL ? "" : space_name(space), space == ISA_SP_GLOBAL ? "" : ":", (unsigned long long)addr, why);
+        return dbg_err("Cannot access memory at %s%s0x%llx: %s", space == ISA_SP_GLOBAL ? "" : dbg_space_name(space), space == ISA_SP_GLOBAL ? "" : ":", (unsigned long long)addr, why);
       }
-      if (i % per == 0) printf("%s%s%s%s0x%llx:", i ? "\n" : "", lead, space == ISA_SP_GLOBAL ? "" : space_name(space), space == ISA_SP_GLOBAL ? "" : ":", (unsigned long long)addr);
+      if (i % per == 0) printf("%s%s%s%s0x%llx:", i ? "\n" : "", lead, space == ISA_SP_GLOBAL ? "" : dbg_space_name(space), space == ISA_SP_GLOBAL ? "" : ":", (unsigned long long)addr);
       uint64_t x = 0;
       for (unsigned k = 0; k < bytes; k++) x |= (uint64_t)p[k] << (8 * k);
       char b[96];
       if (fmt == 'x') snprintf(b, sizeof b, "0x%0*llx", (int)bytes * 2, (unsigned long long)x);
-      else format_bits(x, fmt == 'd' ? (bytes == 1 ? ISA_T_S8 : bytes == 2 ? ISA_T_S16 : bytes == 4 ? ISA_T_S32 : ISA_T_S64) : type, fmt == 'd' ? 'd' : fmt, b, sizeof b);
+      else dbg_format_bits(x, fmt == 'd' ? (bytes == 1 ? ISA_T_S8 : bytes == 2 ? ISA_T_S16 : bytes == 4 ? ISA_T_S32 : ISA_T_S64) : type, fmt == 'd' ? 'd' : fmt, b, sizeof b);
       printf("\t%s", b);
       addr += bytes;
     }
@@ -2381,15 +1657,15 @@ static int cmd_x(dbg *g, char *args) { return do_examine(g, args, ""); }
 static int cmd_display(dbg *g, char *args) {
   char fmt;
   char fmtbuf[32];
-  take_format(&args, &fmt, fmtbuf, sizeof fmtbuf);
-  char *text = trim(args);
+  dbg_take_format(&args, &fmt, fmtbuf, sizeof fmtbuf);
+  char *text = dbg_trim(args);
   if (!*text) {
     if (fmtbuf[0]) return DR_USAGE;
     do_displays(g);
     return DR_OK;
   }
   int examine = fmtbuf[0] && (strlen(fmtbuf) > 1 || strchr("is", fmtbuf[0]) || strchr("bhwg", fmtbuf[0]));
-  if (fmtbuf[0] && !examine && !valid_fmt(fmt)) return DR_USAGE;
+  if (fmtbuf[0] && !examine && !dbg_valid_fmt(fmt)) return DR_USAGE;
   g->displays = realloc(g->displays, (size_t)(g->ndisplays + 1) * sizeof *g->displays);
   display *d = &g->displays[g->ndisplays++];
   d->id = ++g->next_display;
@@ -2425,19 +1701,19 @@ static void do_displays(dbg *g) {
     snprintf(lead, sizeof lead, "%d: %s%s%s", d->id, d->fmt[0] ? "/" : "", d->fmt, d->fmt[0] ? " " : "");
     char why[256];
     value v;
-    if (eval(g, d->expr, &v, why, sizeof why)) { printf("%s%s = <%s>\n", lead, d->expr, why); continue; }
-    print_value(g, &v, d->fmt[0], lead);
+    if (dbg_eval(g, d->expr, &v, why, sizeof why)) { printf("%s%s = <%s>\n", lead, d->expr, why); continue; }
+    dbg_print_value(g, &v, d->fmt[0], lead);
   }
 }
 
 static int cmd_undisplay(dbg *g, char *args) {
   char *p = args, *t;
-  if (!*trim(args)) {
+  if (!*dbg_trim(args)) {
     for (int i = 0; i < g->ndisplays; i++) { free(g->displays[i].fmt); free(g->displays[i].expr); }
     g->ndisplays = 0;
     return DR_OK;
   }
-  while ((t = word(&p))) {
+  while ((t = dbg_word(&p))) {
     uint64_t id;
     if (parse_u64(t, &id)) return DR_USAGE;
     int found = 0;
@@ -2449,7 +1725,7 @@ static int cmd_undisplay(dbg *g, char *args) {
         found = 1;
         break;
       }
-    if (!found) return err("No display number %llu.", (unsigned long long)id);
+    if (!found) return dbg_err("No display number %llu.", (unsigned long long)id);
   }
   return DR_OK;
 }
@@ -2470,13 +1746,13 @@ static int cmd_disassemble(dbg *g, char *args) {
   aw_module *m = NULL;
   int f = -1;
   uint32_t lo = 0, hi = UINT32_MAX;
-  while ((t = word(&p))) {
+  while ((t = dbg_word(&p))) {
     if (!strcmp(t, "/s") || !strcmp(t, "/m")) { with_source = 1; continue; }
     if (t[0] == '/') return DR_USAGE;
     char *comma = strchr(t, ',');
     if (comma || isdigit((unsigned char)t[0])) {   /* START,END or START,+N: pcs of the current function */
       f = current_func(g, &m);
-      if (f < 0) return err("No function in focus: name one (disassemble FUNCTION).");
+      if (f < 0) return dbg_err("No function in focus: name one (disassemble FUNCTION).");
       char *end;
       lo = (uint32_t)strtoul(t, &end, 0);
       if (end == t || (*end && *end != ',')) return DR_USAGE;
@@ -2492,16 +1768,16 @@ static int cmd_disassemble(dbg *g, char *args) {
     int nm = known_modules(g, &mods);
     for (int i = nm; i-- > 0 && f < 0;)
       for (uint32_t k = 0; k < mods[i]->img.nfuncs; k++)
-        if (mods[i]->img.funcs[k].has_body && !strcmp(fname(mods[i], k), t)) { m = mods[i]; f = (int)k; break; }
-    if (f < 0) return err("No function \"%s\" in the loaded modules.", t);
+        if (mods[i]->img.funcs[k].has_body && !strcmp(dbg_fname(mods[i], k), t)) { m = mods[i]; f = (int)k; break; }
+    if (f < 0) return dbg_err("No function \"%s\" in the loaded modules.", t);
   }
   if (f < 0) f = current_func(g, &m);
-  if (f < 0) return err("No function in focus: name one (disassemble FUNCTION).");
-  warp *w = focus_warp(g);
-  uint32_t cur = w && g->c && g->c->m == m ? warp_pc(g, w, NULL) : NO_PC;
+  if (f < 0) return dbg_err("No function in focus: name one (disassemble FUNCTION).");
+  warp *w = dbg_focus_warp(g);
+  uint32_t cur = w && g->c && g->c->m == m ? dbg_warp_pc(g, w, NULL) : NO_PC;
   if (lo >= m->funcs[f].ninsn || hi <= lo)
-    return err("No instructions in %u,%u: %s has pcs 0 to %u.", lo, hi, fname(m, (uint32_t)f), m->funcs[f].ninsn - 1);
-  printf("Dump of code for %s %s:\n", m->img.funcs[f].kind == ISA_FN_ENTRY ? "kernel" : m->img.funcs[f].kind == ISA_FN_SUBR ? "subroutine" : "function", fname(m, (uint32_t)f));
+    return dbg_err("No instructions in %u,%u: %s has pcs 0 to %u.", lo, hi, dbg_fname(m, (uint32_t)f), m->funcs[f].ninsn - 1);
+  printf("Dump of code for %s %s:\n", m->img.funcs[f].kind == ISA_FN_ENTRY ? "kernel" : m->img.funcs[f].kind == ISA_FN_SUBR ? "subroutine" : "function", dbg_fname(m, (uint32_t)f));
   uint32_t last_file = 0, last_line = 0;
   for (uint32_t i = 0; i < m->funcs[f].ninsn; i++) {
     if (i < lo || i >= hi) continue;
@@ -2524,7 +1800,7 @@ static int cmd_disassemble(dbg *g, char *args) {
 }
 
 static int cmd_list(dbg *g, char *args) {
-  char *text = trim(args);
+  char *text = dbg_trim(args);
   const char *file = g->list_file;
   uint32_t first = g->list_line, asked = 0;
   char fbuf[512];
@@ -2540,7 +1816,7 @@ static int cmd_list(dbg *g, char *args) {
       int numeric = 1;
       for (char *q = colon ? colon + 1 : text; *q; q++) if (!isdigit((unsigned char)*q)) numeric = 0;
       if (numeric && !colon) {
-        if (!file[0]) return err("No source file: stop somewhere first, or use FILE:LINE.");
+        if (!file[0]) return dbg_err("No source file: stop somewhere first, or use FILE:LINE.");
         unsigned long l = strtoul(text, NULL, 10);
         asked = (uint32_t)l;
         first = l > 5 ? (uint32_t)l - 5 : 1;
@@ -2559,20 +1835,20 @@ static int cmd_list(dbg *g, char *args) {
         first = l > 5 ? (uint32_t)l - 5 : 1;
       } else {
         for (int i = nm; i-- > 0 && !n;) { n = resolve_in(g, mods[i], text, pcs, 4); m = mods[i]; }
-        if (!n) return err("Function \"%s\" not defined.", text);
+        if (!n) return dbg_err("Function \"%s\" not defined.", text);
         const isa_line *ln = line_of(m, pcs[0]);
-        if (!ln->file) return err("No source line for %s.", text);
+        if (!ln->file) return dbg_err("No source line for %s.", text);
         snprintf(fbuf, sizeof fbuf, "%s", file_name(m, ln->file));
         file = fbuf;
         first = ln->line > 5 ? ln->line - 5 : 1;
       }
     }
   }
-  if (!file[0]) return err("No source file: stop somewhere first, or use list FILE:LINE.");
+  if (!file[0]) return dbg_err("No source file: stop somewhere first, or use list FILE:LINE.");
   source *s = source_get(file);
-  if (!s) return err("%s: cannot read the source file", file);
+  if (!s) return dbg_err("%s: cannot read the source file", file);
   if (asked > s->nlines || first > s->nlines)
-    return err("Line number %u out of range; \"%s\" has %u lines.", asked ? asked : first, file, s->nlines);
+    return dbg_err("Line number %u out of range; \"%s\" has %u lines.", asked ? asked : first, file, s->nlines);
   uint32_t last = first + 9 < s->nlines ? first + 9 : s->nlines;
   for (uint32_t l = first; l <= last; l++) printf("%u\t%s\n", l, s->lines[l - 1]);
   if (file != g->list_file) snprintf(g->list_file, sizeof g->list_file, "%s", file);
@@ -2584,36 +1860,36 @@ static int cmd_set_var(dbg *g, char *args) {
   char *eq = strchr(args, '=');
   if (!eq || eq[1] == '=') return DR_USAGE;
   *eq = 0;
-  char *lhs = trim(args), *rhs = trim(eq + 1);
+  char *lhs = dbg_trim(args), *rhs = dbg_trim(eq + 1);
   if (!*lhs || !*rhs) return DR_USAGE;
   char why[256];
   value dst, src;
-  if (eval(g, lhs, &dst, why, sizeof why)) return err("%s", why);
-  if (dst.kind == V_NUM || dst.kind == V_SREG) return err("Left operand of assignment is not an lvalue (a register, %%r[LANE], {TYPE}ADDRESS or BUFFER[INDEX]).");
-  if (eval(g, rhs, &src, why, sizeof why)) return err("%s", why);
+  if (dbg_eval(g, lhs, &dst, why, sizeof why)) return dbg_err("%s", why);
+  if (dst.kind == V_NUM || dst.kind == V_SREG) return dbg_err("Left operand of assignment is not an lvalue (a register, %%r[LANE], {TYPE}ADDRESS or BUFFER[INDEX]).");
+  if (dbg_eval(g, rhs, &src, why, sizeof why)) return dbg_err("%s", why);
   parser ps = { g, "", "" };
   uint64_t u; double f; int fl;
-  if (value_number(&ps, &src, &u, &f, &fl)) return err("%s", ps.err);
+  if (dbg_value_number(&ps, &src, &u, &f, &fl)) return dbg_err("%s", ps.err);
   int t = dst.type;
   uint64_t bits;
-  double fv = fl ? f : int_to_double(u, src.type);
+  double fv = fl ? f : dbg_int_to_double(u, src.type);
   if (t == ISA_T_F32) bits = emu_f32_bits((float)fv);
   else if (t == ISA_T_F64) bits = emu_f64_bits(fv);
-  else if (fl && float_to_int(f, &bits)) return err("%.17g does not fit in %s (%s): it has no integer value in 64 bits", f, dst.name, isa_type_name(t));
+  else if (fl && dbg_float_to_int(f, &bits)) return dbg_err("%.17g does not fit in %s (%s): it has no integer value in 64 bits", f, dst.name, isa_type_name(t));
   else bits = fl ? bits : u;
   unsigned w = isa_type_bits(t);
   if (t == ISA_T_PRED) bits = bits != 0;
   else if (w < 64) bits &= (1ull << w) - 1;   /* converted to the type, as C converts to an unsigned type */
   if (dst.kind == V_REG) {
-    warp *wp = focus_warp(g);
-    frame *fr = sel_frame(g, wp);
+    warp *wp = dbg_focus_warp(g);
+    frame *fr = dbg_sel_frame(g, wp);
     for (int l = 0; l < WARP; l++)
-      if (dst.lane == -2 || l == lane_of(g, &dst)) fr->regs[(size_t)dst.slot * WARP + (uint32_t)l] = bits & fr->slot_mask[dst.slot];
+      if (dst.lane == -2 || l == dbg_lane_of(g, &dst)) fr->regs[(size_t)dst.slot * WARP + (uint32_t)l] = bits & fr->slot_mask[dst.slot];
     return DR_OK;
   }
-  uint8_t *p = mem_at(g, dst.space, dst.addr, type_bytes(t), 1, why, sizeof why);
-  if (!p) return err("Cannot write %s: %s", dst.name, why);
-  for (unsigned k = 0; k < type_bytes(t); k++) p[k] = (uint8_t)(bits >> (8 * k));
+  uint8_t *p = dbg_mem_at(g, dst.space, dst.addr, dbg_type_bytes(t), 1, why, sizeof why);
+  if (!p) return dbg_err("Cannot write %s: %s", dst.name, why);
+  for (unsigned k = 0; k < dbg_type_bytes(t); k++) p[k] = (uint8_t)(bits >> (8 * k));
   /* the debugger's write is not the program's: watchpoints take it as their new value */
   for (int i = 0; i < g->nbps; i++) {
     breakpoint *b = &g->bps[i];
@@ -2628,23 +1904,23 @@ static int cmd_set_var(dbg *g, char *args) {
  * what each codec makes of it); lin/lout, the running subroutine's lines;
  * with nothing, the source line of the focused warp's pc. */
 static int info_line(dbg *g, char *args) {
-  char *text = trim(args);
-  warp *w = focus_warp(g);
+  char *text = dbg_trim(args);
+  warp *w = dbg_focus_warp(g);
   if (!*text) {
-    if (!w) return err("No line: the program is not stopped in a kernel.");
-    uint32_t pc = warp_pc(g, w, NULL);
-    if (pc == NO_PC) return err("No line: warp %u has exited.", w->id);
+    if (!w) return dbg_err("No line: the program is not stopped in a kernel.");
+    uint32_t pc = dbg_warp_pc(g, w, NULL);
+    if (pc == NO_PC) return dbg_err("No line: warp %u has exited.", w->id);
     const isa_line *ln = line_of(g->c->m, pc);
-    if (!ln->file) { printf("No line number information for pc %u.\n", rel_pc(g->c->m, pc)); return DR_OK; }
+    if (!ln->file) { printf("No line number information for pc %u.\n", dbg_rel_pc(g->c->m, pc)); return DR_OK; }
     uint32_t a = pc, b = pc;
     uint32_t f = func_of(g->c->m, pc), fp = g->c->m->funcs[f].first_pc, fe = fp + g->c->m->funcs[f].ninsn;
     while (a > fp && same_line(g->c->m, a - 1, ln->file, ln->line)) a--;
     while (b + 1 < fe && same_line(g->c->m, b + 1, ln->file, ln->line)) b++;
-    printf("Line %u of \"%s\" is at %s pc %u to pc %u.\n", ln->line, file_name(g->c->m, ln->file), fname(g->c->m, f), a - fp, b - fp);
+    printf("Line %u of \"%s\" is at %s pc %u to pc %u.\n", ln->line, file_name(g->c->m, ln->file), dbg_fname(g->c->m, f), a - fp, b - fp);
     return DR_OK;
   }
   if (!strcmp(text, "lin") || !strcmp(text, "lout")) {
-    if (!g->c || !g->c->line) return err("No assist-warp subroutine is running: .lin and .lout exist only then.");
+    if (!g->c || !g->c->line) return dbg_err("No assist-warp subroutine is running: .lin and .lout exist only then.");
     aw_line *ln = g->c->line;
     uint32_t enc, size, lsz, mag;
     memcpy(&enc, ln->meta, 4); memcpy(&size, ln->meta + 4, 4); memcpy(&lsz, ln->meta + 8, 4); memcpy(&mag, ln->meta + 12, 4);
@@ -2657,7 +1933,7 @@ static int info_line(dbg *g, char *args) {
         snprintf(tb, sizeof tb, ", started by the trigger '%s %d'", isa_trigger_names[tr->event], tr->arg);
         trig = tb;
       }
-    printf("Subroutine %s%s\n", fname(g->c->m, g->c->kfunc), trig);
+    printf("Subroutine %s%s\n", dbg_fname(g->c->m, g->c->kfunc), trig);
     printf("  .lin  %u bytes; .lout %u bytes\n", ln->in_bytes, ln->out_bytes);
     printf("  .lmeta: encoding %u, compressed size %u bytes, line size %u bytes, MAG %u bytes", enc, size, lsz, mag);
     if (mag && size) printf(" (%u burst%s)", codec_bursts(size, mag), codec_bursts(size, mag) == 1 ? "" : "s");
@@ -2666,7 +1942,7 @@ static int info_line(dbg *g, char *args) {
   }
   char why[256];
   value v;
-  if (eval(g, text, &v, why, sizeof why)) return err("%s", why);
+  if (dbg_eval(g, text, &v, why, sizeof why)) return dbg_err("%s", why);
   uint64_t addr;
   if (v.kind == V_MEM) addr = v.addr;
   else if (v.kind == V_NUM && !v.is_float) addr = v.bits;
@@ -2678,7 +1954,7 @@ static int info_line(dbg *g, char *args) {
   memset(line, 0, sizeof line);
   if (!a) {
     emu_alloc *part = emu_find_alloc(g->d, addr, 1);
-    if (!part) return err("0x%llx is not in device memory.", (unsigned long long)addr);
+    if (!part) return dbg_err("0x%llx is not in device memory.", (unsigned long long)addr);
     for (uint32_t k = 0; k < lb; k++) {   /* an allocation that does not fill the line: the rest reads as zero */
       emu_alloc *q = emu_find_alloc(g->d, base + k, 1);
       if (q) line[k] = q->data[base + k - q->addr];
@@ -2690,7 +1966,7 @@ static int info_line(dbg *g, char *args) {
   for (int i = 0;; i++) {
     const char *nm = aw_session_buffer(g->s, i, &ba, &bn, &bt);
     if (!nm) break;
-    if (addr >= ba && addr < ba + bn * type_bytes(bt)) { owner = nm; break; }
+    if (addr >= ba && addr < ba + bn * dbg_type_bytes(bt)) { owner = nm; break; }
   }
   printf("Line 0x%llx-0x%llx (%u bytes)", (unsigned long long)base, (unsigned long long)(base + lb - 1), lb);
   if (owner) printf(" of buffer '%s'", owner);
@@ -2732,13 +2008,13 @@ static int info_functions(dbg *g, char *args) {
       const isa_func *fn = &mods[i]->img.funcs[f];
       if (!fn->has_body) continue;
       printf("%-10s %s (%u instructions)\n", fn->kind == ISA_FN_ENTRY ? "kernel" : fn->kind == ISA_FN_SUBR ? "subroutine" : "function",
-             fname(mods[i], f), mods[i]->funcs[f].ninsn);
+             dbg_fname(mods[i], f), mods[i]->funcs[f].ninsn);
     }
   return DR_OK;
 }
 
 static int cmd_stats(dbg *g, char *args) {
-  if (*trim(args)) return DR_USAGE;
+  if (*dbg_trim(args)) return DR_USAGE;
   if (g->c) printf("(so far in the running %s)\n", g->c->line ? "subroutine" : "launch");
   return aw_session_exec(g->s, "stats", "") ? DR_ERR : DR_OK;
 }
@@ -2791,7 +2067,7 @@ static const dbg_command commands[] = {
   { "condition", NULL, cmd_condition, "condition N [REGISTER[LANE] OP VALUE]", "set or remove a breakpoint's condition", 0 },
   { "cuda", NULL, cmd_cuda, "cuda [sm N] [warp N] [lane N] [block (X,Y,Z)] [thread (X,Y,Z)]", "show or move the focus, by hardware or software coordinates", 0 },
   { "info", "i", cmd_info, "info SUBCOMMAND", "breakpoints watchpoints warps lanes registers line display buffers functions frame cuda", 0 },
-  { "print", "p", cmd_print, "print[/FMT] EXPRESSION", "a value: %REG (lane in focus), %REG[LANE], %REG[*] (every lane), {TYPE}ADDRESS, BUFFER[INDEX], $pc $mask $active; FMT x d u o t f c", 0 },
+  { "print", "p", dbg_cmd_print, "print[/FMT] EXPRESSION", "a value: %REG (lane in focus), %REG[LANE], %REG[*] (every lane), {TYPE}ADDRESS, BUFFER[INDEX], $pc $mask $active; FMT x d u o t f c", 0 },
   { "x", NULL, cmd_x, "x/NFU [SPACE:]ADDRESS", "examine memory: N units, F format (x d u o t f c s i), U size (b h w g); SPACE global shared local param const lin lout lmeta generic", 1 },
   { "display", NULL, cmd_display, "display[/FMT] [EXPRESSION]", "print EXPRESSION at every stop (display/i $pc: the instruction)", 0 },
   { "undisplay", NULL, cmd_undisplay, "undisplay [N ...]", "stop displaying (all when no number)", 0 },
@@ -2846,7 +2122,7 @@ static const dbg_command *lookup(const dbg_command *table, const char *name, con
 
 static int cmd_info(dbg *g, char *args) {
   char *p = args;
-  char *sub = word(&p);
+  char *sub = dbg_word(&p);
   if (!sub) return DR_USAGE;
   char rest[1024];
   char *slash = strchr(sub, '/');
@@ -2859,8 +2135,8 @@ static int cmd_info(dbg *g, char *args) {
   char amb[512];
   const dbg_command *c = lookup(info_commands, sub, &script, amb, sizeof amb);
   if (!c) {
-    if (amb[0]) return err("Ambiguous info command \"%s\": %s.", sub, amb);
-    return err("Undefined info command: \"%s\".  Try \"help info\".", sub);
+    if (amb[0]) return dbg_err("Ambiguous info command \"%s\": %s.", sub, amb);
+    return dbg_err("Undefined info command: \"%s\".  Try \"help info\".", sub);
   }
   int rc = c->run(g, p);
   if (rc == DR_USAGE) { fflush(stdout); fprintf(stderr, "usage: %s\n", c->usage); return DR_ERR; }
@@ -2877,7 +2153,7 @@ static int cmd_set(dbg *g, char *args) {
   /* the run-script settings: set limit N, set var NAME VALUE */
   char copy[1024];
   snprintf(copy, sizeof copy, "%s", p);
-  char *q = copy, *w1 = word(&q), *w2 = word(&q), *w3 = word(&q), *w4 = word(&q);
+  char *q = copy, *w1 = dbg_word(&q), *w2 = dbg_word(&q), *w3 = dbg_word(&q), *w4 = dbg_word(&q);
   int ok = w1 && ((!strcmp(w1, "limit") && w2 && !w3) || (!strcmp(w1, "var") && w2 && w3 && !w4));
   if (!ok) return DR_USAGE;
   char line[1100];
@@ -2891,7 +2167,7 @@ static int cmd_set(dbg *g, char *args) {
 static int cmd_help(dbg *g, char *args) {
   (void)g;
   char *p = args;
-  char *name = word(&p);
+  char *name = dbg_word(&p);
   if (!name) {
     printf("Debugger commands (unique prefixes work; an empty line repeats step, next, x and list):\n");
     for (const dbg_command *c = commands; c->name; c++)
@@ -2907,9 +2183,9 @@ static int cmd_help(dbg *g, char *args) {
   }
   const char *script;
   char amb[512];
-  if (!strcmp(name, "info") && (name = word(&p))) {
+  if (!strcmp(name, "info") && (name = dbg_word(&p))) {
     const dbg_command *c = lookup(info_commands, name, &script, amb, sizeof amb);
-    if (!c) return err("Undefined info command: \"%s\".  Try \"help info\".", name);
+    if (!c) return dbg_err("Undefined info command: \"%s\".  Try \"help info\".", name);
     printf("usage: %s\n%s.\n", c->usage, c->help);
     return DR_OK;
   }
@@ -2925,26 +2201,26 @@ static int cmd_help(dbg *g, char *args) {
     for (const aw_command *s = aw_commands; s->name; s++)
       if (!strcmp(s->name, script)) { printf("usage: %s\n%s (run-script command).\n", s->usage, s->help); return DR_OK; }
   }
-  if (amb[0]) return err("Ambiguous command \"%s\": %s.", name, amb);
-  return err("Undefined command: \"%s\".  Try \"help\".", name);
+  if (amb[0]) return dbg_err("Ambiguous command \"%s\": %s.", name, amb);
+  return dbg_err("Undefined command: \"%s\".  Try \"help\".", name);
 }
 
 /* Runs one command line.  Returns DR_RESUME when the program should go on. */
 static int execute(dbg *g, char *line) {
-  char *p = trim(line);
+  char *p = dbg_trim(line);
   if (!*p || *p == '#') return DR_OK;
   char name[64];
   size_t n = 0;
   while (p[n] && !isspace((unsigned char)p[n]) && p[n] != '/' && n + 1 < sizeof name) { name[n] = p[n]; n++; }
   name[n] = 0;
-  if (!n) { err("Undefined command: \"%s\".  Try \"help\".", p); return DR_ERR; }
+  if (!n) { dbg_err("Undefined command: \"%s\".  Try \"help\".", p); return DR_ERR; }
   char *args = p + n;
   const char *script;
   char amb[512];
   const dbg_command *c = lookup(commands, name, &script, amb, sizeof amb);
   if (!c && script) {
     if (g->stop != S_NONE && (!strcmp(script, "launch") || !strcmp(script, "runsub")))
-      return err("A kernel is running (stopped): continue or kill it before starting another.");
+      return dbg_err("A kernel is running (stopped): continue or kill it before starting another.");
     char full[4096];
     snprintf(full, sizeof full, "%s%s", script, args);
     int started = !strcmp(script, "launch") || !strcmp(script, "runsub");
@@ -2958,14 +2234,14 @@ static int execute(dbg *g, char *line) {
       if (g->kill) { g->kill = 0; if (!g->quit) printf("[%s killed]\n", script); return DR_OK; }
       char copy[4096], *q = copy;
       snprintf(copy, sizeof copy, "%s", args);
-      char *kname = word(&q);
+      char *kname = dbg_word(&q);
       if (!rc && !strcmp(script, "launch") && kname) printf("[kernel %s finished]\n", kname);
     }
     return rc ? DR_ERR : DR_OK;
   }
   if (!c) {
-    if (amb[0]) return err("Ambiguous command \"%s\": %s.", name, amb);
-    return err("Undefined command: \"%s\".  Try \"help\".", name);
+    if (amb[0]) return dbg_err("Ambiguous command \"%s\": %s.", name, amb);
+    return dbg_err("Undefined command: \"%s\".  Try \"help\".", name);
   }
   int rc = c->run(g, args);
   if (rc == DR_USAGE) { fflush(stdout); fprintf(stderr, "usage: %s\n", c->usage); return DR_ERR; }
@@ -3001,7 +2277,7 @@ static char *read_command(dbg *g, int *from_user) {
     at_prompt = 1;
     char *l = readline(PROMPT);
     at_prompt = 0;
-    if (l && *trim(l)) {
+    if (l && *dbg_trim(l)) {
       HIST_ENTRY *h = history_length ? history_get(history_base + history_length - 1) : NULL;
       if (!h || strcmp(h->line, l)) add_history(l);
     }
@@ -3037,7 +2313,7 @@ static int repl(dbg *g) {
       if (g->running) kill_run(g);
       return DR_RESUME;
     }
-    char *t = trim(line);
+    char *t = dbg_trim(line);
     char cmd[1024];
     if (!*t && from_user && g->last[0]) snprintf(cmd, sizeof cmd, "%s", g->last);
     else snprintf(cmd, sizeof cmd, "%s", t);
@@ -3083,13 +2359,13 @@ static void cands_clear(void) {
 }
 
 static void cands_registers(dbg *g) {
-  warp *w = focus_warp(g);
+  warp *w = dbg_focus_warp(g);
   aw_module **mods;
   int nm = known_modules(g, &mods);
   for (int i = 0; i < nm; i++) {
     aw_module *m = mods[i];
     for (uint32_t f = 0; f < m->img.nfuncs; f++) {
-      if (w && (m != g->c->m || f != sel_frame(g, w)->func)) continue;
+      if (w && (m != g->c->m || f != dbg_sel_frame(g, w)->func)) continue;
       for (uint32_t s = 0; s < m->funcs[f].nslots; s++) {
         char name[64];
         isa_dis_reg(&m->img, f, s, name, sizeof name);
@@ -3109,7 +2385,7 @@ static void cands_symbols(dbg *g) {
   int nm = known_modules(g, &mods);
   for (int i = 0; i < nm; i++) {
     const isa_image *img = &mods[i]->img;
-    for (uint32_t f = 0; f < img->nfuncs; f++) if (img->funcs[f].has_body) cand_add(fname(mods[i], f));
+    for (uint32_t f = 0; f < img->nfuncs; f++) if (img->funcs[f].has_body) cand_add(dbg_fname(mods[i], f));
     for (uint32_t l = 0; l < img->nlabels; l++) cand_add(isa_str(img, img->labels[l].name));
   }
   uint64_t a, n;
