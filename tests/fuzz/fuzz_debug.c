@@ -17,7 +17,19 @@
  * run with -close_fd_mask=2 so that its messages on stderr are dropped while libFuzzer's
  * own output and sanitizer reports still reach the terminal (libFuzzer keeps a copy of stderr).
  *
- * Seed corpus: tests/fuzz/debug_commands.txt and tests/debug/NAME/commands.
+ * Seed corpus: tests/fuzz/debug_commands.txt (in pieces of 8 lines) and the commands of
+ * tests/debug/NAME/commands without their '#' lines.
+ *
+ * Build and run (from the repository root; the corpus and artifact paths must be absolute,
+ * since the target works in its temporary directory):
+ *   make BUILD=build/fuzz BIN=build/fuzz/bin CC=clang OPT="-O1 -g" \
+ *     EXTRA_CFLAGS="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all" \
+ *     build/fuzz/libawemu.a build/fuzz/emu/debug.o build/fuzz/emu/debug_expr.o
+ *   clang -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -g -O1 -std=c11 \
+ *     -D_POSIX_C_SOURCE=200809L tests/fuzz/fuzz_debug.c build/fuzz/emu/debug.o \
+ *     build/fuzz/emu/debug_expr.o build/fuzz/libawemu.a -o build/fuzz/fuzz_debug -lreadline -lm
+ *   build/fuzz/fuzz_debug -max_total_time=600 -timeout=20 -rss_limit_mb=2048 -max_len=4096 \
+ *     -close_fd_mask=2 -artifact_prefix=$PWD/build/fuzz/findings/debug- $PWD/build/fuzz/corpus_debug
  */
 #define _DEFAULT_SOURCE /* mkdtemp */
 #include "../../emu/debug.h"
@@ -29,6 +41,16 @@
 #include <unistd.h>
 
 static char script[4096];
+static char tmpdir[] = "/tmp/fuzz_debug.XXXXXX";
+
+/* At exit: the files it made, and the directory when nothing else is left in it. */
+static void cleanup(void) {
+  static const char *const names[] = { "out.txt", "run.aw", "saxpy.ptx", NULL };
+  char path[4200];
+  if (chdir("/")) { /* the directory is removed by name all the same */ }
+  for (int i = 0; names[i]; i++) { snprintf(path, sizeof path, "%s/%s", tmpdir, names[i]); unlink(path); }
+  rmdir(tmpdir);
+}
 
 static const char run_aw[] =
   "# saxpy, as tests/debug/watch/run.aw, bounded\n"
@@ -55,8 +77,9 @@ static int copy_file(const char *from, const char *to) {
 }
 
 static int setup(void) {
-  static char dir[] = "/tmp/fuzz_debug.XXXXXX";
+  char *dir = tmpdir;
   if (!mkdtemp(dir)) { perror("fuzz_debug: mkdtemp"); return -1; }
+  atexit(cleanup);
   char ptx[4200], out[4200];
   snprintf(ptx, sizeof ptx, "%s/saxpy.ptx", dir);
   if (copy_file("examples/saxpy/saxpy.ptx", ptx)) { fprintf(stderr, "fuzz_debug: run from the repository root (examples/saxpy/saxpy.ptx)\n"); return -1; }
