@@ -96,7 +96,7 @@ $(EMULIB): $(EMU_OBJ) $(LIB_OBJ) $(CODEC_OBJ)
 	ar rcs $@ $^
 
 # the debugger (and readline) are in bin/awemu only, not in the library
-$(BIN)/awemu: $(BUILD)/emu/main.o $(BUILD)/emu/debug.o $(EMULIB)
+$(BIN)/awemu: $(BUILD)/emu/main.o $(BUILD)/emu/debug.o $(BUILD)/emu/debug_expr.o $(EMULIB)
 	@mkdir -p $(BIN)
 	$(CC) $(OPT) $(EXTRA_CFLAGS) $^ -o $@ $(LDFLAGS) -lreadline -lm
 

@@ -11,14 +11,14 @@
  * from the hook.  kill, run (restart) and quit make the hook answer "stop":
  * the launch ends with a fault and the script stops.
  */
-#include "debug.h"
-#include "exec_int.h"
-#include "script.h"
+#include "debug_int.h"
 #include "../isa/disasm.h"
 #include "../subroutines/codec.h"
+#include "../isa/outfile.h"
 
 #include <ctype.h>
 #include <errno.h>
+#include <math.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -30,104 +30,17 @@
 
 #define PROMPT "(awemu) "
 
-enum { BP_BREAK, BP_WATCH };
-/* A breakpoint's condition: a register or special register of a lane
- * (lane -1: any active lane) compared with a number. */
-typedef struct {
-  int present;
-  char reg[64];
-  int lane;
-  int op;                 /* 0 ==, 1 !=, 2 <, 3 <=, 4 >, 5 >= */
-  char value[64];
-} condition;
+#ifndef AWEMU_VERSION
+#define AWEMU_VERSION "0.2.0"   /* until isa/version.h (helper H1) defines it */
+#endif
 
-typedef struct { aw_module *m; uint32_t pc; } location;
-
-typedef struct {
-  int id, kind, enabled, temp;
-  char *spec;             /* as the user wrote it */
-  condition cond;
-  uint32_t hits;
-  location *locs;         /* resolved in the modules seen so far */
-  uint32_t nlocs;
-  /* watchpoints: a global range and its last value */
-  uint64_t addr;
-  uint32_t size;
-  int type;
-  uint8_t old[8];
-} breakpoint;
-
-typedef struct { aw_module *m; uint8_t *at; } modmap;   /* per module: pcs that carry a breakpoint */
-
-typedef struct { int id; char *fmt; char *expr; } display;
-
-enum { M_CONT, M_STEPI, M_NEXTI, M_STEP, M_NEXT, M_FINISH, M_UNTIL, M_ADVANCE };
-enum { S_NONE, S_INSN, S_FAULT, S_END };
-enum { DR_OK = 0, DR_ERR = -1, DR_USAGE = -2, DR_RESUME = 1 };
-
-typedef struct {
-  aw_session *s;
-  aw_device *d;
-  const char *target;     /* the SCRIPT or MODULE named on the command line */
-  int is_script;
-  char **vars;            /* NAME=VALUE from the command line, applied to each new session */
-  int nvars;
-  char **presets;         /* 'set limit' and 'set var NAME VALUE' typed at the prompt, applied to each new session */
-  int npresets;
-  aw_session *scratch;    /* modules of the script's load lines, for names before 'run' */
-  /* breakpoints and watchpoints */
-  breakpoint *bps;
-  int nbps, next_bp;
-  modmap *maps;
-  int nmaps;
-  aw_module *last_m;
-  uint8_t *last_at;
-  /* the running launch */
-  int running;            /* a script, launch or runsub is under way */
-  cta *c;                 /* the CTA that runs, between EV_CTA and the end of the launch */
-  uint64_t cta_serial;
-  int stop;               /* S_*: why the command loop runs inside the hook */
-  warp *stop_w;
-  uint32_t stop_pc;
-  /* focus: warp and lane within the running CTA */
-  uint32_t fw, fl;
-  uint64_t focus_serial;
-  /* what a resume asked for */
-  int mode;
-  uint64_t count;
-  int skip;               /* the focused warp's next instruction is the one it stands at: let it run */
-  uint32_t ref_frames, ref_pc, ref_file, ref_line;
-  aw_module *adv_m;
-  uint32_t adv_pc;
-  int kill, restart, quit;
-  volatile sig_atomic_t interrupted;
-  /* input */
-  char **queue;           /* -ex commands and -x files' lines, in order */
-  int nqueue, iqueue;
-  int batch, tty, echo;
-  char last[1024];        /* the command an empty line repeats */
-  char *histfile;
-  int errors;
-  /* inspection state */
-  display *displays;
-  int ndisplays, next_display;
-  uint64_t x_next;        /* where a repeated x goes on */
-  int x_space;
-  char x_fmt, x_size;
-  int x_valid;
-  char list_file[512];
-  uint32_t list_line;
-  uint32_t line_bytes;    /* for info line */
-  uint32_t watch_last;    /* the watched range of the last watchpoint that changed */
-} dbg;
 
 static dbg *G;            /* for the signal handler and readline's completion */
 static volatile sig_atomic_t at_prompt;
 
 /* ---- output ---- */
 
-static int err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static int err(const char *fmt, ...) {
+int dbg_err(const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
   fflush(stdout);
@@ -137,7 +50,7 @@ static int err(const char *fmt, ...) {
   return DR_ERR;
 }
 
-static char *trim(char *p) {
+char *dbg_trim(char *p) {
   while (isspace((unsigned char)*p)) p++;
   size_t n = strlen(p);
   while (n && isspace((unsigned char)p[n - 1])) p[--n] = 0;
@@ -145,7 +58,7 @@ static char *trim(char *p) {
 }
 
 /* The next whitespace-separated word of *p (NULL at the end); *p moves past it. */
-static char *word(char **p) {
+char *dbg_word(char **p) {
   char *s = *p;
   while (isspace((unsigned char)*s)) s++;
   if (!*s) { *p = s; return NULL; }
@@ -166,11 +79,11 @@ static int parse_u64(const char *t, uint64_t *v) {
 
 /* ---- modules, functions, lines ---- */
 
-static int nmodules(dbg *g, aw_module ***mods) { return aw_session_modules(g->s, mods); }
+int dbg_nmodules(dbg *g, aw_module ***mods) { return aw_session_modules(g->s, mods); }
 
-static const char *fname(aw_module *m, uint32_t f) { return isa_str(&m->img, m->img.funcs[f].name); }
+const char *dbg_fname(aw_module *m, uint32_t f) { return isa_str(&m->img, m->img.funcs[f].name); }
 static uint32_t func_of(aw_module *m, uint32_t pc) { return m->code[pc].func; }
-static uint32_t rel_pc(aw_module *m, uint32_t pc) { return pc - m->funcs[func_of(m, pc)].first_pc; }
+uint32_t dbg_rel_pc(aw_module *m, uint32_t pc) { return pc - m->funcs[func_of(m, pc)].first_pc; }
 /* The source position of pc; a line 0 (".loc 1 0 0": code of no line) reads as no position. */
 static const isa_line *line_of(aw_module *m, uint32_t pc) {
   static const isa_line none = { 0, 0, 0 };
@@ -192,7 +105,7 @@ static void insn_text(aw_module *m, uint32_t pc, char *buf, size_t cap) {
 /* "saxpy pc 3 (examples/saxpy/saxpy.cu:9)" */
 static void where_text(aw_module *m, uint32_t pc, char *buf, size_t cap) {
   const isa_line *ln = line_of(m, pc);
-  int n = snprintf(buf, cap, "%s pc %u", fname(m, func_of(m, pc)), rel_pc(m, pc));
+  int n = snprintf(buf, cap, "%s pc %u", dbg_fname(m, func_of(m, pc)), dbg_rel_pc(m, pc));
   if (ln->file && n > 0 && (size_t)n < cap) snprintf(buf + n, cap - (size_t)n, " (%s:%u)", file_name(m, ln->file), ln->line);
 }
 
@@ -245,8 +158,14 @@ static const char *source_line(const char *path, uint32_t line) {
 
 /* ---- the focus ---- */
 
-static warp *focus_warp(dbg *g) {
+warp *dbg_focus_warp(dbg *g) {
   return g->c && g->c->warps && g->fw < g->c->nwarps ? &g->c->warps[g->fw] : NULL;
+}
+
+/* The selected call frame of warp w (the innermost when the selection is out of reach). */
+frame *dbg_sel_frame(dbg *g, warp *w) {
+  uint32_t sel = g->frame_sel < w->nframes ? g->frame_sel : 0;
+  return &w->frames[w->nframes - 1 - sel];
 }
 
 /* The pc a warp goes on at and the stack entry depth, reading past entries
@@ -265,7 +184,7 @@ static uint32_t warp_next(warp *w, uint32_t *mask, uint32_t *depth) {
 }
 
 /* The pc of warp w now: the stop's pc for the warp stopped in, else its next. */
-static uint32_t warp_pc(dbg *g, warp *w, uint32_t *mask) {
+uint32_t dbg_warp_pc(dbg *g, warp *w, uint32_t *mask) {
   uint32_t pc = warp_next(w, mask, NULL);
   if ((g->stop == S_INSN || g->stop == S_FAULT) && w == g->stop_w && g->c && g->stop_pc < g->c->m->ncode) pc = g->stop_pc;
   return pc;
@@ -281,542 +200,22 @@ static void thread_of(warp *w, uint32_t lane, uint32_t t[3]) {
 }
 
 static void print_focus(dbg *g, const char *lead) {
-  warp *w = focus_warp(g);
+  warp *w = dbg_focus_warp(g);
   if (!w) return;
   uint32_t t[3];
   thread_of(w, g->fl, t);
   printf("[%s%s %s, block (%u,%u,%u), thread (%u,%u,%u), sm 0, warp %u, lane %u]\n", lead,
-         g->c->line ? "subroutine" : "kernel", fname(g->c->m, g->c->kfunc), g->c->cta.x, g->c->cta.y, g->c->cta.z,
+         g->c->line ? "subroutine" : "kernel", dbg_fname(g->c->m, g->c->kfunc), g->c->cta.x, g->c->cta.y, g->c->cta.z,
          t[0], t[1], t[2], w->id, g->fl);
 }
 
 static void set_focus(dbg *g, uint32_t wid, uint32_t lane, int announce) {
   int changed = wid != g->fw || lane != g->fl || g->focus_serial != g->cta_serial;
+  if (wid != g->fw || g->focus_serial != g->cta_serial) g->frame_sel = 0;
   g->fw = wid;
   g->fl = lane;
   g->focus_serial = g->cta_serial;
   if (changed && announce) print_focus(g, "Switching focus to ");
-}
-
-/* ---- registers and expressions ---- */
-
-/* The register slot named 'name' ("%r12") in function f; -1 when none. */
-static int reg_slot(aw_module *m, uint32_t f, const char *name) {
-  const isa_func *fn = &m->img.funcs[f];
-  size_t nl = strlen(name);
-  for (uint32_t i = 0; i < fn->nreg; i++) {
-    const isa_regdecl *rd = &m->img.regs[fn->first_reg + i];
-    const char *dn = isa_str(&m->img, rd->name);
-    size_t dl = strlen(dn);
-    if (!rd->count) { if (!strcmp(dn, name)) return (int)rd->first_slot; continue; }
-    if (nl <= dl || strncmp(name, dn, dl)) continue;
-    const char *num = name + dl;
-    if (!isdigit((unsigned char)*num) || (num[0] == '0' && num[1])) continue;
-    char *end;
-    unsigned long k = strtoul(num, &end, 10);
-    if (!*end && k < rd->count) return (int)(rd->first_slot + k);
-  }
-  return -1;
-}
-
-enum { V_NUM, V_REG, V_SREG, V_MEM };
-typedef struct {
-  int kind;
-  int type;               /* ISA_T_* */
-  uint64_t bits;          /* V_NUM */
-  int is_float;           /* V_NUM: bits hold a double */
-  uint32_t slot;          /* V_REG */
-  uint32_t sreg, comp;    /* V_SREG */
-  int lane;               /* V_REG, V_SREG: -1 the focused lane, -2 every lane */
-  int space;              /* V_MEM */
-  uint64_t addr;
-  char name[64];          /* how to call it when printing */
-} value;
-
-typedef struct { dbg *g; const char *p; char err[256]; } parser;
-
-static int perr(parser *ps, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static int perr(parser *ps, const char *fmt, ...) {
-  if (ps->err[0]) return -1;
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(ps->err, sizeof ps->err, fmt, ap);
-  va_end(ap);
-  return -1;
-}
-
-static void skipws(parser *ps) { while (isspace((unsigned char)*ps->p)) ps->p++; }
-
-static const struct { const char *name; int type; } type_names[] = {
-  { "u8", ISA_T_U8 }, { "s8", ISA_T_S8 }, { "u16", ISA_T_U16 }, { "s16", ISA_T_S16 }, { "u32", ISA_T_U32 },
-  { "s32", ISA_T_S32 }, { "u64", ISA_T_U64 }, { "s64", ISA_T_S64 }, { "f32", ISA_T_F32 }, { "f64", ISA_T_F64 },
-  { "b8", ISA_T_B8 }, { "b16", ISA_T_B16 }, { "b32", ISA_T_B32 }, { "b64", ISA_T_B64 },
-  { "int", ISA_T_S32 }, { "unsigned", ISA_T_U32 }, { "float", ISA_T_F32 }, { "double", ISA_T_F64 },
-  { "char", ISA_T_S8 }, { "short", ISA_T_S16 }, { "long", ISA_T_S64 },
-};
-static int type_named(const char *n, size_t len) {
-  for (size_t i = 0; i < sizeof type_names / sizeof type_names[0]; i++)
-    if (strlen(type_names[i].name) == len && !strncmp(type_names[i].name, n, len)) return type_names[i].type;
-  return 0;
-}
-static unsigned type_bytes(int t) { unsigned b = isa_type_bits(t); return b < 8 ? 1 : b / 8; }
-
-static const struct { const char *name; int space; } space_names[] = {
-  { "global", ISA_SP_GLOBAL }, { "shared", ISA_SP_SHARED }, { "local", ISA_SP_LOCAL }, { "param", ISA_SP_PARAM },
-  { "const", ISA_SP_CONST }, { "generic", ISA_SP_GENERIC }, { "lin", ISA_SP_LIN }, { "lout", ISA_SP_LOUT },
-  { "lmeta", ISA_SP_LMETA },
-};
-/* A "SPACE:" prefix at *p: its space, *p moved past it; global when there is none. */
-static int take_space(const char **p) {
-  for (size_t i = 0; i < sizeof space_names / sizeof space_names[0]; i++) {
-    size_t n = strlen(space_names[i].name);
-    if (!strncmp(*p, space_names[i].name, n) && (*p)[n] == ':') { *p += n + 1; return space_names[i].space; }
-  }
-  return ISA_SP_GLOBAL;
-}
-
-static const char *space_name(int sp) {
-  for (size_t i = 0; i < sizeof space_names / sizeof space_names[0]; i++) if (space_names[i].space == sp) return space_names[i].name;
-  return "?";
-}
-
-/* Host memory behind [space:]addr for the focused lane; NULL with a message. */
-static uint8_t *mem_at(dbg *g, int space, uint64_t addr, uint32_t size, int store, char *why, size_t cap) {
-  if (g->c) {
-    warp *w = focus_warp(g);
-    return emu_locate(g->c, w, g->fl, space, addr, size, store, why, cap);
-  }
-  if (space == ISA_SP_GLOBAL || space == ISA_SP_GENERIC) {
-    emu_alloc *a = emu_find_alloc(g->d, addr, size);
-    if (a) return a->data + (addr - a->addr);
-    snprintf(why, cap, "%u bytes at 0x%llx are outside every allocation", size, (unsigned long long)addr);
-    return NULL;
-  }
-  snprintf(why, cap, "the %s space exists only while a kernel or subroutine runs", space_name(space));
-  return NULL;
-}
-
-static int parse_expr(parser *ps, value *v);
-
-static int read_ident(parser *ps, char *buf, size_t cap) {
-  size_t n = 0;
-  while (isalnum((unsigned char)*ps->p) || *ps->p == '_' || *ps->p == '$' || *ps->p == '.' || *ps->p == '%') {
-    if (n + 1 < cap) buf[n++] = *ps->p;
-    ps->p++;
-  }
-  buf[n] = 0;
-  return (int)n;
-}
-
-/* A value's bits in one lane (lane >= 0) and its type. */
-static int value_bits(parser *ps, const value *v, int lane, uint64_t *bits, int *type) {
-  dbg *g = ps->g;
-  *type = v->type;
-  switch (v->kind) {
-  case V_NUM: *bits = v->bits; return 0;
-  case V_REG: {
-    warp *w = focus_warp(g);
-    if (!w) return perr(ps, "no warp in focus");
-    *bits = w->frames[w->nframes - 1].regs[(size_t)v->slot * WARP + (uint32_t)lane];
-    return 0;
-  }
-  case V_SREG: {
-    warp *w = focus_warp(g);
-    if (!w) return perr(ps, "no warp in focus");
-    uint64_t all[WARP];
-    emu_sreg(g->c, w, v->sreg, v->comp, all);
-    *bits = all[lane];
-    return 0;
-  }
-  case V_MEM: {
-    char why[256];
-    uint32_t saved = g->fl;
-    g->fl = (uint32_t)lane;
-    uint8_t *p = mem_at(g, v->space, v->addr, type_bytes(v->type), 0, why, sizeof why);
-    g->fl = saved;
-    if (!p) return perr(ps, "cannot read %s: %s", v->name, why);
-    uint64_t x = 0;
-    for (unsigned i = 0; i < type_bytes(v->type); i++) x |= (uint64_t)p[i] << (8 * i);
-    *bits = x;
-    return 0;
-  }
-  }
-  return -1;
-}
-
-static int lane_of(dbg *g, const value *v) { return v->lane >= 0 ? v->lane : (int)g->fl; }
-
-/* A value as a number: integers as u64 (sign-extended), floats as double. */
-static int value_number(parser *ps, const value *v, uint64_t *u, double *f, int *is_float) {
-  uint64_t bits;
-  int t;
-  if (v->kind == V_NUM) { *is_float = v->is_float; *u = v->bits; memcpy(f, &v->bits, sizeof *f); return 0; }
-  if (value_bits(ps, v, lane_of(ps->g, v), &bits, &t)) return -1;
-  unsigned w = isa_type_bits(t);
-  if (t == ISA_T_F32) { *is_float = 1; *f = emu_bits_f32((uint32_t)bits); return 0; }
-  if (t == ISA_T_F64) { *is_float = 1; *f = emu_bits_f64(bits); return 0; }
-  *is_float = 0;
-  if (isa_type_kind(t) == TK_SGN && w < 64) { uint64_t m = 1ull << (w - 1); bits = (bits ^ m) - m; }
-  *u = bits;
-  return 0;
-}
-
-static int parse_primary(parser *ps, value *v) {
-  dbg *g = ps->g;
-  memset(v, 0, sizeof *v);
-  v->lane = -1;
-  skipws(ps);
-  const char *start = ps->p;
-  char c = *ps->p;
-  if (c == '(') {
-    ps->p++;
-    if (parse_expr(ps, v)) return -1;
-    skipws(ps);
-    if (*ps->p != ')') return perr(ps, "')' expected");
-    ps->p++;
-    return 0;
-  }
-  if (c == '-' ) {
-    ps->p++;
-    if (parse_primary(ps, v)) return -1;
-    uint64_t u; double f; int fl;
-    if (value_number(ps, v, &u, &f, &fl)) return -1;
-    memset(v, 0, sizeof *v);
-    v->kind = V_NUM; v->lane = -1; v->is_float = fl;
-    if (fl) { f = -f; memcpy(&v->bits, &f, sizeof f); v->type = ISA_T_F64; } else { v->bits = (uint64_t)-(int64_t)u; v->type = ISA_T_S64; }
-    return 0;
-  }
-  if (c == '&') {
-    ps->p++;
-    if (parse_primary(ps, v)) return -1;
-    if (v->kind != V_MEM) return perr(ps, "'&' takes a memory location ({TYPE}ADDR or BUFFER[INDEX])");
-    char nm[64];
-    snprintf(nm, sizeof nm, "&%.62s", v->name);
-    v->kind = V_NUM; v->bits = v->addr; v->type = ISA_T_B64; v->is_float = 0;
-    memcpy(v->name, nm, sizeof nm);
-    return 0;
-  }
-  if (c == '{') {   /* {TYPE} [SPACE:] ADDRESS: a value in memory */
-    const char *e = strchr(ps->p, '}');
-    if (!e) return perr(ps, "'}' expected after the type");
-    int t = type_named(ps->p + 1, (size_t)(e - ps->p - 1));
-    if (!t) return perr(ps, "unknown type '%.*s' (u8 s8 u16 s16 u32 s32 u64 s64 f32 f64 b8..b64)", (int)(e - ps->p - 1), ps->p + 1);
-    ps->p = e + 1;
-    skipws(ps);
-    int space = take_space(&ps->p);
-    value a;
-    if (parse_primary(ps, &a)) return -1;
-    uint64_t u; double f; int fl;
-    if (value_number(ps, &a, &u, &f, &fl)) return -1;
-    if (fl) return perr(ps, "an address must be an integer");
-    memset(v, 0, sizeof *v);
-    v->kind = V_MEM; v->type = t; v->space = space; v->addr = u; v->lane = -1;
-    snprintf(v->name, sizeof v->name, "{%s} %s%s0x%llx", isa_type_name(t), space == ISA_SP_GLOBAL ? "" : space_name(space),
-             space == ISA_SP_GLOBAL ? "" : ":", (unsigned long long)u);
-    return 0;
-  }
-  if (isdigit((unsigned char)c) || (c == '.' && isdigit((unsigned char)ps->p[1]))) {
-    char *end;
-    if (c == '0' && (ps->p[1] == 'f' || ps->p[1] == 'F') && isxdigit((unsigned char)ps->p[2])) {   /* 0f3f800000: f32 bits */
-      uint64_t b = strtoull(ps->p + 2, &end, 16);
-      double f = emu_bits_f32((uint32_t)b);
-      memcpy(&v->bits, &f, sizeof f);
-      v->kind = V_NUM; v->is_float = 1; v->type = ISA_T_F64;
-      ps->p = end;
-      return 0;
-    }
-    errno = 0;
-    uint64_t u = strtoull(ps->p, &end, 0);
-    if (*end == '.' || *end == 'e' || *end == 'E') {
-      double f = strtod(ps->p, &end);
-      memcpy(&v->bits, &f, sizeof f);
-      v->kind = V_NUM; v->is_float = 1; v->type = ISA_T_F64;
-    } else {
-      if (errno) return perr(ps, "number out of range");
-      v->kind = V_NUM; v->bits = u; v->type = ISA_T_U64;
-    }
-    ps->p = end;
-    if (isalnum((unsigned char)*ps->p)) {
-      const char *e = ps->p;
-      while (isalnum((unsigned char)*e) || *e == '.') e++;
-      return perr(ps, "bad number '%.*s'", (int)(e - start), start);
-    }
-    return 0;
-  }
-  char id[128];
-  if (c == '%') {
-    if (!read_ident(ps, id, sizeof id)) return perr(ps, "register name expected");
-    warp *w = focus_warp(g);
-    /* special registers, with their .x .y .z */
-    char base[128];
-    snprintf(base, sizeof base, "%s", id);
-    uint32_t comp = 0;
-    char *dot = strrchr(base, '.');
-    if (dot && (!strcmp(dot, ".x") || !strcmp(dot, ".y") || !strcmp(dot, ".z"))) { comp = (uint32_t)(dot[1] - 'x' + 1); *dot = 0; }
-    int sr = isa_sreg_lookup(base, strlen(base));
-    if (sr >= 0 && (isa_sregs[sr].comps ? comp != 0 : comp == 0)) {
-      if (!w) return perr(ps, "no warp in focus: %s has a value only while a kernel runs", id);
-      v->kind = V_SREG; v->sreg = (uint32_t)sr; v->comp = comp; v->type = isa_sregs[sr].bits == 64 ? ISA_T_U64 : ISA_T_U32;
-    } else {
-      if (!w) return perr(ps, "no warp in focus: registers have values only while a kernel runs (break, run)");
-      uint32_t f = w->frames[w->nframes - 1].func;
-      int slot = reg_slot(g->c->m, f, id);
-      if (slot < 0 && sr >= 0) return perr(ps, "%s takes a component: %s.x, %s.y or %s.z", base, base, base, base);
-      if (slot < 0) return perr(ps, "no register %s in %s", id, fname(g->c->m, f));
-      v->kind = V_REG; v->slot = (uint32_t)slot; v->type = g->c->m->funcs[f].slot_type[slot];
-    }
-    snprintf(v->name, sizeof v->name, "%.63s", id);
-    skipws(ps);
-    if (*ps->p == '[') {   /* a lane, or * for all */
-      ps->p++;
-      skipws(ps);
-      if (*ps->p == '*') { v->lane = -2; ps->p++; snprintf(v->name, sizeof v->name, "%.50s[*]", id); }
-      else {
-        value l;
-        if (parse_expr(ps, &l)) return -1;
-        uint64_t u; double fv; int fl;
-        if (value_number(ps, &l, &u, &fv, &fl)) return -1;
-        if (fl || u >= WARP) return perr(ps, "a lane is 0 to 31");
-        v->lane = (int)u;
-        snprintf(v->name, sizeof v->name, "%.50s[%d]", id, v->lane);
-      }
-      skipws(ps);
-      if (*ps->p != ']') return perr(ps, "']' expected");
-      ps->p++;
-    }
-    return 0;
-  }
-  if (c == '$') {
-    read_ident(ps, id, sizeof id);
-    warp *w = focus_warp(g);
-    if (!strcmp(id, "$pc") || !strcmp(id, "$mask") || !strcmp(id, "$lane") || !strcmp(id, "$warp") || !strcmp(id, "$active")) {
-      if (!w) return perr(ps, "no warp in focus: %s has a value only while a kernel runs", id);
-      uint32_t mask;
-      uint32_t pc = warp_pc(g, w, &mask);
-      v->kind = V_NUM; v->type = ISA_T_U32;
-      if (!strcmp(id, "$mask") || !strcmp(id, "$active")) v->type = ISA_T_B32;
-      if (!strcmp(id, "$pc")) v->bits = pc == NO_PC ? 0 : rel_pc(g->c->m, pc);
-      else if (!strcmp(id, "$lane")) v->bits = g->fl;
-      else if (!strcmp(id, "$warp")) v->bits = w->id;
-      else if (!strcmp(id, "$active")) {
-        v->bits = mask;
-        if (pc != NO_PC && g->c->m->code[pc].guard) {   /* the guard as it reads now */
-          const emu_insn *in = &g->c->m->code[pc];
-          const uint64_t *p = &w->frames[w->nframes - 1].regs[(size_t)in->guard_reg * WARP];
-          uint32_t gm = 0;
-          for (int l = 0; l < WARP; l++) gm |= (uint32_t)(p[l] & 1) << l;
-          v->bits = mask & (in->guard == 2 ? ~gm : gm);
-        }
-      } else v->bits = mask;
-      snprintf(v->name, sizeof v->name, "%.63s", id);
-      return 0;
-    }
-    return perr(ps, "unknown variable %s ($pc $mask $active $lane $warp)", id);
-  }
-  if (isalpha((unsigned char)c) || c == '_') {
-    read_ident(ps, id, sizeof id);
-    /* a buffer of the script, or a module's .global/.const variable: its address */
-    uint64_t addr = 0, count = 0, bytes = 0;
-    int type = ISA_T_U8, found = 0;
-    for (int i = 0;; i++) {
-      uint64_t a, n;
-      int t;
-      const char *bn = aw_session_buffer(g->s, i, &a, &n, &t);
-      if (!bn) break;
-      if (!strcmp(bn, id)) { addr = a; count = n; type = t; found = 1; }
-    }
-    if (!found) {
-      aw_module **mods;
-      int nm = nmodules(g, &mods);
-      for (int i = nm; i-- > 0 && !found;) if (!aw_module_symbol(mods[i], id, &addr, &bytes)) { found = 1; count = bytes; type = ISA_T_U8; }
-    }
-    if (!found) return perr(ps, "no buffer or variable named '%s'", id);
-    skipws(ps);
-    if (*ps->p == '[') {
-      ps->p++;
-      value ix;
-      if (parse_expr(ps, &ix)) return -1;
-      uint64_t u; double f; int fl;
-      if (value_number(ps, &ix, &u, &f, &fl)) return -1;
-      skipws(ps);
-      if (*ps->p != ']') return perr(ps, "']' expected");
-      ps->p++;
-      if (fl) return perr(ps, "an index into '%s' must be an integer", id);
-      if (u >= count) return perr(ps, "index %llu is outside '%s' (%llu elements)", (unsigned long long)u, id, (unsigned long long)count);
-      memset(v, 0, sizeof *v);
-      v->kind = V_MEM; v->type = type; v->space = ISA_SP_GLOBAL; v->addr = addr + u * type_bytes(type); v->lane = -1;
-      snprintf(v->name, sizeof v->name, "%s[%llu]", id, (unsigned long long)u);
-      return 0;
-    }
-    v->kind = V_NUM; v->bits = addr; v->type = ISA_T_B64;
-    snprintf(v->name, sizeof v->name, "%.63s", id);
-    return 0;
-  }
-  if (!c) return perr(ps, "an expression is missing");
-  return perr(ps, "unexpected '%c'", c);
-}
-
-/* v = v OP r, as numbers: floats when either is one, else 64-bit integers. */
-static int arith(parser *ps, value *v, char op, const value *r) {
-  uint64_t a, b; double fa, fb; int la, lb;
-  if (value_number(ps, v, &a, &fa, &la) || value_number(ps, r, &b, &fb, &lb)) return -1;
-  value out;
-  memset(&out, 0, sizeof out);
-  out.kind = V_NUM; out.lane = -1;
-  if (la || lb) {
-    double x = la ? fa : (double)(int64_t)a, y = lb ? fb : (double)(int64_t)b;
-    double z = op == '+' ? x + y : op == '-' ? x - y : x * y;
-    memcpy(&out.bits, &z, sizeof z);
-    out.is_float = 1; out.type = ISA_T_F64;
-  } else {
-    out.bits = op == '+' ? a + b : op == '-' ? a - b : a * b;
-    out.type = v->type == ISA_T_B64 || r->type == ISA_T_B64 ? ISA_T_B64 : ISA_T_U64;   /* an address stays one */
-  }
-  *v = out;
-  return 0;
-}
-
-/* term := primary ('*' primary)*;  expr := term (('+' | '-') term)* */
-static int parse_term(parser *ps, value *v) {
-  if (parse_primary(ps, v)) return -1;
-  for (;;) {
-    skipws(ps);
-    if (*ps->p != '*') return 0;
-    ps->p++;
-    value r;
-    if (parse_primary(ps, &r) || arith(ps, v, '*', &r)) return -1;
-  }
-}
-
-static int parse_expr(parser *ps, value *v) {
-  if (parse_term(ps, v)) return -1;
-  for (;;) {
-    skipws(ps);
-    char op = *ps->p;
-    if (op != '+' && op != '-') return 0;
-    ps->p++;
-    value r;
-    if (parse_term(ps, &r) || arith(ps, v, op, &r)) return -1;
-  }
-}
-
-/* Parses all of 'text' as one expression. */
-static int eval(dbg *g, const char *text, value *v, char *why, size_t cap) {
-  parser ps = { g, text, "" };
-  if (parse_expr(&ps, v) == 0) {
-    skipws(&ps);
-    if (*ps.p) perr(&ps, "unexpected '%s' after the expression", ps.p);
-  }
-  if (ps.err[0]) { snprintf(why, cap, "%s", ps.err); return -1; }
-  if (!v->name[0]) snprintf(v->name, sizeof v->name, "%s", text);
-  return 0;
-}
-
-/* ---- printing values ---- */
-
-static void format_bits(uint64_t bits, int type, char fmt, char *buf, size_t cap) {
-  unsigned w = isa_type_bits(type);
-  if (w == 0 || w > 64) w = 64;
-  if (type == ISA_T_PRED) w = 1;
-  uint64_t m = w >= 64 ? ~0ull : (1ull << w) - 1;
-  bits &= m;
-  int kind = isa_type_kind(type);
-  if (!fmt) fmt = kind == TK_FLT ? 'f' : kind == TK_SGN ? 'd' : kind == TK_BIT ? 'x' : 'u';
-  switch (fmt) {
-  case 'x': snprintf(buf, cap, "0x%llx", (unsigned long long)bits); break;
-  case 'o': snprintf(buf, cap, "0%llo", (unsigned long long)bits); break;
-  case 'u': snprintf(buf, cap, "%llu", (unsigned long long)bits); break;
-  case 'd': {
-    int64_t s = (int64_t)bits;
-    if (w < 64) { uint64_t sb = 1ull << (w - 1); s = (int64_t)((bits ^ sb) - sb); }
-    snprintf(buf, cap, "%lld", (long long)s);
-    break;
-  }
-  case 't': {
-    size_t n = 0;
-    int started = 0;
-    for (int i = (int)w - 1; i >= 0 && n + 2 < cap; i--) {
-      int b = (int)(bits >> i & 1);
-      if (b) started = 1;
-      if (started || i == 0) buf[n++] = (char)('0' + b);
-    }
-    buf[n] = 0;
-    break;
-  }
-  case 'c': snprintf(buf, cap, "%llu '%c'", (unsigned long long)bits, isprint((int)(bits & 0xff)) ? (int)(bits & 0xff) : '?'); break;
-  case 'f':
-    if (w == 32) snprintf(buf, cap, "%.9g", emu_bits_f32((uint32_t)bits));
-    else if (w == 64) snprintf(buf, cap, "%.17g", emu_bits_f64(bits));
-    else format_bits(bits, type, kind == TK_SGN ? 'd' : 'u', buf, cap);
-    break;
-  default: snprintf(buf, cap, "0x%llx", (unsigned long long)bits);
-  }
-}
-
-static int valid_fmt(char f) { return f == 0 || strchr("xduotfc", f) != NULL; }
-
-/* Prints a value: one lane, or every lane of the focused warp (lane -2). */
-static int print_value(dbg *g, const value *v, char fmt, const char *lead) {
-  parser ps = { g, "", "" };
-  if (v->kind == V_NUM) {
-    char buf[128];
-    if (v->is_float) {
-      double f;
-      memcpy(&f, &v->bits, sizeof f);
-      if (fmt && fmt != 'f') format_bits((uint64_t)(int64_t)f, ISA_T_S64, fmt, buf, sizeof buf);
-      else snprintf(buf, sizeof buf, "%.17g", f);
-    } else format_bits(v->bits, v->type ? v->type : ISA_T_U64, fmt, buf, sizeof buf);
-    printf("%s%s = %s\n", lead, v->name, buf);
-    return DR_OK;
-  }
-  if (v->lane == -2) {
-    warp *w = focus_warp(g);
-    uint32_t mask;
-    warp_pc(g, w, &mask);
-    printf("%s%s = (lanes in parentheses are inactive)\n", lead, v->name);
-    char cells[WARP][64];
-    size_t widest = 0;
-    for (int l = 0; l < WARP; l++) {
-      uint64_t bits;
-      int t;
-      if (value_bits(&ps, v, l, &bits, &t)) return err("%s", ps.err);
-      char b[48];
-      format_bits(bits, t, fmt, b, sizeof b);
-      snprintf(cells[l], sizeof cells[l], (mask >> l & 1) ? "%s" : "(%s)", b);
-      if (strlen(cells[l]) > widest) widest = strlen(cells[l]);
-    }
-    int per = widest > 14 ? 4 : 8;
-    for (int l = 0; l < WARP; l += per) {
-      printf("  [%2d-%2d]", l, l + per - 1);
-      for (int k = l; k < l + per; k++) printf(" %*s", (int)widest, cells[k]);
-      printf("\n");
-    }
-    return DR_OK;
-  }
-  uint64_t bits;
-  int t;
-  if (value_bits(&ps, v, lane_of(g, v), &bits, &t)) return err("%s", ps.err);
-  char b[96];
-  format_bits(bits, t, fmt, b, sizeof b);
-  if ((v->kind == V_REG || v->kind == V_SREG) && v->lane < 0) printf("%s%s = %s  (lane %u)\n", lead, v->name, b, g->fl);
-  else printf("%s%s = %s\n", lead, v->name, b);
-  return DR_OK;
-}
-
-/* "/x" at the start of args: the format letter; 0 when none.  -1 on a bad one. */
-static int take_format(char **args, char *fmt, char *fmtbuf, size_t cap) {
-  char *p = *args;
-  while (isspace((unsigned char)*p)) p++;
-  *fmt = 0;
-  if (fmtbuf) fmtbuf[0] = 0;
-  if (*p != '/') { *args = p; return 0; }
-  char *e = p + 1;
-  while (*e && !isspace((unsigned char)*e)) e++;
-  if (fmtbuf) snprintf(fmtbuf, cap, "%.*s", (int)(e - p - 1), p + 1);
-  if (e - p == 2) *fmt = p[1];
-  else *fmt = '?';
-  *args = e;
-  return 0;
 }
 
 /* ---- breakpoint locations ---- */
@@ -824,10 +223,10 @@ static int take_format(char **args, char *fmt, char *fmtbuf, size_t cap) {
 /* The function the user means by a bare pc or line: the focused warp's,
  * else the only kernel or subroutine of the newest module.  -1 when unclear. */
 static int current_func(dbg *g, aw_module **mo) {
-  warp *w = focus_warp(g);
+  warp *w = dbg_focus_warp(g);
   if (w) { *mo = g->c->m; return (int)w->frames[w->nframes - 1].func; }
   aw_module **mods;
-  int nm = nmodules(g, &mods);
+  int nm = dbg_nmodules(g, &mods);
   if (!nm) return -1;
   aw_module *m = mods[nm - 1];
   int found = -1;
@@ -854,7 +253,7 @@ static uint32_t resolve_in(dbg *g, aw_module *m, const char *spec, uint32_t *pcs
       f = (uint32_t)cf;
     } else {
       size_t len = plus ? (size_t)(plus - p) : strlen(p);
-      for (f = 0; f < img->nfuncs; f++) if (strlen(fname(m, f)) == len && !strncmp(fname(m, f), p, len)) break;
+      for (f = 0; f < img->nfuncs; f++) if (strlen(dbg_fname(m, f)) == len && !strncmp(dbg_fname(m, f), p, len)) break;
       if (f == img->nfuncs || !img->funcs[f].has_body) return 0;
       p = plus ? plus + 1 : p + len;
       if (!*p) p = "0";
@@ -888,8 +287,8 @@ static uint32_t resolve_in(dbg *g, aw_module *m, const char *spec, uint32_t *pcs
       aw_module *cm = NULL;
       int cf = current_func(g, &cm);
       if (cf < 0 || cm != m) return 0;
-      warp *w = focus_warp(g);
-      uint32_t pc = w ? warp_pc(g, w, NULL) : NO_PC;
+      warp *w = dbg_focus_warp(g);
+      uint32_t pc = w ? dbg_warp_pc(g, w, NULL) : NO_PC;
       want_file = pc != NO_PC ? line_of(m, pc)->file : img->lines[m->funcs[cf].first_pc < m->ncode ? m->code[m->funcs[cf].first_pc].line : 0].file;
     }
     for (uint32_t pc = 0; pc < m->ncode && n < max; pc++) {
@@ -907,14 +306,14 @@ static uint32_t resolve_in(dbg *g, aw_module *m, const char *spec, uint32_t *pcs
     size_t fl = (size_t)(colon - spec);
     for (uint32_t i = 0; i < img->nlabels && n < max; i++) {
       const isa_label *lb = &img->labels[i];
-      const char *fn = fname(m, lb->func);
+      const char *fn = dbg_fname(m, lb->func);
       if (strlen(fn) == fl && !strncmp(fn, spec, fl) && !strcmp(isa_str(img, lb->name), colon + 1))
         pcs[n++] = m->funcs[lb->func].first_pc + lb->pc;
     }
     return n;
   }
   for (uint32_t f = 0; f < img->nfuncs && n < max; f++)
-    if (img->funcs[f].has_body && !strcmp(fname(m, f), spec)) pcs[n++] = m->funcs[f].first_pc;
+    if (img->funcs[f].has_body && !strcmp(dbg_fname(m, f), spec)) pcs[n++] = m->funcs[f].first_pc;
   if (n) return n;
   for (uint32_t i = 0; i < img->nlabels && n < max; i++)
     if (!strcmp(isa_str(img, img->labels[i].name), spec)) pcs[n++] = m->funcs[img->labels[i].func].first_pc + img->labels[i].pc;
@@ -975,7 +374,7 @@ static void watch_range(dbg *g) {
   d->nwatch = 0;
   for (int i = 0; i < g->nbps; i++) {
     breakpoint *b = &g->bps[i];
-    if (b->kind != BP_WATCH || !b->enabled || d->nwatch == EMU_MAX_WATCH) continue;
+    if (b->kind != BP_WATCH || !b->enabled || b->pending || d->nwatch == EMU_MAX_WATCH) continue;
     d->wlo[d->nwatch] = b->addr;
     d->whi[d->nwatch] = b->addr + b->size;
     d->nwatch++;
@@ -993,7 +392,12 @@ static void watch_range(dbg *g) {
 static const char *const cmp_ops[] = { "==", "!=", "<=", ">=", "<", ">" };
 static const int cmp_code[] = { 0, 1, 3, 5, 2, 4 };
 
-static int parse_condition(const char *text, condition *c, char *why, size_t cap) {
+static int known_modules(dbg *g, aw_module ***mods);
+
+/* Parses "REGISTER[LANE] OP VALUE" once, when the condition is set: the register's
+ * form, the operator and the value (a number, kept parsed).  Whether the register
+ * exists is checked against the breakpoint's functions by cond_check_reg. */
+static int parse_condition(dbg *g, const char *text, condition *c, char *why, size_t cap) {
   memset(c, 0, sizeof *c);
   const char *p = text;
   while (isspace((unsigned char)*p)) p++;
@@ -1016,15 +420,58 @@ static int parse_condition(const char *text, condition *c, char *why, size_t cap
     c->lane = (int)l;
     *br = 0;
   }
+  size_t nl = strlen(c->reg);
+  int ok = nl >= 2;
+  for (size_t i = 1; i < nl; i++) if (!isalnum((unsigned char)c->reg[i]) && c->reg[i] != '_' && c->reg[i] != '.' && c->reg[i] != '$') ok = 0;
+  if (!ok) { snprintf(why, cap, "bad register '%s' in the condition (a condition is REGISTER[LANE] OP NUMBER)", c->reg); return -1; }
   const char *v = op + strlen(cmp_ops[k]);
   while (isspace((unsigned char)*v)) v++;
+  if (strlen(v) >= sizeof c->value) { snprintf(why, cap, "the condition's value is too long (at most %zu characters)", sizeof c->value - 1); return -1; }
   snprintf(c->value, sizeof c->value, "%s", v);
   size_t vl = strlen(c->value);
   while (vl && isspace((unsigned char)c->value[vl - 1])) c->value[--vl] = 0;
   if (!vl) { snprintf(why, cap, "the condition has no value to compare with"); return -1; }
+  value want;
+  char ew[200];
+  if (dbg_eval(g, c->value, &want, ew, sizeof ew)) { snprintf(why, cap, "bad value '%s' in the condition: %s", c->value, ew); return -1; }
+  if (want.kind != V_NUM) { snprintf(why, cap, "the condition's value '%s' must be a number", c->value); return -1; }
+  c->want = want.bits;
+  c->want_float = want.is_float;
+  c->want_type = want.type;
   c->op = cmp_code[k];
   c->present = 1;
   return 0;
+}
+
+/* Whether the condition's register exists where breakpoint spec stops: 1 yes (or a
+ * special register), 0 no known module has the place yet (checked at the hit), -1 no:
+ * why says so. */
+static int cond_check_reg(dbg *g, const char *spec, const condition *c, char *why, size_t cap) {
+  char base[64];
+  snprintf(base, sizeof base, "%s", c->reg);
+  char *dot = strrchr(base, '.');
+  int comp = dot && (!strcmp(dot, ".x") || !strcmp(dot, ".y") || !strcmp(dot, ".z"));
+  if (comp) *dot = 0;
+  int sr = isa_sreg_lookup(base, strlen(base));
+  if (sr >= 0 && (isa_sregs[sr].comps ? comp : !comp)) return 1;
+  aw_module **mods;
+  int nm = known_modules(g, &mods);
+  int placed = 0;
+  const char *fn = NULL;
+  for (int i = 0; i < nm; i++) {
+    uint32_t pcs[256];
+    uint32_t n = resolve_in(g, mods[i], spec, pcs, 256);
+    for (uint32_t k = 0; k < n; k++) {
+      placed = 1;
+      uint32_t f = func_of(mods[i], pcs[k]);
+      if (dbg_reg_slot(mods[i], f, c->reg) >= 0) return 1;
+      fn = dbg_fname(mods[i], f);
+    }
+  }
+  if (!placed) return 0;
+  if (sr >= 0) snprintf(why, cap, "%s takes %s", base, isa_sregs[sr].comps ? "a component: .x, .y or .z" : "no component");
+  else snprintf(why, cap, "no register %s in %s (the condition's register)", c->reg, fn);
+  return -1;
 }
 
 static int compare_num(int op, int fl, uint64_t a, double fa, uint64_t b, double fb) {
@@ -1036,24 +483,23 @@ static int compare_num(int op, int fl, uint64_t a, double fa, uint64_t b, double
 }
 
 /* Whether the condition holds in warp w (0 no, 1 yes with *lane set, -1 it cannot be evaluated). */
-static int condition_holds(dbg *g, const condition *c, warp *w, uint32_t active, uint32_t *lane) {
+static int condition_holds(dbg *g, const condition *c, warp *w, uint32_t active, uint32_t *lane, char *why, size_t cap) {
   uint32_t sfw = g->fw, sfl = g->fl;
   uint64_t sser = g->focus_serial;
   g->fw = w->id;
   int result = 0;
-  value reg, want;
-  char why[256];
-  if (eval(g, c->reg, &reg, why, sizeof why) || eval(g, c->value, &want, why, sizeof why)) { result = -1; goto out; }
+  value reg;
+  if (dbg_eval(g, c->reg, &reg, why, cap)) { result = -1; goto out; }
   parser ps = { g, "", "" };
-  uint64_t wb; double wf; int wfl;
-  if (value_number(&ps, &want, &wb, &wf, &wfl)) { result = -1; goto out; }
+  uint64_t wb = c->want; double wf = 0; int wfl = c->want_float;
+  if (wfl) memcpy(&wf, &c->want, sizeof wf);
   for (uint32_t l = 0; l < WARP; l++) {
     if (c->lane >= 0 ? (int)l != c->lane : !(active >> l & 1)) continue;
     g->fl = l;
     uint64_t a; double fa; int fl;
-    if (value_number(&ps, &reg, &a, &fa, &fl)) { result = -1; goto out; }
+    if (dbg_value_number(&ps, &reg, &a, &fa, &fl)) { snprintf(why, cap, "%s", ps.err); result = -1; goto out; }
     int floating = fl || wfl;
-    if (floating) { if (!fl) fa = (double)(int64_t)a; if (!wfl) wf = (double)(int64_t)wb; }
+    if (floating) { if (!fl) fa = dbg_int_to_double(a, reg.type); if (!wfl) wf = dbg_int_to_double(wb, c->want_type); }
     if (compare_num(c->op, floating, a, fa, wb, wf)) { *lane = l; result = 1; goto out; }
   }
 out:
@@ -1070,7 +516,7 @@ static void print_location(dbg *g, aw_module *m, uint32_t pc, uint32_t mask) {
   char insn[512];
   insn_text(m, pc, insn, sizeof insn);
   const isa_line *ln = line_of(m, pc);
-  printf("=> %s pc %u  mask %08x  %s;\n", fname(m, func_of(m, pc)), rel_pc(m, pc), mask, insn);
+  printf("=> %s pc %u  mask %08x  %s;\n", dbg_fname(m, func_of(m, pc)), dbg_rel_pc(m, pc), mask, insn);
   const char *fn = file_name(m, ln->file);
   size_t fl = strlen(fn);
   int is_asm = fl >= 4 && (!strcmp(fn + fl - 4, ".ptx") || !strcmp(fn + fl - 2, ".s"));
@@ -1086,6 +532,7 @@ static void stop_here(dbg *g, cta *c, warp *w, uint32_t pc, int kind) {
   g->stop_w = w;
   g->stop_pc = pc;
   g->c = c;
+  g->frame_sel = 0;
   uint32_t mask = 0;
   if (w) {
     warp_next(w, &mask, NULL);
@@ -1109,7 +556,7 @@ static int check_watches(dbg *g) {
   uint32_t k = 0;   /* the watched range of b, in the order watch_range gave them */
   for (int i = 0; i < g->nbps; i++) {
     breakpoint *b = &g->bps[i];
-    if (b->kind != BP_WATCH || !b->enabled) continue;
+    if (b->kind != BP_WATCH || !b->enabled || b->pending) continue;
     uint32_t wk = k++;
     emu_alloc *a = emu_find_alloc(d, b->addr, b->size);
     if (!a) continue;
@@ -1120,8 +567,8 @@ static int check_watches(dbg *g) {
     uint64_t ov = 0, nv = 0;
     for (unsigned j = 0; j < b->size && j < sizeof b->old; j++) { ov |= (uint64_t)b->old[j] << (8 * j); nv |= (uint64_t)now[j] << (8 * j); }
     char os[96], ns[96];
-    format_bits(ov, b->type, 0, os, sizeof os);
-    format_bits(nv, b->type, 0, ns, sizeof ns);
+    dbg_format_bits(ov, b->type, 0, os, sizeof os);
+    dbg_format_bits(nv, b->type, 0, ns, sizeof ns);
     b->hits++;
     printf("\nHardware watchpoint %d: %s\n\nOld value = %s\nNew value = %s\n", b->id, b->spec, os, ns);
     if (g->c && wk < d->nwatch) {
@@ -1148,8 +595,9 @@ static int bp_hit(dbg *g, cta *c, warp *w, uint32_t pc, uint32_t *lane) {
     if (!at) continue;
     *lane = mask ? (uint32_t)__builtin_ctz(mask) : 0;
     if (b->cond.present) {
-      int r = condition_holds(g, &b->cond, w, mask, lane);
-      if (r < 0) { printf("Breakpoint %d: its condition cannot be evaluated here; stopping.\n", b->id); return i; }
+      char why[256] = "";
+      int r = condition_holds(g, &b->cond, w, mask, lane, why, sizeof why);
+      if (r < 0) { printf("Breakpoint %d: its condition cannot be evaluated here (%s); stopping.\n", b->id, why); return i; }
       if (!r) continue;
     }
     return i;
@@ -1197,6 +645,44 @@ static int step_done(dbg *g, warp *w, uint32_t pc) {
   return 0;
 }
 
+/* Places the pending watchpoints whose buffer the script has allocated by now
+ * (called as a launch starts: only kernels and subroutines store). */
+static void watch_place_pending(dbg *g) {
+  int placed = 0;
+  for (int i = 0; i < g->nbps; i++) {
+    breakpoint *b = &g->bps[i];
+    if (b->kind != BP_WATCH || !b->pending) continue;
+    uint64_t a = 0, n = 0;
+    int t = 0, found = 0;
+    for (int k = 0;; k++) {
+      const char *bn = aw_session_buffer(g->s, k, &a, &n, &t);
+      if (!bn) break;
+      if (!strcmp(bn, b->buf)) { found = 1; break; }
+    }
+    if (!found) continue;
+    if (b->index >= n) {
+      printf("Watchpoint %d: %s is outside '%s' (%llu elements); it is disabled.\n", b->id, b->spec, b->buf, (unsigned long long)n);
+      b->enabled = 0;
+      b->pending = 0;
+      continue;
+    }
+    emu_alloc *al = emu_find_alloc(g->d, a + b->index * dbg_type_bytes(t), dbg_type_bytes(t));
+    if (!al) continue;
+    b->pending = 0;
+    b->type = t;
+    b->size = dbg_type_bytes(t);
+    b->addr = a + b->index * b->size;
+    char spec[160];
+    snprintf(spec, sizeof spec, "%s ({%s} 0x%llx)", b->spec, isa_type_name(t), (unsigned long long)b->addr);
+    char *ns = strdup(spec);
+    if (ns) { free(b->spec); b->spec = ns; }
+    memcpy(b->old, al->data + (b->addr - al->addr), b->size);
+    printf("Watchpoint %d placed: %s\n", b->id, b->spec);
+    placed = 1;
+  }
+  if (placed) watch_range(g);
+}
+
 static int hook(void *ctx, int ev, cta *c, warp *w, uint32_t pc) {
   dbg *g = ctx;
   if (g->kill) return 1;
@@ -1204,6 +690,7 @@ static int hook(void *ctx, int ev, cta *c, warp *w, uint32_t pc) {
   case EMU_EV_CTA:
     g->c = c;
     g->cta_serial++;
+    if (!g->in_launch) { g->in_launch = 1; g->kernel_id = g->nlaunches++; watch_place_pending(g); }
     for (int i = 0; i < g->nbps; i++) {   /* watched values as the block starts: only its stores count */
       breakpoint *b = &g->bps[i];
       emu_alloc *a = b->kind == BP_WATCH ? emu_find_alloc(g->d, b->addr, b->size) : NULL;
@@ -1220,13 +707,14 @@ static int hook(void *ctx, int ev, cta *c, warp *w, uint32_t pc) {
     return 0;
   }
   case EMU_EV_END:
-    if (g->d->watch_hit && check_watches(g)) { printf("(after the last instruction of %s)\n", fname(c->m, c->kfunc)); stop_here(g, c, NULL, 0, S_END); }
+    if (g->d->watch_hit && check_watches(g)) { printf("(after the last instruction of %s)\n", dbg_fname(c->m, c->kfunc)); stop_here(g, c, NULL, 0, S_END); }
     else if (g->mode != M_CONT && !pc) {
-      printf("[%s %s finished]\n", c->line ? "subroutine" : "kernel", fname(c->m, c->kfunc));
+      printf("[%s %s finished]\n", c->line ? "subroutine" : "kernel", dbg_fname(c->m, c->kfunc));
       stop_here(g, c, NULL, 0, S_END);
     }
     g->mode = M_CONT;
     g->c = NULL;
+    g->in_launch = 0;
     return 0;
   }
   /* EMU_EV_INSN: the common case returns at once */
@@ -1308,6 +796,8 @@ static void session_start(dbg *g) {
   g->d->hook_ctx = g;
   maps_clear(g);
   g->c = NULL;
+  g->in_launch = 0;
+  g->nlaunches = 0;
   /* watchpoints keep their addresses (allocation is deterministic); their old values are re-read */
   for (int i = 0; i < g->nbps; i++) if (g->bps[i].kind == BP_WATCH) memset(g->bps[i].old, 0, sizeof g->bps[i].old);
   watch_range(g);
@@ -1318,8 +808,9 @@ static void session_start(dbg *g) {
 static void scratch_load(dbg *g) {
   FILE *f = fopen(g->target, "r");
   if (!f) return;
-  FILE *null = fopen("/dev/null", "w");
-  g->scratch = aw_session_new(null, null);
+  g->scratch_out = fopen("/dev/null", "w");   /* a sink for messages, opened in place (never replaced) */
+  g->scratch = g->scratch_out ? aw_session_new(g->scratch_out, g->scratch_out) : NULL;
+  if (!g->scratch) { fclose(f); return; }
   char dir[4096];
   snprintf(dir, sizeof dir, "%s", g->target);
   char *slash = strrchr(dir, '/');
@@ -1333,12 +824,11 @@ static void scratch_load(dbg *g) {
     if (!strncmp(p, "load", 4) && isspace((unsigned char)p[4])) aw_session_exec(g->scratch, p, "");
   }
   fclose(f);
-  (void)null;   /* closed with the process: the scratch session writes to it until then */
 }
 
 /* Modules whose names the user may mean: the session's, else the script's. */
 static int known_modules(dbg *g, aw_module ***mods) {
-  int n = nmodules(g, mods);
+  int n = dbg_nmodules(g, mods);
   if (!n && g->scratch) n = aw_session_modules(g->scratch, mods);
   return n;
 }
@@ -1354,14 +844,14 @@ static void kill_run(dbg *g) {
 
 static int need_stopped(dbg *g) {
   if (g->stop == S_INSN) return 0;
-  if (g->stop == S_FAULT) return err("The kernel has faulted; it cannot go on (continue ends it, kill stops the script).");
-  if (g->stop == S_END) return err("The kernel has finished; continue runs the rest of the script.");
-  return err("The program is not being run.");
+  if (g->stop == S_FAULT) return dbg_err("The kernel has faulted; it cannot go on (continue ends it, kill stops the script).");
+  if (g->stop == S_END) return dbg_err("The kernel has finished; continue runs the rest of the script.");
+  return dbg_err("The program is not being run.");
 }
 
 static int cmd_run(dbg *g, char *args) {
   if (*args) return DR_USAGE;
-  if (!g->is_script) return err("There is no script to run: awemu debug was given a module; use launch or runsub.");
+  if (!g->is_script) return dbg_err("There is no script to run: awemu debug was given a module; use launch or runsub.");
   if (g->running) {
     printf("Restarting the script from the beginning.\n");
     g->restart = 1;
@@ -1378,6 +868,7 @@ static int cmd_run(dbg *g, char *args) {
     aw_session_quiet(g->s, 0);
     g->running = 0;
     g->c = NULL;
+    g->in_launch = 0;
     if (g->restart) continue;
     if (g->quit) return DR_OK;
     if (g->kill) { g->kill = 0; printf("[script %s killed]\n", g->target); return DR_OK; }
@@ -1388,21 +879,22 @@ static int cmd_run(dbg *g, char *args) {
 
 static int resume(dbg *g, int mode, char *args) {
   uint64_t n = 1;
-  args = trim(args);
+  args = dbg_trim(args);
   if (*args && (parse_u64(args, &n) || !n)) return DR_USAGE;
   if (need_stopped(g)) return DR_ERR;
-  warp *w = focus_warp(g);
-  if (!w || w->state == W_DONE) return err("The warp in focus has exited; choose another (cuda warp N) or continue.");
+  warp *w = dbg_focus_warp(g);
+  if (!w || w->state == W_DONE) return dbg_err("The warp in focus has exited; choose another (cuda warp N) or continue.");
   g->mode = mode;
   g->count = n;
+  g->frame_sel = 0;
   g->skip = w != g->stop_w;
-  set_ref(g, w, warp_pc(g, w, NULL));
+  set_ref(g, w, dbg_warp_pc(g, w, NULL));
   return DR_RESUME;
 }
 
 static int cmd_continue(dbg *g, char *args) {
   if (*args) return DR_USAGE;
-  if (g->stop == S_NONE) return err("The program is not being run.");
+  if (g->stop == S_NONE) return dbg_err("The program is not being run.");
   g->mode = M_CONT;
   return DR_RESUME;
 }
@@ -1414,13 +906,16 @@ static int cmd_next(dbg *g, char *args) { return resume(g, M_NEXT, args); }
 static int cmd_finish(dbg *g, char *args) {
   if (*args) return DR_USAGE;
   if (need_stopped(g)) return DR_ERR;
-  warp *w = focus_warp(g);
-  if (!w || w->state == W_DONE) return err("The warp in focus has exited.");
-  if (w->nframes < 2) return err("\"finish\" not meaningful in the outermost frame.");
-  printf("Run till exit from %s\n", fname(g->c->m, w->frames[w->nframes - 1].func));
+  warp *w = dbg_focus_warp(g);
+  if (!w || w->state == W_DONE) return dbg_err("The warp in focus has exited.");
+  uint32_t sel = g->frame_sel < w->nframes ? g->frame_sel : 0;
+  if (w->nframes - sel < 2) return dbg_err("\"finish\" not meaningful in the outermost frame.");
+  printf("Run till exit from #%u  %s\n", sel, dbg_fname(g->c->m, dbg_sel_frame(g, w)->func));
   g->mode = M_FINISH;
   g->skip = 0;
-  set_ref(g, w, warp_pc(g, w, NULL));
+  set_ref(g, w, dbg_warp_pc(g, w, NULL));
+  g->ref_frames = w->nframes - sel;   /* the selected frame returns */
+  g->frame_sel = 0;
   return DR_RESUME;
 }
 
@@ -1433,16 +928,16 @@ static uint32_t resolve_one(dbg *g, const char *spec, aw_module *m, int *count) 
 
 static int cmd_until(dbg *g, char *args) {
   if (need_stopped(g)) return DR_ERR;
-  warp *w = focus_warp(g);
-  if (!w || w->state == W_DONE) return err("The warp in focus has exited.");
-  char *spec = word(&args);
-  if (word(&args)) return DR_USAGE;
+  warp *w = dbg_focus_warp(g);
+  if (!w || w->state == W_DONE) return dbg_err("The warp in focus has exited.");
+  char *spec = dbg_word(&args);
+  if (dbg_word(&args)) return DR_USAGE;
   g->skip = w != g->stop_w;
-  set_ref(g, w, warp_pc(g, w, NULL));
+  set_ref(g, w, dbg_warp_pc(g, w, NULL));
   if (!spec) { g->mode = M_UNTIL; return DR_RESUME; }
   int n;
   uint32_t pc = resolve_one(g, spec, g->c->m, &n);
-  if (!n) return err("No location \"%s\" in the running module.", spec);
+  if (!n) return dbg_err("No location \"%s\" in the running module.", spec);
   g->mode = M_ADVANCE;
   g->adv_m = g->c->m;
   g->adv_pc = pc;
@@ -1450,13 +945,13 @@ static int cmd_until(dbg *g, char *args) {
 }
 
 static int cmd_advance(dbg *g, char *args) {
-  if (!*trim(args)) return DR_USAGE;
+  if (!*dbg_trim(args)) return DR_USAGE;
   return cmd_until(g, args);
 }
 
 static int cmd_kill(dbg *g, char *args) {
   if (*args) return DR_USAGE;
-  if (!g->running) return err("The program is not being run.");
+  if (!g->running) return dbg_err("The program is not being run.");
   kill_run(g);
   return DR_RESUME;
 }
@@ -1472,7 +967,7 @@ static int cmd_quit(dbg *g, char *args) {
 
 static void bp_describe(dbg *g, breakpoint *b) {
   if (b->kind == BP_WATCH) {
-    printf("%-4d hw watchpoint %-4s %-3s %s", b->id, b->temp ? "del" : "keep", b->enabled ? "y" : "n", b->spec);
+    printf("%-4d hw watchpoint %-4s %-3s %s%s", b->id, b->temp ? "del" : "keep", b->enabled ? "y" : "n", b->pending ? "<PENDING> " : "", b->spec);
   } else {
     printf("%-4d %-14s %-4s %-3s ", b->id, "breakpoint", b->temp ? "del" : "keep", b->enabled ? "y" : "n");
     /* placed: where; not yet (before run): where the script's modules have it */
@@ -1502,25 +997,66 @@ static void bp_describe(dbg *g, breakpoint *b) {
   (void)g;
 }
 
+/* Whether a known module's line table names file spec[0..len) (its path, its base name or a path suffix). */
+static int file_known(dbg *g, const char *spec, size_t len) {
+  aw_module **mods;
+  int nm = known_modules(g, &mods);
+  for (int i = 0; i < nm; i++) {
+    const isa_image *img = &mods[i]->img;
+    for (uint32_t k = 0; k < img->nfiles; k++) {
+      const char *fn = isa_str(img, img->files[k]);
+      size_t l = strlen(fn);
+      const char *base = strrchr(fn, '/');
+      base = base ? base + 1 : fn;
+      if ((l == len && !strncmp(fn, spec, len)) || (strlen(base) == len && !strncmp(base, spec, len)) ||
+          (l > len && fn[l - len - 1] == '/' && !strncmp(fn + l - len, spec, len)))
+        return 1;
+    }
+  }
+  return 0;
+}
+
+/* The files of the known modules' line tables, "a, b" (for messages; at most a few hundred characters). */
+static const char *known_files(dbg *g) {
+  static char buf[400];
+  size_t used = 0;
+  buf[0] = 0;
+  aw_module **mods;
+  int nm = known_modules(g, &mods);
+  for (int i = 0; i < nm; i++)
+    for (uint32_t k = 0; k < mods[i]->img.nfiles && used + 1 < sizeof buf; k++) {
+      int w = snprintf(buf + used, sizeof buf - used, "%s%s", used ? ", " : "", isa_str(&mods[i]->img, mods[i]->img.files[k]));
+      if (w < 0) break;
+      used += (size_t)w;
+    }
+  if (used >= sizeof buf) snprintf(buf + sizeof buf - 5, 5, "...");
+  if (!buf[0]) snprintf(buf, sizeof buf, "no file");
+  return buf;
+}
+
 static int add_break(dbg *g, char *args, int temp) {
   char *p = args;
-  char *spec = word(&p);
+  char *spec = dbg_word(&p);
   char specbuf[512];
   if (!spec || !strcmp(spec, "if")) {   /* no location: the focused warp's pc */
-    warp *w = focus_warp(g);
-    uint32_t pc = w ? warp_pc(g, w, NULL) : NO_PC;
-    if (pc == NO_PC) return err("No default location: give FUNCTION, LABEL, FILE:LINE or *PC.");
-    snprintf(specbuf, sizeof specbuf, "*%s+%u", fname(g->c->m, func_of(g->c->m, pc)), rel_pc(g->c->m, pc));
-    if (spec) { p = args; word(&p); }   /* 'if' was the first word */
+    warp *w = dbg_focus_warp(g);
+    uint32_t pc = w ? dbg_warp_pc(g, w, NULL) : NO_PC;
+    if (pc == NO_PC) return dbg_err("No default location: give FUNCTION, LABEL, FILE:LINE or *PC.");
+    snprintf(specbuf, sizeof specbuf, "*%s+%u", dbg_fname(g->c->m, func_of(g->c->m, pc)), dbg_rel_pc(g->c->m, pc));
+    if (spec) { p = args; dbg_word(&p); }   /* 'if' was the first word */
     spec = specbuf;
   }
   condition cond;
   memset(&cond, 0, sizeof cond);
-  char *rest = trim(p);
+  int cond_note = 0;
+  char *rest = dbg_trim(p);
   if (*rest) {
     if (strncmp(rest, "if", 2) || !isspace((unsigned char)rest[2])) return DR_USAGE;
     char why[256];
-    if (parse_condition(rest + 3, &cond, why, sizeof why)) return err("%s", why);
+    if (parse_condition(g, rest + 3, &cond, why, sizeof why)) return dbg_err("%s", why);
+    int known = cond_check_reg(g, spec, &cond, why, sizeof why);
+    if (known < 0) return dbg_err("%s; no breakpoint set.", why);
+    if (!known && cond.reg[0]) cond_note = 1;
   }
   g->bps = realloc(g->bps, (size_t)(g->nbps + 1) * sizeof *g->bps);
   breakpoint *b = &g->bps[g->nbps++];
@@ -1533,7 +1069,7 @@ static int add_break(dbg *g, char *args, int temp) {
   b->cond = cond;
   for (int i = 0; i < g->nmaps; i++) bp_resolve(g, b, g->maps[i].m);
   aw_module **mods;
-  int nm = nmodules(g, &mods);
+  int nm = dbg_nmodules(g, &mods);
   for (int i = 0; i < nm; i++) { map_of(g, mods[i]); bp_resolve(g, b, mods[i]); }
   maps_rebuild(g);
   /* say where: from the modules loaded, or those the script will load */
@@ -1551,9 +1087,16 @@ static int add_break(dbg *g, char *args, int temp) {
       g->nbps--;
       free(b->spec);
       g->next_bp--;
-      return err("No location \"%s\" in the %s modules (a bare pc or line needs a stop in a function; else *FUNCTION+PC, FILE:LINE).", spec, known ? "known" : "loaded");
+      const char *colon = strrchr(spec, ':');
+      size_t fl = colon ? (size_t)(colon - spec) : 0;
+      int asm_file = (fl > 4 && !strncmp(spec + fl - 4, ".ptx", 4)) || (fl > 2 && !strncmp(spec + fl - 2, ".s", 2));
+      if (known && colon && colon[1] && !asm_file && strspn(colon + 1, "0123456789") == strlen(colon + 1) && !file_known(g, spec, fl))
+        return dbg_err("No line information for %.*s: compile with nvcc -lineinfo (or -G); the modules have lines of %s only.",
+                   (int)(colon - spec), spec, known_files(g));
+      return dbg_err("No location \"%s\" in the %s modules (a bare pc or line needs a stop in a function; else *FUNCTION+PC, FILE:LINE).", spec, known ? "known" : "loaded");
     }
     printf("%s %d (%s) pending: no loaded module has it yet.\n", what, b->id, spec);
+    if (cond_note) printf("(the condition's register %s is checked when the breakpoint is placed)\n", cond.reg);
     return DR_OK;
   }
   char wt[600];
@@ -1565,25 +1108,99 @@ static int add_break(dbg *g, char *args, int temp) {
 static int cmd_break(dbg *g, char *args) { return add_break(g, args, 0); }
 static int cmd_tbreak(dbg *g, char *args) { return add_break(g, args, 1); }
 
+/* Whether the script's text allocates a buffer named 'name' (an 'alloc NAME' line). */
+static int script_allocates(dbg *g, const char *name) {
+  FILE *f = g->is_script && g->target ? fopen(g->target, "r") : NULL;
+  if (!f) return 0;
+  char line[4096];
+  int found = 0;
+  size_t nl = strlen(name);
+  while (!found && fgets(line, sizeof line, f)) {
+    char *p = line;
+    while (isspace((unsigned char)*p)) p++;
+    if (strncmp(p, "alloc", 5) || !isspace((unsigned char)p[5])) continue;
+    p += 5;
+    while (isspace((unsigned char)*p)) p++;
+    found = !strncmp(p, name, nl) && isspace((unsigned char)p[nl]);
+  }
+  fclose(f);
+  return found;
+}
+
+/* watch BUF[I] for a buffer that does not exist yet: a pending watchpoint, placed
+ * when a launch starts after the buffer is allocated (gdb's pending breakpoints).
+ * DR_USAGE when text is not that case (the caller reports its own error). */
+static int watch_pending(dbg *g, const char *text) {
+  const char *p = text;
+  char name[64];
+  size_t n = 0;
+  if (!isalpha((unsigned char)*p) && *p != '_') return DR_USAGE;
+  while ((isalnum((unsigned char)p[n]) || p[n] == '_' || p[n] == '.' || p[n] == '$') && n + 1 < sizeof name) { name[n] = p[n]; n++; }
+  name[n] = 0;
+  p += n;
+  while (isspace((unsigned char)*p)) p++;
+  if (*p != '[') return DR_USAGE;
+  const char *close = strrchr(p, ']');
+  if (!close || close[1 + strspn(close + 1, " \t")]) return DR_USAGE;
+  uint64_t a, cnt, bytes;
+  int t;
+  for (int i = 0; aw_session_buffer(g->s, i, &a, &cnt, &t); i++) if (!strcmp(aw_session_buffer(g->s, i, &a, &cnt, &t), name)) return DR_USAGE;
+  aw_module **mods;
+  int nm = known_modules(g, &mods);
+  for (int i = 0; i < nm; i++) if (!aw_module_symbol(mods[i], name, &a, &bytes)) return DR_USAGE;
+  if (g->is_script && !script_allocates(g, name))
+    return dbg_err("No buffer '%s': the script %s has no 'alloc %s' line to watch it after.", name, g->target, name);
+  if (!g->is_script && g->running) return DR_USAGE;
+  char ix[256];
+  snprintf(ix, sizeof ix, "%.*s", (int)(close - p - 1), p + 1);
+  value v;
+  char why[256];
+  if (dbg_eval(g, ix, &v, why, sizeof why)) return dbg_err("bad index in %s: %s", text, why);
+  if (v.kind != V_NUM || v.is_float || (v.type != ISA_T_U64 && (int64_t)v.bits < 0)) return dbg_err("the index in %s must be a number 0 or more", text);
+  int nw = 0;
+  for (int i = 0; i < g->nbps; i++) nw += g->bps[i].kind == BP_WATCH && g->bps[i].enabled;
+  if (nw >= EMU_MAX_WATCH) return dbg_err("Too many watchpoints: at most %d are enabled at once.", EMU_MAX_WATCH);
+  char spec[128];
+  snprintf(spec, sizeof spec, "%s[%llu]", name, (unsigned long long)v.bits);
+  char *sp = strdup(spec);
+  breakpoint *nb = realloc(g->bps, (size_t)(g->nbps + 1) * sizeof *g->bps);
+  if (!sp || !nb) { free(sp); if (nb) g->bps = nb; return dbg_err("out of memory"); }
+  g->bps = nb;
+  breakpoint *b = &g->bps[g->nbps++];
+  memset(b, 0, sizeof *b);
+  b->id = ++g->next_bp;
+  b->kind = BP_WATCH;
+  b->enabled = 1;
+  b->pending = 1;
+  b->index = v.bits;
+  snprintf(b->buf, sizeof b->buf, "%s", name);
+  b->spec = sp;
+  printf("Watchpoint %d (pending): %s\n", b->id, b->spec);
+  return DR_OK;
+}
+
 static int cmd_watch(dbg *g, char *args) {
-  char *text = trim(args);
+  char *text = dbg_trim(args);
   if (!*text) return DR_USAGE;
   char why[256];
   value v;
-  if (eval(g, text, &v, why, sizeof why)) return err("%s", why);
+  if (dbg_eval(g, text, &v, why, sizeof why)) {
+    int r = watch_pending(g, text);
+    return r == DR_USAGE ? dbg_err("%s", why) : r;
+  }
   int type = ISA_T_U32;
   uint64_t addr;
   if (v.kind == V_MEM) {
-    if (v.space != ISA_SP_GLOBAL) return err("Only global memory can be watched.");
+    if (v.space != ISA_SP_GLOBAL) return dbg_err("Only global memory can be watched.");
     addr = v.addr; type = v.type;
   } else if (v.kind == V_NUM && !v.is_float) addr = v.bits;
-  else return err("watch takes a global location: {TYPE}ADDRESS, BUFFER[INDEX] or ADDRESS");
-  uint32_t size = type_bytes(type);
+  else return dbg_err("watch takes a global location: {TYPE}ADDRESS, BUFFER[INDEX] or ADDRESS");
+  uint32_t size = dbg_type_bytes(type);
   int nw = 0;
   for (int i = 0; i < g->nbps; i++) nw += g->bps[i].kind == BP_WATCH && g->bps[i].enabled;
-  if (nw >= EMU_MAX_WATCH) return err("Too many watchpoints: at most %d are enabled at once.", EMU_MAX_WATCH);
+  if (nw >= EMU_MAX_WATCH) return dbg_err("Too many watchpoints: at most %d are enabled at once.", EMU_MAX_WATCH);
   emu_alloc *a = emu_find_alloc(g->d, addr, size);
-  if (!a) return err("0x%llx is not in an allocation (watch global memory once the script has allocated it)", (unsigned long long)addr);
+  if (!a) return dbg_err("0x%llx is not in an allocation (watch global memory once the script has allocated it)", (unsigned long long)addr);
   g->bps = realloc(g->bps, (size_t)(g->nbps + 1) * sizeof *g->bps);
   breakpoint *b = &g->bps[g->nbps++];
   memset(b, 0, sizeof *b);
@@ -1608,12 +1225,12 @@ static int for_bps(dbg *g, char *args, void (*f)(dbg *, int)) {
   char *p = args, *t;
   int any = 0;
   int ids[256], n = 0;
-  while ((t = word(&p)) && n < 256) {
+  while ((t = dbg_word(&p)) && n < 256) {
     uint64_t id;
     if (parse_u64(t, &id)) return DR_USAGE;
     int found = -1;
     for (int i = 0; i < g->nbps; i++) if (g->bps[i].id == (int)id) found = i;
-    if (found < 0) return err("No breakpoint number %llu.", (unsigned long long)id);
+    if (found < 0) return dbg_err("No breakpoint number %llu.", (unsigned long long)id);
     ids[n++] = (int)id;
     any = 1;
   }
@@ -1637,21 +1254,24 @@ static int cmd_enable(dbg *g, char *args) { return for_bps(g, args, bp_enable); 
 
 static int cmd_condition(dbg *g, char *args) {
   char *p = args;
-  char *t = word(&p);
+  char *t = dbg_word(&p);
   uint64_t id;
   if (!t || parse_u64(t, &id)) return DR_USAGE;
   for (int i = 0; i < g->nbps; i++) {
     if (g->bps[i].id != (int)id) continue;
-    if (g->bps[i].kind != BP_BREAK) return err("Watchpoint %d takes no condition.", (int)id);
-    char *rest = trim(p);
+    if (g->bps[i].kind != BP_BREAK) return dbg_err("Watchpoint %d takes no condition.", (int)id);
+    char *rest = dbg_trim(p);
     if (!*rest) { memset(&g->bps[i].cond, 0, sizeof g->bps[i].cond); printf("Breakpoint %d now unconditional.\n", (int)id); return DR_OK; }
     char why[256];
     condition c;
-    if (parse_condition(rest, &c, why, sizeof why)) return err("%s", why);
+    if (parse_condition(g, rest, &c, why, sizeof why)) return dbg_err("%s", why);
+    int known = cond_check_reg(g, g->bps[i].spec, &c, why, sizeof why);
+    if (known < 0) return dbg_err("%s; the condition is unchanged.", why);
+    if (!known) printf("(the condition's register %s is checked when the breakpoint is placed)\n", c.reg);
     g->bps[i].cond = c;
     return DR_OK;
   }
-  return err("No breakpoint number %llu.", (unsigned long long)id);
+  return dbg_err("No breakpoint number %llu.", (unsigned long long)id);
 }
 
 static int info_breakpoints(dbg *g, char *args) {
@@ -1695,33 +1315,33 @@ static int parse_triple(char **p, uint32_t v[3]) {
 
 static int cmd_cuda(dbg *g, char *args) {
   char *p = args;
-  char *t = word(&p);
+  char *t = dbg_word(&p);
   if (!t) {
-    if (!focus_warp(g)) { printf("Focus not set on any active CUDA kernel.\n"); return DR_OK; }
+    if (!dbg_focus_warp(g)) { printf("Focus not set on any active CUDA kernel.\n"); return DR_OK; }
     print_focus(g, "");
     return DR_OK;
   }
-  if (!g->c || !g->c->warps) return err("Focus not set on any active CUDA kernel.");
+  if (!g->c || !g->c->warps) return dbg_err("Focus not set on any active CUDA kernel.");
   uint32_t wid = g->fw, lane = g->fl;
   int have_thread = 0;
   uint32_t thread[3] = { 0, 0, 0 };
-  for (; t; t = word(&p)) {
+  for (; t; t = dbg_word(&p)) {
     if (!strcmp(t, "sm") || !strcmp(t, "device") || !strcmp(t, "kernel") || !strcmp(t, "grid")) {
-      char *n = word(&p);
+      char *n = dbg_word(&p);
       uint64_t v;
       if (!n || parse_u64(n, &v)) return DR_USAGE;
-      if (v != 0) return err("Invalid %s %llu: the functional core has one %s, number 0 (one block resident at a time).", t, (unsigned long long)v, t);
+      if (v != 0) return dbg_err("Invalid %s %llu: the functional core has one %s, number 0 (one block resident at a time).", t, (unsigned long long)v, t);
     } else if (!strcmp(t, "warp") || !strcmp(t, "lane")) {
-      char *n = word(&p);
+      char *n = dbg_word(&p);
       uint64_t v;
       if (!n || parse_u64(n, &v)) return DR_USAGE;
-      if (!strcmp(t, "warp")) { if (v >= g->c->nwarps) return err("Invalid warp %llu: block (%u,%u,%u) has warps 0 to %u.", (unsigned long long)v, g->c->cta.x, g->c->cta.y, g->c->cta.z, g->c->nwarps - 1); wid = (uint32_t)v; }
-      else { if (v >= WARP) return err("Invalid lane %llu: lanes are 0 to 31.", (unsigned long long)v); lane = (uint32_t)v; }
+      if (!strcmp(t, "warp")) { if (v >= g->c->nwarps) return dbg_err("Invalid warp %llu: block (%u,%u,%u) has warps 0 to %u.", (unsigned long long)v, g->c->cta.x, g->c->cta.y, g->c->cta.z, g->c->nwarps - 1); wid = (uint32_t)v; }
+      else { if (v >= WARP) return dbg_err("Invalid lane %llu: lanes are 0 to 31.", (unsigned long long)v); lane = (uint32_t)v; }
     } else if (!strcmp(t, "block")) {
       uint32_t b[3];
       if (parse_triple(&p, b)) return DR_USAGE;
       if (b[0] != g->c->cta.x || b[1] != g->c->cta.y || b[2] != g->c->cta.z)
-        return err("Block (%u,%u,%u) is not running: the functional core runs one block at a time, and block (%u,%u,%u) runs now.",
+        return dbg_err("Block (%u,%u,%u) is not running: the functional core runs one block at a time, and block (%u,%u,%u) runs now.",
                    b[0], b[1], b[2], g->c->cta.x, g->c->cta.y, g->c->cta.z);
     } else if (!strcmp(t, "thread")) {
       if (parse_triple(&p, thread)) return DR_USAGE;
@@ -1731,16 +1351,16 @@ static int cmd_cuda(dbg *g, char *args) {
   if (have_thread) {
     aw_dim3 bl = g->c->block;
     if (thread[0] >= bl.x || thread[1] >= bl.y || thread[2] >= bl.z)
-      return err("Invalid thread (%u,%u,%u): the block is (%u,%u,%u).", thread[0], thread[1], thread[2], bl.x, bl.y, bl.z);
+      return dbg_err("Invalid thread (%u,%u,%u): the block is (%u,%u,%u).", thread[0], thread[1], thread[2], bl.x, bl.y, bl.z);
     uint32_t linear = thread[0] + bl.x * (thread[1] + bl.y * thread[2]);
     wid = linear / WARP;
     lane = linear % WARP;
   }
   set_focus(g, wid, lane, 0);
   print_focus(g, "Switching focus to ");
-  warp *w = focus_warp(g);
+  warp *w = dbg_focus_warp(g);
   uint32_t mask;
-  uint32_t pc = warp_pc(g, w, &mask);
+  uint32_t pc = dbg_warp_pc(g, w, &mask);
   if (pc != NO_PC) print_location(g, g->c->m, pc, mask);
   else printf("(warp %u has exited)\n", wid);
   return DR_OK;
@@ -1750,19 +1370,19 @@ static int cmd_cuda(dbg *g, char *args) {
 
 static int info_warps(dbg *g, char *args) {
   (void)args;
-  if (!g->c || !g->c->warps) return err("No CUDA kernel is running.");
+  if (!g->c || !g->c->warps) return dbg_err("No CUDA kernel is running.");
   cta *c = g->c;
-  printf("%s %s, block (%u,%u,%u) of grid (%u,%u,%u), %u warps on sm 0\n", c->line ? "Subroutine" : "Kernel", fname(c->m, c->kfunc),
+  printf("%s %s, block (%u,%u,%u) of grid (%u,%u,%u), %u warps on sm 0\n", c->line ? "Subroutine" : "Kernel", dbg_fname(c->m, c->kfunc),
          c->cta.x, c->cta.y, c->cta.z, c->grid.x, c->grid.y, c->grid.z, c->nwarps);
   printf("  Wp %-24s %-8s %-8s %-5s %-10s %s\n", "PC", "Active", "Alive", "Depth", "State", "Source");
   for (uint32_t i = 0; i < c->nwarps; i++) {
     warp *w = &c->warps[i];
     uint32_t mask, depth;
     warp_next(w, &mask, &depth);
-    uint32_t pc = warp_pc(g, w, NULL);
+    uint32_t pc = dbg_warp_pc(g, w, NULL);
     char pcs[64] = "-", src[300] = "";
     if (pc != NO_PC) {
-      snprintf(pcs, sizeof pcs, "%s pc %u", fname(c->m, func_of(c->m, pc)), rel_pc(c->m, pc));
+      snprintf(pcs, sizeof pcs, "%s pc %u", dbg_fname(c->m, func_of(c->m, pc)), dbg_rel_pc(c->m, pc));
       const isa_line *ln = line_of(c->m, pc);
       if (ln->file) snprintf(src, sizeof src, "%s:%u", file_name(c->m, ln->file), ln->line);
     }
@@ -1773,16 +1393,16 @@ static int info_warps(dbg *g, char *args) {
 
 static int info_lanes(dbg *g, char *args) {
   (void)args;
-  warp *w = focus_warp(g);
-  if (!w) return err("No CUDA kernel is running.");
+  warp *w = dbg_focus_warp(g);
+  if (!w) return dbg_err("No CUDA kernel is running.");
   uint32_t mask;
-  uint32_t pc = warp_pc(g, w, &mask);
+  uint32_t pc = dbg_warp_pc(g, w, &mask);
   uint32_t active = mask;
   value av;
   char why[64];
-  if (pc != NO_PC && !eval(g, "$active", &av, why, sizeof why)) active = (uint32_t)av.bits;
+  if (pc != NO_PC && !dbg_eval(g, "$active", &av, why, sizeof why)) active = (uint32_t)av.bits;
   printf("Warp %u of block (%u,%u,%u), pc %u: mask %08x (the guard lets %08x issue)\n", w->id, g->c->cta.x, g->c->cta.y, g->c->cta.z,
-         pc == NO_PC ? 0 : rel_pc(g->c->m, pc), mask, active);
+         pc == NO_PC ? 0 : dbg_rel_pc(g->c->m, pc), mask, active);
   printf("  Ln State     Thread\n");
   for (uint32_t l = 0; l < WARP; l++) {
     uint32_t t[3];
@@ -1796,79 +1416,156 @@ static int info_lanes(dbg *g, char *args) {
 }
 
 static int info_registers(dbg *g, char *args) {
-  warp *w = focus_warp(g);
-  if (!w) return err("No CUDA kernel is running.");
+  warp *w = dbg_focus_warp(g);
+  if (!w) return dbg_err("No CUDA kernel is running.");
   char fmt;
-  if (take_format(&args, &fmt, NULL, 0) || !valid_fmt(fmt)) return DR_USAGE;
-  frame *f = &w->frames[w->nframes - 1];
+  if (dbg_take_format(&args, &fmt, NULL, 0) || !dbg_valid_fmt(fmt)) return DR_USAGE;
+  frame *f = dbg_sel_frame(g, w);
   aw_module *m = g->c->m;
   char *p = args, *t;
   int any = 0;
-  while ((t = word(&p))) {
+  while ((t = dbg_word(&p))) {
     any = 1;
     char why[256];
     value v;
-    if (eval(g, t, &v, why, sizeof why)) return err("%s", why);
-    if (print_value(g, &v, fmt, "") < 0) return DR_ERR;
+    if (dbg_eval(g, t, &v, why, sizeof why)) return dbg_err("%s", why);
+    if (dbg_print_value(g, &v, fmt, "") < 0) return DR_ERR;
   }
   if (any) return DR_OK;
-  printf("Registers of %s, lane %u of warp %u:\n", fname(m, f->func), g->fl, w->id);
+  printf("Registers of %s, lane %u of warp %u:\n", dbg_fname(m, f->func), g->fl, w->id);
   for (uint32_t s = 0; s < m->funcs[f->func].nslots; s++) {
     char name[64], b[96];
     isa_dis_reg(&m->img, f->func, s, name, sizeof name);
-    format_bits(f->regs[(size_t)s * WARP + g->fl], m->funcs[f->func].slot_type[s], fmt, b, sizeof b);
+    dbg_format_bits(f->regs[(size_t)s * WARP + g->fl], m->funcs[f->func].slot_type[s], fmt, b, sizeof b);
     printf("%-10s %s\n", name, b);
   }
   return DR_OK;
 }
 
-static int cmd_backtrace(dbg *g, char *args) {
-  if (*args) return DR_USAGE;
-  warp *w = focus_warp(g);
-  if (!w) return err("No stack.");
+/* The pc of call frame 'level' (0 innermost) of warp w: the warp's pc, or the call its callee returns to. */
+static uint32_t frame_pc(dbg *g, warp *w, uint32_t level) {
+  uint32_t i = w->nframes - 1 - level;
+  return level == 0 ? dbg_warp_pc(g, w, NULL) : w->frames[i + 1].call_pc;
+}
+
+/* "#N  FUNC pc P (FILE:LINE)", with lead before it. */
+static void print_frame_line(dbg *g, warp *w, uint32_t level, const char *lead) {
   aw_module *m = g->c->m;
-  uint32_t pc = warp_pc(g, w, NULL);
-  for (uint32_t i = w->nframes; i-- > 0;) {
-    char wt[600];
-    uint32_t at = i == w->nframes - 1 ? pc : w->frames[i + 1].call_pc;
-    if (at == NO_PC) { printf("#%u  %s (exited)\n", w->nframes - 1 - i, fname(m, w->frames[i].func)); continue; }
-    where_text(m, at, wt, sizeof wt);
-    printf("#%u  %s\n", w->nframes - 1 - i, wt);
-  }
+  uint32_t at = frame_pc(g, w, level);
+  if (at == NO_PC) { printf("%s#%u  %s (exited)\n", lead, level, dbg_fname(m, w->frames[w->nframes - 1 - level].func)); return; }
+  char wt[600];
+  where_text(m, at, wt, sizeof wt);
+  printf("%s#%u  %s\n", lead, level, wt);
+}
+
+/* backtrace: every frame of the focused warp, '*' at the selected one. */
+static int cmd_backtrace(dbg *g, char *args) {
+  if (*dbg_trim(args)) return DR_USAGE;
+  warp *w = dbg_focus_warp(g);
+  if (!w) return dbg_err("No stack.");
+  for (uint32_t level = 0; level < w->nframes; level++) print_frame_line(g, w, level, level == g->frame_sel ? "* " : "  ");
   return DR_OK;
 }
 
-static int cmd_print(dbg *g, char *args) {
-  char fmt;
-  take_format(&args, &fmt, NULL, 0);
-  if (!valid_fmt(fmt)) return DR_USAGE;
-  char *text = trim(args);
-  if (!*text) return DR_USAGE;
-  /* the run-script form, a buffer's elements: print BUFFER [FIRST [COUNT]] */
-  char copy[512];
-  snprintf(copy, sizeof copy, "%s", text);
-  char *p = copy, *name = word(&p), *t;
-  int plain = !fmt;
-  while (plain && (t = word(&p))) for (char *q = t; *q; q++) if (!isalnum((unsigned char)*q)) plain = 0;
-  uint64_t a, n;
-  int ty;
-  for (int i = 0; plain && aw_session_buffer(g->s, i, &a, &n, &ty); i++)
-    if (!strcmp(aw_session_buffer(g->s, i, &a, &n, &ty), name)) {
-      char line[600];
-      snprintf(line, sizeof line, "print %s", text);
-      return aw_session_exec(g->s, line, "") ? DR_ERR : DR_OK;
-    }
-  char why[256];
-  value v;
-  if (eval(g, text, &v, why, sizeof why)) return err("%s", why);
-  return print_value(g, &v, fmt, "");
+/* Selects frame 'level' and shows it, as gdb's frame, up and down do. */
+static int select_frame(dbg *g, warp *w, uint32_t level) {
+  g->frame_sel = level;
+  print_frame_line(g, w, level, "");
+  uint32_t pc = frame_pc(g, w, level);
+  if (pc == NO_PC) return DR_OK;
+  const isa_line *ln = line_of(g->c->m, pc);
+  const char *fn = file_name(g->c->m, ln->file);
+  size_t fl = strlen(fn);
+  int is_asm = fl >= 4 && (!strcmp(fn + fl - 4, ".ptx") || !strcmp(fn + fl - 2, ".s"));
+  const char *text = ln->file && !is_asm ? source_line(fn, ln->line) : NULL;
+  if (text) printf("%u\t%s\n", ln->line, text);
+  return DR_OK;
+}
+
+/* The focused warp for frame commands; NULL with a message. */
+static warp *frames_warp(dbg *g) {
+  warp *w = dbg_focus_warp(g);
+  if (!w || g->stop == S_NONE) { dbg_err("No stack: the program is not stopped in a kernel."); return NULL; }
+  return w;
+}
+
+static int cmd_frame(dbg *g, char *args) {
+  warp *w = frames_warp(g);
+  if (!w) return DR_ERR;
+  char *t = dbg_trim(args);
+  uint64_t n = g->frame_sel;
+  if (*t && parse_u64(t, &n)) return DR_USAGE;
+  if (n >= w->nframes) return dbg_err("No frame at level %s: the warp in focus has frames #0 to #%u.", t, w->nframes - 1);
+  return select_frame(g, w, (uint32_t)n);
+}
+
+static int cmd_up(dbg *g, char *args) {
+  warp *w = frames_warp(g);
+  if (!w) return DR_ERR;
+  char *t = dbg_trim(args);
+  uint64_t n = 1;
+  if (*t && parse_u64(t, &n)) return DR_USAGE;
+  if (g->frame_sel + 1 >= w->nframes && n) return dbg_err("Initial frame selected; you cannot go up.");
+  uint64_t to = n >= w->nframes ? w->nframes : g->frame_sel + n;   /* no wrap for a huge N */
+  return select_frame(g, w, to >= w->nframes ? w->nframes - 1 : (uint32_t)to);
+}
+
+static int cmd_down(dbg *g, char *args) {
+  warp *w = frames_warp(g);
+  if (!w) return DR_ERR;
+  char *t = dbg_trim(args);
+  uint64_t n = 1;
+  if (*t && parse_u64(t, &n)) return DR_USAGE;
+  if (g->frame_sel == 0 && n) return dbg_err("Bottom (innermost) frame selected; you cannot go down.");
+  return select_frame(g, w, n >= g->frame_sel ? 0 : g->frame_sel - (uint32_t)n);
+}
+
+/* info cuda kernels: the running launch (one at a time), as cuda-gdb lists kernels. */
+static int info_cuda(dbg *g, char *args) {
+  char *t = dbg_trim(args);
+  if (strcmp(t, "kernels")) return t[0] ? dbg_err("Undefined info cuda command: \"%s\" (this debugger has info cuda kernels).", t) : DR_USAGE;
+  cta *c = g->c;
+  if (!c || !g->in_launch) { printf("No CUDA kernels.\n"); return DR_OK; }
+  aw_module **mods;
+  int nm = dbg_nmodules(g, &mods), mi = 0;
+  for (int i = 0; i < nm; i++) if (mods[i] == c->m) mi = i + 1;
+  const char *state = g->stop == S_FAULT ? "Faulted" : g->stop == S_END ? "Finished" : "Active";
+  char grid[48], block[48], running[48];
+  snprintf(grid, sizeof grid, "(%u,%u,%u)", c->grid.x, c->grid.y, c->grid.z);
+  snprintf(block, sizeof block, "(%u,%u,%u)", c->block.x, c->block.y, c->block.z);
+  snprintf(running, sizeof running, "(%u,%u,%u)", c->cta.x, c->cta.y, c->cta.z);
+  printf("  Kernel Dev Grid Status   GridDim      BlockDim     Block now    Invocation\n");
+  printf("* %6u %3d %4u %-8s %-12s %-12s %-12s %s %s\n", g->kernel_id, 0, g->kernel_id + 1, state, grid, block,
+         g->stop == S_END ? "-" : running, c->line ? "subroutine" : "kernel", dbg_fname(c->m, c->kfunc));
+  const char *file = c->m->img.nfiles ? isa_str(&c->m->img, c->m->img.files[0]) : "";
+  printf("  module %d of %d%s%s\n", mi, nm, file[0] ? ", source " : "", file);
+  return DR_OK;
+}
+
+/* info frame: the selected frame, its caller and its callee. */
+static int info_frame(dbg *g, char *args) {
+  if (*dbg_trim(args)) return DR_USAGE;
+  warp *w = frames_warp(g);
+  if (!w) return DR_ERR;
+  uint32_t level = g->frame_sel < w->nframes ? g->frame_sel : 0;
+  aw_module *m = g->c->m;
+  frame *f = dbg_sel_frame(g, w);
+  printf("Stack level %u, frame of %s in warp %u (lane %u in focus):\n", level, dbg_fname(m, f->func), w->id, g->fl);
+  uint32_t pc = frame_pc(g, w, level);
+  char wt[600];
+  if (pc != NO_PC) { where_text(m, pc, wt, sizeof wt); printf("  pc: %s%s\n", wt, level ? " (the call it returns from)" : ""); }
+  if (level + 1 < w->nframes) { where_text(m, frame_pc(g, w, level + 1), wt, sizeof wt); printf("  called by frame at level %u: %s\n", level + 1, wt); }
+  else printf("  the outermost frame: the kernel or subroutine\n");
+  if (level > 0) printf("  caller of frame at level %u: %s\n", level - 1, dbg_fname(m, w->frames[w->nframes - level].func));
+  printf("  registers: %u slots of %s (info registers)\n", m->funcs[f->func].nslots, dbg_fname(m, f->func));
+  return DR_OK;
 }
 
 /* x/NFU ADDRESS: gdb's examine.  Sizes b h w g; formats x d u o t f c i s. */
 static int do_examine(dbg *g, char *args, const char *lead) {
   char fmtbuf[32];
   char dummy;
-  take_format(&args, &dummy, fmtbuf, sizeof fmtbuf);
+  dbg_take_format(&args, &dummy, fmtbuf, sizeof fmtbuf);
   uint64_t count = 1;
   char fmt = g->x_valid ? g->x_fmt : 'x', size = g->x_valid ? g->x_size : 'w';
   char *f = fmtbuf;
@@ -1878,7 +1575,7 @@ static int do_examine(dbg *g, char *args, const char *lead) {
     else if (strchr("xduotfcis", *f)) fmt = *f;
     else return DR_USAGE;
   }
-  char *text = trim(args);
+  char *text = dbg_trim(args);
   int space = ISA_SP_GLOBAL;
   uint64_t addr;
   if (!*text) {
@@ -1887,29 +1584,29 @@ static int do_examine(dbg *g, char *args, const char *lead) {
     space = g->x_space;
   } else {
     const char *rest = text;
-    space = take_space(&rest);
+    space = dbg_take_space(&rest);
     text += rest - text;
     char why[256];
     value v;
-    if (eval(g, text, &v, why, sizeof why)) return err("%s", why);
+    if (dbg_eval(g, text, &v, why, sizeof why)) return dbg_err("%s", why);
     uint64_t u; double fv; int fl;
     parser ps = { g, "", "" };
     if (v.kind == V_MEM) { u = v.addr; space = v.space; fl = 0; }
-    else if (value_number(&ps, &v, &u, &fv, &fl)) return err("%s", ps.err);
-    if (fl) return err("an address must be an integer");
+    else if (dbg_value_number(&ps, &v, &u, &fv, &fl)) return dbg_err("%s", ps.err);
+    if (fl) return dbg_err("an address must be an integer");
     addr = u;
   }
   if (fmt == 'i') {   /* instructions of the focused function, ADDRESS = pc */
-    warp *w = focus_warp(g);
+    warp *w = dbg_focus_warp(g);
     aw_module *m = NULL;
     int cf = current_func(g, &m);
-    if (cf < 0) return err("x/i needs a function: stop in one first.");
-    uint32_t cur = w ? warp_pc(g, w, NULL) : NO_PC;
+    if (cf < 0) return dbg_err("x/i needs a function: stop in one first.");
+    uint32_t cur = w ? dbg_warp_pc(g, w, NULL) : NO_PC;
     for (uint64_t i = 0; i < count && addr + i < m->funcs[cf].ninsn; i++) {
       uint32_t pc = m->funcs[cf].first_pc + (uint32_t)(addr + i);
       char insn[512];
       insn_text(m, pc, insn, sizeof insn);
-      printf("%s%s pc %u:\t%s;\n", pc == cur ? "=> " : "   ", fname(m, (uint32_t)cf), rel_pc(m, pc), insn);
+      printf("%s%s pc %u:\t%s;\n", pc == cur ? "=> " : "   ", dbg_fname(m, (uint32_t)cf), dbg_rel_pc(m, pc), insn);
     }
     g->x_next = addr + count; g->x_space = space; g->x_fmt = fmt; g->x_size = size; g->x_valid = 1;
     return DR_OK;
@@ -1923,11 +1620,11 @@ static int do_examine(dbg *g, char *args, const char *lead) {
   char why[256];
   if (fmt == 's') {
     for (uint64_t i = 0; i < count; i++) {
-      if (!mem_at(g, space, addr, 1, 0, why, sizeof why)) return err("Cannot access memory at 0x%llx: %s", (unsigned long long)addr, why);
-      printf("%s%s%s0x%llx:\t\"", lead, space == ISA_SP_GLOBAL ? "" : space_name(space), space == ISA_SP_GLOBAL ? "" : ":", (unsigned long long)addr);
+      if (!dbg_mem_at(g, space, addr, 1, 0, why, sizeof why)) return dbg_err("Cannot access memory at 0x%llx: %s", (unsigned long long)addr, why);
+      printf("%s%s%s0x%llx:\t\"", lead, space == ISA_SP_GLOBAL ? "" : dbg_space_name(space), space == ISA_SP_GLOBAL ? "" : ":", (unsigned long long)addr);
       for (int k = 0; k < 200; k++) {
-        uint8_t *p = mem_at(g, space, addr, 1, 0, why, sizeof why);
-        if (!p) { printf("\"\n"); return err("Cannot access memory: %s", why); }
+        uint8_t *p = dbg_mem_at(g, space, addr, 1, 0, why, sizeof why);
+        if (!p) { printf("\"\n"); return dbg_err("Cannot access memory: %s", why); }
         addr++;
         if (!*p) break;
         if (isprint(*p)) putchar(*p); else printf("\\%03o", *p);
@@ -1936,17 +1633,17 @@ static int do_examine(dbg *g, char *args, const char *lead) {
     }
   } else {
     for (uint64_t i = 0; i < count; i++) {
-      uint8_t *p = mem_at(g, space, addr, bytes, 0, why, sizeof why);
+      uint8_t *p = dbg_mem_at(g, space, addr, bytes, 0, why, sizeof why);
       if (!p) {
         if (i % per) printf("\n");
-        return err("Cannot access memory at %s%s0x%llx: %s", space == ISA_SP_GLOBAL ? "" : space_name(space), space == ISA_SP_GLOBAL ? "" : ":", (unsigned long long)addr, why);
+        return dbg_err("Cannot access memory at %s%s0x%llx: %s", space == ISA_SP_GLOBAL ? "" : dbg_space_name(space), space == ISA_SP_GLOBAL ? "" : ":", (unsigned long long)addr, why);
       }
-      if (i % per == 0) printf("%s%s%s%s0x%llx:", i ? "\n" : "", lead, space == ISA_SP_GLOBAL ? "" : space_name(space), space == ISA_SP_GLOBAL ? "" : ":", (unsigned long long)addr);
+      if (i % per == 0) printf("%s%s%s%s0x%llx:", i ? "\n" : "", lead, space == ISA_SP_GLOBAL ? "" : dbg_space_name(space), space == ISA_SP_GLOBAL ? "" : ":", (unsigned long long)addr);
       uint64_t x = 0;
       for (unsigned k = 0; k < bytes; k++) x |= (uint64_t)p[k] << (8 * k);
       char b[96];
       if (fmt == 'x') snprintf(b, sizeof b, "0x%0*llx", (int)bytes * 2, (unsigned long long)x);
-      else format_bits(x, fmt == 'd' ? (bytes == 1 ? ISA_T_S8 : bytes == 2 ? ISA_T_S16 : bytes == 4 ? ISA_T_S32 : ISA_T_S64) : type, fmt == 'd' ? 'd' : fmt, b, sizeof b);
+      else dbg_format_bits(x, fmt == 'd' ? (bytes == 1 ? ISA_T_S8 : bytes == 2 ? ISA_T_S16 : bytes == 4 ? ISA_T_S32 : ISA_T_S64) : type, fmt == 'd' ? 'd' : fmt, b, sizeof b);
       printf("\t%s", b);
       addr += bytes;
     }
@@ -1960,15 +1657,15 @@ static int cmd_x(dbg *g, char *args) { return do_examine(g, args, ""); }
 static int cmd_display(dbg *g, char *args) {
   char fmt;
   char fmtbuf[32];
-  take_format(&args, &fmt, fmtbuf, sizeof fmtbuf);
-  char *text = trim(args);
+  dbg_take_format(&args, &fmt, fmtbuf, sizeof fmtbuf);
+  char *text = dbg_trim(args);
   if (!*text) {
     if (fmtbuf[0]) return DR_USAGE;
     do_displays(g);
     return DR_OK;
   }
   int examine = fmtbuf[0] && (strlen(fmtbuf) > 1 || strchr("is", fmtbuf[0]) || strchr("bhwg", fmtbuf[0]));
-  if (fmtbuf[0] && !examine && !valid_fmt(fmt)) return DR_USAGE;
+  if (fmtbuf[0] && !examine && !dbg_valid_fmt(fmt)) return DR_USAGE;
   g->displays = realloc(g->displays, (size_t)(g->ndisplays + 1) * sizeof *g->displays);
   display *d = &g->displays[g->ndisplays++];
   d->id = ++g->next_display;
@@ -2004,19 +1701,19 @@ static void do_displays(dbg *g) {
     snprintf(lead, sizeof lead, "%d: %s%s%s", d->id, d->fmt[0] ? "/" : "", d->fmt, d->fmt[0] ? " " : "");
     char why[256];
     value v;
-    if (eval(g, d->expr, &v, why, sizeof why)) { printf("%s%s = <%s>\n", lead, d->expr, why); continue; }
-    print_value(g, &v, d->fmt[0], lead);
+    if (dbg_eval(g, d->expr, &v, why, sizeof why)) { printf("%s%s = <%s>\n", lead, d->expr, why); continue; }
+    dbg_print_value(g, &v, d->fmt[0], lead);
   }
 }
 
 static int cmd_undisplay(dbg *g, char *args) {
   char *p = args, *t;
-  if (!*trim(args)) {
+  if (!*dbg_trim(args)) {
     for (int i = 0; i < g->ndisplays; i++) { free(g->displays[i].fmt); free(g->displays[i].expr); }
     g->ndisplays = 0;
     return DR_OK;
   }
-  while ((t = word(&p))) {
+  while ((t = dbg_word(&p))) {
     uint64_t id;
     if (parse_u64(t, &id)) return DR_USAGE;
     int found = 0;
@@ -2028,7 +1725,7 @@ static int cmd_undisplay(dbg *g, char *args) {
         found = 1;
         break;
       }
-    if (!found) return err("No display number %llu.", (unsigned long long)id);
+    if (!found) return dbg_err("No display number %llu.", (unsigned long long)id);
   }
   return DR_OK;
 }
@@ -2049,13 +1746,13 @@ static int cmd_disassemble(dbg *g, char *args) {
   aw_module *m = NULL;
   int f = -1;
   uint32_t lo = 0, hi = UINT32_MAX;
-  while ((t = word(&p))) {
+  while ((t = dbg_word(&p))) {
     if (!strcmp(t, "/s") || !strcmp(t, "/m")) { with_source = 1; continue; }
     if (t[0] == '/') return DR_USAGE;
     char *comma = strchr(t, ',');
     if (comma || isdigit((unsigned char)t[0])) {   /* START,END or START,+N: pcs of the current function */
       f = current_func(g, &m);
-      if (f < 0) return err("No function in focus: name one (disassemble FUNCTION).");
+      if (f < 0) return dbg_err("No function in focus: name one (disassemble FUNCTION).");
       char *end;
       lo = (uint32_t)strtoul(t, &end, 0);
       if (end == t || (*end && *end != ',')) return DR_USAGE;
@@ -2071,16 +1768,16 @@ static int cmd_disassemble(dbg *g, char *args) {
     int nm = known_modules(g, &mods);
     for (int i = nm; i-- > 0 && f < 0;)
       for (uint32_t k = 0; k < mods[i]->img.nfuncs; k++)
-        if (mods[i]->img.funcs[k].has_body && !strcmp(fname(mods[i], k), t)) { m = mods[i]; f = (int)k; break; }
-    if (f < 0) return err("No function \"%s\" in the loaded modules.", t);
+        if (mods[i]->img.funcs[k].has_body && !strcmp(dbg_fname(mods[i], k), t)) { m = mods[i]; f = (int)k; break; }
+    if (f < 0) return dbg_err("No function \"%s\" in the loaded modules.", t);
   }
   if (f < 0) f = current_func(g, &m);
-  if (f < 0) return err("No function in focus: name one (disassemble FUNCTION).");
-  warp *w = focus_warp(g);
-  uint32_t cur = w && g->c && g->c->m == m ? warp_pc(g, w, NULL) : NO_PC;
+  if (f < 0) return dbg_err("No function in focus: name one (disassemble FUNCTION).");
+  warp *w = dbg_focus_warp(g);
+  uint32_t cur = w && g->c && g->c->m == m ? dbg_warp_pc(g, w, NULL) : NO_PC;
   if (lo >= m->funcs[f].ninsn || hi <= lo)
-    return err("No instructions in %u,%u: %s has pcs 0 to %u.", lo, hi, fname(m, (uint32_t)f), m->funcs[f].ninsn - 1);
-  printf("Dump of code for %s %s:\n", m->img.funcs[f].kind == ISA_FN_ENTRY ? "kernel" : m->img.funcs[f].kind == ISA_FN_SUBR ? "subroutine" : "function", fname(m, (uint32_t)f));
+    return dbg_err("No instructions in %u,%u: %s has pcs 0 to %u.", lo, hi, dbg_fname(m, (uint32_t)f), m->funcs[f].ninsn - 1);
+  printf("Dump of code for %s %s:\n", m->img.funcs[f].kind == ISA_FN_ENTRY ? "kernel" : m->img.funcs[f].kind == ISA_FN_SUBR ? "subroutine" : "function", dbg_fname(m, (uint32_t)f));
   uint32_t last_file = 0, last_line = 0;
   for (uint32_t i = 0; i < m->funcs[f].ninsn; i++) {
     if (i < lo || i >= hi) continue;
@@ -2103,7 +1800,7 @@ static int cmd_disassemble(dbg *g, char *args) {
 }
 
 static int cmd_list(dbg *g, char *args) {
-  char *text = trim(args);
+  char *text = dbg_trim(args);
   const char *file = g->list_file;
   uint32_t first = g->list_line, asked = 0;
   char fbuf[512];
@@ -2119,7 +1816,7 @@ static int cmd_list(dbg *g, char *args) {
       int numeric = 1;
       for (char *q = colon ? colon + 1 : text; *q; q++) if (!isdigit((unsigned char)*q)) numeric = 0;
       if (numeric && !colon) {
-        if (!file[0]) return err("No source file: stop somewhere first, or use FILE:LINE.");
+        if (!file[0]) return dbg_err("No source file: stop somewhere first, or use FILE:LINE.");
         unsigned long l = strtoul(text, NULL, 10);
         asked = (uint32_t)l;
         first = l > 5 ? (uint32_t)l - 5 : 1;
@@ -2138,20 +1835,20 @@ static int cmd_list(dbg *g, char *args) {
         first = l > 5 ? (uint32_t)l - 5 : 1;
       } else {
         for (int i = nm; i-- > 0 && !n;) { n = resolve_in(g, mods[i], text, pcs, 4); m = mods[i]; }
-        if (!n) return err("Function \"%s\" not defined.", text);
+        if (!n) return dbg_err("Function \"%s\" not defined.", text);
         const isa_line *ln = line_of(m, pcs[0]);
-        if (!ln->file) return err("No source line for %s.", text);
+        if (!ln->file) return dbg_err("No source line for %s.", text);
         snprintf(fbuf, sizeof fbuf, "%s", file_name(m, ln->file));
         file = fbuf;
         first = ln->line > 5 ? ln->line - 5 : 1;
       }
     }
   }
-  if (!file[0]) return err("No source file: stop somewhere first, or use list FILE:LINE.");
+  if (!file[0]) return dbg_err("No source file: stop somewhere first, or use list FILE:LINE.");
   source *s = source_get(file);
-  if (!s) return err("%s: cannot read the source file", file);
+  if (!s) return dbg_err("%s: cannot read the source file", file);
   if (asked > s->nlines || first > s->nlines)
-    return err("Line number %u out of range; \"%s\" has %u lines.", asked ? asked : first, file, s->nlines);
+    return dbg_err("Line number %u out of range; \"%s\" has %u lines.", asked ? asked : first, file, s->nlines);
   uint32_t last = first + 9 < s->nlines ? first + 9 : s->nlines;
   for (uint32_t l = first; l <= last; l++) printf("%u\t%s\n", l, s->lines[l - 1]);
   if (file != g->list_file) snprintf(g->list_file, sizeof g->list_file, "%s", file);
@@ -2163,34 +1860,36 @@ static int cmd_set_var(dbg *g, char *args) {
   char *eq = strchr(args, '=');
   if (!eq || eq[1] == '=') return DR_USAGE;
   *eq = 0;
-  char *lhs = trim(args), *rhs = trim(eq + 1);
+  char *lhs = dbg_trim(args), *rhs = dbg_trim(eq + 1);
   if (!*lhs || !*rhs) return DR_USAGE;
   char why[256];
   value dst, src;
-  if (eval(g, lhs, &dst, why, sizeof why)) return err("%s", why);
-  if (dst.kind == V_NUM || dst.kind == V_SREG) return err("Left operand of assignment is not an lvalue (a register, %%r[LANE], {TYPE}ADDRESS or BUFFER[INDEX]).");
-  if (eval(g, rhs, &src, why, sizeof why)) return err("%s", why);
+  if (dbg_eval(g, lhs, &dst, why, sizeof why)) return dbg_err("%s", why);
+  if (dst.kind == V_NUM || dst.kind == V_SREG) return dbg_err("Left operand of assignment is not an lvalue (a register, %%r[LANE], {TYPE}ADDRESS or BUFFER[INDEX]).");
+  if (dbg_eval(g, rhs, &src, why, sizeof why)) return dbg_err("%s", why);
   parser ps = { g, "", "" };
   uint64_t u; double f; int fl;
-  if (value_number(&ps, &src, &u, &f, &fl)) return err("%s", ps.err);
+  if (dbg_value_number(&ps, &src, &u, &f, &fl)) return dbg_err("%s", ps.err);
   int t = dst.type;
   uint64_t bits;
-  if (t == ISA_T_F32) bits = emu_f32_bits((float)(fl ? f : (double)(int64_t)u));
-  else if (t == ISA_T_F64) bits = emu_f64_bits(fl ? f : (double)(int64_t)u);
-  else bits = fl ? (uint64_t)(int64_t)f : u;
+  double fv = fl ? f : dbg_int_to_double(u, src.type);
+  if (t == ISA_T_F32) bits = emu_f32_bits((float)fv);
+  else if (t == ISA_T_F64) bits = emu_f64_bits(fv);
+  else if (fl && dbg_float_to_int(f, &bits)) return dbg_err("%.17g does not fit in %s (%s): it has no integer value in 64 bits", f, dst.name, isa_type_name(t));
+  else bits = fl ? bits : u;
   unsigned w = isa_type_bits(t);
   if (t == ISA_T_PRED) bits = bits != 0;
-  else if (w < 64) bits &= (1ull << w) - 1;
+  else if (w < 64) bits &= (1ull << w) - 1;   /* converted to the type, as C converts to an unsigned type */
   if (dst.kind == V_REG) {
-    warp *wp = focus_warp(g);
-    frame *fr = &wp->frames[wp->nframes - 1];
+    warp *wp = dbg_focus_warp(g);
+    frame *fr = dbg_sel_frame(g, wp);
     for (int l = 0; l < WARP; l++)
-      if (dst.lane == -2 || l == lane_of(g, &dst)) fr->regs[(size_t)dst.slot * WARP + (uint32_t)l] = bits & fr->slot_mask[dst.slot];
+      if (dst.lane == -2 || l == dbg_lane_of(g, &dst)) fr->regs[(size_t)dst.slot * WARP + (uint32_t)l] = bits & fr->slot_mask[dst.slot];
     return DR_OK;
   }
-  uint8_t *p = mem_at(g, dst.space, dst.addr, type_bytes(t), 1, why, sizeof why);
-  if (!p) return err("Cannot write %s: %s", dst.name, why);
-  for (unsigned k = 0; k < type_bytes(t); k++) p[k] = (uint8_t)(bits >> (8 * k));
+  uint8_t *p = dbg_mem_at(g, dst.space, dst.addr, dbg_type_bytes(t), 1, why, sizeof why);
+  if (!p) return dbg_err("Cannot write %s: %s", dst.name, why);
+  for (unsigned k = 0; k < dbg_type_bytes(t); k++) p[k] = (uint8_t)(bits >> (8 * k));
   /* the debugger's write is not the program's: watchpoints take it as their new value */
   for (int i = 0; i < g->nbps; i++) {
     breakpoint *b = &g->bps[i];
@@ -2205,22 +1904,23 @@ static int cmd_set_var(dbg *g, char *args) {
  * what each codec makes of it); lin/lout, the running subroutine's lines;
  * with nothing, the source line of the focused warp's pc. */
 static int info_line(dbg *g, char *args) {
-  char *text = trim(args);
-  warp *w = focus_warp(g);
+  char *text = dbg_trim(args);
+  warp *w = dbg_focus_warp(g);
   if (!*text) {
-    if (!w) return err("No line: the program is not stopped in a kernel.");
-    uint32_t pc = warp_pc(g, w, NULL);
+    if (!w) return dbg_err("No line: the program is not stopped in a kernel.");
+    uint32_t pc = dbg_warp_pc(g, w, NULL);
+    if (pc == NO_PC) return dbg_err("No line: warp %u has exited.", w->id);
     const isa_line *ln = line_of(g->c->m, pc);
-    if (!ln->file) { printf("No line number information for pc %u.\n", rel_pc(g->c->m, pc)); return DR_OK; }
+    if (!ln->file) { printf("No line number information for pc %u.\n", dbg_rel_pc(g->c->m, pc)); return DR_OK; }
     uint32_t a = pc, b = pc;
     uint32_t f = func_of(g->c->m, pc), fp = g->c->m->funcs[f].first_pc, fe = fp + g->c->m->funcs[f].ninsn;
     while (a > fp && same_line(g->c->m, a - 1, ln->file, ln->line)) a--;
     while (b + 1 < fe && same_line(g->c->m, b + 1, ln->file, ln->line)) b++;
-    printf("Line %u of \"%s\" is at %s pc %u to pc %u.\n", ln->line, file_name(g->c->m, ln->file), fname(g->c->m, f), a - fp, b - fp);
+    printf("Line %u of \"%s\" is at %s pc %u to pc %u.\n", ln->line, file_name(g->c->m, ln->file), dbg_fname(g->c->m, f), a - fp, b - fp);
     return DR_OK;
   }
   if (!strcmp(text, "lin") || !strcmp(text, "lout")) {
-    if (!g->c || !g->c->line) return err("No assist-warp subroutine is running: .lin and .lout exist only then.");
+    if (!g->c || !g->c->line) return dbg_err("No assist-warp subroutine is running: .lin and .lout exist only then.");
     aw_line *ln = g->c->line;
     uint32_t enc, size, lsz, mag;
     memcpy(&enc, ln->meta, 4); memcpy(&size, ln->meta + 4, 4); memcpy(&lsz, ln->meta + 8, 4); memcpy(&mag, ln->meta + 12, 4);
@@ -2233,7 +1933,7 @@ static int info_line(dbg *g, char *args) {
         snprintf(tb, sizeof tb, ", started by the trigger '%s %d'", isa_trigger_names[tr->event], tr->arg);
         trig = tb;
       }
-    printf("Subroutine %s%s\n", fname(g->c->m, g->c->kfunc), trig);
+    printf("Subroutine %s%s\n", dbg_fname(g->c->m, g->c->kfunc), trig);
     printf("  .lin  %u bytes; .lout %u bytes\n", ln->in_bytes, ln->out_bytes);
     printf("  .lmeta: encoding %u, compressed size %u bytes, line size %u bytes, MAG %u bytes", enc, size, lsz, mag);
     if (mag && size) printf(" (%u burst%s)", codec_bursts(size, mag), codec_bursts(size, mag) == 1 ? "" : "s");
@@ -2242,7 +1942,7 @@ static int info_line(dbg *g, char *args) {
   }
   char why[256];
   value v;
-  if (eval(g, text, &v, why, sizeof why)) return err("%s", why);
+  if (dbg_eval(g, text, &v, why, sizeof why)) return dbg_err("%s", why);
   uint64_t addr;
   if (v.kind == V_MEM) addr = v.addr;
   else if (v.kind == V_NUM && !v.is_float) addr = v.bits;
@@ -2254,7 +1954,7 @@ static int info_line(dbg *g, char *args) {
   memset(line, 0, sizeof line);
   if (!a) {
     emu_alloc *part = emu_find_alloc(g->d, addr, 1);
-    if (!part) return err("0x%llx is not in device memory.", (unsigned long long)addr);
+    if (!part) return dbg_err("0x%llx is not in device memory.", (unsigned long long)addr);
     for (uint32_t k = 0; k < lb; k++) {   /* an allocation that does not fill the line: the rest reads as zero */
       emu_alloc *q = emu_find_alloc(g->d, base + k, 1);
       if (q) line[k] = q->data[base + k - q->addr];
@@ -2266,7 +1966,7 @@ static int info_line(dbg *g, char *args) {
   for (int i = 0;; i++) {
     const char *nm = aw_session_buffer(g->s, i, &ba, &bn, &bt);
     if (!nm) break;
-    if (addr >= ba && addr < ba + bn * type_bytes(bt)) { owner = nm; break; }
+    if (addr >= ba && addr < ba + bn * dbg_type_bytes(bt)) { owner = nm; break; }
   }
   printf("Line 0x%llx-0x%llx (%u bytes)", (unsigned long long)base, (unsigned long long)(base + lb - 1), lb);
   if (owner) printf(" of buffer '%s'", owner);
@@ -2308,13 +2008,13 @@ static int info_functions(dbg *g, char *args) {
       const isa_func *fn = &mods[i]->img.funcs[f];
       if (!fn->has_body) continue;
       printf("%-10s %s (%u instructions)\n", fn->kind == ISA_FN_ENTRY ? "kernel" : fn->kind == ISA_FN_SUBR ? "subroutine" : "function",
-             fname(mods[i], f), mods[i]->funcs[f].ninsn);
+             dbg_fname(mods[i], f), mods[i]->funcs[f].ninsn);
     }
   return DR_OK;
 }
 
 static int cmd_stats(dbg *g, char *args) {
-  if (*trim(args)) return DR_USAGE;
+  if (*dbg_trim(args)) return DR_USAGE;
   if (g->c) printf("(so far in the running %s)\n", g->c->line ? "subroutine" : "launch");
   return aw_session_exec(g->s, "stats", "") ? DR_ERR : DR_OK;
 }
@@ -2342,7 +2042,8 @@ static const dbg_command info_commands[] = {
   { "display", NULL, info_display, "info display", "the expressions shown at every stop", 0 },
   { "buffers", NULL, info_buffers, "info buffers", "the script's buffers: type, elements, address", 0 },
   { "functions", NULL, info_functions, "info functions", "kernels, functions and subroutines of the loaded modules", 0 },
-  { "frame", NULL, cmd_backtrace, "info frame", "the call frames of the warp in focus", 0 },
+  { "frame", NULL, info_frame, "info frame", "the selected call frame of the warp in focus: its pc, caller and callee", 0 },
+  { "cuda", NULL, info_cuda, "info cuda kernels", "cuda-gdb's: the running kernel or subroutine: id, grid, block, module, state", 0 },
   { NULL, NULL, NULL, NULL, NULL, 0 },
 };
 
@@ -2365,14 +2066,17 @@ static const dbg_command commands[] = {
   { "enable", NULL, cmd_enable, "enable [N ...]", "enable breakpoints (all when no number)", 0 },
   { "condition", NULL, cmd_condition, "condition N [REGISTER[LANE] OP VALUE]", "set or remove a breakpoint's condition", 0 },
   { "cuda", NULL, cmd_cuda, "cuda [sm N] [warp N] [lane N] [block (X,Y,Z)] [thread (X,Y,Z)]", "show or move the focus, by hardware or software coordinates", 0 },
-  { "info", "i", cmd_info, "info SUBCOMMAND", "breakpoints watchpoints warps lanes registers line display buffers functions frame", 0 },
-  { "print", "p", cmd_print, "print[/FMT] EXPRESSION", "a value: %REG (lane in focus), %REG[LANE], %REG[*] (every lane), {TYPE}ADDRESS, BUFFER[INDEX], $pc $mask $active; FMT x d u o t f c", 0 },
+  { "info", "i", cmd_info, "info SUBCOMMAND", "breakpoints watchpoints warps lanes registers line display buffers functions frame cuda", 0 },
+  { "print", "p", dbg_cmd_print, "print[/FMT] EXPRESSION", "a value: %REG (lane in focus), %REG[LANE], %REG[*] (every lane), {TYPE}ADDRESS, BUFFER[INDEX], $pc $mask $active; FMT x d u o t f c", 0 },
   { "x", NULL, cmd_x, "x/NFU [SPACE:]ADDRESS", "examine memory: N units, F format (x d u o t f c s i), U size (b h w g); SPACE global shared local param const lin lout lmeta generic", 1 },
   { "display", NULL, cmd_display, "display[/FMT] [EXPRESSION]", "print EXPRESSION at every stop (display/i $pc: the instruction)", 0 },
   { "undisplay", NULL, cmd_undisplay, "undisplay [N ...]", "stop displaying (all when no number)", 0 },
   { "disassemble", NULL, cmd_disassemble, "disassemble [/s] [FUNCTION | START,END | START,+N]", "the instructions of a function (=> marks the pc), /s with source lines", 0 },
   { "list", "l", cmd_list, "list [LINE | FILE:LINE | FUNCTION | -]", "source lines around the stop, or a place; again: the next ten", 1 },
-  { "backtrace", "bt", cmd_backtrace, "backtrace", "the call frames of the warp in focus", 0 },
+  { "backtrace", "bt", cmd_backtrace, "backtrace", "the call frames of the warp in focus ('*' marks the selected one)", 0 },
+  { "frame", "f", cmd_frame, "frame [N]", "select call frame N of the warp in focus (#0 the innermost) for print, info registers and info frame; show it", 0 },
+  { "up", NULL, cmd_up, "up [N]", "select the frame N (1) levels out: the caller", 0 },
+  { "down", NULL, cmd_down, "down [N]", "select the frame N (1) levels in: the callee", 0 },
   { "where", NULL, cmd_backtrace, "where", "the call frames of the warp in focus", 0 },
   { "set", NULL, cmd_set, "set var LVALUE = VALUE | set limit N | set var NAME VALUE", "change a register (%REG, %REG[LANE], %REG[*]) or memory ({TYPE}ADDRESS, BUFFER[INDEX]); or a run-script setting", 0 },
   { "stats", NULL, cmd_stats, "stats", "the launch's counters (so far, when it runs)", 0 },
@@ -2418,7 +2122,7 @@ static const dbg_command *lookup(const dbg_command *table, const char *name, con
 
 static int cmd_info(dbg *g, char *args) {
   char *p = args;
-  char *sub = word(&p);
+  char *sub = dbg_word(&p);
   if (!sub) return DR_USAGE;
   char rest[1024];
   char *slash = strchr(sub, '/');
@@ -2431,8 +2135,8 @@ static int cmd_info(dbg *g, char *args) {
   char amb[512];
   const dbg_command *c = lookup(info_commands, sub, &script, amb, sizeof amb);
   if (!c) {
-    if (amb[0]) return err("Ambiguous info command \"%s\": %s.", sub, amb);
-    return err("Undefined info command: \"%s\".  Try \"help info\".", sub);
+    if (amb[0]) return dbg_err("Ambiguous info command \"%s\": %s.", sub, amb);
+    return dbg_err("Undefined info command: \"%s\".  Try \"help info\".", sub);
   }
   int rc = c->run(g, p);
   if (rc == DR_USAGE) { fflush(stdout); fprintf(stderr, "usage: %s\n", c->usage); return DR_ERR; }
@@ -2449,7 +2153,7 @@ static int cmd_set(dbg *g, char *args) {
   /* the run-script settings: set limit N, set var NAME VALUE */
   char copy[1024];
   snprintf(copy, sizeof copy, "%s", p);
-  char *q = copy, *w1 = word(&q), *w2 = word(&q), *w3 = word(&q), *w4 = word(&q);
+  char *q = copy, *w1 = dbg_word(&q), *w2 = dbg_word(&q), *w3 = dbg_word(&q), *w4 = dbg_word(&q);
   int ok = w1 && ((!strcmp(w1, "limit") && w2 && !w3) || (!strcmp(w1, "var") && w2 && w3 && !w4));
   if (!ok) return DR_USAGE;
   char line[1100];
@@ -2463,7 +2167,7 @@ static int cmd_set(dbg *g, char *args) {
 static int cmd_help(dbg *g, char *args) {
   (void)g;
   char *p = args;
-  char *name = word(&p);
+  char *name = dbg_word(&p);
   if (!name) {
     printf("Debugger commands (unique prefixes work; an empty line repeats step, next, x and list):\n");
     for (const dbg_command *c = commands; c->name; c++)
@@ -2479,9 +2183,9 @@ static int cmd_help(dbg *g, char *args) {
   }
   const char *script;
   char amb[512];
-  if (!strcmp(name, "info") && (name = word(&p))) {
+  if (!strcmp(name, "info") && (name = dbg_word(&p))) {
     const dbg_command *c = lookup(info_commands, name, &script, amb, sizeof amb);
-    if (!c) return err("Undefined info command: \"%s\".  Try \"help info\".", name);
+    if (!c) return dbg_err("Undefined info command: \"%s\".  Try \"help info\".", name);
     printf("usage: %s\n%s.\n", c->usage, c->help);
     return DR_OK;
   }
@@ -2497,26 +2201,26 @@ static int cmd_help(dbg *g, char *args) {
     for (const aw_command *s = aw_commands; s->name; s++)
       if (!strcmp(s->name, script)) { printf("usage: %s\n%s (run-script command).\n", s->usage, s->help); return DR_OK; }
   }
-  if (amb[0]) return err("Ambiguous command \"%s\": %s.", name, amb);
-  return err("Undefined command: \"%s\".  Try \"help\".", name);
+  if (amb[0]) return dbg_err("Ambiguous command \"%s\": %s.", name, amb);
+  return dbg_err("Undefined command: \"%s\".  Try \"help\".", name);
 }
 
 /* Runs one command line.  Returns DR_RESUME when the program should go on. */
 static int execute(dbg *g, char *line) {
-  char *p = trim(line);
+  char *p = dbg_trim(line);
   if (!*p || *p == '#') return DR_OK;
   char name[64];
   size_t n = 0;
   while (p[n] && !isspace((unsigned char)p[n]) && p[n] != '/' && n + 1 < sizeof name) { name[n] = p[n]; n++; }
   name[n] = 0;
-  if (!n) { err("Undefined command: \"%s\".  Try \"help\".", p); return DR_ERR; }
+  if (!n) { dbg_err("Undefined command: \"%s\".  Try \"help\".", p); return DR_ERR; }
   char *args = p + n;
   const char *script;
   char amb[512];
   const dbg_command *c = lookup(commands, name, &script, amb, sizeof amb);
   if (!c && script) {
     if (g->stop != S_NONE && (!strcmp(script, "launch") || !strcmp(script, "runsub")))
-      return err("A kernel is running (stopped): continue or kill it before starting another.");
+      return dbg_err("A kernel is running (stopped): continue or kill it before starting another.");
     char full[4096];
     snprintf(full, sizeof full, "%s%s", script, args);
     int started = !strcmp(script, "launch") || !strcmp(script, "runsub");
@@ -2526,17 +2230,18 @@ static int execute(dbg *g, char *line) {
       aw_session_quiet(g->s, 0);
       g->running = 0;
       g->c = NULL;
+      g->in_launch = 0;
       if (g->kill) { g->kill = 0; if (!g->quit) printf("[%s killed]\n", script); return DR_OK; }
       char copy[4096], *q = copy;
       snprintf(copy, sizeof copy, "%s", args);
-      char *kname = word(&q);
+      char *kname = dbg_word(&q);
       if (!rc && !strcmp(script, "launch") && kname) printf("[kernel %s finished]\n", kname);
     }
     return rc ? DR_ERR : DR_OK;
   }
   if (!c) {
-    if (amb[0]) return err("Ambiguous command \"%s\": %s.", name, amb);
-    return err("Undefined command: \"%s\".  Try \"help\".", name);
+    if (amb[0]) return dbg_err("Ambiguous command \"%s\": %s.", name, amb);
+    return dbg_err("Undefined command: \"%s\".  Try \"help\".", name);
   }
   int rc = c->run(g, args);
   if (rc == DR_USAGE) { fflush(stdout); fprintf(stderr, "usage: %s\n", c->usage); return DR_ERR; }
@@ -2572,7 +2277,7 @@ static char *read_command(dbg *g, int *from_user) {
     at_prompt = 1;
     char *l = readline(PROMPT);
     at_prompt = 0;
-    if (l && *trim(l)) {
+    if (l && *dbg_trim(l)) {
       HIST_ENTRY *h = history_length ? history_get(history_base + history_length - 1) : NULL;
       if (!h || strcmp(h->line, l)) add_history(l);
     }
@@ -2608,7 +2313,7 @@ static int repl(dbg *g) {
       if (g->running) kill_run(g);
       return DR_RESUME;
     }
-    char *t = trim(line);
+    char *t = dbg_trim(line);
     char cmd[1024];
     if (!*t && from_user && g->last[0]) snprintf(cmd, sizeof cmd, "%s", g->last);
     else snprintf(cmd, sizeof cmd, "%s", t);
@@ -2621,7 +2326,7 @@ static int repl(dbg *g) {
     int rc = execute(g, cmd);
     fflush(stdout);
     if (rc == DR_ERR) g->errors++;
-    if (rc == DR_RESUME) return DR_RESUME;
+    if (rc == DR_RESUME) { g->frame_sel = 0; return DR_RESUME; }   /* running, conditions and displays read the innermost frame */
   }
 }
 
@@ -2654,13 +2359,13 @@ static void cands_clear(void) {
 }
 
 static void cands_registers(dbg *g) {
-  warp *w = focus_warp(g);
+  warp *w = dbg_focus_warp(g);
   aw_module **mods;
   int nm = known_modules(g, &mods);
   for (int i = 0; i < nm; i++) {
     aw_module *m = mods[i];
     for (uint32_t f = 0; f < m->img.nfuncs; f++) {
-      if (w && (m != g->c->m || f != w->frames[w->nframes - 1].func)) continue;
+      if (w && (m != g->c->m || f != dbg_sel_frame(g, w)->func)) continue;
       for (uint32_t s = 0; s < m->funcs[f].nslots; s++) {
         char name[64];
         isa_dis_reg(&m->img, f, s, name, sizeof name);
@@ -2680,7 +2385,7 @@ static void cands_symbols(dbg *g) {
   int nm = known_modules(g, &mods);
   for (int i = 0; i < nm; i++) {
     const isa_image *img = &mods[i]->img;
-    for (uint32_t f = 0; f < img->nfuncs; f++) if (img->funcs[f].has_body) cand_add(fname(mods[i], f));
+    for (uint32_t f = 0; f < img->nfuncs; f++) if (img->funcs[f].has_body) cand_add(dbg_fname(mods[i], f));
     for (uint32_t l = 0; l < img->nlabels; l++) cand_add(isa_str(img, img->labels[l].name));
   }
   uint64_t a, n;
@@ -2731,15 +2436,35 @@ static char **complete(const char *text, int start, int end) {
 
 /* ---- main ---- */
 
+#define USAGE_LINE "usage: awemu debug [-x FILE]... [-ex COMMAND]... [-batch] [-q] [SCRIPT | MODULE] [NAME=VALUE ...]\n"
+
+/* After a usage error: the usage line and where the rest is. */
+static void usage_short(void) { fputs(USAGE_LINE "(awemu debug --help says more)\n", stderr); }
+
 static void usage(FILE *f) {
   fputs("usage: awemu debug [-x FILE]... [-ex COMMAND]... [-batch] [-q] [SCRIPT | MODULE] [NAME=VALUE ...]\n"
         "  SCRIPT      a run script (emu/RUNSCRIPT.md): 'run' runs it under the debugger\n"
         "  MODULE      a .ptx, .s or .aws file, loaded at once; type launch or runsub to run it\n"
-        "  -x FILE     run the debugger commands in FILE first (each echoed after the prompt)\n"
-        "  -ex CMD     run CMD first (in order with -x)\n"
-        "  -batch      exit when those commands are done (status 1 if any failed)\n"
-        "  -q          no banner\n"
-        "History: $AWEMU_HISTFILE, else ~/.awemu_history.  emu/DEBUGGER.md is the manual.\n", f);
+        "  -x FILE, --command=FILE\n"
+        "              run the debugger commands in FILE first (each echoed after the prompt)\n"
+        "  -ex CMD, --eval-command=CMD\n"
+        "              run CMD first (in order with -x)\n"
+        "  -batch, --batch\n"
+        "              exit when those commands are done (status 1 if any failed)\n"
+        "  -q, --quiet no banner\n"
+        "  --help      this text;  --version  the version\n"
+        "History: $AWEMU_HISTFILE, else ~/.awemu_history.  emu/DEBUGGER.md is the manual.\n"
+        "Exit status: 0 every command succeeded, 1 some command failed, 2 usage or I/O error.\n", f);
+}
+
+static void queue_add(dbg *g, const char *line, size_t len) {
+  char *l = malloc(len + 1);
+  char **q = realloc(g->queue, (size_t)(g->nqueue + 1) * sizeof *g->queue);
+  if (!l || !q) { free(l); if (q) g->queue = q; fprintf(stderr, "awemu debug: out of memory\n"); return; }
+  memcpy(l, line, len);
+  l[len] = 0;
+  g->queue = q;
+  g->queue[g->nqueue++] = l;
 }
 
 static int queue_file(dbg *g, const char *path) {
@@ -2748,8 +2473,7 @@ static int queue_file(dbg *g, const char *path) {
   char buf[4096];
   while (fgets(buf, sizeof buf, f)) {
     buf[strcspn(buf, "\r\n")] = 0;
-    g->queue = realloc(g->queue, (size_t)(g->nqueue + 1) * sizeof *g->queue);
-    g->queue[g->nqueue++] = strdup(buf);
+    queue_add(g, buf, strlen(buf));
   }
   fclose(f);
   return 0;
@@ -2761,43 +2485,112 @@ static int is_script_file(const char *path) {
   return 1;
 }
 
+/* Frees what the session g holds (not g itself). */
+static void dbg_free(dbg *g) {
+  if (g->s) aw_session_free(g->s);
+  if (g->scratch) aw_session_free(g->scratch);
+  if (g->scratch_out) fclose(g->scratch_out);
+  maps_clear(g);
+  for (int i = 0; i < g->nbps; i++) free(g->bps[i].spec);
+  free(g->bps);
+  for (int i = 0; i < g->ndisplays; i++) { free(g->displays[i].fmt); free(g->displays[i].expr); }
+  free(g->displays);
+  for (int i = 0; i < g->nqueue; i++) free(g->queue[i]);
+  free(g->queue);
+  free(g->vars);
+  for (int i = 0; i < g->npresets; i++) free(g->presets[i]);
+  free(g->presets);
+  free(g->histfile);
+  cands_clear();
+  sources_free();
+  if (G == g) G = NULL;
+  memset(g, 0, sizeof *g);
+}
+
+/* Loads the target and runs the command loop until the end; the exit status. */
+static int dbg_session(dbg *g, int quiet) {
+  G = g;
+  session_start(g);
+  if (g->target) {
+    g->is_script = is_script_file(g->target);
+    if (g->is_script) {
+      FILE *f = fopen(g->target, "r");
+      if (!f) { fprintf(stderr, "awemu debug: %s: cannot read: %s\n", g->target, strerror(errno)); return 2; }
+      fclose(f);
+      scratch_load(g);
+    } else {
+      char line[4200];
+      snprintf(line, sizeof line, "load %s", g->target);
+      if (aw_session_exec(g->s, line, "")) return 2;
+    }
+  }
+  if (!quiet) printf("awemu debugger.  Type \"help\" for the commands%s.\n",
+                     g->is_script ? ", \"run\" to run the script" : g->target ? "; the module is loaded" : "");
+  repl(g);
+  return g->errors ? 1 : 0;
+}
+
+/* Writes the history to g->histfile through isa/outfile.h: never replaces a
+ * device, FIFO or symbolic link (readline's write_history renames a temporary
+ * over the name, or over a link's target, which would replace a device node). */
+static void history_save(dbg *g) {
+  HIST_ENTRY **h = history_list();
+  isa_outfile o;
+  char why[600];
+  if (isa_out_open(&o, g->histfile, 0, why, sizeof why)) { fprintf(stderr, "awemu debug: history not saved: %s\n", why); return; }
+  for (int i = 0; h && h[i]; i++) fprintf(o.f, "%s\n", h[i]->line);
+  if (isa_out_commit(&o, why, sizeof why)) fprintf(stderr, "awemu debug: history not saved: %s\n", why);
+}
+
+/* "--name=value" or "--name value" (also "-name value"): the value, *i moved past
+ * it; NULL when a is not that option.  *bad is set when it lacks its value. */
+static const char *opt_value(int argc, char **argv, int *i, const char *const *names, int *bad) {
+  const char *a = argv[*i];
+  for (int k = 0; names[k]; k++) {
+    size_t n = strlen(names[k]);
+    if (strncmp(a, names[k], n)) continue;
+    if (a[n] == '=' && names[k][1] == '-') return a + n + 1;
+    if (a[n]) continue;
+    if (*i + 1 >= argc) { *bad = 1; return NULL; }
+    return argv[++*i];
+  }
+  return NULL;
+}
+
 int dbg_main(int argc, char **argv) {
   dbg g;
   memset(&g, 0, sizeof g);
   g.line_bytes = 128;
   int quiet = 0;
+  static const char *const x_names[] = { "-x", "--command", "--x", NULL };
+  static const char *const ex_names[] = { "-ex", "--eval-command", "--ex", NULL };
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
-    if (!strcmp(a, "-h") || !strcmp(a, "--help")) { usage(stdout); return 0; }
-    if ((!strcmp(a, "-x") || !strcmp(a, "-ex")) && i + 1 < argc) {
-      if (!strcmp(a, "-x")) { if (queue_file(&g, argv[++i])) return 2; }
-      else { g.queue = realloc(g.queue, (size_t)(g.nqueue + 1) * sizeof *g.queue); g.queue[g.nqueue++] = strdup(argv[++i]); }
-      continue;
-    }
+    if (!strcmp(a, "-h") || !strcmp(a, "--help")) { usage(stdout); dbg_free(&g); return 0; }
+    if (!strcmp(a, "--version")) { printf("awemu debug %s\n", AWEMU_VERSION); dbg_free(&g); return 0; }
+    int bad = 0;
+    const char *v;
+    if ((v = opt_value(argc, argv, &i, x_names, &bad))) { if (queue_file(&g, v)) { dbg_free(&g); return 2; } continue; }
+    if (!bad && (v = opt_value(argc, argv, &i, ex_names, &bad))) { queue_add(&g, v, strlen(v)); continue; }
+    if (bad) { fprintf(stderr, "awemu debug: option '%s' needs a value (%s)\n", a, a[1] == 'x' || !strncmp(a, "--c", 3) || !strcmp(a, "--x") ? "a FILE of commands" : "a COMMAND"); usage_short(); dbg_free(&g); return 2; }
     if (!strcmp(a, "-batch") || !strcmp(a, "--batch")) { g.batch = 1; quiet = 1; continue; }
-    if (!strcmp(a, "-q") || !strcmp(a, "-quiet")) { quiet = 1; continue; }
-    if (a[0] == '-') { fprintf(stderr, "awemu debug: unknown option '%s'\n", a); usage(stderr); return 2; }
-    if (strchr(a, '=') && a[0] != '=') { g.vars = realloc(g.vars, (size_t)(g.nvars + 1) * sizeof *g.vars); g.vars[g.nvars++] = argv[i]; continue; }
-    if (g.target) { fprintf(stderr, "awemu debug: more than one script or module ('%s', '%s')\n", g.target, a); return 2; }
+    if (!strcmp(a, "-q") || !strcmp(a, "-quiet") || !strcmp(a, "--quiet")) { quiet = 1; continue; }
+    if (a[0] == '-' && a[1]) {
+      const char *eq = strchr(a, '=');
+      if (eq && (!strncmp(a, "--batch=", 8) || !strncmp(a, "--quiet=", 8) || !strncmp(a, "--help=", 7) || !strncmp(a, "--version=", 10)))
+        fprintf(stderr, "awemu debug: option '%.*s' takes no value ('%s')\n", (int)(eq - a), a, a);
+      else fprintf(stderr, "awemu debug: unknown option '%s'\n", a);
+      usage_short();
+      dbg_free(&g);
+      return 2;
+    }
+    if (strchr(a, '=') && a[0] != '=') { char **nv = realloc(g.vars, (size_t)(g.nvars + 1) * sizeof *g.vars); if (!nv) { dbg_free(&g); return 2; } g.vars = nv; g.vars[g.nvars++] = argv[i]; continue; }
+    if (g.target) { fprintf(stderr, "awemu debug: more than one script or module ('%s', '%s')\n", g.target, a); dbg_free(&g); return 2; }
     g.target = a;
   }
-  G = &g;
   setvbuf(stdout, NULL, _IOLBF, 0);
   g.tty = isatty(STDIN_FILENO) && !g.batch;
-  session_start(&g);
-  if (g.target) {
-    g.is_script = is_script_file(g.target);
-    if (g.is_script) {
-      FILE *f = fopen(g.target, "r");
-      if (!f) { fprintf(stderr, "awemu debug: %s: cannot read: %s\n", g.target, strerror(errno)); return 2; }
-      fclose(f);
-      scratch_load(&g);
-    } else {
-      char line[4200];
-      snprintf(line, sizeof line, "load %s", g.target);
-      if (aw_session_exec(g.s, line, "")) return 2;
-    }
-  }
+  G = &g;
   struct sigaction sa;
   memset(&sa, 0, sizeof sa);
   sa.sa_handler = on_sigint;
@@ -2811,31 +2604,33 @@ int dbg_main(int argc, char **argv) {
     const char *hf = getenv("AWEMU_HISTFILE");
     const char *home = getenv("HOME");
     if (hf && *hf) g.histfile = strdup(hf);
-    else if (home) { size_t n = strlen(home) + 32; g.histfile = malloc(n); snprintf(g.histfile, n, "%s/.awemu_history", home); }
+    else if (home) { size_t n = strlen(home) + 32; g.histfile = malloc(n); if (g.histfile) snprintf(g.histfile, n, "%s/.awemu_history", home); }
     using_history();
     stifle_history(1000);
     if (g.histfile) read_history(g.histfile);
   }
-  if (!quiet) printf("awemu debugger.  Type \"help\" for the commands%s.\n",
-                     g.is_script ? ", \"run\" to run the script" : g.target ? "; the module is loaded" : "");
-  repl(&g);
-  if (g.tty && g.histfile) write_history(g.histfile);
-  int rc = g.errors ? 1 : 0;
-  aw_session_free(g.s);
-  if (g.scratch) aw_session_free(g.scratch);
-  maps_clear(&g);
-  for (int i = 0; i < g.nbps; i++) free(g.bps[i].spec);
-  free(g.bps);
-  for (int i = 0; i < g.ndisplays; i++) { free(g.displays[i].fmt); free(g.displays[i].expr); }
-  free(g.displays);
-  for (int i = 0; i < g.nqueue; i++) free(g.queue[i]);
-  free(g.queue);
-  free(g.vars);
-  for (int i = 0; i < g.npresets; i++) free(g.presets[i]);
-  free(g.presets);
-  free(g.histfile);
-  cands_clear();
-  sources_free();
-  G = NULL;
+  int rc = dbg_session(&g, quiet);
+  if (g.tty && g.histfile && rc != 2) history_save(&g);
+  dbg_free(&g);
+  return rc;
+}
+
+int dbg_batch(const char *target, const char *text, size_t len) {
+  dbg g;
+  memset(&g, 0, sizeof g);
+  g.line_bytes = 128;
+  g.batch = 1;
+  g.target = target;
+  for (size_t at = 0; at < len;) {   /* one command per line; a NUL ends a line too */
+    size_t e = at;
+    while (e < len && text[e] != '\n' && text[e] != '\0') e++;
+    size_t n = e - at;
+    if (n && text[at + n - 1] == '\r') n--;
+    queue_add(&g, text + at, n);
+    at = e + 1;
+  }
+  int rc = dbg_session(&g, 1);
+  fflush(stdout);
+  dbg_free(&g);
   return rc;
 }

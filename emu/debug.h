@@ -13,7 +13,16 @@
 #ifndef AWEMU_DEBUG_H
 #define AWEMU_DEBUG_H
 
-/* bin/awemu debug [options] [SCRIPT|MODULE] [NAME=VALUE ...]; argv[0] is "debug". */
+#include <stddef.h>
+
+/* bin/awemu debug [options] [SCRIPT|MODULE] [NAME=VALUE ...]; argv[0] is "debug".
+ * Returns the exit status: 0, 1 (a command failed) or 2 (usage or I/O error). */
 int dbg_main(int argc, char **argv);
+
+/* As `awemu debug TARGET -batch` with the commands (one per line; len bytes, not
+ * NUL-terminated) read from memory: no readline, no history file, no signal
+ * handler.  Output goes to stdout and stderr.  TARGET may be NULL (no script or
+ * module).  Returns the exit status as dbg_main does.  For fuzzing and tests. */
+int dbg_batch(const char *target, const char *commands, size_t len);
 
 #endif

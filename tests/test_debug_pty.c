@@ -29,6 +29,10 @@
  * Session 2, same history file:
  *   history         Up shows the file's last line, Up again the line before it; then Ctrl-U
  *                   and `quit`
+ * Sessions 3-5, one command and `quit` each, with AWEMU_HISTFILE naming a symbolic link to a
+ * regular file, a character device node made with mknod in the scratch directory, and a link
+ * to that node: the link stays a link (its target gets the history) and the node stays a
+ * device (readline's write_history renames a temporary over them; awemu writes in place).
  *
  * Environment: BIN (directory of awemu, default "bin"); AWEMU_PTY_TERM overrides TERM (e.g.
  * "dumb"); AWEMU_PTY_VERBOSE=1 copies each session's screen to stderr at its end.
@@ -44,6 +48,7 @@
 #include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/types.h>
+#include <sys/sysmacros.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -243,6 +248,7 @@ static int session_start(session *s, const char *name, int slot, const char *awe
     unsetenv("INPUTRC");
     unsetenv("LINES");
     unsetenv("COLUMNS");
+    if (chdir(home)) _exit(126);   /* anything written by mistake to a relative name lands in the scratch directory */
     execl(awemu, "awemu", "debug", script, (char *)NULL);
     fprintf(stderr, "exec %s: %s\n", awemu, strerror(errno));
     _exit(127);
@@ -463,13 +469,79 @@ static void session_two(const char *awemu, const char *script, const char *home,
   session_end(&s);
 }
 
+/* ---- sessions 3-5: the history file is never replaced when it is not a regular file ---- */
+
+/* One short session with AWEMU_HISTFILE = histfile: a command, quit.  0 when it ran and quit. */
+static int history_session(const char *name, const char *awemu, const char *script, const char *home, const char *histfile) {
+  session s;
+  if (session_start(&s, name, 0, awemu, script, home, histfile)) { fail(name, "forkpty failed"); return -1; }
+  int ok = expect(&s, PROMPT);
+  if (ok) { send(&s, "info buffers\r"); ok = expect(&s, "No buffers."); }
+  if (ok) { send(&s, "quit\r"); ok = session_wait(&s, WAIT_S); }
+  if (!ok) fail_expect(&s, name, "the prompt, No buffers. and the end after quit");
+  session_end(&s);
+  return ok ? 0 : -1;
+}
+
+/* The history file as a symbolic link to a regular file by a relative name (the link stays a
+ * link and the file gets the history; readline 8.2's write_history instead creates a new file
+ * of that name in the current directory, the debugger's HOME here), as a character device node, and as a link to one (each stays a device:
+ * readline's write_history would rename a temporary file over it).  The device is made with
+ * mknod inside the scratch directory (major 1, minor 3: what /dev/null is); without the right
+ * to make one, those two checks are skipped with the reason. */
+static void session_history_targets(const char *awemu, const char *script, const char *home, const char *dir) {
+  char real[128], link[128], nul[128], link2[128];
+  snprintf(real, sizeof real, "%s/real_history", dir);
+  snprintf(link, sizeof link, "%s/link_history", dir);
+  snprintf(nul, sizeof nul, "%s/nul", dir);
+  snprintf(link2, sizeof link2, "%s/link_nul", dir);
+  FILE *f = fopen(real, "w");
+  if (f) { fputs("print 1\n", f); fclose(f); }
+  struct stat st;
+  char stray[128];
+  snprintf(stray, sizeof stray, "%s/real_history", home);
+  if (symlink("real_history", link)) fail("history file as a symbolic link", strerror(errno));
+  else if (!history_session("session 3 (history through a link)", awemu, script, home, link)) {
+    char lines[64][256];
+    int n = read_lines(real, lines, 64);
+    if (lstat(link, &st) || !S_ISLNK(st.st_mode)) fail("history file as a symbolic link", "the link is no longer a symbolic link");
+    else if (lstat(real, &st) || !S_ISREG(st.st_mode)) fail("history file as a symbolic link", "its target is no longer a regular file");
+    else if (!has_line(lines, n, "print 1") || !has_line(lines, n, "info buffers"))
+      fail("history file as a symbolic link", "its target lacks the lines \"print 1\" (before) and \"info buffers\" (this session)");
+    else if (!lstat(stray, &st)) fail("history file as a symbolic link", "a new file real_history appeared in the debugger's working directory");
+    else pass("history through a symbolic link: the link stays a link, its target gets the history");
+  }
+  if (mknod(nul, S_IFCHR | 0600, makedev(1, 3))) {
+    char d[300];
+    snprintf(d, sizeof d, "SKIP history file as a device node: mknod %s: %s (needs root)", nul, strerror(errno));
+    printf("%s\n", d);
+  } else {
+    if (!history_session("session 4 (history to a device)", awemu, script, home, nul)) {
+      if (lstat(nul, &st) || !S_ISCHR(st.st_mode)) fail("history file as a device node", "the device node was replaced (it is no longer a character device)");
+      else pass("history file as a character device node: it stays that device");
+    }
+    if (symlink(nul, link2)) fail("history file as a link to a device", strerror(errno));
+    else if (!history_session("session 5 (history through a link to a device)", awemu, script, home, link2)) {
+      if (lstat(link2, &st) || !S_ISLNK(st.st_mode)) fail("history file as a link to a device", "the link is no longer a symbolic link");
+      else if (lstat(nul, &st) || !S_ISCHR(st.st_mode)) fail("history file as a link to a device", "the device node it names was replaced");
+      else pass("history file as a link to a character device: the link and the device stay");
+    }
+  }
+  unlink(stray);
+  unlink(link2);
+  unlink(nul);
+  unlink(link);
+  unlink(real);
+}
+
 int main(void) {
   signal(SIGALRM, on_alarm);
   alarm(ALARM_S);
 
   const char *bin = getenv("BIN");
-  char awemu[4200];
-  snprintf(awemu, sizeof awemu, "%s/awemu", bin && *bin ? bin : "bin");
+  char awemu[4200], rel[4200];
+  snprintf(rel, sizeof rel, "%s/awemu", bin && *bin ? bin : "bin");
+  if (!realpath(rel, awemu)) snprintf(awemu, sizeof awemu, "%s", rel);   /* the sessions run in HOME */
   if (access(awemu, X_OK)) {
     char d[4300];
     snprintf(d, sizeof d, "%s is not an executable (run make; BIN names its directory)", awemu);
@@ -501,6 +573,7 @@ int main(void) {
 
   session_one(awemu, script, home, histfile);
   session_two(awemu, script, home, histfile);
+  session_history_targets(awemu, script, home, dir);
 
   unlink(script);
   unlink(histfile);
