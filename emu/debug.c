@@ -15,6 +15,7 @@
 #include "../isa/disasm.h"
 #include "../subroutines/codec.h"
 #include "../isa/outfile.h"
+#include "../isa/version.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -30,9 +31,6 @@
 
 #define PROMPT "(awemu) "
 
-#ifndef AWEMU_VERSION
-#define AWEMU_VERSION "0.2.0"   /* until isa/version.h (helper H1) defines it */
-#endif
 
 
 static dbg *G;            /* for the signal handler and readline's completion */
@@ -2567,7 +2565,7 @@ int dbg_main(int argc, char **argv) {
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     if (!strcmp(a, "-h") || !strcmp(a, "--help")) { usage(stdout); dbg_free(&g); return 0; }
-    if (!strcmp(a, "--version")) { printf("awemu debug %s\n", AWEMU_VERSION); dbg_free(&g); return 0; }
+    if (!strcmp(a, "--version")) { printf("awemu debug (awemu) %s\n", AWEMU_VERSION); dbg_free(&g); return 0; }
     int bad = 0;
     const char *v;
     if ((v = opt_value(argc, argv, &i, x_names, &bad))) { if (queue_file(&g, v)) { dbg_free(&g); return 2; } continue; }

@@ -25,7 +25,7 @@ else fail "README Debugging example never stops at its breakpoint"; fi
 if [ $rc -eq 0 ] && grep -q '^usage: awemu debug' "$T/help.out" && [ ! -s "$T/help.err" ]; then pass "awemu debug --help: usage on stdout, status 0"
 else fail "awemu debug --help: status $rc" "$(cat "$T/help.out" "$T/help.err")"; fi
 "$BIN/awemu" debug --version > "$T/ver.out" 2>&1; rc=$?
-if [ $rc -eq 0 ] && [ "$(cat "$T/ver.out")" = "awemu debug 0.2.0" ]; then pass "awemu debug --version: 'awemu debug 0.2.0', status 0"
+if [ $rc -eq 0 ] && [ "$(cat "$T/ver.out")" = "awemu debug (awemu) 0.2.0" ]; then pass "awemu debug --version: 'awemu debug (awemu) 0.2.0', status 0"
 else fail "awemu debug --version: status $rc" "$(cat "$T/ver.out")"; fi
 # --command=FILE and --eval-command=CMD as -x FILE and -ex CMD: 6 * 7 = 42, 2^10 = 1024 (0x400)
 printf 'print 6 * 7\n' > "$T/cmds"
