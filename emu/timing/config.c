@@ -82,8 +82,9 @@ static void format_value(const tm_config *c, int k, char *buf, size_t cap) {
   case K_REAL: snprintf(buf, cap, "%.17g", *(const double *)cfield(c, k)); break;
   default: choice_at(r->choices, *(const int *)cfield(c, k), buf, cap); break;
   }
-  if (r->kind == K_REAL) {   /* the shortest text that reads back to the same double */
+  if (r->kind == K_REAL) {   /* whole numbers plainly, others in the shortest text that reads back the same */
     double v = *(const double *)cfield(c, k);
+    if (v == floor(v) && fabs(v) < 1e15) { snprintf(buf, cap, "%.0f", v); return; }
     for (int prec = 1; prec <= 17; prec++) {
       snprintf(buf, cap, "%.*g", prec, v);
       if (strtod(buf, NULL) == v) break;

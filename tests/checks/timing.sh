@@ -1,0 +1,98 @@
+# tests/checks/timing.sh -- timing mode from the command line (sourced by tests/run.sh).
+#
+#   same results   every example's buffers are byte-identical in functional
+#                  mode and in timing mode under every preset and every
+#                  scheduler policy (timing decides when, never what)
+#   determinism    the same run twice writes the same statistics JSON
+#   JSON           --stats-json has the keys the issue names, for the run and per launch
+#   bad configs    unknown key, negative size, sets that are not a power of two,
+#                  a bad value on --set: file, line and key named, status 2
+#   unschedulable  a CTA that fits no SM is reported, not run, never hangs
+#   config CLI     awemu config --list / --show / --table
+T=$(mktemp -d)
+
+# ---- same results ----
+for script in examples/*/run.aw; do
+  dir=$(dirname "$script")
+  n=$(echo "$dir" | tr '/' '_')
+  data="$OUT/$n.data"          # written by the "runs" section's reference
+  [ -d "$data" ] || continue
+  sed "s|\${SCRIPT_DIR}|$dir|g" "$script" > "$T/$n.aw"
+  names=$(sed -n 's/^\(alloc\|symbol\) \([^ ]*\) .*/\2/p' "$script")
+  for b in $names; do echo "dump $b \${DUMPS}/$b.bin" >> "$T/$n.aw"; done
+  mkdir -p "$T/$n.plain"
+  "$BIN/awemu" run "$T/$n.aw" DATA="$data" DUMPS="$T/$n.plain" > "$T/$n.plain.log" 2>&1
+  bad=""
+  for preset in caba-gtx480 mag-gddr5 mpc-titanv; do
+    for policy in gto lrr two-level; do
+      out="$T/$n.$preset.$policy"
+      mkdir -p "$out"
+      if ! timeout 120 "$BIN/awemu" run --config "$preset" --set "sched_policy=$policy" "$T/$n.aw" DATA="$data" DUMPS="$out" > "$out.log" 2>&1; then
+        bad="$bad $preset/$policy(exit)"; continue
+      fi
+      for b in $names; do cmp -s "$T/$n.plain/$b.bin" "$out/$b.bin" || bad="$bad $preset/$policy:$b"; done
+    done
+  done
+  if [ -z "$names" ]; then fail "timing run $dir: the script allocates no buffer"
+  elif [ -n "$bad" ]; then fail "timing run $dir: results differ from functional mode:$bad" "$(tail -5 "$T/$n.caba-gtx480.gto.log")"
+  else pass "timing run $dir: $(echo $names | wc -w) buffers identical to functional mode under 3 presets x 3 policies"; fi
+done
+
+# ---- determinism and JSON ----
+d=examples/bfs
+if [ -d "$OUT/examples_bfs.data" ]; then
+  for i in 1 2; do
+    "$BIN/awemu" run --config caba-gtx480 --stats-json "$T/bfs$i.json" "$d/run.aw" DATA="$OUT/examples_bfs.data" > "$T/bfs$i.log" 2>&1
+  done
+  if [ -s "$T/bfs1.json" ] && cmp -s "$T/bfs1.json" "$T/bfs2.json"; then pass "timing: the same run twice gives the same statistics ($(sed -n 's/^  "cycles": \([0-9]*\),/\1/p' "$T/bfs1.json") cycles)"
+  else fail "timing: two runs differ" "$(diff "$T/bfs1.json" "$T/bfs2.json" | head -5)"; fi
+  missing=""
+  for k in cycles warp_instructions ipc dram_bandwidth_utilization dram_bursts launches; do
+    grep -q "^  \"$k\": " "$T/bfs1.json" || missing="$missing $k"
+  done
+  nl=$(grep -c '"kernel": ' "$T/bfs1.json")
+  if [ -z "$missing" ] && [ "$nl" -gt 0 ]; then
+    pass "timing: --stats-json has cycles, warp_instructions, ipc, dram_bandwidth_utilization, dram_bursts and a launches list ($nl launches)"
+  else fail "timing: --stats-json lacks:$missing ($nl launches)" "$(head -20 "$T/bfs1.json")"; fi
+fi
+
+# ---- bad configs ----
+printf 'base = caba-gtx480\n# a comment\nl1_size = 16K\n' > "$T/unknown.cfg"
+printf 'l2_bytes = -768K\n' > "$T/negative.cfg"
+printf 'n_sm = 15\nl1_bytes = 24K\n' > "$T/sets.cfg"
+expect_cfg_error() {   # NAME ARGS... -- the message must contain $want
+  name=$1; shift
+  "$BIN/awemu" run "$@" examples/saxpy/run.aw DATA="$OUT/examples_saxpy.data" > "$T/cfg.out" 2> "$T/cfg.err"
+  rc=$?
+  if [ $rc -eq 2 ] && grep -qF -- "$want" "$T/cfg.err" && [ ! -s "$T/cfg.out" ]; then pass "bad config ($name): $(cat "$T/cfg.err")"
+  else fail "bad config ($name): exit $rc, expected 2 and: $want" "$(cat "$T/cfg.err" "$T/cfg.out")"; fi
+}
+want="$T/unknown.cfg:3: error: unknown key 'l1_size'"; expect_cfg_error "unknown key" --config "$T/unknown.cfg"
+want="$T/negative.cfg:1: error: l2_bytes: -768K is out of range"; expect_cfg_error "negative size" --config "$T/negative.cfg"
+want="$T/sets.cfg:2: error: l1_bytes: l1_bytes = 24576 in 4 ways of 128-byte lines give 48 sets, not a power of two"; expect_cfg_error "sets not a power of two" --config "$T/sets.cfg"
+want="--set: error: sched_policy: 'fifo' is not one of lrr|gto|two-level"; expect_cfg_error "bad --set value" --set sched_policy=fifo
+want="no-such-gpu: no such preset or file"; expect_cfg_error "unknown preset" --config no-such-gpu
+
+# ---- a CTA that fits no SM ----
+# kernel_regs = 255 with 256 threads: 255 x 32 = 8160 -> 8192 registers per warp x 8 warps
+# = 65536 > 32768 per SM
+timeout 60 "$BIN/awemu" run --config caba-gtx480 --set kernel_regs=255 examples/saxpy/run.aw DATA="$OUT/examples_saxpy.data" > "$T/fit.out" 2>&1
+rc=$?
+if [ $rc -eq 1 ] && grep -q "65536 registers .* it fits no SM" "$T/fit.out"; then pass "a CTA that fits no SM is reported: $(grep 'fits no SM' "$T/fit.out" | head -1 | cut -c1-160)"
+else fail "a CTA that fits no SM: exit $rc" "$(cat "$T/fit.out")"; fi
+
+# ---- awemu config ----
+if [ "$("$BIN/awemu" config --list | tr '\n' ' ')" = "caba-gtx480 mag-gddr5 mpc-titanv " ]; then pass "awemu config --list names the three presets"
+else fail "awemu config --list" "$("$BIN/awemu" config --list 2>&1)"; fi
+"$BIN/awemu" config --config mpc-titanv --set dram_bandwidth_scale=0.125 > "$T/show.cfg" 2>&1
+if grep -q '^n_sm = 80 .*from mpc-titanv:' "$T/show.cfg" && grep -q '^dram_bandwidth_scale = 0.125 .*from --set' "$T/show.cfg" &&
+   "$BIN/awemu" config --config "$T/show.cfg" > "$T/show2.cfg" 2>&1 && [ "$(grep -c . "$T/show2.cfg")" -eq "$(grep -c . "$T/show.cfg")" ] &&
+   sed 's/ *#.*//' "$T/show.cfg" > "$T/a.cfg" && sed 's/ *#.*//' "$T/show2.cfg" > "$T/b.cfg" && cmp -s "$T/a.cfg" "$T/b.cfg"; then
+  pass "awemu config --show: every key with its origin, and the output loads back to the same values"
+else fail "awemu config --show" "$(head -5 "$T/show.cfg"; head -5 "$T/show2.cfg")"; fi
+"$BIN/awemu" config --table > "$T/table.md"
+sed -n '/<!-- BEGIN CONFIG TABLE/,/<!-- END CONFIG TABLE/p' README.md | sed '1d;$d' > "$T/readme-table.md"
+if cmp -s "$T/table.md" "$T/readme-table.md"; then pass "README's config table is awemu config --table"
+else fail "README's config table differs from awemu config --table (paste it between the CONFIG TABLE markers)" "$(diff "$T/readme-table.md" "$T/table.md" | head -5)"; fi
+
+rm -rf "$T"
