@@ -439,6 +439,11 @@ static int parse_wide(const char *t, wide_int *v) {
   return 0;
 }
 
+/* 1 when the double d rounds to an infinite float: |d| at or past the midpoint
+ * between FLT_MAX and 2^128 (tested without the conversion, which is undefined
+ * behaviour out of range). */
+static int beyond_f32(double d) { return isfinite(d) && fabs(d) >= 0x1.ffffffp127; }
+
 /* A finite or infinite double in the range of t (f32 or f64): 0, or -1 with a message. */
 static int parse_double(const char *text, int t, double *v, char *msg, size_t cap) {
   char *end;
@@ -447,7 +452,7 @@ static int parse_double(const char *text, int t, double *v, char *msg, size_t ca
   char range[96];
   describe_range(range, sizeof range, t);
   if (end == text || *end || isspace((unsigned char)text[0])) { snprintf(msg, cap, "'%s' is not a number", text); return -1; }
-  if ((errno == ERANGE && isinf(d)) || (t == ISA_T_F32 && isfinite(d) && isinf((float)d))) {
+  if ((errno == ERANGE && isinf(d)) || (t == ISA_T_F32 && beyond_f32(d))) {
     snprintf(msg, cap, "'%s' is out of range for %s (%s)", text, isa_type_name(t), range);
     return -1;
   }
@@ -467,7 +472,7 @@ static int setup_ramp(aw_session *s, const char *where, const buffer *b, char **
     if (parse_double(argv[4], ISA_T_F64, &g->fstep, msg, sizeof msg)) return error(s, where, "ramp STEP: %s", msg);
     if (!isfinite(g->start) || !isfinite(g->fstep)) return error(s, where, "ramp START and STEP must be finite ('%s', '%s')", argv[3], argv[4]);
     double last = g->start + (double)(b->count - 1) * g->fstep;
-    if (!isfinite(last) || (t == ISA_T_F32 && isinf((float)last)))
+    if (!isfinite(last) || (t == ISA_T_F32 && beyond_f32(last)))
       return error(s, where, "ramp reaches %.17g at element %llu, more than %s holds (%s)", last, (unsigned long long)(b->count - 1), tn, range);
     return 0;
   }

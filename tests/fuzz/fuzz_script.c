@@ -12,7 +12,7 @@
  * skipped, so every file it names is in that directory.  What an input
  * writes is removed after it; files are capped at 16 MiB (RLIMIT_FSIZE, with
  * SIGXFSZ ignored, so a bigger write fails as a full disk would).  Bounded
- * in time and memory: each launch stops after 100000 warp instructions or
+ * in time and memory: each launch stops after 10000 warp instructions or
  * 1 s; inputs that allocate more than 2^20 elements, change the limits, or
  * build a command or an alloc line from ${...} are skipped.
  *
@@ -147,7 +147,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (s) {
     aw_session_set_var(s, "SCRIPT_DIR", ".");
     aw_session_set_var(s, "DATA", ".");
-    aw_set_insn_limit(aw_session_device(s), 100000);
+    aw_set_insn_limit(aw_session_device(s), 10000);
     aw_set_time_limit(aw_session_device(s), 1.0);
     for (int i = 0; i < nlines; i++) {
       char where[32];
