@@ -250,10 +250,10 @@ static void format_value(char *buf, size_t cap, uint64_t bits, int t) {
 
 static uint64_t get_elem(const uint8_t *p, unsigned bytes) {
   uint64_t v = 0;
-  for (unsigned i = 0; i < bytes; i++) v |= (uint64_t)p[i] << (8 * i);
+  for (unsigned i = 0; i < bytes && i < 8; i++) v |= (uint64_t)p[i] << (8 * i);
   return v;
 }
-static void put_elem(uint8_t *p, uint64_t v, unsigned bytes) { for (unsigned i = 0; i < bytes; i++) p[i] = (uint8_t)(v >> (8 * i)); }
+static void put_elem(uint8_t *p, uint64_t v, unsigned bytes) { for (unsigned i = 0; i < bytes && i < 8; i++) p[i] = (uint8_t)(v >> (8 * i)); }
 
 /* ---- files ---- */
 
@@ -543,9 +543,14 @@ static int fill_file(aw_session *s, const char *where, const buffer *b, const ch
   struct stat st;
   FILE *f = open_input(s, where, path, &st);
   if (!f) return -1;
+  unsigned eb = type_bytes(b->type);
   if (S_ISREG(st.st_mode) && (uint64_t)st.st_size > size) {
     fclose(f);
     return error(s, where, "%s has %llu bytes; buffer '%s' holds %llu", path, (unsigned long long)st.st_size, b->name, (unsigned long long)size);
+  }
+  if (S_ISREG(st.st_mode) && (uint64_t)st.st_size % eb) {
+    fclose(f);
+    return error(s, where, "%s has %llu bytes, not a whole number of %s elements (%u bytes each)", path, (unsigned long long)st.st_size, isa_type_name(b->type), eb);
   }
   size_t cap = 1u << 20;
   uint8_t *chunk = malloc(cap);
@@ -560,6 +565,7 @@ static int fill_file(aw_session *s, const char *where, const buffer *b, const ch
     at += k;
   }
   if (!rc && ferror(f)) rc = error(s, where, "%s: cannot read: %s", path, strerror(errno));
+  if (!rc && at % eb) rc = error(s, where, "%s has %llu bytes, not a whole number of %s elements (%u bytes each)", path, (unsigned long long)at, isa_type_name(b->type), eb);
   free(chunk);
   fclose(f);
   return rc;
@@ -928,7 +934,8 @@ static int cmd_expect(aw_session *s, char **argv, int argc, const char *where) {
   verdict v = { 0, 0 };
   if (!strcmp(how, "at")) {
     uint64_t idx, want, got = 0;
-    if (parse_u64(argv[3], &idx) || idx >= b->count) return error(s, where, "index '%s' is outside buffer '%s' (%llu elements: 0 to %llu)", argv[3], b->name, (unsigned long long)b->count, (unsigned long long)(b->count - 1));
+    if (parse_u64(argv[3], &idx)) return error(s, where, "INDEX '%s' is not an index (decimal or 0x hexadecimal)", argv[3]);
+    if (idx >= b->count) return error(s, where, "index '%s' is outside buffer '%s' (%llu elements: 0 to %llu)", argv[3], b->name, (unsigned long long)b->count, (unsigned long long)(b->count - 1));
     if (parse_value(argv[4], b->type, &want, msg, sizeof msg)) return error(s, where, "%s", msg);
     uint8_t e[8];
     if (aw_memcpy_dtoh(s->dev, e, b->addr + idx * eb, eb) != AW_OK) return error(s, where, "cannot read buffer '%s'", b->name);

@@ -60,6 +60,12 @@ sc_fails textmore "five.txt has more than 4 values; buffer 'x' holds 4"
 printf '1 2\n3 300\n' > "$sd/bad.txt"
 printf 'alloc x u8 4\nfill x text bad.txt\n' > "$sd/textbad.aw"
 sc_fails textbad "bad.txt:2: '300' is out of range for u8 (0 to 255)"
+# fill file: whole elements only (5 bytes are not a number of u32)
+printf 'abcde' > "$sd/five.bin"
+printf 'alloc x u32 4\nfill x file five.bin\n' > "$sd/fillpart.aw"
+sc_fails fillpart "five.bin has 5 bytes, not a whole number of u32 elements (4 bytes each)"
+printf 'alloc x u8 4\nexpect x at 1x 0\n' > "$sd/atidx.aw"
+sc_fails atidx "INDEX '1x' is not an index"
 # 64 words at most on a line: more is an error, not silently cut
 printf 'echo %s\n' "$(seq 1 70 | tr '\n' ' ')" > "$sd/words.aw"
 sc_fails words "more than 64 words on one line"

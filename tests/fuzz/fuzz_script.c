@@ -93,10 +93,18 @@ static void clean(void) {
   closedir(d);
 }
 
+static int screen_words(const char *line, char *copy);
+
 /* 0 when the line may run; -1 when the input is to be skipped (see the header). */
-static int screen(char *line) {
-  char copy[4096];
-  snprintf(copy, sizeof copy, "%s", line);
+static int screen(const char *line) {
+  char *copy = strdup(line);
+  if (!copy) return -1;
+  int rc = screen_words(line, copy);
+  free(copy);
+  return rc;
+}
+
+static int screen_words(const char *line, char *copy) {
   char *hash = strchr(copy, '#');
   if (hash) *hash = 0;
   char *w[5] = { 0 };
