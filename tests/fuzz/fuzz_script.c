@@ -10,7 +10,7 @@
  * goes back after it: libFuzzer's corpus paths are relative); an input with a '/'
  * anywhere (an absolute path, ../x) or a word "-" (standard output) is
  * skipped, so every file it names is in that directory.  What an input
- * writes is removed after it; files are capped at 16 MiB (RLIMIT_FSIZE, with
+ * writes is removed after it, the directory at exit; files are capped at 16 MiB (RLIMIT_FSIZE, with
  * SIGXFSZ ignored, so a bigger write fails as a full disk would).  Bounded
  * in time and memory: each launch stops after 10000 warp instructions or
  * 1 s; inputs that allocate more than 2^20 elements, change the limits, or
@@ -63,6 +63,16 @@ static void copy_file(const char *from, const char *to) {
   fclose(a);
 }
 
+static void clean(void);
+
+/* At exit: the directory and the modules in it go. */
+static void remove_workdir(void) {
+  if (!workdir[0] || homefd < 0 || chdir(workdir) != 0) return;
+  for (size_t i = 0; i < NMODULES; i++) unlink(modules[i][1]);
+  clean();
+  if (fchdir(homefd) == 0) rmdir(workdir);
+}
+
 static void setup(void) {
   const char *tmp = getenv("TMPDIR");
   snprintf(workdir, sizeof workdir, "%s/awemu-fuzz-script.XXXXXX", tmp && *tmp && strlen(tmp) < 200 ? tmp : "/tmp");
@@ -74,6 +84,7 @@ static void setup(void) {
   }
   homefd = open(".", O_RDONLY | O_DIRECTORY);
   if (homefd < 0) { perror("fuzz_script: open ."); abort(); }
+  atexit(remove_workdir);
   struct rlimit r = { 16u << 20, 16u << 20 };
   setrlimit(RLIMIT_FSIZE, &r);
   signal(SIGXFSZ, SIG_IGN);
