@@ -46,14 +46,14 @@ static void run_usage(FILE *f) {
 
 /* ---- SIGINT during awemu run ---- */
 
-static aw_device *volatile run_device;
+static aw_session *volatile run_session;
 static volatile sig_atomic_t run_interrupted;
 
 /* Async-signal-safe: aw_interrupt sets a flag; a second SIGINT takes the default action. */
 static void on_sigint(int sig) {
   if (run_interrupted) { signal(sig, SIG_DFL); raise(sig); return; }
   run_interrupted = 1;
-  if (run_device) aw_interrupt(run_device);
+  if (run_session) aw_session_interrupt(run_session);
 }
 
 /* ---- option values ---- */
@@ -243,7 +243,7 @@ static int run_main(int argc, char **argv, int *vars, const char **sets) {
     aw_session_set_var(s, a, eq + 1);
     *eq = '=';
   }
-  run_device = d;
+  run_session = s;
   /* a SIGINT that was ignored when awemu started (a background job of a
    * shell without job control) stays ignored, as the convention is */
   struct sigaction sa, old;
@@ -253,7 +253,7 @@ static int run_main(int argc, char **argv, int *vars, const char **sets) {
   int caught = sigaction(SIGINT, NULL, &old) == 0 && old.sa_handler != SIG_IGN && sigaction(SIGINT, &sa, NULL) == 0;
   int rc = is_stdin ? run_stdin(s) : aw_session_run_file(s, script);
   if (caught) sigaction(SIGINT, &old, NULL);
-  run_device = NULL;
+  run_session = NULL;
   if (timing && timing_report(d, &cfg, stats_json)) rc = rc ? rc : 2;
   aw_session_free(s);
   if (run_interrupted) return 130;

@@ -1,16 +1,45 @@
-/* emu/script.c -- run scripts: buffers, launches, checks. */
+/* emu/script.c -- run scripts: buffers, launches, checks.
+ *
+ * Values are checked against the type they are for (range, sign, finite), and
+ * buffers move between host and device in chunks of CHUNK_ELEMS elements, so a
+ * command needs host memory for a chunk, not for the whole buffer.
+ */
+/* fopencookie (glibc, musl): the trace's byte cap is a FILE that counts what it writes */
+#define _GNU_SOURCE
 #include "script.h"
+#include "timing/timing.h"
 #include "emu_int.h"
+#include "../isa/outfile.h"
 
 #include <ctype.h>
 #include <errno.h>
+#include <float.h>
 #include <math.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+
+#define CHUNK_ELEMS (1u << 20)             /* elements moved between host and device at a time */
+#define MAX_ELEMS (1ull << 32)             /* the most elements a buffer may have */
+#define MAX_WORDS 64                       /* words on one command line */
+#define DEFAULT_TRACE_CAP (1ull << 30)     /* bytes a trace may write unless told otherwise */
 
 typedef struct { char *name; int type; uint64_t count; uint64_t addr; } buffer;
 typedef struct { char *name, *value; } var;
+
+/* A trace: the FILE the device writes to counts the bytes and stops at the cap. */
+typedef struct {
+  aw_session *s;
+  FILE *to;                 /* where whole lines go: the output file or the session's out */
+  uint64_t written, cap;    /* cap 0 = none */
+  int stopped;              /* the cap was reached: later lines are dropped */
+  int failed;               /* a write to 'to' failed */
+  char *pending;            /* the start of a line not yet complete */
+  size_t npending, cappending;
+} trace_sink;
 
 struct aw_session {
   FILE *out, *err;
@@ -21,8 +50,13 @@ struct aw_session {
   int nbufs;
   var *vars;
   int nvars;
-  FILE *trace;
-  int quiet;              /* errors are not printed (the debugger ends a launch on purpose) */
+  FILE *trace;              /* what the device writes to (a counting FILE, or the target itself) */
+  trace_sink *sink;         /* the counter behind 'trace'; NULL without one */
+  isa_outfile trace_file;   /* the trace's output file when it is not the session's out */
+  int trace_to_file;
+  uint64_t launches;        /* launches finished or faulted (what aw_get_total_stats covers) */
+  int quiet;                /* errors are not printed (the debugger ends a launch on purpose) */
+  volatile sig_atomic_t interrupted;   /* aw_session_interrupt: no further command runs */
 };
 
 static int error(aw_session *s, const char *where, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -38,19 +72,22 @@ static int error(aw_session *s, const char *where, const char *fmt, ...) {
   return -1;
 }
 
+static void end_trace(aw_session *s, const char *where);
+
 aw_session *aw_session_new(FILE *out, FILE *err) {
   aw_session *s = calloc(1, sizeof *s);
   if (!s) return NULL;
   s->out = out;
   s->err = err;
   s->dev = aw_device_new();
+  if (!s->dev) { free(s); return NULL; }
   return s;
 }
 
 void aw_session_free(aw_session *s) {
   if (!s) return;
+  end_trace(s, "");
   aw_device_free(s->dev);
-  if (s->trace && s->trace != s->out) fclose(s->trace);
   for (int i = 0; i < s->nbufs; i++) free(s->bufs[i].name);
   for (int i = 0; i < s->nvars; i++) { free(s->vars[i].name); free(s->vars[i].value); }
   free(s->bufs); free(s->vars); free(s->mods);
@@ -69,16 +106,28 @@ const char *aw_session_buffer(aw_session *s, int i, uint64_t *addr, uint64_t *co
   return s->bufs[i].name;
 }
 
+static char *dup_str(const char *t) {
+  size_t n = strlen(t) + 1;
+  char *p = malloc(n);
+  if (p) memcpy(p, t, n);
+  return p;
+}
+
 void aw_session_set_var(aw_session *s, const char *name, const char *value) {
+  char *v = dup_str(value);
+  if (!v) return;   /* out of memory: the variable keeps its old value (or stays undefined) */
   for (int i = 0; i < s->nvars; i++)
-    if (!strcmp(s->vars[i].name, name)) { free(s->vars[i].value); s->vars[i].value = strdup(value); return; }
-  s->vars = realloc(s->vars, (size_t)(s->nvars + 1) * sizeof *s->vars);
-  s->vars[s->nvars].name = strdup(name);
-  s->vars[s->nvars].value = strdup(value);
+    if (!strcmp(s->vars[i].name, name)) { free(s->vars[i].value); s->vars[i].value = v; return; }
+  char *n = dup_str(name);
+  var *nv = n ? realloc(s->vars, (size_t)(s->nvars + 1) * sizeof *s->vars) : NULL;
+  if (!nv) { free(n); free(v); return; }
+  s->vars = nv;
+  s->vars[s->nvars].name = n;
+  s->vars[s->nvars].value = v;
   s->nvars++;
 }
 
-/* ---- element types ---- */
+/* ---- element types and values ---- */
 
 static const struct { const char *name; int type; } types[] = {
   { "u8", ISA_T_U8 }, { "s8", ISA_T_S8 }, { "u16", ISA_T_U16 }, { "s16", ISA_T_S16 }, { "u32", ISA_T_U32 },
@@ -94,56 +143,169 @@ static unsigned type_bytes(int t) { unsigned b = isa_type_bits(t); return b < 8 
 static int is_float(int t) { return t == ISA_T_F32 || t == ISA_T_F64; }
 static int is_signed(int t) { return isa_type_kind(t) == TK_SGN; }
 
-/* Parses a number for element type t into its bits.  0 on success. */
-static int parse_value(const char *text, int t, uint64_t *bits) {
+/* The range of an integer type: [*lo, *hi] with lo as a magnitude (it is 0 or negative). */
+static void int_range(int t, uint64_t *neg_lo, uint64_t *hi) {
+  unsigned w = type_bytes(t) * 8;
+  if (is_signed(t)) { *neg_lo = 1ull << (w - 1); *hi = (1ull << (w - 1)) - 1; }
+  else { *neg_lo = 0; *hi = w >= 64 ? ~0ull : (1ull << w) - 1; }
+}
+
+/* What a type holds, for messages: "0 to 255", "-128 to 127", "finite values up to 3.40282347e+38 in magnitude". */
+static void describe_range(char *buf, size_t cap, int t) {
+  if (t == ISA_T_F32) { snprintf(buf, cap, "finite values at most %.9g in magnitude", (double)FLT_MAX); return; }
+  if (t == ISA_T_F64) { snprintf(buf, cap, "finite values at most %.17g in magnitude", DBL_MAX); return; }
+  uint64_t nlo, hi;
+  int_range(t, &nlo, &hi);
+  if (nlo) snprintf(buf, cap, "-%llu to %llu", (unsigned long long)nlo, (unsigned long long)hi);
+  else snprintf(buf, cap, "0 to %llu", (unsigned long long)hi);
+}
+
+/* An unsigned integer: decimal digits, or 0x and hexadecimal digits; nothing else.
+ * 0 on success, -1 when it is not such a number, -2 when it is beyond 2^64-1. */
+static int parse_u64(const char *t, uint64_t *v) {
+  int base = 10;
+  if (t[0] == '0' && (t[1] == 'x' || t[1] == 'X')) { base = 16; t += 2; if (!isxdigit((unsigned char)t[0])) return -1; }
+  else if (!isdigit((unsigned char)t[0])) return -1;
   char *end;
   errno = 0;
-  if (is_float(t)) {
-    if ((text[0] == '0') && (text[1] == 'f' || text[1] == 'F' || text[1] == 'd' || text[1] == 'D') && isxdigit((unsigned char)text[2])) {
-      *bits = strtoull(text + 2, &end, 16);
-      return *end ? -1 : 0;
-    }
-    double v = strtod(text, &end);
-    if (end == text || *end) return -1;
-    *bits = t == ISA_T_F32 ? emu_f32_bits((float)v) : emu_f64_bits(v);
-    return 0;
-  }
-  unsigned w = type_bytes(t) * 8;
-  if (text[0] == '-') {
-    long long v = strtoll(text, &end, 0);
-    if (end == text || *end || errno) return -1;
-    if (w < 64 && v < -(1ll << (w - 1))) return -1;
-    *bits = (uint64_t)v & (w >= 64 ? ~0ull : (1ull << w) - 1);
-    return 0;
-  }
-  unsigned long long v = strtoull(text, &end, 0);
-  if (end == text || *end || errno) return -1;
-  if (w < 64 && v >> w) return -1;
-  *bits = v;
+  unsigned long long x = strtoull(t, &end, base);
+  if (*end) return -1;
+  if (errno == ERANGE) return -2;
+  *v = x;
   return 0;
 }
 
-static double as_double(uint64_t bits, int t) {
+/* Parses a number for element type t into its bits (the low bytes of the
+ * type's width).  0 on success; -1 with the reason in msg ("'256' is out of
+ * range for u8 (0 to 255)") otherwise. */
+static int parse_value(const char *text, int t, uint64_t *bits, char *msg, size_t cap) {
+  char range[96];
+  describe_range(range, sizeof range, t);
+  const char *tn = isa_type_name(t);
+  if (is_float(t)) {
+    unsigned digits = t == ISA_T_F32 ? 8 : 16;
+    if (text[0] == '0' && (text[1] == 'f' || text[1] == 'F' || text[1] == 'd' || text[1] == 'D') && isxdigit((unsigned char)text[2])) {
+      /* 0fXXXXXXXX / 0dXXXXXXXXXXXXXXXX: the bits, as in PTX */
+      size_t n = strlen(text + 2);
+      uint64_t v = 0;
+      int ok = n <= digits && (text[1] == 'f' || text[1] == 'F') == (t == ISA_T_F32);
+      for (size_t i = 0; ok && i < n; i++) {
+        int c = (unsigned char)text[2 + i];
+        if (!isxdigit(c)) ok = 0;
+        else v = v << 4 | (uint64_t)(isdigit(c) ? c - '0' : tolower(c) - 'a' + 10);
+      }
+      if (!ok) { snprintf(msg, cap, "'%s' is not a %s value (bits are written 0%c and at most %u hexadecimal digits)", text, tn, t == ISA_T_F32 ? 'f' : 'd', digits); return -1; }
+      *bits = v;
+      return 0;
+    }
+    char *end;
+    errno = 0;
+    if (t == ISA_T_F32) {
+      float v = strtof(text, &end);
+      if (end == text || *end || isspace((unsigned char)text[0])) { snprintf(msg, cap, "'%s' is not a %s value", text, tn); return -1; }
+      if (errno == ERANGE && isinf(v)) { snprintf(msg, cap, "'%s' is out of range for f32 (%s; write inf for infinity)", text, range); return -1; }
+      *bits = emu_f32_bits(v);
+    } else {
+      double v = strtod(text, &end);
+      if (end == text || *end || isspace((unsigned char)text[0])) { snprintf(msg, cap, "'%s' is not a %s value", text, tn); return -1; }
+      if (errno == ERANGE && isinf(v)) { snprintf(msg, cap, "'%s' is out of range for f64 (%s; write inf for infinity)", text, range); return -1; }
+      *bits = emu_f64_bits(v);
+    }
+    return 0;
+  }
+  int neg = text[0] == '-';
+  uint64_t mag, nlo, hi;
+  int r = parse_u64(text + neg, &mag);
+  if (r == -1) { snprintf(msg, cap, "'%s' is not a %s value (an integer: decimal or 0x hexadecimal)", text, tn); return -1; }
+  int_range(t, &nlo, &hi);
+  if (r == -2 || (neg && mag > nlo) || (!neg && mag > hi)) {
+    if (neg && !nlo && mag) snprintf(msg, cap, "'%s' is negative; %s holds %s", text, tn, range);
+    else snprintf(msg, cap, "'%s' is out of range for %s (%s)", text, tn, range);
+    return -1;
+  }
   unsigned w = type_bytes(t) * 8;
+  uint64_t v = neg ? 0 - mag : mag;
+  *bits = w >= 64 ? v : v & ((1ull << w) - 1);
+  return 0;
+}
+
+/* A signed 64-bit value of an integer element's bits. */
+static int64_t as_int(uint64_t bits, int t) {
+  unsigned w = type_bytes(t) * 8;
+  if (w >= 64) return (int64_t)bits;
+  uint64_t m = 1ull << (w - 1), v = bits & ((m << 1) - 1);
+  return (int64_t)((v ^ m) - m);
+}
+
+static double as_double(uint64_t bits, int t) {
   if (t == ISA_T_F32) return emu_bits_f32((uint32_t)bits);
   if (t == ISA_T_F64) return emu_bits_f64(bits);
-  if (is_signed(t)) { uint64_t m = 1ull << (w - 1); uint64_t v = w >= 64 ? bits : bits & ((m << 1) - 1); return (double)(int64_t)(w >= 64 ? v : (v ^ m) - m); }
+  if (is_signed(t)) return (double)as_int(bits, t);
   return (double)bits;
 }
 
 static void format_value(char *buf, size_t cap, uint64_t bits, int t) {
   if (t == ISA_T_F32) snprintf(buf, cap, "%.9g", emu_bits_f32((uint32_t)bits));
   else if (t == ISA_T_F64) snprintf(buf, cap, "%.17g", emu_bits_f64(bits));
-  else if (is_signed(t)) snprintf(buf, cap, "%.0f", as_double(bits, t));
+  else if (is_signed(t)) snprintf(buf, cap, "%lld", (long long)as_int(bits, t));
   else snprintf(buf, cap, "%llu", (unsigned long long)bits);
 }
 
 static uint64_t get_elem(const uint8_t *p, unsigned bytes) {
   uint64_t v = 0;
-  for (unsigned i = 0; i < bytes; i++) v |= (uint64_t)p[i] << (8 * i);
+  for (unsigned i = 0; i < bytes && i < 8; i++) v |= (uint64_t)p[i] << (8 * i);
   return v;
 }
-static void put_elem(uint8_t *p, uint64_t v, unsigned bytes) { for (unsigned i = 0; i < bytes; i++) p[i] = (uint8_t)(v >> (8 * i)); }
+static void put_elem(uint8_t *p, uint64_t v, unsigned bytes) { for (unsigned i = 0; i < bytes && i < 8; i++) p[i] = (uint8_t)(v >> (8 * i)); }
+
+/* ---- files ---- */
+
+/* Opens a file to read; NULL with a message ("PATH: is a directory",
+ * "PATH: cannot read: REASON") otherwise.  *st gets its status. */
+static FILE *open_input(aw_session *s, const char *where, const char *path, struct stat *st) {
+  FILE *f = fopen(path, "rb");
+  if (!f) { error(s, where, "%s: cannot read: %s", path, strerror(errno)); return NULL; }
+  if (fstat(fileno(f), st) != 0) { error(s, where, "%s: cannot read: %s", path, strerror(errno)); fclose(f); return NULL; }
+  if (S_ISDIR(st->st_mode)) { error(s, where, "%s: is a directory", path); fclose(f); return NULL; }
+  return f;
+}
+
+/* Reads whitespace- (or comma-) separated words of a text file one at a time. */
+typedef struct {
+  FILE *f;
+  uint64_t line, tokline;   /* the line being read; the line of the last word */
+  char tok[128];
+} words;
+
+static int is_sep(int c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == ',' || c == '\v' || c == '\f'; }
+
+/* 1: a word is in w->tok; 0: the end of the file; -1: a read error; -2: a word too long to be a number. */
+static int next_word(words *w) {
+  int c;
+  while ((c = getc(w->f)) != EOF && is_sep(c)) if (c == '\n') w->line++;
+  if (c == EOF) return ferror(w->f) ? -1 : 0;
+  w->tokline = w->line;
+  size_t n = 0;
+  for (; c != EOF && !is_sep(c); c = getc(w->f)) {
+    if (n + 1 >= sizeof w->tok) return -2;
+    w->tok[n++] = c ? (char)c : '?';   /* a NUL byte makes the word no number */
+  }
+  w->tok[n] = 0;
+  if (c == '\n') w->line++;
+  return 1;
+}
+
+/* Reads the next value of a text file for type t.  1: *bits holds it; 0: the
+ * file has ended; -1: an error, reported. */
+static int next_value(aw_session *s, const char *where, const char *path, words *w, int t, uint64_t *bits) {
+  int r = next_word(w);
+  if (r == 0) return 0;
+  if (r == -1) return error(s, where, "%s: cannot read: %s", path, strerror(errno));
+  if (r == -2) return error(s, where, "%s:%llu: a word of more than %zu characters is no number", path, (unsigned long long)w->tokline, sizeof w->tok - 2);
+  char msg[320];
+  if (parse_value(w->tok, t, bits, msg, sizeof msg)) return error(s, where, "%s:%llu: %s", path, (unsigned long long)w->tokline, msg);
+  return 1;
+}
 
 /* ---- buffers ---- */
 
@@ -152,54 +314,36 @@ static buffer *find_buffer(aw_session *s, const char *name) {
   return NULL;
 }
 
-static uint8_t *read_buffer(aw_session *s, buffer *b) {
-  size_t n = (size_t)(b->count * type_bytes(b->type));
-  uint8_t *p = malloc(n ? n : 1);
-  if (p && aw_memcpy_dtoh(s->dev, p, b->addr, n) != AW_OK) { free(p); return NULL; }
+static int add_buffer(aw_session *s, const char *name, int t, uint64_t count, uint64_t addr) {
+  char *n = dup_str(name);
+  buffer *nb = n ? realloc(s->bufs, (size_t)(s->nbufs + 1) * sizeof *s->bufs) : NULL;
+  if (!nb) { free(n); return -1; }
+  s->bufs = nb;
+  buffer *b = &s->bufs[s->nbufs++];
+  b->name = n; b->type = t; b->count = count; b->addr = addr;
+  return 0;
+}
+
+/* A host array for one chunk of b (at most CHUNK_ELEMS elements); NULL with a message. */
+static uint8_t *chunk_alloc(aw_session *s, const char *where, const buffer *b) {
+  uint64_t n = b->count < CHUNK_ELEMS ? b->count : CHUNK_ELEMS;
+  uint8_t *p = malloc((size_t)(n * type_bytes(b->type)));
+  if (!p) error(s, where, "out of memory (%llu bytes for a chunk of buffer '%s')", (unsigned long long)(n * type_bytes(b->type)), b->name);
   return p;
-}
-
-static char *read_file(const char *path, size_t *len) {
-  FILE *f = fopen(path, "rb");
-  if (!f) return NULL;
-  size_t cap = 4096, n = 0;
-  char *buf = malloc(cap + 1);
-  for (;;) {
-    if (n == cap) { cap *= 2; char *nb = realloc(buf, cap + 1); if (!nb) { free(buf); fclose(f); return NULL; } buf = nb; }
-    size_t k = fread(buf + n, 1, cap - n, f);
-    if (!k) break;
-    n += k;
-  }
-  fclose(f);
-  buf[n] = 0;
-  *len = n;
-  return buf;
-}
-
-/* Reads the numbers of a text file into 'out' (at most 'max'); returns how many, or -1. */
-static long read_text_values(const char *path, int t, uint64_t *out, uint64_t max, char *bad, size_t badcap) {
-  size_t len;
-  char *text = read_file(path, &len);
-  if (!text) return -1;
-  long n = 0;
-  char *save = NULL;
-  for (char *tok = strtok_r(text, " \t\r\n,", &save); tok; tok = strtok_r(NULL, " \t\r\n,", &save)) {
-    if ((uint64_t)n >= max) break;
-    if (parse_value(tok, t, &out[n])) { snprintf(bad, badcap, "%s", tok); free(text); return -2; }
-    n++;
-  }
-  free(text);
-  return n;
 }
 
 /* ---- commands ---- */
 
 static int cmd_load(aw_session *s, char **argv, int argc, const char *where) {
   if (argc != 2) return error(s, where, "usage: load FILE");
+  struct stat st;
+  if (stat(argv[1], &st) == 0 && S_ISDIR(st.st_mode)) return error(s, where, "%s: is a directory", argv[1]);
+  aw_module **nm = realloc(s->mods, (size_t)(s->nmods + 1) * sizeof *s->mods);
+  if (!nm) return error(s, where, "out of memory");
+  s->mods = nm;
   char err[8192];
   aw_module *m = aw_module_load_file(s->dev, argv[1], err, sizeof err);
   if (!m) return error(s, where, "%s", err);
-  s->mods = realloc(s->mods, (size_t)(s->nmods + 1) * sizeof *s->mods);
   s->mods[s->nmods++] = m;
   return 0;
 }
@@ -207,34 +351,34 @@ static int cmd_load(aw_session *s, char **argv, int argc, const char *where) {
 static int cmd_alloc(aw_session *s, char **argv, int argc, const char *where) {
   if (argc != 4) return error(s, where, "usage: alloc NAME TYPE COUNT");
   int t = type_named(argv[2]);
-  if (!t) return error(s, where, "unknown element type '%s' (u8 s8 u16 s16 u32 s32 u64 s64 f32 f64)", argv[2]);
-  char *end;
-  unsigned long long n = strtoull(argv[3], &end, 0);
-  if (*end || !n || n > (1ull << 32)) return error(s, where, "bad element count '%s'", argv[3]);
+  if (!t) return error(s, where, "unknown element type '%s' (u8 s8 u16 s16 u32 s32 u64 s64 f32 f64, b8 b16 b32 b64)", argv[2]);
+  uint64_t n;
+  int r = parse_u64(argv[3], &n);
+  if (r == -1) return error(s, where, "element count '%s' is not a number (decimal or 0x hexadecimal)", argv[3]);
+  if (r == -2 || n > MAX_ELEMS) return error(s, where, "element count %s is too large: at most 2^32 (4294967296) elements", argv[3]);
+  if (!n) return error(s, where, "element count 0: a buffer has at least 1 element");
   if (find_buffer(s, argv[1])) return error(s, where, "buffer '%s' already exists", argv[1]);
   uint64_t addr = aw_malloc(s->dev, n * type_bytes(t));
-  if (!addr) return error(s, where, "cannot allocate %llu elements", n);
-  s->bufs = realloc(s->bufs, (size_t)(s->nbufs + 1) * sizeof *s->bufs);
-  buffer *b = &s->bufs[s->nbufs++];
-  b->name = strdup(argv[1]); b->type = t; b->count = n; b->addr = addr;
+  if (!addr) return error(s, where, "cannot allocate %llu elements of %s (%llu bytes): out of memory", (unsigned long long)n, argv[2], (unsigned long long)(n * type_bytes(t)));
+  if (add_buffer(s, argv[1], t, n, addr)) { aw_free(s->dev, addr); return error(s, where, "out of memory"); }
   return 0;
 }
 
 static int cmd_symbol(aw_session *s, char **argv, int argc, const char *where) {
   if (argc != 3) return error(s, where, "usage: symbol NAME TYPE");
   int t = type_named(argv[2]);
-  if (!t) return error(s, where, "unknown element type '%s'", argv[2]);
+  if (!t) return error(s, where, "unknown element type '%s' (u8 s8 u16 s16 u32 s32 u64 s64 f32 f64, b8 b16 b32 b64)", argv[2]);
   if (find_buffer(s, argv[1])) return error(s, where, "buffer '%s' already exists", argv[1]);
   uint64_t addr = 0, bytes = 0;
   int found = 0;
   for (int i = s->nmods; i-- > 0 && !found;) found = aw_module_symbol(s->mods[i], argv[1], &addr, &bytes) == 0;
   if (!found) return error(s, where, "no module-scope .global or .const variable named '%s'", argv[1]);
   if (bytes % type_bytes(t) || !bytes) return error(s, where, "'%s' has %llu bytes, not a whole number of %s elements", argv[1], (unsigned long long)bytes, argv[2]);
-  s->bufs = realloc(s->bufs, (size_t)(s->nbufs + 1) * sizeof *s->bufs);
-  buffer *b = &s->bufs[s->nbufs++];
-  b->name = strdup(argv[1]); b->type = t; b->count = bytes / type_bytes(t); b->addr = addr;
+  if (add_buffer(s, argv[1], t, bytes / type_bytes(t), addr)) return error(s, where, "out of memory");
   return 0;
 }
+
+/* ---- fill ---- */
 
 static uint64_t splitmix64(uint64_t *state) {
   uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
@@ -243,93 +387,278 @@ static uint64_t splitmix64(uint64_t *state) {
   return z ^ (z >> 31);
 }
 
-static int cmd_fill(aw_session *s, char **argv, int argc, const char *where) {
-  if (argc < 3) return error(s, where, "usage: fill NAME const V | ramp START STEP | random SEED LO HI | hex DIGITS | file PATH | text PATH");
-  buffer *b = find_buffer(s, argv[1]);
-  if (!b) return error(s, where, "no buffer named '%s'", argv[1]);
-  unsigned eb = type_bytes(b->type);
-  uint8_t *data = read_buffer(s, b);
-  if (!data) return error(s, where, "cannot read buffer '%s'", argv[1]);
-  const char *how = argv[2];
-  int rc = 0;
-  if (!strcmp(how, "const") && argc == 4) {
-    uint64_t v;
-    if (parse_value(argv[3], b->type, &v)) { free(data); return error(s, where, "'%s' is not a %s value", argv[3], isa_type_name(b->type)); }
-    for (uint64_t i = 0; i < b->count; i++) put_elem(data + i * eb, v, eb);
-  } else if (!strcmp(how, "ramp") && argc == 5) {
-    char *e1, *e2;
-    double start = strtod(argv[3], &e1), step = strtod(argv[4], &e2);
-    if (*e1 || *e2) { free(data); return error(s, where, "ramp takes two numbers"); }
-    for (uint64_t i = 0; i < b->count; i++) {
-      double v = start + (double)i * step;
-      uint64_t bits = b->type == ISA_T_F32 ? emu_f32_bits((float)v) : b->type == ISA_T_F64 ? emu_f64_bits(v)
-                    : is_signed(b->type) ? (uint64_t)(int64_t)v : (uint64_t)v;
-      put_elem(data + i * eb, bits, eb);
-    }
-  } else if (!strcmp(how, "random") && argc == 6) {
-    char *e0, *e1, *e2;
-    uint64_t state = strtoull(argv[3], &e0, 0);
-    double lo = strtod(argv[4], &e1), hi = strtod(argv[5], &e2);
-    if (*e0 || *e1 || *e2 || hi < lo) { free(data); return error(s, where, "random takes SEED LO HI with LO <= HI"); }
-    for (uint64_t i = 0; i < b->count; i++) {
-      uint64_t z = splitmix64(&state), bits;
-      if (is_float(b->type)) {
-        double u = (double)(z >> 11) * 0x1p-53, v = lo + (hi - lo) * u;
-        bits = b->type == ISA_T_F32 ? emu_f32_bits((float)v) : emu_f64_bits(v);
-      } else {
-        int64_t l = (int64_t)lo, h = (int64_t)hi;
-        bits = (uint64_t)(l + (int64_t)(z % (uint64_t)(h - l + 1)));
-      }
-      put_elem(data + i * eb, bits, eb);
-    }
-  } else if (!strcmp(how, "hex") && argc == 4) {
-    size_t hl = strlen(argv[3]);
-    if (hl % 2 || hl / 2 > b->count * eb) { free(data); return error(s, where, "hex string of %zu digits does not fit buffer '%s' (%llu bytes)", hl, b->name, (unsigned long long)(b->count * eb)); }
-    for (size_t i = 0; i < hl / 2; i++) {
-      char two[3] = { argv[3][2 * i], argv[3][2 * i + 1], 0 };
-      char *end;
-      unsigned long v = strtoul(two, &end, 16);
-      if (*end || !isxdigit((unsigned char)two[0])) { free(data); return error(s, where, "'%s' is not hexadecimal", argv[3]); }
-      data[i] = (uint8_t)v;
-    }
-  } else if (!strcmp(how, "file") && argc == 4) {
-    size_t len;
-    char *f = read_file(argv[3], &len);
-    if (!f) { free(data); return error(s, where, "%s: cannot read: %s", argv[3], strerror(errno)); }
-    size_t n = (size_t)(b->count * eb);
-    if (len > n) { free(f); free(data); return error(s, where, "%s has %zu bytes; buffer '%s' holds %zu", argv[3], len, b->name, n); }
-    memcpy(data, f, len);
-    free(f);
-  } else if (!strcmp(how, "text") && argc == 4) {
-    uint64_t *vals = malloc((size_t)b->count * sizeof *vals);
-    char bad[64];
-    long n = read_text_values(argv[3], b->type, vals, b->count, bad, sizeof bad);
-    if (n == -1) rc = error(s, where, "%s: cannot read: %s", argv[3], strerror(errno));
-    else if (n == -2) rc = error(s, where, "%s: '%s' is not a %s value", argv[3], bad, isa_type_name(b->type));
-    else for (long i = 0; i < n; i++) put_elem(data + (uint64_t)i * eb, vals[i], eb);
-    free(vals);
-  } else {
-    free(data);
-    return error(s, where, "usage: fill NAME const V | ramp START STEP | random SEED LO HI | hex DIGITS | file PATH | text PATH");
+/* What fill const, ramp and random compute for element i (called in order). */
+typedef struct {
+  enum { GEN_CONST, GEN_RAMP, GEN_RANDOM } kind;
+  uint64_t value;               /* const: the bits */
+  uint64_t cur, step;           /* ramp of integers: this element's value and the step, mod 2^64 */
+  double start, fstep;          /* ramp of floats */
+  uint64_t state;               /* random: splitmix64's state */
+  uint64_t lo, span;            /* random integers: LO and HI - LO + 1, mod 2^64 (span 0: all 2^64 values) */
+  double flo, fhi;              /* random floats */
+} generator;
+
+static uint64_t float_bits(double v, int t) { return t == ISA_T_F32 ? emu_f32_bits((float)v) : emu_f64_bits(v); }
+
+static uint64_t generate(generator *g, int t, uint64_t i) {
+  if (g->kind == GEN_CONST) return g->value;
+  if (g->kind == GEN_RAMP) {
+    if (is_float(t)) return float_bits(g->start + (double)i * g->fstep, t);
+    uint64_t v = g->cur;
+    g->cur += g->step;
+    return v;
   }
-  if (!rc) aw_memcpy_htod(s->dev, b->addr, data, (size_t)(b->count * eb));
-  free(data);
+  uint64_t z = splitmix64(&g->state);
+  if (!is_float(t)) return g->lo + (g->span ? z % g->span : z);
+  double u = (double)(z >> 11) * 0x1p-53, d = g->fhi - g->flo, v;
+  /* HI - LO beyond the largest double (LO -1e308, HI 1e308): the same point, weighted */
+  v = isinf(d) ? g->flo * (1 - u) + g->fhi * u : g->flo + d * u;
+  if (v < g->flo) v = g->flo;
+  if (v > g->fhi) v = g->fhi;
+  return float_bits(v, t);
+}
+
+__extension__ typedef __int128 wide_int;   /* a ramp's end: |START| < 2^64 plus (2^32-1) * |STEP| < 2^96 */
+
+static void format_wide(char *buf, size_t cap, wide_int v) {
+  char tmp[48];
+  size_t n = 0;
+  int neg = v < 0;
+  unsigned __int128 m = neg ? (unsigned __int128)0 - (unsigned __int128)v : (unsigned __int128)v;
+  do { tmp[n++] = (char)('0' + (int)(m % 10)); m /= 10; } while (m);
+  size_t k = 0;
+  if (neg && k + 1 < cap) buf[k++] = '-';
+  while (n && k + 1 < cap) buf[k++] = tmp[--n];
+  buf[k] = 0;
+}
+
+/* An integer of any sign with magnitude below 2^64: 0, or -1 (not an integer) / -2 (too large). */
+static int parse_wide(const char *t, wide_int *v) {
+  int neg = t[0] == '-';
+  uint64_t m;
+  int r = parse_u64(t + neg, &m);
+  if (r) return r;
+  *v = neg ? -(wide_int)m : (wide_int)m;
+  return 0;
+}
+
+/* 1 when the double d rounds to an infinite float: |d| at or past the midpoint
+ * between FLT_MAX and 2^128 (tested without the conversion, which is undefined
+ * behaviour out of range). */
+static int beyond_f32(double d) { return isfinite(d) && fabs(d) >= 0x1.ffffffp127; }
+
+/* A finite or infinite double in the range of t (f32 or f64): 0, or -1 with a message. */
+static int parse_double(const char *text, int t, double *v, char *msg, size_t cap) {
+  char *end;
+  errno = 0;
+  double d = strtod(text, &end);
+  char range[96];
+  describe_range(range, sizeof range, t);
+  if (end == text || *end || isspace((unsigned char)text[0])) { snprintf(msg, cap, "'%s' is not a number", text); return -1; }
+  if ((errno == ERANGE && isinf(d)) || (t == ISA_T_F32 && beyond_f32(d))) {
+    snprintf(msg, cap, "'%s' is out of range for %s (%s)", text, isa_type_name(t), range);
+    return -1;
+  }
+  *v = d;
+  return 0;
+}
+
+/* Sets up the generator of 'fill NAME ramp START STEP'; checks that every element fits. */
+static int setup_ramp(aw_session *s, const char *where, const buffer *b, char **argv, generator *g) {
+  int t = b->type;
+  const char *tn = isa_type_name(t);
+  char msg[320], range[96];
+  describe_range(range, sizeof range, t);
+  g->kind = GEN_RAMP;
+  if (is_float(t)) {
+    if (parse_double(argv[3], t, &g->start, msg, sizeof msg)) return error(s, where, "ramp START: %s", msg);
+    if (parse_double(argv[4], ISA_T_F64, &g->fstep, msg, sizeof msg)) return error(s, where, "ramp STEP: %s", msg);
+    if (!isfinite(g->start) || !isfinite(g->fstep)) return error(s, where, "ramp START and STEP must be finite ('%s', '%s')", argv[3], argv[4]);
+    double last = g->start + (double)(b->count - 1) * g->fstep;
+    if (!isfinite(last) || (t == ISA_T_F32 && beyond_f32(last)))
+      return error(s, where, "ramp reaches %.17g at element %llu, more than %s holds (%s)", last, (unsigned long long)(b->count - 1), tn, range);
+    return 0;
+  }
+  wide_int start = 0, step = 0;
+  int r = parse_wide(argv[3], &start);
+  if (r == -1) return error(s, where, "ramp START '%s' is not an integer (decimal or 0x hexadecimal)", argv[3]);
+  uint64_t nlo, hi;
+  int_range(t, &nlo, &hi);
+  if (r == -2 || start < -(wide_int)nlo || start > (wide_int)hi) return error(s, where, "ramp START '%s' is out of range for %s (%s)", argv[3], tn, range);
+  r = parse_wide(argv[4], &step);
+  if (r == -1) return error(s, where, "ramp STEP '%s' is not an integer (decimal or 0x hexadecimal)", argv[4]);
+  if (r == -2) return error(s, where, "ramp STEP '%s' is too large: at most 2^64-1 in magnitude", argv[4]);
+  wide_int last = start + (wide_int)(b->count - 1) * step;
+  if (last < -(wide_int)nlo || last > (wide_int)hi) {
+    char l[48];
+    format_wide(l, sizeof l, last);
+    if (last > (wide_int)hi) return error(s, where, "ramp reaches %s at element %llu, more than %s holds (at most %llu)", l, (unsigned long long)(b->count - 1), tn, (unsigned long long)hi);
+    return error(s, where, "ramp reaches %s at element %llu, less than %s holds (at least %s%llu)", l, (unsigned long long)(b->count - 1), tn, nlo ? "-" : "", (unsigned long long)nlo);
+  }
+  g->cur = (uint64_t)start;
+  g->step = (uint64_t)step;
+  return 0;
+}
+
+/* Sets up the generator of 'fill NAME random SEED LO HI'. */
+static int setup_random(aw_session *s, const char *where, const buffer *b, char **argv, generator *g) {
+  int t = b->type;
+  char msg[320];
+  g->kind = GEN_RANDOM;
+  if (parse_u64(argv[3], &g->state)) return error(s, where, "random SEED '%s' is not an integer from 0 to 2^64-1 (decimal or 0x hexadecimal)", argv[3]);
+  if (is_float(t)) {
+    if (parse_double(argv[4], t, &g->flo, msg, sizeof msg)) return error(s, where, "random LO: %s", msg);
+    if (parse_double(argv[5], t, &g->fhi, msg, sizeof msg)) return error(s, where, "random HI: %s", msg);
+    if (!isfinite(g->flo)) return error(s, where, "random LO '%s' is not finite", argv[4]);
+    if (!isfinite(g->fhi)) return error(s, where, "random HI '%s' is not finite", argv[5]);
+    if (g->flo > g->fhi) return error(s, where, "random LO %s is more than HI %s", argv[4], argv[5]);
+    return 0;
+  }
+  uint64_t lo, hi;
+  if (parse_value(argv[4], t, &lo, msg, sizeof msg)) return error(s, where, "random LO: %s", msg);
+  if (parse_value(argv[5], t, &hi, msg, sizeof msg)) return error(s, where, "random HI: %s", msg);
+  int less = is_signed(t) ? as_int(hi, t) < as_int(lo, t) : hi < lo;
+  if (less) return error(s, where, "random LO %s is more than HI %s", argv[4], argv[5]);
+  /* in 2^64 arithmetic: sign-extended LO plus z mod (HI - LO + 1) is exact for every type */
+  uint64_t l = is_signed(t) ? (uint64_t)as_int(lo, t) : lo, h = is_signed(t) ? (uint64_t)as_int(hi, t) : hi;
+  g->lo = l;
+  g->span = h - l + 1;
+  return 0;
+}
+
+/* Writes generated elements to the whole buffer, a chunk at a time. */
+static int fill_generated(aw_session *s, const char *where, const buffer *b, generator *g) {
+  unsigned eb = type_bytes(b->type);
+  uint8_t *chunk = chunk_alloc(s, where, b);
+  if (!chunk) return -1;
+  int rc = 0;
+  for (uint64_t base = 0; base < b->count && !rc; base += CHUNK_ELEMS) {
+    uint64_t n = b->count - base < CHUNK_ELEMS ? b->count - base : CHUNK_ELEMS;
+    for (uint64_t i = 0; i < n; i++) put_elem(chunk + i * eb, generate(g, b->type, base + i), eb);
+    if (aw_memcpy_htod(s->dev, b->addr + base * eb, chunk, (size_t)(n * eb)) != AW_OK) rc = error(s, where, "cannot write buffer '%s'", b->name);
+  }
+  free(chunk);
   return rc;
 }
 
+static int fill_file(aw_session *s, const char *where, const buffer *b, const char *path) {
+  uint64_t size = b->count * type_bytes(b->type);
+  struct stat st;
+  FILE *f = open_input(s, where, path, &st);
+  if (!f) return -1;
+  unsigned eb = type_bytes(b->type);
+  if (S_ISREG(st.st_mode) && (uint64_t)st.st_size > size) {
+    fclose(f);
+    return error(s, where, "%s has %llu bytes; buffer '%s' holds %llu", path, (unsigned long long)st.st_size, b->name, (unsigned long long)size);
+  }
+  if (S_ISREG(st.st_mode) && (uint64_t)st.st_size % eb) {
+    fclose(f);
+    return error(s, where, "%s has %llu bytes, not a whole number of %s elements (%u bytes each)", path, (unsigned long long)st.st_size, isa_type_name(b->type), eb);
+  }
+  size_t cap = 1u << 20;
+  uint8_t *chunk = malloc(cap);
+  if (!chunk) { fclose(f); return error(s, where, "out of memory"); }
+  uint64_t at = 0;
+  int rc = 0;
+  for (;;) {
+    size_t k = fread(chunk, 1, cap, f);
+    if (!k) break;
+    if (k > size - at) { rc = error(s, where, "%s has more than %llu bytes; buffer '%s' holds %llu", path, (unsigned long long)size, b->name, (unsigned long long)size); break; }
+    if (aw_memcpy_htod(s->dev, b->addr + at, chunk, k) != AW_OK) { rc = error(s, where, "cannot write buffer '%s'", b->name); break; }
+    at += k;
+  }
+  if (!rc && ferror(f)) rc = error(s, where, "%s: cannot read: %s", path, strerror(errno));
+  if (!rc && at % eb) rc = error(s, where, "%s has %llu bytes, not a whole number of %s elements (%u bytes each)", path, (unsigned long long)at, isa_type_name(b->type), eb);
+  free(chunk);
+  fclose(f);
+  return rc;
+}
+
+static int fill_text(aw_session *s, const char *where, const buffer *b, const char *path) {
+  unsigned eb = type_bytes(b->type);
+  struct stat st;
+  FILE *f = open_input(s, where, path, &st);
+  if (!f) return -1;
+  uint8_t *chunk = chunk_alloc(s, where, b);
+  if (!chunk) { fclose(f); return -1; }
+  words w = { f, 1, 1, { 0 } };
+  uint64_t at = 0, n = 0;
+  int rc = 0;
+  for (;;) {
+    uint64_t bits;
+    int r = next_value(s, where, path, &w, b->type, &bits);
+    if (r < 0) { rc = -1; break; }
+    if (r && at + n == b->count) { rc = error(s, where, "%s has more than %llu values; buffer '%s' holds %llu", path, (unsigned long long)b->count, b->name, (unsigned long long)b->count); break; }
+    if (r) put_elem(chunk + (n++) * eb, bits, eb);
+    if (n == CHUNK_ELEMS || (!r && n)) {
+      if (aw_memcpy_htod(s->dev, b->addr + at * eb, chunk, (size_t)(n * eb)) != AW_OK) { rc = error(s, where, "cannot write buffer '%s'", b->name); break; }
+      at += n;
+      n = 0;
+    }
+    if (!r) break;
+  }
+  free(chunk);
+  fclose(f);
+  return rc;
+}
+
+static int cmd_fill(aw_session *s, char **argv, int argc, const char *where) {
+  const char *usage = "usage: fill NAME const V | ramp START STEP | random SEED LO HI | hex DIGITS | file PATH | text PATH";
+  if (argc < 3) return error(s, where, "%s", usage);
+  buffer *b = find_buffer(s, argv[1]);
+  if (!b) return error(s, where, "no buffer named '%s'", argv[1]);
+  unsigned eb = type_bytes(b->type);
+  const char *how = argv[2];
+  generator g;
+  memset(&g, 0, sizeof g);
+  char msg[320];
+  if (!strcmp(how, "const") && argc == 4) {
+    g.kind = GEN_CONST;
+    if (parse_value(argv[3], b->type, &g.value, msg, sizeof msg)) return error(s, where, "%s", msg);
+    return fill_generated(s, where, b, &g);
+  }
+  if (!strcmp(how, "ramp") && argc == 5) return setup_ramp(s, where, b, argv, &g) ? -1 : fill_generated(s, where, b, &g);
+  if (!strcmp(how, "random") && argc == 6) return setup_random(s, where, b, argv, &g) ? -1 : fill_generated(s, where, b, &g);
+  if (!strcmp(how, "hex") && argc == 4) {
+    size_t hl = strlen(argv[3]);
+    uint64_t size = b->count * eb;
+    if (hl % 2) return error(s, where, "hex string of %zu digits: an odd number (two digits make a byte)", hl);
+    if (hl / 2 > size) return error(s, where, "hex string of %zu digits (%zu bytes) does not fit buffer '%s' (%llu bytes)", hl, hl / 2, b->name, (unsigned long long)size);
+    uint8_t *bytes = malloc(hl / 2 + 1);
+    if (!bytes) return error(s, where, "out of memory");
+    for (size_t i = 0; i < hl / 2; i++) {
+      int hi = (unsigned char)argv[3][2 * i], lo = (unsigned char)argv[3][2 * i + 1];
+      if (!isxdigit(hi) || !isxdigit(lo)) { free(bytes); return error(s, where, "'%c%c' (digits %zu and %zu) is not hexadecimal", hi, lo, 2 * i + 1, 2 * i + 2); }
+      bytes[i] = (uint8_t)((isdigit(hi) ? hi - '0' : tolower(hi) - 'a' + 10) << 4 | (isdigit(lo) ? lo - '0' : tolower(lo) - 'a' + 10));
+    }
+    int rc = hl && aw_memcpy_htod(s->dev, b->addr, bytes, hl / 2) != AW_OK ? error(s, where, "cannot write buffer '%s'", b->name) : 0;
+    free(bytes);
+    return rc;
+  }
+  if (!strcmp(how, "file") && argc == 4) return fill_file(s, where, b, argv[3]);
+  if (!strcmp(how, "text") && argc == 4) return fill_text(s, where, b, argv[3]);
+  return error(s, where, "%s", usage);
+}
+
+/* ---- launch ---- */
+
+/* GRID or BLOCK: X, X,Y or X,Y,Z, each from 1 to 2^31-1. */
 static int parse_dim(const char *t, aw_dim3 *d) {
-  unsigned long v[3] = { 1, 1, 1 };
+  uint64_t v[3] = { 1, 1, 1 };
+  char part[32];
   int n = 0;
   const char *p = t;
-  while (*p && n < 3) {
-    char *end;
-    v[n++] = strtoul(p, &end, 0);
-    if (end == p || v[n - 1] == 0 || v[n - 1] > 0x7fffffff) return -1;
-    p = end;
-    if (*p == ',') p++;
-    else if (*p) return -1;
+  for (;;) {
+    const char *comma = strchr(p, ',');
+    size_t len = comma ? (size_t)(comma - p) : strlen(p);
+    if (n == 3 || len >= sizeof part) return -1;
+    memcpy(part, p, len);
+    part[len] = 0;
+    if (parse_u64(part, &v[n]) || !v[n] || v[n] > 0x7fffffff) return -1;
+    n++;
+    if (!comma) break;
+    p = comma + 1;
   }
-  if (*p) return -1;
   d->x = (uint32_t)v[0]; d->y = (uint32_t)v[1]; d->z = (uint32_t)v[2];
   return 0;
 }
@@ -342,89 +671,165 @@ static int find_kernel(aw_session *s, const char *name, aw_module **m) {
   return -1;
 }
 
+/* 1 when a fault ended a launch early but usefully: its statistics so far are printed. */
+static int stopped_early(const aw_fault *f) {
+  return !strncmp(f->what, "interrupted", 11) || !strncmp(f->what, "instruction limit", 17) || !strncmp(f->what, "time limit", 10);
+}
+
+static void print_stats(aw_session *s, const char *last_name);
+static void trace_after_run(aw_session *s);
+
+/* After a launch or subroutine run that faulted: the message, and for one
+ * stopped by a limit or Ctrl-C, what it did so far. */
+static int report_fault(aw_session *s, const char *where, aw_fault *f, const char *what_ran) {
+  char msg[1024];
+  aw_fault_format(f, msg, sizeof msg);
+  int rc = error(s, where, "%s", msg);
+  if (!s->quiet && stopped_early(f)) {
+    fprintf(s->out, "statistics of the stopped %s so far:\n", what_ran);
+    print_stats(s, !strcmp(what_ran, "launch") ? "this launch" : "this run");
+    fflush(s->out);
+  }
+  return rc;
+}
+
 static int cmd_launch(aw_session *s, char **argv, int argc, const char *where) {
   if (argc < 4) return error(s, where, "usage: launch KERNEL GRID BLOCK [shared=BYTES] ARG ...");
   aw_module *m;
   int k = find_kernel(s, argv[1], &m);
   if (k < 0) return error(s, where, "no kernel named '%s' in the loaded modules", argv[1]);
   aw_dim3 grid, block;
-  if (parse_dim(argv[2], &grid)) return error(s, where, "bad grid '%s' (X, X,Y or X,Y,Z)", argv[2]);
-  if (parse_dim(argv[3], &block)) return error(s, where, "bad block '%s' (X, X,Y or X,Y,Z)", argv[3]);
+  if (parse_dim(argv[2], &grid)) return error(s, where, "bad grid '%s' (X, X,Y or X,Y,Z; each from 1 to 2147483647)", argv[2]);
+  if (parse_dim(argv[3], &block)) return error(s, where, "bad block '%s' (X, X,Y or X,Y,Z; each from 1 to 2147483647)", argv[3]);
   int a = 4;
   uint32_t shared = 0;
   if (a < argc && !strncmp(argv[a], "shared=", 7)) {
-    char *end;
-    unsigned long v = strtoul(argv[a] + 7, &end, 0);
-    if (*end || v > (1u << 24)) return error(s, where, "bad shared size '%s'", argv[a] + 7);
+    uint64_t v;
+    int r = parse_u64(argv[a] + 7, &v);
+    if (r == -1) return error(s, where, "shared size '%s' is not a number", argv[a] + 7);
+    if (r == -2 || v > (1u << 24)) return error(s, where, "shared size %s is too large: at most 16 MiB (16777216 bytes)", argv[a] + 7);
     shared = (uint32_t)v;
     a++;
   }
-  uint32_t count, sizes[256], offs[256];
-  aw_kernel_params(m, k, &count, sizes, offs, 256);
+  const isa_func *fn = &m->img.funcs[m->kernels[k]];
+  uint32_t count = fn->nparam;
   if ((uint32_t)(argc - a) != count) return error(s, where, "kernel '%s' takes %u arguments, %d given", argv[1], count, argc - a);
   uint32_t pbytes = aw_kernel_param_bytes(m, k);
   uint8_t *params = calloc(pbytes ? pbytes : 1, 1);
-  for (uint32_t i = 0; i < count && i < 256; i++, a++) {
+  if (!params) return error(s, where, "out of memory");
+  for (uint32_t i = 0; i < count; i++, a++) {
     const char *arg = argv[a];
     const char *colon = strchr(arg, ':');
+    const isa_var *pv = &m->img.vars[fn->first_param + i];
+    const char *pname = isa_str(&m->img, pv->name);
+    uint64_t psize = isa_var_bytes(pv);
+    int ptype = pv->type, scalar = !pv->vec && !pv->ndims;
     uint64_t bits;
     unsigned bytes;
+    char tname[16];
     if (!colon) {
       buffer *b = find_buffer(s, arg);
       if (!b) { free(params); return error(s, where, "argument %u: no buffer named '%s' (scalars are written TYPE:VALUE)", i + 1, arg); }
       bits = b->addr;
       bytes = 8;
+      if (scalar && (is_float(ptype) || psize != 8)) {
+        free(params);
+        return error(s, where, "argument %u is buffer '%s' (a .u64 address) but parameter '%s' of %s is .%s", i + 1, arg, pname, argv[1], isa_type_name(ptype));
+      }
     } else {
-      char tname[16];
       size_t tl = (size_t)(colon - arg);
       if (tl >= sizeof tname) { free(params); return error(s, where, "argument %u: bad type in '%s'", i + 1, arg); }
       memcpy(tname, arg, tl);
       tname[tl] = 0;
       int t = type_named(tname);
-      if (!t) { free(params); return error(s, where, "argument %u: unknown type '%s'", i + 1, tname); }
-      if (parse_value(colon + 1, t, &bits)) { free(params); return error(s, where, "argument %u: '%s' is not a %s value", i + 1, colon + 1, tname); }
+      if (!t) { free(params); return error(s, where, "argument %u: unknown type '%s' in '%s'", i + 1, tname, arg); }
+      char msg[320];
+      if (parse_value(colon + 1, t, &bits, msg, sizeof msg)) { free(params); return error(s, where, "argument %u: %s", i + 1, msg); }
       bytes = type_bytes(t);
+      /* the kinds must agree (integer or float) and the sizes; .bN on either side is bits of any kind */
+      int bits_type = tname[0] == 'b' || isa_type_kind(ptype) == TK_BIT;
+      if (scalar && (bytes != psize || (!bits_type && is_float(t) != is_float(ptype)))) {
+        free(params);
+        return error(s, where, "launch: argument %u is %s but parameter '%s' of %s is .%s", i + 1, tname, pname, argv[1], isa_type_name(ptype));
+      }
     }
-    if (bytes != sizes[i]) { free(params); return error(s, where, "argument %u ('%s') is %u bytes; the kernel's parameter %u is %u bytes", i + 1, arg, bytes, i + 1, sizes[i]); }
-    put_elem(params + offs[i], bits, bytes);
+    if (bytes != psize) {
+      free(params);
+      return error(s, where, "argument %u ('%s') is %u bytes; parameter '%s' of %s is %llu bytes", i + 1, arg, bytes, pname, argv[1], (unsigned long long)psize);
+    }
+    put_elem(params + m->var_off[fn->first_param + i], bits, bytes);
   }
   aw_fault f;
   aw_status st = aw_launch(s->dev, m, k, grid, block, shared, params, pbytes, &f);
   free(params);
-  if (st == AW_FAULT) {
-    char msg[1024];
-    aw_fault_format(&f, msg, sizeof msg);
-    return error(s, where, "%s", msg);
-  }
+  if (st == AW_OK || st == AW_FAULT) s->launches++;
+  trace_after_run(s);
+  if (st == AW_FAULT) return report_fault(s, where, &f, "launch");
   if (st != AW_OK) return error(s, where, "launch of '%s' failed: %s", argv[1], f.what[0] ? f.what : "bad arguments");
   return 0;
+}
+
+/* ---- runsub ---- */
+
+/* The trigger of subroutine function fn: ISA_TRIG_COMPRESS, _DECOMPRESS, ... or -1. */
+static int subroutine_trigger(const aw_module *m, uint32_t fn) {
+  const isa_image *img = &m->img;
+  for (uint32_t i = 0; i < img->nsubrs; i++)
+    if (img->subrs[i].func == fn && img->subrs[i].ntrigger && img->subrs[i].first_trigger < img->ntriggers)
+      return (int)img->triggers[img->subrs[i].first_trigger].event;
+  return -1;
+}
+
+/* Reads a whole (small) buffer; NULL with a message. */
+static uint8_t *read_small(aw_session *s, const char *where, const buffer *b) {
+  size_t n = (size_t)(b->count * type_bytes(b->type));
+  uint8_t *p = malloc(n ? n : 1);
+  if (!p) { error(s, where, "out of memory (%zu bytes for buffer '%s')", n, b->name); return NULL; }
+  if (aw_memcpy_dtoh(s->dev, p, b->addr, n) != AW_OK) { free(p); error(s, where, "cannot read buffer '%s'", b->name); return NULL; }
+  return p;
 }
 
 static int cmd_runsub(aw_session *s, char **argv, int argc, const char *where) {
   if (argc != 5) return error(s, where, "usage: runsub SUBROUTINE IN OUT META  (IN, OUT: u8 buffers; META: a u32 buffer of 8)");
   aw_module *m = NULL;
+  uint32_t fn = 0;
   for (int i = s->nmods; i-- > 0 && !m;)
     for (uint32_t f = 0; f < s->mods[i]->img.nfuncs; f++)
-      if (s->mods[i]->img.funcs[f].kind == ISA_FN_SUBR && !strcmp(isa_str(&s->mods[i]->img, s->mods[i]->img.funcs[f].name), argv[1])) m = s->mods[i];
+      if (s->mods[i]->img.funcs[f].kind == ISA_FN_SUBR && !strcmp(isa_str(&s->mods[i]->img, s->mods[i]->img.funcs[f].name), argv[1])) { m = s->mods[i]; fn = f; }
   if (!m) return error(s, where, "no subroutine named '%s' in the loaded modules", argv[1]);
   buffer *bi = find_buffer(s, argv[2]), *bo = find_buffer(s, argv[3]), *bm = find_buffer(s, argv[4]);
   if (!bi || !bo || !bm) return error(s, where, "no buffer named '%s'", !bi ? argv[2] : !bo ? argv[3] : argv[4]);
   if (type_bytes(bi->type) != 1 || type_bytes(bo->type) != 1) return error(s, where, "IN and OUT must be u8 buffers");
+  if (bi->count > UINT32_MAX || bo->count > UINT32_MAX) return error(s, where, "IN and OUT may have at most 2^32-1 (4294967295) bytes");
   if (bm->count * type_bytes(bm->type) != 32) return error(s, where, "META must be 32 bytes (u32 x 8)");
-  uint8_t *in = read_buffer(s, bi), *out = read_buffer(s, bo), *meta = read_buffer(s, bm);
+  uint8_t *in = read_small(s, where, bi), *out = in ? read_small(s, where, bo) : NULL, *meta = out ? read_small(s, where, bm) : NULL;
+  if (!meta) { free(in); free(out); return -1; }
   aw_line line;
   memset(&line, 0, sizeof line);
   line.in = in; line.in_bytes = (uint32_t)bi->count;
   line.out = out; line.out_bytes = (uint32_t)bo->count;
   memcpy(line.meta, meta, 32);
+  /* .lmeta byte 8: line size, byte 12: MAG (isa/ISA.md); zeros get defaults, and a word saying so */
+  uint32_t lsize = (uint32_t)get_elem(line.meta + 8, 4), mag = (uint32_t)get_elem(line.meta + 12, 4);
+  if (!lsize || !mag) {
+    int trig = subroutine_trigger(m, fn);
+    uint32_t dl = trig == ISA_TRIG_COMPRESS ? line.in_bytes : trig == ISA_TRIG_DECOMPRESS ? line.out_bytes : 128;
+    if (!dl) dl = 128;
+    if (!lsize && !mag) fprintf(s->out, "runsub: metadata gives no line size; using %u bytes, MAG 32\n", dl);
+    else if (!lsize) fprintf(s->out, "runsub: metadata gives no line size; using %u bytes\n", dl);
+    else fprintf(s->out, "runsub: metadata gives no MAG; using 32 bytes\n");
+    if (!lsize) put_elem(line.meta + 8, dl, 4);
+    if (!mag) put_elem(line.meta + 12, 32, 4);
+  }
   aw_fault f;
   aw_status st = aw_run_subroutine(s->dev, m, argv[1], &line, &f);
+  trace_after_run(s);
   int rc = 0;
-  if (st == AW_FAULT) { char msg[1024]; aw_fault_format(&f, msg, sizeof msg); rc = error(s, where, "%s", msg); }
+  if (st == AW_FAULT) rc = report_fault(s, where, &f, "subroutine run");
   else if (st != AW_OK) rc = error(s, where, "%s", f.what);
+  else if (aw_memcpy_htod(s->dev, bo->addr, out, (size_t)bo->count) != AW_OK || aw_memcpy_htod(s->dev, bm->addr, line.meta, 32) != AW_OK)
+    rc = error(s, where, "cannot write buffers '%s' and '%s'", bo->name, bm->name);
   else {
-    aw_memcpy_htod(s->dev, bo->addr, out, (size_t)bo->count);
-    aw_memcpy_htod(s->dev, bm->addr, line.meta, 32);
     aw_stats st2 = aw_get_stats(s->dev);
     fprintf(s->out, "%s: %llu warp instructions, %llu thread instructions (%.1f lanes active on average)\n", argv[1],
             (unsigned long long)st2.warp_insns, (unsigned long long)st2.thread_insns,
@@ -434,21 +839,32 @@ static int cmd_runsub(aw_session *s, char **argv, int argc, const char *where) {
   return rc;
 }
 
+/* ---- dump ---- */
+
 static int cmd_dump(aw_session *s, char **argv, int argc, const char *where) {
   if (argc != 3 && !(argc == 4 && !strcmp(argv[3], "text"))) return error(s, where, "usage: dump NAME PATH [text]");
   buffer *b = find_buffer(s, argv[1]);
   if (!b) return error(s, where, "no buffer named '%s'", argv[1]);
-  uint8_t *data = read_buffer(s, b);
-  FILE *f = fopen(argv[2], argc == 4 ? "w" : "wb");
-  if (!f) { free(data); return error(s, where, "%s: cannot write: %s", argv[2], strerror(errno)); }
   unsigned eb = type_bytes(b->type);
-  if (argc == 4) {
-    char v[64];
-    for (uint64_t i = 0; i < b->count; i++) { format_value(v, sizeof v, get_elem(data + i * eb, eb), b->type); fprintf(f, "%s\n", v); }
-  } else fwrite(data, eb, (size_t)b->count, f);
-  int bad = ferror(f) | (fclose(f) != 0);
-  free(data);
-  return bad ? error(s, where, "%s: write failed", argv[2]) : 0;
+  uint8_t *chunk = chunk_alloc(s, where, b);
+  if (!chunk) return -1;
+  isa_outfile o;
+  char err[4200];
+  if (isa_out_open(&o, argv[2], argc == 3, err, sizeof err)) { free(chunk); return error(s, where, "%s", err); }
+  int rc = 0;
+  for (uint64_t base = 0; base < b->count && !rc; base += CHUNK_ELEMS) {
+    uint64_t n = b->count - base < CHUNK_ELEMS ? b->count - base : CHUNK_ELEMS;
+    if (aw_memcpy_dtoh(s->dev, chunk, b->addr + base * eb, (size_t)(n * eb)) != AW_OK) { rc = error(s, where, "cannot read buffer '%s'", b->name); break; }
+    if (argc == 4) {
+      char v[64];
+      for (uint64_t i = 0; i < n; i++) { format_value(v, sizeof v, get_elem(chunk + i * eb, eb), b->type); fprintf(o.f, "%s\n", v); }
+    } else fwrite(chunk, eb, (size_t)n, o.f);
+    if (ferror(o.f)) rc = error(s, where, "%s: cannot write: %s", argv[2], strerror(errno));
+  }
+  free(chunk);
+  if (rc) { isa_out_abort(&o); return rc; }
+  if (isa_out_commit(&o, err, sizeof err)) return error(s, where, "%s", err);
+  return 0;
 }
 
 /* ---- expect ---- */
@@ -459,8 +875,9 @@ static int parse_tol(const char *t, tolerance *tol) {
   const char *eq = strchr(t, '=');
   if (!eq) return -1;
   char *end;
+  errno = 0;
   double v = strtod(eq + 1, &end);
-  if (*end || v < 0) return -1;
+  if (end == eq + 1 || *end || isnan(v) || v < 0 || isspace((unsigned char)eq[1])) return -1;
   size_t n = (size_t)(eq - t);
   if (n == 3 && !strncmp(t, "abs", 3)) tol->kind = 1;
   else if (n == 3 && !strncmp(t, "rel", 3)) tol->kind = 2;
@@ -489,6 +906,22 @@ static int matches(uint64_t got, uint64_t want, int t, const tolerance *tol) {
   return d <= tol->x;
 }
 
+/* The comparison of an expect: counts and prints the first mismatches. */
+typedef struct { uint64_t bad, checked; } verdict;
+
+static void compare_elem(aw_session *s, const char *where, const buffer *b, const tolerance *tol, verdict *v, uint64_t i, uint64_t got, uint64_t want) {
+  v->checked++;
+  if (matches(got, want, b->type, tol)) return;
+  if (v->bad < 10) {
+    char g[64], wv[64];
+    format_value(g, sizeof g, got, b->type);
+    format_value(wv, sizeof wv, want, b->type);
+    if (!v->bad) fprintf(s->err, "%s%serror: buffer '%s' differs from what is expected:\n", where, *where ? ": " : "", b->name);
+    fprintf(s->err, "  [%llu] got %s (0x%llx), want %s (0x%llx)\n", (unsigned long long)i, g, (unsigned long long)got, wv, (unsigned long long)want);
+  }
+  v->bad++;
+}
+
 static int cmd_expect(aw_session *s, char **argv, int argc, const char *where) {
   const char *usage = "usage: expect NAME file PATH [TOL] | text PATH [TOL] | value V [TOL] | at INDEX V [TOL]  (TOL: abs=X, rel=X or ulp=N)";
   if (argc < 4) return error(s, where, "%s", usage);
@@ -497,111 +930,316 @@ static int cmd_expect(aw_session *s, char **argv, int argc, const char *where) {
   const char *how = argv[2];
   int nargs = !strcmp(how, "at") ? 2 : 1;
   tolerance tol = { 0, 0 };
-  if (argc == 3 + nargs + 1) { if (parse_tol(argv[3 + nargs], &tol)) return error(s, where, "bad tolerance '%s' (abs=X, rel=X or ulp=N)", argv[3 + nargs]); }
+  if (argc == 3 + nargs + 1) { if (parse_tol(argv[3 + nargs], &tol)) return error(s, where, "bad tolerance '%s' (abs=X, rel=X or ulp=N; X a number >= 0)", argv[3 + nargs]); }
   else if (argc != 3 + nargs) return error(s, where, "%s", usage);
   unsigned eb = type_bytes(b->type);
-  uint8_t *data = read_buffer(s, b);
-  uint64_t *want = calloc((size_t)b->count, sizeof *want);
-  uint64_t first = 0, n = b->count;
-  int rc = 0;
-  if (!strcmp(how, "file")) {
-    size_t len;
-    char *f = read_file(argv[3], &len);
-    if (!f) rc = error(s, where, "%s: cannot read: %s", argv[3], strerror(errno));
-    else if (len != b->count * eb) rc = error(s, where, "%s has %zu bytes; buffer '%s' has %llu", argv[3], len, b->name, (unsigned long long)(b->count * eb));
-    else for (uint64_t i = 0; i < n; i++) want[i] = get_elem((uint8_t *)f + i * eb, eb);
-    free(f);
-  } else if (!strcmp(how, "text")) {
-    char bad[64];
-    long k = read_text_values(argv[3], b->type, want, b->count, bad, sizeof bad);
-    if (k == -1) rc = error(s, where, "%s: cannot read: %s", argv[3], strerror(errno));
-    else if (k == -2) rc = error(s, where, "%s: '%s' is not a %s value", argv[3], bad, isa_type_name(b->type));
-    else if ((uint64_t)k != b->count) rc = error(s, where, "%s has %ld values; buffer '%s' has %llu", argv[3], k, b->name, (unsigned long long)b->count);
-  } else if (!strcmp(how, "value")) {
-    uint64_t v;
-    if (parse_value(argv[3], b->type, &v)) rc = error(s, where, "'%s' is not a %s value", argv[3], isa_type_name(b->type));
-    else for (uint64_t i = 0; i < n; i++) want[i] = v;
-  } else if (!strcmp(how, "at")) {
-    char *end;
-    unsigned long long idx = strtoull(argv[3], &end, 0);
-    uint64_t v;
-    if (*end || idx >= b->count) rc = error(s, where, "index '%s' is outside buffer '%s' (%llu elements)", argv[3], b->name, (unsigned long long)b->count);
-    else if (parse_value(argv[4], b->type, &v)) rc = error(s, where, "'%s' is not a %s value", argv[4], isa_type_name(b->type));
-    else { first = idx; n = idx + 1; want[idx] = v; }
-  } else rc = error(s, where, "%s", usage);
-  if (!rc) {
-    uint64_t bad = 0;
-    for (uint64_t i = first; i < n; i++) {
-      uint64_t got = get_elem(data + i * eb, eb);
-      if (matches(got, want[i], b->type, &tol)) continue;
-      if (bad < 10) {
-        char g[64], wv[64];
-        format_value(g, sizeof g, got, b->type);
-        format_value(wv, sizeof wv, want[i], b->type);
-        if (!bad) fprintf(s->err, "%s%serror: buffer '%s' differs from what is expected:\n", where, *where ? ": " : "", b->name);
-        fprintf(s->err, "  [%llu] got %s (0x%llx), want %s (0x%llx)\n", (unsigned long long)i, g, (unsigned long long)got, wv, (unsigned long long)want[i]);
+  char msg[320];
+  verdict v = { 0, 0 };
+  if (!strcmp(how, "at")) {
+    uint64_t idx, want, got = 0;
+    if (parse_u64(argv[3], &idx)) return error(s, where, "INDEX '%s' is not an index (decimal or 0x hexadecimal)", argv[3]);
+    if (idx >= b->count) return error(s, where, "index '%s' is outside buffer '%s' (%llu elements: 0 to %llu)", argv[3], b->name, (unsigned long long)b->count, (unsigned long long)(b->count - 1));
+    if (parse_value(argv[4], b->type, &want, msg, sizeof msg)) return error(s, where, "%s", msg);
+    uint8_t e[8];
+    if (aw_memcpy_dtoh(s->dev, e, b->addr + idx * eb, eb) != AW_OK) return error(s, where, "cannot read buffer '%s'", b->name);
+    got = get_elem(e, eb);
+    compare_elem(s, where, b, &tol, &v, idx, got, want);
+  } else {
+    int kind = !strcmp(how, "file") ? 1 : !strcmp(how, "text") ? 2 : !strcmp(how, "value") ? 3 : 0;
+    if (!kind) return error(s, where, "%s", usage);
+    uint64_t value = 0;
+    if (kind == 3 && parse_value(argv[3], b->type, &value, msg, sizeof msg)) return error(s, where, "%s", msg);
+    FILE *f = NULL;
+    struct stat st;
+    uint64_t size = b->count * eb;
+    if (kind != 3) {
+      if (!(f = open_input(s, where, argv[3], &st))) return -1;
+      if (kind == 1 && S_ISREG(st.st_mode) && (uint64_t)st.st_size != size) {
+        fclose(f);
+        return error(s, where, "%s has %llu bytes; buffer '%s' has %llu", argv[3], (unsigned long long)st.st_size, b->name, (unsigned long long)size);
       }
-      bad++;
     }
-    if (bad) { fprintf(s->err, "  %llu of %llu elements differ\n", (unsigned long long)bad, (unsigned long long)(n - first)); rc = -1; }
+    uint8_t *got = chunk_alloc(s, where, b), *raw = kind == 1 ? chunk_alloc(s, where, b) : NULL;
+    if (!got || (kind == 1 && !raw)) { free(got); free(raw); if (f) fclose(f); return -1; }
+    words w = { f, 1, 1, { 0 } };
+    int rc = 0;
+    for (uint64_t base = 0; base < b->count && !rc; base += CHUNK_ELEMS) {
+      uint64_t n = b->count - base < CHUNK_ELEMS ? b->count - base : CHUNK_ELEMS;
+      if (aw_memcpy_dtoh(s->dev, got, b->addr + base * eb, (size_t)(n * eb)) != AW_OK) { rc = error(s, where, "cannot read buffer '%s'", b->name); break; }
+      if (kind == 1) {
+        size_t k = fread(raw, 1, (size_t)(n * eb), f);
+        if (k != n * eb) {
+          if (ferror(f)) rc = error(s, where, "%s: cannot read: %s", argv[3], strerror(errno));
+          else rc = error(s, where, "%s has %llu bytes; buffer '%s' has %llu", argv[3], (unsigned long long)(base * eb + k), b->name, (unsigned long long)size);
+          break;
+        }
+      }
+      for (uint64_t i = 0; i < n && !rc; i++) {
+        uint64_t want = value;
+        if (kind == 1) want = get_elem(raw + i * eb, eb);
+        else if (kind == 2) {
+          int r = next_value(s, where, argv[3], &w, b->type, &want);
+          if (r < 0) { rc = -1; break; }
+          if (!r) { rc = error(s, where, "%s has %llu values; buffer '%s' has %llu", argv[3], (unsigned long long)(base + i), b->name, (unsigned long long)b->count); break; }
+        }
+        compare_elem(s, where, b, &tol, &v, base + i, get_elem(got + i * eb, eb), want);
+      }
+    }
+    if (!rc && kind == 1 && getc(f) != EOF) rc = error(s, where, "%s has more than %llu bytes; buffer '%s' has %llu", argv[3], (unsigned long long)size, b->name, (unsigned long long)size);
+    if (!rc && kind == 2) {
+      uint64_t extra;
+      int r = next_value(s, where, argv[3], &w, b->type, &extra);
+      if (r < 0) rc = -1;
+      else if (r) rc = error(s, where, "%s has more than %llu values; buffer '%s' has %llu", argv[3], (unsigned long long)b->count, b->name, (unsigned long long)b->count);
+    }
+    free(got);
+    free(raw);
+    if (f) fclose(f);
+    if (rc) return rc;
   }
-  free(data);
-  free(want);
-  return rc;
+  if (v.bad) { fprintf(s->err, "  %llu of %llu elements differ\n", (unsigned long long)v.bad, (unsigned long long)v.checked); return -1; }
+  return 0;
 }
 
 static int cmd_print(aw_session *s, char **argv, int argc, const char *where) {
   if (argc < 2 || argc > 4) return error(s, where, "usage: print NAME [FIRST [COUNT]]");
   buffer *b = find_buffer(s, argv[1]);
   if (!b) return error(s, where, "no buffer named '%s'", argv[1]);
-  uint64_t first = argc > 2 ? strtoull(argv[2], NULL, 0) : 0, count = argc > 3 ? strtoull(argv[3], NULL, 0) : 16;
-  if (first >= b->count) return error(s, where, "index %llu is outside buffer '%s'", (unsigned long long)first, b->name);
+  uint64_t first = 0, count = 16;
+  if (argc > 2 && parse_u64(argv[2], &first)) return error(s, where, "FIRST '%s' is not an index (decimal or 0x hexadecimal)", argv[2]);
+  if (argc > 3 && parse_u64(argv[3], &count)) return error(s, where, "COUNT '%s' is not a number (decimal or 0x hexadecimal)", argv[3]);
+  if (first >= b->count) return error(s, where, "index %s is outside buffer '%s' (%llu elements: 0 to %llu)", argv[2], b->name, (unsigned long long)b->count, (unsigned long long)(b->count - 1));
   if (count > b->count - first) count = b->count - first;
-  uint8_t *data = read_buffer(s, b);
   unsigned eb = type_bytes(b->type);
   for (uint64_t i = first; i < first + count; i++) {
+    uint8_t e[8];
+    if (aw_memcpy_dtoh(s->dev, e, b->addr + i * eb, eb) != AW_OK) return error(s, where, "cannot read buffer '%s'", b->name);
     char v[64];
-    format_value(v, sizeof v, get_elem(data + i * eb, eb), b->type);
+    format_value(v, sizeof v, get_elem(e, eb), b->type);
     fprintf(s->out, "%s[%llu] = %s\n", b->name, (unsigned long long)i, v);
   }
-  free(data);
   return 0;
 }
 
 static int cmd_set(aw_session *s, char **argv, int argc, const char *where) {
   if (argc == 3 && !strcmp(argv[1], "limit")) {
-    char *end;
-    unsigned long long v = strtoull(argv[2], &end, 0);
-    if (*end) return error(s, where, "bad limit '%s'", argv[2]);
+    uint64_t v;
+    int r = parse_u64(argv[2], &v);
+    if (r == -2) return error(s, where, "limit %s is too large: at most 2^64-1 (18446744073709551615)", argv[2]);
+    if (r) return error(s, where, "limit '%s' is not a number of warp instructions (decimal or 0x hexadecimal; 0: no limit)", argv[2]);
     aw_set_insn_limit(s->dev, v);
     return 0;
   }
+  if (argc == 3 && !strcmp(argv[1], "time-limit")) {
+    char *end;
+    errno = 0;
+    double v = strtod(argv[2], &end);
+    if (end == argv[2] || *end || !isfinite(v) || v < 0) return error(s, where, "time limit '%s' is not a number of seconds >= 0 (0: no limit)", argv[2]);
+    aw_set_time_limit(s->dev, v);
+    return 0;
+  }
   if (argc == 4 && !strcmp(argv[1], "var")) { aw_session_set_var(s, argv[2], argv[3]); return 0; }
-  return error(s, where, "usage: set limit N | set var NAME VALUE");
+  if (argc >= 2 && strchr(argv[1], '=')) {   /* a key of the timing config */
+    const tm_config *cur = aw_timing_config(s->dev);
+    if (!cur) return error(s, where, "set %s: timing keys need timing mode (config NAME|FILE first, or awemu run --config)", argv[1]);
+    char kv[512], err[600];
+    size_t n = 0;
+    kv[0] = 0;
+    for (int i = 1; i < argc; i++) n += (size_t)snprintf(kv + n, n < sizeof kv ? sizeof kv - n : 0, "%s%s", i > 1 ? " " : "", argv[i]);
+    if (n >= sizeof kv) return error(s, where, "set: KEY=VALUE longer than %zu characters", sizeof kv - 1);
+    tm_config c = *cur;
+    if (tm_config_set_pair(&c, kv, where && *where ? where : "set", err, sizeof err) || tm_config_check(&c, err, sizeof err))
+      return error(s, NULL, "%s", err);
+    if (aw_set_timing(s->dev, &c)) return error(s, where, "out of host memory");
+    return 0;
+  }
+  return error(s, where, "usage: set limit N | set time-limit SECONDS | set var NAME VALUE | set KEY=VALUE (timing)");
 }
 
-static int cmd_stats(aw_session *s, char **argv, int argc, const char *where) {
-  (void)argv;
-  if (argc != 1) return error(s, where, "usage: stats");
-  aw_stats st = aw_get_stats(s->dev);
-  fprintf(s->out, "warp instructions %llu\nthread instructions %llu\nloads %llu\nstores %llu\natomics %llu\n"
-          "barrier arrivals %llu\nbranches %llu (divergent %llu)\nCTAs %llu\nwarps %llu\n",
-          (unsigned long long)st.warp_insns, (unsigned long long)st.thread_insns, (unsigned long long)st.loads,
-          (unsigned long long)st.stores, (unsigned long long)st.atomics, (unsigned long long)st.barriers,
-          (unsigned long long)st.branches, (unsigned long long)st.divergent_branches, (unsigned long long)st.ctas,
-          (unsigned long long)st.warps);
+/* ---- timing ---- */
+
+static int cmd_config(aw_session *s, char **argv, int argc, const char *where) {
+  if (argc != 2) return error(s, where, "usage: config NAME|FILE | config off");
+  if (!strcmp(argv[1], "off")) { aw_set_timing(s->dev, NULL); return 0; }
+  tm_config c;
+  char err[600];
+  tm_config_defaults(&c);
+  if (tm_config_load(&c, argv[1], err, sizeof err) || tm_config_check(&c, err, sizeof err)) return error(s, where, "%s", err);
+  if (aw_set_timing(s->dev, &c)) return error(s, where, "out of host memory");
   return 0;
 }
 
-static int cmd_trace(aw_session *s, char **argv, int argc, const char *where) {
-  if (argc != 2) return error(s, where, "usage: trace on | off | FILE");
-  if (s->trace && s->trace != s->out) fclose(s->trace);
-  s->trace = NULL;
-  if (!strcmp(argv[1], "on")) s->trace = s->out;
-  else if (strcmp(argv[1], "off")) {
-    s->trace = fopen(argv[1], "w");
-    if (!s->trace) return error(s, where, "%s: cannot write: %s", argv[1], strerror(errno));
+/* ---- stats ---- */
+
+/* Every field of aw_stats, in the order printed: name in text, key in JSON. */
+#define STATS_FIELDS(X) \
+  X(warp_insns, "warp instructions") X(thread_insns, "thread instructions") X(loads, "loads") \
+  X(stores, "stores") X(param_loads, "param loads") X(param_stores, "param stores") \
+  X(atomics, "atomics") X(barriers, "barrier arrivals") X(branches, "branches") \
+  X(divergent_branches, "divergent branches") X(ctas, "CTAs") X(warps, "warps")
+
+static void print_stats(aw_session *s, const char *last_name) {
+  aw_stats l = aw_get_stats(s->dev), t = aw_get_total_stats(s->dev);
+  char head[64];
+  snprintf(head, sizeof head, "all %llu launches", (unsigned long long)s->launches);
+  fprintf(s->out, "%-20s %20s %20s\n", "", last_name, s->launches == 1 ? "all 1 launch" : head);
+#define X(f, name) fprintf(s->out, "%-20s %20llu %20llu\n", name, (unsigned long long)l.f, (unsigned long long)t.f);
+  STATS_FIELDS(X)
+#undef X
+  const tm_config *c = aw_timing_config(s->dev);
+  const tm_stats *launches, *total;
+  uint32_t n = aw_timing_launches(s->dev, &launches, NULL, &total);
+  if (c && n) {
+    fprintf(s->out, "timing, last launch:\n");
+    tm_stats_print(&launches[n - 1], c, s->out);
+    fprintf(s->out, "timing, all %u launch%s:\n", n, n == 1 ? "" : "es");
+    tm_stats_print(total, c, s->out);
   }
+}
+
+static void json_stats(FILE *f, const char *key, const aw_stats *st, const uint64_t *launches) {
+  fprintf(f, "  \"%s\": {\n", key);
+#define X(fl, name) fprintf(f, "    \"%s\": %llu,\n", #fl, (unsigned long long)st->fl);
+  STATS_FIELDS(X)
+#undef X
+  if (launches) fprintf(f, "    \"launches\": %llu,\n", (unsigned long long)*launches);
+  fprintf(f, "    \"seconds\": %.9f\n  }", isfinite(st->seconds) ? st->seconds : 0.0);
+}
+
+static int cmd_stats(aw_session *s, char **argv, int argc, const char *where) {
+  if (argc == 1) { print_stats(s, "last launch"); return 0; }
+  if (argc != 3 || strcmp(argv[1], "json")) return error(s, where, "usage: stats | stats json FILE");
+  isa_outfile o;
+  char err[4200];
+  if (isa_out_open(&o, argv[2], 0, err, sizeof err)) return error(s, where, "%s", err);
+  aw_stats l = aw_get_stats(s->dev), t = aw_get_total_stats(s->dev);
+  fprintf(o.f, "{\n");
+  json_stats(o.f, "last", &l, NULL);
+  fprintf(o.f, ",\n");
+  json_stats(o.f, "total", &t, &s->launches);
+  const tm_config *c = aw_timing_config(s->dev);
+  const tm_stats *launches, *total;
+  const char *const *kernels;
+  uint32_t n = aw_timing_launches(s->dev, &launches, &kernels, &total);
+  if (c) {
+    fprintf(o.f, ",\n  \"timing\": ");
+    tm_stats_json(total, launches, kernels, n, c, o.f);
+    fprintf(o.f, "}\n");
+  } else fprintf(o.f, "\n}\n");
+  if (isa_out_commit(&o, err, sizeof err)) return error(s, where, "%s", err);
+  return 0;
+}
+
+/* ---- trace ---- */
+
+/* Takes the bytes the device wrote; passes on whole lines until the cap. */
+static int sink_take(trace_sink *t, const char *buf, size_t n) {
+  if (t->stopped || t->failed) return 0;
+  if (t->npending + n > t->cappending) {
+    size_t cap = (t->npending + n) * 2;
+    char *p = realloc(t->pending, cap);
+    if (!p) { t->failed = 1; return -1; }
+    t->pending = p;
+    t->cappending = cap;
+  }
+  memcpy(t->pending + t->npending, buf, n);
+  t->npending += n;
+  size_t whole = t->npending;
+  while (whole && t->pending[whole - 1] != '\n') whole--;
+  if (t->cap && t->written + whole > t->cap) {
+    whole = (size_t)(t->cap - t->written);
+    while (whole && t->pending[whole - 1] != '\n') whole--;
+    t->stopped = 1;
+  }
+  if (whole && fwrite(t->pending, 1, whole, t->to) != whole) t->failed = 1;
+  t->written += whole;
+  memmove(t->pending, t->pending + whole, t->npending - whole);
+  t->npending -= whole;
+  if (t->stopped) {
+    t->npending = 0;
+    fprintf(t->s->err, "trace: stopped at the limit of %llu bytes; trace FILE BYTES raises it\n", (unsigned long long)t->cap);
+  }
+  return t->failed ? -1 : 0;
+}
+
+#if defined(__APPLE__) || defined(__FreeBSD__) || defined(__NetBSD__) || defined(__OpenBSD__)
+static int sink_write(void *c, const char *buf, int n) { return sink_take(c, buf, (size_t)n) ? -1 : n; }
+static FILE *sink_open(trace_sink *t) { return funopen(t, NULL, sink_write, NULL, NULL); }
+#define HAVE_SINK 1
+#elif defined(__GLIBC__) || defined(__linux__)
+static ssize_t sink_write(void *c, const char *buf, size_t n) { return sink_take(c, buf, n) ? -1 : (ssize_t)n; }
+static FILE *sink_open(trace_sink *t) {
+  cookie_io_functions_t io = { NULL, sink_write, NULL, NULL };
+  return fopencookie(t, "w", io);
+}
+#define HAVE_SINK 1
+#else
+#define HAVE_SINK 0   /* no counting FILE on this system: traces have no cap */
+#endif
+
+/* Ends the trace: flushes it and commits its file.  0, or -1 with a message. */
+static void end_trace(aw_session *s, const char *where) {
+  if (!s->trace) return;
+  aw_set_trace(s->dev, NULL);
+  int bad = 0;
+  if (s->sink) {
+    bad = fclose(s->trace) != 0;
+    if (!s->sink->stopped && !s->sink->failed && s->sink->npending) fwrite(s->sink->pending, 1, s->sink->npending, s->sink->to);
+    bad |= s->sink->failed;
+    free(s->sink->pending);
+    free(s->sink);
+    s->sink = NULL;
+  }
+  s->trace = NULL;
+  if (s->trace_to_file) {
+    char err[4200];
+    s->trace_to_file = 0;
+    if (bad) { isa_out_abort(&s->trace_file); error(s, where, "%s: cannot write the trace", s->trace_file.path ? s->trace_file.path : "trace"); }
+    else if (isa_out_commit(&s->trace_file, err, sizeof err)) error(s, where, "%s", err);
+  } else fflush(s->out);
+}
+
+/* After a launch: a trace that reached its cap is switched off (the file stays open until trace off). */
+static void trace_after_run(aw_session *s) {
+  if (s->sink && s->sink->stopped) aw_set_trace(s->dev, NULL);
+}
+
+static int cmd_trace(aw_session *s, char **argv, int argc, const char *where) {
+  if (argc != 2 && argc != 3) return error(s, where, "usage: trace on [MAX_BYTES] | off | FILE [MAX_BYTES]");
+  if (!strcmp(argv[1], "off")) {
+    if (argc != 2) return error(s, where, "usage: trace off");
+    end_trace(s, where);
+    return 0;
+  }
+  uint64_t cap = DEFAULT_TRACE_CAP;
+  if (argc == 3) {
+    int r = parse_u64(argv[2], &cap);
+    if (r == -2) return error(s, where, "trace limit %s is too large: at most 2^64-1 bytes (0: no limit)", argv[2]);
+    if (r) return error(s, where, "trace limit '%s' is not a number of bytes (decimal or 0x hexadecimal; 0: no limit)", argv[2]);
+  }
+  end_trace(s, where);
+  FILE *to = s->out;
+  if (strcmp(argv[1], "on")) {
+    char err[4200];
+    if (isa_out_open(&s->trace_file, argv[1], 0, err, sizeof err)) return error(s, where, "%s", err);
+    s->trace_to_file = 1;
+    to = s->trace_file.f;
+  }
+#if HAVE_SINK
+  trace_sink *t = calloc(1, sizeof *t);
+  FILE *f = t ? sink_open(t) : NULL;
+  if (!f) {
+    free(t);
+    if (s->trace_to_file) { isa_out_abort(&s->trace_file); s->trace_to_file = 0; }
+    return error(s, where, "cannot start the trace: out of memory");
+  }
+  t->s = s; t->to = to; t->cap = cap;
+  s->sink = t;
+  s->trace = f;
+#else
+  (void)cap;
+  s->trace = to;
+#endif
   aw_set_trace(s->dev, s->trace);
   return 0;
 }
@@ -609,28 +1247,33 @@ static int cmd_trace(aw_session *s, char **argv, int argc, const char *where) {
 /* Compares two text files line by line (a trace against the expected one). */
 static int cmd_compare(aw_session *s, char **argv, int argc, const char *where) {
   if (argc != 3) return error(s, where, "usage: compare FILE EXPECTED");
-  if (s->trace && s->trace != s->out) fflush(s->trace);
-  size_t la, lb;
-  char *a = read_file(argv[1], &la), *b = read_file(argv[2], &lb);
-  if (!a || !b) { free(a); free(b); return error(s, where, "cannot read %s", !a ? argv[1] : argv[2]); }
-  int line = 1, rc = 0;
-  char *pa = a, *pb = b;
+  /* comparing the file being traced: the trace ends first, so the file is complete */
+  if (s->trace_to_file && s->trace_file.path && !strcmp(s->trace_file.path, argv[1])) end_trace(s, where);
+  struct stat st;
+  FILE *fa = open_input(s, where, argv[1], &st);
+  if (!fa) return -1;
+  FILE *fb = open_input(s, where, argv[2], &st);
+  if (!fb) { fclose(fa); return -1; }
+  char *la = NULL, *lb = NULL;
+  size_t ca = 0, cb = 0;
+  uint64_t line = 0;
+  int rc = 0;
   for (;;) {
-    /* lines starting with '#' in the expected file are comments */
-    while (*pb == '#') { char *e = strchr(pb, '\n'); pb = e ? e + 1 : pb + strlen(pb); }
-    char *ea = strchr(pa, '\n'), *eb = strchr(pb, '\n');
-    size_t na = ea ? (size_t)(ea - pa) : strlen(pa), nb = eb ? (size_t)(eb - pb) : strlen(pb);
-    if (!*pa && !*pb) break;
-    if (na != nb || memcmp(pa, pb, na)) {
-      rc = error(s, where, "%s differs from %s at line %d:\n  got:  %.*s\n  want: %.*s", argv[1], argv[2], line, (int)na, pa, (int)nb, pb);
+    ssize_t na = getline(&la, &ca, fa), nb;
+    do nb = getline(&lb, &cb, fb); while (nb > 0 && lb[0] == '#');   /* '#' lines of EXPECTED are comments */
+    line++;
+    if (na < 0 && nb < 0) break;
+    if (na > 0 && la[na - 1] == '\n') la[--na] = 0;
+    if (nb > 0 && lb[nb - 1] == '\n') lb[--nb] = 0;
+    if (na < 0 || nb < 0 || na != nb || memcmp(la, lb, (size_t)na)) {
+      rc = error(s, where, "%s differs from %s at line %llu:\n  got:  %s\n  want: %s", argv[1], argv[2], (unsigned long long)line,
+                 na < 0 ? "(end of file)" : la, nb < 0 ? "(end of file)" : lb);
       break;
     }
-    pa = ea ? ea + 1 : pa + na;
-    pb = eb ? eb + 1 : pb + nb;
-    line++;
   }
-  free(a);
-  free(b);
+  if (!rc && (ferror(fa) || ferror(fb))) rc = error(s, where, "cannot read %s", ferror(fa) ? argv[1] : argv[2]);
+  free(la); free(lb);
+  fclose(fa); fclose(fb);
   return rc;
 }
 
@@ -643,7 +1286,7 @@ static int cmd_echo(aw_session *s, char **argv, int argc, const char *where) {
 
 const aw_command aw_commands[] = {
   { "load", cmd_load, "load FILE", "load an AWS image or assemble a .ptx/.s file" },
-  { "alloc", cmd_alloc, "alloc NAME TYPE COUNT", "allocate a zeroed device buffer of COUNT elements" },
+  { "alloc", cmd_alloc, "alloc NAME TYPE COUNT", "allocate a zeroed device buffer of COUNT elements (at most 2^32)" },
   { "symbol", cmd_symbol, "symbol NAME TYPE", "a buffer that is the module's .global or .const variable NAME (to fill or check it)" },
   { "fill", cmd_fill, "fill NAME const V | ramp START STEP | random SEED LO HI | hex DIGITS | file PATH | text PATH", "set a buffer's contents" },
   { "launch", cmd_launch, "launch KERNEL GRID BLOCK [shared=BYTES] ARG ...", "run a kernel to completion (ARG: buffer name or TYPE:VALUE)" },
@@ -651,9 +1294,10 @@ const aw_command aw_commands[] = {
   { "dump", cmd_dump, "dump NAME PATH [text]", "write a buffer to a file" },
   { "expect", cmd_expect, "expect NAME file PATH [TOL] | text PATH [TOL] | value V [TOL] | at INDEX V [TOL]", "fail unless the buffer holds what is expected" },
   { "print", cmd_print, "print NAME [FIRST [COUNT]]", "print elements of a buffer" },
-  { "set", cmd_set, "set limit N | set var NAME VALUE", "set the instruction limit or a script variable" },
-  { "stats", cmd_stats, "stats", "counters of the last launch" },
-  { "trace", cmd_trace, "trace on | off | FILE", "write every warp instruction executed (cta, warp, pc, active mask, instruction)" },
+  { "set", cmd_set, "set limit N | set time-limit SECONDS | set var NAME VALUE | set KEY=VALUE", "set the instruction limit, the time limit, a script variable or a key of the timing config" },
+  { "config", cmd_config, "config NAME|FILE | config off", "later launches run on the cycle-level timing model of a preset or config file (off: functional only)" },
+  { "stats", cmd_stats, "stats | stats json FILE", "counters of the last launch and of all launches" },
+  { "trace", cmd_trace, "trace on [MAX_BYTES] | off | FILE [MAX_BYTES]", "write every warp instruction executed (cta, warp, pc, active mask, instruction); at most 1 GiB unless MAX_BYTES says" },
   { "compare", cmd_compare, "compare FILE EXPECTED", "fail unless two text files agree line by line ('#' lines of EXPECTED are comments)" },
   { "echo", cmd_echo, "echo TEXT", "print TEXT" },
   { NULL, NULL, NULL, NULL },
@@ -665,26 +1309,35 @@ static char *expand(aw_session *s, const char *line, const char *where, int *ok)
   size_t cap = strlen(line) + 256, n = 0;
   char *out = malloc(cap);
   *ok = 1;
+  if (!out) { error(s, where, "out of memory"); *ok = 0; return NULL; }
   for (const char *p = line; *p;) {
+    const char *val = NULL;
+    size_t vl = 1;
     if (p[0] == '$' && p[1] == '{') {
       const char *e = strchr(p, '}');
       if (!e) { error(s, where, "unterminated ${ in '%s'", line); *ok = 0; break; }
-      const char *val = NULL;
       for (int i = 0; i < s->nvars; i++)
         if (strlen(s->vars[i].name) == (size_t)(e - p - 2) && !strncmp(s->vars[i].name, p + 2, (size_t)(e - p - 2))) val = s->vars[i].value;
       if (!val) { error(s, where, "${%.*s} is not defined (give NAME=VALUE on the command line)", (int)(e - p - 2), p + 2); *ok = 0; break; }
-      size_t vl = strlen(val);
-      if (n + vl + 1 >= cap) { cap = (n + vl + 1) * 2; out = realloc(out, cap); }
-      memcpy(out + n, val, vl);
-      n += vl;
+      vl = strlen(val);
       p = e + 1;
-      continue;
+    } else val = p++;
+    if (n + vl + 1 >= cap) {
+      cap = (n + vl + 1) * 2;
+      char *no = realloc(out, cap);
+      if (!no) { error(s, where, "out of memory"); *ok = 0; break; }
+      out = no;
     }
-    if (n + 2 >= cap) { cap *= 2; out = realloc(out, cap); }
-    out[n++] = *p++;
+    memcpy(out + n, val, vl);
+    n += vl;
   }
   out[n] = 0;
   return out;
+}
+
+void aw_session_interrupt(aw_session *s) {
+  s->interrupted = 1;
+  aw_interrupt(s->dev);
 }
 
 int aw_session_exec(aw_session *s, const char *line, const char *where) {
@@ -693,12 +1346,15 @@ int aw_session_exec(aw_session *s, const char *line, const char *where) {
   if (!ok) { free(text); return -1; }
   char *hash = strchr(text, '#');
   if (hash) *hash = 0;
-  char *argv[64];
-  int argc = 0;
+  char *argv[MAX_WORDS];
+  int argc = 0, rc = 0;
   char *save = NULL;
-  for (char *tok = strtok_r(text, " \t\r\n", &save); tok && argc < 64; tok = strtok_r(NULL, " \t\r\n", &save)) argv[argc++] = tok;
-  int rc = 0;
-  if (argc) {
+  for (char *tok = strtok_r(text, " \t\r\n", &save); tok; tok = strtok_r(NULL, " \t\r\n", &save)) {
+    if (argc == MAX_WORDS) { rc = error(s, where, "more than %d words on one line", MAX_WORDS); break; }
+    argv[argc++] = tok;
+  }
+  if (argc && !rc && s->interrupted) rc = error(s, where, "interrupted");
+  if (argc && !rc) {
     const aw_command *c = aw_commands;
     while (c->name && strcmp(c->name, argv[0])) c++;
     if (!c->name) rc = error(s, where, "unknown command '%s'", argv[0]);
@@ -709,24 +1365,40 @@ int aw_session_exec(aw_session *s, const char *line, const char *where) {
 }
 
 int aw_session_run_file(aw_session *s, const char *path) {
-  size_t len;
-  char *text = read_file(path, &len);
-  if (!text) { fprintf(s->err, "awemu: %s: cannot read: %s\n", path, strerror(errno)); return -1; }
-  char dir[4096];
-  snprintf(dir, sizeof dir, "%s", path);
-  char *slash = strrchr(dir, '/');
-  if (slash) *slash = 0; else snprintf(dir, sizeof dir, ".");
-  aw_session_set_var(s, "SCRIPT_DIR", dir);
-  int lineno = 0, rc = 0;
-  char *save = NULL;
-  for (char *p = text; p && !rc; p = save) {
-    save = strchr(p, '\n');
-    if (save) *save++ = 0;
-    lineno++;
-    char where[4200];
-    snprintf(where, sizeof where, "%s:%d", path, lineno);
-    rc = aw_session_exec(s, p, where);
+  int from_stdin = !strcmp(path, "-");
+  FILE *f = from_stdin ? stdin : fopen(path, "r");
+  if (!f) { fprintf(s->err, "awemu: %s: cannot read: %s\n", path, strerror(errno)); return -1; }
+  struct stat st;
+  if (!from_stdin && fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+    fprintf(s->err, "awemu: %s: is a directory\n", path);
+    fclose(f);
+    return -1;
   }
-  free(text);
+  const char *name = from_stdin ? "<stdin>" : path;
+  size_t pl = strlen(path);
+  char *dir = malloc(pl + 2), *where = malloc(pl + 32);
+  if (!dir || !where) { free(dir); free(where); if (!from_stdin) fclose(f); fprintf(s->err, "awemu: out of memory\n"); return -1; }
+  memcpy(dir, path, pl + 1);
+  char *slash = strrchr(dir, '/');
+  if (from_stdin || !slash) strcpy(dir, ".");
+  else if (slash == dir) dir[1] = 0;   /* a script in / */
+  else *slash = 0;
+  aw_session_set_var(s, "SCRIPT_DIR", dir);
+  free(dir);
+  char *line = NULL;
+  size_t cap = 0;
+  uint64_t lineno = 0;
+  int rc = 0;
+  ssize_t n;
+  while (!rc && (n = getline(&line, &cap, f)) >= 0) {
+    lineno++;
+    snprintf(where, pl + 32, "%s:%llu", name, (unsigned long long)lineno);
+    if (memchr(line, 0, (size_t)n)) rc = error(s, where, "a NUL byte in the line");
+    else rc = aw_session_exec(s, line, where);
+  }
+  if (!rc && ferror(f)) { fprintf(s->err, "awemu: %s: cannot read: %s\n", name, strerror(errno)); rc = -1; }
+  free(line);
+  free(where);
+  if (!from_stdin) fclose(f);
   return rc;
 }

@@ -20,6 +20,9 @@ void aw_session_set_var(aw_session *s, const char *name, const char *value);
 /* Runs one command line; 'where' names it in messages ("run.aw:12"; "" for
  * none).  0 on success. */
 int aw_session_exec(aw_session *s, const char *line, const char *where);
+/* Stops the session: the running launch faults ("interrupted") and no
+ * further command runs.  Async-signal-safe (sets flags): for SIGINT handlers. */
+void aw_session_interrupt(aw_session *s);
 /* Runs a whole script file; stops at the first failing command.  0 on success. */
 int aw_session_run_file(aw_session *s, const char *path);
 /* The device under the session. */

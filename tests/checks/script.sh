@@ -1,0 +1,234 @@
+# tests/checks/script.sh -- the run-script language (emu/RUNSCRIPT.md): strict values,
+# exact fills, limits named, directories refused, bounded memory, safe output files,
+# the trace's cap, statistics.  Sourced by tests/run.sh (pass/fail, $BIN, $BUILD).
+# Everything is written inside one mktemp -d directory, removed at the end.
+sd=$(mktemp -d "${TMPDIR:-/tmp}/awemu-script.XXXXXX")
+saxpy=$PWD/examples/saxpy/saxpy.ptx
+runaway=$PWD/tests/emu/faults/runaway/kernel.ptx
+zero_line=$PWD/subroutines/demo/zero_line.s
+awemu=$(cd "$BIN" && pwd)/awemu
+
+# sc NAME: runs $sd/NAME.aw (written by the caller) from $sd; output in $sd/NAME.log, status in $rc
+sc() { (cd "$sd" && "$awemu" run "$1.aw") > "$sd/$1.log" 2>&1; rc=$?; }
+# sc_fails NAME TEXT: the script must fail (status 1) and print TEXT
+sc_fails() {
+  sc "$1"
+  if [ $rc -eq 1 ] && grep -qF -- "$2" "$sd/$1.log"; then pass "script $1: $2"
+  else fail "script $1: expected status 1 and: $2 (status $rc)" "$(cat "$sd/$1.log")"; fi
+}
+# sc_ok NAME: the script must succeed
+sc_ok() {
+  sc "$1"
+  if [ $rc -eq 0 ]; then pass "script $1"; else fail "script $1: status $rc" "$(cat "$sd/$1.log")"; fi
+}
+
+# ---- strict values ----
+# saxpy(.u32 n, .f32 a, .u64 x, .u64 y): a u32 for the .f32 parameter is an error naming it
+printf 'load %s\nalloc x f32 32\nalloc y f32 32\nlaunch saxpy 1 32 u32:32 u32:2 x y\n' "$saxpy" > "$sd/argtype.aw"
+sc_fails argtype "argtype.aw:4: error: launch: argument 2 is u32 but parameter 'saxpy_param_1' of saxpy is .f32"
+printf 'load %s\nalloc x f32 32\nalloc y f32 32\nlaunch saxpy 1 32 u32:32 f32:2 y x\nlaunch saxpy 1 32 u32:32 f32:2 x f64:1\n' "$saxpy" > "$sd/argsize.aw"
+sc_fails argsize "argsize.aw:5: error: launch: argument 4 is f64 but parameter 'saxpy_param_3' of saxpy is .u64"
+# f32:1e999 is beyond FLT_MAX (about 3.4e38): an error, not inf; inf spelled out stays allowed
+printf 'load %s\nalloc x f32 32\nalloc y f32 32\nlaunch saxpy 1 32 u32:32 f32:inf x y\nlaunch saxpy 1 32 u32:32 f32:1e999 x y\n' "$saxpy" > "$sd/argrange.aw"
+sc_fails argrange "argrange.aw:5: error: argument 2: '1e999' is out of range for f32"
+printf 'alloc x f64 4\nfill x const 1e400\n' > "$sd/f64range.aw"
+sc_fails f64range "'1e400' is out of range for f64"
+# u8 ramp 250 + i over 1024 elements ends at 250 + 1023 = 1273
+printf 'alloc x u8 1024\nfill x ramp 250 1\n' > "$sd/ramp.aw"
+sc_fails ramp "ramp reaches 1273 at element 1023, more than u8 holds (at most 255)"
+printf 'alloc x s8 10\nfill x ramp 100 -25\nexpect x at 9 -125\nfill x ramp 100 -26\n' > "$sd/ramp_low.aw"   # 100 - 9 * 26 = -134
+sc_fails ramp_low "ramp reaches -134 at element 9, less than s8 holds (at least -128)"
+printf 'alloc x u32 4\nfill x const -1\n' > "$sd/negative.aw"
+sc_fails negative "'-1' is negative; u32 holds 0 to 4294967295"
+printf 'alloc x u16 4\nfill x const 65536\n' > "$sd/u16range.aw"
+sc_fails u16range "'65536' is out of range for u16 (0 to 65535)"
+printf 'alloc x s64 4\nexpect x value 9223372036854775808\n' > "$sd/s64range.aw"
+sc_fails s64range "'9223372036854775808' is out of range for s64 (-9223372036854775808 to 9223372036854775807)"
+# integers are decimal or 0x hexadecimal: 010 is ten elements, not octal eight
+printf 'alloc x u8 010\nprint x 9\nalloc y u8 0x10\nprint y 15\n' > "$sd/decimal.aw"
+sc_ok decimal
+printf 'alloc x u8 4\nprint x 1x\n' > "$sd/printidx.aw"
+sc_fails printidx "FIRST '1x' is not an index"
+printf 'set limit -1\n' > "$sd/limit.aw"
+sc_fails limit "limit '-1' is not a number of warp instructions"
+printf 'alloc x u8 4\nexpect x value 0 abs=nan\n' > "$sd/tolnan.aw"
+sc_fails tolnan "bad tolerance 'abs=nan'"
+# a text file with more values than the buffer holds
+printf '1 2 3 4 5\n' > "$sd/five.txt"
+printf 'alloc x u8 4\nfill x text five.txt\n' > "$sd/textmore.aw"
+sc_fails textmore "five.txt has more than 4 values; buffer 'x' holds 4"
+printf '1 2\n3 300\n' > "$sd/bad.txt"
+printf 'alloc x u8 4\nfill x text bad.txt\n' > "$sd/textbad.aw"
+sc_fails textbad "bad.txt:2: '300' is out of range for u8 (0 to 255)"
+# fill file: whole elements only (5 bytes are not a number of u32)
+printf 'abcde' > "$sd/five.bin"
+printf 'alloc x u32 4\nfill x file five.bin\n' > "$sd/fillpart.aw"
+sc_fails fillpart "five.bin has 5 bytes, not a whole number of u32 elements (4 bytes each)"
+printf 'alloc x u8 4\nexpect x at 1x 0\n' > "$sd/atidx.aw"
+sc_fails atidx "INDEX '1x' is not an index"
+# 64 words at most on a line: more is an error, not silently cut
+printf 'echo %s\n' "$(seq 1 70 | tr '\n' ' ')" > "$sd/words.aw"
+sc_fails words "more than 64 words on one line"
+
+# ---- random fill: exact for every type and bound ----
+# splitmix64 from state 0 gives 0xe220a8397b1dcdaf = 16294208416658607535 first (Vigna's
+# reference).  Over all of s64 the value is LO + z mod 2^64 = z - 2^63 = 7070836379803831727;
+# over all of u64 it is z itself.
+printf 'alloc x s64 2\nfill x random 0 -9223372036854775808 9223372036854775807\nexpect x at 0 7070836379803831727\n' > "$sd/rand_s64.aw"
+printf 'alloc y u64 2\nfill y random 0 0 18446744073709551615\nexpect y at 0 16294208416658607535\n' >> "$sd/rand_s64.aw"
+sc_ok rand_s64
+printf 'alloc x s64 2\nfill x random 1 -9e18 9e18\n' > "$sd/rand_float_bounds.aw"
+sc_fails rand_float_bounds "random LO: '-9e18' is not a s64 value"
+printf 'alloc x f32 2\nfill x random 1 nan 1\n' > "$sd/rand_nan.aw"
+sc_fails rand_nan "random LO 'nan' is not finite"
+printf 'alloc x f64 2\nfill x random 1 0 inf\n' > "$sd/rand_inf.aw"
+sc_fails rand_inf "random HI 'inf' is not finite"
+printf 'alloc x u8 2\nfill x random 1 9 3\n' > "$sd/rand_order.aw"
+sc_fails rand_order "random LO 9 is more than HI 3"
+# HI - LO beyond the largest double: every value still finite and within the bounds
+printf 'alloc x f64 1000\nfill x random 7 -1.7e308 1.7e308\nexpect x value 0 abs=1.7e308\ndump x vals.txt text\n' > "$sd/rand_wide.aw"
+sc rand_wide
+if [ $rc -eq 0 ] && ! grep -qi 'inf\|nan' "$sd/vals.txt" 2>/dev/null && [ "$(wc -l < "$sd/vals.txt")" -eq 1000 ]; then pass "random f64 over [-1.7e308, 1.7e308]: 1000 finite values"
+else fail "random f64 over [-1.7e308, 1.7e308]: status $rc" "$(cat "$sd/rand_wide.log"; grep -i 'inf\|nan' "$sd/vals.txt" | head -3)"; fi
+
+# ---- limits named, directories refused, standard input ----
+printf 'alloc x u8 4294967297\n' > "$sd/count.aw"
+sc_fails count "element count 4294967297 is too large: at most 2^32 (4294967296) elements"
+mkdir "$sd/adir"
+(cd "$sd" && "$awemu" run adir) > "$sd/rundir.log" 2>&1
+rc=$?
+if [ $rc -ne 0 ] && grep -qF "adir: is a directory" "$sd/rundir.log"; then pass "awemu run DIR fails: $(cat "$sd/rundir.log")"
+else fail "awemu run DIR: status $rc" "$(cat "$sd/rundir.log")"; fi
+printf 'alloc x u8 4\nfill x file adir\n' > "$sd/filldir.aw"
+sc_fails filldir "filldir.aw:2: error: adir: is a directory"
+printf 'alloc x u8 4\nexpect x text adir\n' > "$sd/expectdir.aw"
+sc_fails expectdir "expectdir.aw:2: error: adir: is a directory"
+printf 'load adir\n' > "$sd/loaddir.aw"
+sc_fails loaddir "loaddir.aw:1: error: adir: is a directory"
+printf 'alloc x u8 4\ndump x adir\n' > "$sd/dumpdir.aw"
+sc_fails dumpdir "dumpdir.aw:2: error: adir: cannot write: is a directory"
+out=$(printf 'alloc x u8 4\nfill x ramp 3 1\nprint x 3 1\n' | "$BIN/awemu" run - 2>&1)
+if [ "$out" = "x[3] = 6" ]; then pass "awemu run - reads the script from standard input"
+else fail "awemu run -: expected x[3] = 6" "$out"; fi
+
+# ---- chunks: buffers bigger than one chunk (2^20 elements) compare and fill right ----
+seq 0 2999999 > "$sd/seq.txt"
+printf 'alloc x u32 3000000\nfill x text seq.txt\nexpect x at 2999999 2999999\nfill x ramp 0 1\nexpect x text seq.txt\ndump x seq.bin\nexpect x file seq.bin\nexpect x value 7\n' > "$sd/chunks.aw"
+sc chunks
+# every element but x[7] differs from 7
+if [ $rc -eq 1 ] && grep -qF "2999999 of 3000000 elements differ" "$sd/chunks.log" && [ "$(wc -c < "$sd/seq.bin")" -eq 12000000 ]; then pass "fill, expect and dump across chunks"
+else fail "fill, expect and dump across chunks: status $rc" "$(cat "$sd/chunks.log")"; fi
+
+# ---- memory: expect and fill need a chunk, not 8 bytes per element ----
+# 16 Mi u32 elements = 64 MiB of device memory; before, expect needed 64 MiB more for a copy
+# and 128 MiB for the expected values (peak over 256 MiB); allowed: 160 MiB.  fill text read the
+# whole buffer and wrote it back (64 MiB touched) for three values; allowed: 32 MiB.
+printf 'alloc x u32 16777216\nfill x ramp 0 1\nexpect x at 16777215 16777215\nexpect x value 5 abs=16777216\n' > "$sd/mem_expect.aw"
+printf '1 2 3\n' > "$sd/three.txt"
+printf 'alloc x u32 16777216\nfill x text three.txt\nexpect x at 2 3\nexpect x at 3 0\n' > "$sd/mem_text.aw"
+for n in mem_expect:163840 mem_text:32768; do
+  max=${n#*:}; n=${n%:*}
+  if [ -x /usr/bin/time ]; then
+    (cd "$sd" && /usr/bin/time -f 'peak %M KB' "$awemu" run "$n.aw") > "$sd/$n.log" 2>&1
+    rc=$?
+    kb=$(sed -n 's/^peak \([0-9]*\) KB$/\1/p' "$sd/$n.log")
+    if [ $rc -eq 0 ] && [ -n "$kb" ] && [ "$kb" -lt "$max" ]; then pass "$n on a 64 MiB buffer: peak $kb KB"
+    else fail "$n on a 64 MiB buffer: status $rc, peak ${kb:-?} KB (at most $max)" "$(tail -5 "$sd/$n.log")"; fi
+  else
+    pass "$n: /usr/bin/time is not installed; peak memory not measured"
+  fi
+done
+# a 4 GiB buffer: allocated lazily, filled from a short text file and checked without touching it all
+printf 'alloc big u8 4294967296\nfill big text three.txt\nexpect big at 2 3\nexpect big at 4294967295 0\n' > "$sd/big.aw"
+sc big
+if [ $rc -eq 0 ] || grep -qF "cannot allocate 4294967296 elements of u8 (4294967296 bytes): out of memory" "$sd/big.log"; then pass "a 4 GiB buffer: fill text and expect at (status $rc)"
+else fail "a 4 GiB buffer: status $rc" "$(cat "$sd/big.log")"; fi
+
+# ---- output files: dump, trace and stats json never replace a FIFO or a symbolic link ----
+printf 'hello\n' > "$sd/target.txt"
+ln -s target.txt "$sd/link"
+mkfifo "$sd/fifo"
+printf 'alloc x u8 4\nfill x hex 41424344\ndump x link\n' > "$sd/dumplink.aw"
+sc dumplink
+if [ $rc -eq 0 ] && [ -L "$sd/link" ] && [ "$(cat "$sd/target.txt")" = "ABCD" ]; then pass "dump through a symbolic link writes its target, the link stays"
+else fail "dump through a symbolic link: status $rc" "$(cat "$sd/dumplink.log"; ls -l "$sd")"; fi
+for what in dump trace stats; do
+  case $what in
+    dump) printf 'alloc x u8 4\nfill x hex 41424344\ndump x fifo\n' > "$sd/fifo_$what.aw" ;;
+    trace) printf 'load %s\nset limit 10\ntrace fifo\nlaunch runaway 1 8\n' "$runaway" > "$sd/fifo_$what.aw" ;;
+    stats) printf 'stats json fifo\n' > "$sd/fifo_$what.aw" ;;
+  esac
+  timeout 10 cat "$sd/fifo" > "$sd/fromfifo" &
+  reader=$!
+  sc "fifo_$what"
+  wait $reader
+  if [ -p "$sd/fifo" ] && [ -s "$sd/fromfifo" ]; then pass "$what into a FIFO: written in place ($(wc -c < "$sd/fromfifo") bytes), the FIFO stays"
+  else fail "$what into a FIFO: status $rc" "$(cat "$sd/fifo_$what.log"; ls -l "$sd")"; fi
+done
+printf 'stats json link\n' > "$sd/statslink.aw"
+sc statslink
+if [ -L "$sd/link" ] && grep -q '"total"' "$sd/target.txt"; then pass "stats json through a symbolic link"
+else fail "stats json through a symbolic link: status $rc" "$(cat "$sd/statslink.log")"; fi
+left=$(ls "$sd" | grep -c '\.[A-Za-z0-9]\{6\}$')
+if [ "$left" -eq 0 ]; then pass "no temporary files left behind"; else fail "temporary files left behind" "$(ls "$sd")"; fi
+
+# ---- trace: a cap with one message ----
+# the runaway kernel writes a line of about 66 bytes per warp instruction: 2000 of them pass 300 bytes
+printf 'load %s\nset limit 2000\ntrace tr.txt 300\nlaunch runaway 1 8\n' "$runaway" > "$sd/tracecap.aw"
+sc tracecap
+size=$(wc -c 2>/dev/null < "$sd/tr.txt" || echo 0)
+if [ "$size" -gt 0 ] && [ "$size" -le 300 ] && [ "$(tail -c 1 "$sd/tr.txt" | od -An -c | tr -d ' ')" = '\n' ] &&
+   [ "$(grep -c 'trace: stopped at the limit of 300 bytes; trace FILE BYTES raises it' "$sd/tracecap.log")" -eq 1 ]; then
+  pass "trace FILE 300: $size bytes of whole lines and one message"
+else fail "trace FILE 300: $size bytes" "$(cat "$sd/tracecap.log")"; fi
+printf 'trace t.txt -5\n' > "$sd/tracebad.aw"
+sc_fails tracebad "trace limit '-5' is not a number of bytes"
+
+# ---- stats: the last launch and all launches, in text and JSON ----
+# the same launch twice: every total is twice the last launch's count
+printf 'load %s\nalloc x f32 64\nalloc y f32 64\nlaunch saxpy 2 32 u32:64 f32:2 x y\nlaunch saxpy 2 32 u32:64 f32:2 x y\nstats\nstats json st.json\n' "$saxpy" > "$sd/stats.aw"
+sc stats
+line=$(grep '^warp instructions' "$sd/stats.log")
+last=$(echo "$line" | awk '{print $3}')
+all=$(echo "$line" | awk '{print $4}')
+ok=1
+[ -n "$last" ] && [ -n "$all" ] && [ "$last" -gt 0 ] && [ "$all" -eq $((last * 2)) ] || ok=0
+grep -q 'all 2 launches' "$sd/stats.log" || ok=0
+for key in last total warp_insns thread_insns loads stores atomics barriers branches divergent_branches ctas warps seconds launches; do
+  grep -q "\"$key\":" "$sd/st.json" 2>/dev/null || ok=0
+done
+lw=$(sed -n '/"last"/,/}/s/.*"warp_insns": \([0-9]*\).*/\1/p' "$sd/st.json" 2>/dev/null)
+tw=$(sed -n '/"total"/,/}/s/.*"warp_insns": \([0-9]*\).*/\1/p' "$sd/st.json" 2>/dev/null)
+[ "$lw" = "$last" ] && [ "$tw" = "$all" ] || ok=0
+grep -q '"launches": 2' "$sd/st.json" 2>/dev/null || ok=0
+if [ $rc -eq 0 ] && [ $ok -eq 1 ]; then pass "stats and stats json: last launch $last, all 2 launches $all warp instructions"
+else fail "stats and stats json: status $rc" "$(cat "$sd/stats.log" "$sd/st.json" 2>&1)"; fi
+
+# a launch stopped by the instruction limit prints what it did so far.  From the runaway
+# kernel's comments: instruction 100001 (the first past the limit) faults; 8 lanes each;
+# the bra.uni are instructions 3, 5, ..., 99999: 49999 branches.
+printf 'load %s\nset limit 100000\nlaunch runaway 1 8\n' "$runaway" > "$sd/stopped.aw"
+sc stopped
+if [ $rc -eq 1 ] && grep -q 'statistics of the stopped launch so far' "$sd/stopped.log" &&
+   grep -q '^warp instructions  *100001  *100001$' "$sd/stopped.log" && grep -q '^thread instructions  *800008  *800008$' "$sd/stopped.log" &&
+   grep -q '^branches  *49999  *49999$' "$sd/stopped.log"; then pass "a launch stopped by the instruction limit prints its statistics"
+else fail "a launch stopped by the instruction limit prints its statistics: status $rc" "$(cat "$sd/stopped.log")"; fi
+
+# Ctrl-C: NEEDS emu/main.c's SIGINT handler (helper H1's branch), which calls aw_interrupt;
+# the launch faults "interrupted", the statistics so far are printed, the status is 130.
+# Without that handler SIGINT kills awemu at once and this check fails.
+printf 'load %s\nset limit 0\nlaunch runaway 1 8\n' "$runaway" > "$sd/sigint.aw"
+(cd "$sd" && timeout --preserve-status -k 10 -s INT 1 "$awemu" run sigint.aw) > "$sd/sigint.log" 2>&1
+rc=$?
+if [ $rc -eq 130 ] && grep -q 'interrupted' "$sd/sigint.log" && grep -q 'statistics of the stopped launch so far' "$sd/sigint.log"; then
+  pass "Ctrl-C during a launch prints its statistics and exits 130"
+else fail "Ctrl-C during a launch prints its statistics and exits 130 (needs the SIGINT handler of emu/main.c, helper H1): status $rc" "$(cat "$sd/sigint.log")"; fi
+
+# ---- runsub: zeroed metadata gets a line size and a MAG, and says so ----
+# zero_line is a compress subroutine: its line is IN (128 bytes); MAG defaults to 32
+printf 'load %s\nalloc line u8 128\nalloc out u8 128\nalloc meta u32 8\nrunsub zero_line line out meta\nexpect meta at 0 1\nexpect meta at 2 128\nexpect meta at 3 32\n' "$zero_line" > "$sd/runsub.aw"
+sc runsub
+if [ $rc -eq 0 ] && [ "$(grep -c '^runsub: metadata gives no line size; using 128 bytes, MAG 32$' "$sd/runsub.log")" -eq 1 ]; then pass "runsub with zeroed metadata: line size 128, MAG 32, said once"
+else fail "runsub with zeroed metadata: status $rc" "$(cat "$sd/runsub.log")"; fi
+
+rm -rf "$sd"
