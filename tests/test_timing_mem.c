@@ -116,7 +116,7 @@ static void caches(void) {
 
 static tm_time done_at[16];
 static int done_order[16], ndone, rooms;
-static void on_done(void *ctx, tm_req *r, tm_time t) { (void)ctx; done_at[r->tag] = t; done_order[ndone++] = (int)r->tag; }
+static void on_done(void *ctx, tm_req *r, tm_time t) { (void)ctx; done_at[r->tag] = t; if (ndone < 16) done_order[ndone] = (int)r->tag; ndone++; }
 static void on_room(void *ctx, tm_dram *d, tm_time t) { (void)ctx; (void)d; (void)t; rooms++; }
 
 static void run(tm_events *q) {
