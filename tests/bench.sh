@@ -35,6 +35,11 @@ for script in examples/*/run.aw; do
   $BUILD/tests/bench_emu run $script DATA=$data
 done
 echo
+echo "emulator, timing mode under caba-gtx480 (one core; host time covers the launches; target: 2 M warp insns/s):"
+$BUILD/tests/bench_timing alu tests/bench/alu.ptx
+$BUILD/tests/bench_timing copy tests/timing/micro/micro.ptx
+$BUILD/tests/bench_timing run examples/bfs/run.aw DATA=$D/bfs
+echo
 echo "debugger overhead (the alu kernel, 64 x 256 threads x 1000 iterations, 6.66 M warp instructions; wall time, process included):"
 printf 'load tests/bench/alu.ptx\nalloc out u32 16384\nlaunch alu 64 256 out u32:1000\n' > $D/alu.aw
 t0=$(now); $BIN/awemu run $D/alu.aw > /dev/null || exit 1; t1=$(now)

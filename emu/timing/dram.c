@@ -143,23 +143,56 @@ static int row_command(tm_dram *d, const tm_req *r, int64_t n) {
   return 1;
 }
 
-/* The first cycle after n at which some queued request could issue a command:
- * ticking stops until then (nothing else changes a waiting channel but a new
- * request, which wakes it). */
-static int64_t next_chance(const tm_dram *d, int64_t n) {
+/* May r be served now?  It must have arrived; under FR-FCFS reads and
+ * writes take turns in batches (see tick). */
+#define TM_CYCLE_ANY INT64_MAX   /* eligible() at any time: arrival not considered */
+static int eligible(const tm_dram *d, const tm_req *r, int64_t n) {
+  if (n != TM_CYCLE_ANY && r->arrived > tm_cycles(d->clk, n)) return 0;
+  return !d->frfcfs || d->draining == !is_read(r);
+}
+
+/* FR-FCFS: writes wait while reads are served, then drain in a batch: from
+ * three quarters of their queue down to a quarter (or while no read waits),
+ * so the bus turns around between reading and writing rarely. */
+static void update_mode(tm_dram *d) {
+  if (!d->frfcfs) return;
+  uint32_t writes = d->nwrites, reads = d->nreads;
+  if (!d->draining && (writes >= d->qcap * 3 / 4 || (!reads && writes))) d->draining = 1;
+  else if (d->draining && (!writes || (reads && writes <= d->qcap / 4))) d->draining = 0;
+}
+
+/* FR-FCFS: marks the banks whose open row an eligible request hits (such a
+ * bank is not precharged while the hit waits). */
+static void mark_hits(tm_dram *d, int64_t n) {
+  if (!d->frfcfs) return;
+  for (uint32_t b = 0; b < d->nbanks; b++) d->banks[b].hit_waiting = 0;
+  for (uint32_t i = 0; i < d->nq; i++) {
+    const tm_req *r = d->queue[i];
+    if (d->banks[r->bank].row == r->row && eligible(d, r, n)) d->banks[r->bank].hit_waiting = 1;
+  }
+}
+
+/* The first cycle after n at which the scheduler could issue a command for
+ * some request, by the same rules as tick: the channel sleeps until then
+ * (a new request wakes it earlier). */
+static int64_t next_chance(tm_dram *d, int64_t n) {
+  update_mode(d);
+  mark_hits(d, n);   /* hits that arrived: one still on its way may not hold its bank open yet */
   int64_t best = INT64_MAX;
   /* the data bus: a column command at cycle k puts data on it at k + tCL (tWL) */
   int64_t bus = (d->bus_free + d->clk.period - 1) / d->clk.period;
   for (uint32_t i = 0; i < d->nq; i++) {
     const tm_req *r = d->queue[i];
     const tm_bank *b = &d->banks[r->bank];
+    if (d->frfcfs && d->draining == is_read(r)) continue;
     int64_t t;
     if (b->row == r->row) {
       t = b->next_col > d->next_col_any ? b->next_col : d->next_col_any;
       if (is_read(r) && d->next_rd > t) t = d->next_rd;
       int64_t lat = is_read(r) ? d->tCL : d->tWL;
       if (bus - lat > t) t = bus - lat;
-    } else if (b->row >= 0) t = b->next_pre;
+    } else if (d->frfcfs && b->hit_waiting) continue;   /* its bank serves hits first */
+    else if (b->row >= 0) t = b->next_pre;
     else t = b->next_act > d->next_act_any ? b->next_act : d->next_act_any;
     int64_t here = (r->arrived + d->clk.period - 1) / d->clk.period;
     if (here > t) t = here;
@@ -169,29 +202,19 @@ static int64_t next_chance(const tm_dram *d, int64_t n) {
   return best > n + 1 ? best : n + 1;
 }
 
-/* May r be served now?  It must have arrived; under FR-FCFS reads and
- * writes take turns in batches (see tick). */
-static int eligible(const tm_dram *d, const tm_req *r, int64_t n) {
-  if (r->arrived > tm_cycles(d->clk, n)) return 0;
-  return !d->frfcfs || d->draining == !is_read(r);
-}
-
 static void tick(void *obj, void *arg, tm_time now) {
   (void)arg;
   tm_dram *d = obj;
   if (!d->ticking || now != d->tick_at) return;   /* superseded by an earlier tick */
   d->ticking = 0;
   int64_t n = tm_cycle_of(d->clk, now);
-  if (d->frfcfs) {
-    /* writes wait while reads are served, then drain in a batch: from three
-     * quarters of their queue down to a quarter (or while no read waits), so
-     * the bus turns around between reading and writing rarely */
-    uint32_t writes = d->nwrites, reads = d->nreads;
-    if (!d->draining && (writes >= d->qcap * 3 / 4 || (!reads && writes))) d->draining = 1;
-    else if (d->draining && (!writes || (reads && writes <= d->qcap / 4))) d->draining = 0;
-  }
-  /* one column command: FR-FCFS takes the oldest eligible row hit; FCFS only the oldest request */
+  update_mode(d);
+  /* one column command: FR-FCFS takes the oldest eligible row hit; FCFS only the oldest request.
+   * None can issue while the column bus or the data bus is taken (the common
+   * case when the bus is the bottleneck): then the queue is not searched. */
+  int64_t lat = d->tCL > d->tWL ? d->tCL : d->tWL;   /* the later data can start, the sooner a command may go */
   uint32_t limit = d->frfcfs ? d->nq : (d->nq ? 1 : 0);
+  if (n < d->next_col_any || tm_cycles(d->clk, n + lat) < d->bus_free) limit = 0;
   for (uint32_t i = 0; i < limit; i++)
     if (eligible(d, d->queue[i], n) && column_ready(d, d->queue[i], n)) {
       tm_bank *b = &d->banks[d->queue[i]->bank];
@@ -202,17 +225,13 @@ static void tick(void *obj, void *arg, tm_time now) {
     }
   /* one row command: for the oldest eligible request whose bank has no
    * eligible row hit waiting (FR-FCFS keeps a row open while it has hits) */
+  mark_hits(d, n);
   for (uint32_t i = 0; i < d->nq; i++) {
     const tm_req *r = d->queue[i];
     const tm_bank *b = &d->banks[r->bank];
     if (!eligible(d, r, n)) { if (!d->frfcfs) break; continue; }
     if (b->row == r->row) { if (!d->frfcfs) break; continue; }
-    if (b->row >= 0 && d->frfcfs) {
-      int hit = 0;
-      for (uint32_t k = 0; k < d->nq && !hit; k++)
-        hit = d->queue[k]->bank == r->bank && d->queue[k]->row == b->row && eligible(d, d->queue[k], n);
-      if (hit) continue;
-    }
+    if (d->frfcfs && b->hit_waiting) continue;
     if (row_command(d, r, n)) break;
     if (!d->frfcfs) break;
   }

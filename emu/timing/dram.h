@@ -26,6 +26,7 @@ typedef struct {
   int64_t row;               /* open row, -1: precharged */
   int64_t next_act, next_pre, next_col;   /* earliest DRAM cycle for each command */
   int fresh;                 /* activated and not read or written yet: the next column command is the row miss's */
+  int hit_waiting;           /* during a tick: an eligible request hits the open row */
 } tm_bank;
 
 typedef struct {

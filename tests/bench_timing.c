@@ -1,0 +1,90 @@
+/* tests/bench_timing.c -- the timing mode's speed: warp instructions and simulated cycles per second.
+ *
+ * usage: bench_timing alu PTX                 tests/bench/alu.ptx: ALU-bound
+ *        bench_timing copy PTX                micro.ptx's streaming copy (16 MiB): memory-bound
+ *        bench_timing run SCRIPT [NAME=VALUE ...]   a run script (e.g. bfs)
+ * Each runs under caba-gtx480 (or the preset in $AWEMU_BENCH_CONFIG); host time covers the launches.
+ */
+#include "../emu/awemu.h"
+#include "../emu/script.h"
+#include "../emu/timing/timing.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int timing(aw_device *d) {
+  tm_config c;
+  char err[1024];
+  const char *preset = getenv("AWEMU_BENCH_CONFIG");
+  tm_config_defaults(&c);
+  if (tm_config_load(&c, preset && *preset ? preset : "caba-gtx480", err, sizeof err) || tm_config_check(&c, err, sizeof err)) {
+    fprintf(stderr, "%s\n", err);
+    return -1;
+  }
+  return aw_set_timing(d, &c);
+}
+
+static void report(const char *what, aw_device *d) {
+  aw_stats s = aw_get_total_stats(d);
+  const tm_stats *t;
+  aw_timing_launches(d, NULL, NULL, &t);
+  printf("%-16s %10llu warp insns %10llu cycles %7.3f s  %6.2f M warp insns/s  %8.0f cycles/s  (IPC %.2f)\n", what,
+         (unsigned long long)s.warp_insns, (unsigned long long)t->cycles, s.seconds,
+         s.seconds > 0 ? (double)s.warp_insns / s.seconds / 1e6 : 0.0, s.seconds > 0 ? (double)t->cycles / s.seconds : 0.0, tm_ipc(t));
+}
+
+static int launch(aw_device *d, aw_module *m, const char *kernel, unsigned grid, unsigned block, const uint64_t *args, int nargs) {
+  int k = aw_kernel_find(m, kernel);
+  uint32_t count, sizes[8], offs[8];
+  if (k < 0 || aw_kernel_params(m, k, &count, sizes, offs, 8) || (int)count != nargs) { fprintf(stderr, "no kernel %s\n", kernel); return -1; }
+  uint8_t params[64] = { 0 };
+  for (int i = 0; i < nargs; i++) memcpy(params + offs[i], &args[i], sizes[i]);
+  aw_fault f;
+  aw_dim3 g = { grid, 1, 1 }, b = { block, 1, 1 };
+  if (aw_launch(d, m, k, g, b, 0, params, sizeof params, &f) != AW_OK) { fprintf(stderr, "launch failed: %s\n", f.what); return -1; }
+  return 0;
+}
+
+int main(int argc, char **argv) {
+  if (argc >= 3 && (!strcmp(argv[1], "alu") || !strcmp(argv[1], "copy"))) {
+    aw_device *d = aw_device_new();
+    char err[4096];
+    if (!d || timing(d)) return 1;
+    aw_module *m = aw_module_load_file(d, argv[2], err, sizeof err);
+    if (!m) { fprintf(stderr, "%s\n", err); return 1; }
+    if (!strcmp(argv[1], "alu")) {
+      /* 64 CTAs of 256 threads, 200 iterations of the ALU loop */
+      uint64_t args[2] = { aw_malloc(d, 64 * 256 * 4), 200 };
+      if (launch(d, m, "alu", 64, 256, args, 2)) return 1;
+      report("alu (ALU-bound)", d);
+    } else {
+      uint64_t n = 1 << 20;
+      uint64_t args[3] = { aw_malloc(d, n * 16), aw_malloc(d, n * 16), n };
+      if (launch(d, m, "copy", 90, 256, args, 3)) return 1;
+      report("copy (memory)", d);
+    }
+    aw_device_free(d);
+    return 0;
+  }
+  if (argc >= 3 && !strcmp(argv[1], "run")) {
+    FILE *null = fopen("/dev/null", "w");
+    aw_session *s = aw_session_new(null, stderr);
+    if (!s || timing(aw_session_device(s))) return 1;
+    for (int i = 3; i < argc; i++) {
+      char *eq = strchr(argv[i], '=');
+      if (eq) { *eq = 0; aw_session_set_var(s, argv[i], eq + 1); }
+    }
+    int rc = aw_session_run_file(s, argv[2]);
+    const char *slash = strrchr(argv[2], '/'), *p = slash ? slash : argv[2];
+    while (slash && p > argv[2] && p[-1] != '/') p--;
+    char what[64];
+    snprintf(what, sizeof what, "%.*s", slash ? (int)(slash - p) : (int)strlen(p), p);
+    if (!rc) report(what, aw_session_device(s));
+    aw_session_free(s);
+    fclose(null);
+    return rc ? 1 : 0;
+  }
+  fprintf(stderr, "usage: bench_timing alu PTX | bench_timing copy PTX | bench_timing run SCRIPT [NAME=VALUE ...]\n");
+  return 2;
+}
