@@ -36,7 +36,7 @@ EMULIB   := $(BUILD)/libawemu.a
 TOOLS    := $(BIN)/awasm $(BIN)/awdis $(BIN)/awemu
 TESTBIN  := $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/test_*.c))
 
-.PHONY: all test asan bench fuzz ptx clean demo install
+.PHONY: all test asan bench fuzz ptx clean demo stalls install
 all: $(TOOLS)
 
 # the README's first command ends here: assemble, list and round-trip the tutorial subroutine and an nvcc kernel
@@ -117,6 +117,10 @@ test: $(TOOLS) $(TESTBIN)
 asan:
 	AWEMU_SUBR_LINES=1000 $(MAKE) BUILD=build/asan BIN=build/asan/bin OPT="-O1 -g" \
 	  EXTRA_CFLAGS="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" test
+
+# ---- CABA Fig. 2 for every example under caba-gtx480 at 0.5x, 1x and 2x DRAM bandwidth ----
+stalls: $(TOOLS)
+	@sh tests/timing/stalls.sh $(BIN) $(BUILD)
 
 # ---- speed ----
 BENCHBIN := $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/bench_*.c))
