@@ -16,6 +16,7 @@
 #include "../subroutines/codec.h"
 #include "../isa/outfile.h"
 #include "../isa/version.h"
+#include "timing/timing.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -213,6 +214,7 @@ static void set_focus(dbg *g, uint32_t wid, uint32_t lane, int announce) {
   g->fw = wid;
   g->fl = lane;
   g->focus_serial = g->cta_serial;
+  g->focus_c = g->c;
   if (changed && announce) print_focus(g, "Switching focus to ");
 }
 
@@ -484,6 +486,7 @@ static int compare_num(int op, int fl, uint64_t a, double fa, uint64_t b, double
 static int condition_holds(dbg *g, const condition *c, warp *w, uint32_t active, uint32_t *lane, char *why, size_t cap) {
   uint32_t sfw = g->fw, sfl = g->fl;
   uint64_t sser = g->focus_serial;
+  cta *sfc = g->focus_c;
   g->fw = w->id;
   int result = 0;
   value reg;
@@ -501,7 +504,7 @@ static int condition_holds(dbg *g, const condition *c, warp *w, uint32_t active,
     if (compare_num(c->op, floating, a, fa, wb, wf)) { *lane = l; result = 1; goto out; }
   }
 out:
-  g->fw = sfw; g->fl = sfl; g->focus_serial = sser;
+  g->fw = sfw; g->fl = sfl; g->focus_serial = sser; g->focus_c = sfc;
   return result;
 }
 
@@ -687,14 +690,14 @@ static int hook(void *ctx, int ev, cta *c, warp *w, uint32_t pc) {
   switch (ev) {
   case EMU_EV_CTA:
     g->c = c;
-    g->cta_serial++;
+    g->cta_serial = c->serial;
     if (!g->in_launch) { g->in_launch = 1; g->kernel_id = g->nlaunches++; watch_place_pending(g); }
     for (int i = 0; i < g->nbps; i++) {   /* watched values as the block starts: only its stores count */
       breakpoint *b = &g->bps[i];
       emu_alloc *a = b->kind == BP_WATCH ? emu_find_alloc(g->d, b->addr, b->size) : NULL;
       if (a) memcpy(b->old, a->data + (b->addr - a->addr), b->size);
     }
-    if (g->mode == M_CONT) g->focus_serial = g->cta_serial, g->fw = 0, g->fl = 0;
+    if (g->mode == M_CONT) g->focus_serial = g->cta_serial, g->focus_c = c, g->fw = 0, g->fl = 0;
     return 0;
   case EMU_EV_FAULT: {
     char msg[1024];
@@ -712,6 +715,7 @@ static int hook(void *ctx, int ev, cta *c, warp *w, uint32_t pc) {
     }
     g->mode = M_CONT;
     g->c = NULL;
+    g->focus_c = NULL;
     g->in_launch = 0;
     return 0;
   }
@@ -722,8 +726,12 @@ static int hook(void *ctx, int ev, cta *c, warp *w, uint32_t pc) {
   if (c->m != g->last_m) { modmap *mm = map_of(g, c->m); g->last_m = c->m; g->last_at = mm->at; }
   if (g->last_at[pc] & 1) why |= 4;
   if (g->last_at[pc] & 2) why |= 8;
-  int focus = g->mode != M_CONT && g->focus_serial == g->cta_serial && w->id == g->fw;
-  int lost = g->mode != M_CONT && (g->focus_serial != g->cta_serial || (g->fw < c->nwarps && c->warps[g->fw].state == W_DONE));
+  /* in timing mode several CTAs are resident: the event's CTA becomes the one shown */
+  if (c != g->c || c->serial != g->cta_serial) { g->c = c; g->cta_serial = c->serial; }
+  const cta *fc = g->focus_c;
+  int focus = g->mode != M_CONT && c == fc && g->focus_serial == c->serial && w->id == g->fw;
+  int gone = !fc || fc->serial != g->focus_serial;
+  int lost = g->mode != M_CONT && (gone || (g->fw < fc->nwarps && fc->warps[g->fw].state == W_DONE));
   if (!why && !focus && !lost) return 0;
   uint32_t lane = 0;
   int bpi = (why & 4) ? bp_hit(g, c, w, pc, &lane) : -1;
@@ -761,7 +769,7 @@ static int hook(void *ctx, int ev, cta *c, warp *w, uint32_t pc) {
       set_focus(g, w->id, g->d->wlast[k].lane, 1);
     else set_focus(g, w->id, mask ? (uint32_t)__builtin_ctz(mask) : 0, 1);
   } else if (lost && !focus) {
-    printf("[the warp in focus has %s]\n", g->focus_serial != g->cta_serial ? "finished with its block" : "exited");
+    printf("[the warp in focus has %s]\n", gone ? "finished with its block" : "exited");
     set_focus(g, w->id, mask ? (uint32_t)__builtin_ctz(mask) : 0, 1);
   } else if (g->mode == M_FINISH) {
     char wt[600];
@@ -1370,8 +1378,12 @@ static int info_warps(dbg *g, char *args) {
   (void)args;
   if (!g->c || !g->c->warps) return dbg_err("No CUDA kernel is running.");
   cta *c = g->c;
-  printf("%s %s, block (%u,%u,%u) of grid (%u,%u,%u), %u warps on sm 0\n", c->line ? "Subroutine" : "Kernel", dbg_fname(c->m, c->kfunc),
-         c->cta.x, c->cta.y, c->cta.z, c->grid.x, c->grid.y, c->grid.z, c->nwarps);
+  int64_t cycle = aw_timing_cycle(c->d);
+  char sched[160];
+  int sm0 = cycle >= 0 ? aw_timing_warp_state(c->d, &c->warps[0], sched, sizeof sched) : 0;
+  printf("%s %s, block (%u,%u,%u) of grid (%u,%u,%u), %u warps on sm %d\n", c->line ? "Subroutine" : "Kernel", dbg_fname(c->m, c->kfunc),
+         c->cta.x, c->cta.y, c->cta.z, c->grid.x, c->grid.y, c->grid.z, c->nwarps, sm0 < 0 ? 0 : sm0);
+  if (cycle >= 0) printf("Timing mode: cycle %lld; the warp in focus is issuing\n", (long long)cycle);
   printf("  Wp %-24s %-8s %-8s %-5s %-10s %s\n", "PC", "Active", "Alive", "Depth", "State", "Source");
   for (uint32_t i = 0; i < c->nwarps; i++) {
     warp *w = &c->warps[i];
@@ -1385,6 +1397,9 @@ static int info_warps(dbg *g, char *args) {
       if (ln->file) snprintf(src, sizeof src, "%s:%u", file_name(c->m, ln->file), ln->line);
     }
     printf("%c %2u %-24s %08x %08x %-5u %-10s %s\n", i == g->fw ? '*' : ' ', w->id, pcs, mask, w->alive, depth, state_name(g, w), src);
+    int sm;
+    if (cycle >= 0 && (sm = aw_timing_warp_state(c->d, w, sched, sizeof sched)) >= 0)
+      printf("       sm %d, scheduler: %s\n", sm, i == g->fw ? "issuing" : sched);
   }
   return DR_OK;
 }

@@ -87,6 +87,7 @@ typedef struct {
   /* focus: warp and lane within the running CTA */
   uint32_t fw, fl;
   uint64_t focus_serial;
+  cta *focus_c;           /* the CTA the focus is in (with focus_serial: still the same CTA) */
   uint32_t frame_sel;     /* the selected call frame of the focused warp: 0 innermost (up, down, frame) */
   /* launches: for info cuda kernels */
   int in_launch;

@@ -126,6 +126,8 @@ struct aw_device {
    * config; NULL in functional mode.  tmd holds the launches' timing statistics. */
   struct tm_config *timing;
   struct tm_device *tmd;
+  uint64_t cta_serial;      /* CTAs started so far (each cta's serial) */
+  void *tm_running;         /* the timing launch in progress (tm_gpu), for the debugger's view */
 };
 
 /* memory.c */

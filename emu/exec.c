@@ -1795,6 +1795,7 @@ static int cta_begin(cta *c) {
   if (!c->warps) { fault(c, NULL, c->m->funcs[c->kfunc].first_pc, 0, 0, 0, "out of host memory for the %u warps of a CTA", c->nwarps); return -1; }
   memset(c->shared, 0, c->shared_bytes);
   memset(c->bar_count, 0, sizeof c->bar_count);
+  c->serial = ++c->d->cta_serial;
   for (uint32_t i = 0; i < c->nwarps; i++) {
     warp *w = &c->warps[i];
     warp_init(c, w, i, nthreads);

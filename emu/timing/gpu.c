@@ -554,6 +554,26 @@ static void collect(tm_gpu *g, int64_t cycles) {
   st->regs_unallocated = 1.0 - (double)alloc / (double)g->cfg->sm_registers;
 }
 
+int64_t aw_timing_cycle(const aw_device *d) {
+  const tm_gpu *g = d->tm_running;
+  return g ? g->cycle : -1;
+}
+
+int aw_timing_warp_state(const aw_device *d, const void *wp, char *buf, size_t cap) {
+  const tm_gpu *g = d->tm_running;
+  if (!g) return -1;
+  for (uint32_t i = 0; i < g->nsm; i++) {
+    const tm_sm *s = &g->sms[i];
+    for (uint32_t k = 0; k < s->nslots; k++) {
+      const tm_warp *tw = &s->warps[k];
+      if (tw->state == TW_EMPTY || tw->w != wp) continue;
+      tm_sm_describe(g, s, tw, buf, cap);
+      return (int)i;
+    }
+  }
+  return -1;
+}
+
 aw_status tm_launch(aw_device *d, const tm_config *cfg, tm_stats *st, aw_module *m, int kernel, aw_dim3 grid, aw_dim3 block,
                     uint32_t dyn_shared, const void *params, size_t param_bytes, aw_fault *f) {
   tm_gpu g;
@@ -583,7 +603,9 @@ aw_status tm_launch(aw_device *d, const tm_config *cfg, tm_stats *st, aw_module 
     }
   }
   int64_t n = 0;
+  d->tm_running = &g;
   while (!g.failed) {
+    g.cycle = n;
     tm_time edge = tm_cycles(g.core, n);
     while (g.ev.n && tm_events_next(&g.ev) <= edge && !g.failed) {
       tm_event e = tm_events_pop(&g.ev);
@@ -637,6 +659,7 @@ aw_status tm_launch(aw_device *d, const tm_config *cfg, tm_stats *st, aw_module 
       s->resident_warp_cycles += (uint64_t)(end - s->cycle) * s->nwarps;
     }
   }
+  d->tm_running = NULL;
   collect(&g, end);
   int failed = g.failed;
   free_gpu(&g);

@@ -168,6 +168,25 @@ static void load_complete(tm_gpu *g, tm_sm *s, tm_load *l, tm_time t) {
   if (!tw->pending && tw->state == TW_DONE) warp_finished(g, s, tw, t);
 }
 
+void tm_sm_describe(const tm_gpu *g, const tm_sm *s, const tm_warp *tw, char *buf, size_t cap) {
+  int64_t n = g->cycle;
+  if (tw->state == TW_BARRIER) { snprintf(buf, cap, "at a barrier"); return; }
+  if (tw->state == TW_DONE) { snprintf(buf, cap, tw->pending ? "finished, loads in flight" : "finished"); return; }
+  const warp *w = tw->w;
+  if (!w->sp) { snprintf(buf, cap, "finished"); return; }
+  uint32_t pc = w->stack[w->sp - 1].pc;
+  if (pc >= g->m->ncode) { snprintf(buf, cap, "ready"); return; }
+  const tm_regs *r = &g->regs[pc];
+  for (uint32_t i = 0; i < r->nsrc + r->ndst; i++) {
+    uint32_t slot = i < r->nsrc ? r->src[i] : r->dst[i - r->nsrc];
+    int64_t t = tw->reg_ready[slot];
+    if (t == TM_NEVER) { snprintf(buf, cap, "waits for a load (register slot %u)", slot); return; }
+    if (t > n) { snprintf(buf, cap, "waits for register slot %u until cycle %lld", slot, (long long)t); return; }
+  }
+  if (r->unit == U_LDST && (s->acc_head < s->nacc || s->ldst_busy_until > n)) { snprintf(buf, cap, "ready; the LD/ST unit is busy"); return; }
+  snprintf(buf, cap, "ready");
+}
+
 /* ---- the LD/ST unit ---- */
 
 static int add_access(tm_sm *s, uint64_t addr, uint32_t bytes, uint32_t sectors, int kind) {

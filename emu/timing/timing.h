@@ -51,6 +51,15 @@ const tm_config *aw_timing_config(const struct aw_device *d);
  * kernels' names; returns how many.  *total: all of them added up. */
 uint32_t aw_timing_launches(const struct aw_device *d, const tm_stats **launches, const char *const **kernels, const tm_stats **total);
 
+/* While a launch of d runs in timing mode (the debugger stopped in it): the
+ * current core cycle, else -1. */
+int64_t aw_timing_cycle(const struct aw_device *d);
+/* ... and what warp w (a struct emu_warp *) is doing in its SM's scheduler:
+ * writes e.g. "issuing", "ready", "waits for a load", "waits for %r3 until
+ * cycle 1234", "at a barrier", "finished"; returns its SM, or -1 when w is
+ * not resident. */
+int aw_timing_warp_state(const struct aw_device *d, const void *w, char *buf, size_t cap);
+
 /* Figures derived from the counters. */
 double tm_ipc(const tm_stats *s);
 double tm_dram_utilization(const tm_stats *s);      /* fraction of DRAM time the data bus was busy */

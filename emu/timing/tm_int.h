@@ -142,6 +142,7 @@ typedef struct tm_gpu {
   tm_clock core, icnt, l2clk;
   tm_events ev;
   tm_time now;
+  int64_t cycle;              /* the core cycle being simulated */
 
   tm_regs *regs;              /* per pc of the module */
   uint32_t max_slots;
@@ -193,6 +194,8 @@ int tm_sm_cycle(tm_gpu *g, tm_sm *s);
 void tm_sm_reply(tm_gpu *g, tm_sm *s, tm_req *r, tm_time t);
 /* Wakes a sleeping SM at core cycle 'cycle' (no earlier than its next cycle). */
 void tm_sm_wake(tm_gpu *g, tm_sm *s, int64_t cycle);
+/* What warp tw is doing in SM s's scheduler, for the debugger (see timing.h). */
+void tm_sm_describe(const tm_gpu *g, const tm_sm *s, const tm_warp *tw, char *buf, size_t cap);
 /* Places a CTA's warps into slot tc of SM s. */
 int tm_sm_start_cta(tm_gpu *g, tm_sm *s, tm_cta *tc, aw_dim3 id);
 
