@@ -115,7 +115,7 @@ test: $(TOOLS) $(TESTBIN)
 	@BIN=$(BIN) BUILD=$(BUILD) sh tests/run.sh
 
 asan:
-	AWEMU_SUBR_LINES=1000 $(MAKE) BUILD=build/asan BIN=build/asan/bin OPT="-O1 -g" \
+	AWEMU_ASAN=1 AWEMU_SUBR_LINES=1000 $(MAKE) BUILD=build/asan BIN=build/asan/bin OPT="-O1 -g" \
 	  EXTRA_CFLAGS="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" test
 
 # ---- CABA Fig. 2 for every example under caba-gtx480 at 0.5x, 1x and 2x DRAM bandwidth ----

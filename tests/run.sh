@@ -21,7 +21,10 @@ OUT=${BUILD}/tests/out
 mkdir -p "$OUT"
 passed=0
 failed=0
+skipped=0
 pass() { passed=$((passed + 1)); [ -n "$VERBOSE" ] && echo "PASS $1"; return 0; }
+# skip NAME WHY: a check that cannot run here, and why (counted, and printed)
+skip() { skipped=$((skipped + 1)); echo "SKIP $1: $2"; return 0; }
 fail() { failed=$((failed + 1)); echo "FAIL $1"; [ -n "$2" ] && printf '%s\n' "$2" | sed 's/^/     /' | head -20; return 0; }
 
 # ---- unit ----
@@ -32,9 +35,11 @@ for t in "$BUILD"/tests/test_*; do
   rc=$?
   p=$(grep -c '^PASS' "$OUT/unit.log")
   f=$(grep -c '^FAIL' "$OUT/unit.log")
+  k=$(grep -c '^SKIP' "$OUT/unit.log")
   passed=$((passed + p))
   failed=$((failed + f))
-  grep '^FAIL' "$OUT/unit.log"
+  skipped=$((skipped + k))
+  grep '^FAIL\|^SKIP' "$OUT/unit.log"
   if [ $rc -ne 0 ] && [ "$f" -eq 0 ]; then fail "$(basename "$t") exited $rc" "$(tail -5 "$OUT/unit.log")"; fi
 done
 
@@ -215,5 +220,6 @@ for chk in tests/checks/*.sh; do
   . "./$chk"
 done
 
-echo "$passed passed, $failed failed"
+if [ "$skipped" -gt 0 ]; then echo "$passed passed, $failed failed, $skipped skipped"
+else echo "$passed passed, $failed failed"; fi
 [ "$failed" -eq 0 ]

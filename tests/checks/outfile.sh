@@ -86,7 +86,7 @@ for of_tool in awasm awdis; do
     else fail "outfile $of_tool: -o a character device stays one" "status $of_rc; $(ls -l "$OF_T/nul")"; fi
     rm -f "$OF_T/nul"
   else
-    echo "SKIP outfile $of_tool: -o a character device: mknod failed ($(id -un); $(head -1 "$OF_T/mknod.err"))"
+    skip "outfile $of_tool: -o a character device" "mknod failed ($(id -un); $(head -1 "$OF_T/mknod.err"))"
   fi
 
   # the output is the input: by name, through a symbolic link, through a hard link
