@@ -19,7 +19,7 @@ BIN      ?= bin
 
 ISA_SRC  := isa/isa.c isa/image.c isa/image_check.c isa/disasm.c isa/isadoc.c isa/outfile.c
 ASM_SRC  := asm/asm.c asm/util.c
-EMU_SRC  := emu/exec.c emu/load.c emu/memory.c emu/script.c emu/report.c
+EMU_SRC  := emu/exec.c emu/load.c emu/memory.c emu/script.c emu/report.c emu/datadir.c
 CODEC_SRC := subroutines/codecs.c $(wildcard subroutines/*/*.c)
 CODEC_OBJ := $(CODEC_SRC:%.c=$(BUILD)/%.o)
 GEN_SRC  := $(BUILD)/gen/parser.c $(BUILD)/gen/lexer.c
