@@ -1,4 +1,5 @@
 /* emu/main.c -- bin/awemu: run scripts, the debugger, compression reports. */
+#include "datadir.h"
 #include "debug.h"
 #include "report.h"
 #include "script.h"
@@ -15,6 +16,7 @@ static void usage(FILE *f) {
 }
 
 int main(int argc, char **argv) {
+  aw_data_setup_codecs();   /* codec_mpc's models from the data root, not the working directory */
   if (argc >= 2 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) { usage(stdout); return 0; }
   if (argc >= 2 && !strcmp(argv[1], "debug")) return dbg_main(argc - 1, argv + 1);
   if (argc >= 2 && !strcmp(argv[1], "compress")) return aw_compress_main(argc - 2, argv + 2, stdout, stderr);
