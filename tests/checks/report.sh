@@ -24,12 +24,12 @@ else fail "compress --format json escapes the file name" "$(head -c 300 "$T/json
 # MPC compresses 32-byte blocks (subroutines/mpc/FORMAT.md): asked for at 128 bytes it is refused (status 2);
 # 'all' leaves it out, says so, and gives no mpc row.  lines128.txt: the three 32-byte lines of lines.txt
 # run together into one 128-byte line with a fourth of zeros.
-"$AWEMU" compress --alg mpc --line 128 "$LINES" > "$T/m128.out" 2> "$T/m128.err"
+{ grep -v '^#' "$LINES" | tr -d '\n'; printf '%064d\n' 0; } > "$T/lines128.txt"
+"$AWEMU" compress --alg mpc --line 128 "$T/lines128.txt" > "$T/m128.out" 2> "$T/m128.err"
 rc=$?
 if [ $rc -eq 2 ] && [ ! -s "$T/m128.out" ] && grep -q 'mpc compresses 32-byte blocks only' "$T/m128.err"; then
   pass "compress --alg mpc --line 128 is refused: $(cat "$T/m128.err")"
 else fail "compress --alg mpc --line 128: exit $rc" "$(cat "$T/m128.out" "$T/m128.err")"; fi
-{ grep -v '^#' "$LINES" | tr -d '\n'; printf '%064d\n' 0; } > "$T/lines128.txt"
 "$AWEMU" compress --alg all --line 128 --format csv "$T/lines128.txt" > "$T/a128.out" 2> "$T/a128.err"
 rc=$?
 if [ $rc -eq 0 ] && ! grep -q '^mpc,' "$T/a128.out" && grep -q '^bdi,1,' "$T/a128.out" && grep -q 'left out.*mpc' "$T/a128.err"; then
