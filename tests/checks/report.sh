@@ -116,6 +116,12 @@ rc=$?
 if [ $rc -ne 0 ] && [ ! -s "$T/empty.out" ] && grep -qF "$T/empty/subroutines/mpc/params/rtl does not exist" "$T/empty.err"; then
   pass "compress with an empty AWEMU_DATADIR fails: $(cat "$T/empty.err")"
 else fail "compress with an empty AWEMU_DATADIR: exit $rc" "$(cat "$T/empty.out" "$T/empty.err")"; fi
+# AWEMU_MPC_PARAMS overrides the models' place, and a wrong one is named
+(cd "$T" && env -u AWEMU_DATADIR AWEMU_MPC_PARAMS="$T/empty" "$AWEMU" compress --alg mpc "$BLOCKS") > "$T/mp.out" 2> "$T/mp.err"
+rc=$?
+if [ $rc -eq 1 ] && [ ! -s "$T/mp.out" ] && grep -qF "$T/empty/comp_2.txt" "$T/mp.err" && grep -qF "(AWEMU_MPC_PARAMS)" "$T/mp.err"; then
+  pass "compress with a wrong AWEMU_MPC_PARAMS fails naming it"
+else fail "compress with a wrong AWEMU_MPC_PARAMS: exit $rc" "$(cat "$T/mp.out" "$T/mp.err")"; fi
 # the subroutines missing, the MPC models there: the cost-aware choice says what it lacks
 mkdir -p "$T/half/subroutines/mpc/params" && cp -r subroutines/mpc/params/rtl "$T/half/subroutines/mpc/params/"
 (cd "$T" && env -u AWEMU_MPC_PARAMS AWEMU_DATADIR="$T/half" "$AWEMU" compress --alg all "$BLOCKS") > "$T/half.out" 2> "$T/half.err"
@@ -123,6 +129,13 @@ rc=$?
 if [ $rc -eq 1 ] && [ ! -s "$T/half.out" ] && grep -qF "$T/half/subroutines/bdi/bdi.s" "$T/half.err"; then
   pass "compress without the subroutines fails naming the file"
 else fail "compress without the subroutines: exit $rc" "$(cat "$T/half.out" "$T/half.err")"; fi
+
+# an installed layout made by hand (PREFIX/bin/awemu, PREFIX/share/awemu/subroutines): found beside the executable
+mkdir -p "$T/usr/bin" "$T/usr/share/awemu"
+cp "$AWEMU" "$T/usr/bin/awemu" && cp -r subroutines "$T/usr/share/awemu/"
+(cd "$T" && clean_env "$T/usr/bin/awemu" compress --alg all "$BLOCKS") > "$T/layout.out" 2>&1
+if cmp -s "$T/root.out" "$T/layout.out"; then pass "compress from PREFIX/bin finds PREFIX/share/awemu"
+else fail "compress from PREFIX/bin finds PREFIX/share/awemu" "$(diff "$T/root.out" "$T/layout.out" | head)"; fi
 
 # ---- installed: works from another directory ----
 if grep -q '^install:' Makefile; then

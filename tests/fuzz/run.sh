@@ -24,26 +24,28 @@ seed_asm() {
 }
 seed_image() {
   for s in $(git ls-files '*.ptx' '*.s' | grep -v '^tests/asm/errors/'); do
-    n=$(echo "$s" | tr '/' '_')
+    nm=$(echo "$s" | tr "/" "_")
     if bin/awasm -q "$s" -o "$F/img.tmp" 2>/dev/null || $F/bin/awasm -q "$s" -o "$F/img.tmp" 2>/dev/null; then
-      { printf '\001'; cat "$F/img.tmp"; } > "$1/$n.aws"
-      { printf '\000'; cat "$F/img.tmp"; } > "$1/$n.fix.aws"
+      { printf '\001'; cat "$F/img.tmp"; } > "$1/$nm.aws"
+      { printf '\000'; cat "$F/img.tmp"; } > "$1/$nm.fix.aws"
     fi
   done
   rm -f "$F/img.tmp"
 }
 seed_report() {
-  # byte 0: bits 0-1 line size (32 64 128 32), 2-3 MAG, 4 binary; byte 1: bits 0-1 format, 2-4 algorithms
+  # byte 0: bits 0-1 line size (32 64 128 32), 2-3 MAG, 4 binary, 5 allow cost;
+  # byte 1: bits 0-1 format, 2-5 algorithms (14 cost, 15 all: only with bit 5 of byte 0)
   head -40 tests/data/mpc-rtl/blocks.txt > "$F/blocks.tmp"
   k=0
-  for opts in '\000\000' '\000\004' '\004\010' '\010\014' '\000\020' '\000\024' '\000\030' '\000\034' '\001\001' '\002\002'; do
+  for opts in '\000\000' '\000\004' '\004\010' '\010\014' '\000\020' '\000\024' '\000\030' '\000\034' '\001\001' '\002\002' \
+              '\000\054' '\040\070' '\041\071' '\040\072' '\044\076'; do
     { printf "$opts"; cat tests/report/lines.txt; } > "$1/lines_$k"
     { printf "$opts"; cat "$F/blocks.tmp"; } > "$1/blocks_$k"
     k=$((k + 1))
   done
   # binary: a piece of a real program image (code, tables, zeros)
   { printf '\020\000'; head -c 4096 $F/fuzz_report; } > "$1/binary_0"
-  { printf '\022\034'; tail -c 2048 $F/fuzz_report; } > "$1/binary_1"
+  { printf '\062\074'; tail -c 2048 $F/fuzz_report; } > "$1/binary_1"
   rm -f "$F/blocks.tmp"
 }
 seed_script() {
@@ -55,16 +57,16 @@ seed_debug() {
 }
 
 run_one() {   # NAME: runs build/fuzz/fuzz_NAME in the background, its pid in $pid
-  n=$1
-  c=$F/corpus_$n
+  fz=$1
+  c=$F/corpus_$fz
   mkdir -p "$c"
-  seed_$n "$c"
-  [ -d tests/fuzz/seeds_$n ] && cp tests/fuzz/seeds_$n/* "$c/" 2>/dev/null
+  seed_$fz "$c"
+  [ -d tests/fuzz/seeds_$fz ] && cp tests/fuzz/seeds_$fz/* "$c/" 2>/dev/null
   extra=
-  [ -f tests/fuzz/$n.dict ] && extra="-dict=tests/fuzz/$n.dict"
-  case $n in asm) extra="$extra -max_len=16384" ;; report) extra="$extra -max_len=8192" ;; esac
-  $F/fuzz_$n -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 $extra \
-    -artifact_prefix=$F/findings/$n- -print_final_stats=1 "$c" > $F/fuzz_$n.log 2>&1 &
+  [ -f tests/fuzz/$fz.dict ] && extra="-dict=tests/fuzz/$fz.dict"
+  case $fz in asm) extra="$extra -max_len=16384" ;; report) extra="$extra -max_len=8192" ;; esac
+  $F/fuzz_$fz -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 $extra \
+    -artifact_prefix=$F/findings/$fz- -print_final_stats=1 "$c" > $F/fuzz_$fz.log 2>&1 &
   pid=$!
 }
 
@@ -75,8 +77,9 @@ for n in $names; do
   case $n in asm|image|report|script|debug) ;; *) echo "unknown fuzzer '$n' (asm image report script debug)"; exit 2 ;; esac
   if [ ! -x $F/fuzz_$n ]; then echo "fuzz_$n: not built (tests/fuzz/fuzz_$n.c is not in the tree): skipped"; continue; fi
   ran="$ran $n"
-  run_one $n
-  pending="$pending $n:$pid"
+  name=$n
+  run_one $name
+  pending="$pending $name:$pid"
   set -- $pending
   if [ $# -ge 2 ]; then
     for p in $pending; do wait ${p#*:} || bad="$bad ${p%%:*}"; done
