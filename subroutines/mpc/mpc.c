@@ -532,6 +532,7 @@ static char *copy_str(const char *s) {
 }
 
 void mpc_set_default_dir(const char *dir, const char *missing) {
+  if (dir && fallback_dir && !strcmp(dir, fallback_dir)) return;   /* the same: keep the model loaded from it */
   free(fallback_dir);
   fallback_dir = dir ? copy_str(dir) : NULL;
   snprintf(fallback_missing, sizeof fallback_missing, "%s", dir ? "" : missing ? missing : "");

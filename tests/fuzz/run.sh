@@ -64,7 +64,7 @@ run_one() {   # NAME: runs build/fuzz/fuzz_NAME in the background, its pid in $p
   [ -d tests/fuzz/seeds_$fz ] && cp tests/fuzz/seeds_$fz/* "$c/" 2>/dev/null
   extra=
   [ -f tests/fuzz/$fz.dict ] && extra="-dict=tests/fuzz/$fz.dict"
-  case $fz in asm) extra="$extra -max_len=16384" ;; report) extra="$extra -max_len=8192" ;; esac
+  case $fz in asm) extra="$extra -max_len=16384" ;; report) extra="$extra -max_len=4096" ;; esac
   $F/fuzz_$fz -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 $extra \
     -artifact_prefix=$F/findings/$fz- -print_final_stats=1 "$c" > $F/fuzz_$fz.log 2>&1 &
   pid=$!
