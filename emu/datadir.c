@@ -50,14 +50,15 @@ int aw_data_root(char *buf, size_t cap) {
   }
   snprintf(p, sizeof p, "%s/../share/awemu", dir);
   if (is_dir(p)) return (size_t)snprintf(buf, cap, "%s", p) < cap ? 0 : -1;
+  /* the source tree: its subroutines/ holds codec.h (a build directory's subroutines/ holds objects only) */
   char up[PATH_MAX + 16] = "..";
   for (int level = 1; level <= 3; level++) {
-    snprintf(p, sizeof p, "%s/%s/subroutines", dir, up);
-    if (is_dir(p)) return (size_t)snprintf(buf, cap, "%s/%s", dir, up) < cap ? 0 : -1;
+    snprintf(p, sizeof p, "%s/%s/subroutines/codec.h", dir, up);
+    if (access(p, F_OK) == 0) return (size_t)snprintf(buf, cap, "%s/%s", dir, up) < cap ? 0 : -1;
     size_t n = strlen(up);
     snprintf(up + n, sizeof up - n, "/..");
   }
-  say(buf, cap, "AWEMU_DATADIR is not set, %s/../share/awemu does not exist and no directory above %s holds subroutines/", dir, dir);
+  say(buf, cap, "AWEMU_DATADIR is not set, %s/../share/awemu does not exist and no directory above %s holds subroutines/codec.h (the source tree)", dir, dir);
   return -1;
 }
 

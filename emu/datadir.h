@@ -4,8 +4,10 @@
  *   1. $AWEMU_DATADIR when it is set and not empty (and then nothing else);
  *   2. DIR/../share/awemu when it is a directory, DIR being the directory of
  *      the running executable (/proc/self/exe): an installed tree;
- *   3. the nearest of DIR/.., DIR/../.., DIR/../../.. that holds subroutines/:
- *      the built source tree (bin/awemu, or build/asan/bin/awemu under make asan).
+ *   3. the nearest of DIR/.., DIR/../.., DIR/../../.. that holds
+ *      subroutines/codec.h: the built source tree (bin/awemu, or
+ *      build/asan/bin/awemu under make asan, whose build/asan/subroutines/
+ *      holds only objects).
  * Never the current directory: the tools give the same results from anywhere.
  */
 #ifndef AWEMU_DATADIR_H
