@@ -20,7 +20,7 @@ BIN      ?= bin
 
 ISA_SRC  := isa/isa.c isa/image.c isa/image_check.c isa/disasm.c isa/isadoc.c isa/outfile.c
 ASM_SRC  := asm/asm.c asm/util.c
-EMU_SRC  := emu/exec.c emu/load.c emu/memory.c emu/script.c emu/report.c \
+EMU_SRC  := emu/exec.c emu/load.c emu/memory.c emu/script.c emu/report.c emu/datadir.c \
             emu/timing/config.c emu/timing/event.c emu/timing/cache.c emu/timing/dram.c \
             emu/timing/gpu.c emu/timing/sm.c emu/timing/sched.c emu/timing/stats.c emu/timing/tmdev.c
 # the timing presets, compiled into the program from emu/timing/presets/*.cfg
@@ -128,14 +128,25 @@ bench: $(TOOLS) $(BUILD)/tests/gen_ptx $(BENCHBIN)
 	@sh tests/bench.sh $(BIN) $(BUILD)
 
 # ---- fuzzing (clang with libFuzzer) ----
+# One harness per input language: tests/fuzz/fuzz_NAME.c.  The libraries are built with
+# clang and the sanitizers under build/fuzz; each harness is linked when its source is
+# there.  `make fuzz FUZZ_SECONDS=600` runs each for that long (two at a time),
+# `make fuzz FUZZ_ONLY="report script"` runs only those.
 FUZZ_SECONDS ?= 60
+FUZZ_ONLY ?=
 FUZZ_FLAGS := -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -g -O1
+FUZZ_CC := clang $(FUZZ_FLAGS) $(CSTD)
+FUZZ_HAVE = $(wildcard tests/fuzz/fuzz_$(1).c)
 fuzz:
 	$(MAKE) BUILD=build/fuzz BIN=build/fuzz/bin CC=clang OPT="-O1 -g" \
-	  EXTRA_CFLAGS="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all" build/fuzz/libawasm.a
-	clang $(FUZZ_FLAGS) $(CSTD) tests/fuzz/fuzz_asm.c build/fuzz/libawasm.a -o build/fuzz/fuzz_asm -lm
-	clang $(FUZZ_FLAGS) $(CSTD) tests/fuzz/fuzz_image.c build/fuzz/libawasm.a -o build/fuzz/fuzz_image -lm
-	@sh tests/fuzz/run.sh $(FUZZ_SECONDS)
+	  EXTRA_CFLAGS="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all" \
+	  build/fuzz/libawasm.a build/fuzz/libawemu.a $(if $(call FUZZ_HAVE,debug),build/fuzz/emu/debug.o)
+	$(FUZZ_CC) tests/fuzz/fuzz_asm.c build/fuzz/libawasm.a -o build/fuzz/fuzz_asm -lm
+	$(FUZZ_CC) tests/fuzz/fuzz_image.c build/fuzz/libawasm.a -o build/fuzz/fuzz_image -lm
+	$(FUZZ_CC) tests/fuzz/fuzz_report.c build/fuzz/libawemu.a -o build/fuzz/fuzz_report -lm
+	$(if $(call FUZZ_HAVE,script),$(FUZZ_CC) tests/fuzz/fuzz_script.c build/fuzz/libawemu.a -o build/fuzz/fuzz_script -lm)
+	$(if $(call FUZZ_HAVE,debug),$(FUZZ_CC) tests/fuzz/fuzz_debug.c build/fuzz/emu/debug.o build/fuzz/libawemu.a -o build/fuzz/fuzz_debug -lreadline -lm)
+	@sh tests/fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_ONLY)
 
 # ---- PTX from the examples' CUDA sources (needs nvcc) ----
 # -lineinfo records absolute source paths; they are made relative to the repository,

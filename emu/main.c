@@ -1,4 +1,5 @@
 /* emu/main.c -- bin/awemu: run scripts, the debugger, compression reports. */
+#include "datadir.h"
 #include "debug.h"
 #include "report.h"
 #include "script.h"
@@ -261,6 +262,7 @@ static int run_main(int argc, char **argv, int *vars, const char **sets) {
 }
 
 int main(int argc, char **argv) {
+  aw_data_setup_codecs();   /* codec_mpc's models from the data root, not the working directory */
   if (argc < 2) { usage(stderr); return 2; }
   const char *cmd = argv[1];
   if (!strcmp(cmd, "-h") || !strcmp(cmd, "--help")) { usage(stdout); return 0; }

@@ -11,6 +11,7 @@
  * The BDI compressor's target is 2 GB/s per core on 128-byte lines.
  */
 #include "../subroutines/codec.h"
+#include "../subroutines/mpc/mpc.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -84,6 +85,7 @@ int main(int argc, char **argv) {
   for (unsigned i = 0; i < NLINES; i++) gen(lines + (size_t)i * lb, lb, i % 6);
   printf("%u-byte lines, MAG %u, %u lines of a fixed mix (zeros, repeated, narrow ints, pointers, floats, random; a sixth each)\n",
          lb, mag, NLINES);
+  mpc_set_default_params(MPC_DEFAULT_PARAMS);   /* run from the repository root (make bench) */
   int bad = 0;
   for (int c = 0; codecs[c]; c++) {
     const codec *k = codecs[c];

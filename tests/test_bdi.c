@@ -16,7 +16,7 @@
  *                  2^(w-1)-1 or -2^(w-1) (fits) and 2^(w-1) or -2^(w-1)-1 (does
  *                  not), from the explicit base and from zero, with bases
  *                  placed where differences wrap around: both sides must occur
- *   real data      the 5000 32-byte blocks of ../shared/data/mpc-rtl/blocks.txt:
+ *   real data      the 5000 32-byte blocks of tests/data/mpc-rtl/blocks.txt:
  *                  round trip and compression ratios (raw / payload, and
  *                  raw / MAG-rounded bursts)
  */
@@ -536,7 +536,7 @@ static void unsupported(const codec *c) {
 /* ---- the real blocks ---- */
 
 static void real_blocks(void) {
-  const char *path = "../shared/data/mpc-rtl/blocks.txt";
+  const char *path = "tests/data/mpc-rtl/blocks.txt";
   FILE *f = fopen(path, "r");
   if (!f) { CHECK(0, "%s is missing: the real-data checks did not run", path); return; }
   static uint8_t blocks[5000][32];

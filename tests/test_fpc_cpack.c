@@ -8,7 +8,7 @@
  *             compress and decompress back, with the payload placed right
  *             before an unreadable page, so a read past meta.size bytes
  *             crashes the test; every pattern/code of the format occurs;
- *   mpc       the 5000 real 32-byte blocks of ../shared/data/mpc-rtl round
+ *   mpc       the 5000 real 32-byte blocks of tests/data/mpc-rtl round
  *             trip; the compression ratios are printed.
  * The codecs are named directly (not through codecs[]) so that this test
  * links whichever other codecs exist.
@@ -485,7 +485,7 @@ static void round_trips(const codec *c, unsigned (*seen_fn)(const uint8_t *, con
 
 /* ---- the MPC paper's real blocks ------------------------------------------------ */
 
-#define MPC_BLOCKS "../shared/data/mpc-rtl/blocks.txt"
+#define MPC_BLOCKS "tests/data/mpc-rtl/blocks.txt"
 #define MPC_COUNT 5000
 
 static int hex_digit(int ch) {

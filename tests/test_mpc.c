@@ -1,6 +1,6 @@
 /* tests/test_mpc.c -- the MPC reference codec (subroutines/mpc), bit-exact with the authors' RTL.
  *
- *   params    both parameter sets of ../shared/data/mpc-rtl load; malformed
+ *   params    both parameter sets of subroutines/mpc/params load; malformed
  *             parameter text and files are refused with a message
  *   vectors   with rtl_params: every one of the 5000 vectors compresses to
  *             exactly the size of sizes.txt and the 259-bit codeword of
@@ -33,9 +33,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#define DATA "../shared/data/mpc-rtl"
-#define RTL_PARAMS DATA "/rtl_params"
-#define CONFIG_PARAMS DATA "/config_params"
+#define DATA "tests/data/mpc-rtl"
+#define RTL_PARAMS "subroutines/mpc/params/rtl"
+#define CONFIG_PARAMS "subroutines/mpc/params/config"
 #define NVEC 5000
 #define TRIPS 1000000u
 

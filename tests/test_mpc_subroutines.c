@@ -1,6 +1,6 @@
 /* tests/test_mpc_subroutines.c -- the MPC assist-warp subroutines on every test vector.
  *
- * For each of the 5000 real blocks of ../shared/data/mpc-rtl/blocks.txt the
+ * For each of the 5000 real blocks of tests/data/mpc-rtl/blocks.txt the
  * compression subroutine of subroutines/mpc/mpc.s, run in the emulator, must
  * give the reference codec's payload and metadata (codec_mpc, rtl_params), and
  * the decompression subroutine the AWS picks for the encoding must give the
@@ -9,6 +9,7 @@
 #include "../emu/awemu.h"
 #include "../isa/isa.h"
 #include "../subroutines/codec.h"
+#include "../subroutines/mpc/mpc.h"
 #include "check.h"
 
 #include <stdlib.h>
@@ -22,9 +23,11 @@ static int hexbyte(const char *p) {
 }
 
 int main(void) {
-  FILE *f = fopen("../shared/data/mpc-rtl/blocks.txt", "r");
-  CHECK(f != NULL, "../shared/data/mpc-rtl/blocks.txt is readable");
+  FILE *f = fopen("tests/data/mpc-rtl/blocks.txt", "r");
+  CHECK(f != NULL, "tests/data/mpc-rtl/blocks.txt is readable");
   if (!f) return 1;
+  /* the tests run from the repository root */
+  CHECK(mpc_set_default_params(MPC_DEFAULT_PARAMS) == 0, "mpc: the models of %s load (%s)", MPC_DEFAULT_PARAMS, mpc_default_error());
   aw_device *d = aw_device_new();
   aw_set_insn_limit(d, 1000000);
   char err[8192];

@@ -1,7 +1,7 @@
 /* tests/test_mpc_train.c -- MPC parameter extraction (subroutines/mpc/mpc_train).
  *
  * Trains the five models on the even lines of the 5000 real blocks
- * (../shared/data/mpc-rtl/blocks.txt), writes them into a temporary
+ * (tests/data/mpc-rtl/blocks.txt), writes them into a temporary
  * directory, loads them with mpc_load, checks the trained trees and shifts,
  * and on the held-out odd lines checks that every block round-trips and
  * prints the compression ratio (256 N / sum of codeword bits) with the
@@ -16,7 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#define DATA "../shared/data/mpc-rtl/"
+#define DATA "tests/data/mpc-rtl/"
 
 static int hexval(int ch) {
   if (ch >= '0' && ch <= '9') return ch - '0';
@@ -112,8 +112,8 @@ int main(void) {
           m ? m->root : 99u);
   }
 
-  mpc_params *rp = mpc_load(DATA "rtl_params", err, sizeof err);
-  mpc_params *cp = mpc_load(DATA "config_params", err, sizeof err);
+  mpc_params *rp = mpc_load("subroutines/mpc/params/rtl", err, sizeof err);
+  mpc_params *cp = mpc_load("subroutines/mpc/params/config", err, sizeof err);
   CHECK(rp && cp, "rtl_params and config_params load");
   if (tp && rp && cp) {
     unsigned bad, cls[8] = {0};

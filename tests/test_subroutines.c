@@ -15,6 +15,7 @@
 #include "../isa/image.h"
 #include "../isa/isa.h"
 #include "../subroutines/codec.h"
+#include "../subroutines/mpc/mpc.h"
 #include "check.h"
 
 #include <stdlib.h>
@@ -202,6 +203,8 @@ int main(int argc, char **argv) {
   uint64_t per_enc = LINES_PER_ENCODING;
   if (getenv("AWEMU_SUBR_LINES")) per_enc = strtoull(getenv("AWEMU_SUBR_LINES"), NULL, 10);
   static const unsigned sizes[] = { 32, 64, 128 }, mags[] = { 16, 32, 64 };
+  /* the tests run from the repository root */
+  CHECK(mpc_set_default_params(MPC_DEFAULT_PARAMS) == 0, "mpc: the models of %s load (%s)", MPC_DEFAULT_PARAMS, mpc_default_error());
   for (size_t a = 0; a < sizeof algs / sizeof algs[0]; a++) {
     const alg *al = &algs[a];
     const codec *cd = codec_find(al->codec);

@@ -1,7 +1,7 @@
 /* subroutines/mpc/mpc.c -- Multi-Prediction Compression, bit-exact with the authors' RTL.
  *
  * Owns the reference (golden) model of MPC (Jin et al., IEEE CAL 2022) for
- * 32-byte blocks as ../shared/specs/mpc.md specifies it and
+ * 32-byte blocks as subroutines/mpc/SPEC.md specifies it and
  * subroutines/mpc/FORMAT.md restates it bit by bit: the parameter-file parser
  * and checker, the compressor (class 0 zero, class 1 word repeated, classes
  * 2..6 one learned prediction model each, class 7 uncompressed), the
@@ -518,21 +518,47 @@ int mpc_decompress(const mpc_params *p, const uint8_t *cw, unsigned nbits, uint8
 
 static mpc_params *default_params;
 static int default_tried;
-static char *default_dir;
-static char default_err[512];
+static char *default_dir;                  /* given to mpc_set_default_params */
+static char *fallback_dir;                 /* given to mpc_set_default_dir */
+static char fallback_missing[512];         /* why there is no fallback_dir */
+static char default_err[1024];
 
 const char *mpc_default_error(void) { return default_err; }
 
-static const mpc_params *get_default(void) {
+static char *copy_str(const char *s) {
+  char *c = malloc(strlen(s) + 1);
+  if (c) strcpy(c, s);
+  return c;
+}
+
+void mpc_set_default_dir(const char *dir, const char *missing) {
+  if (dir && fallback_dir && !strcmp(dir, fallback_dir)) return;   /* the same: keep the model loaded from it */
+  free(fallback_dir);
+  fallback_dir = dir ? copy_str(dir) : NULL;
+  snprintf(fallback_missing, sizeof fallback_missing, "%s", dir ? "" : missing ? missing : "");
+  if (!default_dir) { mpc_free(default_params); default_params = NULL; default_tried = 0; default_err[0] = 0; }
+}
+
+/* the model of codec_mpc, loaded on first use; 'loud': say on stderr (once) when it fails */
+static const mpc_params *get_default(int loud) {
   if (default_params || default_tried) return default_params;
   default_tried = 1;
-  const char *dir = default_dir;
-  if (!dir) dir = getenv("AWEMU_MPC_PARAMS");
-  if (!dir || !*dir) dir = MPC_DEFAULT_PARAMS;
-  default_params = mpc_load(dir, default_err, sizeof default_err);
-  if (!default_params) fprintf(stderr, "mpc: cannot load the prediction models: %s\n", default_err);
+  const char *dir = default_dir, *from = "";
+  if (!dir && (dir = getenv("AWEMU_MPC_PARAMS")) && *dir) from = " (AWEMU_MPC_PARAMS)";
+  if (!dir || !*dir) dir = fallback_dir;
+  if (!dir) {
+    snprintf(default_err, sizeof default_err, "no model directory: %s",
+             fallback_missing[0] ? fallback_missing : "none given (mpc_set_default_params, AWEMU_MPC_PARAMS)");
+  } else {
+    char e[768];
+    default_params = mpc_load(dir, e, sizeof e);
+    if (!default_params) snprintf(default_err, sizeof default_err, "%s%s", e, from);
+  }
+  if (!default_params && loud) fprintf(stderr, "mpc: cannot load the prediction models: %s\n", default_err);
   return default_params;
 }
+
+const mpc_params *mpc_default_params(void) { return get_default(0); }
 
 int mpc_set_default_params(const char *dir) {
   if (!dir) {
@@ -546,9 +572,8 @@ int mpc_set_default_params(const char *dir) {
   }
   mpc_params *p = mpc_load(dir, default_err, sizeof default_err);
   if (!p) return -1;
-  char *copy = malloc(strlen(dir) + 1);
+  char *copy = copy_str(dir);
   if (!copy) { mpc_free(p); snprintf(default_err, sizeof default_err, "out of memory"); return -1; }
-  strcpy(copy, dir);
   mpc_free(default_params);
   free(default_dir);
   default_params = p;
@@ -565,7 +590,7 @@ static int mag_ok(unsigned mag) { return mag == 16 || mag == 32 || mag == 64; }
 
 static int codec_compress(const uint8_t *line, unsigned line_bytes, unsigned mag, uint8_t *payload, codec_meta *meta) {
   if (line_bytes != MPC_BLOCK_BYTES || !mag_ok(mag)) return -1;
-  const mpc_params *p = get_default();
+  const mpc_params *p = get_default(1);
   if (!p) return -1;
   uint8_t cw[MPC_CODEWORD_BYTES + 1];
   mpc_info info;
@@ -590,7 +615,7 @@ static int codec_decompress(const uint8_t *payload, const codec_meta *meta, unsi
   }
   if (cls == MPC_CLASS_RAW) { if (size != 32) return -1; memcpy(line, payload, 32); return 0; }
   if (size == 0 || size > 32) return -1;
-  const mpc_params *p = get_default();
+  const mpc_params *p = get_default(1);
   if (!p) return -1;
   uint8_t cw[MPC_CODEWORD_BYTES + 1];
   cw[0] = (uint8_t)(cls << 5 | payload[0] >> 3);

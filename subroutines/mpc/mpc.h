@@ -2,7 +2,7 @@
  *
  * Owns: the reference MPC codec for 32-byte blocks, bit-exact with the
  * authors' RTL (github.com/xyz123479/CAL_22-MPC_RTL, commit ae5c357) as
- * specified in ../shared/specs/mpc.md; the loader of the RTL's prediction
+ * specified in subroutines/mpc/SPEC.md; the loader of the RTL's prediction
  * models (five Verilog named-parameter files comp_2..6.txt plus
  * decomp_2..6.txt per directory); and codec_mpc, the subroutines/codec.h
  * face of it.  The codeword and parameter formats are in
@@ -11,7 +11,7 @@
  * Promises:
  *  - mpc_compress produces exactly the RTL's codeword and size (3..259 bits,
  *    class id first) for every block, given the parameters the RTL was built
- *    with (../shared/data/mpc-rtl/rtl_params); model choice follows the RTL
+ *    with (subroutines/mpc/params/rtl); model choice follows the RTL
  *    (most leading zero symbols, ties to the larger model), not the smallest
  *    output.
  *  - mpc_decompress(mpc_compress(b)) == b for every block and every parameter
@@ -126,13 +126,23 @@ void mpc_unsymbols(const mpc_params *p, unsigned k, const uint16_t sym[MPC_NSYMB
  * codec's), packed MSB-first; size = ceil((codeword bits - 3) / 8) bytes. */
 extern const codec codec_mpc;
 
-#define MPC_DEFAULT_PARAMS "../shared/data/mpc-rtl/rtl_params"
-/* The model codec_mpc uses: the directory given here, else the environment
- * variable AWEMU_MPC_PARAMS, else MPC_DEFAULT_PARAMS (relative to the working
- * directory), loaded on first use.  Loads 'dir' now (NULL: back to the
- * environment/default, loaded on next use); returns 0, or -1 with the old
- * model kept when 'dir' does not load (see mpc_default_error). */
+/* The RTL's models, relative to the data root (the source tree, or PREFIX/share/awemu). */
+#define MPC_DEFAULT_PARAMS "subroutines/mpc/params/rtl"
+/* The model codec_mpc uses: the directory given to mpc_set_default_params,
+ * else the environment variable AWEMU_MPC_PARAMS, else the directory given to
+ * mpc_set_default_dir (a program passes its data root + MPC_DEFAULT_PARAMS:
+ * emu/datadir.h), loaded on first use.  Never a path relative to the working
+ * directory.  With none of them, or when the directory does not load,
+ * codec_mpc fails (-1) and says why on stderr once (mpc_default_error).
+ * mpc_set_default_params loads 'dir' now (NULL: back to the environment/
+ * fallback, loaded on next use); returns 0, or -1 with the old model kept
+ * when 'dir' does not load (see mpc_default_error). */
 int mpc_set_default_params(const char *dir);
+/* Sets the fallback directory (loaded on first use), or none when dir is NULL,
+ * with 'missing' saying why (it goes into the error message). */
+void mpc_set_default_dir(const char *dir, const char *missing);
+/* codec_mpc's model, loaded now if not yet (quietly); NULL when it does not load. */
+const mpc_params *mpc_default_params(void);
 /* Why the default model last failed to load ("" if it did not fail). */
 const char *mpc_default_error(void);
 

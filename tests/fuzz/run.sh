@@ -1,36 +1,99 @@
 #!/bin/sh
-# tests/fuzz/run.sh SECONDS -- runs both fuzzers side by side for SECONDS each,
-# from seed corpora made of the repository's sources and their images.
-# Findings (crash-*, timeout-*, leak-*) land in build/fuzz/findings/.
+# tests/fuzz/run.sh SECONDS [NAME...] -- runs the fuzzers (build/fuzz/fuzz_NAME, built by
+# make fuzz) for SECONDS each, two at a time (the machine has two cores), from seed
+# corpora made of the repository's own inputs:
+#   asm     every .s and .ptx source, and the files of tests/asm/errors
+#   image   the images of those sources (byte 0 picks verify-only or fix-up mode)
+#   report  the hex lines of tests/report and tests/data/mpc-rtl (first 40 blocks), and a
+#           piece of a binary (raw memory), each with a few choices of options (bytes 0-1)
+#   script  every run.aw (examples, tests/emu)
+#   debug   every tests/debug/*/commands and 40-line pieces of tests/fuzz/debug_commands.txt
+# plus tests/fuzz/seeds_NAME/* and the dictionary tests/fuzz/NAME.dict when they exist.
+# With NAMEs, only those run.  Fuzzers not built (their harness is not in the tree) are
+# skipped with a note.  Findings (crash-*, timeout-*, leak-*) land in build/fuzz/findings/,
+# each fuzzer's log in build/fuzz/fuzz_NAME.log.  Exit status 1 when any fuzzer found something.
 secs=${1:-60}
-set -e
+[ $# -gt 0 ] && shift
+names=${*:-asm image report script debug}
 F=build/fuzz
-mkdir -p $F/corpus_asm $F/corpus_image $F/findings
-for s in $(git ls-files '*.ptx' '*.s' | grep -v '^tests/asm/errors/'); do
-  cp "$s" "$F/corpus_asm/$(echo "$s" | tr '/' '_')"
-  n=$(echo "$s" | tr '/' '_')
-  if bin/awasm -q "$s" -o "$F/img.tmp" 2>/dev/null || build/fuzz/bin/awasm -q "$s" -o "$F/img.tmp" 2>/dev/null; then
-    { printf '\001'; cat "$F/img.tmp"; } > "$F/corpus_image/$n.aws"
-    { printf '\000'; cat "$F/img.tmp"; } > "$F/corpus_image/$n.fix.aws"
+mkdir -p $F/findings
+
+seed_asm() {
+  for s in $(git ls-files '*.ptx' '*.s' | grep -v '^tests/asm/errors/'); do cp "$s" "$1/$(echo "$s" | tr '/' '_')"; done
+  for s in tests/asm/errors/*.s; do [ -f "$s" ] && cp "$s" "$1/err_$(basename "$s")"; done
+}
+seed_image() {
+  for s in $(git ls-files '*.ptx' '*.s' | grep -v '^tests/asm/errors/'); do
+    nm=$(echo "$s" | tr "/" "_")
+    if bin/awasm -q "$s" -o "$F/img.tmp" 2>/dev/null || $F/bin/awasm -q "$s" -o "$F/img.tmp" 2>/dev/null; then
+      { printf '\001'; cat "$F/img.tmp"; } > "$1/$nm.aws"
+      { printf '\000'; cat "$F/img.tmp"; } > "$1/$nm.fix.aws"
+    fi
+  done
+  rm -f "$F/img.tmp"
+}
+seed_report() {
+  # byte 0: bits 0-1 line size (32 64 128 32), 2-3 MAG, 4 binary, 5 allow cost;
+  # byte 1: bits 0-1 format, 2-5 algorithms (14 cost, 15 all: only with bit 5 of byte 0)
+  head -40 tests/data/mpc-rtl/blocks.txt > "$F/blocks.tmp"
+  k=0
+  for opts in '\000\000' '\000\004' '\004\010' '\010\014' '\000\020' '\000\024' '\000\030' '\000\034' '\001\001' '\002\002' \
+              '\000\054' '\040\070' '\041\071' '\040\072' '\044\076'; do
+    { printf "$opts"; cat tests/report/lines.txt; } > "$1/lines_$k"
+    { printf "$opts"; cat "$F/blocks.tmp"; } > "$1/blocks_$k"
+    k=$((k + 1))
+  done
+  # binary: a piece of a real program image (code, tables, zeros)
+  { printf '\020\000'; head -c 4096 $F/fuzz_report; } > "$1/binary_0"
+  { printf '\062\074'; tail -c 2048 $F/fuzz_report; } > "$1/binary_1"
+  rm -f "$F/blocks.tmp"
+}
+seed_script() {
+  for s in examples/*/run.aw tests/emu/*/*/run.aw; do [ -f "$s" ] && cp "$s" "$1/$(echo "$s" | tr '/' '_')"; done
+}
+seed_debug() {
+  for s in tests/debug/*/commands; do [ -f "$s" ] && cp "$s" "$1/$(echo "$s" | tr '/' '_')"; done
+  [ -f tests/fuzz/debug_commands.txt ] && split -l 40 tests/fuzz/debug_commands.txt "$1/garbage_"
+}
+
+run_one() {   # NAME: runs build/fuzz/fuzz_NAME in the background, its pid in $pid
+  fz=$1
+  c=$F/corpus_$fz
+  mkdir -p "$c"
+  seed_$fz "$c"
+  [ -d tests/fuzz/seeds_$fz ] && cp tests/fuzz/seeds_$fz/* "$c/" 2>/dev/null
+  extra=
+  [ -f tests/fuzz/$fz.dict ] && extra="-dict=tests/fuzz/$fz.dict"
+  case $fz in asm) extra="$extra -max_len=16384" ;; report) extra="$extra -max_len=4096" ;; esac
+  $F/fuzz_$fz -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 $extra \
+    -artifact_prefix=$F/findings/$fz- -print_final_stats=1 "$c" > $F/fuzz_$fz.log 2>&1 &
+  pid=$!
+}
+
+ran=
+bad=
+pending=
+for n in $names; do
+  case $n in asm|image|report|script|debug) ;; *) echo "unknown fuzzer '$n' (asm image report script debug)"; exit 2 ;; esac
+  if [ ! -x $F/fuzz_$n ]; then echo "fuzz_$n: not built (tests/fuzz/fuzz_$n.c is not in the tree): skipped"; continue; fi
+  ran="$ran $n"
+  name=$n
+  run_one $name
+  pending="$pending $name:$pid"
+  set -- $pending
+  if [ $# -ge 2 ]; then
+    for p in $pending; do wait ${p#*:} || bad="$bad ${p%%:*}"; done
+    pending=
   fi
 done
-for s in tests/asm/errors/*.s; do [ -f "$s" ] && cp "$s" "$F/corpus_asm/err_$(basename "$s")"; done
-set +e
-$F/fuzz_asm -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -max_len=16384 \
-  -dict=tests/fuzz/asm.dict -artifact_prefix=$F/findings/asm- -print_final_stats=1 \
-  $F/corpus_asm > $F/fuzz_asm.log 2>&1 &
-a=$!
-$F/fuzz_image -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 \
-  -artifact_prefix=$F/findings/image- -print_final_stats=1 \
-  $F/corpus_image > $F/fuzz_image.log 2>&1 &
-b=$!
-wait $a; ra=$?
-wait $b; rb=$?
-for t in asm image; do
-  runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' $F/fuzz_$t.log | grep -o '[0-9]*$')
-  cov=$(grep -o 'cov: [0-9]*' $F/fuzz_$t.log | tail -1)
-  echo "fuzz_$t: $runs executions in $secs s, $cov"
+for p in $pending; do wait ${p#*:} || bad="$bad ${p%%:*}"; done
+
+for n in $ran; do
+  runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' $F/fuzz_$n.log | grep -o '[0-9]*$')
+  cov=$(grep -o 'cov: [0-9]*' $F/fuzz_$n.log | tail -1)
+  echo "fuzz_$n: ${runs:-?} executions in $secs s, $cov, corpus $(ls $F/corpus_$n | wc -l) files"
 done
 ls $F/findings/ 2>/dev/null | sed 's/^/finding: /'
-if [ $ra -ne 0 ] || [ $rb -ne 0 ]; then echo "fuzzing found a problem: see $F/fuzz_*.log"; exit 1; fi
-echo "no crash, hang or sanitizer report"
+if [ -n "$bad" ]; then echo "fuzzing found a problem in:$bad (see $F/fuzz_NAME.log)"; exit 1; fi
+[ -n "$ran" ] || { echo "no fuzzer was built"; exit 2; }
+echo "no crash, hang, leak or sanitizer report"
