@@ -39,7 +39,8 @@ TESTBIN  := $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/test_*.c))
 .PHONY: all test asan bench fuzz ptx clean demo stalls install
 all: $(TOOLS)
 
-# the README's first command ends here: assemble, list and round-trip the tutorial subroutine and an nvcc kernel
+# the README's first command ends here: assemble, list and round-trip the tutorial subroutine and an nvcc
+# kernel, then run an example in timing mode
 demo: $(TOOLS)
 	@mkdir -p $(BUILD)/demo
 	$(BIN)/awasm -l subroutines/demo/zero_line.s -o $(BUILD)/demo/zero_line.aws
@@ -48,6 +49,10 @@ demo: $(TOOLS)
 	cmp $(BUILD)/demo/zero_line.aws $(BUILD)/demo/again.aws && echo "disassembly assembles back to the same image"
 	$(BIN)/awasm -q examples/saxpy/saxpy.ptx subroutines/demo/zero_line.s -o $(BUILD)/demo/saxpy.aws
 	@echo "examples/saxpy/saxpy.ptx + zero_line.s -> $(BUILD)/demo/saxpy.aws ($$(wc -c < $(BUILD)/demo/saxpy.aws) bytes)"
+	@echo "timing: examples/bfs (a graph traversal, 12 launches) on CABA's GTX 480 (caba-gtx480):"
+	@mkdir -p $(BUILD)/demo/bfs
+	$(CC) -std=c11 -O2 -ffp-contract=off examples/bfs/ref.c -lm -o $(BUILD)/demo/bfs-ref && $(BUILD)/demo/bfs-ref $(BUILD)/demo/bfs > /dev/null
+	$(BIN)/awemu run --config caba-gtx480 --stats-json $(BUILD)/demo/bfs.json examples/bfs/run.aw DATA=$(BUILD)/demo/bfs
 
 $(BUILD)/gen/parser.c $(BUILD)/gen/parser.h: asm/parser.y
 	@mkdir -p $(BUILD)/gen
@@ -133,6 +138,7 @@ bench: $(TOOLS) $(BUILD)/tests/gen_ptx $(BENCHBIN)
 # there.  `make fuzz FUZZ_SECONDS=600` runs each for that long (two at a time),
 # `make fuzz FUZZ_ONLY="report script"` runs only those.
 FUZZ_SECONDS ?= 60
+FUZZ_JOBS ?= 2
 FUZZ_ONLY ?=
 FUZZ_FLAGS := -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -g -O1
 FUZZ_CC := clang $(FUZZ_FLAGS) $(CSTD)
@@ -140,13 +146,13 @@ FUZZ_HAVE = $(wildcard tests/fuzz/fuzz_$(1).c)
 fuzz:
 	$(MAKE) BUILD=build/fuzz BIN=build/fuzz/bin CC=clang OPT="-O1 -g" \
 	  EXTRA_CFLAGS="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all" \
-	  build/fuzz/libawasm.a build/fuzz/libawemu.a $(if $(call FUZZ_HAVE,debug),build/fuzz/emu/debug.o)
+	  build/fuzz/libawasm.a build/fuzz/libawemu.a $(if $(call FUZZ_HAVE,debug),build/fuzz/emu/debug.o build/fuzz/emu/debug_expr.o)
 	$(FUZZ_CC) tests/fuzz/fuzz_asm.c build/fuzz/libawasm.a -o build/fuzz/fuzz_asm -lm
 	$(FUZZ_CC) tests/fuzz/fuzz_image.c build/fuzz/libawasm.a -o build/fuzz/fuzz_image -lm
 	$(FUZZ_CC) tests/fuzz/fuzz_report.c build/fuzz/libawemu.a -o build/fuzz/fuzz_report -lm
 	$(if $(call FUZZ_HAVE,script),$(FUZZ_CC) tests/fuzz/fuzz_script.c build/fuzz/libawemu.a -o build/fuzz/fuzz_script -lm)
-	$(if $(call FUZZ_HAVE,debug),$(FUZZ_CC) tests/fuzz/fuzz_debug.c build/fuzz/emu/debug.o build/fuzz/libawemu.a -o build/fuzz/fuzz_debug -lreadline -lm)
-	@sh tests/fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_ONLY)
+	$(if $(call FUZZ_HAVE,debug),$(FUZZ_CC) tests/fuzz/fuzz_debug.c build/fuzz/emu/debug.o build/fuzz/emu/debug_expr.o build/fuzz/libawemu.a -o build/fuzz/fuzz_debug -lreadline -lm)
+	@FUZZ_JOBS=$(FUZZ_JOBS) sh tests/fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_ONLY)
 
 # ---- PTX from the examples' CUDA sources (needs nvcc) ----
 # -lineinfo records absolute source paths; they are made relative to the repository,

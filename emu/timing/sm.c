@@ -416,7 +416,10 @@ static int issue(tm_gpu *g, tm_sm *s, tm_warp *tw, const emu_insn *in, const tm_
   if (coalesce(g, s, tw, is, kind)) { tm_fail(g, "out of host memory coalescing an access"); return -1; }
   s->acc_load = NULL;
   if (!s->nacc) { set_ready(tw, r, has_dst ? ready : n + 1); return 0; }
-  if (kind != REQ_WR && has_dst) {
+  /* a load's (or atom's) registers wait for its replies; red and prefetch
+   * have none, but their replies still count as the warp's traffic in flight */
+  int waits = kind != REQ_WR && has_dst;
+  if (waits || kind == REQ_ATOM || in->op == ISA_OP_PREFETCH || in->op == ISA_OP_PREFETCHU) {
     tm_load *l = tm_load_new(g);
     if (!l) { tm_fail(g, "out of host memory"); return -1; }
     l->tw = tw;
@@ -424,20 +427,9 @@ static int issue(tm_gpu *g, tm_sm *s, tm_warp *tw, const emu_insn *in, const tm_
     l->issued = n;
     l->ready = ready;
     l->outstanding = s->nacc;
-    l->global = 1;
+    l->global = waits;
     tw->pending++;
-    set_ready(tw, r, TM_NEVER);
-    s->acc_load = l;
-  } else if (kind == REQ_ATOM || in->op == ISA_OP_PREFETCH || in->op == ISA_OP_PREFETCHU) {
-    /* red and prefetch: the replies are waited for by nobody but count as traffic */
-    tm_load *l = tm_load_new(g);
-    if (!l) { tm_fail(g, "out of host memory"); return -1; }
-    l->tw = tw;
-    l->pc = (uint32_t)(in - g->m->code);
-    l->issued = n;
-    l->ready = ready;
-    l->outstanding = s->nacc;
-    tw->pending++;
+    if (waits) set_ready(tw, r, TM_NEVER);
     s->acc_load = l;
   }
   return 0;

@@ -44,6 +44,14 @@ for script in examples/*/run.aw; do
   else pass "timing run $dir: $(echo $names | wc -w) buffers identical to functional mode under 3 presets x 3 policies${loose:+ (order-dependent, not compared: $loose)}"; fi
 done
 
+# ---- the README's example prints what the tool prints ----
+if [ -d "$OUT/examples_bfs.data" ]; then
+  "$BIN/awemu" run --config caba-gtx480 examples/bfs/run.aw DATA="$OUT/examples_bfs.data" > "$T/readme.out" 2>&1
+  sed -n '/^timing (12 launches):$/,/^```$/p' README.md | sed '$d' > "$T/readme.want"
+  if [ -s "$T/readme.want" ] && cmp -s "$T/readme.want" "$T/readme.out"; then pass "README's Timing example is what awemu prints"
+  else fail "README's Timing example differs from what awemu prints" "$(diff "$T/readme.want" "$T/readme.out")"; fi
+fi
+
 # ---- determinism and JSON ----
 d=examples/bfs
 if [ -d "$OUT/examples_bfs.data" ]; then

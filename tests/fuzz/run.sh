@@ -1,6 +1,6 @@
 #!/bin/sh
 # tests/fuzz/run.sh SECONDS [NAME...] -- runs the fuzzers (build/fuzz/fuzz_NAME, built by
-# make fuzz) for SECONDS each, two at a time (the machine has two cores), from seed
+# make fuzz) for SECONDS each, $FUZZ_JOBS at a time (2 by default: the machine has two cores), from seed
 # corpora made of the repository's own inputs:
 #   asm     every .s and .ptx source, and the files of tests/asm/errors
 #   image   the images of those sources (byte 0 picks verify-only or fix-up mode)
@@ -15,7 +15,8 @@
 secs=${1:-60}
 [ $# -gt 0 ] && shift
 names=${*:-asm image report script debug}
-F=build/fuzz
+F=$(pwd)/build/fuzz      # absolute: the script and debugger harnesses work in a directory of their own
+jobs=${FUZZ_JOBS:-2}
 mkdir -p $F/findings
 
 seed_asm() {
@@ -64,7 +65,9 @@ run_one() {   # NAME: runs build/fuzz/fuzz_NAME in the background, its pid in $p
   [ -d tests/fuzz/seeds_$fz ] && cp tests/fuzz/seeds_$fz/* "$c/" 2>/dev/null
   extra=
   [ -f tests/fuzz/$fz.dict ] && extra="-dict=tests/fuzz/$fz.dict"
-  case $fz in asm) extra="$extra -max_len=16384" ;; report) extra="$extra -max_len=4096" ;; esac
+  case $fz in asm) extra="$extra -max_len=16384" ;; report) extra="$extra -max_len=4096" ;;
+    script|debug) extra="$extra -close_fd_mask=2" ;;   # their messages go to stderr; sanitizer reports still show
+  esac
   $F/fuzz_$fz -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 $extra \
     -artifact_prefix=$F/findings/$fz- -print_final_stats=1 "$c" > $F/fuzz_$fz.log 2>&1 &
   pid=$!
@@ -81,7 +84,7 @@ for n in $names; do
   run_one $name
   pending="$pending $name:$pid"
   set -- $pending
-  if [ $# -ge 2 ]; then
+  if [ $# -ge "$jobs" ]; then
     for p in $pending; do wait ${p#*:} || bad="$bad ${p%%:*}"; done
     pending=
   fi
