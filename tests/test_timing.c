@@ -15,6 +15,7 @@
  *   scaling      a memory-bound kernel slows at half and speeds at double DRAM
  *                bandwidth; an ALU-bound one changes by less than 2%
  *   determinism  the same launch twice: the same cycles
+ *   accounting   every scheduler cycle is in exactly one issue-slot category
  */
 #include "check.h"
 #include "../emu/awemu.h"
@@ -284,6 +285,27 @@ static void determinism(void) {
   CHECK(c[0] == c[1] && c[0], "the same launch twice: %llu and %llu cycles", (unsigned long long)c[0], (unsigned long long)c[1]);
 }
 
+/* Every scheduler of every SM accounts for every cycle exactly once: each
+ * SM's five categories add up to cycles x 2 schedulers, and the SMs' add up
+ * to the launch's. */
+static void accounting(void) {
+  gpu g;
+  if (open_gpu(&g, "caba-gtx480", NULL, NULL)) return;
+  uint64_t n = 1 << 16;
+  uint64_t src = aw_malloc(g.d, n * 16), dst = aw_malloc(g.d, n * 16);
+  tm_stats s = launch(&g, "copy", 30, 256, 0, 3, src, dst, n);
+  int rows = s.sm_issue != NULL && s.n_sm == 15, cols = rows;
+  uint64_t sum[TM_NISSUE] = { 0 };
+  for (uint32_t i = 0; rows && i < s.n_sm; i++) {
+    uint64_t row = 0;
+    for (int k = 0; k < TM_NISSUE; k++) { row += s.sm_issue[i * TM_NISSUE + k]; sum[k] += s.sm_issue[i * TM_NISSUE + k]; }
+    if (row != 2 * s.cycles) rows = 0;
+  }
+  for (int k = 0; cols && k < TM_NISSUE; k++) if (sum[k] != s.issue[k]) cols = 0;
+  CHECK(rows && cols, "issue slots: every SM's add up to 2 x %llu cycles, and the SMs' to the launch's", (unsigned long long)s.cycles);
+  close_gpu(&g);
+}
+
 int main(int argc, char **argv) {
   const char *only = argc > 1 ? argv[1] : NULL;
   if (!only || !strcmp(only, "latency")) latency();
@@ -293,5 +315,6 @@ int main(int argc, char **argv) {
   if (!only || !strcmp(only, "occupancy")) occupancy();
   if (!only || !strcmp(only, "scaling")) scaling();
   if (!only || !strcmp(only, "determinism")) determinism();
+  if (!only || !strcmp(only, "accounting")) accounting();
   return check_failed ? 1 : 0;
 }

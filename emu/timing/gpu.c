@@ -525,6 +525,7 @@ static int build(tm_gpu *g) {
 
 static void collect(tm_gpu *g, int64_t cycles) {
   tm_stats *st = g->st;
+  if (!st->sm_issue) st->sm_issue = calloc((size_t)g->nsm * TM_NISSUE, sizeof *st->sm_issue);   /* freed with the device */
   st->launches = 1;
   st->cycles = (uint64_t)cycles;
   st->seconds = (double)cycles / (g->cfg->core_clock_mhz * 1e6);

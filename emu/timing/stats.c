@@ -103,6 +103,15 @@ static void json_one(const tm_stats *s, const tm_config *c, FILE *f, const char 
           s->loads ? (double)s->load_latency / (double)s->loads : 0);
   fprintf(f, "%s\"shared_accesses\": %llu,\n%s\"shared_conflict_cycles\": %llu", indent, (unsigned long long)s->smem_accesses,
           indent, (unsigned long long)s->smem_conflict_cycles);
+  if (s->sm_issue) {   /* per SM: the issue slots of its schedulers, in the order of tm_issue_names */
+    fprintf(f, ",\n%s\"sm_issue_slots\": [", indent);
+    for (uint32_t i = 0; i < s->n_sm; i++) {
+      fprintf(f, "%s[", i ? ", " : "");
+      for (int k = 0; k < TM_NISSUE; k++) fprintf(f, "%s%llu", k ? ", " : "", (unsigned long long)s->sm_issue[(size_t)i * TM_NISSUE + k]);
+      fputc(']', f);
+    }
+    fputc(']', f);
+  }
 }
 
 void tm_stats_json(const tm_stats *total, const tm_stats *launches, const char *const *kernels, uint32_t n, const tm_config *c, FILE *f) {

@@ -36,7 +36,7 @@ typedef struct {
   const char *occupancy_limit;           /* "warps", "threads", "CTAs", "registers", "shared memory", "grid" */
   double regs_unallocated;               /* fraction of an SM's registers no resident CTA holds */
   uint32_t n_sm, n_mem;
-  uint64_t *sm_issue;                    /* n_sm x TM_NISSUE (owned by the device) */
+  uint64_t *sm_issue;                    /* per SM, TM_NISSUE counts each (n_sm x TM_NISSUE; owned by the device) */
 } tm_stats;
 
 /* ---- a device in timing mode ---- */

@@ -48,13 +48,23 @@ tm_stats *tm_device_begin(aw_device *d, const char *kernel) {
 
 void tm_device_end(aw_device *d) {
   struct tm_device *t = d->tmd;
-  if (t && t->n) tm_stats_add(&t->total, &t->launches[t->n - 1]);
+  if (!t || !t->n) return;
+  const tm_stats *l = &t->launches[t->n - 1];
+  /* the totals' per-SM breakdown, for launches on the same number of SMs */
+  if (l->sm_issue && (!t->total.sm_issue || t->total.n_sm == l->n_sm)) {
+    if (!t->total.sm_issue) t->total.sm_issue = calloc((size_t)l->n_sm * TM_NISSUE, sizeof *t->total.sm_issue);
+    if (t->total.sm_issue) for (size_t i = 0; i < (size_t)l->n_sm * TM_NISSUE; i++) t->total.sm_issue[i] += l->sm_issue[i];
+  }
+  uint64_t *keep = t->total.sm_issue;
+  tm_stats_add(&t->total, l);
+  t->total.sm_issue = keep;
 }
 
 void tm_device_free(aw_device *d) {
   struct tm_device *t = d->tmd;
   if (t) {
-    for (uint32_t i = 0; i < t->n; i++) free(t->kernels[i]);
+    for (uint32_t i = 0; i < t->n; i++) { free(t->kernels[i]); free(t->launches[i].sm_issue); }
+    free(t->total.sm_issue);
     free(t->kernels);
     free(t->launches);
     free(t);
