@@ -127,7 +127,8 @@ struct aw_device {
   struct tm_config *timing;
   struct tm_device *tmd;
   uint64_t cta_serial;      /* CTAs started so far (each cta's serial) */
-  void *tm_running;         /* the timing launch in progress (tm_gpu), for the debugger's view */
+  void *tm_running;
+  void *tm_gpu;             /* the timing model of the last launch, reused by the next when it fits */         /* the timing launch in progress (tm_gpu), for the debugger's view */
 };
 
 /* memory.c */

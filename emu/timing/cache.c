@@ -28,6 +28,16 @@ int cache_init(tm_cache *c, uint64_t bytes, uint32_t ways, uint32_t line_bytes, 
   return 0;
 }
 
+void cache_reset(tm_cache *c) {
+  memset(c->lines, 0, (size_t)c->sets * c->ways * sizeof *c->lines);
+  for (uint32_t i = 0; i < c->tsize; i++) c->table[i] = -1;
+  for (uint32_t i = 0; i < c->mshrs; i++) c->free_list[i] = (int32_t)(c->mshrs - 1 - i);
+  c->nfree = c->mshrs;
+  c->nused = 0;
+  c->clock = 0;
+  memset(&c->st, 0, sizeof c->st);
+}
+
 void cache_free(tm_cache *c) {
   free(c->lines);
   free(c->mshr);

@@ -60,6 +60,8 @@ enum { CACHE_HIT, CACHE_MISS, CACHE_MERGED, CACHE_STALL };
 int cache_init(tm_cache *c, uint64_t bytes, uint32_t ways, uint32_t line_bytes, uint32_t sector_bytes,
                uint32_t mshrs, uint32_t merge);
 void cache_free(tm_cache *c);
+/* Empties the cache as cache_init left it (no lines, no MSHRs, counters zero), keeping its memory. */
+void cache_reset(tm_cache *c);
 
 /* The sectors of the line at 'addr' that [addr, addr + bytes) touches. */
 uint32_t cache_sectors(const tm_cache *c, uint64_t addr, uint32_t bytes);

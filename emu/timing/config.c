@@ -294,6 +294,13 @@ int tm_config_load(tm_config *c, const char *name, char *err, size_t cap) {
   return load_depth(c, name, 0, err, cap);
 }
 
+int tm_config_same(const tm_config *a, const tm_config *b) {
+#define KEY(name, kind, unit, dflt, mn, mx, choices, doc) if (a->name != b->name) return 0;
+#include "config.def"
+#undef KEY
+  return 1;
+}
+
 /* ---- consistency ---- */
 
 static int pow2(int64_t v) { return v > 0 && (v & (v - 1)) == 0; }

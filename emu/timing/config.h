@@ -65,6 +65,9 @@ int tm_config_set_pair(tm_config *c, const char *key_eq_value, const char *where
  * message naming the key and where it was set. */
 int tm_config_check(const tm_config *c, char *err, size_t cap);
 
+/* 1 when a and b give every key the same value (wherever the values came from). */
+int tm_config_same(const tm_config *a, const tm_config *b);
+
 /* Writes every key as `key = value   # unit; from ORIGIN` (a config file that
  * loads back to the same config). */
 void tm_config_write(const tm_config *c, FILE *f);

@@ -49,6 +49,19 @@ int dram_init(tm_dram *d, int id, const tm_config *c, tm_events *ev,
   return 0;
 }
 
+void dram_reset(tm_dram *d) {
+  memset(d->banks, 0, d->nbanks * sizeof *d->banks);
+  for (uint32_t b = 0; b < d->nbanks; b++) d->banks[b].row = -1;
+  d->nq = d->nreads = d->nwrites = 0;
+  d->next_act_any = d->next_col_any = d->next_rd = 0;
+  d->bus_free = 0;
+  d->ticking = 0;
+  d->tick_at = 0;
+  d->refused = 0;
+  d->draining = 0;
+  memset(&d->st, 0, sizeof d->st);
+}
+
 void dram_free(tm_dram *d) {
   free(d->banks);
   free(d->queue);

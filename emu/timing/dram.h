@@ -70,6 +70,8 @@ void tm_map(const tm_config *c, uint64_t addr, tm_place *p);
 int dram_init(tm_dram *d, int id, const tm_config *c, tm_events *ev,
               void (*done)(void *, tm_req *, tm_time), void (*room)(void *, tm_dram *, tm_time), void *ctx);
 void dram_free(tm_dram *d);
+/* Back to the state dram_init left: banks precharged, queues empty, counters zero. */
+void dram_reset(tm_dram *d);
 /* 1 when the queue for r's kind (reads; writes) has room for one more. */
 static inline int dram_accepts(const tm_dram *d, const tm_req *r) {
   return (r->kind == REQ_RD ? d->nreads : d->nwrites) < d->qcap;

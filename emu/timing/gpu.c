@@ -575,14 +575,69 @@ int aw_timing_warp_state(const aw_device *d, const void *wp, char *buf, size_t c
   return -1;
 }
 
+/* Back to the state build left, keeping the memory: a launch starts from
+ * empty caches, idle DRAM and no CTAs, whatever the one before left. */
+static void reset(tm_gpu *g) {
+  g->ev.n = 0;
+  g->ev.seq = 0;
+  g->ev.now = 0;
+  g->now = 0;
+  g->cycle = 0;
+  g->failed = 0;
+  g->next_cta = 0;
+  g->live_ctas = 0;
+  g->outstanding = 0;
+  for (uint32_t i = 0; i < g->nsm; i++) tm_sm_reset(&g->sms[i]);
+  for (uint32_t i = 0; i < g->nslices; i++) {
+    cache_reset(&g->slices[i].c);
+    g->slices[i].free_at = 0;
+    g->slices[i].retry = g->slices[i].retry_tail = NULL;
+  }
+  for (uint32_t i = 0; i < g->nparts; i++) {
+    dram_reset(&g->parts[i].dram);
+    g->parts[i].wait[0] = g->parts[i].wait[1] = NULL;
+    g->parts[i].wait_tail[0] = g->parts[i].wait_tail[1] = NULL;
+  }
+  memset(g->up.in_free, 0, g->nsm * sizeof(tm_time));
+  memset(g->up.out_free, 0, g->nslices * sizeof(tm_time));
+  memset(g->down.in_free, 0, g->nslices * sizeof(tm_time));
+  memset(g->down.out_free, 0, g->nsm * sizeof(tm_time));
+}
+
+void tm_gpu_release(void *p) {
+  tm_gpu *g = p;
+  if (!g) return;
+  free_gpu(g);
+  free(g);
+}
+
+/* The device's GPU model for a launch of m under cfg: the last launch's,
+ * reset, when it was built for the same config and module (most scripts
+ * launch several kernels of one module); else a new one.  NULL: out of memory. */
+static tm_gpu *gpu_for(aw_device *d, const tm_config *cfg, aw_module *m) {
+  tm_gpu *g = d->tm_gpu;
+  if (g && g->m == m && tm_config_same(&g->config, cfg)) { reset(g); return g; }
+  tm_gpu_release(g);
+  d->tm_gpu = NULL;
+  g = calloc(1, sizeof *g);
+  if (!g) return NULL;
+  g->config = *cfg;
+  g->cfg = &g->config;
+  g->d = d;
+  g->m = m;
+  if (build(g)) { tm_gpu_release(g); return NULL; }
+  d->tm_gpu = g;
+  return g;
+}
+
 aw_status tm_launch(aw_device *d, const tm_config *cfg, tm_stats *st, aw_module *m, int kernel, aw_dim3 grid, aw_dim3 block,
                     uint32_t dyn_shared, const void *params, size_t param_bytes, aw_fault *f) {
-  tm_gpu g;
-  memset(&g, 0, sizeof g);
-  g.cfg = cfg; g.d = d; g.m = m; g.kernel = kernel; g.grid = grid; g.block = block; g.dyn_shared = dyn_shared;
+  tm_gpu *gp = gpu_for(d, cfg, m);
+  if (!gp) { memset(f, 0, sizeof *f); snprintf(f->what, sizeof f->what, "out of host memory building the GPU model"); return AW_ERR_MEMORY; }
+#define g (*gp)
+  g.kernel = kernel; g.grid = grid; g.block = block; g.dyn_shared = dyn_shared;
   g.params = params; g.param_bytes = param_bytes; g.fault = f; g.st = st;
   g.total_ctas = (uint64_t)grid.x * grid.y * grid.z;
-  if (build(&g)) { tm_fail(&g, "out of host memory building the GPU"); free_gpu(&g); return AW_FAULT; }
   occupancy(&g);
   if (!g.ctas_per_sm) {
     char why[200];
@@ -590,7 +645,6 @@ aw_status tm_launch(aw_device *d, const tm_config *cfg, tm_stats *st, aw_module 
              g.cta_threads, g.cta_regs, g.cta_shared, (long long)cfg->sm_registers, (long long)cfg->sm_shared_bytes, (long long)cfg->sm_max_threads);
     memset(f, 0, sizeof *f);
     snprintf(f->what, sizeof f->what, "%s", why);
-    free_gpu(&g);
     return AW_ERR_ARG;
   }
   /* the first wave: CTAs go round robin over the SMs */
@@ -662,7 +716,6 @@ aw_status tm_launch(aw_device *d, const tm_config *cfg, tm_stats *st, aw_module 
   }
   d->tm_running = NULL;
   collect(&g, end);
-  int failed = g.failed;
-  free_gpu(&g);
-  return failed ? AW_FAULT : AW_OK;
+  return g.failed ? AW_FAULT : AW_OK;
+#undef g
 }

@@ -57,6 +57,37 @@ int tm_sm_init(tm_gpu *g, tm_sm *s, int id) {
   return 0;
 }
 
+void tm_sm_reset(tm_sm *s) {
+  tm_gpu *g = s->g;
+  for (uint32_t i = 0; i < s->nslots; i++) {
+    tm_warp *tw = &s->warps[i];
+    tw->state = TW_EMPTY;
+    tw->w = NULL;
+    tw->tc = NULL;
+    tw->pending = 0;
+  }
+  for (int64_t i = 0; i < g->cfg->sm_max_ctas; i++) {   /* CTAs belong to the launch that made them */
+    if (s->ctas[i].c) emu_cta_free(s->ctas[i].c);
+    memset(&s->ctas[i], 0, sizeof s->ctas[i]);
+  }
+  s->threads = s->nwarps = s->nctas = s->regs = s->shared = 0;
+  s->next_age = 0;
+  for (int u = 0; u < U_COUNT; u++) if (u != U_MUL) memset(s->unit_free[u], 0, s->units[u] * sizeof(int64_t));
+  for (uint32_t k = 0; k < s->nsched; k++) { s->last[k] = UINT32_MAX; s->nlist[k] = 0; }
+  s->nacc = s->acc_head = 0;
+  s->acc_load = NULL;
+  s->ldst_busy_until = 0;
+  s->ldst_cycle = -1;
+  s->ldst_retry = 0;
+  if (s->has_l1) cache_reset(&s->l1);
+  s->cycle = 0;
+  s->wake = 0;
+  s->asleep = 0;
+  memset(s->sleep_class, 0, sizeof s->sleep_class);
+  memset(s->issue, 0, sizeof s->issue);
+  s->resident_warp_cycles = 0;
+}
+
 void tm_sm_free(tm_sm *s) {
   if (s->warps) for (uint32_t i = 0; i < s->nslots; i++) free(s->warps[i].reg_ready);
   free(s->warps);

@@ -128,7 +128,8 @@ typedef struct {
 } tm_part;
 
 typedef struct tm_gpu {
-  const tm_config *cfg;
+  const tm_config *cfg;       /* = &config */
+  tm_config config;           /* the config it was built for (its own copy: it outlives launches) */
   aw_device *d;
   aw_module *m;
   int kernel;
@@ -188,6 +189,8 @@ void tm_cta_done(tm_gpu *g, tm_sm *s, tm_cta *tc, tm_time t);
 /* sm.c */
 int tm_sm_init(tm_gpu *g, tm_sm *s, int id);
 void tm_sm_free(tm_sm *s);
+/* Back to the state tm_sm_init left (the last launch's CTAs freed), keeping its memory. */
+void tm_sm_reset(tm_sm *s);
 /* Simulates SM s for its cycle s->cycle; returns 0, or -1 on a fault. */
 int tm_sm_cycle(tm_gpu *g, tm_sm *s);
 /* A reply for SM s arrived at time t: fill L1, complete loads, wake the SM. */

@@ -19,5 +19,7 @@ aw_status tm_launch(aw_device *d, const tm_config *cfg, tm_stats *st, aw_module 
 tm_stats *tm_device_begin(aw_device *d, const char *kernel);
 void tm_device_end(aw_device *d);
 void tm_device_free(aw_device *d);
+/* Frees a GPU model kept by a device (d->tm_gpu). */
+void tm_gpu_release(void *g);
 
 #endif

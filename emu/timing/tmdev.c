@@ -70,6 +70,8 @@ void tm_device_free(aw_device *d) {
     free(t);
   }
   d->tmd = NULL;
+  tm_gpu_release(d->tm_gpu);
+  d->tm_gpu = NULL;
   free(d->timing);
   d->timing = NULL;
 }
