@@ -14,14 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int fail(char *err, size_t cap, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  if (cap) vsnprintf(err, cap, fmt, ap);
-  va_end(ap);
-  return -1;
-}
-
 static uint64_t align_up(uint64_t x, uint64_t a) { return a > 1 ? (x + a - 1) / a * a : x; }
 
 /* ---- reconvergence points ---- */
@@ -135,7 +127,7 @@ static int layout(aw_module *m, char *err, size_t cap) {
   isa_image *img = &m->img;
   m->var_off = calloc(img->nvars ? img->nvars : 1, sizeof *m->var_off);
   m->var_addr = calloc(img->nvars ? img->nvars : 1, sizeof *m->var_addr);
-  if (!m->var_off || !m->var_addr) return fail(err, cap, "out of host memory");
+  if (!m->var_off || !m->var_addr) return isa_fail(err, cap, "out of host memory");
   uint64_t cbytes = 0, shared = 0;
   uint32_t dyn_align = 16;
   for (uint32_t i = 0; i < img->nvars; i++) {
@@ -144,7 +136,7 @@ static int layout(aw_module *m, char *err, size_t cap) {
     if (v->space == ISA_SP_CONST) { cbytes = align_up(cbytes, al); m->var_off[i] = (uint32_t)cbytes; cbytes += sz; }
     else if (v->space == ISA_SP_SHARED && !(v->flags & ISA_VAR_UNSIZED)) { shared = align_up(shared, al); m->var_off[i] = (uint32_t)shared; shared += sz; }
     else if (v->space == ISA_SP_SHARED && al > dyn_align) dyn_align = (uint32_t)al;
-    if (cbytes > (64u << 20) || shared > (1u << 30)) return fail(err, cap, "constant or shared memory larger than the emulator supports");
+    if (cbytes > (64u << 20) || shared > (1u << 30)) return isa_fail(err, cap, "constant or shared memory larger than the emulator supports");
   }
   m->shared_static = (uint32_t)align_up(shared, dyn_align);
   for (uint32_t i = 0; i < img->nvars; i++)
@@ -153,7 +145,7 @@ static int layout(aw_module *m, char *err, size_t cap) {
   /* the constant bank is device memory too, so the host can write it (aw_module_symbol) */
   m->const_addr = aw_malloc(m->dev, cbytes ? cbytes : 1);
   emu_alloc *ca = m->const_addr ? emu_find_alloc(m->dev, m->const_addr, 1) : NULL;
-  if (!ca) return fail(err, cap, "cannot allocate the constant bank");
+  if (!ca) return isa_fail(err, cap, "cannot allocate the constant bank");
   m->const_mem = ca->data;
   for (uint32_t i = 0; i < img->nvars; i++) {
     const isa_var *v = &img->vars[i];
@@ -161,7 +153,7 @@ static int layout(aw_module *m, char *err, size_t cap) {
     if (v->space == ISA_SP_GLOBAL) {
       uint64_t sz = isa_var_bytes(v);
       m->var_addr[i] = aw_malloc(m->dev, sz ? sz : 1);
-      if (!m->var_addr[i]) return fail(err, cap, "cannot allocate global variable %s", isa_str(img, v->name));
+      if (!m->var_addr[i]) return isa_fail(err, cap, "cannot allocate global variable %s", isa_str(img, v->name));
       if (v->init_len) aw_memcpy_htod(m->dev, m->var_addr[i], img->data + v->init_off, v->init_len);
     }
   }
@@ -178,7 +170,7 @@ static int layout(aw_module *m, char *err, size_t cap) {
       m->var_off[i] = (uint32_t)off;
       off += isa_var_bytes(v);
     }
-    if (off > LOCAL_LIMIT / 4) return fail(err, cap, "function %s needs %llu bytes of local memory per thread", isa_str(img, fn->name), (unsigned long long)off);
+    if (off > LOCAL_LIMIT / 4) return isa_fail(err, cap, "function %s needs %llu bytes of local memory per thread", isa_str(img, fn->name), (unsigned long long)off);
     m->funcs[f].frame_bytes = (uint32_t)align_up(off, 16);
     if (fn->kind == ISA_FN_ENTRY) {   /* the parameter block */
       uint64_t p = 0;
@@ -244,7 +236,7 @@ static int predecode(aw_module *m, char *err, size_t cap) {
   m->funcs = calloc(img->nfuncs ? img->nfuncs : 1, sizeof *m->funcs);
   m->code = calloc(img->nlines ? img->nlines : 1, sizeof *m->code);
   m->kernels = calloc(img->nfuncs ? img->nfuncs : 1, sizeof *m->kernels);
-  if (!m->funcs || !m->code || !m->kernels) return fail(err, cap, "out of host memory");
+  if (!m->funcs || !m->code || !m->kernels) return isa_fail(err, cap, "out of host memory");
   uint32_t pc = 0;
   for (uint32_t f = 0; f < img->nfuncs; f++) {
     const isa_func *fn = &img->funcs[f];
@@ -253,7 +245,7 @@ static int predecode(aw_module *m, char *err, size_t cap) {
     ef->ninsn = fn->ninsn;
     ef->nslots = fn->nslots;
     ef->slot_type = calloc(fn->nslots ? fn->nslots : 1, 1);
-    if (!ef->slot_type) return fail(err, cap, "out of host memory");
+    if (!ef->slot_type) return isa_fail(err, cap, "out of host memory");
     for (uint32_t r = 0; r < fn->nreg; r++) {
       const isa_regdecl *rd = &img->regs[fn->first_reg + r];
       for (uint32_t k = 0; k < (rd->count ? rd->count : 1); k++) ef->slot_type[rd->first_slot + k] = rd->type;
@@ -269,7 +261,7 @@ static int predecode(aw_module *m, char *err, size_t cap) {
       isa_insn in;
       const char *why;
       size_t n = isa_decode(img->code + fn->code_off + words, fn->code_words - words, &in, &why);
-      if (!n) return fail(err, cap, "undecodable instruction in %s: %s", isa_str(img, fn->name), why);
+      if (!n) return isa_fail(err, cap, "undecodable instruction in %s: %s", isa_str(img, fn->name), why);
       emu_insn *e = &m->code[m->funcs[f].first_pc + k];
       e->word = words;
       words += (uint32_t)n;
@@ -285,13 +277,13 @@ static int predecode(aw_module *m, char *err, size_t cap) {
       e->rpc = NO_PC;
       e->target = NO_PC;
       for (unsigned i = 0; i < in.nopnd; i++)
-        if (convert(m, img, f, &in, &in.opnd[i], &e->o[i])) return fail(err, cap, "out of host memory");
+        if (convert(m, img, f, &in, &in.opnd[i], &e->o[i])) return isa_fail(err, cap, "out of host memory");
       if (in.op == ISA_OP_BRA) e->target = e->o[0].reg;
       if (in.op == ISA_OP_CALL) {
         for (unsigned i = 0; i < in.nopnd; i++)
           if (e->o[i].kind == OK_SYM && e->o[i].base == ISA_SYM_FUNC) e->target = e->o[i].reg;
         if (e->target == NO_PC || img->funcs[e->target].kind != ISA_FN_FUNC)
-          return fail(err, cap, "%s, instruction %u: call without a function to call", isa_str(img, fn->name), k);
+          return isa_fail(err, cap, "%s, instruction %u: call without a function to call", isa_str(img, fn->name), k);
       }
     }
   }
@@ -313,9 +305,9 @@ static aw_module *finish_load(aw_device *d, aw_module *m, char *err, size_t cap)
   m->dev = d;
   if (predecode(m, err, cap) || layout(m, err, cap)) { emu_module_free(m); return NULL; }
   for (uint32_t f = 0; f < m->img.nfuncs; f++)
-    if (compute_ipdoms(m, &m->funcs[f])) { fail(err, cap, "out of host memory"); emu_module_free(m); return NULL; }
+    if (compute_ipdoms(m, &m->funcs[f])) { isa_fail(err, cap, "out of host memory"); emu_module_free(m); return NULL; }
   aw_module **mods = realloc(d->modules, (d->nmodules + 1) * sizeof *d->modules);
-  if (!mods) { fail(err, cap, "out of host memory"); emu_module_free(m); return NULL; }
+  if (!mods) { isa_fail(err, cap, "out of host memory"); emu_module_free(m); return NULL; }
   d->modules = mods;
   d->modules[d->nmodules++] = m;
   return m;
@@ -339,27 +331,27 @@ aw_module *aw_module_load_text(aw_device *d, const char *name, const char *text,
     if (damaged_magic(bytes, len)) {
       char got[40] = "";
       for (size_t i = 0, n = 0; i < 8 && i < len; i++, n = strlen(got)) snprintf(got + n, sizeof got - n, "%s%02x", i ? " " : "", bytes[i]);
-      fail(err, cap, "%s: not an AWS image (bad magic number: the first bytes are %s, an image starts with 89 41 57 53 0d 0a 1a 0a)", name, got);
+      isa_fail(err, cap, "%s: not an AWS image (bad magic number: the first bytes are %s, an image starts with 89 41 57 53 0d 0a 1a 0a)", name, got);
       return NULL;
     }
     const char *nul = memchr(text, 0, len);
     if (nul) {
-      fail(err, cap, "%s: not a text file (a NUL byte at offset %zu) and not an AWS image", name, (size_t)(nul - text));
+      isa_fail(err, cap, "%s: not a text file (a NUL byte at offset %zu) and not an AWS image", name, (size_t)(nul - text));
       return NULL;
     }
   }
   aw_module *m = calloc(1, sizeof *m);
-  if (!m) { fail(err, cap, "%s: out of host memory", name); return NULL; }
+  if (!m) { isa_fail(err, cap, "%s: out of host memory", name); return NULL; }
   if (len >= 8 && memcmp(text, ISA_IMAGE_MAGIC, 8) == 0) {
     char e2[512];
-    if (isa_image_read((const uint8_t *)text, len, &m->img, e2, sizeof e2)) { fail(err, cap, "%s: %s", name, e2); free(m); return NULL; }
+    if (isa_image_read((const uint8_t *)text, len, &m->img, e2, sizeof e2)) { isa_fail(err, cap, "%s: %s", name, e2); free(m); return NULL; }
     return finish_load(d, m, err, cap);
   }
   asm_ctx *c = asm_new();
   char *msgs = NULL;
   size_t mlen = 0;
   FILE *mf = c ? open_memstream(&msgs, &mlen) : NULL;
-  if (!mf) { if (c) asm_free(c); free(m); fail(err, cap, "%s: out of host memory", name); return NULL; }
+  if (!mf) { if (c) asm_free(c); free(m); isa_fail(err, cap, "%s: out of host memory", name); return NULL; }
   asm_set_diag(c, mf);
   asm_set_warnings(c, 0);
   asm_add_source(c, name, text, len);
@@ -367,7 +359,7 @@ aw_module *aw_module_load_text(aw_device *d, const char *name, const char *text,
   asm_free(c);
   fclose(mf);
   if (errors) {
-    fail(err, cap, "%s: %d assembly error%s\n%s", name, errors, errors == 1 ? "" : "s", msgs ? msgs : "");
+    isa_fail(err, cap, "%s: %d assembly error%s\n%s", name, errors, errors == 1 ? "" : "s", msgs ? msgs : "");
     free(msgs);
     free(m);
     return NULL;
@@ -379,7 +371,7 @@ aw_module *aw_module_load_text(aw_device *d, const char *name, const char *text,
 aw_module *aw_module_load_file(aw_device *d, const char *path, char *err, size_t cap) {
   size_t len;
   char *text = asm_read_file(path, &len);
-  if (!text) { fail(err, cap, "%s: cannot read: %s", path, strerror(errno)); return NULL; }
+  if (!text) { isa_fail(err, cap, "%s: cannot read: %s", path, strerror(errno)); return NULL; }
   aw_module *m = aw_module_load_text(d, path, text, len, err, cap);
   free(text);
   return m;

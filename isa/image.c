@@ -158,14 +158,6 @@ uint8_t *isa_image_write(const isa_image *img, size_t *size) {
 
 /* ---- reading ---- */
 
-static int fail(char *err, size_t cap, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  if (cap) vsnprintf(err, cap, fmt, ap);
-  va_end(ap);
-  return -1;
-}
-
 void isa_image_free(isa_image *img) {
   for (size_t i = 0; i < NSECTIONS; i++) {
     free(*sec_ptr(img, &sections[i]));
@@ -176,20 +168,20 @@ void isa_image_free(isa_image *img) {
 
 int isa_image_read(const uint8_t *buf, size_t size, isa_image *img, char *err, size_t errcap) {
   memset(img, 0, sizeof *img);
-  if (size < HEADER_BYTES) return fail(err, errcap, "truncated image: %zu bytes, the header alone is %d", size, HEADER_BYTES);
-  if (memcmp(buf, ISA_IMAGE_MAGIC, 8) != 0) return fail(err, errcap, "not an AWS image (bad magic number)");
+  if (size < HEADER_BYTES) return isa_fail(err, errcap, "truncated image: %zu bytes, the header alone is %d", size, HEADER_BYTES);
+  if (memcmp(buf, ISA_IMAGE_MAGIC, 8) != 0) return isa_fail(err, errcap, "not an AWS image (bad magic number)");
   unsigned major = isa_get_u16(buf + 8), minor = isa_get_u16(buf + 10);
   if (major != ISA_IMAGE_VERSION_MAJOR)
-    return fail(err, errcap, "image format version %u.%u is not supported (this build reads %d.x)", major, minor, ISA_IMAGE_VERSION_MAJOR);
+    return isa_fail(err, errcap, "image format version %u.%u is not supported (this build reads %d.x)", major, minor, ISA_IMAGE_VERSION_MAJOR);
   uint32_t total = isa_get_u32(buf + 16);
   if (total != size) {
-    if (size < total) return fail(err, errcap, "truncated image: header says %u bytes, file has %zu", total, size);
-    return fail(err, errcap, "corrupt image: header says %u bytes, file has %zu", total, size);
+    if (size < total) return isa_fail(err, errcap, "truncated image: header says %u bytes, file has %zu", total, size);
+    return isa_fail(err, errcap, "corrupt image: header says %u bytes, file has %zu", total, size);
   }
   uint32_t crc = isa_image_checksum(buf, size);
-  if (crc != isa_get_u32(buf + 12)) return fail(err, errcap, "corrupt image: checksum mismatch (stored %08x, computed %08x)", isa_get_u32(buf + 12), crc);
-  if (isa_get_u32(buf + 20) != NSECTIONS) return fail(err, errcap, "corrupt image: %u sections, expected %zu", isa_get_u32(buf + 20), NSECTIONS);
-  if (size < HEADER_BYTES + NSECTIONS * DIR_ENTRY_BYTES) return fail(err, errcap, "truncated image: section directory incomplete");
+  if (crc != isa_get_u32(buf + 12)) return isa_fail(err, errcap, "corrupt image: checksum mismatch (stored %08x, computed %08x)", isa_get_u32(buf + 12), crc);
+  if (isa_get_u32(buf + 20) != NSECTIONS) return isa_fail(err, errcap, "corrupt image: %u sections, expected %zu", isa_get_u32(buf + 20), NSECTIONS);
+  if (size < HEADER_BYTES + NSECTIONS * DIR_ENTRY_BYTES) return isa_fail(err, errcap, "truncated image: section directory incomplete");
   img->version = isa_get_u32(buf + 24);
   img->target = isa_get_u32(buf + 28);
   img->address_size = isa_get_u32(buf + 32);
@@ -201,11 +193,11 @@ int isa_image_read(const uint8_t *buf, size_t size, isa_image *img, char *err, s
     uint32_t id = isa_get_u32(d), count = isa_get_u32(d + 4), off = isa_get_u32(d + 8), bytes = isa_get_u32(d + 12);
     size_t rb = record_bytes(s);
     expect_off = (expect_off + 7) & ~(size_t)7;
-    if (id != i + 1) { isa_image_free(img); return fail(err, errcap, "corrupt image: section %zu has id %u", i + 1, id); }
-    if ((uint64_t)count * rb != bytes) { isa_image_free(img); return fail(err, errcap, "corrupt image: %s section size %u does not match %u records", s->name, bytes, count); }
-    if (off != expect_off || (uint64_t)off + bytes > size) { isa_image_free(img); return fail(err, errcap, "corrupt image: %s section at offset %u, size %u lies outside the file or out of order", s->name, off, bytes); }
+    if (id != i + 1) { isa_image_free(img); return isa_fail(err, errcap, "corrupt image: section %zu has id %u", i + 1, id); }
+    if ((uint64_t)count * rb != bytes) { isa_image_free(img); return isa_fail(err, errcap, "corrupt image: %s section size %u does not match %u records", s->name, bytes, count); }
+    if (off != expect_off || (uint64_t)off + bytes > size) { isa_image_free(img); return isa_fail(err, errcap, "corrupt image: %s section at offset %u, size %u lies outside the file or out of order", s->name, off, bytes); }
     void *arr = calloc(count ? count : 1, s->elem_size);
-    if (!arr) { isa_image_free(img); return fail(err, errcap, "out of memory reading the %s section", s->name); }
+    if (!arr) { isa_image_free(img); return isa_fail(err, errcap, "out of memory reading the %s section", s->name); }
     *sec_ptr(img, s) = arr;
     *sec_count(img, s) = count;
     const uint8_t *p = buf + off;
@@ -223,23 +215,23 @@ int isa_image_read(const uint8_t *buf, size_t size, isa_image *img, char *err, s
     expect_off = off + bytes;
     size_t next = (expect_off + 7) & ~(size_t)7;
     for (size_t z = expect_off; z < next && z < size; z++)
-      if (buf[z]) { isa_image_free(img); return fail(err, errcap, "corrupt image: nonzero padding after the %s section", s->name); }
+      if (buf[z]) { isa_image_free(img); return isa_fail(err, errcap, "corrupt image: nonzero padding after the %s section", s->name); }
   }
-  if (expect_off != size) { isa_image_free(img); return fail(err, errcap, "corrupt image: %zu trailing bytes", size - expect_off); }
+  if (expect_off != size) { isa_image_free(img); return isa_fail(err, errcap, "corrupt image: %zu trailing bytes", size - expect_off); }
   if (isa_image_validate(img, err, errcap) != 0) { isa_image_free(img); return -1; }
   return 0;
 }
 
 int isa_image_load(const char *path, isa_image *img, char *err, size_t errcap) {
   FILE *f = fopen(path, "rb");
-  if (!f) return fail(err, errcap, "%s: cannot open: %s", path, strerror(errno));
+  if (!f) return isa_fail(err, errcap, "%s: cannot open: %s", path, strerror(errno));
   uint8_t *buf = NULL;
   size_t len = 0, cap = 0;
   for (;;) {
     if (len == cap) {
       cap = cap ? cap * 2 : 65536;
       uint8_t *nb = realloc(buf, cap);
-      if (!nb) { free(buf); fclose(f); return fail(err, errcap, "%s: out of memory", path); }
+      if (!nb) { free(buf); fclose(f); return isa_fail(err, errcap, "%s: out of memory", path); }
       buf = nb;
     }
     size_t k = fread(buf + len, 1, cap - len, f);
@@ -250,7 +242,7 @@ int isa_image_load(const char *path, isa_image *img, char *err, size_t errcap) {
   char inner[512];
   int rc = isa_image_read(buf, len, img, inner, sizeof inner);
   free(buf);
-  if (rc) return fail(err, errcap, "%s: %s", path, inner);
+  if (rc) return isa_fail(err, errcap, "%s: %s", path, inner);
   return 0;
 }
 

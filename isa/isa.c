@@ -1,6 +1,9 @@
 /* isa/isa.c -- tables generated from the .def files, lookups, encode/decode. */
 #include "isa.h"
 
+#include <stdarg.h>
+#include <stdio.h>
+
 #include <stdio.h>
 #include <string.h>
 
@@ -517,4 +520,14 @@ uint32_t isa_crc32_update(uint32_t crc, const uint8_t *p, size_t n) {
   uint32_t c = crc ^ 0xffffffffu;
   for (size_t i = 0; i < n; i++) c = table[(c ^ p[i]) & 0xff] ^ (c >> 8);
   return c ^ 0xffffffffu;
+}
+
+int isa_fail(char *err, size_t cap, const char *fmt, ...) {
+  if (err && cap) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, cap, fmt, ap);
+    va_end(ap);
+  }
+  return -1;
 }

@@ -290,4 +290,8 @@ uint32_t isa_crc32(const uint8_t *p, size_t n);
 /* Continues a CRC-32 over more bytes: isa_crc32_update(isa_crc32(a), b) = CRC of a then b. */
 uint32_t isa_crc32_update(uint32_t crc, const uint8_t *p, size_t n);
 
+/* Formats a message into err (cap bytes; nothing when cap is 0) and returns
+ * -1: the one way the modules report a failure with its reason. */
+int isa_fail(char *err, size_t cap, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
 #endif

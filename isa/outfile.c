@@ -1,5 +1,6 @@
 /* isa/outfile.c -- writing a file the user named, without harming anything (see outfile.h). */
 #include "outfile.h"
+#include "isa.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -7,16 +8,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-static int fail(char *err, size_t cap, const char *fmt, ...) {
-  if (err && cap) {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, cap, fmt, ap);
-    va_end(ap);
-  }
-  return -1;
-}
 
 static char *dup_str(const char *s) {
   size_t n = strlen(s) + 1;
@@ -32,19 +23,19 @@ int isa_out_open(isa_outfile *o, const char *path, int binary, char *err, size_t
     o->is_stdout = 1;
     return 0;
   }
-  if (!*path) return fail(err, cap, "an empty file name");
+  if (!*path) return isa_fail(err, cap, "an empty file name");
   o->path = dup_str(path);
-  if (!o->path) return fail(err, cap, "%s: cannot write: out of memory", path);
+  if (!o->path) return isa_fail(err, cap, "%s: cannot write: out of memory", path);
   struct stat st;
   int exists = lstat(path, &st) == 0;
   if (!exists && errno != ENOENT) {
     int e = errno;
     free(o->path); o->path = NULL;
-    return fail(err, cap, "%s: cannot write: %s", path, strerror(e));
+    return isa_fail(err, cap, "%s: cannot write: %s", path, strerror(e));
   }
   if (exists && S_ISDIR(st.st_mode)) {
     free(o->path); o->path = NULL;
-    return fail(err, cap, "%s: cannot write: is a directory", path);
+    return isa_fail(err, cap, "%s: cannot write: is a directory", path);
   }
   if (exists && !S_ISREG(st.st_mode)) {
     /* a device, FIFO, socket or symbolic link: written in place, never replaced */
@@ -52,7 +43,7 @@ int isa_out_open(isa_outfile *o, const char *path, int binary, char *err, size_t
     if (!o->f) {
       int e = errno;
       free(o->path); o->path = NULL;
-      return fail(err, cap, "%s: cannot write: %s", path, strerror(e));
+      return isa_fail(err, cap, "%s: cannot write: %s", path, strerror(e));
     }
     return 0;
   }
@@ -64,7 +55,7 @@ int isa_out_open(isa_outfile *o, const char *path, int binary, char *err, size_t
   }
   size_t n = strlen(path);
   o->tmp = malloc(n + 16);
-  if (!o->tmp) { free(o->path); o->path = NULL; return fail(err, cap, "%s: cannot write: out of memory", path); }
+  if (!o->tmp) { free(o->path); o->path = NULL; return isa_fail(err, cap, "%s: cannot write: out of memory", path); }
   /* PATH.XXXXXX: in the same directory, so the rename never crosses file systems */
   snprintf(o->tmp, n + 16, "%s.XXXXXX", path);
   int fd = mkstemp(o->tmp);
@@ -72,7 +63,7 @@ int isa_out_open(isa_outfile *o, const char *path, int binary, char *err, size_t
     int e = errno;
     free(o->tmp); free(o->path);
     o->tmp = o->path = NULL;
-    return fail(err, cap, "%s: cannot write: %s", path, strerror(e));
+    return isa_fail(err, cap, "%s: cannot write: %s", path, strerror(e));
   }
   o->f = fdopen(fd, binary ? "wb" : "w");
   if (!o->f) {
@@ -81,7 +72,7 @@ int isa_out_open(isa_outfile *o, const char *path, int binary, char *err, size_t
     unlink(o->tmp);
     free(o->tmp); free(o->path);
     o->tmp = o->path = NULL;
-    return fail(err, cap, "%s: cannot write: %s", path, strerror(e));
+    return isa_fail(err, cap, "%s: cannot write: %s", path, strerror(e));
   }
   return 0;
 }
@@ -97,9 +88,9 @@ int isa_out_commit(isa_outfile *o, char *err, size_t cap) {
   if (o->is_stdout) {
     int bad = fflush(stdout) != 0 || ferror(stdout);
     o->f = NULL;
-    return bad ? fail(err, cap, "standard output: cannot write: %s", strerror(errno)) : 0;
+    return bad ? isa_fail(err, cap, "standard output: cannot write: %s", strerror(errno)) : 0;
   }
-  if (!o->f) return fail(err, cap, "no file is open");
+  if (!o->f) return isa_fail(err, cap, "no file is open");
   int ok = fflush(o->f) == 0 && !ferror(o->f);
   int e = ok ? 0 : errno;
   if (ok && o->tmp && fchmod(fileno(o->f), (mode_t)o->mode) != 0) { ok = 0; e = errno; }
@@ -108,7 +99,7 @@ int isa_out_commit(isa_outfile *o, char *err, size_t cap) {
   if (ok && o->tmp && rename(o->tmp, o->path) != 0) { ok = 0; e = errno; }
   if (!ok) {
     if (o->tmp) unlink(o->tmp);
-    fail(err, cap, "%s: cannot write: %s", o->path, strerror(e ? e : EIO));
+    isa_fail(err, cap, "%s: cannot write: %s", o->path, strerror(e ? e : EIO));
     release(o);
     return -1;
   }

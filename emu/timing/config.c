@@ -1,5 +1,6 @@
 /* emu/timing/config.c -- the timing model's configuration (see config.h). */
 #include "config.h"
+#include "../../isa/isa.h"
 
 #include <errno.h>
 #include <math.h>
@@ -28,17 +29,6 @@ static const key_row keys[TM_NKEYS] = {
 
 /* The presets (generated from emu/timing/presets/ by the Makefile). */
 extern const char *const tm_presets[];   /* name, text, name, text, ..., NULL */
-
-static int fail(char *err, size_t cap, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static int fail(char *err, size_t cap, const char *fmt, ...) {
-  if (err && cap) {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, cap, fmt, ap);
-    va_end(ap);
-  }
-  return -1;
-}
 
 static int find_key(const char *name, size_t len) {
   for (int i = 0; i < TM_NKEYS; i++)
@@ -116,10 +106,10 @@ static int parse_value(int k, const char *text, void *out, char *err, size_t cap
   char lo[32], hi[32];
   format_number(r->min, lo, sizeof lo);
   format_number(r->max, hi, sizeof hi);
-  if (!*text) return fail(err, cap, "%s: no value", r->name);
+  if (!*text) return isa_fail(err, cap, "%s: no value", r->name);
   if (r->kind == K_ENUM) {
     int i = find_choice(r->choices, text);
-    if (i < 0) return fail(err, cap, "%s: '%s' is not one of %s", r->name, text, r->choices);
+    if (i < 0) return isa_fail(err, cap, "%s: '%s' is not one of %s", r->name, text, r->choices);
     *(int *)out = i;
     return 0;
   }
@@ -128,9 +118,9 @@ static int parse_value(int k, const char *text, void *out, char *err, size_t cap
     errno = 0;
     double v = strtod(text, &end);
     if (end == text || *end || errno == ERANGE || !isfinite(v))
-      return fail(err, cap, "%s: '%s' is not a number", r->name, text);
+      return isa_fail(err, cap, "%s: '%s' is not a number", r->name, text);
     if (v < r->min || v > r->max)
-      return fail(err, cap, "%s: %s is out of range (%s to %s %s)", r->name, text, lo, hi, r->unit);
+      return isa_fail(err, cap, "%s: %s is out of range (%s to %s %s)", r->name, text, lo, hi, r->unit);
     *(double *)out = v;
     return 0;
   }
@@ -142,25 +132,25 @@ static int parse_value(int k, const char *text, void *out, char *err, size_t cap
     errno = 0;
     long double m = strtold(text, &end);
     if (end == text || errno == ERANGE || !isfinite((double)m) || text[0] == '+')
-      return fail(err, cap, "%s: '%s' is not %s", r->name, text, what);
+      return isa_fail(err, cap, "%s: '%s' is not %s", r->name, text, what);
     long double scale = 1;
     if (*end == 'K' || *end == 'k') { scale = 1024.0L; end++; }
     else if (*end == 'M') { scale = 1024.0L * 1024; end++; }
     else if (*end == 'G') { scale = 1024.0L * 1024 * 1024; end++; }
     if (scale > 1 && (!strcmp(end, "iB") || !strcmp(end, "B"))) end += strlen(end);
-    if (*end) return fail(err, cap, "%s: '%s' is not %s", r->name, text, what);
+    if (*end) return isa_fail(err, cap, "%s: '%s' is not %s", r->name, text, what);
     long double b = m * scale;
-    if (b != floorl(b)) return fail(err, cap, "%s: %s is not a whole number of bytes", r->name, text);
+    if (b != floorl(b)) return isa_fail(err, cap, "%s: %s is not a whole number of bytes", r->name, text);
     if (b < (long double)r->min || b > (long double)r->max)
-      return fail(err, cap, "%s: %s is out of range (%s to %s %s)", r->name, text, lo, hi, r->unit);
+      return isa_fail(err, cap, "%s: %s is out of range (%s to %s %s)", r->name, text, lo, hi, r->unit);
     v = (int64_t)b;
   } else {
     char *end;
     errno = 0;
     long long x = strtoll(text, &end, 0);
-    if (end == text || *end || errno == ERANGE) return fail(err, cap, "%s: '%s' is not %s", r->name, text, what);
+    if (end == text || *end || errno == ERANGE) return isa_fail(err, cap, "%s: '%s' is not %s", r->name, text, what);
     if ((double)x < r->min || (double)x > r->max)
-      return fail(err, cap, "%s: %s is out of range (%s to %s %s)", r->name, text, lo, hi, r->unit);
+      return isa_fail(err, cap, "%s: %s is out of range (%s to %s %s)", r->name, text, lo, hi, r->unit);
     v = x;
   }
   *(int64_t *)out = v;
@@ -174,10 +164,10 @@ static void trim(char **s, char **e) {
 
 int tm_config_set(tm_config *c, const char *key, const char *value, const char *where, char *err, size_t cap) {
   int k = find_key(key, strlen(key));
-  if (k < 0) return fail(err, cap, "%s: error: unknown key '%s' (awemu config --table lists them)", where, key);
+  if (k < 0) return isa_fail(err, cap, "%s: error: unknown key '%s' (awemu config --table lists them)", where, key);
   union { int64_t i; double d; int e; } v;
   char inner[256];
-  if (parse_value(k, value, &v, inner, sizeof inner) != 0) return fail(err, cap, "%s: error: %s", where, inner);
+  if (parse_value(k, value, &v, inner, sizeof inner) != 0) return isa_fail(err, cap, "%s: error: %s", where, inner);
   switch (keys[k].kind) {
   case K_INT: case K_SIZE: *(int64_t *)field(c, k) = v.i; break;
   case K_REAL: *(double *)field(c, k) = v.d; break;
@@ -190,12 +180,12 @@ int tm_config_set(tm_config *c, const char *key, const char *value, const char *
 
 int tm_config_set_pair(tm_config *c, const char *kv, const char *where, char *err, size_t cap) {
   const char *eq = strchr(kv, '=');
-  if (!eq) return fail(err, cap, "%s: error: '%s' is not KEY=VALUE", where, kv);
+  if (!eq) return isa_fail(err, cap, "%s: error: '%s' is not KEY=VALUE", where, kv);
   char key[128], value[256];
   char *ks = (char *)kv, *ke = (char *)eq, *vs = (char *)eq + 1, *ve = (char *)kv + strlen(kv);
   trim(&ks, &ke);
   trim(&vs, &ve);
-  if ((size_t)(ke - ks) >= sizeof key || (size_t)(ve - vs) >= sizeof value) return fail(err, cap, "%s: error: '%s' is too long", where, kv);
+  if ((size_t)(ke - ks) >= sizeof key || (size_t)(ve - vs) >= sizeof value) return isa_fail(err, cap, "%s: error: '%s' is too long", where, kv);
   memcpy(key, ks, (size_t)(ke - ks)); key[ke - ks] = 0;
   memcpy(value, vs, (size_t)(ve - vs)); value[ve - vs] = 0;
   return tm_config_set(c, key, value, where, err, cap);
@@ -218,7 +208,7 @@ static int load_text(tm_config *c, const char *origin, const char *text, int dep
     lineno++;
     char line[1024];
     size_t len = (size_t)(end - p);
-    if (len >= sizeof line) return fail(err, cap, "%s:%d: error: line longer than %zu characters", origin, lineno, sizeof line - 1);
+    if (len >= sizeof line) return isa_fail(err, cap, "%s:%d: error: line longer than %zu characters", origin, lineno, sizeof line - 1);
     memcpy(line, p, len);
     line[len] = 0;
     p = nl ? nl + 1 : end;
@@ -231,14 +221,14 @@ static int load_text(tm_config *c, const char *origin, const char *text, int dep
     char where[160];
     snprintf(where, sizeof where, "%s:%d", origin, lineno);
     char *eq = strchr(s, '=');
-    if (!eq) return fail(err, cap, "%s: error: '%s' is not KEY = VALUE", where, s);
+    if (!eq) return isa_fail(err, cap, "%s: error: '%s' is not KEY = VALUE", where, s);
     char *ks = s, *ke = eq, *vs = eq + 1, *ve = e;
     trim(&ks, &ke);
     trim(&vs, &ve);
     *ke = 0;
     *ve = 0;
     if (!strcmp(ks, "base")) {
-      if (seen_key) return fail(err, cap, "%s: error: base must come before the first key", where);
+      if (seen_key) return isa_fail(err, cap, "%s: error: base must come before the first key", where);
       if (load_depth(c, vs, depth + 1, err, cap) != 0) return -1;
       continue;
     }
@@ -249,7 +239,7 @@ static int load_text(tm_config *c, const char *origin, const char *text, int dep
 }
 
 static int load_depth(tm_config *c, const char *name, int depth, char *err, size_t cap) {
-  if (depth > 8) return fail(err, cap, "%s: error: more than 8 nested bases (a loop?)", name);
+  if (depth > 8) return isa_fail(err, cap, "%s: error: more than 8 nested bases (a loop?)", name);
   if (!strchr(name, '/') && !strstr(name, ".cfg"))
     for (int i = 0; tm_presets[i]; i += 2)
       if (!strcmp(tm_presets[i], name)) return load_text(c, name, tm_presets[i + 1], depth, err, cap);
@@ -260,19 +250,19 @@ static int load_depth(tm_config *c, const char *name, int depth, char *err, size
       size_t n = strlen(list);
       snprintf(list + n, sizeof list - n, "%s%s", n ? ", " : "", tm_presets[i]);
     }
-    return fail(err, cap, "%s: no such preset or file (presets: %s)", name, list);
+    return isa_fail(err, cap, "%s: no such preset or file (presets: %s)", name, list);
   }
-  if (S_ISDIR(st.st_mode)) return fail(err, cap, "%s: is a directory, not a config file", name);
+  if (S_ISDIR(st.st_mode)) return isa_fail(err, cap, "%s: is a directory, not a config file", name);
   FILE *f = fopen(name, "r");
-  if (!f) return fail(err, cap, "%s: cannot read: %s", name, strerror(errno));
+  if (!f) return isa_fail(err, cap, "%s: cannot read: %s", name, strerror(errno));
   size_t n = 0, capb = 4096;
   char *buf = malloc(capb);
-  if (!buf) { fclose(f); return fail(err, cap, "%s: out of memory", name); }
+  if (!buf) { fclose(f); return isa_fail(err, cap, "%s: out of memory", name); }
   for (;;) {
     if (n + 1 >= capb) {
-      if (capb >= (1u << 24)) { free(buf); fclose(f); return fail(err, cap, "%s: larger than 16 MiB: not a config file", name); }
+      if (capb >= (1u << 24)) { free(buf); fclose(f); return isa_fail(err, cap, "%s: larger than 16 MiB: not a config file", name); }
       char *nb = realloc(buf, capb * 2);
-      if (!nb) { free(buf); fclose(f); return fail(err, cap, "%s: out of memory", name); }
+      if (!nb) { free(buf); fclose(f); return isa_fail(err, cap, "%s: out of memory", name); }
       buf = nb;
       capb *= 2;
     }
@@ -283,8 +273,8 @@ static int load_depth(tm_config *c, const char *name, int depth, char *err, size
   int bad = ferror(f);
   fclose(f);
   buf[n] = 0;
-  if (bad) { free(buf); return fail(err, cap, "%s: cannot read", name); }
-  if (memchr(buf, 0, n)) { free(buf); return fail(err, cap, "%s: not a text file", name); }
+  if (bad) { free(buf); return isa_fail(err, cap, "%s: cannot read", name); }
+  if (memchr(buf, 0, n)) { free(buf); return isa_fail(err, cap, "%s: not a text file", name); }
   int rc = load_text(c, name, buf, depth, err, cap);
   free(buf);
   return rc;
@@ -340,7 +330,7 @@ static int blame(const tm_config *c, int first, ...) {
 #define BAD(k, ...) BADK(blame(c, TM_KEY_##k, -1), __VA_ARGS__)
 #define BADK(key, ...) do { \
     int k_ = (key); char m_[256]; snprintf(m_, sizeof m_, __VA_ARGS__); \
-    return fail(err, cap, "%s: error: %s: %s", c->origin[k_], keys[k_].name, m_); } while (0)
+    return isa_fail(err, cap, "%s: error: %s: %s", c->origin[k_], keys[k_].name, m_); } while (0)
 #define L2KEYS TM_KEY_l2_bytes, TM_KEY_n_mem, TM_KEY_l2_slices_per_mem, TM_KEY_l2_ways, TM_KEY_l2_line_bytes, -1
 #define L1KEYS TM_KEY_l1_bytes, TM_KEY_l1_ways, TM_KEY_l1_line_bytes, -1
 
