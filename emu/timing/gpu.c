@@ -632,44 +632,43 @@ static tm_gpu *gpu_for(aw_device *d, const tm_config *cfg, aw_module *m) {
 
 aw_status tm_launch(aw_device *d, const tm_config *cfg, tm_stats *st, aw_module *m, int kernel, aw_dim3 grid, aw_dim3 block,
                     uint32_t dyn_shared, const void *params, size_t param_bytes, aw_fault *f) {
-  tm_gpu *gp = gpu_for(d, cfg, m);
-  if (!gp) { memset(f, 0, sizeof *f); snprintf(f->what, sizeof f->what, "out of host memory building the GPU model"); return AW_ERR_MEMORY; }
-#define g (*gp)
-  g.kernel = kernel; g.grid = grid; g.block = block; g.dyn_shared = dyn_shared;
-  g.params = params; g.param_bytes = param_bytes; g.fault = f; g.st = st;
-  g.total_ctas = (uint64_t)grid.x * grid.y * grid.z;
-  occupancy(&g);
-  if (!g.ctas_per_sm) {
+  tm_gpu *g = gpu_for(d, cfg, m);
+  if (!g) { memset(f, 0, sizeof *f); snprintf(f->what, sizeof f->what, "out of host memory building the GPU model"); return AW_ERR_MEMORY; }
+  g->kernel = kernel; g->grid = grid; g->block = block; g->dyn_shared = dyn_shared;
+  g->params = params; g->param_bytes = param_bytes; g->fault = f; g->st = st;
+  g->total_ctas = (uint64_t)grid.x * grid.y * grid.z;
+  occupancy(g);
+  if (!g->ctas_per_sm) {
     char why[200];
     snprintf(why, sizeof why, "a CTA of %u threads needs %u registers and %u bytes of shared memory; an SM has %lld registers, %lld bytes, %lld threads: it fits no SM",
-             g.cta_threads, g.cta_regs, g.cta_shared, (long long)cfg->sm_registers, (long long)cfg->sm_shared_bytes, (long long)cfg->sm_max_threads);
+             g->cta_threads, g->cta_regs, g->cta_shared, (long long)cfg->sm_registers, (long long)cfg->sm_shared_bytes, (long long)cfg->sm_max_threads);
     memset(f, 0, sizeof *f);
     snprintf(f->what, sizeof f->what, "%s", why);
     return AW_ERR_ARG;
   }
   /* the first wave: CTAs go round robin over the SMs */
   int more = 1;
-  while (more && !g.failed) {
+  while (more && !g->failed) {
     more = 0;
-    for (uint32_t i = 0; i < g.nsm && !g.failed; i++) {
-      int r = dispatch(&g, &g.sms[i]);
-      if (r < 0) g.failed = 1;
+    for (uint32_t i = 0; i < g->nsm && !g->failed; i++) {
+      int r = dispatch(g, &g->sms[i]);
+      if (r < 0) g->failed = 1;
       if (r > 0) more = 1;
     }
   }
   int64_t n = 0;
-  d->tm_running = &g;
-  while (!g.failed) {
-    g.cycle = n;
-    tm_time edge = tm_cycles(g.core, n);
-    while (g.ev.n && tm_events_next(&g.ev) <= edge && !g.failed) {
-      tm_event e = tm_events_pop(&g.ev);
-      g.now = e.time;
+  d->tm_running = g;
+  while (!g->failed) {
+    g->cycle = n;
+    tm_time edge = tm_cycles(g->core, n);
+    while (g->ev.n && tm_events_next(&g->ev) <= edge && !g->failed) {
+      tm_event e = tm_events_pop(&g->ev);
+      g->now = e.time;
       e.fn(e.obj, e.arg, e.time);
     }
     int64_t next = TM_NEVER;
-    for (uint32_t i = 0; i < g.nsm && !g.failed; i++) {
-      tm_sm *s = &g.sms[i];
+    for (uint32_t i = 0; i < g->nsm && !g->failed; i++) {
+      tm_sm *s = &g->sms[i];
       if (s->asleep) {
         if (s->wake > n) { if (s->wake < next) next = s->wake; continue; }
         int64_t skipped = n - s->cycle;
@@ -685,37 +684,36 @@ aw_status tm_launch(aw_device *d, const tm_config *cfg, tm_stats *st, aw_module 
         s->wake = TM_NEVER;
         continue;
       }
-      if (tm_sm_cycle(&g, s) < 0) break;
+      if (tm_sm_cycle(g, s) < 0) break;
       if (!s->asleep) next = n + 1;
       else if (s->wake < next) next = s->wake;
     }
-    if (g.failed) break;
-    if (!g.live_ctas && g.next_cta >= g.total_ctas && !g.outstanding && !g.ev.n) break;
-    if (g.ev.n) {
-      int64_t ev_cycle = tm_cycle_of(g.core, tm_edge_at_or_after(g.core, tm_events_next(&g.ev)));
+    if (g->failed) break;
+    if (!g->live_ctas && g->next_cta >= g->total_ctas && !g->outstanding && !g->ev.n) break;
+    if (g->ev.n) {
+      int64_t ev_cycle = tm_cycle_of(g->core, tm_edge_at_or_after(g->core, tm_events_next(&g->ev)));
       if (ev_cycle < next) next = ev_cycle;
     }
     if (next == TM_NEVER) {
-      tm_fail(&g, "no warp can ever issue again and nothing is in flight (an internal error)");
+      tm_fail(g, "no warp can ever issue again and nothing is in flight (an internal error)");
       break;
     }
     n = next > n ? next : n + 1;
   }
   /* the cycles run: up to the last SM cycle or event */
   int64_t end = n;
-  for (uint32_t i = 0; i < g.nsm; i++) {
-    tm_sm *s = &g.sms[i];
+  for (uint32_t i = 0; i < g->nsm; i++) {
+    tm_sm *s = &g->sms[i];
     if (s->cycle > end) end = s->cycle;
   }
-  for (uint32_t i = 0; i < g.nsm; i++) {   /* idle cycles of SMs that stopped early */
-    tm_sm *s = &g.sms[i];
+  for (uint32_t i = 0; i < g->nsm; i++) {   /* idle cycles of SMs that stopped early */
+    tm_sm *s = &g->sms[i];
     if (s->cycle < end) {
       for (uint32_t k = 0; k < s->nsched; k++) s->issue[s->asleep ? s->sleep_class[k] : TM_STALL_IDLE] += (uint64_t)(end - s->cycle);
       s->resident_warp_cycles += (uint64_t)(end - s->cycle) * s->nwarps;
     }
   }
   d->tm_running = NULL;
-  collect(&g, end);
-  return g.failed ? AW_FAULT : AW_OK;
-#undef g
+  collect(g, end);
+  return g->failed ? AW_FAULT : AW_OK;
 }
