@@ -41,6 +41,10 @@ enum {
 /* A CTA runner for a launch of kernel 'kernel' (checked by the caller). */
 cta *emu_cta_new(aw_device *d, aw_module *m, int kernel, aw_dim3 grid, aw_dim3 block, uint32_t dyn_shared,
                  const void *params, size_t param_bytes, aw_fault *f);
+/* Binds c (made by emu_cta_new for the same module) to another launch, keeping
+ * the memory it grew.  0, or -1 when out of memory (c is as before). */
+int emu_cta_rebind(cta *c, int kernel, aw_dim3 grid, aw_dim3 block, uint32_t dyn_shared,
+                   const void *params, size_t param_bytes, aw_fault *f);
 /* Starts CTA 'id' in c: fresh warps, zeroed shared memory.  0, or -1 with a fault. */
 int emu_cta_start(cta *c, aw_dim3 id);
 void emu_cta_free(cta *c);

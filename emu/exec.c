@@ -1889,6 +1889,27 @@ cta *emu_cta_new(aw_device *d, aw_module *m, int kernel, aw_dim3 grid, aw_dim3 b
   return c;
 }
 
+int emu_cta_rebind(cta *c, int kernel, aw_dim3 grid, aw_dim3 block, uint32_t dyn_shared,
+                   const void *params, size_t param_bytes, aw_fault *f) {
+  uint32_t shared = c->m->shared_static + dyn_shared;
+  if (shared != c->shared_bytes) {
+    uint8_t *p = realloc(c->shared, shared ? shared : 1);
+    if (!p) return -1;
+    c->shared = p;
+    c->shared_bytes = shared;
+  }
+  uint32_t nthreads = block.x * block.y * block.z;
+  if (c->warps && (nthreads + WARP - 1) / WARP != c->nwarps) free_warps(c);   /* cta_begin makes them again */
+  c->kfunc = c->m->kernels[kernel];
+  c->grid = grid; c->block = block;
+  c->dyn_shared = dyn_shared;
+  c->params = params;
+  c->param_bytes = (uint32_t)param_bytes;
+  c->fault = f;
+  c->faulted = 0;
+  return 0;
+}
+
 int emu_cta_start(cta *c, aw_dim3 id) {
   c->cta = id;
   c->d->stats.ctas++;

@@ -637,6 +637,7 @@ aw_status tm_launch(aw_device *d, const tm_config *cfg, tm_stats *st, aw_module 
   g->kernel = kernel; g->grid = grid; g->block = block; g->dyn_shared = dyn_shared;
   g->params = params; g->param_bytes = param_bytes; g->fault = f; g->st = st;
   g->total_ctas = (uint64_t)grid.x * grid.y * grid.z;
+  g->launch++;
   occupancy(g);
   if (!g->ctas_per_sm) {
     char why[200];

@@ -66,9 +66,10 @@ void tm_sm_reset(tm_sm *s) {
     tw->tc = NULL;
     tw->pending = 0;
   }
-  for (int64_t i = 0; i < g->cfg->sm_max_ctas; i++) {   /* CTAs belong to the launch that made them */
-    if (s->ctas[i].c) emu_cta_free(s->ctas[i].c);
+  for (int64_t i = 0; i < g->cfg->sm_max_ctas; i++) {   /* the CTA objects stay, to be bound to the next launch */
+    cta *c = s->ctas[i].c;
     memset(&s->ctas[i], 0, sizeof s->ctas[i]);
+    s->ctas[i].c = c;
   }
   s->threads = s->nwarps = s->nctas = s->regs = s->shared = 0;
   s->next_age = 0;
@@ -106,6 +107,13 @@ void tm_sm_free(tm_sm *s) {
 /* ---- CTAs ---- */
 
 int tm_sm_start_cta(tm_gpu *g, tm_sm *s, tm_cta *tc, aw_dim3 id) {
+  if (tc->c && tc->launch != g->launch) {   /* made for an earlier launch of the module */
+    if (emu_cta_rebind(tc->c, g->kernel, g->grid, g->block, g->dyn_shared, g->params, g->param_bytes, g->fault)) {
+      emu_cta_free(tc->c);
+      tc->c = NULL;
+    }
+  }
+  tc->launch = g->launch;
   if (!tc->c) {
     tc->c = emu_cta_new(g->d, g->m, g->kernel, g->grid, g->block, g->dyn_shared, g->params, g->param_bytes, g->fault);
     if (!tc->c) { tm_fail(g, "out of host memory for a CTA"); return -1; }

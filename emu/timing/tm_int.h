@@ -65,7 +65,8 @@ typedef struct tm_warp {
 } tm_warp;
 
 typedef struct tm_cta {
-  cta *c;                     /* the functional CTA (reused by the CTAs of this slot) */
+  cta *c;                     /* the functional CTA (reused by the CTAs of this slot, and by later launches) */
+  uint64_t launch;            /* the launch c is bound to (tm_gpu.launch) */
   int live;
   uint32_t first_slot, nwarps, done_warps;
   uint32_t regs, shared;      /* resources it holds */
@@ -144,6 +145,7 @@ typedef struct tm_gpu {
   tm_events ev;
   tm_time now;
   int64_t cycle;              /* the core cycle being simulated */
+  uint64_t launch;            /* launches this model has run, this one included */
 
   tm_regs *regs;              /* per pc of the module */
   uint32_t max_slots;
