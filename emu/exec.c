@@ -856,24 +856,25 @@ static uint64_t atomic_op(int op, int t, uint64_t old, uint64_t b, uint64_t cv) 
   unsigned wb = tbits[t];
   int k = tkind[t];
   switch (op) {
-  case 1:   /* add */
+  case ISA_ATOMOP(AADD):
     if (k == TK_FLT) return wb == 32 ? B32(F32(old) + F32(b)) : B64(F64(old) + F64(b));
     return trunc_w(old + b, wb);
-  case 2: case 3: {   /* min, max */
+  case ISA_ATOMOP(AMIN): case ISA_ATOMOP(AMAX): {
+    int min = op == ISA_ATOMOP(AMIN);
     int lt = k == TK_SGN ? sext_w(b, wb) < sext_w(old, wb) : trunc_w(b, wb) < trunc_w(old, wb);
     if (k == TK_FLT) {
-      if (wb == 32) return B32(op == 2 ? fmin32(F32(old), F32(b)) : fmax32(F32(old), F32(b)));
-      return B64(op == 2 ? fmin64(F64(old), F64(b)) : fmax64(F64(old), F64(b)));
+      if (wb == 32) return B32(min ? fmin32(F32(old), F32(b)) : fmax32(F32(old), F32(b)));
+      return B64(min ? fmin64(F64(old), F64(b)) : fmax64(F64(old), F64(b)));
     }
-    return (op == 2) == lt ? trunc_w(b, wb) : trunc_w(old, wb);
+    return min == lt ? trunc_w(b, wb) : trunc_w(old, wb);
   }
-  case 4: return trunc_w(old, wb) >= trunc_w(b, wb) ? 0 : trunc_w(old + 1, wb);                       /* inc */
-  case 5: return (trunc_w(old, wb) == 0 || trunc_w(old, wb) > trunc_w(b, wb)) ? trunc_w(b, wb) : trunc_w(old - 1, wb); /* dec */
-  case 6: return old & b;
-  case 7: return old | b;
-  case 8: return old ^ b;
-  case 9: return trunc_w(b, wb);                                                                     /* exch */
-  case 10: return trunc_w(old, wb) == trunc_w(b, wb) ? trunc_w(cv, wb) : old;                        /* cas */
+  case ISA_ATOMOP(AINC): return trunc_w(old, wb) >= trunc_w(b, wb) ? 0 : trunc_w(old + 1, wb);
+  case ISA_ATOMOP(ADEC): return (trunc_w(old, wb) == 0 || trunc_w(old, wb) > trunc_w(b, wb)) ? trunc_w(b, wb) : trunc_w(old - 1, wb);
+  case ISA_ATOMOP(AAND): return old & b;
+  case ISA_ATOMOP(AOR): return old | b;
+  case ISA_ATOMOP(AXOR): return old ^ b;
+  case ISA_ATOMOP(AEXCH): return trunc_w(b, wb);
+  case ISA_ATOMOP(ACAS): return trunc_w(old, wb) == trunc_w(b, wb) ? trunc_w(cv, wb) : old;
   default: return old;
   }
 }

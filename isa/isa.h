@@ -249,6 +249,12 @@ int isa_sreg_lookup(const char *name, size_t len);
 int isa_mod_of(int cat, int value);
 /* The 1-based value of a mod within its category. */
 int isa_mod_value(int m);
+/* The value a suffix of a "sub-operation" category takes in the encoding (and
+ * the emulator's emu_insn.sub): its place among its category's rows of
+ * mods.def, from 1, when those rows stand together (test_isa checks each):
+ * ISA_SUB(AMIN, AADD) is atom's .min. */
+#define ISA_SUB(id, first) (ISA_M_##id - ISA_M_##first + 1)
+#define ISA_ATOMOP(id) ISA_SUB(id, AADD)
 /* The category of the shared sub field for an opcode, or CAT_NONE. */
 int isa_sub_cat(int op);
 

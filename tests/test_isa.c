@@ -138,7 +138,17 @@ static int same_fields(const isa_insn *a, const isa_insn *b) {
          a->type[1] == b->type[1] && memcmp(a->field, b->field, sizeof a->field) == 0 && a->flags == b->flags;
 }
 
+/* The named sub-operations (ISA_SUB) are the values the table gives them. */
+static void sub_values(void) {
+  static const int atom[] = { ISA_M_AADD, ISA_M_AMIN, ISA_M_AMAX, ISA_M_AINC, ISA_M_ADEC, ISA_M_AAND, ISA_M_AOR, ISA_M_AXOR, ISA_M_AEXCH, ISA_M_ACAS };
+  int ok = 1;
+  for (size_t i = 0; i < sizeof atom / sizeof atom[0]; i++)
+    if (isa_mod_value(atom[i]) != atom[i] - ISA_M_AADD + 1 || isa_mods[atom[i]].cat != CAT_ATOMOP) ok = 0;
+  CHECK(ok, "ISA_ATOMOP(id) is each atomic operation's value in the encoding (1 add ... 10 cas)");
+}
+
 int main(void) {
+  sub_values();
   /* The enums that mirror table order. */
   static const char *const tnames[] = { "", "pred", "b8", "b16", "b32", "b64", "b128", "u8", "u16", "u32", "u64",
                                         "s8", "s16", "s32", "s64", "f16", "f16x2", "bf16", "bf16x2", "f32", "f64" };
