@@ -976,19 +976,6 @@ static void lanes_leave(warp *w, uint32_t lanes, int whole_stack) {
 
 /* Executes in at pc for the active lanes.  Returns 0 to go on at pc + 1,
  * 1 when it set the pc itself, 2 when the warp waits at a barrier, -1 on a fault. */
-/* Instructions whose lane l result depends only on lane l of their sources,
- * computed in one pass: with every lane active they may write straight into
- * the destination register, even when it is also a source. */
-static const uint8_t lanewise[ISA_OP_COUNT] = {
-  [ISA_OP_ADD] = 1, [ISA_OP_SUB] = 1, [ISA_OP_ADDC] = 1, [ISA_OP_SUBC] = 1, [ISA_OP_MUL] = 1, [ISA_OP_MAD] = 1, [ISA_OP_MADC] = 1, [ISA_OP_MUL24] = 1, [ISA_OP_MAD24] = 1, [ISA_OP_SAD] = 1,
-  [ISA_OP_DIV] = 1, [ISA_OP_REM] = 1, [ISA_OP_ABS] = 1, [ISA_OP_NEG] = 1, [ISA_OP_MIN] = 1, [ISA_OP_MAX] = 1,
-  [ISA_OP_FMA] = 1, [ISA_OP_COPYSIGN] = 1, [ISA_OP_TESTP] = 1, [ISA_OP_RCP] = 1, [ISA_OP_SQRT] = 1,
-  [ISA_OP_RSQRT] = 1, [ISA_OP_SIN] = 1, [ISA_OP_COS] = 1, [ISA_OP_LG2] = 1, [ISA_OP_EX2] = 1, [ISA_OP_TANH] = 1,
-  [ISA_OP_POPC] = 1, [ISA_OP_CLZ] = 1, [ISA_OP_BFIND] = 1, [ISA_OP_BREV] = 1, [ISA_OP_BFE] = 1, [ISA_OP_BFI] = 1,
-  [ISA_OP_PRMT] = 1, [ISA_OP_SHL] = 1, [ISA_OP_SHR] = 1, [ISA_OP_SHF] = 1, [ISA_OP_AND] = 1, [ISA_OP_OR] = 1,
-  [ISA_OP_XOR] = 1, [ISA_OP_NOT] = 1, [ISA_OP_CNOT] = 1, [ISA_OP_LOP3] = 1, [ISA_OP_SELP] = 1, [ISA_OP_SLCT] = 1,
-  [ISA_OP_CVTA] = 1,
-};
 
 /* Built twice, for AVX2 and for any x86-64 (or plainly elsewhere); the
  * processor picks at load time.  The results are the same bits. */
@@ -997,7 +984,10 @@ __attribute__((target_clones("avx2", "default")))
 #endif
 static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t active) {
   uint64_t Dbuf[WARP], *D = Dbuf;
-  if (active == 0xffffffffu && lanewise[in->op] && in->o[0].kind == OK_REG)
+  /* lane-wise instructions (F_LANEWISE in the table: lane l's result depends
+   * only on lane l of the sources), computed in one pass, may write straight
+   * into the destination with every lane active, even when it is a source */
+  if (active == 0xffffffffu && (isa_ops[in->op].flags & F_LANEWISE) && in->o[0].kind == OK_REG)
     D = &w->frames[w->nframes - 1].regs[(size_t)in->o[0].reg * WARP];
   int t0 = in->t0, k0 = tkind[t0];
   unsigned w0 = tbits[t0];

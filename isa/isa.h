@@ -166,6 +166,8 @@ typedef enum { U_ALU, U_MUL, U_DP, U_SFU, U_LDST, U_CTRL, U_SYNC, U_COUNT } isa_
 #define F_ATOMIC     (1u << 9)
 #define F_WARP       (1u << 10) /* reads or changes warp-wide state */
 #define F_AW         (1u << 11) /* assist-warp extension */
+#define F_LANEWISE   (1u << 12) /* lane l's result depends only on lane l of the sources (the emulator may write in place) */
+#define F_NFLAGS     13
 
 typedef enum {
 #define OP(id, name, unit, lat, ii, flags, ntypes, t0, t1, cats, fl, shape, syn) ISA_OP_##id,

@@ -21,7 +21,7 @@ static void list_cat(FILE *out, int cat, int *first) {
 }
 
 void isa_doc_table(FILE *out) {
-  static const char *const fnames[] = { "writes-dst", "branch", "call", "ret", "exit", "barrier", "mem", "load", "store", "atomic", "warp", "aw" };
+  static const char *const fnames[] = { "writes-dst", "branch", "call", "ret", "exit", "barrier", "mem", "load", "store", "atomic", "warp", "aw", "lanewise" };
   fputs("### Instructions\n\n", out);
   fputs("| # | mnemonic | unit | lat | ii | type suffixes | other suffixes | operands | flags | synopsis |\n", out);
   fputs("|---|---|---|---|---|---|---|---|---|---|\n", out);
@@ -38,7 +38,7 @@ void isa_doc_table(FILE *out) {
     if (first) fputs("-", out);
     fprintf(out, " | `%s` | ", o->shape[0] ? o->shape : "-");
     first = 1;
-    for (int b = 0; b < 12; b++) if (o->flags & (1u << b)) { fprintf(out, "%s%s", first ? "" : " ", fnames[b]); first = 0; }
+    for (int b = 0; b < F_NFLAGS; b++) if (o->flags & (1u << b)) { fprintf(out, "%s%s", first ? "" : " ", fnames[b]); first = 0; }
     if (first) fputs("-", out);
     fprintf(out, " | %s |\n", o->synopsis);
   }
