@@ -1,0 +1,39 @@
+/* emu/device.c -- a device's lifecycle and settings: creation, the limits of
+ * its launches (instructions, wall-clock time, call frames), interrupts, the
+ * trace, and freeing everything it owns (memory, modules, the timing model).
+ * Memory (memory.c), modules (load.c) and launches (exec.c, timing/) are the
+ * other parts of the device.
+ */
+#include "emu_int.h"
+#include "timing/tm_launch.h"
+
+#include <stdlib.h>
+
+aw_device *aw_device_new(void) {
+  aw_device *d = calloc(1, sizeof *d);
+  if (!d) return NULL;
+  d->next_addr = GLOBAL_BASE;
+  d->insn_limit = 1000000000ull;
+  aw_set_frame_limit(d, 0, 0);
+  return d;
+}
+
+void aw_device_free(aw_device *d) {
+  if (!d) return;
+  for (uint32_t i = 0; i < d->nmodules; i++) emu_module_free(d->modules[i]);
+  free(d->modules);
+  for (uint32_t i = 0; i < d->nallocs; i++) free(d->allocs[i].data);
+  free(d->allocs);
+  tm_device_free(d);
+  free(d);
+}
+
+void aw_set_insn_limit(aw_device *d, uint64_t limit) { d->insn_limit = limit; }
+void aw_set_time_limit(aw_device *d, double seconds) { d->time_limit = seconds > 0 ? seconds : 0; }
+void aw_interrupt(aw_device *d) { d->interrupted = 1; d->check_at = 0; }
+void aw_set_frame_limit(aw_device *d, uint32_t calls, uint32_t bytes_per_thread) {
+  d->max_calls = calls ? calls : AW_DEFAULT_MAX_CALLS;
+  d->max_frame_bytes = !bytes_per_thread ? AW_DEFAULT_FRAME_BYTES : bytes_per_thread > AW_MAX_FRAME_BYTES ? AW_MAX_FRAME_BYTES : bytes_per_thread;
+}
+void aw_set_trace(aw_device *d, FILE *f) { d->trace = f; }
+
