@@ -993,6 +993,8 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
   unsigned w0 = tbits[t0];
   int ftz = (in->flags & FL_FTZ) != 0, sat = (in->flags & FL_SAT) != 0;
   switch (in->op) {
+  /* add: d = a + b
+   * sub: d = a - b */
   case ISA_OP_ADD: case ISA_OP_SUB: {
     const uint64_t *a = S(1), *b = S(2);
     int sub = in->op == ISA_OP_SUB;
@@ -1033,6 +1035,8 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
     write_dst(w, &in->o[0], D, active);
     return 0;
   }
+  /* addc: d = a + b + CC.CF
+   * subc: d = a - (b + CC.CF) */
   case ISA_OP_ADDC: case ISA_OP_SUBC: {
     const uint64_t *a = S(1), *b = S(2);
     int sub = in->op == ISA_OP_SUBC;
@@ -1046,6 +1050,10 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
     write_dst(w, &in->o[0], D, active);
     return 0;
   }
+  /* mul: d = a * b (.lo/.hi half, or .wide full product)
+   * mad: d = a * b + c
+   * madc: d = a * b + c + CC.CF (.lo/.hi)
+   * fma: d = a * b + c, rounded once */
   case ISA_OP_MUL: case ISA_OP_MAD: case ISA_OP_MADC: case ISA_OP_FMA: {
     const uint64_t *a = S(1), *b = S(2), *cc = in->op == ISA_OP_MUL ? NULL : S(3);
     if (k0 == TK_FLT) {
@@ -1090,6 +1098,8 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
     write_dst(w, &in->o[0], D, active);
     return 0;
   }
+  /* mul24: d = a[23:0] * b[23:0] (.lo/.hi)
+   * mad24: d = a[23:0] * b[23:0] + c */
   case ISA_OP_MUL24: case ISA_OP_MAD24: {
     const uint64_t *a = S(1), *b = S(2), *cc = in->op == ISA_OP_MAD24 ? S(3) : NULL;
     LANES {
@@ -1103,6 +1113,7 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
     write_dst(w, &in->o[0], D, active);
     return 0;
   }
+  /* sad: d = c + |a - b| */
   case ISA_OP_SAD: {
     const uint64_t *a = S(1), *b = S(2), *cc = S(3);
     LANES {
@@ -1114,6 +1125,8 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
     write_dst(w, &in->o[0], D, active);
     return 0;
   }
+  /* div: d = a / b
+   * rem: d = a % b */
   case ISA_OP_DIV: case ISA_OP_REM: {
     const uint64_t *a = S(1), *b = S(2);
     if (k0 == TK_FLT) {
@@ -1135,6 +1148,8 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
     write_dst(w, &in->o[0], D, active);
     return 0;
   }
+  /* abs: d = |a|
+   * neg: d = -a */
   case ISA_OP_ABS: case ISA_OP_NEG: {
     const uint64_t *a = S(1);
     int neg = in->op == ISA_OP_NEG;
@@ -1146,6 +1161,8 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
     write_dst(w, &in->o[0], D, active);
     return 0;
   }
+  /* min: d = min(a, b)
+   * max: d = max(a, b) */
   case ISA_OP_MIN: case ISA_OP_MAX: {
     const uint64_t *a = S(1), *b = S(2);
     int mx = in->op == ISA_OP_MAX;
@@ -1168,6 +1185,7 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
     write_dst(w, &in->o[0], D, active);
     return 0;
   }
+  /* copysign: d = |b| with the sign of a */
   case ISA_OP_COPYSIGN: {
     const uint64_t *a = S(1), *b = S(2);
     uint64_t sign = w0 == 32 ? 0x80000000ull : 0x8000000000000000ull;
@@ -1175,6 +1193,7 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
     write_dst(w, &in->o[0], D, active);
     return 0;
   }
+  /* testp: d = a is of the class named by the suffix */
   case ISA_OP_TESTP: {
     const uint64_t *a = S(1);
     LANES {
@@ -1194,7 +1213,15 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
     write_dst(w, &in->o[0], D, active);
     return 0;
   }
+  /* rcp: d = 1 / a
+   * sqrt: d = sqrt(a)
+   * rsqrt: d = 1 / sqrt(a)
+   * sin: d = sin(a)
+   * cos: d = cos(a) */
   case ISA_OP_RCP: case ISA_OP_SQRT: case ISA_OP_RSQRT: case ISA_OP_SIN: case ISA_OP_COS:
+  /* lg2: d = log2(a)
+   * ex2: d = 2 ** a
+   * tanh: d = tanh(a) */
   case ISA_OP_LG2: case ISA_OP_EX2: case ISA_OP_TANH: {
     const uint64_t *a = S(1);
     int approx = (in->flags & FL_APPROX) != 0;
@@ -1234,6 +1261,9 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
     write_dst(w, &in->o[0], D, active);
     return 0;
   }
+  /* popc: d = number of one bits in a
+   * clz: d = number of leading zero bits in a
+   * brev: d = a with its bits reversed */
   case ISA_OP_POPC: case ISA_OP_CLZ: case ISA_OP_BREV: {
     const uint64_t *a = S(1);
     LANES {
@@ -1245,30 +1275,36 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
     write_dst(w, &in->o[0], D, active);
     return 0;
   }
+  /* bfind: d = position of the most significant non-sign bit of a, or 0xffffffff */
   case ISA_OP_BFIND: {
     const uint64_t *a = S(1);
     LANES D[l] = bfind(a[l], t0, (in->flags & FL_SHIFTAMT) != 0);
     write_dst(w, &in->o[0], D, active);
     return 0;
   }
+  /* bfe: d = bits [b, b+c) of a, sign- or zero-extended */
   case ISA_OP_BFE: {
     const uint64_t *a = S(1), *b = S(2), *cc = S(3);
     LANES D[l] = bfe(a[l], (uint32_t)b[l], (uint32_t)cc[l], t0);
     write_dst(w, &in->o[0], D, active);
     return 0;
   }
+  /* bfi: d = b with bits [c, c+d) replaced by the low bits of a */
   case ISA_OP_BFI: {
     const uint64_t *a = S(1), *b = S(2), *cc = S(3), *dd = S(4);
     LANES D[l] = bfi(a[l], b[l], (uint32_t)cc[l], (uint32_t)dd[l], t0);
     write_dst(w, &in->o[0], D, active);
     return 0;
   }
+  /* prmt: d = bytes of {b, a} selected by c */
   case ISA_OP_PRMT: {
     const uint64_t *a = S(1), *b = S(2), *cc = S(3);
     LANES D[l] = prmt((uint32_t)a[l], (uint32_t)b[l], (uint32_t)cc[l], in->sub);
     write_dst(w, &in->o[0], D, active);
     return 0;
   }
+  /* shl: d = a << b (0 when b >= width)
+   * shr: d = a >> b, arithmetic for .s types */
   case ISA_OP_SHL: case ISA_OP_SHR: {
     const uint64_t *a = S(1), *b = S(2);
     uint64_t m = wmask(w0);
@@ -1278,6 +1314,7 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
     write_dst(w, &in->o[0], D, active);
     return 0;
   }
+  /* shf: d = funnel shift of {b, a} by c */
   case ISA_OP_SHF: {
     const uint64_t *a = S(1), *b = S(2), *cc = S(3);
     int left = in->sub == 1, clamp = (in->flags & FL_CLAMP) != 0;
@@ -1289,6 +1326,9 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
     write_dst(w, &in->o[0], D, active);
     return 0;
   }
+  /* and: d = a & b
+   * or: d = a | b
+   * xor: d = a ^ b */
   case ISA_OP_AND: case ISA_OP_OR: case ISA_OP_XOR: {
     const uint64_t *a = S(1), *b = S(2);
     if (in->op == ISA_OP_AND) LANES D[l] = a[l] & b[l];
@@ -1297,18 +1337,21 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
     write_dst(w, &in->o[0], D, active);
     return 0;
   }
+  /* not: d = ~a */
   case ISA_OP_NOT: {
     const uint64_t *a = S(1);
     if (k0 == TK_PRED) LANES D[l] = !(a[l] & 1); else LANES D[l] = trunc_w(~a[l], w0);
     write_dst(w, &in->o[0], D, active);
     return 0;
   }
+  /* cnot: d = (a == 0) ? 1 : 0 */
   case ISA_OP_CNOT: {
     const uint64_t *a = S(1);
     LANES D[l] = trunc_w(a[l], w0) == 0;
     write_dst(w, &in->o[0], D, active);
     return 0;
   }
+  /* lop3: d = the 3-input function whose truth table is the immediate */
   case ISA_OP_LOP3: {
     const uint64_t *a = S(1), *b = S(2), *cc = S(3), *lut = S(4);
     LANES {
@@ -1319,6 +1362,8 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
     write_dst(w, &in->o[0], D, active);
     return 0;
   }
+  /* setp: p = a CMP b; q = !p (with .BOOL: combined with c)
+   * set: d = (a CMP b) ? all ones or 1.0 : 0 */
   case ISA_OP_SETP: case ISA_OP_SET: {
     int is_set = in->op == ISA_OP_SET;
     int ct = is_set ? in->t1 : t0;
@@ -1360,6 +1405,7 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
     else write_dst(w, o, D, active);
     return 0;
   }
+  /* selp: d = c ? a : b */
   case ISA_OP_SELP: {
     const uint64_t *a = S(1), *b = S(2), *p = S(3);
     int neg = in->o[3].neg;
@@ -1367,6 +1413,7 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
     write_dst(w, &in->o[0], D, active);
     return 0;
   }
+  /* slct: d = (c >= 0) ? a : b */
   case ISA_OP_SLCT: {
     const uint64_t *a = S(1), *b = S(2), *cc = S(3);
     LANES {
@@ -1376,6 +1423,7 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
     write_dst(w, &in->o[0], D, active);
     return 0;
   }
+  /* mov: d = a (also packs and unpacks {vectors}, takes addresses) */
   case ISA_OP_MOV: {
     const emu_opnd *d = &in->o[0], *s = &in->o[1];
     if (d->kind == OK_VEC) {   /* unpack: low bits go to the first element */
@@ -1402,6 +1450,7 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
     write_dst(w, d, a, active);
     return 0;
   }
+  /* cvt: d = a converted from type1 to type0 */
   case ISA_OP_CVT: {
     const uint64_t *a = S(1);
     rmode r = { 0, 0 };
@@ -1412,6 +1461,7 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
     write_dst(w, &in->o[0], D, active);
     return 0;
   }
+  /* cvta: d = generic address of a in the space (.to: the reverse) */
   case ISA_OP_CVTA: {
     const uint64_t *a = S(1);
     uint64_t base = in->space == ISA_SP_SHARED || in->space == ISA_SP_SHARED_CTA ? GENERIC_SHARED_BASE
@@ -1422,12 +1472,24 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
     write_dst(w, &in->o[0], D, active);
     return 0;
   }
+  /* ld: d = mem[a]
+   * ldu: d = mem[a], the same address in every lane */
   case ISA_OP_LD: case ISA_OP_LDU: return exec_ld(c, w, pc, in, active);
+  /* st: mem[a] = b */
   case ISA_OP_ST: return exec_st(c, w, pc, in, active);
+  /* atom: d = mem[a]; mem[a] = d OP b (cas: d == b ? c : d)
+   * red: mem[a] = mem[a] OP b */
   case ISA_OP_ATOM: case ISA_OP_RED: return exec_atom(c, w, pc, in, active);
+  /* prefetch: bring the line holding a into the named cache level
+   * prefetchu: bring the line holding a into the uniform cache
+   * membar: order this thread's memory accesses at the scope
+   * fence: memory fence with the named semantics and scope */
   case ISA_OP_PREFETCH: case ISA_OP_PREFETCHU: case ISA_OP_MEMBAR: case ISA_OP_FENCE:
+  /* nanosleep: suspend the thread for about a nanoseconds
+   * brkpt: stop in the debugger */
   case ISA_OP_NANOSLEEP: case ISA_OP_BRKPT:
     return 0;   /* no effect on results */
+  /* shfl: d = a from the lane chosen by the mode, b and c (membermask last) */
   case ISA_OP_SHFL: {
     const uint64_t *a = S(1), *b = S(2), *cc = S(3);
     uint64_t Q[WARP];
@@ -1451,6 +1513,7 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
     else write_dst(w, o, D, active);
     return 0;
   }
+  /* vote: d = all/any/uni of a over the members, or the ballot mask */
   case ISA_OP_VOTE: {
     const uint64_t *p = S(1);
     uint32_t member = 0xffffffffu;
@@ -1467,11 +1530,13 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
     write_dst(w, &in->o[0], D, active);
     return 0;
   }
+  /* activemask: d = the mask of active lanes */
   case ISA_OP_ACTIVEMASK: {
     LANES D[l] = active;
     write_dst(w, &in->o[0], D, active);
     return 0;
   }
+  /* awand: d = AND of a over the active lanes, in every active lane (the global predicate) */
   case ISA_OP_AWAND: {
     const uint64_t *p = S(1);
     uint64_t v = (pred_mask(p, in->o[1].neg) & active) == active;
@@ -1479,9 +1544,13 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
     write_dst(w, &in->o[0], D, active);
     return 0;
   }
+  /* awmask: active mask = a & the lanes that have not exited
+   * awkill: end the assist warp at once; live-outs are not copied back */
   case ISA_OP_AWMASK: case ISA_OP_AWKILL:   /* handled by run_warp in assist warps */
     fault(c, w, pc, ANYLANE, 0, 0, "'%s' is only valid in an assist warp", isa_ops[in->op].name);
     return -1;
+  /* bar: wait at barrier a (for b threads) across the CTA
+   * barrier: the same as bar */
   case ISA_OP_BAR: case ISA_OP_BARRIER: {
     if (in->sub == 2) return 0;   /* bar.arrive: does not wait */
     const uint64_t *a = S(0);
@@ -1494,8 +1563,10 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
     c->d->stats.barriers++;
     return 2;
   }
+  /* bar.warp: wait until the lanes in mask a arrive */
   case ISA_OP_BARWARP:
     return 0;   /* the lanes of a warp execute in lockstep here */
+  /* trap: abort the kernel with an error */
   case ISA_OP_TRAP:
     fault(c, w, pc, (uint32_t)__builtin_ctz(active), 0, 0, "trap instruction executed");
     return -1;
@@ -1668,6 +1739,7 @@ static inline __attribute__((always_inline)) int step(cta *c, warp *w, emu_issue
   w->clock++;
   if (d->stats.warp_insns >= d->check_at && limits_reached(c, w, pc)) return EMU_STEP_FAULT;
   switch (in->op) {
+  /* bra: pc = a */
   case ISA_OP_BRA: {
     d->stats.branches++;
     uint32_t taken = active, nt = e->mask & ~active;
@@ -1680,12 +1752,14 @@ static inline __attribute__((always_inline)) int step(cta *c, warp *w, emu_issue
     if (push(c, w, pc, in->target, r, taken, 0)) return EMU_STEP_FAULT;
     return EMU_STEP_OK;
   }
+  /* exit: end the thread (in a subroutine: end the assist warp, copying live-outs) */
   case ISA_OP_EXIT:
     w->alive &= ~active;
     lanes_leave(w, active, 1);
     if (!active) e->pc = pc + 1;
     else if (e->mask) e->pc = pc + 1;
     return EMU_STEP_OK;
+  /* ret: return from a function */
   case ISA_OP_RET:
     if (w->nframes == 1) { w->alive &= ~active; lanes_leave(w, active, 1); }
     else lanes_leave(w, active, 0);
@@ -1705,6 +1779,7 @@ static inline __attribute__((always_inline)) int step(cta *c, warp *w, emu_issue
     if (active) { w->alive = 0; for (uint32_t i = 0; i < w->sp; i++) w->stack[i].mask = 0; }
     else e->pc = pc + 1;
     return EMU_STEP_OK;
+  /* call: call a function, passing .param variables */
   case ISA_OP_CALL:
     if (!active) { e->pc = pc + 1; return EMU_STEP_OK; }
     return exec_call(c, w, pc, in, active) < 0 ? EMU_STEP_FAULT : EMU_STEP_OK;
