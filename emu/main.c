@@ -94,6 +94,25 @@ static int run_stdin(aw_session *s) {
 
 /* ---- timing configs ---- */
 
+/* The timing options both commands take: --config NAME|FILE and --set KEY=VALUE
+ * (repeatable).  1 when argv[*i] was one of them, 0 when not, -1 (message
+ * printed) when its value is missing. */
+static int config_option(int argc, char **argv, int *i, const char *who, const char **config, const char **sets, int *nsets) {
+  int missing = 0;
+  const char *v;
+  if ((v = long_value(argc, argv, i, "--config", &missing)) || missing) {
+    if (missing) { fprintf(stderr, "%s: --config needs a preset name or a config file\n", who); return -1; }
+    *config = v;
+    return 1;
+  }
+  if ((v = long_value(argc, argv, i, "--set", &missing)) || missing) {
+    if (missing) { fprintf(stderr, "%s: --set needs KEY=VALUE\n", who); return -1; }
+    sets[(*nsets)++] = v;
+    return 1;
+  }
+  return 0;
+}
+
 /* A config from a preset or file (caba-gtx480 when NULL) and KEY=VALUE
  * settings, checked.  0, or 2 with the message printed. */
 static int build_config(tm_config *c, const char *config, const char **sets, int nsets, const char *who) {
@@ -138,20 +157,15 @@ static int config_main(int argc, char **argv, const char **sets) {
   const char *config = NULL;
   int nsets = 0, what = 's';
   for (int i = 1; i < argc; i++) {
-    const char *a = argv[i], *v;
-    int missing = 0;
+    const char *a = argv[i];
+    int k;
     if (!strcmp(a, "--list")) what = 'l';
     else if (!strcmp(a, "--table")) what = 't';
     else if (!strcmp(a, "--show")) what = 's';
     else if (!strcmp(a, "-h") || !strcmp(a, "--help")) { config_usage(stdout); return 0; }
     else if (!strcmp(a, "--version")) { printf("awemu (awemu) %s\n", AWEMU_VERSION); return 0; }
-    else if ((v = long_value(argc, argv, &i, "--config", &missing)) || missing) {
-      if (missing) { fprintf(stderr, "awemu config: --config needs a preset name or a config file\n"); return 2; }
-      config = v;
-    } else if ((v = long_value(argc, argv, &i, "--set", &missing)) || missing) {
-      if (missing) { fprintf(stderr, "awemu config: --set needs KEY=VALUE\n"); return 2; }
-      sets[nsets++] = v;
-    } else { fprintf(stderr, "awemu config: unknown argument '%s' (awemu config --help)\n", a); return 2; }
+    else if ((k = config_option(argc, argv, &i, "awemu config", &config, sets, &nsets)) != 0) { if (k < 0) return 2; }
+    else { fprintf(stderr, "awemu config: unknown argument '%s' (awemu config --help)\n", a); return 2; }
   }
   if (what == 'l') {
     for (int i = 0; tm_preset_name(i, NULL); i++) puts(tm_preset_name(i, NULL));
@@ -173,6 +187,7 @@ static int run_main(int argc, char **argv, int *vars, const char **sets) {
   int have_limit = 0, nvars = 0, options_done = 0;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i], *v;
+    int k;
     int missing = 0;
     if (options_done || a[0] != '-' || !a[1]) {
       if (!script) { script = a; continue; }
@@ -182,13 +197,8 @@ static int run_main(int argc, char **argv, int *vars, const char **sets) {
     } else if (!strcmp(a, "--")) options_done = 1;
     else if (!strcmp(a, "-h") || !strcmp(a, "--help")) { run_usage(stdout); return 0; }
     else if (!strcmp(a, "--version")) { printf("awemu (awemu) %s\n", AWEMU_VERSION); return 0; }
-    else if ((v = long_value(argc, argv, &i, "--config", &missing)) || missing) {
-      if (missing) { fprintf(stderr, "awemu run: --config needs a preset name or a config file\n"); return 2; }
-      config = v;
-    } else if ((v = long_value(argc, argv, &i, "--set", &missing)) || missing) {
-      if (missing) { fprintf(stderr, "awemu run: --set needs KEY=VALUE\n"); return 2; }
-      sets[nsets++] = v;
-    } else if ((v = long_value(argc, argv, &i, "--stats-json", &missing)) || missing) {
+    else if ((k = config_option(argc, argv, &i, "awemu run", &config, sets, &nsets)) != 0) { if (k < 0) return 2; }
+    else if ((v = long_value(argc, argv, &i, "--stats-json", &missing)) || missing) {
       if (missing) { fprintf(stderr, "awemu run: --stats-json needs a file name (- for standard output)\n"); return 2; }
       stats_json = v;
     } else if ((v = long_value(argc, argv, &i, "--timeout", &missing)) || missing) {
