@@ -92,6 +92,7 @@ struct tm_device;
 struct aw_device {
   emu_alloc *allocs;
   uint32_t nallocs, cap_allocs;
+  uint32_t alloc_hint;        /* the allocation emu_find_alloc found last (checked first next time) */
   uint64_t next_addr;
   uint64_t insn_limit;
   /* The hot loop compares warp_insns with check_at only; past it, the slow

@@ -761,12 +761,29 @@ static inline uint64_t sat_s32(int64_t v) { return trunc_w((uint64_t)(v < INT32_
 
 /* ---- memory instructions ---- */
 
-static uint64_t load_value(const uint8_t *p, unsigned bytes) {
+/* Device memory is little-endian, whatever the host is. */
+static inline uint64_t load_value(const uint8_t *p, unsigned bytes) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  switch (bytes) {
+  case 1: return *p;
+  case 2: { uint16_t v; memcpy(&v, p, 2); return v; }
+  case 4: { uint32_t v; memcpy(&v, p, 4); return v; }
+  case 8: { uint64_t v; memcpy(&v, p, 8); return v; }
+  }
+#endif
   uint64_t v = 0;
   for (unsigned i = 0; i < bytes; i++) v |= (uint64_t)p[i] << (8 * i);
   return v;
 }
-static void store_value(uint8_t *p, uint64_t v, unsigned bytes) {
+static inline void store_value(uint8_t *p, uint64_t v, unsigned bytes) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  switch (bytes) {
+  case 1: *p = (uint8_t)v; return;
+  case 2: { uint16_t x = (uint16_t)v; memcpy(p, &x, 2); return; }
+  case 4: { uint32_t x = (uint32_t)v; memcpy(p, &x, 4); return; }
+  case 8: memcpy(p, &v, 8); return;
+  }
+#endif
   for (unsigned i = 0; i < bytes; i++) p[i] = (uint8_t)(v >> (8 * i));
 }
 
@@ -809,6 +826,27 @@ static void note_access(cta *c, int space, const uint64_t *addr, uint32_t active
   }
 }
 
+/* The fast way to the lanes' bytes: when every active lane's access of
+ * 'size' bytes is an aligned global access inside one allocation (and, for a
+ * store, away from every watched range), that allocation; else NULL, and each
+ * lane goes through resolve (which finds and reports the faulting lane). */
+static emu_alloc *one_alloc(cta *c, int space, const uint64_t *addr, uint32_t active, unsigned size, int is_store) {
+  if ((space != ISA_SP_GLOBAL && space != ISA_SP_GENERIC) || !active) return NULL;
+  uint64_t lo = UINT64_MAX, hi = 0, bits = 0;
+  for (int l = 0; l < WARP; l++) {
+    if (!(active >> l & 1)) continue;
+    uint64_t a = addr[l];
+    if (space == ISA_SP_GENERIC && (a - GENERIC_SHARED_BASE < GENERIC_WINDOW || a - GENERIC_LOCAL_BASE < GENERIC_WINDOW)) return NULL;
+    bits |= a;
+    if (a < lo) lo = a;
+    if (a > hi) hi = a;
+  }
+  if (size > 1 && (bits & (size - 1))) return NULL;
+  if (hi > UINT64_MAX - size) return NULL;
+  if (is_store && lo < c->d->watch_hi && hi + size > c->d->watch_lo) return NULL;
+  return emu_find_alloc(c->d, lo, hi + size - lo);
+}
+
 static int exec_ld(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t active) {
   uint64_t addr[WARP];
   int space = addresses(c, w, in, &in->o[1], addr);
@@ -816,12 +854,27 @@ static int exec_ld(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t ac
   if (!bytes) bytes = 1;
   if (c->issue) note_access(c, space, addr, active, bytes * n);
   uint64_t val[8][WARP];
-  for (int l = 0; l < WARP; l++) {
-    if (!(active >> l & 1)) continue;
-    uint8_t *p = resolve(c, w, pc, (uint32_t)l, space, addr[l], bytes * n, 0);
-    if (!p) return -1;
-    for (unsigned e = 0; e < n; e++) val[e][l] = as_type(load_value(p + e * bytes, bytes), in->t0);
-  }
+  emu_alloc *one = one_alloc(c, space, addr, active, bytes * n, 0);
+  /* every lane reading one address of a memory the lanes share (a kernel
+   * parameter, a constant): resolved once.  Not local memory, a function's
+   * parameters or a generic address: those are each thread's own. */
+  uint32_t first = active ? (uint32_t)__builtin_ctz(active) : 0;
+  int uniform = !one && active &&
+                (space == ISA_SP_CONST || space == ISA_SP_SHARED || space == ISA_SP_SHARED_CTA || space == ISA_SP_GLOBAL ||
+                 (space == ISA_SP_PARAM && addr[first] < ((uint64_t)1 << 40)));
+  for (int l = 0; l < WARP && uniform; l++) if ((active >> l & 1) && addr[l] != addr[first]) uniform = 0;
+  uint8_t *shared_p = uniform ? resolve(c, w, pc, first, space, addr[first], bytes * n, 0) : NULL;
+  if (uniform && !shared_p) return -1;
+  if (one && n == 1 && bytes == 4 && tkind[in->t0] != TK_SGN) {   /* the common case: a 32-bit value per lane from one allocation */
+    for (int l = 0; l < WARP; l++) if (active >> l & 1) val[0][l] = load_value(one->data + (addr[l] - one->addr), 4);
+  } else
+    for (int l = 0; l < WARP; l++) {
+      if (!(active >> l & 1)) continue;
+      uint8_t *p = one ? one->data + (addr[l] - one->addr)
+                       : shared_p ? shared_p : resolve(c, w, pc, (uint32_t)l, space, addr[l], bytes * n, 0);
+      if (!p) return -1;
+      for (unsigned e = 0; e < n; e++) val[e][l] = as_type(load_value(p + e * bytes, bytes), in->t0);
+    }
   if (in->space == ISA_SP_PARAM) c->d->stats.param_loads += (uint64_t)popc32(active);
   else c->d->stats.loads += (uint64_t)popc32(active);
   const emu_opnd *d = &in->o[0];
@@ -841,9 +894,10 @@ static int exec_st(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t ac
   const emu_opnd *s = &in->o[1];
   if (s->kind == OK_VEC) for (unsigned e = 0; e < n; e++) val[e] = src(c, w, &c->m->elems[s->elem_first + e], tmp[e]);
   else val[0] = src(c, w, s, tmp[0]);
+  emu_alloc *one = one_alloc(c, space, addr, active, bytes * n, 1);
   for (int l = 0; l < WARP; l++) {
     if (!(active >> l & 1)) continue;
-    uint8_t *p = resolve(c, w, pc, (uint32_t)l, space, addr[l], bytes * n, 1);
+    uint8_t *p = one ? one->data + (addr[l] - one->addr) : resolve(c, w, pc, (uint32_t)l, space, addr[l], bytes * n, 1);
     if (!p) return -1;
     for (unsigned e = 0; e < n; e++) store_value(p + e * bytes, val[e][l], bytes);
   }
@@ -1835,12 +1889,14 @@ static void warp_init(cta *c, warp *w, uint32_t id, uint32_t nthreads) {
   uint32_t first = id * WARP;
   uint32_t n = nthreads - first < WARP ? nthreads - first : WARP;
   w->alive = n == WARP ? 0xffffffffu : (1u << n) - 1;
+  /* thread first + l's (x, y, z), counted up from first's */
+  uint32_t x = first % c->block.x, y = (first / c->block.x) % c->block.y, z = first / (c->block.x * c->block.y);
   for (uint32_t l = 0; l < WARP; l++) {
-    uint32_t t = first + l;
-    w->tid[0][l] = t % c->block.x;
-    w->tid[1][l] = (t / c->block.x) % c->block.y;
-    w->tid[2][l] = t / (c->block.x * c->block.y);
+    w->tid[0][l] = x;
+    w->tid[1][l] = y;
+    w->tid[2][l] = z;
     w->laneid[l] = l;
+    if (++x == c->block.x) { x = 0; if (++y == c->block.y) { y = 0; z++; } }
   }
   w->state = W_READY;
 }

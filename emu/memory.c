@@ -30,6 +30,10 @@ uint64_t aw_malloc(aw_device *d, uint64_t bytes) {
 }
 
 emu_alloc *emu_find_alloc(aw_device *d, uint64_t addr, uint64_t size) {
+  if (d->alloc_hint < d->nallocs) {   /* most accesses go where the last one went */
+    emu_alloc *a = &d->allocs[d->alloc_hint];
+    if (addr >= a->addr && addr - a->addr < a->size && size <= a->size - (addr - a->addr)) return a;
+  }
   uint32_t lo = 0, hi = d->nallocs;
   while (lo < hi) {
     uint32_t mid = (lo + hi) / 2;
@@ -38,6 +42,7 @@ emu_alloc *emu_find_alloc(aw_device *d, uint64_t addr, uint64_t size) {
   if (!lo) return NULL;
   emu_alloc *a = &d->allocs[lo - 1];
   if (addr - a->addr >= a->size || size > a->size - (addr - a->addr)) return NULL;
+  d->alloc_hint = lo - 1;
   return a;
 }
 
