@@ -43,8 +43,12 @@ int dram_init(tm_dram *d, int id, const tm_config *c, tm_events *ev,
   d->room = room;
   d->done_ctx = ctx;
   d->banks = calloc(d->nbanks, sizeof *d->banks);
-  d->queue = calloc(2 * (size_t)d->qcap, sizeof *d->queue);
-  if (!d->banks || !d->queue) { dram_free(d); return -1; }
+  d->nwords = (d->nbanks + 63) / 64;
+  for (int k = 0; k < 2; k++) {
+    d->queued[k] = calloc(d->nwords, sizeof(uint64_t));
+    d->hitting[k] = calloc(d->nwords, sizeof(uint64_t));
+  }
+  if (!d->banks || !d->queued[0] || !d->queued[1] || !d->hitting[0] || !d->hitting[1]) { dram_free(d); return -1; }
   for (uint32_t b = 0; b < d->nbanks; b++) d->banks[b].row = -1;
   return 0;
 }
@@ -53,6 +57,11 @@ void dram_reset(tm_dram *d) {
   memset(d->banks, 0, d->nbanks * sizeof *d->banks);
   for (uint32_t b = 0; b < d->nbanks; b++) d->banks[b].row = -1;
   d->nq = d->nreads = d->nwrites = 0;
+  for (int c = 0; c < 2; c++) {
+    memset(d->queued[c], 0, d->nwords * sizeof(uint64_t));
+    memset(d->hitting[c], 0, d->nwords * sizeof(uint64_t));
+  }
+  d->seq = 0;
   d->next_act_any = d->next_col_any = d->next_rd = 0;
   d->bus_free = 0;
   d->ticking = 0;
@@ -64,13 +73,17 @@ void dram_reset(tm_dram *d) {
 
 void dram_free(tm_dram *d) {
   free(d->banks);
-  free(d->queue);
   d->banks = NULL;
-  d->queue = NULL;
+  for (int c = 0; c < 2; c++) {
+    free(d->queued[c]);
+    free(d->hitting[c]);
+    d->queued[c] = d->hitting[c] = NULL;
+  }
 }
 
 static void tick(void *obj, void *arg, tm_time now);
 static int is_read(const tm_req *r) { return r->kind == REQ_RD; }
+static int class_of(const tm_req *r) { return r->kind == REQ_RD ? 0 : 1; }
 
 /* Makes sure the channel ticks at the first DRAM edge at or after t (an
  * earlier tick already due stands; a later one is superseded: a tick that
@@ -83,21 +96,84 @@ static void wake(tm_dram *d, tm_time t) {
   tm_events_post(d->ev, e, tick, d, NULL);
 }
 
+/* Bank i's bits in the bitmaps, after its queues or hit counts changed. */
+static void set_bit(uint64_t *map, uint32_t i, int on) {
+  if (on) map[i >> 6] |= 1ull << (i & 63);
+  else map[i >> 6] &= ~(1ull << (i & 63));
+}
+static void update_bits(tm_dram *d, uint32_t i) {
+  const tm_bank *b = &d->banks[i];
+  for (int c = 0; c < 2; c++) {
+    set_bit(d->queued[c], i, b->head[c] != NULL);
+    set_bit(d->hitting[c], i, b->hits[c] > 0);
+  }
+}
+/* Iterates 'i' over the set bits of a bitmap expression EXPR(w) (w: the word index), lowest first. */
+#define FOR_BANKS(d, i, EXPR)                                                   \
+  for (uint32_t w_ = 0; w_ < (d)->nwords; w_++)                                \
+    for (uint64_t m_ = (EXPR(w_)), i = 0; m_ && (i = w_ * 64 + (uint32_t)__builtin_ctzll(m_), 1); m_ &= m_ - 1)
+/* the bitmaps FOR_BANKS walks, for the class c in scope */
+#define QUEUED(w) d->queued[c][w]
+#define HITTING(w) d->hitting[c][w]
+#define MISSING(w) (d->queued[c][w] & ~d->hitting[c][w])
+
 int dram_push(tm_dram *d, tm_req *r, tm_time t) {
   if (!dram_accepts(d, r)) { d->refused = 1; return -1; }
+  tm_bank *b = &d->banks[r->bank];
+  int c = class_of(r);
   r->arrived = t;
-  d->queue[d->nq++] = r;
-  if (is_read(r)) d->nreads++; else d->nwrites++;
+  r->seq = d->seq++;
+  r->next = NULL;
+  if (b->tail[c]) b->tail[c]->next = r; else b->head[c] = r;
+  b->tail[c] = r;
+  if (r->row == b->row) b->hits[c]++;
+  update_bits(d, r->bank);
+  d->nq++;
+  if (c == 0) d->nreads++; else d->nwrites++;
   wake(d, t);
   return 0;
 }
 
-static void remove_at(tm_dram *d, uint32_t i) {
-  if (is_read(d->queue[i])) d->nreads--; else d->nwrites--;
-  memmove(&d->queue[i], &d->queue[i + 1], (d->nq - i - 1) * sizeof *d->queue);
+/* Takes r out of its bank's queue. */
+static void unlink_req(tm_dram *d, tm_req *r) {
+  tm_bank *b = &d->banks[r->bank];
+  int c = class_of(r);
+  tm_req *prev = NULL;
+  for (tm_req *q = b->head[c]; q != r; q = q->next) prev = q;
+  if (prev) prev->next = r->next; else b->head[c] = r->next;
+  if (b->tail[c] == r) b->tail[c] = prev;
+  if (r->row == b->row) b->hits[c]--;
+  update_bits(d, r->bank);
   d->nq--;
+  if (c == 0) d->nreads--; else d->nwrites--;
 }
 
+/* The bank's row changed: counts its requests to the new open row. */
+static void count_hits(tm_bank *b) {
+  for (int c = 0; c < 2; c++) {
+    b->hits[c] = 0;
+    if (b->row >= 0) for (const tm_req *q = b->head[c]; q; q = q->next) b->hits[c] += q->row == b->row;
+  }
+}
+
+/* The oldest of the bank's requests of class c to its open row (hits[c] > 0). */
+static tm_req *oldest_hit(const tm_bank *b, int c) {
+  tm_req *q = b->head[c];
+  while (q->row != b->row) q = q->next;
+  return q;
+}
+
+/* The oldest request in the channel (FCFS serves only it), or NULL. */
+static tm_req *oldest(const tm_dram *d) {
+  tm_req *best = NULL;
+  for (int c = 0; c < 2; c++) {
+    FOR_BANKS(d, i, QUEUED) {
+      tm_req *q = d->banks[i].head[c];
+      if (!best || q->seq < best->seq) best = q;
+    }
+  }
+  return best;
+}
 
 /* Can request r's column command issue at DRAM cycle n?  Its row must be open. */
 static int column_ready(const tm_dram *d, const tm_req *r, int64_t n) {
@@ -110,12 +186,13 @@ static int column_ready(const tm_dram *d, const tm_req *r, int64_t n) {
 }
 
 /* Issues r's column command at cycle n: its data occupies the bus after tCL (tWL). */
-static void issue_column(tm_dram *d, uint32_t qi, int64_t n) {
-  tm_req *r = d->queue[qi];
+static void issue_column(tm_dram *d, tm_req *r, int64_t n) {
   tm_bank *b = &d->banks[r->bank];
   uint32_t bursts = r->bursts ? r->bursts : 1;
   tm_time start = tm_cycles(d->clk, n + (is_read(r) ? d->tCL : d->tWL));
   tm_time end = start + (tm_time)bursts * d->burst_time;
+  if (b->fresh) b->fresh = 0;
+  else d->st.row_hits++;
   d->bus_free = end;
   d->st.bus_busy += end - start;
   d->st.bursts += bursts;
@@ -130,22 +207,28 @@ static void issue_column(tm_dram *d, uint32_t qi, int64_t n) {
     if (b->next_pre < end_cycle + d->tWR) b->next_pre = end_cycle + d->tWR;
     d->next_rd = end_cycle + d->tCDLR;
   }
-  remove_at(d, qi);
+  unlink_req(d, r);
   d->done(d->done_ctx, r, end);
 }
 
-/* Issues an ACT or PRE for r's bank at cycle n if the timing allows; 1 if one was issued. */
-static int row_command(tm_dram *d, const tm_req *r, int64_t n) {
+/* The first DRAM cycle at or after n at which bank b could take the row
+ * command (PRE, or ACT for 'row') that serving a request to 'row' needs. */
+static int64_t row_time(const tm_dram *d, const tm_bank *b) {
+  if (b->row >= 0) return b->next_pre;
+  return b->next_act > d->next_act_any ? b->next_act : d->next_act_any;
+}
+
+/* Issues the PRE or ACT that request r needs at cycle n (row_time allows it). */
+static void row_command(tm_dram *d, const tm_req *r, int64_t n) {
   tm_bank *b = &d->banks[r->bank];
-  if (b->row == r->row) return 0;
   if (b->row >= 0) {
-    if (n < b->next_pre) return 0;
     b->row = -1;
+    b->hits[0] = b->hits[1] = 0;
+    update_bits(d, r->bank);
     if (b->next_act < n + d->tRP) b->next_act = n + d->tRP;
     d->st.precharges++;
-    return 1;
+    return;
   }
-  if (n < b->next_act || n < d->next_act_any) return 0;
   b->row = r->row;
   b->next_col = n + d->tRCD;
   b->next_pre = n + d->tRAS;
@@ -153,15 +236,8 @@ static int row_command(tm_dram *d, const tm_req *r, int64_t n) {
   d->next_act_any = n + d->tRRD;
   d->st.activates++;
   b->fresh = 1;
-  return 1;
-}
-
-/* May r be served now?  It must have arrived; under FR-FCFS reads and
- * writes take turns in batches (see tick). */
-#define TM_CYCLE_ANY INT64_MAX   /* eligible() at any time: arrival not considered */
-static int eligible(const tm_dram *d, const tm_req *r, int64_t n) {
-  if (n != TM_CYCLE_ANY && r->arrived > tm_cycles(d->clk, n)) return 0;
-  return !d->frfcfs || d->draining == !is_read(r);
+  count_hits(b);
+  update_bits(d, r->bank);
 }
 
 /* FR-FCFS: writes wait while reads are served, then drain in a batch: from
@@ -174,15 +250,52 @@ static void update_mode(tm_dram *d) {
   else if (d->draining && (!writes || (reads && writes <= d->qcap / 4))) d->draining = 0;
 }
 
-/* FR-FCFS: marks the banks whose open row an eligible request hits (such a
- * bank is not precharged while the hit waits). */
-static void mark_hits(tm_dram *d, int64_t n) {
-  if (!d->frfcfs) return;
-  for (uint32_t b = 0; b < d->nbanks; b++) d->banks[b].hit_waiting = 0;
-  for (uint32_t i = 0; i < d->nq; i++) {
-    const tm_req *r = d->queue[i];
-    if (d->banks[r->bank].row == r->row && eligible(d, r, n)) d->banks[r->bank].hit_waiting = 1;
+/* The column command the scheduler picks at cycle n, or NULL: FR-FCFS takes
+ * the oldest request (of the class it serves: reads, or writes while
+ * draining) to an open row whose bank can take it; FCFS only the oldest
+ * request of all. */
+static tm_req *pick_column(tm_dram *d, int64_t n) {
+  tm_req *best = NULL;
+  if (!d->frfcfs) best = oldest(d);
+  else {
+    int c = d->draining;
+    FOR_BANKS(d, i, HITTING) {
+      const tm_bank *b = &d->banks[i];
+      if (n < b->next_col) continue;
+      tm_req *q = oldest_hit(b, c);
+      if (!best || q->seq < best->seq) best = q;
+    }
   }
+  return best && column_ready(d, best, n) ? best : NULL;
+}
+
+/* The request whose row command the scheduler issues at cycle n, or NULL:
+ * the oldest (of the class served) whose bank can take the command and has
+ * no request of that class to its open row (FR-FCFS keeps a row open while
+ * it has hits).  A bank's oldest such request stands for all of its own:
+ * the command's timing depends on the bank, not on which request. */
+static tm_req *pick_row(tm_dram *d, int64_t n) {
+  if (!d->frfcfs) {
+    tm_req *r = oldest(d);
+    return r && d->banks[r->bank].row != r->row && n >= row_time(d, &d->banks[r->bank]) ? r : NULL;
+  }
+  int c = d->draining;
+  tm_req *best = NULL;
+  FOR_BANKS(d, i, MISSING) {
+    const tm_bank *b = &d->banks[i];
+    if (n < row_time(d, b)) continue;
+    if (!best || b->head[c]->seq < best->seq) best = b->head[c];
+  }
+  return best;
+}
+
+/* The first DRAM cycle at which bank b could take a column command of
+ * class c (0 reads, 1 writes), the data bus being free from cycle 'bus'. */
+static int64_t column_time(const tm_dram *d, const tm_bank *b, int c, int64_t bus) {
+  int64_t t = b->next_col > d->next_col_any ? b->next_col : d->next_col_any;
+  if (c == 0 && d->next_rd > t) t = d->next_rd;
+  int64_t lat = c == 0 ? d->tCL : d->tWL;
+  return bus - lat > t ? bus - lat : t;
 }
 
 /* The first cycle after n at which the scheduler could issue a command for
@@ -190,27 +303,22 @@ static void mark_hits(tm_dram *d, int64_t n) {
  * (a new request wakes it earlier). */
 static int64_t next_chance(tm_dram *d, int64_t n) {
   update_mode(d);
-  mark_hits(d, n);   /* hits that arrived: one still on its way may not hold its bank open yet */
-  int64_t best = INT64_MAX;
   /* the data bus: a column command at cycle k puts data on it at k + tCL (tWL) */
   int64_t bus = (d->bus_free + d->clk.period - 1) / d->clk.period;
-  for (uint32_t i = 0; i < d->nq; i++) {
-    const tm_req *r = d->queue[i];
-    const tm_bank *b = &d->banks[r->bank];
-    if (d->frfcfs && d->draining == is_read(r)) continue;
-    int64_t t;
-    if (b->row == r->row) {
-      t = b->next_col > d->next_col_any ? b->next_col : d->next_col_any;
-      if (is_read(r) && d->next_rd > t) t = d->next_rd;
-      int64_t lat = is_read(r) ? d->tCL : d->tWL;
-      if (bus - lat > t) t = bus - lat;
-    } else if (d->frfcfs && b->hit_waiting) continue;   /* its bank serves hits first */
-    else if (b->row >= 0) t = b->next_pre;
-    else t = b->next_act > d->next_act_any ? b->next_act : d->next_act_any;
-    int64_t here = (r->arrived + d->clk.period - 1) / d->clk.period;
-    if (here > t) t = here;
-    if (t < best) best = t;
-    if (!d->frfcfs) break;
+  int64_t best = INT64_MAX;
+  if (!d->frfcfs) {   /* only the oldest request counts */
+    const tm_req *r = oldest(d);
+    if (r) {
+      const tm_bank *b = &d->banks[r->bank];
+      best = b->row == r->row ? column_time(d, b, class_of(r), bus) : row_time(d, b);
+    }
+  } else {
+    int c = d->draining;
+    FOR_BANKS(d, i, QUEUED) {
+      const tm_bank *b = &d->banks[i];
+      int64_t t = b->hits[c] ? column_time(d, b, c, bus) : row_time(d, b);
+      if (t < best) best = t;
+    }
   }
   return best > n + 1 ? best : n + 1;
 }
@@ -222,31 +330,17 @@ static void tick(void *obj, void *arg, tm_time now) {
   d->ticking = 0;
   int64_t n = tm_cycle_of(d->clk, now);
   update_mode(d);
-  /* one column command: FR-FCFS takes the oldest eligible row hit; FCFS only the oldest request.
-   * None can issue while the column bus or the data bus is taken (the common
-   * case when the bus is the bottleneck): then the queue is not searched. */
+  /* one column command, unless the column bus or the data bus is taken (the
+   * common case when the bus is the bottleneck) */
   int64_t lat = d->tCL > d->tWL ? d->tCL : d->tWL;   /* the later data can start, the sooner a command may go */
-  uint32_t limit = d->frfcfs ? d->nq : (d->nq ? 1 : 0);
-  if (n < d->next_col_any || tm_cycles(d->clk, n + lat) < d->bus_free) limit = 0;
-  for (uint32_t i = 0; i < limit; i++)
-    if (eligible(d, d->queue[i], n) && column_ready(d, d->queue[i], n)) {
-      tm_bank *b = &d->banks[d->queue[i]->bank];
-      if (b->fresh) b->fresh = 0;
-      else d->st.row_hits++;
-      issue_column(d, i, n);
-      break;
-    }
-  /* one row command: for the oldest eligible request whose bank has no
-   * eligible row hit waiting (FR-FCFS keeps a row open while it has hits) */
-  mark_hits(d, n);
-  for (uint32_t i = 0; i < d->nq; i++) {
-    const tm_req *r = d->queue[i];
-    const tm_bank *b = &d->banks[r->bank];
-    if (!eligible(d, r, n)) { if (!d->frfcfs) break; continue; }
-    if (b->row == r->row) { if (!d->frfcfs) break; continue; }
-    if (d->frfcfs && b->hit_waiting) continue;
-    if (row_command(d, r, n)) break;
-    if (!d->frfcfs) break;
+  if (d->nq && n >= d->next_col_any && tm_cycles(d->clk, n + lat) >= d->bus_free) {
+    tm_req *r = pick_column(d, n);
+    if (r) issue_column(d, r, n);
+  }
+  /* one row command */
+  if (d->nq) {
+    tm_req *r = pick_row(d, n);
+    if (r) row_command(d, r, n);
   }
   if (d->refused && (d->nreads < d->qcap || d->nwrites < d->qcap)) {
     d->refused = 0;

@@ -26,7 +26,8 @@ typedef struct {
   int64_t row;               /* open row, -1: precharged */
   int64_t next_act, next_pre, next_col;   /* earliest DRAM cycle for each command */
   int fresh;                 /* activated and not read or written yet: the next column command is the row miss's */
-  int hit_waiting;           /* during a tick: an eligible request hits the open row */
+  struct tm_req *head[2], *tail[2];   /* its queued reads [0] and writes [1], oldest first (linked by 'next') */
+  uint32_t hits[2];          /* how many of them are to the open row */
 } tm_bank;
 
 typedef struct {
@@ -43,10 +44,13 @@ typedef struct tm_dram {
   uint32_t nbanks, qcap;
   int64_t tCL, tWL, tRCD, tRP, tRAS, tRC, tRRD, tCCD, tWR, tCDLR;
   tm_time burst_time;        /* one MAG burst on the bus, femtoseconds */
-  tm_bank *banks;
-  tm_req **queue;            /* oldest first */
-  uint32_t nq;               /* reads and writes queued, oldest first */
+  tm_bank *banks;            /* each with its own queue of requests */
+  uint32_t nwords;           /* 64-bit words of each bank bitmap */
+  uint64_t *queued[2];       /* bitmaps: the banks with reads [0], writes [1] queued */
+  uint64_t *hitting[2];      /* bitmaps: the banks with reads, writes to their open row */
+  uint32_t nq;               /* reads and writes queued */
   uint32_t nreads, nwrites;
+  uint64_t seq;              /* arrival order: a request's age is its 'seq' */
   int64_t next_act_any, next_col_any, next_rd;   /* channel-wide constraints, DRAM cycles */
   tm_time bus_free;          /* the data bus is free from here on */
   int ticking;               /* a tick event is pending, at tick_at */
@@ -77,7 +81,8 @@ static inline int dram_accepts(const tm_dram *d, const tm_req *r) {
   return (r->kind == REQ_RD ? d->nreads : d->nwrites) < d->qcap;
 }
 /* Queues r (its bank and row from tm_map, its kind REQ_RD or REQ_WB/REQ_WR, its
- * bursts) at time t.  The caller checked dram_accepts; if it did not, the
+ * bursts) at time t, the time it reaches the controller (now: the caller
+ * delays it by whatever lies before, such as the L2's latency).  The caller checked dram_accepts; if it did not, the
  * request is refused: returns -1 and sets 'refused' so 'room' is called later. */
 int dram_push(tm_dram *d, tm_req *r, tm_time t);
 

@@ -155,7 +155,12 @@ static uint8_t bursts_of(const tm_gpu *g, uint32_t bytes) {
 
 /* Queues r at its partition's DRAM controller, or, when its queue is full,
  * in the partition's waiting list of its kind (reads, writes), oldest first. */
+static void dram_at(void *obj, void *arg, tm_time now);
 static void dram_enqueue(tm_gpu *g, tm_req *r, tm_time t) {
+  if (t > g->ev.now) {   /* it gets there later (after the L2's latency; a write-back behind a fill) */
+    if (tm_events_post(&g->ev, t, dram_at, g, r)) tm_fail(g, "out of host memory for an event");
+    return;
+  }
   tm_part *p = &g->parts[r->part];
   int k = r->kind == REQ_RD ? 0 : 1;
   if (!p->wait[k] && dram_accepts(&p->dram, r)) { dram_push(&p->dram, r, t); return; }
@@ -190,6 +195,8 @@ static void writeback(tm_gpu *g, const tm_req *like, const tm_slice *sl, const t
   w->part = p.part; w->slice = like->slice; w->bank = p.bank; w->row = p.row;
   dram_enqueue(g, w, t);
 }
+
+static void dram_at(void *obj, void *arg, tm_time now) { dram_enqueue(obj, arg, now); }
 
 static void slice_process(tm_gpu *g, tm_req *r, tm_time t);
 

@@ -27,6 +27,7 @@ typedef struct tm_req {
   int64_t row;               /* DRAM row in that bank */
   tm_time born;              /* when the SM made it (latency statistics) */
   tm_time arrived;           /* when it entered the queue it is in */
+  uint64_t seq;              /* its age in that queue (DRAM: smaller is older) */
 } tm_req;
 
 #endif
