@@ -7,6 +7,9 @@
 int cache_init(tm_cache *c, uint64_t bytes, uint32_t ways, uint32_t line_bytes, uint32_t sector_bytes,
                uint32_t mshrs, uint32_t merge) {
   memset(c, 0, sizeof *c);
+  if (!line_bytes || !sector_bytes || (line_bytes & (line_bytes - 1)) || (sector_bytes & (sector_bytes - 1)) || sector_bytes > line_bytes)
+    return -1;
+  c->sector_shift = (uint32_t)__builtin_ctz(sector_bytes);
   c->ways = ways;
   c->line_bytes = line_bytes;
   c->sector_bytes = sector_bytes;
@@ -44,15 +47,6 @@ void cache_free(tm_cache *c) {
   free(c->table);
   free(c->free_list);
   memset(c, 0, sizeof *c);
-}
-
-uint32_t cache_sectors(const tm_cache *c, uint64_t addr, uint32_t bytes) {
-  uint32_t off = (uint32_t)(addr % c->line_bytes);
-  uint32_t first = off / c->sector_bytes;
-  uint32_t last = (off + (bytes ? bytes : 1) - 1) / c->sector_bytes;
-  if (last >= c->sectors) last = c->sectors - 1;
-  uint32_t n = last - first + 1;
-  return (n >= 32 ? 0xffffffffu : ((1u << n) - 1)) << first;
 }
 
 /* ---- lines ---- */

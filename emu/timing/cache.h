@@ -37,6 +37,7 @@ typedef struct {
 
 typedef struct {
   uint32_t sets, ways, line_bytes, sector_bytes, sectors;   /* sectors per line */
+  uint32_t sector_shift;     /* log2(sector_bytes) */
   uint32_t mshrs, merge;     /* MSHR entries; requests per entry */
   tm_cache_line *lines;      /* sets x ways */
   tm_mshr *mshr;             /* mshrs entries; 'used' tracked by table */
@@ -56,7 +57,8 @@ typedef struct {
 enum { CACHE_HIT, CACHE_MISS, CACHE_MERGED, CACHE_STALL };
 
 /* Makes an empty cache of 'bytes' (ways x line bytes x a power-of-two number of
- * sets; tm_config_check has checked the geometry).  0, or -1 out of memory. */
+ * sets; line and sector sizes powers of two: tm_config_check has checked the
+ * geometry).  0, or -1 out of memory or a geometry that breaks these rules. */
 int cache_init(tm_cache *c, uint64_t bytes, uint32_t ways, uint32_t line_bytes, uint32_t sector_bytes,
                uint32_t mshrs, uint32_t merge);
 void cache_free(tm_cache *c);
@@ -64,7 +66,14 @@ void cache_free(tm_cache *c);
 void cache_reset(tm_cache *c);
 
 /* The sectors of the line at 'addr' that [addr, addr + bytes) touches. */
-uint32_t cache_sectors(const tm_cache *c, uint64_t addr, uint32_t bytes);
+static inline uint32_t cache_sectors(const tm_cache *c, uint64_t addr, uint32_t bytes) {
+  uint32_t off = (uint32_t)addr & (c->line_bytes - 1);
+  uint32_t first = off >> c->sector_shift;
+  uint32_t last = (off + (bytes ? bytes : 1) - 1) >> c->sector_shift;
+  if (last >= c->sectors) last = c->sectors - 1;
+  uint32_t n = last - first + 1;
+  return (n >= 32 ? 0xffffffffu : ((1u << n) - 1)) << first;
+}
 
 /* A read of 'sectors' of the line holding addr, on behalf of r:
  *   CACHE_HIT     all sectors valid (LRU updated); r is not kept

@@ -11,30 +11,48 @@
  */
 #include "tm_int.h"
 
-uint32_t tm_sched_order(const tm_gpu *g, const tm_sm *s, uint32_t k, uint32_t *order) {
+#include <string.h>
+
+static int has(const uint64_t *map, uint32_t i) { return (int)(map[i >> 6] >> (i & 63) & 1); }
+
+void tm_sched_begin(const tm_gpu *g, tm_sm *s, uint32_t k) {
+  uint32_t nw = s->words, n = s->nlist[k];
+  if (g->cfg->sched_policy != TM_SCHED_TWO_LEVEL) {   /* all (the bitmaps have no bits past the list's end) */
+    for (uint32_t w = 0; w < nw; w++) s->considered[w] = ~0ull;
+    return;
+  }
+  /* two-level: the oldest sched_active_warps of its warps with no load in flight */
   const uint32_t *list = &s->list[(size_t)k * s->nslots];
-  uint32_t n = s->nlist[k], last = s->last[k], out = 0;
-  switch (g->cfg->sched_policy) {
-  case TM_SCHED_GTO: {
-    int greedy = last != UINT32_MAX && s->warps[last].state == TW_READY && s->warps[last].sched == k;
-    if (greedy) order[out++] = last;
-    for (uint32_t i = 0; i < n; i++) if (!greedy || list[i] != last) order[out++] = list[i];
-    return out;
+  uint32_t na = 0, cap = (uint32_t)g->cfg->sched_active_warps;
+  memset(s->considered, 0, nw * sizeof *s->considered);
+  for (uint32_t i = 0; i < n && na < cap; i++)
+    if (!s->warps[list[i]].pending) { s->considered[i >> 6] |= 1ull << (i & 63); na++; }
+}
+
+/* The lowest set place at or above 'from' in m, or UINT32_MAX. */
+static uint32_t first_from(const uint64_t *m, uint32_t words, uint32_t from) {
+  for (uint32_t w = from >> 6; w < words; w++) {
+    uint64_t x = m[w];
+    if (w == from >> 6) x &= ~0ull << (from & 63);
+    if (x) return w * 64 + (uint32_t)__builtin_ctzll(x);
   }
-  case TM_SCHED_TWO_LEVEL: {
-    uint32_t active[1024], na = 0, cap = (uint32_t)g->cfg->sched_active_warps;
-    for (uint32_t i = 0; i < n && na < cap && na < 1024; i++)
-      if (!s->warps[list[i]].pending) active[na++] = list[i];
-    uint32_t start = 0;
-    for (uint32_t i = 0; i < na; i++) if (active[i] == last) { start = i + 1; break; }
-    for (uint32_t i = 0; i < na; i++) order[out++] = active[(start + i) % na];
-    return out;
+  return UINT32_MAX;
+}
+
+int tm_sched_next(const tm_gpu *g, const tm_sm *s, uint32_t k, uint64_t *cands, uint32_t *slot) {
+  uint32_t last = s->last[k], lp = last != UINT32_MAX ? s->pos[last] : UINT32_MAX, p;
+  if (g->cfg->sched_policy == TM_SCHED_GTO) {
+    /* greedy: the warp it issued last, then the oldest */
+    p = lp != UINT32_MAX && has(cands, lp) ? lp : first_from(cands, s->words, 0);
+  } else {
+    /* round robin: the next after the warp it issued last (if that one is
+     * still considered: two-level's may have left the active set), wrapping */
+    p = UINT32_MAX;
+    if (lp != UINT32_MAX && has(s->considered, lp)) p = first_from(cands, s->words, lp + 1);
+    if (p == UINT32_MAX) p = first_from(cands, s->words, 0);
   }
-  default: {   /* TM_SCHED_LRR */
-    uint32_t start = 0;
-    for (uint32_t i = 0; i < n; i++) if (list[i] == last) { start = i + 1; break; }
-    for (uint32_t i = 0; i < n; i++) order[out++] = list[(start + i) % n];
-    return out;
-  }
-  }
+  if (p == UINT32_MAX) return 0;
+  cands[p >> 6] &= ~(1ull << (p & 63));
+  *slot = s->list[(size_t)k * s->nslots + p];
+  return 1;
 }

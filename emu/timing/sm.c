@@ -15,6 +15,41 @@
 
 #define LOCAL_TM_BASE 0x00007c0000000000ull   /* where local memory lives in the timing model's address space */
 
+static void set_bit(uint64_t *map, uint32_t i, int on) {
+  if (on) map[i >> 6] |= 1ull << (i & 63);
+  else map[i >> 6] &= ~(1ull << (i & 63));
+}
+/* Scheduler k's bitmap in a per-scheduler array of them. */
+static uint64_t *of(const tm_sm *s, uint64_t *maps, uint32_t k) { return maps + (size_t)k * s->words; }
+
+/* Warp tw's state, next_issue or wait_load changed: updates what the
+ * schedulers look at (a finite try_at waits in 'soon' until its scheduler
+ * looks, and moves to 'cand' when it has come). */
+static void changed(tm_sm *s, const tm_warp *tw) {
+  int ready = tw->state == TW_READY;
+  int64_t at = ready && !tw->wait_load ? tw->next_issue : TM_NEVER;
+  s->try_at[tw->slot] = at;
+  uint32_t p = s->pos[tw->slot], k = tw->sched;
+  if (p == UINT32_MAX) return;   /* in no list (an empty slot) */
+  int now = at <= s->cycle + 1;   /* (most often: it issued and may issue again next cycle) */
+  set_bit(of(s, s->cand, k), p, at != TM_NEVER && now);
+  set_bit(of(s, s->soon, k), p, at != TM_NEVER && !now);
+  if (at != TM_NEVER && !now && at < s->soon_min[k]) s->soon_min[k] = at;
+  set_bit(of(s, s->waiting, k), p, ready);
+  if (!ready) set_bit(of(s, s->ldst_wait, k), p, 0);
+}
+
+/* Takes place p out of a bitmap: the places above it move down by one. */
+static void drop_place(uint64_t *m, uint32_t words, uint32_t p) {
+  uint32_t w = p >> 6;
+  uint64_t low = (1ull << (p & 63)) - 1;
+  m[w] = (m[w] & low) | ((m[w] >> 1) & ~low);
+  for (; w + 1 < words; w++) {
+    m[w] |= (m[w + 1] & 1) << 63;
+    m[w + 1] >>= 1;
+  }
+}
+
 int tm_sm_init(tm_gpu *g, tm_sm *s, int id) {
   const tm_config *c = g->cfg;
   memset(s, 0, sizeof *s);
@@ -23,19 +58,34 @@ int tm_sm_init(tm_gpu *g, tm_sm *s, int id) {
   s->nslots = (uint32_t)c->sm_max_warps;
   s->nsched = (uint32_t)c->sm_schedulers;
   s->warps = calloc(s->nslots, sizeof *s->warps);
+  s->try_at = malloc(s->nslots * sizeof *s->try_at);
+  s->pos = malloc(s->nslots * sizeof *s->pos);
+  s->words = (s->nslots + 63) / 64;
+  size_t maps = (size_t)s->nsched * s->words;
+  s->cand = calloc(maps, sizeof(uint64_t));
+  s->soon = calloc(maps, sizeof(uint64_t));
+  s->waiting = calloc(maps, sizeof(uint64_t));
+  s->ldst_wait = calloc(maps, sizeof(uint64_t));
+  s->considered = calloc(s->words, sizeof(uint64_t));
+  s->cands = calloc(s->words, sizeof(uint64_t));
+  s->soon_min = malloc(s->nsched * sizeof *s->soon_min);
   s->ctas = calloc((size_t)c->sm_max_ctas, sizeof *s->ctas);
   s->last = malloc(s->nsched * sizeof *s->last);
   s->list = malloc((size_t)s->nsched * s->nslots * sizeof *s->list);
   s->nlist = calloc(s->nsched, sizeof *s->nlist);
   s->acc_cap = 64;
   s->acc = malloc(s->acc_cap * sizeof *s->acc);
-  if (!s->warps || !s->ctas || !s->last || !s->list || !s->nlist || !s->acc) return -1;
-  for (uint32_t k = 0; k < s->nsched; k++) s->last[k] = UINT32_MAX;
+  if (!s->warps || !s->try_at || !s->pos || !s->cand || !s->soon || !s->waiting || !s->ldst_wait || !s->considered ||
+      !s->cands || !s->soon_min || !s->ctas || !s->last || !s->list || !s->nlist || !s->acc) return -1;
+  for (uint32_t k = 0; k < s->nsched; k++) { s->last[k] = UINT32_MAX; s->soon_min[k] = TM_NEVER; }
+  s->scanning = UINT32_MAX;
   s->ldst_cycle = -1;
   for (uint32_t i = 0; i < s->nslots; i++) {
     tm_warp *tw = &s->warps[i];
     tw->slot = i;
     tw->sched = i % s->nsched;
+    s->pos[i] = UINT32_MAX;
+    changed(s, tw);
     tw->reg_ready = calloc(g->max_slots ? g->max_slots : 1, sizeof *tw->reg_ready);
     if (!tw->reg_ready) return -1;
   }
@@ -65,6 +115,7 @@ void tm_sm_reset(tm_sm *s) {
     tw->w = NULL;
     tw->tc = NULL;
     tw->pending = 0;
+    changed(s, tw);
   }
   for (int64_t i = 0; i < g->cfg->sm_max_ctas; i++) {   /* the CTA objects stay, to be bound to the next launch */
     cta *c = s->ctas[i].c;
@@ -74,7 +125,13 @@ void tm_sm_reset(tm_sm *s) {
   s->threads = s->nwarps = s->nctas = s->regs = s->shared = 0;
   s->next_age = 0;
   for (int u = 0; u < U_COUNT; u++) if (u != U_MUL) memset(s->unit_free[u], 0, s->units[u] * sizeof(int64_t));
-  for (uint32_t k = 0; k < s->nsched; k++) { s->last[k] = UINT32_MAX; s->nlist[k] = 0; }
+  for (uint32_t k = 0; k < s->nsched; k++) { s->last[k] = UINT32_MAX; s->nlist[k] = 0; s->soon_min[k] = TM_NEVER; }
+  size_t maps = (size_t)s->nsched * s->words * sizeof(uint64_t);
+  memset(s->cand, 0, maps);
+  memset(s->soon, 0, maps);
+  memset(s->waiting, 0, maps);
+  memset(s->ldst_wait, 0, maps);
+  for (uint32_t i = 0; i < s->nslots; i++) s->pos[i] = UINT32_MAX;
   s->nacc = s->acc_head = 0;
   s->acc_load = NULL;
   s->ldst_busy_until = 0;
@@ -92,6 +149,15 @@ void tm_sm_reset(tm_sm *s) {
 void tm_sm_free(tm_sm *s) {
   if (s->warps) for (uint32_t i = 0; i < s->nslots; i++) free(s->warps[i].reg_ready);
   free(s->warps);
+  free(s->try_at);
+  free(s->pos);
+  free(s->cand);
+  free(s->soon);
+  free(s->waiting);
+  free(s->ldst_wait);
+  free(s->considered);
+  free(s->cands);
+  free(s->soon_min);
   if (s->ctas && s->g) for (int64_t i = 0; i < s->g->cfg->sm_max_ctas; i++) if (s->ctas[i].c) emu_cta_free(s->ctas[i].c);
   free(s->ctas);
   free(s->last);
@@ -133,12 +199,17 @@ int tm_sm_start_cta(tm_gpu *g, tm_sm *s, tm_cta *tc, aw_dim3 id) {
     tw->state = TW_READY;
     tw->age = s->next_age++;
     tw->next_issue = s->cycle;
+    tw->in = NULL;
+    tw->wait_load = 0;
     tw->pending = 0;
+    changed(s, tw);
     tw->func = g->m->kernels[g->kernel];
     memset(tw->reg_ready, 0, g->max_slots * sizeof *tw->reg_ready);
     tw->all_ready = 0;
     /* joins its scheduler's list at the end: the youngest */
-    s->list[(size_t)tw->sched * s->nslots + s->nlist[tw->sched]++] = i;
+    s->pos[i] = s->nlist[tw->sched]++;
+    s->list[(size_t)tw->sched * s->nslots + s->pos[i]] = i;
+    changed(s, tw);
   }
   s->nwarps += need;
   s->threads += g->cta_threads;
@@ -150,14 +221,26 @@ int tm_sm_start_cta(tm_gpu *g, tm_sm *s, tm_cta *tc, aw_dim3 id) {
 
 /* A warp leaves its slot (its CTA finished). */
 static void free_slot(tm_sm *s, tm_warp *tw) {
-  uint32_t *list = &s->list[(size_t)tw->sched * s->nslots];
-  uint32_t n = s->nlist[tw->sched];
-  for (uint32_t i = 0; i < n; i++)
-    if (list[i] == tw->slot) { memmove(&list[i], &list[i + 1], (n - i - 1) * sizeof *list); s->nlist[tw->sched]--; break; }
-  if (s->last[tw->sched] == tw->slot) s->last[tw->sched] = UINT32_MAX;
+  uint32_t k = tw->sched, p = s->pos[tw->slot];
+  uint32_t *list = &s->list[(size_t)k * s->nslots];
+  uint32_t n = s->nlist[k];
+  memmove(&list[p], &list[p + 1], (n - p - 1) * sizeof *list);
+  for (uint32_t q = p; q + 1 < n; q++) s->pos[list[q]] = q;
+  s->nlist[k]--;
+  drop_place(of(s, s->cand, k), s->words, p);
+  drop_place(of(s, s->soon, k), s->words, p);
+  drop_place(of(s, s->waiting, k), s->words, p);
+  drop_place(of(s, s->ldst_wait, k), s->words, p);
+  if (k == s->scanning) {   /* the scheduler looking at its warps now goes on with the others */
+    drop_place(s->considered, s->words, p);
+    drop_place(s->cands, s->words, p);
+  }
+  s->pos[tw->slot] = UINT32_MAX;
+  if (s->last[k] == tw->slot) s->last[k] = UINT32_MAX;
   tw->state = TW_EMPTY;
   tw->w = NULL;
   tw->tc = NULL;
+  changed(s, tw);
 }
 
 /* Warp tw has finished and has nothing in flight: counts it, and retires its CTA when it was the last. */
@@ -203,6 +286,8 @@ static void load_complete(tm_gpu *g, tm_sm *s, tm_load *l, tm_time t) {
     g->st->load_latency += (uint64_t)(l->ready - l->issued);
   }
   tw->pending--;
+  tw->wait_load = 0;
+  changed(s, tw);
   tm_load_free(g, l);
   if (!tw->pending && tw->state == TW_DONE) warp_finished(g, s, tw, t);
 }
@@ -394,6 +479,18 @@ void tm_sm_wake(tm_gpu *g, tm_sm *s, int64_t cycle) {
 
 /* ---- issue ---- */
 
+/* The functional core released CTA tc's barrier: its waiting warps may issue from cycle 'from'. */
+static void release(tm_sm *s, const tm_cta *tc, int64_t from) {
+  for (uint32_t i = tc->first_slot; i < s->nslots; i++) {
+    tm_warp *tw = &s->warps[i];
+    if (tw->tc == tc && tw->state == TW_BARRIER) {
+      tw->state = TW_READY;
+      tw->next_issue = from;
+      changed(s, tw);
+    }
+  }
+}
+
 /* Executes the instruction of warp tw at cycle n on the functional core and
  * books its pipeline, scoreboard and memory accesses.  0, or -1 on a fault. */
 static int issue(tm_gpu *g, tm_sm *s, tm_warp *tw, const emu_insn *in, const tm_regs *r, int64_t pipe_slot, int64_t n) {
@@ -402,9 +499,12 @@ static int issue(tm_gpu *g, tm_sm *s, tm_warp *tw, const emu_insn *in, const tm_
   tw->w->clock = (uint64_t)n - 1;   /* %clock reads the cycle of issue (the step adds one) */
   int st = emu_step(tw->tc->c, tw->w, is);
   if (st == EMU_STEP_FAULT) { g->failed = 1; return -1; }
+  tw->in = NULL;
+  set_bit(of(s, s->ldst_wait, tw->sched), s->pos[tw->slot], 0);
   g->st->warp_insns++;
   g->st->thread_insns += (uint64_t)__builtin_popcount(is->active);
   tw->next_issue = n + 1;
+  changed(s, tw);
   if (pipe_slot >= 0) s->unit_free[r->unit][pipe_slot] = n + r->interval;
   if (flags & (F_CALL | F_RET)) {   /* a new frame: its registers are all there */
     for (uint32_t i = 0; i < g->max_slots; i++) tw->reg_ready[i] = 0;
@@ -413,11 +513,10 @@ static int issue(tm_gpu *g, tm_sm *s, tm_warp *tw, const emu_insn *in, const tm_
   }
   if (st == EMU_STEP_WAIT) {
     tw->state = TW_BARRIER;
+    changed(s, tw);
     int rel = emu_barrier_release(tw->tc->c);
     if (rel < 0) { g->failed = 1; return -1; }
-    if (rel > 0)
-      for (uint32_t i = 0; i < s->nslots; i++)
-        if (s->warps[i].tc == tw->tc && s->warps[i].state == TW_BARRIER) { s->warps[i].state = TW_READY; s->warps[i].next_issue = n + 1; }
+    if (rel > 0) release(s, tw->tc, n + 1);
     return 0;
   }
   if (!is->is_mem) {
@@ -489,6 +588,20 @@ static int ldst_step(tm_gpu *g, tm_sm *s, int64_t n, int *blocked) {
   return 1;
 }
 
+/* Scheduler k's candidates this cycle (in s->cands): its considered warps
+ * whose try_at has come, less those only the LD/ST unit holds when it is
+ * busy (a memory stall); ready warps waiting for a later try_at make it a
+ * data-dependence stall. */
+static void candidates(tm_sm *s, uint32_t k, int ldst_free, int *mem, int *data) {
+  const uint64_t *cand = of(s, s->cand, k), *waiting = of(s, s->waiting, k), *ldst = of(s, s->ldst_wait, k);
+  for (uint32_t w = 0; w < s->words; w++) {
+    uint64_t c = cand[w] & s->considered[w];
+    if (waiting[w] & s->considered[w] & ~cand[w]) *data = 1;
+    if (!ldst_free && (c & ldst[w])) { *mem = 1; c &= ~ldst[w]; }
+    s->cands[w] = c;
+  }
+}
+
 int tm_sm_cycle(tm_gpu *g, tm_sm *s) {
   int64_t n = s->cycle;
   int ldst_blocked = 0;     /* the LD/ST unit could not move (no MSHR): a reply will wake it */
@@ -497,51 +610,75 @@ int tm_sm_cycle(tm_gpu *g, tm_sm *s) {
   int issued_any = 0;
   int64_t wake = TM_NEVER;  /* the earliest cycle something can change by itself */
   int cls[64];
-  uint32_t order[1024];
   for (uint32_t k = 0; k < s->nsched; k++) {
     int mem = 0, comp = 0, data = 0, issued = 0;
-    uint32_t no = tm_sched_order(g, s, k, order);
-    for (uint32_t i = 0; i < no && !issued; i++) {
-      tm_warp *tw = &s->warps[order[i]];
-      if (tw->state != TW_READY) continue;
-      if (tw->next_issue > n) { if (tw->next_issue < wake) wake = tw->next_issue; data = 1; continue; }
-      const emu_insn *in = emu_next(tw->tc->c, tw->w);
+    tm_sched_begin(g, s, k);
+    const uint32_t *list = &s->list[(size_t)k * s->nslots];
+    uint64_t *cand = of(s, s->cand, k), *soon = of(s, s->soon, k), *cands = s->cands;
+    if (n >= s->soon_min[k]) {   /* warps whose try_at has come join the candidates */
+      int64_t later = TM_NEVER;
+      for (uint32_t w = 0; w < s->words; w++)
+        for (uint64_t m = soon[w]; m; m &= m - 1) {
+          uint32_t p = w * 64 + (uint32_t)__builtin_ctzll(m);
+          int64_t at = s->try_at[list[p]];
+          if (at <= n) { cand[w] |= 1ull << (p & 63); soon[w] &= ~(1ull << (p & 63)); }
+          else if (at < later) later = at;
+        }
+      s->soon_min[k] = later;
+    }
+    if (s->soon_min[k] < wake) wake = s->soon_min[k];
+    candidates(s, k, ldst_free, &mem, &data);
+    s->scanning = k;
+    uint32_t slot;
+    while (!issued && tm_sched_next(g, s, k, cands, &slot)) {
+      int64_t at = s->try_at[slot];
+      if (at > n) { data = 1; if (at < wake) wake = at; continue; }   /* next cycle */
+      tm_warp *tw = &s->warps[slot];
+      const emu_insn *in = tw->in ? tw->in : (tw->in = emu_next(tw->tc->c, tw->w));
       if (!in) {
         tw->state = TW_DONE;
+        changed(s, tw);
         int rel = emu_barrier_release(tw->tc->c);   /* the others may have been waiting for this one */
-        if (rel < 0) { g->failed = 1; return -1; }
-        if (rel > 0)
-          for (uint32_t j = 0; j < s->nslots; j++)
-            if (s->warps[j].tc == tw->tc && s->warps[j].state == TW_BARRIER) { s->warps[j].state = TW_READY; s->warps[j].next_issue = n; }
-        if (!tw->pending) warp_finished(g, s, tw, tm_cycles(g->core, n));
-        if (wake > n + 1) wake = n + 1;
+        if (rel < 0) { g->failed = 1; s->scanning = UINT32_MAX; return -1; }
+        if (rel > 0) release(s, tw->tc, n + 1);   /* the warps it held may issue from the next cycle, as after a bar */
+        if (!tw->pending) warp_finished(g, s, tw, tm_cycles(g->core, n));   /* the places may change (free_slot) */
+        wake = n + 1;
         continue;
       }
       uint32_t pc = (uint32_t)(in - g->m->code);
       const tm_regs *r = &g->regs[pc];
+      /* another warp already found the LD/ST unit busy: this cycle is a memory stall for it too */
+      if (r->unit == U_LDST && !ldst_free && mem) continue;
       uint32_t flags = isa_ops[in->op].flags;
       int64_t ready = operands_ready(tw, r, flags);
-      if (ready > n) { data = 1; if (ready < wake) wake = ready; continue; }
-      int64_t slot = -1;
+      if (ready > n) {   /* nothing it waits for changes before 'ready' (or before one of its loads is back) */
+        data = 1;
+        if (ready == TM_NEVER) tw->wait_load = 1;
+        else { tw->next_issue = ready; if (ready < wake) wake = ready; }
+        changed(s, tw);
+        continue;
+      }
+      int64_t pipe = -1;
       if (r->unit == U_LDST) {
-        if (!ldst_free) { mem = 1; continue; }
+        if (!ldst_free) { mem = 1; set_bit(of(s, s->ldst_wait, k), s->pos[slot], 1); continue; }
       } else if (r->unit != U_CTRL && r->unit != U_SYNC) {
         int64_t *fr = s->unit_free[r->unit], soonest = TM_NEVER;
         for (uint32_t p = 0; p < s->units[r->unit]; p++) {
-          if (fr[p] <= n) { slot = p; break; }
+          if (fr[p] <= n) { pipe = p; break; }
           if (fr[p] < soonest) soonest = fr[p];
         }
-        if (slot < 0) { comp = 1; if (soonest < wake) wake = soonest; continue; }
+        if (pipe < 0) { comp = 1; if (soonest < wake) wake = soonest; continue; }
       }
-      if (issue(g, s, tw, in, r, slot, n) < 0) return -1;
+      if (issue(g, s, tw, in, r, pipe, n) < 0) { s->scanning = UINT32_MAX; return -1; }
       issued = 1;
       s->last[k] = tw->slot;
       if (r->unit == U_LDST) {
         ldst_free = 0;
         /* its first access goes to L1 in the cycle it issues, if the port is free */
-        if (ldst_step(g, s, n, &ldst_blocked) < 0) return -1;
+        if (ldst_step(g, s, n, &ldst_blocked) < 0) { s->scanning = UINT32_MAX; return -1; }
       }
     }
+    s->scanning = UINT32_MAX;
     cls[k] = issued ? TM_ISSUE_ACTIVE : mem ? TM_STALL_MEMORY : comp ? TM_STALL_COMPUTE : data ? TM_STALL_DATA : TM_STALL_IDLE;
     s->issue[cls[k]]++;
     if (issued) issued_any = 1;

@@ -57,7 +57,9 @@ typedef struct tm_warp {
   uint32_t slot, sched;
   uint64_t age;               /* dispatch order: smaller is older */
   int state;
-  int64_t next_issue;         /* one instruction per cycle per warp */
+  int64_t next_issue;         /* not before this cycle: one instruction per cycle, or its operands are not ready before */
+  const emu_insn *in;         /* its next instruction (emu_next), NULL: not looked up since it last issued */
+  int wait_load;              /* its next instruction waits for a load: not tried again until one of its loads is back */
   uint32_t pending;           /* memory instructions with destinations in flight */
   uint32_t func;              /* the function reg_ready belongs to */
   int64_t *reg_ready;         /* per slot: the core cycle its value is ready; TM_NEVER: a load in flight */
@@ -94,6 +96,23 @@ typedef struct tm_sm {
   uint32_t *last;             /* per scheduler: the warp slot it issued last (LRR, GTO), UINT32_MAX none */
   uint32_t *list;             /* per scheduler (nslots apart): its resident warps' slots, oldest first */
   uint32_t *nlist;
+  /* What the schedulers look at first, kept by every change of a warp's
+   * state, next_issue or wait_load (sm.c: changed).  Per slot: try_at, the
+   * first cycle its warp may issue (TM_NEVER: not before one of its loads is
+   * back, or not at all), and pos, its place in its scheduler's list
+   * (UINT32_MAX: none).  Per scheduler, bitmaps over the places in its list
+   * (so the lowest bit is the oldest warp), 'words' 64-bit words each: */
+  int64_t *try_at;
+  uint32_t *pos;
+  uint32_t words;
+  uint64_t *cand;             /* try_at is finite and has come, or comes next cycle (checked when tried) */
+  uint64_t *soon;             /* try_at is a later cycle: it joins cand when it has come */
+  int64_t *soon_min;          /* per scheduler: no try_at in 'soon' is earlier */
+  uint64_t *waiting;          /* a warp that is ready but for its operands (a cycle it waits is a data-dependence stall) */
+  uint64_t *ldst_wait;        /* its next instruction is a memory one whose operands are ready: only the LD/ST unit holds it */
+  uint64_t *considered;       /* scratch ('words'): the places a scheduler considers this cycle (two-level: its active set) */
+  uint64_t *cands;            /* scratch ('words'): this cycle's candidates */
+  uint32_t scanning;          /* the scheduler whose candidates those are (UINT32_MAX: none) */
   /* the LD/ST unit: accesses of the memory instruction at its head, one per cycle */
   tm_access *acc;
   uint32_t nacc, acc_head, acc_cap;
@@ -204,8 +223,13 @@ void tm_sm_describe(const tm_gpu *g, const tm_sm *s, const tm_warp *tw, char *bu
 /* Places a CTA's warps into slot tc of SM s. */
 int tm_sm_start_cta(tm_gpu *g, tm_sm *s, tm_cta *tc, aw_dim3 id);
 
-/* sched.c: the order in which a scheduler considers its warps this cycle.
- * Fills order[] with warp slots and returns how many. */
-uint32_t tm_sched_order(const tm_gpu *g, const tm_sm *s, uint32_t sched, uint32_t *order);
+/* sched.c: which warp a scheduler tries next.
+ * tm_sched_begin: the places in scheduler k's list it considers this cycle
+ * (a bitmap in s->considered): all, or (two-level) its active set.
+ * tm_sched_next: the first of the places in 'cands' (a bitmap over the
+ * places, which it clears as it returns them) in the policy's order; 0 when
+ * none is left. */
+void tm_sched_begin(const tm_gpu *g, tm_sm *s, uint32_t k);
+int tm_sched_next(const tm_gpu *g, const tm_sm *s, uint32_t k, uint64_t *cands, uint32_t *slot);
 
 #endif
