@@ -37,6 +37,7 @@ done
 echo
 echo "emulator, timing mode under caba-gtx480 (one core; host time covers the launches; target: 2 M warp insns/s):"
 $BUILD/tests/bench_timing alu tests/bench/alu.ptx
+$BUILD/tests/bench_timing saxpy examples/saxpy/saxpy.ptx
 $BUILD/tests/bench_timing copy tests/timing/micro/micro.ptx
 $BUILD/tests/bench_timing run examples/bfs/run.aw DATA=$D/bfs
 echo

@@ -1,7 +1,10 @@
 /* tests/bench_timing.c -- the timing mode's speed: warp instructions and simulated cycles per second.
  *
  * usage: bench_timing alu PTX                 tests/bench/alu.ptx: ALU-bound
- *        bench_timing copy PTX                micro.ptx's streaming copy (16 MiB): memory-bound
+ *        bench_timing saxpy PTX               examples/saxpy's saxpy over 4 Mi floats: memory-bound
+ *                                             (12 bytes of DRAM traffic per thread, 4 per warp instruction)
+ *        bench_timing copy PTX                micro.ptx's streaming copy (16 MiB) with 16-byte vector
+ *                                             accesses: the most DRAM traffic per warp instruction
  *        bench_timing run SCRIPT [NAME=VALUE ...]   a run script (e.g. bfs)
  * Each runs under caba-gtx480 (or the preset in $AWEMU_BENCH_CONFIG); host time covers the launches.
  */
@@ -47,7 +50,7 @@ static int launch(aw_device *d, aw_module *m, const char *kernel, unsigned grid,
 }
 
 int main(int argc, char **argv) {
-  if (argc >= 3 && (!strcmp(argv[1], "alu") || !strcmp(argv[1], "copy"))) {
+  if (argc >= 3 && (!strcmp(argv[1], "alu") || !strcmp(argv[1], "copy") || !strcmp(argv[1], "saxpy"))) {
     aw_device *d = aw_device_new();
     char err[4096];
     if (!d || timing(d)) return 1;
@@ -58,6 +61,14 @@ int main(int argc, char **argv) {
       uint64_t args[2] = { aw_malloc(d, 64 * 256 * 4), 200 };
       if (launch(d, m, "alu", 64, 256, args, 2)) return 1;
       report("alu (ALU-bound)", d);
+    } else if (!strcmp(argv[1], "saxpy")) {
+      uint32_t n = 1u << 22;
+      float a = 2.5f;
+      uint32_t abits;
+      memcpy(&abits, &a, 4);
+      uint64_t args[4] = { n, abits, aw_malloc(d, (uint64_t)n * 4), aw_malloc(d, (uint64_t)n * 4) };
+      if (launch(d, m, "saxpy", n / 256, 256, args, 4)) return 1;
+      report("saxpy (memory)", d);
     } else {
       uint64_t n = 1 << 20;
       uint64_t args[3] = { aw_malloc(d, n * 16), aw_malloc(d, n * 16), n };
@@ -85,6 +96,6 @@ int main(int argc, char **argv) {
     fclose(null);
     return rc ? 1 : 0;
   }
-  fprintf(stderr, "usage: bench_timing alu PTX | bench_timing copy PTX | bench_timing run SCRIPT [NAME=VALUE ...]\n");
+  fprintf(stderr, "usage: bench_timing alu|saxpy|copy PTX | bench_timing run SCRIPT [NAME=VALUE ...]\n");
   return 2;
 }
