@@ -39,6 +39,43 @@ static void events(void) {
   tm_time last = -1;
   while (q.n) { tm_event e = tm_events_pop(&q); if (e.time < last) sorted = 0; last = e.time; }
   CHECK(sorted, "events: 1000 events come out in time order");
+  /* posts and pops interleaved, times near (the wheel), far (beyond its
+   * horizon), equal and already past, against a list searched by hand for
+   * the least (time, posting number) */
+  enum { MAXP = 4096 };
+  static struct { tm_time t; uint64_t k; } pend[MAXP];
+  uint32_t np = 0, bad = 0, pops = 0;
+  uint64_t posted = 0, x = 7;
+  tm_time now = 0;
+  for (int step = 0; step < 200000; step++) {
+    x = x * 6364136223846793005ull + 1442695040888963407ull;
+    int post = np == 0 || (np < MAXP && (x >> 60) < 9);
+    if (post) {
+      uint64_t r = x >> 20;
+      tm_time dt = (r & 3) == 0 ? (tm_time)(r % 2000000000ull)       /* far: up to 2 us ahead */
+                 : (r & 3) == 1 ? 0                                    /* now */
+                 : (r & 3) == 2 ? -(tm_time)(r % 1000)                 /* a little in the past */
+                 : (tm_time)(r % 300000);                              /* near */
+      tm_time t = now + dt < 0 ? 0 : now + dt;
+      pend[np].t = t; pend[np].k = posted++;
+      np++;
+      tm_events_post(&q, t, record, NULL, (void *)(intptr_t)(posted - 1));
+    } else {
+      uint32_t m = 0;
+      for (uint32_t i = 1; i < np; i++) if (pend[i].t < pend[m].t || (pend[i].t == pend[m].t && pend[i].k < pend[m].k)) m = i;
+      if (tm_events_next(&q) != pend[m].t) bad++;
+      tm_event e = tm_events_pop(&q);
+      if (e.time != pend[m].t || (uint64_t)(intptr_t)e.arg != pend[m].k) bad++;
+      if (e.time > now) now = e.time;
+      pend[m] = pend[--np];
+      pops++;
+    }
+  }
+  CHECK(!bad && q.n == np, "events: %u pops among 200000 posts and pops (near, far, past, equal times) in (time, posting) order, %u wrong", pops, bad);
+  tm_events_clear(&q);
+  CHECK(q.n == 0 && tm_events_next(&q) == INT64_MAX, "events: a cleared queue is empty");
+  tm_events_post(&q, 5, record, NULL, (void *)9);
+  CHECK(q.n == 1 && tm_events_next(&q) == 5 && tm_events_pop(&q).time == 5, "events: a cleared queue takes events again");
   tm_events_free(&q);
   tm_clock c = tm_clock_mhz(924);
   CHECK(c.period == 1082251, "924 MHz is a period of 1082251 fs");

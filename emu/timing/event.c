@@ -1,54 +1,175 @@
-/* emu/timing/event.c -- a binary min-heap of events ordered by (time, seq) (see event.h). */
+/* emu/timing/event.c -- the event queue: a timing wheel with a heap for the far future (see event.h).
+ *
+ * An event at time t belongs to bucket number t >> TM_WHEEL_SHIFT.  Those
+ * within TM_WHEEL buckets of the cursor sit in their bucket's list, kept
+ * sorted by (time, seq); later ones wait in the heap.  The next event is the
+ * earlier of the first non-empty bucket's head and the heap's top, so the
+ * order is exactly (time, seq) whatever the sizes.
+ */
 #include "event.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-void tm_events_init(tm_events *q) { memset(q, 0, sizeof *q); }
+#define NONE UINT32_MAX
 
-void tm_events_free(tm_events *q) {
-  free(q->heap);
+void tm_events_init(tm_events *q) {
   memset(q, 0, sizeof *q);
+  q->free = NONE;
+  q->min = INT64_MAX;
 }
 
-static int before(const tm_event *a, const tm_event *b) {
+void tm_events_free(tm_events *q) {
+  free(q->pool);
+  free(q->head);
+  free(q->far);
+  tm_events_init(q);
+}
+
+void tm_events_clear(tm_events *q) {
+  q->n = 0;
+  q->seq = 0;
+  q->now = 0;
+  q->min = INT64_MAX;
+  q->cursor = 0;
+  q->nfar = 0;
+  memset(q->occupied, 0, sizeof q->occupied);
+  if (q->head) for (uint32_t b = 0; b < TM_WHEEL; b++) q->head[b] = NONE;
+  q->free = NONE;
+  for (uint32_t i = q->cap; i > 0; i--) { q->pool[i - 1].next = q->free; q->free = i - 1; }
+}
+
+static inline int before(const tm_event_node *a, const tm_event_node *b) {
   return a->time < b->time || (a->time == b->time && a->seq < b->seq);
 }
 
-int tm_events_post(tm_events *q, tm_time time, tm_event_fn fn, void *obj, void *arg) {
-  if (q->n == q->cap) {
-    uint32_t cap = q->cap ? q->cap * 2 : 256;
-    tm_event *h = realloc(q->heap, cap * sizeof *h);
-    if (!h) return -1;
-    q->heap = h;
-    q->cap = cap;
+static int grow(tm_events *q) {
+  if (!q->head) {
+    q->head = malloc(TM_WHEEL * sizeof *q->head);
+    if (!q->head) return -1;
+    for (uint32_t b = 0; b < TM_WHEEL; b++) q->head[b] = NONE;
   }
-  tm_event e = { time, q->seq++, fn, obj, arg };
-  uint32_t i = q->n++;
+  uint32_t cap = q->cap ? q->cap * 2 : 1024;
+  tm_event_node *p = realloc(q->pool, cap * sizeof *p);
+  if (!p) return -1;
+  q->pool = p;
+  for (uint32_t i = cap; i > q->cap; i--) { p[i - 1].next = q->free; q->free = i - 1; }
+  q->cap = cap;
+  return 0;
+}
+
+/* ---- the far heap ---- */
+
+static int far_push(tm_events *q, uint32_t x) {
+  if (q->nfar == q->capfar) {
+    uint32_t cap = q->capfar ? q->capfar * 2 : 256;
+    uint32_t *h = realloc(q->far, cap * sizeof *h);
+    if (!h) return -1;
+    q->far = h;
+    q->capfar = cap;
+  }
+  uint32_t i = q->nfar++;
   while (i) {
     uint32_t p = (i - 1) / 2;
-    if (!before(&e, &q->heap[p])) break;
-    q->heap[i] = q->heap[p];
+    if (!before(&q->pool[x], &q->pool[q->far[p]])) break;
+    q->far[i] = q->far[p];
     i = p;
   }
-  q->heap[i] = e;
+  q->far[i] = x;
+  return 0;
+}
+
+static void far_pop(tm_events *q) {
+  uint32_t last = q->far[--q->nfar], i = 0, n = q->nfar;
+  for (;;) {
+    uint32_t l = 2 * i + 1, m = l;
+    if (l >= n) break;
+    if (l + 1 < n && before(&q->pool[q->far[l + 1]], &q->pool[q->far[l]])) m = l + 1;
+    if (!before(&q->pool[q->far[m]], &q->pool[last])) break;
+    q->far[i] = q->far[m];
+    i = m;
+  }
+  if (n) q->far[i] = last;
+}
+
+/* ---- the wheel ---- */
+
+/* The first non-empty bucket at or after the cursor's (circularly), as a
+ * bucket number, or -1 when the wheel is empty. */
+static int64_t first_bucket(const tm_events *q) {
+  uint32_t start = (uint32_t)(q->cursor & (TM_WHEEL - 1));
+  for (uint32_t k = 0; k <= TM_WHEEL / 64; k++) {
+    uint32_t w = (start / 64 + k) % (TM_WHEEL / 64);
+    uint64_t bits = q->occupied[w];
+    if (k == 0) bits &= ~0ull << (start & 63);
+    else if (k == TM_WHEEL / 64) bits &= (start & 63) ? ~(~0ull << (start & 63)) : 0;
+    if (!bits) continue;
+    uint32_t b = w * 64 + (uint32_t)__builtin_ctzll(bits);
+    return q->cursor + (int64_t)((b - start) & (TM_WHEEL - 1));
+  }
+  return -1;
+}
+
+/* The node to pop next (its bucket number in *bucket, -1 for the heap), or NONE. */
+static uint32_t next_node(const tm_events *q, int64_t *bucket) {
+  int64_t b = first_bucket(q);
+  uint32_t x = b >= 0 ? q->head[b & (TM_WHEEL - 1)] : NONE;
+  *bucket = b;
+  if (q->nfar && (x == NONE || before(&q->pool[q->far[0]], &q->pool[x]))) { *bucket = -1; return q->far[0]; }
+  return x;
+}
+
+static void refresh_min(tm_events *q) {
+  int64_t b;
+  uint32_t x = next_node(q, &b);
+  q->min = x == NONE ? INT64_MAX : q->pool[x].time;
+}
+
+int tm_events_post(tm_events *q, tm_time time, tm_event_fn fn, void *obj, void *arg) {
+  if (q->free == NONE && grow(q)) return -1;
+  uint32_t x = q->free;
+  tm_event_node *e = &q->pool[x];
+  q->free = e->next;
+  e->time = time;
+  e->seq = q->seq++;
+  e->fn = fn;
+  e->obj = obj;
+  e->arg = arg;
+  int64_t b = time >> TM_WHEEL_SHIFT;
+  if (b < q->cursor) b = q->cursor;   /* (a time already past: the earliest bucket) */
+  if (b >= q->cursor + TM_WHEEL) {
+    if (far_push(q, x)) { e->next = q->free; q->free = x; return -1; }
+  } else {
+    uint32_t *link = &q->head[b & (TM_WHEEL - 1)];
+    while (*link != NONE && !before(e, &q->pool[*link])) link = &q->pool[*link].next;
+    e->next = *link;
+    *link = x;
+    q->occupied[(b & (TM_WHEEL - 1)) / 64] |= 1ull << (b & 63);
+  }
+  q->n++;
+  if (time < q->min) q->min = time;
   return 0;
 }
 
 tm_event tm_events_pop(tm_events *q) {
-  tm_event top = q->heap[0];
-  q->now = top.time;
-  tm_event last = q->heap[--q->n];
-  uint32_t i = 0;
-  for (;;) {
-    uint32_t l = 2 * i + 1, r = l + 1, m = i;
-    const tm_event *best = &last;
-    if (l < q->n && before(&q->heap[l], best)) { m = l; best = &q->heap[l]; }
-    if (r < q->n && before(&q->heap[r], best)) { m = r; }
-    if (m == i) break;
-    q->heap[i] = q->heap[m];
-    i = m;
+  int64_t b;
+  uint32_t x = next_node(q, &b);
+  tm_event_node *e = &q->pool[x];
+  if (b < 0) {
+    far_pop(q);
+    int64_t fb = e->time >> TM_WHEEL_SHIFT;
+    if (fb > q->cursor) q->cursor = fb;   /* every wheel event is later */
+  } else {
+    uint32_t i = (uint32_t)(b & (TM_WHEEL - 1));
+    q->head[i] = e->next;
+    if (q->head[i] == NONE) q->occupied[i / 64] &= ~(1ull << (i & 63));
+    q->cursor = b;
   }
-  if (q->n) q->heap[i] = last;
-  return top;
+  tm_event out = { e->time, e->seq, e->fn, e->obj, e->arg };
+  e->next = q->free;
+  q->free = x;
+  q->n--;
+  q->now = out.time;
+  refresh_min(q);
+  return out;
 }

@@ -2,7 +2,7 @@
  *
  * Owns: simulated time (femtoseconds since the launch began, so every clock
  * domain's edges are whole numbers: 1400 MHz is a period of 714286 fs, off by
- * 3e-7), and a min-heap of pending events.
+ * 3e-7), and a priority queue of pending events.
  * Promises: events come out in the order of (time, the order they were
  * posted): one global order, so the same run gives the same cycles.
  */
@@ -37,19 +37,40 @@ typedef struct {
   void *obj, *arg;
 } tm_event;
 
+/* The queue: a timing wheel of TM_WHEEL buckets of 2^TM_WHEEL_SHIFT fs
+ * (each a list sorted by (time, seq)) for the next ~270 ns, and a binary heap
+ * for events further ahead; events live in a pool and are named by index. */
+#define TM_WHEEL 4096
+#define TM_WHEEL_SHIFT 16
 typedef struct {
-  tm_event *heap;
-  uint32_t n, cap;
+  tm_time time;
+  uint64_t seq;
+  tm_event_fn fn;
+  void *obj, *arg;
+  uint32_t next;                      /* the next in its bucket, or in the free list */
+} tm_event_node;
+
+typedef struct {
+  tm_event_node *pool;
+  uint32_t cap, free;                 /* free: the first free node (UINT32_MAX: none) */
+  uint32_t *head;                     /* per bucket: its first node (UINT32_MAX: empty) */
+  uint64_t occupied[TM_WHEEL / 64];   /* buckets that are not empty */
+  int64_t cursor;                     /* the bucket number (time >> shift) no pending wheel event is before */
+  uint32_t *far, nfar, capfar;        /* min-heap of nodes beyond the wheel */
+  uint32_t n;                         /* events pending */
   uint64_t seq;
   tm_time now;                        /* the time of the event popped last */
+  tm_time min;                        /* the earliest pending time (INT64_MAX: none) */
 } tm_events;
 
 void tm_events_init(tm_events *q);
 void tm_events_free(tm_events *q);
+/* Empties the queue and starts time and the posting order from 0 again. */
+void tm_events_clear(tm_events *q);
 /* Posts fn(obj, arg, time) to run at 'time'.  0 on success, -1 out of memory. */
 int tm_events_post(tm_events *q, tm_time time, tm_event_fn fn, void *obj, void *arg);
 /* The earliest pending time, or INT64_MAX when none. */
-static inline tm_time tm_events_next(const tm_events *q) { return q->n ? q->heap[0].time : INT64_MAX; }
+static inline tm_time tm_events_next(const tm_events *q) { return q->min; }
 /* Removes and returns the earliest event (the queue must not be empty). */
 tm_event tm_events_pop(tm_events *q);
 

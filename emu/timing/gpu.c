@@ -585,9 +585,7 @@ int aw_timing_warp_state(const aw_device *d, const void *wp, char *buf, size_t c
 /* Back to the state build left, keeping the memory: a launch starts from
  * empty caches, idle DRAM and no CTAs, whatever the one before left. */
 static void reset(tm_gpu *g) {
-  g->ev.n = 0;
-  g->ev.seq = 0;
-  g->ev.now = 0;
+  tm_events_clear(&g->ev);
   g->now = 0;
   g->cycle = 0;
   g->failed = 0;
