@@ -43,19 +43,29 @@ int dram_init(tm_dram *d, int id, const tm_config *c, tm_events *ev,
   d->room = room;
   d->done_ctx = ctx;
   d->banks = calloc(d->nbanks, sizeof *d->banks);
+  d->slots = malloc((size_t)d->nbanks * 2 * d->qcap * sizeof *d->slots);
   d->nwords = (d->nbanks + 63) / 64;
   for (int k = 0; k < 2; k++) {
     d->queued[k] = calloc(d->nwords, sizeof(uint64_t));
     d->hitting[k] = calloc(d->nwords, sizeof(uint64_t));
   }
-  if (!d->banks || !d->queued[0] || !d->queued[1] || !d->hitting[0] || !d->hitting[1]) { dram_free(d); return -1; }
-  for (uint32_t b = 0; b < d->nbanks; b++) d->banks[b].row = -1;
+  if (!d->banks || !d->slots || !d->queued[0] || !d->queued[1] || !d->hitting[0] || !d->hitting[1]) { dram_free(d); return -1; }
+  for (uint32_t b = 0; b < d->nbanks; b++) {
+    d->banks[b].row = -1;
+    for (int k = 0; k < 2; k++) d->banks[b].q[k] = d->slots + ((size_t)b * 2 + (size_t)k) * d->qcap;
+  }
   return 0;
 }
 
 void dram_reset(tm_dram *d) {
-  memset(d->banks, 0, d->nbanks * sizeof *d->banks);
-  for (uint32_t b = 0; b < d->nbanks; b++) d->banks[b].row = -1;
+  for (uint32_t b = 0; b < d->nbanks; b++) {
+    tm_bank *k = &d->banks[b];
+    tm_dq *q0 = k->q[0], *q1 = k->q[1];
+    memset(k, 0, sizeof *k);
+    k->row = -1;
+    k->q[0] = q0;
+    k->q[1] = q1;
+  }
   d->nq = d->nreads = d->nwrites = 0;
   for (int c = 0; c < 2; c++) {
     memset(d->queued[c], 0, d->nwords * sizeof(uint64_t));
@@ -73,7 +83,9 @@ void dram_reset(tm_dram *d) {
 
 void dram_free(tm_dram *d) {
   free(d->banks);
+  free(d->slots);
   d->banks = NULL;
+  d->slots = NULL;
   for (int c = 0; c < 2; c++) {
     free(d->queued[c]);
     free(d->hitting[c]);
@@ -104,7 +116,7 @@ static void set_bit(uint64_t *map, uint32_t i, int on) {
 static void update_bits(tm_dram *d, uint32_t i) {
   const tm_bank *b = &d->banks[i];
   for (int c = 0; c < 2; c++) {
-    set_bit(d->queued[c], i, b->head[c] != NULL);
+    set_bit(d->queued[c], i, b->nq[c] > 0);
     set_bit(d->hitting[c], i, b->hits[c] > 0);
   }
 }
@@ -123,9 +135,10 @@ int dram_push(tm_dram *d, tm_req *r, tm_time t) {
   int c = class_of(r);
   r->arrived = t;
   r->seq = d->seq++;
-  r->next = NULL;
-  if (b->tail[c]) b->tail[c]->next = r; else b->head[c] = r;
-  b->tail[c] = r;
+  tm_dq *e = &b->q[c][b->nq[c]++];
+  e->row = r->row;
+  e->seq = r->seq;
+  e->r = r;
   if (r->row == b->row) b->hits[c]++;
   update_bits(d, r->bank);
   d->nq++;
@@ -138,10 +151,10 @@ int dram_push(tm_dram *d, tm_req *r, tm_time t) {
 static void unlink_req(tm_dram *d, tm_req *r) {
   tm_bank *b = &d->banks[r->bank];
   int c = class_of(r);
-  tm_req *prev = NULL;
-  for (tm_req *q = b->head[c]; q != r; q = q->next) prev = q;
-  if (prev) prev->next = r->next; else b->head[c] = r->next;
-  if (b->tail[c] == r) b->tail[c] = prev;
+  uint32_t i = 0;
+  while (b->q[c][i].r != r) i++;
+  memmove(&b->q[c][i], &b->q[c][i + 1], (b->nq[c] - i - 1) * sizeof *b->q[c]);
+  b->nq[c]--;
   if (r->row == b->row) b->hits[c]--;
   update_bits(d, r->bank);
   d->nq--;
@@ -152,27 +165,27 @@ static void unlink_req(tm_dram *d, tm_req *r) {
 static void count_hits(tm_bank *b) {
   for (int c = 0; c < 2; c++) {
     b->hits[c] = 0;
-    if (b->row >= 0) for (const tm_req *q = b->head[c]; q; q = q->next) b->hits[c] += q->row == b->row;
+    if (b->row >= 0) for (uint32_t i = 0; i < b->nq[c]; i++) b->hits[c] += b->q[c][i].row == b->row;
   }
 }
 
 /* The oldest of the bank's requests of class c to its open row (hits[c] > 0). */
-static tm_req *oldest_hit(const tm_bank *b, int c) {
-  tm_req *q = b->head[c];
-  while (q->row != b->row) q = q->next;
+static const tm_dq *oldest_hit(const tm_bank *b, int c) {
+  const tm_dq *q = b->q[c];
+  while (q->row != b->row) q++;
   return q;
 }
 
 /* The oldest request in the channel (FCFS serves only it), or NULL. */
 static tm_req *oldest(const tm_dram *d) {
-  tm_req *best = NULL;
+  const tm_dq *best = NULL;
   for (int c = 0; c < 2; c++) {
     FOR_BANKS(d, i, QUEUED) {
-      tm_req *q = d->banks[i].head[c];
+      const tm_dq *q = &d->banks[i].q[c][0];
       if (!best || q->seq < best->seq) best = q;
     }
   }
-  return best;
+  return best ? best->r : NULL;
 }
 
 /* Can request r's column command issue at DRAM cycle n?  Its row must be open. */
@@ -259,12 +272,14 @@ static tm_req *pick_column(tm_dram *d, int64_t n) {
   if (!d->frfcfs) best = oldest(d);
   else {
     int c = d->draining;
+    const tm_dq *oldest_q = NULL;
     FOR_BANKS(d, i, HITTING) {
       const tm_bank *b = &d->banks[i];
       if (n < b->next_col) continue;
-      tm_req *q = oldest_hit(b, c);
-      if (!best || q->seq < best->seq) best = q;
+      const tm_dq *q = oldest_hit(b, c);
+      if (!oldest_q || q->seq < oldest_q->seq) oldest_q = q;
     }
+    if (oldest_q) best = oldest_q->r;
   }
   return best && column_ready(d, best, n) ? best : NULL;
 }
@@ -280,13 +295,13 @@ static tm_req *pick_row(tm_dram *d, int64_t n) {
     return r && d->banks[r->bank].row != r->row && n >= row_time(d, &d->banks[r->bank]) ? r : NULL;
   }
   int c = d->draining;
-  tm_req *best = NULL;
+  const tm_dq *best = NULL;
   FOR_BANKS(d, i, MISSING) {
     const tm_bank *b = &d->banks[i];
     if (n < row_time(d, b)) continue;
-    if (!best || b->head[c]->seq < best->seq) best = b->head[c];
+    if (!best || b->q[c][0].seq < best->seq) best = &b->q[c][0];
   }
-  return best;
+  return best ? best->r : NULL;
 }
 
 /* The first DRAM cycle at which bank b could take a column command of

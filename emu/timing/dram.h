@@ -22,11 +22,19 @@
 #include "event.h"
 #include "mem.h"
 
+/* A queued request, with what the scheduler looks at (so it need not touch the request). */
+typedef struct tm_dq {
+  int64_t row;
+  uint64_t seq;              /* its age: smaller is older */
+  struct tm_req *r;
+} tm_dq;
+
 typedef struct {
   int64_t row;               /* open row, -1: precharged */
   int64_t next_act, next_pre, next_col;   /* earliest DRAM cycle for each command */
   int fresh;                 /* activated and not read or written yet: the next column command is the row miss's */
-  struct tm_req *head[2], *tail[2];   /* its queued reads [0] and writes [1], oldest first (linked by 'next') */
+  struct tm_dq *q[2];        /* its queued reads [0] and writes [1], oldest first (dram_queue entries each) */
+  uint32_t nq[2];
   uint32_t hits[2];          /* how many of them are to the open row */
 } tm_bank;
 
@@ -45,6 +53,7 @@ typedef struct tm_dram {
   int64_t tCL, tWL, tRCD, tRP, tRAS, tRC, tRRD, tCCD, tWR, tCDLR;
   tm_time burst_time;        /* one MAG burst on the bus, femtoseconds */
   tm_bank *banks;            /* each with its own queue of requests */
+  tm_dq *slots;              /* the banks' queues: nbanks x 2 x qcap */
   uint32_t nwords;           /* 64-bit words of each bank bitmap */
   uint64_t *queued[2];       /* bitmaps: the banks with reads [0], writes [1] queued */
   uint64_t *hitting[2];      /* bitmaps: the banks with reads, writes to their open row */
