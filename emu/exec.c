@@ -210,10 +210,12 @@ static int push_frame(cta *c, warp *w, uint32_t func, uint32_t call_pc) {
   }
   if (w->nframes == w->nbuilt) { memset(&w->frames[w->nframes], 0, sizeof *w->frames); w->nbuilt++; }
   frame *f = &w->frames[w->nframes];
+  int fresh = 0;   /* a new buffer comes zeroed */
   if (f->cap_slots < need) {   /* buffers are reused by later frames and CTAs: no allocation per CTA */
     free(f->regs);
     free(f->slot_mask);
-    f->regs = malloc((size_t)need * WARP * sizeof(uint64_t));
+    fresh = 1;
+    f->regs = calloc((size_t)need * WARP, sizeof(uint64_t));
     f->slot_mask = malloc(need * sizeof(uint64_t));
     if (!f->regs || !f->slot_mask) {
       free(f->regs); free(f->slot_mask);
@@ -226,7 +228,7 @@ static int push_frame(cta *c, warp *w, uint32_t func, uint32_t call_pc) {
   if (ensure_local(c, w, base + ef->frame_bytes, call_pc)) return -1;
   f->func = func;
   f->call_pc = call_pc;
-  memset(f->regs, 0, (size_t)need * WARP * sizeof(uint64_t));
+  if (!fresh) memset(f->regs, 0, (size_t)need * WARP * sizeof(uint64_t));
   for (uint32_t s = 0; s < ef->nslots; s++) f->slot_mask[s] = trunc_w(~0ull, tbits[ef->slot_type[s]]);
   f->local_base = base;
   if (ef->frame_bytes) for (int l = 0; l < WARP; l++) memset(w->local[l] + f->local_base, 0, ef->frame_bytes);

@@ -85,9 +85,7 @@ int tm_sm_init(tm_gpu *g, tm_sm *s, int id) {
     tw->slot = i;
     tw->sched = i % s->nsched;
     s->pos[i] = UINT32_MAX;
-    changed(s, tw);
-    tw->reg_ready = calloc(g->max_slots ? g->max_slots : 1, sizeof *tw->reg_ready);
-    if (!tw->reg_ready) return -1;
+    changed(s, tw);   /* (its reg_ready comes with its first warp) */
   }
   s->units[U_ALU] = s->units[U_MUL] = (uint32_t)c->alu_units;
   s->units[U_SFU] = (uint32_t)c->sfu_units;
@@ -204,6 +202,10 @@ int tm_sm_start_cta(tm_gpu *g, tm_sm *s, tm_cta *tc, aw_dim3 id) {
     tw->pending = 0;
     changed(s, tw);
     tw->func = g->m->kernels[g->kernel];
+    if (!tw->reg_ready && !(tw->reg_ready = malloc((g->max_slots ? g->max_slots : 1) * sizeof *tw->reg_ready))) {
+      tm_fail(g, "out of host memory for a warp's scoreboard");
+      return -1;
+    }
     memset(tw->reg_ready, 0, g->max_slots * sizeof *tw->reg_ready);
     tw->all_ready = 0;
     /* joins its scheduler's list at the end: the youngest */
