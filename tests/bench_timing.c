@@ -5,6 +5,9 @@
  *                                             (12 bytes of DRAM traffic per thread, 4 per warp instruction)
  *        bench_timing copy PTX                micro.ptx's streaming copy (16 MiB) with 16-byte vector
  *                                             accesses: the most DRAM traffic per warp instruction
+ *        bench_timing bfs PTX                 examples/bfs's kernel on a random graph of 256 Ki vertices
+ *                                             (1 to 10 edges each), launched level by level by the host
+ *                                             loop of bfs.cu until nothing changes
  *        bench_timing run SCRIPT [NAME=VALUE ...]   a run script (e.g. bfs)
  * Each runs under caba-gtx480 (or the preset in $AWEMU_BENCH_CONFIG); host time covers the launches.
  */
@@ -50,7 +53,7 @@ static int launch(aw_device *d, aw_module *m, const char *kernel, unsigned grid,
 }
 
 int main(int argc, char **argv) {
-  if (argc >= 3 && (!strcmp(argv[1], "alu") || !strcmp(argv[1], "copy") || !strcmp(argv[1], "saxpy"))) {
+  if (argc >= 3 && (!strcmp(argv[1], "alu") || !strcmp(argv[1], "copy") || !strcmp(argv[1], "saxpy") || !strcmp(argv[1], "bfs"))) {
     aw_device *d = aw_device_new();
     char err[4096];
     if (!d || timing(d)) return 1;
@@ -61,6 +64,35 @@ int main(int argc, char **argv) {
       uint64_t args[2] = { aw_malloc(d, 64 * 256 * 4), 200 };
       if (launch(d, m, "alu", 64, 256, args, 2)) return 1;
       report("alu (ALU-bound)", d);
+    } else if (!strcmp(argv[1], "bfs")) {
+      enum { NV = 1 << 18 };
+      int32_t *row = malloc((NV + 1) * sizeof *row), *col = malloc((size_t)NV * 10 * sizeof *col), *lev = malloc(NV * sizeof *lev);
+      if (!row || !col || !lev) return 1;
+      uint32_t x = 12345, ne = 0;
+      for (uint32_t v = 0; v < NV; v++) {   /* a fixed pseudo-random graph (an LCG) */
+        row[v] = (int32_t)ne;
+        x = x * 1664525u + 1013904223u;
+        uint32_t deg = 1 + (x >> 16) % 10;
+        for (uint32_t e = 0; e < deg; e++) { x = x * 1664525u + 1013904223u; col[ne++] = (int32_t)((x >> 8) % NV); }
+        lev[v] = v ? -1 : 0;
+      }
+      row[NV] = (int32_t)ne;
+      uint64_t drow = aw_malloc(d, (NV + 1) * 4), dcol = aw_malloc(d, (uint64_t)ne * 4), dlev = aw_malloc(d, NV * 4), dch = aw_malloc(d, 4);
+      aw_memcpy_htod(d, drow, row, (NV + 1) * 4);
+      aw_memcpy_htod(d, dcol, col, (size_t)ne * 4);
+      aw_memcpy_htod(d, dlev, lev, NV * 4);
+      int32_t changed = 1, levels = 0;
+      for (uint32_t level = 0; changed; level++, levels++) {   /* bfs.cu's host loop */
+        changed = 0;
+        aw_memcpy_htod(d, dch, &changed, 4);
+        uint64_t args[6] = { drow, dcol, dlev, dch, NV, level };
+        if (launch(d, m, "bfs_level", NV / 128, 128, args, 6)) return 1;
+        aw_memcpy_dtoh(d, &changed, dch, 4);
+      }
+      char what[64];
+      snprintf(what, sizeof what, "bfs %u levels", (unsigned)levels);
+      report(what, d);
+      free(row); free(col); free(lev);
     } else if (!strcmp(argv[1], "saxpy")) {
       uint32_t n = 1u << 22;
       float a = 2.5f;
@@ -96,6 +128,6 @@ int main(int argc, char **argv) {
     fclose(null);
     return rc ? 1 : 0;
   }
-  fprintf(stderr, "usage: bench_timing alu|saxpy|copy PTX | bench_timing run SCRIPT [NAME=VALUE ...]\n");
+  fprintf(stderr, "usage: bench_timing alu|saxpy|copy|bfs PTX | bench_timing run SCRIPT [NAME=VALUE ...]\n");
   return 2;
 }
