@@ -40,6 +40,7 @@ $BUILD/tests/bench_timing alu tests/bench/alu.ptx
 $BUILD/tests/bench_timing saxpy examples/saxpy/saxpy.ptx
 $BUILD/tests/bench_timing copy tests/timing/micro/micro.ptx
 $BUILD/tests/bench_timing run examples/bfs/run.aw DATA=$D/bfs
+$BUILD/tests/bench_timing bfs examples/bfs/bfs.ptx
 echo
 echo "debugger overhead (the alu kernel, 64 x 256 threads x 1000 iterations, 6.66 M warp instructions; wall time, process included):"
 printf 'load tests/bench/alu.ptx\nalloc out u32 16384\nlaunch alu 64 256 out u32:1000\n' > $D/alu.aw
