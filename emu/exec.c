@@ -371,8 +371,8 @@ void emu_sreg(cta *c, warp *w, uint32_t sreg, uint32_t comp, uint64_t *out) {
   case ISA_SR_NCTAID: v = comp == 1 ? c->grid.x : comp == 2 ? c->grid.y : c->grid.z; break;
   case ISA_SR_WARPID: v = w->id; break;
   case ISA_SR_NWARPID: v = c->nwarps; break;
-  case ISA_SR_SMID: v = 0; break;
-  case ISA_SR_NSMID: v = 1; break;
+  case ISA_SR_SMID: v = c->smid; break;
+  case ISA_SR_NSMID: v = c->nsmid ? c->nsmid : 1; break;
   case ISA_SR_GRIDID: v = c->d->launches; break;
   case ISA_SR_CLOCK: v = (uint32_t)w->clock; break;
   case ISA_SR_CLOCK_HI: v = (uint32_t)(w->clock >> 32); break;

@@ -64,6 +64,7 @@ typedef struct emu_cta {
   aw_line *line;           /* an assist warp's line buffers, NULL for kernels */
   struct emu_issue *issue; /* while emu_step runs: where memory instructions note their lanes' addresses */
   uint64_t serial;         /* which CTA this is: the device's count of CTAs started (several may be resident) */
+  uint32_t smid, nsmid;    /* %smid and %nsmid: the SM it runs on and how many (timing mode; functional: 0 of 1) */
   uint64_t scratch[8][WARP];
 } cta;
 

@@ -306,6 +306,43 @@ static void accounting(void) {
   close_gpu(&g);
 }
 
+/* %smid and %nsmid: the first wave of CTAs goes round robin over the SMs
+ * (CTA i to SM i % 15 under caba-gtx480, whose 15 SMs each take 8 CTAs of
+ * one warp, so all 30 are in the first wave); functional mode is one SM. */
+static const char smid_ptx[] =
+  ".version 7.0\n.target sm_70\n.address_size 64\n"
+  ".visible .entry smid(.param .u64 out)\n{\n"
+  "  .reg .pred %p<2>;\n  .reg .b32 %r<5>;\n  .reg .b64 %rd<4>;\n"
+  "  ld.param.u64 %rd1, [out];\n  mov.u32 %r1, %tid.x;\n  setp.ne.u32 %p1, %r1, 0;\n  @%p1 bra DONE;\n"
+  "  mov.u32 %r2, %ctaid.x;\n  mul.wide.u32 %rd2, %r2, 8;\n  add.u64 %rd3, %rd1, %rd2;\n"
+  "  mov.u32 %r3, %smid;\n  st.global.u32 [%rd3], %r3;\n  mov.u32 %r4, %nsmid;\n  st.global.u32 [%rd3+4], %r4;\n"
+  "DONE:\n  ret;\n}\n";
+
+static void smid(void) {
+  for (int timed = 0; timed < 2; timed++) {
+    char err[2048];
+    tm_config cfg;
+    tm_config_defaults(&cfg);
+    aw_device *d = aw_device_new();
+    if (!d || tm_config_load(&cfg, "caba-gtx480", err, sizeof err) || (timed && aw_set_timing(d, &cfg))) { printf("FAIL smid setup\n"); check_failed = 1; return; }
+    aw_module *m = aw_module_load_text(d, "smid.ptx", smid_ptx, sizeof smid_ptx - 1, err, sizeof err);
+    if (!m) { printf("FAIL %s\n", err); check_failed = 1; aw_device_free(d); return; }
+    uint64_t out = aw_malloc(d, 30 * 8);
+    uint8_t params[8];
+    memcpy(params, &out, 8);
+    aw_fault f;
+    aw_dim3 gd = { 30, 1, 1 }, bd = { 32, 1, 1 };
+    uint32_t got[60] = { 0 };
+    int ok = aw_launch(d, m, aw_kernel_find(m, "smid"), gd, bd, 0, params, sizeof params, &f) == AW_OK &&
+             aw_memcpy_dtoh(d, got, out, sizeof got) == AW_OK;
+    for (uint32_t i = 0; ok && i < 30; i++)
+      if (got[2 * i] != (timed ? i % 15 : 0) || got[2 * i + 1] != (timed ? 15u : 1u)) ok = 0;
+    if (timed) CHECK(ok, "%%smid of CTA i is i %% 15 and %%nsmid 15 under caba-gtx480 (CTA 29: %u of %u)", got[58], got[59]);
+    else CHECK(ok, "%%smid 0 and %%nsmid 1 in functional mode (CTA 29: %u of %u)", got[58], got[59]);
+    aw_device_free(d);
+  }
+}
+
 int main(int argc, char **argv) {
   const char *only = argc > 1 ? argv[1] : NULL;
   if (!only || !strcmp(only, "latency")) latency();
@@ -316,5 +353,6 @@ int main(int argc, char **argv) {
   if (!only || !strcmp(only, "scaling")) scaling();
   if (!only || !strcmp(only, "determinism")) determinism();
   if (!only || !strcmp(only, "accounting")) accounting();
+  if (!only || !strcmp(only, "smid")) smid();
   return check_failed ? 1 : 0;
 }

@@ -183,6 +183,8 @@ int tm_sm_start_cta(tm_gpu *g, tm_sm *s, tm_cta *tc, aw_dim3 id) {
     if (!tc->c) { tm_fail(g, "out of host memory for a CTA"); return -1; }
   }
   if (emu_cta_start(tc->c, id) != 0) { g->failed = 1; return -1; }
+  tc->c->smid = (uint32_t)s->id;
+  tc->c->nsmid = g->nsm;
   /* the CTA's warps take the lowest free slots */
   uint32_t need = tc->c->nwarps, got = 0;
   tc->nwarps = need;
