@@ -343,6 +343,59 @@ static void smid(void) {
   }
 }
 
+/* Local memory at L1 (caba-gtx480: l1_local_write_policy = write-back, as
+ * Fermi).  One warp stores 8 words of its local array (word k of its 32
+ * threads is one 128-byte line: local memory is interleaved by words), loads
+ * them back, and stores their sum to global memory once.  Write-back: the
+ * stores allocate the 8 lines in L1 without fetching, the 8 loads hit, and L2
+ * sees only the global store: 8 L1 reads, 8 hits, 1 L2 access.  Write-evict
+ * and write-through do not allocate on a store: the 8 stores go to L2, the 8
+ * loads miss in L1 and read from L2: 0 hits, 8 + 8 + 1 = 17 L2 accesses. */
+static const char local_ptx[] =
+  ".version 7.0\n.target sm_70\n.address_size 64\n"
+  ".visible .entry locwb(.param .u64 out)\n{\n"
+  "  .local .align 4 .b8 arr[32];\n  .reg .b32 %r<12>;\n  .reg .b64 %rd<4>;\n"
+  "  mov.u32 %r1, %tid.x;\n"
+  "  st.local.u32 [arr+0], %r1;\n  st.local.u32 [arr+4], %r1;\n  st.local.u32 [arr+8], %r1;\n  st.local.u32 [arr+12], %r1;\n"
+  "  st.local.u32 [arr+16], %r1;\n  st.local.u32 [arr+20], %r1;\n  st.local.u32 [arr+24], %r1;\n  st.local.u32 [arr+28], %r1;\n"
+  "  ld.local.u32 %r2, [arr+0];\n  ld.local.u32 %r3, [arr+4];\n  ld.local.u32 %r4, [arr+8];\n  ld.local.u32 %r5, [arr+12];\n"
+  "  ld.local.u32 %r6, [arr+16];\n  ld.local.u32 %r7, [arr+20];\n  ld.local.u32 %r8, [arr+24];\n  ld.local.u32 %r9, [arr+28];\n"
+  "  add.u32 %r2, %r2, %r3;\n  add.u32 %r2, %r2, %r4;\n  add.u32 %r2, %r2, %r5;\n  add.u32 %r2, %r2, %r6;\n"
+  "  add.u32 %r2, %r2, %r7;\n  add.u32 %r2, %r2, %r8;\n  add.u32 %r2, %r2, %r9;\n"
+  "  ld.param.u64 %rd1, [out];\n  mul.wide.u32 %rd2, %r1, 4;\n  add.u64 %rd3, %rd1, %rd2;\n  st.global.u32 [%rd3], %r2;\n"
+  "  ret;\n}\n";
+
+static void local_memory(void) {
+  static const char *const policies[] = { "write-back", "write-evict", "write-through" };
+  for (int p = 0; p < 3; p++) {
+    char err[2048], set[64];
+    tm_config cfg;
+    tm_config_defaults(&cfg);
+    snprintf(set, sizeof set, "l1_local_write_policy=%s", policies[p]);
+    aw_device *d = aw_device_new();
+    if (!d || tm_config_load(&cfg, "caba-gtx480", err, sizeof err) || tm_config_set_pair(&cfg, set, "test", err, sizeof err) ||
+        aw_set_timing(d, &cfg)) { printf("FAIL local memory setup: %s\n", err); check_failed = 1; aw_device_free(d); return; }
+    aw_module *m = aw_module_load_text(d, "local.ptx", local_ptx, sizeof local_ptx - 1, err, sizeof err);
+    if (!m) { printf("FAIL %s\n", err); check_failed = 1; aw_device_free(d); return; }
+    uint64_t out = aw_malloc(d, 32 * 4);
+    uint8_t params[8];
+    memcpy(params, &out, 8);
+    aw_fault f;
+    aw_dim3 gd = { 1, 1, 1 }, bd = { 32, 1, 1 };
+    uint32_t got[32] = { 0 };
+    int ran = aw_launch(d, m, aw_kernel_find(m, "locwb"), gd, bd, 0, params, sizeof params, &f) == AW_OK &&
+              aw_memcpy_dtoh(d, got, out, sizeof got) == AW_OK && got[5] == 40;
+    const tm_stats *l;
+    aw_timing_launches(d, &l, NULL, NULL);
+    uint64_t want_hits = p == 0 ? 8 : 0, want_l2 = p == 0 ? 1 : 17;
+    CHECK(ran && l[0].l1_accesses == 8 && l[0].l1_hits == want_hits && l[0].l2_accesses == want_l2,
+          "local memory, L1 %s: %llu L1 reads, %llu hits, %llu L2 accesses (derived: 8, %llu, %llu)", policies[p],
+          (unsigned long long)l[0].l1_accesses, (unsigned long long)l[0].l1_hits, (unsigned long long)l[0].l2_accesses,
+          (unsigned long long)want_hits, (unsigned long long)want_l2);
+    aw_device_free(d);
+  }
+}
+
 int main(int argc, char **argv) {
   const char *only = argc > 1 ? argv[1] : NULL;
   if (!only || !strcmp(only, "latency")) latency();
@@ -354,5 +407,6 @@ int main(int argc, char **argv) {
   if (!only || !strcmp(only, "determinism")) determinism();
   if (!only || !strcmp(only, "accounting")) accounting();
   if (!only || !strcmp(only, "smid")) smid();
+  if (!only || !strcmp(only, "local")) local_memory();
   return check_failed ? 1 : 0;
 }

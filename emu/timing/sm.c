@@ -317,7 +317,7 @@ void tm_sm_describe(const tm_gpu *g, const tm_sm *s, const tm_warp *tw, char *bu
 
 /* ---- the LD/ST unit ---- */
 
-static int add_access(tm_sm *s, uint64_t addr, uint32_t bytes, uint32_t sectors, int kind) {
+static int add_access(tm_sm *s, uint64_t addr, uint32_t bytes, uint32_t sectors, int kind, int local) {
   if (s->nacc == s->acc_cap) {
     tm_access *a = realloc(s->acc, 2 * s->acc_cap * sizeof *a);
     if (!a) return -1;
@@ -325,7 +325,7 @@ static int add_access(tm_sm *s, uint64_t addr, uint32_t bytes, uint32_t sectors,
     s->acc_cap *= 2;
   }
   tm_access *a = &s->acc[s->nacc++];
-  a->addr = addr; a->bytes = bytes; a->sectors = sectors; a->kind = (uint8_t)kind;
+  a->addr = addr; a->bytes = bytes; a->sectors = sectors; a->kind = (uint8_t)kind; a->local = (uint8_t)local;
   return 0;
 }
 
@@ -350,7 +350,7 @@ static int coalesce(tm_gpu *g, tm_sm *s, tm_warp *tw, const emu_issue *is, int k
     uint32_t sectors = s->has_l1 ? cache_sectors(&s->l1, a, is->bytes) : 1;
     uint32_t k;
     for (k = 0; k < s->nacc; k++) if (s->acc[k].addr == line) break;
-    if (k == s->nacc) { if (add_access(s, line, 0, 0, kind)) return -1; }
+    if (k == s->nacc) { if (add_access(s, line, 0, 0, kind, is->space[l] == ISA_SP_LOCAL)) return -1; }
     s->acc[k].bytes += is->bytes;
     s->acc[k].sectors |= sectors;
   }
@@ -380,6 +380,21 @@ static uint32_t bank_conflicts(const tm_config *c, const emu_issue *is) {
     if (++per_bank[b] > worst) worst = per_bank[b];
   }
   return worst;
+}
+
+/* A dirty line left L1 (write-back local memory): its dirty sectors go to L2.  0, or -1 out of memory. */
+static int write_victim(tm_gpu *g, tm_sm *s, const tm_victim *v, tm_time t) {
+  tm_req *w = tm_req_new(g);
+  if (!w) return -1;
+  w->kind = REQ_WR;
+  w->addr = v->addr;
+  w->up_sectors = v->dirty;
+  w->bytes = (uint32_t)__builtin_popcount(v->dirty) * s->l1.sector_bytes;
+  w->sm = (uint16_t)s->id;
+  w->owner = NULL;
+  w->born = t;
+  tm_send_up(g, w, t);
+  return 0;
 }
 
 /* Moves the access at the head of the LD/ST unit into L1 (or past it).
@@ -424,9 +439,16 @@ static int ldst_access(tm_gpu *g, tm_sm *s, int64_t n) {
     }
     return 1;
   }
-  /* no L1 for this access: loads and atomics go to L2 themselves; stores write through */
+  /* stores: local ones may stay in L1 (write-back); else loads and atomics
+   * without an L1 go to L2 themselves, and stores write through */
   if (s->has_l1 && a->kind != REQ_RD) {
-    if (g->cfg->l1_write_policy == TM_L1_WRITE_EVICT || a->kind == REQ_ATOM) cache_invalidate(&s->l1, a->addr);
+    int64_t policy = a->local ? g->cfg->l1_local_write_policy : g->cfg->l1_write_policy;
+    if (a->kind == REQ_WR && policy == TM_L1_WRITE_BACK) {
+      tm_victim v;
+      if (cache_write_back(&s->l1, a->addr, a->sectors, &v) && write_victim(g, s, &v, t)) return -1;
+      return 1;
+    }
+    if (policy == TM_L1_WRITE_EVICT || a->kind == REQ_ATOM) cache_invalidate(&s->l1, a->addr);
     else cache_write_through(&s->l1, a->addr, a->sectors);
   }
   tm_req *r = tm_req_new(g);
@@ -461,6 +483,7 @@ void tm_sm_reply(tm_gpu *g, tm_sm *s, tm_req *r, tm_time t) {
   int hv;
   uint32_t refetch;
   tm_req *done = cache_fill(&s->l1, r->addr, r->up_sectors, &v, &hv, &refetch);
+  if (hv && write_victim(g, s, &v, t)) tm_fail(g, "out of host memory for a write-back");
   if (refetch) {                /* sectors evicted under a waiting request: fetch again */
     r->up_sectors = refetch;
     r->bytes = (uint32_t)__builtin_popcount(refetch) * s->l1.sector_bytes;

@@ -80,6 +80,7 @@ typedef struct {
   uint32_t bytes;             /* bytes of the line the lanes touch */
   uint32_t sectors;           /* L1 sectors touched */
   uint8_t kind;               /* REQ_RD, REQ_WR, REQ_ATOM */
+  uint8_t local;              /* local memory (its own L1 write policy) */
 } tm_access;
 
 typedef struct tm_sm {
