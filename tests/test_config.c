@@ -162,6 +162,16 @@ static void errors(void) {
   CHECK(contains(e, "sm_max_threads: 100 is not a whole number of 32-thread warps"), "threads not whole warps (%s)", e);
   e = try_cfg("dram_mag = 48\n");
   CHECK(contains(e, "dram_mag: 48 must be a power of two"), "MAG not a power of two (%s)", e);
+  /* compression works on the L2 sector, which the codecs take at 32, 64 or 128 bytes */
+  e = try_cfg("design = hw\nl2_sector_bytes = 16\n");
+  CHECK(contains(e, "t.cfg:2: error: l2_sector_bytes: compression works on 16-byte blocks (the L2 sector); the codecs take 32, 64 or 128"),
+        "compressed design with 16-byte sectors names the block size (%s)", e);
+  /* 8192 / (128 x 3) is not whole */
+  e = try_cfg("design = hw-mem\nmd_cache_ways = 3\n");
+  CHECK(contains(e, "t.cfg:2: error: md_cache_ways: md_cache_bytes = 8192 in 3 ways of 128-byte lines must give a power-of-two number of sets"),
+        "metadata cache geometry (%s)", e);
+  e = try_cfg("design = caba\n");
+  CHECK(contains(e, "t.cfg:1: error: design: 'caba' is not one of base|hw-mem|hw|ideal"), "designs not built yet are refused (%s)", e);
   /* a line of 2000 characters */
   char longline[2100];
   memset(longline, 'x', 2000);

@@ -396,6 +396,94 @@ static void local_memory(void) {
   }
 }
 
+/* ---- compressed memory ---- */
+
+/* The pointer chase of latency() under settings set1, set2: cycles per step
+ * and the launch's statistics. */
+static double chase_stats(const char *set1, const char *set2, unsigned n, uint64_t stride, unsigned warm, unsigned steps, tm_stats *st) {
+  gpu g;
+  if (open_gpu(&g, "caba-gtx480", set1, set2)) return -1;
+  uint64_t base = aw_malloc(g.d, n * stride), out = aw_malloc(g.d, 16);
+  launch(&g, "chase_init", 1, 1, 0, 3, base, (uint64_t)n, stride / 8);
+  *st = launch(&g, "chase", 1, 1, 0, 4, base, (uint64_t)warm, (uint64_t)steps, out);
+  double c = (double)read_u64(&g, out) / steps;
+  close_gpu(&g);
+  return c;
+}
+
+/* The copy of bandwidth() over 2 MiB whose every 128-byte line holds one
+ * 8-byte value 16 times (or, 'random', values of an LCG), under design d. */
+static tm_stats copy_design(const char *design, int random) {
+  gpu g;
+  tm_stats none;
+  memset(&none, 0, sizeof none);
+  char set[64];
+  snprintf(set, sizeof set, "design=%s", design);
+  if (open_gpu(&g, "caba-gtx480", set, NULL)) return none;
+  uint64_t n = 1 << 17, words = n * 2;   /* float4s, 8-byte words */
+  uint64_t *host = malloc(words * 8), x = 99;
+  if (!host) return none;
+  for (uint64_t i = 0; i < words; i++) {
+    x = x * 6364136223846793005ull + 1442695040888963407ull;
+    host[i] = random ? x : 0x0123456789abull + i / 16;
+  }
+  uint64_t src = aw_malloc(g.d, n * 16), dst = aw_malloc(g.d, n * 16);
+  aw_memcpy_htod(g.d, src, host, words * 8);
+  tm_stats s = launch(&g, "copy", 90, 256, 0, 3, src, dst, n);
+  free(host);
+  close_gpu(&g);
+  return s;
+}
+
+static void compression(void) {
+  /* Each 128-byte line of the copy is one value 16 times: BDI's 'repeated'
+   * encoding, an 8-byte payload: 1 burst of 32 bytes instead of 4, both when
+   * the source is read and when the copy is written back.  Ideal keeps no
+   * metadata: every burst is data, the ratio exactly 4. */
+  tm_stats b = copy_design("base", 0), i = copy_design("ideal", 0), r = copy_design("ideal", 1);
+  CHECK(b.dram_bursts == 4 * (b.dram_reads + b.dram_writes) && b.dram_raw_bursts == b.dram_bursts && tm_compression_ratio(&b) == 1,
+        "base: 4 bursts per line moved, ratio 1 (%llu bursts, %llu reads, %llu writes)", (unsigned long long)b.dram_bursts,
+        (unsigned long long)b.dram_reads, (unsigned long long)b.dram_writes);
+  CHECK(i.dram_reads == 16384 && i.dram_bursts == i.dram_reads + i.dram_writes && tm_compression_ratio(&i) == 4,
+        "ideal BDI: 16384 source lines read, 1 burst per line moved, ratio 4 (%llu reads, %llu bursts, ratio %.3f)",
+        (unsigned long long)i.dram_reads, (unsigned long long)i.dram_bursts, tm_compression_ratio(&i));
+  CHECK(i.cycles < b.cycles, "ideal BDI is faster than base on the compressible copy (%llu < %llu cycles)",
+        (unsigned long long)i.cycles, (unsigned long long)b.cycles);
+  /* random 64-bit values: no BDI encoding fits, every line moves uncompressed */
+  CHECK(tm_compression_ratio(&r) == 1 && r.dram_bursts == 4 * (r.dram_reads + r.dram_writes),
+        "ideal BDI on random data: ratio 1, 4 bursts per line (%.3f)", tm_compression_ratio(&r));
+
+  /* Metadata: the chase's 64 steps 196608 bytes apart all go to partition 0
+   * (see latency()), 32768 bytes apart within it: 256 blocks of 128 bytes,
+   * whose 4-bit entries fill exactly one 128-byte metadata line.  So every
+   * step needs a metadata line of its own: 64 lookups, 64 misses, 64 DRAM
+   * reads of metadata (of 4 bursts each, beside the data's). */
+  tm_stats m;
+  chase_stats("design=hw-mem", NULL, 64, 196608, 0, 64, &m);
+  CHECK(m.md_accesses == 64 && m.md_hits == 0 && m.md_reads == 64 && m.dram_reads == 128,
+        "hw-mem: 64 steps, each on a metadata line of its own: %llu lookups, %llu hits, %llu metadata reads, %llu DRAM reads (64, 0, 64, 128)",
+        (unsigned long long)m.md_accesses, (unsigned long long)m.md_hits, (unsigned long long)m.md_reads, (unsigned long long)m.dram_reads);
+  /* 64 steps 1536 bytes apart (6 partitions x 256: partition 0 again), 256
+   * bytes apart within it: 128 blocks, within one or two metadata lines */
+  chase_stats("design=hw-mem", NULL, 64, 1536, 0, 64, &m);
+  CHECK(m.md_accesses == 64 && m.md_reads >= 1 && m.md_reads <= 2 && m.md_hits == 64 - m.md_reads,
+        "hw-mem: 64 steps over 128 blocks: %llu metadata reads (1 or 2), %llu hits of %llu", (unsigned long long)m.md_reads,
+        (unsigned long long)m.md_hits, (unsigned long long)m.md_accesses);
+
+  /* Decompression latency: each chase line holds one pointer and zeros, which
+   * BDI compresses; a step waits for its line's decompression, at the memory
+   * controller (hw-mem) or at the L1 fill (hw): 200 more core cycles a step
+   * with decompress_cycles = 200 than with 0, for 63 of the 64 steps (the
+   * second clock64 does not wait for the last load): 200 x 63 / 64 = 196.875
+   * on average */
+  for (int hw = 0; hw < 2; hw++) {
+    const char *d = hw ? "design=hw" : "design=hw-mem";
+    double c0 = chase_stats(d, "decompress_cycles=0", 64, 196608, 0, 64, &m);
+    double c200 = chase_stats(d, "decompress_cycles=200", 64, 196608, 0, 64, &m);
+    CHECK(fabs(c200 - c0 - 196.875) <= 0.5, "%s: decompress_cycles 200 adds %.3f cycles a step (196.875)", d + 7, c200 - c0);
+  }
+}
+
 int main(int argc, char **argv) {
   const char *only = argc > 1 ? argv[1] : NULL;
   if (!only || !strcmp(only, "latency")) latency();
@@ -408,5 +496,6 @@ int main(int argc, char **argv) {
   if (!only || !strcmp(only, "accounting")) accounting();
   if (!only || !strcmp(only, "smid")) smid();
   if (!only || !strcmp(only, "local")) local_memory();
+  if (!only || !strcmp(only, "compression")) compression();
   return check_failed ? 1 : 0;
 }

@@ -82,6 +82,8 @@ static void format_value(const tm_config *c, int k, char *buf, size_t cap) {
   }
 }
 
+void tm_config_value(const tm_config *c, int key, char *buf, size_t cap) { format_value(c, key, buf, cap); }
+
 static void format_number(double v, char *buf, size_t cap) {
   if (v == floor(v) && fabs(v) < 1e15) snprintf(buf, cap, "%.0f", v);
   else snprintf(buf, cap, "%g", v);
@@ -373,6 +375,19 @@ int tm_config_check(const tm_config *c, char *err, size_t cap) {
   if (!pow2(c->dram_row_bytes) || c->dram_row_bytes < line)
     BAD(dram_row_bytes, "%lld must be a power of two of at least one %lld-byte line", (long long)c->dram_row_bytes, (long long)line);
   if (!pow2(c->dram_banks)) BAD(dram_banks, "%lld is not a power of two", (long long)c->dram_banks);
+  if (c->design != TM_DESIGN_BASE) {
+    /* blocks are compressed one L2 sector (or line) at a time, and the codecs take 32, 64 or 128 bytes */
+    int64_t unit = c->l2_bytes ? c->l2_sector_bytes : c->l1_sector_bytes;
+    if (unit != 32 && unit != 64 && unit != 128)
+      BADK(blame(c, TM_KEY_design, TM_KEY_l2_sector_bytes, TM_KEY_l1_sector_bytes, -1),
+           "compression works on %lld-byte blocks (the L2 sector); the codecs take 32, 64 or 128", (long long)unit);
+    if (c->dram_mag != 16 && c->dram_mag != 32 && c->dram_mag != 64)
+      BADK(blame(c, TM_KEY_design, TM_KEY_dram_mag, -1), "dram_mag = %lld: the codecs aim at a memory access granularity of 16, 32 or 64 bytes", (long long)c->dram_mag);
+    int64_t sets = c->md_cache_bytes / (128 * c->md_cache_ways);
+    if (c->md_cache_bytes % (128 * c->md_cache_ways) || !pow2(sets))
+      BADK(blame(c, TM_KEY_md_cache_bytes, TM_KEY_md_cache_ways, -1), "md_cache_bytes = %lld in %lld ways of 128-byte lines must give a power-of-two number of sets",
+           (long long)c->md_cache_bytes, (long long)c->md_cache_ways);
+  }
   return 0;
 }
 

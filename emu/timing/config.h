@@ -50,6 +50,8 @@ typedef struct tm_config {
 enum { TM_SCHED_LRR, TM_SCHED_GTO, TM_SCHED_TWO_LEVEL };
 enum { TM_L1_WRITE_EVICT, TM_L1_WRITE_THROUGH, TM_L1_WRITE_BACK };
 enum { TM_DRAM_FCFS, TM_DRAM_FRFCFS };
+enum { TM_DESIGN_BASE, TM_DESIGN_HW_MEM, TM_DESIGN_HW, TM_DESIGN_IDEAL };
+enum { TM_COMP_BDI, TM_COMP_FPC, TM_COMP_CPACK, TM_COMP_MAGBDI, TM_COMP_BEST };
 
 /* Every key at its default (caba-gtx480's value). */
 void tm_config_defaults(tm_config *c);
@@ -71,6 +73,8 @@ int tm_config_same(const tm_config *a, const tm_config *b);
 /* Writes every key as `key = value   # unit; from ORIGIN` (a config file that
  * loads back to the same config). */
 void tm_config_write(const tm_config *c, FILE *f);
+/* Key 'key' (TM_KEY_...)'s value in c as a config file writes it (an enum: its word). */
+void tm_config_value(const tm_config *c, int key, char *buf, size_t cap);
 /* The documented key table, Markdown. */
 void tm_config_table(FILE *f);
 /* The presets: name i (from 0) and its file text; NULL past the last. */

@@ -94,8 +94,8 @@ void dram_free(tm_dram *d) {
 }
 
 static void tick(void *obj, void *arg, tm_time now);
-static int is_read(const tm_req *r) { return r->kind == REQ_RD; }
-static int class_of(const tm_req *r) { return r->kind == REQ_RD ? 0 : 1; }
+static int is_read(const tm_req *r) { return tm_req_reads(r); }
+static int class_of(const tm_req *r) { return tm_req_reads(r) ? 0 : 1; }
 
 /* Makes sure the channel ticks at the first DRAM edge at or after t (an
  * earlier tick already due stands; a later one is superseded: a tick that

@@ -87,7 +87,7 @@ void dram_free(tm_dram *d);
 void dram_reset(tm_dram *d);
 /* 1 when the queue for r's kind (reads; writes) has room for one more. */
 static inline int dram_accepts(const tm_dram *d, const tm_req *r) {
-  return (r->kind == REQ_RD ? d->nreads : d->nwrites) < d->qcap;
+  return (tm_req_reads(r) ? d->nreads : d->nwrites) < d->qcap;
 }
 /* Queues r (its bank and row from tm_map, its kind REQ_RD or REQ_WB/REQ_WR, its
  * bursts) at time t, the time it reaches the controller (now: the caller

@@ -125,9 +125,23 @@ void tm_send_up(tm_gpu *g, tm_req *r, tm_time t) {
   if (tm_events_post(&g->ev, at, slice_arrive, g, r)) tm_fail(g, "out of host memory for an event");
 }
 
+static uint32_t stored(tm_gpu *g, uint64_t line_addr, uint32_t sectors, uint32_t *bursts, int *packed);
+static uint32_t l2_sectors(const tm_gpu *g, const tm_slice *sl, uint64_t addr, uint32_t up);
+
 static void send_down(tm_gpu *g, tm_req *r, tm_time t) {
-  uint32_t bytes = (uint32_t)g->cfg->request_header_bytes + (r->kind == REQ_WR ? 0 : r->bytes);
-  tm_time at = xbar_send(g, &g->down, r->slice, r->sm, bytes, t);
+  uint32_t data = r->kind == REQ_WR ? 0 : r->bytes;
+  tm_time extra = 0;
+  if (r->kind == REQ_RD && (g->z.design == TM_DESIGN_HW || g->z.design == TM_DESIGN_IDEAL)) {
+    /* L2 keeps the blocks compressed: they cross compressed, and (hw) are decompressed at the L1 fill */
+    const tm_slice *sl = &g->slices[r->slice];
+    uint32_t line = sl->c.line_bytes, bursts;
+    int packed;
+    uint32_t bytes = stored(g, r->addr / line * line, l2_sectors(g, sl, r->addr, r->up_sectors), &bursts, &packed);
+    if (bytes < data) data = bytes;
+    if (packed && g->z.design == TM_DESIGN_HW) extra = tm_cycles(g->core, g->z.decompress_cycles);
+  }
+  uint32_t bytes = (uint32_t)g->cfg->request_header_bytes + data;
+  tm_time at = xbar_send(g, &g->down, r->slice, r->sm, bytes, t) + extra;
   if (tm_events_post(&g->ev, at, sm_arrive, g, r)) tm_fail(g, "out of host memory for an event");
 }
 
@@ -153,6 +167,88 @@ static uint8_t bursts_of(const tm_gpu *g, uint32_t bytes) {
   return (uint8_t)(b ? b : 1);
 }
 
+/* The sectors 'sectors' of the line at line_addr as the design stores them:
+ * their bytes; *bursts, the DRAM bursts they take (each block whole bursts of
+ * its own); *packed, whether any is compressed.  Base: as they are. */
+static uint32_t stored(tm_gpu *g, uint64_t line_addr, uint32_t sectors, uint32_t *bursts, int *packed) {
+  uint32_t unit = g->z.unit, mag = g->z.mag, bytes = 0, b = 0;
+  *packed = 0;
+  for (uint32_t i = 0; i < 32; i++) {
+    if (!(sectors >> i & 1)) continue;
+    uint32_t n = g->z.design == TM_DESIGN_BASE ? unit : tm_block_bytes(&g->z, g->d, line_addr + (uint64_t)i * unit);
+    if (n < unit) *packed = 1;
+    bytes += n;
+    b += codec_bursts(n, mag);
+  }
+  *bursts = b ? b : 1;
+  return bytes;
+}
+
+/* ---- metadata (designs hw-mem and hw) ---- */
+
+static void dram_enqueue(tm_gpu *g, tm_req *r, tm_time t);
+
+/* A read of metadata line md_addr of partition part from DRAM; 'waiter' (or
+ * NULL) goes on to DRAM when it is back. */
+static void md_fetch(tm_gpu *g, uint32_t part, uint64_t md_addr, tm_req *waiter, tm_time t) {
+  tm_req *m = tm_req_new(g);
+  if (!m) { tm_fail(g, "out of host memory for a metadata read"); return; }
+  tm_place p;
+  tm_map(g->cfg, md_addr, &p);
+  m->kind = REQ_MD;
+  m->addr = md_addr;
+  m->bytes = 128;
+  m->bursts = bursts_of(g, 128);
+  m->owner = waiter;
+  m->part = part; m->slice = UINT32_MAX; m->bank = p.bank; m->row = p.row;
+  g->st->md_reads++;
+  dram_enqueue(g, m, t);
+}
+
+/* Data read r needs its blocks' metadata first: from the metadata cache, or
+ * (a miss) from DRAM; r reaches the DRAM queue at t, or when the metadata does. */
+static void md_then_read(tm_gpu *g, tm_req *r, tm_time t) {
+  tm_part *p = &g->parts[r->part];
+  uint64_t md = tm_md_line(g->cfg, r->addr, r->part);
+  uint32_t fetch;
+  g->st->md_accesses++;
+  int res = cache_read(&p->md, md, 1, r, &fetch);
+  if (res == CACHE_HIT) { g->st->md_hits++; dram_enqueue(g, r, t); }
+  else if (res == CACHE_STALL) md_fetch(g, r->part, md, r, t);   /* no MSHR: a read of its own */
+  else if (res == CACHE_MISS && fetch) md_fetch(g, r->part, md, NULL, t);
+  /* CACHE_MERGED: r waits for the read already on its way */
+}
+
+static void md_victim(tm_gpu *g, uint32_t part, const tm_victim *v, tm_time t);
+
+/* A write-back changes its blocks' metadata: the line is written in the
+ * metadata cache (allocated without reading it: the controller knows the new
+ * sizes), and a dirty line it evicts goes to DRAM. */
+static void md_write(tm_gpu *g, uint32_t part, uint64_t addr, tm_time t) {
+  tm_part *p = &g->parts[part];
+  tm_victim v;
+  g->st->md_accesses++;
+  if (cache_probe(&p->md, tm_md_line(g->cfg, addr, part), 1)) g->st->md_hits++;
+  if (cache_write_back(&p->md, tm_md_line(g->cfg, addr, part), 1, &v)) md_victim(g, part, &v, t);
+}
+
+/* A dirty metadata line left the metadata cache: it is written to DRAM. */
+static void md_victim(tm_gpu *g, uint32_t part, const tm_victim *v, tm_time t) {
+  tm_req *w = tm_req_new(g);
+  if (!w) { tm_fail(g, "out of host memory for a metadata write-back"); return; }
+  tm_place pl;
+  tm_map(g->cfg, v->addr, &pl);
+  w->kind = REQ_WB;
+  w->addr = v->addr;
+  w->bytes = 128;
+  w->bursts = bursts_of(g, 128);
+  w->part = part; w->slice = UINT32_MAX; w->bank = pl.bank; w->row = pl.row;
+  g->st->md_writes++;
+  dram_enqueue(g, w, t);
+}
+
+static int has_md(const tm_gpu *g) { return g->z.design == TM_DESIGN_HW_MEM || g->z.design == TM_DESIGN_HW; }
+
 /* Queues r at its partition's DRAM controller, or, when its queue is full,
  * in the partition's waiting list of its kind (reads, writes), oldest first. */
 static void dram_at(void *obj, void *arg, tm_time now);
@@ -162,7 +258,7 @@ static void dram_enqueue(tm_gpu *g, tm_req *r, tm_time t) {
     return;
   }
   tm_part *p = &g->parts[r->part];
-  int k = r->kind == REQ_RD ? 0 : 1;
+  int k = tm_req_reads(r) ? 0 : 1;
   if (!p->wait[k] && dram_accepts(&p->dram, r)) { dram_push(&p->dram, r, t); return; }
   r->next = NULL;
   if (p->wait_tail[k]) p->wait_tail[k]->next = r; else p->wait[k] = r;
@@ -188,11 +284,17 @@ static void writeback(tm_gpu *g, const tm_req *like, const tm_slice *sl, const t
   if (!w) { tm_fail(g, "out of host memory for a write-back"); return; }
   w->kind = REQ_WB;
   w->addr = v->addr;
-  w->bytes = (uint32_t)__builtin_popcount(v->dirty) * sl->c.sector_bytes;
-  w->bursts = bursts_of(g, w->bytes);
+  uint32_t bursts;
+  int packed;
+  w->bytes = stored(g, v->addr, v->dirty, &bursts, &packed);
+  w->bursts = (uint8_t)bursts;
+  g->st->dram_raw_bursts += bursts_of(g, (uint32_t)__builtin_popcount(v->dirty) * sl->c.sector_bytes);
   tm_place p;
   tm_map(g->cfg, v->addr, &p);
   w->part = p.part; w->slice = like->slice; w->bank = p.bank; w->row = p.row;
+  if (has_md(g)) md_write(g, p.part, v->addr, t);
+  /* compressed on its way out (hw-mem, hw) */
+  if (g->z.design == TM_DESIGN_HW_MEM || g->z.design == TM_DESIGN_HW) t += tm_cycles(g->core, g->z.compress_cycles);
   dram_enqueue(g, w, t);
 }
 
@@ -206,10 +308,49 @@ static void slice_retry(tm_gpu *g, tm_slice *sl, tm_time t) {
   for (tm_req *r = list, *next; r; r = next) { next = r->next; slice_process(g, r, t); }
 }
 
+static void fill(tm_gpu *g, tm_req *r, tm_time t);
+static void fill_at(void *obj, void *arg, tm_time now) { fill(obj, arg, now); }
+
+/* Read d (its line, part, bank, row and sectors set) goes to DRAM at t: its
+ * bursts as the design stores the blocks, after their metadata (hw-mem, hw). */
+static void read_from_dram(tm_gpu *g, tm_req *d, tm_time t) {
+  uint32_t bursts, sb = g->slices[d->slice].c.sector_bytes;
+  int packed;
+  stored(g, d->addr, d->sectors, &bursts, &packed);
+  d->bytes = (uint32_t)__builtin_popcount(d->sectors) * sb;
+  d->bursts = (uint8_t)bursts;
+  d->packed = (uint8_t)packed;
+  g->st->dram_raw_bursts += bursts_of(g, d->bytes);
+  if (has_md(g)) md_then_read(g, d, t);
+  else dram_enqueue(g, d, t);
+}
+
 /* DRAM finished a request of partition d->id at t. */
 static void dram_done(void *ctx, tm_req *r, tm_time t) {
   tm_gpu *g = ctx;
   if (r->kind == REQ_WB) { tm_req_free(g, r); return; }
+  if (r->kind == REQ_MD) {   /* metadata: into the metadata cache; the reads that waited go on to DRAM */
+    tm_part *p = &g->parts[r->part];
+    tm_victim v;
+    int hv;
+    uint32_t refetch;
+    hv = 0;
+    tm_req *waiting = r->owner ? NULL : cache_fill(&p->md, r->addr, 1, &v, &hv, &refetch);
+    if (hv) md_victim(g, r->part, &v, t);
+    if (r->owner) dram_enqueue(g, r->owner, t);
+    for (tm_req *w = waiting, *next; w; w = next) { next = w->next; dram_enqueue(g, w, t); }
+    tm_req_free(g, r);
+    return;
+  }
+  if (r->packed && g->z.design == TM_DESIGN_HW_MEM && g->z.decompress_cycles) {   /* decompressed at the controller */
+    if (tm_events_post(&g->ev, t + tm_cycles(g->core, g->z.decompress_cycles), fill_at, g, r)) tm_fail(g, "out of host memory for an event");
+    return;
+  }
+  fill(g, r, t);
+}
+
+/* Data of read r arrives at its L2 slice at t. */
+static void fill(tm_gpu *g, tm_req *r, tm_time t) {
   tm_slice *sl = &g->slices[r->slice];
   tm_victim v;
   int hv;
@@ -218,9 +359,7 @@ static void dram_done(void *ctx, tm_req *r, tm_time t) {
   if (hv) writeback(g, r, sl, &v, t);
   if (refetch) {
     r->sectors = refetch;
-    r->bytes = (uint32_t)__builtin_popcount(refetch) * sl->c.sector_bytes;
-    r->bursts = bursts_of(g, r->bytes);
-    dram_enqueue(g, r, t);
+    read_from_dram(g, r, t);
   } else tm_req_free(g, r);
   tm_time out = t + g->l2clk.period;
   for (tm_req *w = done, *next; w; w = next) {
@@ -261,10 +400,8 @@ static void slice_process(tm_gpu *g, tm_req *r, tm_time t) {
     d->kind = REQ_RD;
     d->addr = r->addr / sl->c.line_bytes * sl->c.line_bytes;
     d->sectors = fetch;
-    d->bytes = (uint32_t)__builtin_popcount(fetch) * sl->c.sector_bytes;
-    d->bursts = bursts_of(g, d->bytes);
     d->part = r->part; d->slice = r->slice; d->bank = r->bank; d->row = r->row;
-    dram_enqueue(g, d, t + tm_cycles(g->l2clk, g->cfg->l2_latency));
+    read_from_dram(g, d, t + tm_cycles(g->l2clk, g->cfg->l2_latency));
   }
 }
 
@@ -494,7 +631,7 @@ static void free_gpu(tm_gpu *g) {
   free(g->sms);
   if (g->slices) for (uint32_t i = 0; i < g->nslices; i++) cache_free(&g->slices[i].c);
   free(g->slices);
-  if (g->parts) for (uint32_t i = 0; i < g->nparts; i++) dram_free(&g->parts[i].dram);
+  if (g->parts) for (uint32_t i = 0; i < g->nparts; i++) { dram_free(&g->parts[i].dram); if (g->parts[i].has_md) cache_free(&g->parts[i].md); }
   free(g->parts);
   free(g->up.in_free); free(g->up.out_free); free(g->down.in_free); free(g->down.out_free);
   for (uint32_t i = 0; i < g->nblocks; i++) free(g->blocks[i]);
@@ -527,6 +664,12 @@ static int build(tm_gpu *g) {
     if (cache_init(&g->slices[i].c, slice_bytes, (uint32_t)c->l2_ways, (uint32_t)c->l2_line_bytes, (uint32_t)c->l2_sector_bytes,
                    (uint32_t)c->l2_mshrs, 64)) return -1;
   for (uint32_t i = 0; i < g->nparts; i++) if (dram_init(&g->parts[i].dram, (int)i, c, &g->ev, dram_done, dram_room, g)) return -1;
+  tm_compress_init(&g->z, c);
+  if (has_md(g))
+    for (uint32_t i = 0; i < g->nparts; i++) {
+      if (cache_init(&g->parts[i].md, (uint64_t)c->md_cache_bytes, (uint32_t)c->md_cache_ways, 128, 128, 32, 64)) return -1;
+      g->parts[i].has_md = 1;
+    }
   return 0;
 }
 
@@ -600,6 +743,7 @@ static void reset(tm_gpu *g) {
   }
   for (uint32_t i = 0; i < g->nparts; i++) {
     dram_reset(&g->parts[i].dram);
+    if (g->parts[i].has_md) cache_reset(&g->parts[i].md);
     g->parts[i].wait[0] = g->parts[i].wait[1] = NULL;
     g->parts[i].wait_tail[0] = g->parts[i].wait_tail[1] = NULL;
   }

@@ -9,7 +9,7 @@
 
 #include "event.h"
 
-enum { REQ_RD, REQ_WR, REQ_ATOM, REQ_WB };   /* read, write, atomic (done at L2), write-back of a dirty line */
+enum { REQ_RD, REQ_WR, REQ_ATOM, REQ_WB, REQ_MD };   /* read, write, atomic (done at L2), write-back of a dirty line, metadata read */
 
 typedef struct tm_req {
   struct tm_req *next;       /* the queue or MSHR list it waits in */
@@ -18,6 +18,7 @@ typedef struct tm_req {
   uint32_t bytes;            /* data bytes it moves */
   uint8_t kind;              /* REQ_RD ... */
   uint8_t bursts;            /* DRAM bursts (ceil(bytes / MAG), fewer for compressed lines) */
+  uint8_t packed;            /* it carries compressed blocks (they are decompressed where the design says) */
   uint16_t sm;               /* the requesting SM */
   uint32_t tag;              /* the requester's own number */
   void *owner;               /* the requester's own reference (the load it serves) */
@@ -29,5 +30,8 @@ typedef struct tm_req {
   tm_time arrived;           /* when it entered the queue it is in */
   uint64_t seq;              /* its age in that queue (DRAM: smaller is older) */
 } tm_req;
+
+/* Whether DRAM reads it (a data or metadata read) rather than writes it. */
+static inline int tm_req_reads(const tm_req *r) { return r->kind == REQ_RD || r->kind == REQ_MD; }
 
 #endif

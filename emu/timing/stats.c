@@ -15,6 +15,10 @@ double tm_dram_bytes_per_cycle(const tm_stats *s, const tm_config *c) {
   return s->cycles ? (double)s->dram_bursts * (double)c->dram_mag / (double)s->cycles : 0;
 }
 
+double tm_compression_ratio(const tm_stats *s) {
+  return s->dram_bursts ? (double)s->dram_raw_bursts / (double)s->dram_bursts : 1;
+}
+
 double tm_occupancy(const tm_stats *s) {
   double denom = (double)s->cycles * s->n_sm * s->max_warps_per_sm;
   return denom > 0 ? (double)s->resident_warp_cycles / denom : 0;
@@ -31,6 +35,8 @@ void tm_stats_add(tm_stats *t, const tm_stats *a) {
   t->l2_accesses += a->l2_accesses; t->l2_hits += a->l2_hits; t->l2_misses += a->l2_misses; t->l2_merges += a->l2_merges;
   t->dram_reads += a->dram_reads; t->dram_writes += a->dram_writes; t->dram_bursts += a->dram_bursts;
   t->dram_row_hits += a->dram_row_hits; t->dram_activates += a->dram_activates;
+  t->dram_raw_bursts += a->dram_raw_bursts;
+  t->md_accesses += a->md_accesses; t->md_hits += a->md_hits; t->md_reads += a->md_reads; t->md_writes += a->md_writes;
   t->dram_busy_seconds += a->dram_busy_seconds;
   t->seconds += a->seconds;
   t->loads += a->loads; t->load_latency += a->load_latency;
@@ -72,6 +78,17 @@ void tm_stats_print(const tm_stats *s, const tm_config *c, FILE *f) {
   fprintf(f, "loads: %llu global/local load instructions, average latency %.1f cycles; shared: %llu accesses, %llu conflict cycles\n",
           (unsigned long long)s->loads, s->loads ? (double)s->load_latency / (double)s->loads : 0,
           (unsigned long long)s->smem_accesses, (unsigned long long)s->smem_conflict_cycles);
+  if (c->design != TM_DESIGN_BASE) {
+    char design[32], algo[32];
+    tm_config_value(c, TM_KEY_design, design, sizeof design);
+    tm_config_value(c, TM_KEY_compression, algo, sizeof algo);
+    fprintf(f, "compression: design %s, %s: %llu DRAM bursts for %llu uncompressed (ratio %.3f, metadata included)",
+            design, algo, (unsigned long long)s->dram_bursts, (unsigned long long)s->dram_raw_bursts, tm_compression_ratio(s));
+    if (c->design == TM_DESIGN_HW_MEM || c->design == TM_DESIGN_HW)
+      fprintf(f, "; metadata cache %llu hits of %llu, %llu DRAM reads, %llu write-backs", (unsigned long long)s->md_hits,
+              (unsigned long long)s->md_accesses, (unsigned long long)s->md_reads, (unsigned long long)s->md_writes);
+    fputc('\n', f);
+  }
 }
 
 static void json_one(const tm_stats *s, const tm_config *c, FILE *f, const char *indent) {
@@ -86,6 +103,10 @@ static void json_one(const tm_stats *s, const tm_config *c, FILE *f, const char 
   fprintf(f, "%s\"dram_writes\": %llu,\n", indent, (unsigned long long)s->dram_writes);
   fprintf(f, "%s\"dram_row_buffer_hits\": %llu,\n", indent, (unsigned long long)s->dram_row_hits);
   fprintf(f, "%s\"dram_bytes_per_cycle\": %.6f,\n", indent, tm_dram_bytes_per_cycle(s, c));
+  fprintf(f, "%s\"dram_raw_bursts\": %llu,\n", indent, (unsigned long long)s->dram_raw_bursts);
+  fprintf(f, "%s\"compression_ratio_bursts\": %.6f,\n", indent, tm_compression_ratio(s));
+  fprintf(f, "%s\"metadata_cache\": {\"accesses\": %llu, \"hits\": %llu, \"dram_reads\": %llu, \"dram_writes\": %llu},\n", indent,
+          (unsigned long long)s->md_accesses, (unsigned long long)s->md_hits, (unsigned long long)s->md_reads, (unsigned long long)s->md_writes);
   fprintf(f, "%s\"l1\": {\"accesses\": %llu, \"hits\": %llu, \"misses\": %llu, \"mshr_merges\": %llu},\n", indent,
           (unsigned long long)s->l1_accesses, (unsigned long long)s->l1_hits, (unsigned long long)s->l1_misses, (unsigned long long)s->l1_merges);
   fprintf(f, "%s\"l2\": {\"accesses\": %llu, \"hits\": %llu, \"misses\": %llu, \"mshr_merges\": %llu},\n", indent,
@@ -115,7 +136,10 @@ static void json_one(const tm_stats *s, const tm_config *c, FILE *f, const char 
 }
 
 void tm_stats_json(const tm_stats *total, const tm_stats *launches, const char *const *kernels, uint32_t n, const tm_config *c, FILE *f) {
-  fputs("{\n", f);
+  char design[32], algo[32];
+  tm_config_value(c, TM_KEY_design, design, sizeof design);
+  tm_config_value(c, TM_KEY_compression, algo, sizeof algo);
+  fprintf(f, "{\n  \"design\": \"%s\",\n  \"compression\": \"%s\",\n", design, algo);
   json_one(total, c, f, "  ");
   fputs(",\n  \"launches\": [", f);
   for (uint32_t i = 0; i < n; i++) {

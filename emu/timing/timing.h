@@ -26,6 +26,8 @@ typedef struct {
   uint64_t l1_accesses, l1_hits, l1_misses, l1_merges, l1_stalls;
   uint64_t l2_accesses, l2_hits, l2_misses, l2_merges;
   uint64_t dram_reads, dram_writes, dram_bursts, dram_row_hits, dram_activates;
+  uint64_t dram_raw_bursts;              /* the bursts the same data would take uncompressed (no metadata) */
+  uint64_t md_accesses, md_hits, md_reads, md_writes;   /* metadata cache lookups and hits; its DRAM reads and write-backs */
   double dram_busy_seconds;              /* data-bus busy time, summed over channels */
   double seconds;                        /* simulated time (cycles / core clock) */
   uint64_t loads, load_latency;          /* global/local load instructions and their summed latency (cycles) */
@@ -65,6 +67,7 @@ double tm_ipc(const tm_stats *s);
 double tm_dram_utilization(const tm_stats *s);      /* fraction of DRAM time the data bus was busy */
 double tm_dram_bytes_per_cycle(const tm_stats *s, const tm_config *c);
 double tm_occupancy(const tm_stats *s);              /* achieved: resident warps / max, averaged over cycles */
+double tm_compression_ratio(const tm_stats *s);      /* the bursts the DRAM traffic would take uncompressed over those it took */
 
 /* Writes the statistics as text; or as one JSON object: the totals at its top
  * level and a "launches" list with the same figures per launch. */

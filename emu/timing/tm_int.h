@@ -20,6 +20,7 @@
 
 #include "../core.h"
 #include "cache.h"
+#include "compress.h"
 #include "dram.h"
 #include "timing.h"
 
@@ -146,6 +147,8 @@ typedef struct {
 typedef struct {
   tm_dram dram;
   tm_req *wait[2], *wait_tail[2];   /* reads, writes for a full DRAM queue, oldest first */
+  tm_cache md;                      /* the metadata cache (designs hw-mem and hw) */
+  int has_md;
 } tm_part;
 
 typedef struct tm_gpu {
@@ -193,6 +196,7 @@ typedef struct tm_gpu {
 
   tm_stats *st;
   emu_issue issue;            /* scratch for emu_step */
+  tm_compressor z;            /* compressed memory (compress.h) */
 } tm_gpu;
 
 /* gpu.c */

@@ -1,0 +1,43 @@
+/* emu/timing/compress.h -- compressed memory: how many bytes a block takes, and where its metadata lives.
+ *
+ * Values stay in the functional memory; compression decides only how many
+ * bytes the model moves and keeps.  A block is one L2 sector (the line when
+ * L2 has no sectors), compressed on its own by the design's algorithm, one of
+ * the reference codecs of subroutines/ (or the smallest of them: 'best').
+ * Its size is computed from the device memory's contents when the model
+ * moves it (so a store changes the size of the block the next time it
+ * moves).  Local memory, and bytes outside every allocation, count as
+ * incompressible (the stored form: the block as it is).
+ *
+ * The metadata of the blocks in DRAM (md_bits_per_block each) lives in a
+ * region of each memory partition of its own, read and written in 128-byte
+ * lines through a metadata cache at the controller.
+ */
+#ifndef AWEMU_TM_COMPRESS_H
+#define AWEMU_TM_COMPRESS_H
+
+#include "config.h"
+#include "../../subroutines/codec.h"
+
+struct aw_device;
+
+typedef struct {
+  int design;
+  const codec *codecs[4];
+  int ncodecs;
+  uint32_t unit;              /* block bytes */
+  uint32_t mag;
+  int64_t compress_cycles, decompress_cycles;
+} tm_compressor;
+
+/* Sets z up for config c (tm_config_check passed). */
+void tm_compress_init(tm_compressor *z, const tm_config *c);
+/* The stored bytes of the block at addr (unit-aligned): the smallest
+ * payload the algorithm finds, or unit when it does not compress. */
+uint32_t tm_block_bytes(const tm_compressor *z, struct aw_device *d, uint64_t addr);
+
+/* The metadata line (an address in partition 'part', as tm_map maps it) of the
+ * block at data address addr of that partition. */
+uint64_t tm_md_line(const tm_config *c, uint64_t addr, uint32_t part);
+
+#endif
