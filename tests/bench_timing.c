@@ -9,7 +9,8 @@
  *                                             (1 to 10 edges each), launched level by level by the host
  *                                             loop of bfs.cu until nothing changes
  *        bench_timing run SCRIPT [NAME=VALUE ...]   a run script (e.g. bfs)
- * Each runs under caba-gtx480 (or the preset in $AWEMU_BENCH_CONFIG); host time covers the launches.
+ * Each runs under caba-gtx480 (or the preset in $AWEMU_BENCH_CONFIG, with one KEY=VALUE from
+ * $AWEMU_BENCH_SET, e.g. design=hw); host time covers the launches.
  */
 #include "../emu/awemu.h"
 #include "../emu/script.h"
@@ -22,9 +23,10 @@
 static int timing(aw_device *d) {
   tm_config c;
   char err[1024];
-  const char *preset = getenv("AWEMU_BENCH_CONFIG");
+  const char *preset = getenv("AWEMU_BENCH_CONFIG"), *set = getenv("AWEMU_BENCH_SET");
   tm_config_defaults(&c);
-  if (tm_config_load(&c, preset && *preset ? preset : "caba-gtx480", err, sizeof err) || tm_config_check(&c, err, sizeof err)) {
+  if (tm_config_load(&c, preset && *preset ? preset : "caba-gtx480", err, sizeof err) ||
+      (set && *set && tm_config_set_pair(&c, set, "AWEMU_BENCH_SET", err, sizeof err)) || tm_config_check(&c, err, sizeof err)) {
     fprintf(stderr, "%s\n", err);
     return -1;
   }
@@ -99,6 +101,14 @@ int main(int argc, char **argv) {
       uint32_t abits;
       memcpy(&abits, &a, 4);
       uint64_t args[4] = { n, abits, aw_malloc(d, (uint64_t)n * 4), aw_malloc(d, (uint64_t)n * 4) };
+      /* data BDI compresses (x: one value; y: small integers), so compressed designs have work */
+      float *h = malloc((size_t)n * 4);
+      if (!h) return 1;
+      for (uint32_t i = 0; i < n; i++) h[i] = 1.0f;
+      aw_memcpy_htod(d, args[2], h, (size_t)n * 4);
+      for (uint32_t i = 0; i < n; i++) h[i] = (float)(i % 64);
+      aw_memcpy_htod(d, args[3], h, (size_t)n * 4);
+      free(h);
       if (launch(d, m, "saxpy", n / 256, 256, args, 4)) return 1;
       report("saxpy (memory)", d);
     } else {

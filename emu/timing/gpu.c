@@ -667,7 +667,7 @@ static int build(tm_gpu *g) {
   tm_compress_init(&g->z, c);
   if (has_md(g))
     for (uint32_t i = 0; i < g->nparts; i++) {
-      if (cache_init(&g->parts[i].md, (uint64_t)c->md_cache_bytes, (uint32_t)c->md_cache_ways, 128, 128, 32, 64)) return -1;
+      if (cache_init(&g->parts[i].md, (uint64_t)c->md_cache_bytes, (uint32_t)c->md_cache_ways, 128, 128, 32, 256)) return -1;
       g->parts[i].has_md = 1;
     }
   return 0;
