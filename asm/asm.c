@@ -1514,9 +1514,29 @@ static void canonical_strings(asm_ctx *c) {
 
 static void *take(asm_vec *v) { void *p = v->p; if (!p) p = calloc(1, 1); v->p = NULL; v->n = v->cap = 0; return p; }
 
+/* Two subroutines bound to one event: an error at the second binding. */
+static void check_trigger_conflicts(asm_ctx *c) {
+  const isa_trigger *tr = (const isa_trigger *)c->triggers.p;
+  uint32_t n = c->triggers.n, a, b, from = 0;
+  while (from < n && isa_triggers_conflict(tr + from, n - from, c->strtab.p, &a, &b)) {
+    a += from; b += from;
+    char what[160];
+    isa_trigger_text(&tr[a], c->strtab.p, what, sizeof what);
+    const char *first = "";
+    for (uint32_t s = 0; s < c->subrs.n; s++) {
+      const isa_subr *sr = &VEC_AT(c->subrs, isa_subr, s);
+      if (a >= sr->first_trigger && a < sr->first_trigger + sr->ntrigger) first = str_at(c, FUNCS(c)[sr->func].name);
+    }
+    asm_loc at = VEC_AT(c->trig_pending, asm_loc, b), was = VEC_AT(c->trig_pending, asm_loc, a);
+    asm_error(c, at, "'%s' is already bound to subroutine '%s' (line %d): one event starts one subroutine", what, first, was.line);
+    from = a + 1;   /* report each conflicting pair once */
+  }
+}
+
 int asm_finish(asm_ctx *c, isa_image *out) {
   memset(out, 0, sizeof *out);
   check_pc_triggers(c);
+  check_trigger_conflicts(c);
   if (c->errors) return c->errors;
   canonical_strings(c);
   /* module items first, then every function's items; functions point past the module's */

@@ -301,8 +301,30 @@ void emu_module_free(aw_module *m) {
   free(m);
 }
 
+/* Each 'pc KERNEL LABEL' trigger must name a kernel of the module and one of
+ * its labels (the assembler checks those it can see; an image assembled
+ * without the kernel is checked here).  0, or -1 with a message. */
+static int check_pc_triggers(const aw_module *m, char *err, size_t cap) {
+  const isa_image *img = &m->img;
+  for (uint32_t s = 0; s < img->nsubrs; s++)
+    for (uint32_t t = 0; t < img->subrs[s].ntrigger; t++) {
+      const isa_trigger *tr = &img->triggers[img->subrs[s].first_trigger + t];
+      if (tr->event != ISA_TRIG_PC) continue;
+      const char *sub = isa_str(img, img->funcs[img->subrs[s].func].name), *kn = isa_str(img, tr->kernel), *ln = isa_str(img, tr->label);
+      uint32_t f = 0;
+      while (f < img->nfuncs && !(img->funcs[f].kind == ISA_FN_ENTRY && img->funcs[f].has_body && !strcmp(isa_str(img, img->funcs[f].name), kn))) f++;
+      if (f == img->nfuncs) return isa_fail(err, cap, "subroutine %s: trigger 'pc %s %s': the module has no kernel '%s'", sub, kn, ln, kn);
+      const isa_func *fn = &img->funcs[f];
+      uint32_t l = 0;
+      while (l < fn->nlabel && strcmp(isa_str(img, img->labels[fn->first_label + l].name), ln)) l++;
+      if (l == fn->nlabel) return isa_fail(err, cap, "subroutine %s: trigger 'pc %s %s': kernel '%s' has no label '%s'", sub, kn, ln, kn, ln);
+    }
+  return 0;
+}
+
 static aw_module *finish_load(aw_device *d, aw_module *m, char *err, size_t cap) {
   m->dev = d;
+  if (check_pc_triggers(m, err, cap)) { emu_module_free(m); return NULL; }
   if (predecode(m, err, cap) || layout(m, err, cap)) { emu_module_free(m); return NULL; }
   for (uint32_t f = 0; f < m->img.nfuncs; f++)
     if (compute_ipdoms(m, &m->funcs[f])) { isa_fail(err, cap, "out of host memory"); emu_module_free(m); return NULL; }

@@ -155,6 +155,13 @@ int isa_image_load(const char *path, isa_image *img, char *err, size_t errcap);
 static inline const char *isa_str(const isa_image *img, uint32_t off) {
   return off < img->strtab_len ? img->strtab + off : "";
 }
+/* Two of the n triggers tr[] (names in strtab) that bind the same event:
+ * 'decompress ENC', 'compress ENC' (or 'compress' of any line), 'miss', or
+ * 'pc KERNEL LABEL' ('explicit' never conflicts: the host names the
+ * subroutine).  Returns 1 with their indices (*a < *b), else 0. */
+int isa_triggers_conflict(const isa_trigger *tr, uint32_t n, const char *strtab, uint32_t *a, uint32_t *b);
+/* A trigger as the source writes it ("decompress 3", "pc k L1"). */
+void isa_trigger_text(const isa_trigger *tr, const char *strtab, char *buf, size_t cap);
 /* Bytes of one element of a variable (vector included). */
 uint64_t isa_var_elem_bytes(const isa_var *v);
 /* Total bytes (0 for unsized). */

@@ -322,6 +322,18 @@ int isa_image_validate(const isa_image *img, char *err, size_t cap) {
     if (!range_ok(tr->bind_off, tr->nbind, img->npool)) return bad(err, cap, "trigger %u: binding range", t);
     for (uint32_t k = 0; k < tr->nbind; k++) if (!str_ok(img, img->pool[tr->bind_off + k])) return bad(err, cap, "trigger %u: binding name", t);
   }
+  uint32_t ta, tb;
+  if (isa_triggers_conflict(img->triggers, img->ntriggers, img->strtab, &ta, &tb)) {
+    char what[160];
+    isa_trigger_text(&img->triggers[ta], img->strtab, what, sizeof what);
+    const char *na = "", *nb = "";
+    for (uint32_t s = 0; s < img->nsubrs; s++) {
+      const isa_subr *sr = &img->subrs[s];
+      if (ta >= sr->first_trigger && ta < sr->first_trigger + sr->ntrigger) na = isa_str(img, img->funcs[sr->func].name);
+      if (tb >= sr->first_trigger && tb < sr->first_trigger + sr->ntrigger) nb = isa_str(img, img->funcs[sr->func].name);
+    }
+    return bad(err, cap, "subroutines %s and %s are both bound to '%s'", na, nb, what);
+  }
   uint32_t nk = 0;
   for (uint32_t f = 0; f < img->nfuncs; f++) {
     if (img->funcs[f].kind != ISA_FN_ENTRY || !img->funcs[f].has_body) continue;
@@ -333,4 +345,27 @@ int isa_image_validate(const isa_image *img, char *err, size_t cap) {
   }
   if (nk != img->nkernels) return bad(err, cap, "kernel table has %u entries, the image has %u kernels", img->nkernels, nk);
   return 0;
+}
+
+/* ---- triggers ---- */
+
+static const char *tstr(const char *strtab, uint32_t off) { return strtab + off; }
+
+int isa_triggers_conflict(const isa_trigger *tr, uint32_t n, const char *strtab, uint32_t *a, uint32_t *b) {
+  for (uint32_t j = 1; j < n; j++)
+    for (uint32_t i = 0; i < j; i++) {
+      const isa_trigger *x = &tr[i], *y = &tr[j];
+      if (x->event != y->event || x->event == ISA_TRIG_EXPLICIT) continue;
+      int same = x->event == ISA_TRIG_PC ? !strcmp(tstr(strtab, x->kernel), tstr(strtab, y->kernel)) && !strcmp(tstr(strtab, x->label), tstr(strtab, y->label))
+               : x->event == ISA_TRIG_MISS ? 1 : x->arg == y->arg;
+      if (same) { *a = i; *b = j; return 1; }
+    }
+  return 0;
+}
+
+void isa_trigger_text(const isa_trigger *tr, const char *strtab, char *buf, size_t cap) {
+  const char *ev = tr->event < ISA_TRIG_COUNT ? isa_trigger_names[tr->event] : "?";
+  if (tr->event == ISA_TRIG_PC) snprintf(buf, cap, "%s %s %s", ev, tstr(strtab, tr->kernel), tstr(strtab, tr->label));
+  else if (tr->event == ISA_TRIG_DECOMPRESS || (tr->event == ISA_TRIG_COMPRESS && tr->arg >= 0)) snprintf(buf, cap, "%s %d", ev, (int)tr->arg);
+  else snprintf(buf, cap, "%s", ev);
 }

@@ -113,8 +113,30 @@ static void test_types(void) {
   }
 }
 
+/* An image whose two subroutines are bound to one event (the assembler
+ * refuses the source; an image changed afterwards must be refused too). */
+static void test_trigger_conflict(void) {
+  static const char src[] = ".version 8.0\n.target sm_80\n.address_size 64\n"
+                            ".subroutine a\n.trigger decompress 3\n{\n\texit;\n}\n"
+                            ".subroutine b\n.trigger decompress 4\n{\n\texit;\n}\n";
+  asm_ctx *c = asm_new();
+  asm_set_diag(c, NULL);
+  asm_add_source(c, "conflict.s", src, strlen(src));
+  isa_image img;
+  int errors = asm_finish(c, &img);
+  asm_free(c);
+  if (errors) { CHECK(0, "conflict.s assembles"); return; }
+  char err[256] = "";
+  CHECK(isa_image_validate(&img, err, sizeof err) == 0, "decompress 3 and decompress 4: two events, no conflict (%s)", err);
+  img.triggers[1].arg = 3;
+  CHECK(isa_image_validate(&img, err, sizeof err) != 0 && strstr(err, "subroutines a and b are both bound to 'decompress 3'"),
+        "an image binding decompress 3 twice is rejected: %s", err);
+  isa_image_free(&img);
+}
+
 int main(void) {
   test_types();
+  test_trigger_conflict();
   static const char *const srcs[] = { "examples/saxpy/saxpy.ptx", "examples/divergent/divergent.ptx",
                                       "examples/stencil/stencil.ptx", "examples/kmeans/kmeans.ptx" };
   for (size_t s = 0; s < sizeof srcs / sizeof srcs[0]; s++) {
