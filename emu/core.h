@@ -49,6 +49,14 @@ int emu_cta_rebind(cta *c, int kernel, aw_dim3 grid, aw_dim3 block, uint32_t dyn
 int emu_cta_start(cta *c, aw_dim3 id);
 void emu_cta_free(cta *c);
 
+/* An assist-warp runner of module m: one warp of 32 lanes that runs a
+ * subroutine on a line (.lin, .lout, .lmeta), stepped like a CTA's warps
+ * (c->warps[0]).  emu_assist_start (re)starts it on subroutine function
+ * 'func' and 'line' (kept by the caller until it finishes), its faults going
+ * to f; 0, or -1 with a fault.  Free with emu_cta_free. */
+cta *emu_assist_new(aw_device *d, aw_module *m, aw_fault *f);
+int emu_assist_start(cta *c, uint32_t func, aw_line *line, aw_fault *f);
+
 /* The instruction warp w issues next, or NULL when it has finished (its state
  * becomes W_DONE).  Pops reconverged stack entries, which changes nothing
  * that any instruction can observe. */

@@ -2040,6 +2040,35 @@ int emu_cta_start(cta *c, aw_dim3 id) {
   return cta_begin(c);
 }
 
+cta *emu_assist_new(aw_device *d, aw_module *m, aw_fault *f) {
+  cta *c = calloc(1, sizeof *c);
+  if (!c) return NULL;
+  c->d = d; c->m = m;
+  c->grid.x = c->grid.y = c->grid.z = 1;
+  c->block.x = WARP; c->block.y = c->block.z = 1;
+  c->shared_bytes = m->shared_static;
+  c->shared = calloc(c->shared_bytes ? c->shared_bytes : 1, 1);
+  if (!c->shared) { free(c); return NULL; }
+  c->fault = f;
+  return c;
+}
+
+int emu_assist_start(cta *c, uint32_t func, aw_line *line, aw_fault *f) {
+  if (!fma32_lanes) {
+    __builtin_cpu_init();
+    fma32_lanes = __builtin_cpu_supports("fma") ? fma32_lanes_hw : fma32_lanes_sw;
+  }
+  c->kfunc = func;
+  c->line = line;
+  c->fault = f;
+  c->faulted = 0;
+  c->cta.x = c->cta.y = c->cta.z = 0;
+  uint64_t warps = c->d->stats.warps;
+  int r = cta_begin(c);
+  c->d->stats.warps = warps;   /* an assist warp is not one of the launch's warps */
+  return r;
+}
+
 void emu_cta_free(cta *c) {
   if (!c) return;
   free_warps(c);

@@ -170,8 +170,12 @@ static void errors(void) {
   e = try_cfg("design = hw-mem\nmd_cache_ways = 3\n");
   CHECK(contains(e, "t.cfg:2: error: md_cache_ways: md_cache_bytes = 8192 in 3 ways of 128-byte lines must give a power-of-two number of sets"),
         "metadata cache geometry (%s)", e);
+  /* the defaults' L2 has 32-byte sectors, its L1 128-byte lines */
   e = try_cfg("design = caba\n");
-  CHECK(contains(e, "t.cfg:1: error: design: 'caba' is not one of base|hw-mem|hw|ideal"), "designs not built yet are refused (%s)", e);
+  CHECK(contains(e, "t.cfg:1: error: design: design caba decompresses whole L1 lines: the 32-byte blocks must be the 128-byte L1 line"),
+        "caba needs blocks of a whole L1 line (%s)", e);
+  e = try_cfg("design = caba\nl2_sector_bytes = 128\ncompression = best\n");
+  CHECK(contains(e, "t.cfg:3: error: compression: design caba needs one algorithm"), "caba with 'best' (%s)", e);
   /* a line of 2000 characters */
   char longline[2100];
   memset(longline, 'x', 2000);

@@ -20,8 +20,12 @@
 #include "check.h"
 #include "../emu/awemu.h"
 #include "../emu/timing/timing.h"
+#include "../asm/asm.h"
+#include "../isa/image.h"
 
 #include <math.h>
+#include <stdio.h>
+#include <unistd.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -484,6 +488,145 @@ static void compression(void) {
   }
 }
 
+/* ---- design caba: assist warps ---- */
+
+static char *slurp(const char *path, size_t *n) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return NULL;
+  fseek(f, 0, SEEK_END);
+  long len = ftell(f);
+  fseek(f, 0, SEEK_SET);
+  char *b = malloc((size_t)len + 1);
+  if (b && fread(b, 1, (size_t)len, f) != (size_t)len) { free(b); b = NULL; }
+  fclose(f);
+  if (b) { b[len] = 0; *n = (size_t)len; }
+  return b;
+}
+
+static char caba_dir[64];   /* the images' temporary directory */
+
+/* micro.ptx with subroutines/bdi/bdi.s (its text changed from 'from' to 'to'
+ * when from is not NULL; with no subroutines when 'with' is 0), assembled into
+ * an image file in a temporary directory; its path in 'path'.  0 or -1. */
+static int caba_image(int with, const char *from, const char *to, char *path, size_t cap) {
+  size_t np, ns;
+  char *ptx = slurp(PTX, &np), *bdi = slurp("subroutines/bdi/bdi.s", &ns);
+  if (!ptx || !bdi) { free(ptx); free(bdi); return -1; }
+  if (from) {   /* one instruction of bdi_dec_repeated changed */
+    char *sub = strstr(bdi, ".subroutine bdi_dec_repeated"), *at = sub ? strstr(sub, from) : NULL;
+    if (!at || strlen(to) != strlen(from)) { free(ptx); free(bdi); return -1; }
+    memcpy(at, to, strlen(to));
+  }
+  asm_ctx *c = asm_new();
+  asm_set_diag(c, NULL);
+  asm_add_source(c, PTX, ptx, np);
+  if (with) asm_add_source(c, "subroutines/bdi/bdi.s", bdi, ns);
+  isa_image img;
+  int errors = asm_finish(c, &img);
+  asm_free(c);
+  free(ptx);
+  free(bdi);
+  if (errors) return -1;
+  size_t n;
+  uint8_t *bytes = isa_image_write(&img, &n);
+  isa_image_free(&img);
+  if (!caba_dir[0]) { strcpy(caba_dir, "/tmp/awemu-caba-XXXXXX"); if (!mkdtemp(caba_dir)) { free(bytes); return -1; } }
+  snprintf(path, cap, "%s/caba%d.aws", caba_dir, with + (from ? 2 : 0));
+  FILE *f = fopen(path, "wb");
+  int ok = f && bytes && fwrite(bytes, 1, n, f) == n;
+  if (f) fclose(f);
+  free(bytes);
+  return ok ? 0 : -1;
+}
+
+/* The copy of copy_design() (lines of one repeated value) under 'design',
+ * on the image 'path'; the launch's statistics, its fault text in 'why'. */
+static tm_stats copy_caba(const char *design, const char *path, char *why, size_t cap) {
+  tm_stats none;
+  memset(&none, 0, sizeof none);
+  why[0] = 0;
+  tm_config cfg;
+  char err[2048], set[64];
+  tm_config_defaults(&cfg);
+  snprintf(set, sizeof set, "design=%s", design);
+  aw_device *d = aw_device_new();
+  if (!d || tm_config_load(&cfg, "caba-gtx480", err, sizeof err) || tm_config_set_pair(&cfg, set, "test", err, sizeof err) ||
+      tm_config_check(&cfg, err, sizeof err) || aw_set_timing(d, &cfg)) { snprintf(why, cap, "setup: %.500s", err); aw_device_free(d); return none; }
+  aw_module *m = aw_module_load_file(d, path, err, sizeof err);
+  if (!m) { snprintf(why, cap, "%.500s", err); aw_device_free(d); return none; }
+  uint64_t n = 1 << 17, words = n * 2;
+  uint64_t *host = malloc(words * 8), *back = malloc(words * 8);
+  for (uint64_t i = 0; i < words; i++) host[i] = 0x0123456789abull + i / 16;
+  uint64_t src = aw_malloc(d, n * 16), dst = aw_malloc(d, n * 16);
+  aw_memcpy_htod(d, src, host, words * 8);
+  uint8_t params[24];
+  uint32_t count, sizes[8], offs[8];
+  int k = aw_kernel_find(m, "copy");
+  aw_kernel_params(m, k, &count, sizes, offs, 8);
+  uint64_t args[3] = { src, dst, n };
+  for (int i = 0; i < 3; i++) memcpy(params + offs[i], &args[i], sizes[i]);
+  aw_fault f;
+  aw_dim3 gd = { 90, 1, 1 }, bd = { 256, 1, 1 };
+  tm_stats s = none;
+  if (aw_launch(d, m, k, gd, bd, 0, params, sizeof params, &f) != AW_OK) aw_fault_format(&f, why, cap);
+  else {
+    const tm_stats *l;
+    aw_timing_launches(d, &l, NULL, NULL);
+    s = l[0];
+    aw_memcpy_dtoh(d, back, dst, words * 8);
+    if (memcmp(back, host, words * 8)) snprintf(why, cap, "the copy differs from its source");
+  }
+  free(host);
+  free(back);
+  aw_device_free(d);
+  return s;
+}
+
+static void caba(void) {
+  char path[256], why[600];
+  if (caba_image(1, NULL, NULL, path, sizeof path)) { CHECK(0, "micro.ptx and bdi.s assemble together"); return; }
+  /* every source line (2 MiB: 16384 lines) reaches L1 once, compressed
+   * (BDI 'repeated', encoding 2): one assist warp each, running
+   * bdi_dec_repeated, whose instructions on such a line are counted by
+   * running it on its own in functional mode */
+  aw_device *fd = aw_device_new();
+  char err[512];
+  aw_module *fm = aw_module_load_file(fd, path, err, sizeof err);
+  uint8_t in[8] = { 0xab, 0x89, 0x67, 0x45, 0x23, 0x01, 0, 0 }, out[128];
+  aw_line line;
+  memset(&line, 0, sizeof line);
+  line.in = in; line.in_bytes = 8; line.out = out; line.out_bytes = 128;
+  uint32_t meta[4] = { 2, 8, 128, 32 };
+  memcpy(line.meta, meta, sizeof meta);
+  uint64_t per_line = fm && aw_run_subroutine(fd, fm, "bdi_dec_repeated", &line, NULL) == AW_OK ? aw_get_stats(fd).warp_insns : 0;
+  aw_device_free(fd);
+  tm_stats b = copy_caba("base", path, why, sizeof why);
+  CHECK(!why[0] && b.cycles, "base on the caba image: %s", why[0] ? why : "ran");
+  tm_stats c = copy_caba("caba", path, why, sizeof why);
+  CHECK(!why[0] && c.assist_triggered == 16384 && per_line && c.assist_insns == 16384 * per_line,
+        "caba: %llu assist warps (16384 compressed lines), %llu assist-warp instructions (16384 x %llu, bdi_dec_repeated run on its own)%s%s",
+        (unsigned long long)c.assist_triggered, (unsigned long long)c.assist_insns, (unsigned long long)per_line, why[0] ? ": " : "", why);
+  CHECK(c.cycles && c.cycles < b.cycles && c.issue[TM_ISSUE_ASSIST] == c.assist_insns,
+        "caba is faster than base on the compressible copy (%llu < %llu cycles); every assist instruction took an issue slot counted as such (%llu)",
+        (unsigned long long)c.cycles, (unsigned long long)b.cycles, (unsigned long long)c.issue[TM_ISSUE_ASSIST]);
+  /* a wrong subroutine never passes: bdi_dec_repeated writing the value with
+   * L / 16 lanes instead of L / 8 (8 instead of 16 for a 128-byte line)
+   * leaves the second half of .lout zero: byte 64 is the first wrong one */
+  if (caba_image(1, "shr.u32 \t%n, %L, 3;", "shr.u32 \t%n, %L, 4;", path, sizeof path)) {
+    CHECK(0, "the changed bdi.s assembles");
+    return;
+  }
+  copy_caba("caba", path, why, sizeof why);
+  CHECK(strstr(why, "assist warp bdi_dec_repeated decompressing the line at 0x") && strstr(why, ": byte 64 of its .lout is 0x00, the line's is 0x"),
+        "a decompression subroutine with one wrong instruction faults naming it, the line and the byte: %s", why);
+  /* no subroutines: the first compressed line says what is missing */
+  if (caba_image(0, NULL, NULL, path, sizeof path)) { CHECK(0, "micro.ptx assembles"); return; }
+  copy_caba("caba", path, why, sizeof why);
+  CHECK(strstr(why, "the module has no 'decompress 2' subroutine") != NULL, "caba without subroutines: %s", why);
+  for (int i = 0; i < 4; i++) { snprintf(path, sizeof path, "%s/caba%d.aws", caba_dir, i); unlink(path); }
+  rmdir(caba_dir);
+}
+
 int main(int argc, char **argv) {
   const char *only = argc > 1 ? argv[1] : NULL;
   if (!only || !strcmp(only, "latency")) latency();
@@ -497,5 +640,6 @@ int main(int argc, char **argv) {
   if (!only || !strcmp(only, "smid")) smid();
   if (!only || !strcmp(only, "local")) local_memory();
   if (!only || !strcmp(only, "compression")) compression();
+  if (!only || !strcmp(only, "caba")) caba();
   return check_failed ? 1 : 0;
 }

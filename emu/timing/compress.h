@@ -35,6 +35,9 @@ void tm_compress_init(tm_compressor *z, const tm_config *c);
 /* The stored bytes of the block at addr (unit-aligned): the smallest
  * payload the algorithm finds, or unit when it does not compress. */
 uint32_t tm_block_bytes(const tm_compressor *z, struct aw_device *d, uint64_t addr);
+/* The same for one algorithm, with everything: the block's bytes (unit of
+ * them) in 'block', the payload and its metadata (encoding 0: uncompressed). */
+void tm_block_compress(const tm_compressor *z, struct aw_device *d, uint64_t addr, uint8_t *block, uint8_t *payload, codec_meta *meta);
 
 /* The metadata line (an address in partition 'part', as tm_map maps it) of the
  * block at data address addr of that partition. */

@@ -131,7 +131,7 @@ static uint32_t l2_sectors(const tm_gpu *g, const tm_slice *sl, uint64_t addr, u
 static void send_down(tm_gpu *g, tm_req *r, tm_time t) {
   uint32_t data = r->kind == REQ_WR ? 0 : r->bytes;
   tm_time extra = 0;
-  if (r->kind == REQ_RD && (g->z.design == TM_DESIGN_HW || g->z.design == TM_DESIGN_IDEAL)) {
+  if (r->kind == REQ_RD && (g->z.design == TM_DESIGN_HW || g->z.design == TM_DESIGN_IDEAL || g->z.design == TM_DESIGN_CABA)) {
     /* L2 keeps the blocks compressed: they cross compressed, and (hw) are decompressed at the L1 fill */
     const tm_slice *sl = &g->slices[r->slice];
     uint32_t line = sl->c.line_bytes, bursts;
@@ -167,6 +167,42 @@ static uint8_t bursts_of(const tm_gpu *g, uint32_t bytes) {
   return (uint8_t)(b ? b : 1);
 }
 
+/* ---- design caba: written blocks are stored uncompressed ---- */
+
+static uint64_t raw_hash(uint64_t a) { a ^= a >> 33; a *= 0xff51afd7ed558ccdull; a ^= a >> 33; return a; }
+
+int tm_block_raw(const tm_gpu *g, uint64_t addr) {
+  if (!g->capraw) return 0;
+  for (uint64_t i = raw_hash(addr) & (g->capraw - 1);; i = (i + 1) & (g->capraw - 1)) {
+    if (g->raw[i] == addr + 1) return 1;
+    if (!g->raw[i]) return 0;
+  }
+}
+
+/* The kernel wrote the block at addr (no compression assist warp compresses
+ * it yet: it stays uncompressed until the device memory is copied again). */
+static void mark_raw(tm_gpu *g, uint64_t addr) {
+  if (g->z.design != TM_DESIGN_CABA || tm_block_raw(g, addr)) return;
+  if (2 * (g->nraw + 1) > g->capraw) {
+    uint32_t cap = g->capraw ? 2 * g->capraw : 1024;
+    uint64_t *t = calloc(cap, sizeof *t);
+    if (!t) { tm_fail(g, "out of host memory"); return; }
+    for (uint32_t k = 0; k < g->capraw; k++)
+      if (g->raw[k]) {
+        uint64_t i = raw_hash(g->raw[k] - 1) & (cap - 1);
+        while (t[i]) i = (i + 1) & (cap - 1);
+        t[i] = g->raw[k];
+      }
+    free(g->raw);
+    g->raw = t;
+    g->capraw = cap;
+  }
+  uint64_t i = raw_hash(addr) & (g->capraw - 1);
+  while (g->raw[i]) i = (i + 1) & (g->capraw - 1);
+  g->raw[i] = addr + 1;
+  g->nraw++;
+}
+
 /* The sectors 'sectors' of the line at line_addr as the design stores them:
  * their bytes; *bursts, the DRAM bursts they take (each block whole bursts of
  * its own); *packed, whether any is compressed.  Base: as they are. */
@@ -175,7 +211,8 @@ static uint32_t stored(tm_gpu *g, uint64_t line_addr, uint32_t sectors, uint32_t
   *packed = 0;
   for (uint32_t i = 0; i < 32; i++) {
     if (!(sectors >> i & 1)) continue;
-    uint32_t n = g->z.design == TM_DESIGN_BASE ? unit : tm_block_bytes(&g->z, g->d, line_addr + (uint64_t)i * unit);
+    uint64_t a = line_addr + (uint64_t)i * unit;
+    uint32_t n = g->z.design == TM_DESIGN_BASE || tm_block_raw(g, a) ? unit : tm_block_bytes(&g->z, g->d, a);
     if (n < unit) *packed = 1;
     bytes += n;
     b += codec_bursts(n, mag);
@@ -247,7 +284,7 @@ static void md_victim(tm_gpu *g, uint32_t part, const tm_victim *v, tm_time t) {
   dram_enqueue(g, w, t);
 }
 
-static int has_md(const tm_gpu *g) { return g->z.design == TM_DESIGN_HW_MEM || g->z.design == TM_DESIGN_HW; }
+static int has_md(const tm_gpu *g) { return g->z.design == TM_DESIGN_HW_MEM || g->z.design == TM_DESIGN_HW || g->z.design == TM_DESIGN_CABA; }
 
 /* Queues r at its partition's DRAM controller, or, when its queue is full,
  * in the partition's waiting list of its kind (reads, writes), oldest first. */
@@ -374,6 +411,9 @@ static void slice_process(tm_gpu *g, tm_req *r, tm_time t) {
   tm_slice *sl = &g->slices[r->slice];
   g->st->l2_accesses += r->kind != REQ_WB;
   uint32_t sectors = l2_sectors(g, sl, r->addr, r->up_sectors);
+  if (r->kind == REQ_WR || r->kind == REQ_ATOM)
+    for (uint32_t i = 0; i < 32; i++)
+      if (sectors >> i & 1) mark_raw(g, r->addr / sl->c.line_bytes * sl->c.line_bytes + (uint64_t)i * sl->c.sector_bytes);
   if (r->kind == REQ_WR) {
     tm_victim v;
     if (cache_write_back(&sl->c, r->addr, sectors, &v)) writeback(g, r, sl, &v, t);
@@ -637,6 +677,7 @@ static void free_gpu(tm_gpu *g) {
   for (uint32_t i = 0; i < g->nblocks; i++) free(g->blocks[i]);
   free(g->blocks);
   free(g->regs);
+  free(g->raw);
   tm_events_free(&g->ev);
 }
 

@@ -99,6 +99,7 @@ int tm_sm_init(tm_gpu *g, tm_sm *s, int id) {
   /* ALU and MUL share the ALU pipelines */
   free(s->unit_free[U_MUL]);
   s->unit_free[U_MUL] = s->unit_free[U_ALU];
+  if (c->design == TM_DESIGN_CABA && tm_assist_init(g, s)) return -1;
   s->has_l1 = c->l1_bytes > 0;
   if (s->has_l1 && cache_init(&s->l1, (uint64_t)c->l1_bytes, (uint32_t)c->l1_ways, (uint32_t)c->l1_line_bytes,
                               (uint32_t)c->l1_sector_bytes, (uint32_t)c->l1_mshrs, (uint32_t)c->l1_mshr_merge)) return -1;
@@ -136,6 +137,7 @@ void tm_sm_reset(tm_sm *s) {
   s->ldst_cycle = -1;
   s->ldst_retry = 0;
   if (s->has_l1) cache_reset(&s->l1);
+  tm_assist_reset(s);
   s->cycle = 0;
   s->wake = 0;
   s->asleep = 0;
@@ -145,6 +147,7 @@ void tm_sm_reset(tm_sm *s) {
 }
 
 void tm_sm_free(tm_sm *s) {
+  tm_assist_free(s);
   if (s->warps) for (uint32_t i = 0; i < s->nslots; i++) free(s->warps[i].reg_ready);
   free(s->warps);
   free(s->try_at);
@@ -282,7 +285,7 @@ static void set_ready(tm_warp *tw, const tm_regs *r, int64_t cycle) {
 }
 
 /* A load's last request is back (or it needed none): its registers are ready at l->ready. */
-static void load_complete(tm_gpu *g, tm_sm *s, tm_load *l, tm_time t) {
+void tm_load_complete(tm_gpu *g, tm_sm *s, tm_load *l, tm_time t) {
   tm_warp *tw = l->tw;
   set_ready(tw, &g->regs[l->pc], l->ready);
   if (l->global) {
@@ -420,7 +423,7 @@ static int ldst_access(tm_gpu *g, tm_sm *s, int64_t n) {
       tm_req_free(g, r);
       int64_t ready = n + g->cfg->l1_latency;
       if (ready > l->ready) l->ready = ready;
-      if (--l->outstanding == 0) load_complete(g, s, l, t);
+      if (--l->outstanding == 0) tm_load_complete(g, s, l, t);
       return 1;
     }
     r->owner = l;               /* waits in the L1 MSHR */
@@ -474,7 +477,7 @@ void tm_sm_reply(tm_gpu *g, tm_sm *s, tm_req *r, tm_time t) {
     tm_req_free(g, r);
     if (l) {
       if (cycle > l->ready) l->ready = cycle;
-      if (--l->outstanding == 0) load_complete(g, s, l, t);
+      if (--l->outstanding == 0) tm_load_complete(g, s, l, t);
     }
     tm_sm_wake(g, s, cycle);
     return;
@@ -482,8 +485,10 @@ void tm_sm_reply(tm_gpu *g, tm_sm *s, tm_req *r, tm_time t) {
   tm_victim v;
   int hv;
   uint32_t refetch;
+  uint64_t line = r->addr;
   tm_req *done = cache_fill(&s->l1, r->addr, r->up_sectors, &v, &hv, &refetch);
   if (hv && write_victim(g, s, &v, t)) tm_fail(g, "out of host memory for a write-back");
+  if (done && tm_assist_fill(g, s, line, done, cycle)) done = NULL;   /* compressed: an assist warp completes them */
   if (refetch) {                /* sectors evicted under a waiting request: fetch again */
     r->up_sectors = refetch;
     r->bytes = (uint32_t)__builtin_popcount(refetch) * s->l1.sector_bytes;
@@ -494,7 +499,7 @@ void tm_sm_reply(tm_gpu *g, tm_sm *s, tm_req *r, tm_time t) {
     tm_load *l = w->owner;
     tm_req_free(g, w);
     if (cycle > l->ready) l->ready = cycle;
-    if (--l->outstanding == 0) load_complete(g, s, l, t);
+    if (--l->outstanding == 0) tm_load_complete(g, s, l, t);
   }
   tm_sm_wake(g, s, cycle);
 }
@@ -638,6 +643,11 @@ int tm_sm_cycle(tm_gpu *g, tm_sm *s) {
   int64_t wake = TM_NEVER;  /* the earliest cycle something can change by itself */
   int cls[64];
   for (uint32_t k = 0; k < s->nsched; k++) {
+    if (s->nlive) {   /* high-priority assist warps go before the scheduler's warps */
+      int ar = tm_assist_issue(g, s, k, 0, n, &ldst_free);
+      if (ar < 0) return -1;
+      if (ar) { cls[k] = TM_ISSUE_ASSIST; s->issue[cls[k]]++; issued_any = 1; continue; }
+    }
     int mem = 0, comp = 0, data = 0, issued = 0;
     tm_sched_begin(g, s, k);
     const uint32_t *list = &s->list[(size_t)k * s->nslots];
@@ -706,7 +716,13 @@ int tm_sm_cycle(tm_gpu *g, tm_sm *s) {
       }
     }
     s->scanning = UINT32_MAX;
-    cls[k] = issued ? TM_ISSUE_ACTIVE : mem ? TM_STALL_MEMORY : comp ? TM_STALL_COMPUTE : data ? TM_STALL_DATA : TM_STALL_IDLE;
+    int assist = 0;
+    if (!issued && s->nlive) {   /* low-priority assist warps take a slot its warps left idle */
+      assist = tm_assist_issue(g, s, k, 1, n, &ldst_free);
+      if (assist < 0) return -1;
+    }
+    cls[k] = assist ? TM_ISSUE_ASSIST : issued ? TM_ISSUE_ACTIVE : mem ? TM_STALL_MEMORY : comp ? TM_STALL_COMPUTE : data ? TM_STALL_DATA : TM_STALL_IDLE;
+    if (assist) issued = 1;
     s->issue[cls[k]]++;
     if (issued) issued_any = 1;
   }
@@ -715,6 +731,7 @@ int tm_sm_cycle(tm_gpu *g, tm_sm *s) {
   if (s->acc_head < s->nacc && !ldst_blocked) wake = n + 1;
   if (ldst_blocked && s->ldst_retry < wake) wake = s->ldst_retry;   /* the injection buffer drains by then */
   if (s->acc_head >= s->nacc && s->ldst_busy_until > n && s->ldst_busy_until < wake) wake = s->ldst_busy_until;
+  if (s->nlive) wake = n + 1;   /* assist warps at work: every cycle */
   if (issued_any || wake <= n + 1) return 0;
   /* nothing can happen before 'wake' (or before a reply, when it is TM_NEVER):
    * sleep, counting the skipped cycles in this cycle's categories */

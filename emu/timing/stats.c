@@ -3,7 +3,7 @@
 
 #include <string.h>
 
-const char *const tm_issue_names[TM_NISSUE] = { "active", "compute_stall", "memory_stall", "data_dependence_stall", "idle" };
+const char *const tm_issue_names[TM_NISSUE] = { "active", "compute_stall", "memory_stall", "data_dependence_stall", "idle", "assist" };
 
 double tm_ipc(const tm_stats *s) { return s->cycles ? (double)s->warp_insns / (double)s->cycles : 0; }
 
@@ -37,6 +37,7 @@ void tm_stats_add(tm_stats *t, const tm_stats *a) {
   t->dram_row_hits += a->dram_row_hits; t->dram_activates += a->dram_activates;
   t->dram_raw_bursts += a->dram_raw_bursts;
   t->md_accesses += a->md_accesses; t->md_hits += a->md_hits; t->md_reads += a->md_reads; t->md_writes += a->md_writes;
+  t->assist_triggered += a->assist_triggered; t->assist_insns += a->assist_insns;
   t->dram_busy_seconds += a->dram_busy_seconds;
   t->seconds += a->seconds;
   t->loads += a->loads; t->load_latency += a->load_latency;
@@ -61,9 +62,11 @@ void tm_stats_print(const tm_stats *s, const tm_config *c, FILE *f) {
   fprintf(f, "cycles %llu (%.3f us at %g MHz), warp instructions %llu, thread instructions %llu, IPC %.3f\n",
           (unsigned long long)s->cycles, s->seconds * 1e6, c->core_clock_mhz, (unsigned long long)s->warp_insns,
           (unsigned long long)s->thread_insns, tm_ipc(s));
-  fprintf(f, "issue slots: active %.1f%%, compute stall %.1f%%, memory stall %.1f%%, data dependence %.1f%%, idle %.1f%%\n",
+  fprintf(f, "issue slots: active %.1f%%, compute stall %.1f%%, memory stall %.1f%%, data dependence %.1f%%, idle %.1f%%",
           pct(s->issue[TM_ISSUE_ACTIVE], it), pct(s->issue[TM_STALL_COMPUTE], it), pct(s->issue[TM_STALL_MEMORY], it),
           pct(s->issue[TM_STALL_DATA], it), pct(s->issue[TM_STALL_IDLE], it));
+  if (s->issue[TM_ISSUE_ASSIST]) fprintf(f, ", assist warps %.1f%%", pct(s->issue[TM_ISSUE_ASSIST], it));
+  fputc('\n', f);
   fprintf(f, "occupancy: %u CTAs of %u warps per SM (limited by %s), %u registers per thread, %.1f%% of registers unallocated, achieved %.1f%%\n",
           s->ctas_per_sm, s->warps_per_cta, s->occupancy_limit ? s->occupancy_limit : "-", s->regs_per_thread,
           100 * s->regs_unallocated, 100 * tm_occupancy(s));
@@ -84,7 +87,9 @@ void tm_stats_print(const tm_stats *s, const tm_config *c, FILE *f) {
     tm_config_value(c, TM_KEY_compression, algo, sizeof algo);
     fprintf(f, "compression: design %s, %s: %llu DRAM bursts for %llu uncompressed (ratio %.3f, metadata included)",
             design, algo, (unsigned long long)s->dram_bursts, (unsigned long long)s->dram_raw_bursts, tm_compression_ratio(s));
-    if (c->design == TM_DESIGN_HW_MEM || c->design == TM_DESIGN_HW)
+    if (c->design == TM_DESIGN_CABA)
+      fprintf(f, "; %llu assist warps, %llu assist-warp instructions", (unsigned long long)s->assist_triggered, (unsigned long long)s->assist_insns);
+    if (c->design == TM_DESIGN_HW_MEM || c->design == TM_DESIGN_HW || c->design == TM_DESIGN_CABA)
       fprintf(f, "; metadata cache %llu hits of %llu, %llu DRAM reads, %llu write-backs", (unsigned long long)s->md_hits,
               (unsigned long long)s->md_accesses, (unsigned long long)s->md_reads, (unsigned long long)s->md_writes);
     fputc('\n', f);
@@ -105,6 +110,8 @@ static void json_one(const tm_stats *s, const tm_config *c, FILE *f, const char 
   fprintf(f, "%s\"dram_bytes_per_cycle\": %.6f,\n", indent, tm_dram_bytes_per_cycle(s, c));
   fprintf(f, "%s\"dram_raw_bursts\": %llu,\n", indent, (unsigned long long)s->dram_raw_bursts);
   fprintf(f, "%s\"compression_ratio_bursts\": %.6f,\n", indent, tm_compression_ratio(s));
+  fprintf(f, "%s\"assist_warps_triggered\": %llu,\n%s\"assist_warp_instructions\": %llu,\n", indent,
+          (unsigned long long)s->assist_triggered, indent, (unsigned long long)s->assist_insns);
   fprintf(f, "%s\"metadata_cache\": {\"accesses\": %llu, \"hits\": %llu, \"dram_reads\": %llu, \"dram_writes\": %llu},\n", indent,
           (unsigned long long)s->md_accesses, (unsigned long long)s->md_hits, (unsigned long long)s->md_reads, (unsigned long long)s->md_writes);
   fprintf(f, "%s\"l1\": {\"accesses\": %llu, \"hits\": %llu, \"misses\": %llu, \"mshr_merges\": %llu},\n", indent,

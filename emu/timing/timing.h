@@ -15,7 +15,7 @@
 #include "config.h"
 
 /* The issue-cycle categories of CABA Fig. 2, counted per scheduler per cycle. */
-enum { TM_ISSUE_ACTIVE, TM_STALL_COMPUTE, TM_STALL_MEMORY, TM_STALL_DATA, TM_STALL_IDLE, TM_NISSUE };
+enum { TM_ISSUE_ACTIVE, TM_STALL_COMPUTE, TM_STALL_MEMORY, TM_STALL_DATA, TM_STALL_IDLE, TM_ISSUE_ASSIST, TM_NISSUE };   /* assist: an assist warp's instruction issued */
 extern const char *const tm_issue_names[TM_NISSUE];
 
 typedef struct {
@@ -28,6 +28,7 @@ typedef struct {
   uint64_t dram_reads, dram_writes, dram_bursts, dram_row_hits, dram_activates;
   uint64_t dram_raw_bursts;              /* the bursts the same data would take uncompressed (no metadata) */
   uint64_t md_accesses, md_hits, md_reads, md_writes;   /* metadata cache lookups and hits; its DRAM reads and write-backs */
+  uint64_t assist_triggered, assist_insns;   /* assist warps started; their warp instructions (not in warp_insns) */
   double dram_busy_seconds;              /* data-bus busy time, summed over channels */
   double seconds;                        /* simulated time (cycles / core clock) */
   uint64_t loads, load_latency;          /* global/local load instructions and their summed latency (cycles) */

@@ -84,6 +84,30 @@ typedef struct {
   uint8_t local;              /* local memory (its own L1 write policy) */
 } tm_access;
 
+/* An assist warp (design caba): one entry of an SM's assist warp table.  It
+ * runs a decompression subroutine on a line that arrived compressed, issued
+ * by its parent warp's scheduler (high priority: before the parent warps;
+ * low: only in a cycle they leave idle); the loads that wait for the line
+ * complete when it exits, its output checked against the line's bytes. */
+typedef struct tm_assist {
+  int live;
+  cta *c;                     /* its runner (emu_assist_new), reused by the entry */
+  aw_line line;
+  uint8_t in[CODEC_MAX_PAYLOAD], out[CODEC_MAX_LINE], want[CODEC_MAX_LINE];
+  uint64_t addr;              /* the line */
+  uint32_t subr;              /* the module's subroutine (img.subrs index) */
+  uint32_t sched;             /* its parent warp's scheduler */
+  int low;                    /* low priority */
+  uint64_t age;
+  tm_req *waiters;            /* what the line's fill released, linked by next */
+  int64_t *reg_ready;         /* its scoreboard (max_slots) */
+  int64_t next_issue;
+  uint64_t insns;
+} tm_assist;
+
+/* A line that arrived compressed while the table was full: it waits. */
+typedef struct { uint64_t addr; tm_req *waiters; } tm_assist_wait;
+
 typedef struct tm_sm {
   int id;
   struct tm_gpu *g;
@@ -130,6 +154,12 @@ typedef struct tm_sm {
   int sleep_class[64];        /* per scheduler: the category of the cycles it sleeps through */
   uint64_t issue[TM_NISSUE];
   uint64_t resident_warp_cycles;
+  /* design caba: the assist warp table and the lines waiting for an entry */
+  tm_assist *awt;
+  uint32_t nawt, nlive;
+  uint64_t next_assist_age;
+  tm_assist_wait *awq;
+  uint32_t nawq, capawq;
 } tm_sm;
 
 /* The crossbar, one direction: per port, when it is free again. */
@@ -197,6 +227,8 @@ typedef struct tm_gpu {
   tm_stats *st;
   emu_issue issue;            /* scratch for emu_step */
   tm_compressor z;            /* compressed memory (compress.h) */
+  uint64_t *raw;              /* design caba: blocks the kernels wrote (stored uncompressed), an open-addressing set (0: empty) */
+  uint32_t nraw, capraw;
 } tm_gpu;
 
 /* gpu.c */
@@ -227,6 +259,23 @@ void tm_sm_wake(tm_gpu *g, tm_sm *s, int64_t cycle);
 void tm_sm_describe(const tm_gpu *g, const tm_sm *s, const tm_warp *tw, char *buf, size_t cap);
 /* Places a CTA's warps into slot tc of SM s. */
 int tm_sm_start_cta(tm_gpu *g, tm_sm *s, tm_cta *tc, aw_dim3 id);
+
+/* assist.c: design caba's assist warps (the SM's table; see assist.c) */
+int tm_assist_init(tm_gpu *g, tm_sm *s);
+void tm_assist_free(tm_sm *s);
+void tm_assist_reset(tm_sm *s);
+/* The line at addr arrived at L1 at cycle n and released 'waiters': when it
+ * arrived compressed, an assist warp decompresses it and completes them
+ * (returns 1); else 0 (the caller completes them). */
+int tm_assist_fill(tm_gpu *g, tm_sm *s, uint64_t addr, tm_req *waiters, int64_t n);
+/* Issues one instruction of scheduler k's assist warps of priority 'low' at
+ * cycle n if one can: 1, 0, or -1 on a fault. */
+int tm_assist_issue(tm_gpu *g, tm_sm *s, uint32_t k, int low, int64_t n, int *ldst_free);
+/* sm.c: a load's last request is back */
+void tm_load_complete(tm_gpu *g, tm_sm *s, tm_load *l, tm_time t);
+
+/* gpu.c: design caba's record of written blocks */
+int tm_block_raw(const tm_gpu *g, uint64_t addr);
 
 /* sched.c: which warp a scheduler tries next.
  * tm_sched_begin: the places in scheduler k's list it considers this cycle

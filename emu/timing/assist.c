@@ -1,0 +1,209 @@
+/* emu/timing/assist.c -- assist warps (design caba): the assist warp table of an SM.
+ *
+ * A line that arrives at L1 compressed triggers the module's 'decompress ENC'
+ * subroutine for its encoding (the Assist Warp Store: the image's trigger
+ * table).  The instance takes an entry of the SM's assist warp table
+ * (awt_entries; when none is free the line waits in order), gets the line's
+ * payload in .lin (as the reference codec compressed it) and its metadata in
+ * .lmeta, and runs on the functional core as one warp.  Its instructions are
+ * issued by the scheduler of the parent warp (the warp of the first load
+ * waiting for the line): a high-priority subroutine's before that
+ * scheduler's warps, a low-priority one only in cycles they leave idle; the
+ * scoreboard (its own registers) and the pipelines treat them as any
+ * instruction, and line-buffer accesses take the LD/ST unit for a cycle and
+ * return after l1_latency.  When it exits, its .lout must hold the line's
+ * bytes, else the launch faults naming the subroutine, the line and the first
+ * differing byte; then the loads waiting for the line complete.
+ */
+#include "tm_int.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define ASSIST_MAX_INSNS 100000   /* an assist warp that runs longer is a fault (a loop that never ends) */
+
+int tm_assist_init(tm_gpu *g, tm_sm *s) {
+  s->nawt = (uint32_t)g->cfg->awt_entries;
+  s->awt = calloc(s->nawt, sizeof *s->awt);
+  if (!s->awt) return -1;
+  for (uint32_t i = 0; i < s->nawt; i++) {
+    tm_assist *a = &s->awt[i];
+    a->c = emu_assist_new(g->d, g->m, NULL);
+    a->reg_ready = calloc(g->max_slots ? g->max_slots : 1, sizeof *a->reg_ready);
+    if (!a->c || !a->reg_ready) return -1;
+  }
+  return 0;
+}
+
+void tm_assist_free(tm_sm *s) {
+  if (s->awt)
+    for (uint32_t i = 0; i < s->nawt; i++) { emu_cta_free(s->awt[i].c); free(s->awt[i].reg_ready); }
+  free(s->awt);
+  free(s->awq);
+  s->awt = NULL;
+  s->awq = NULL;
+}
+
+void tm_assist_reset(tm_sm *s) {
+  for (uint32_t i = 0; i < s->nawt; i++) s->awt[i].live = 0;
+  s->nlive = 0;
+  s->nawq = 0;
+  s->next_assist_age = 0;
+}
+
+/* The subroutine that 'decompress enc' starts, or UINT32_MAX. */
+static uint32_t decompressor(const aw_module *m, uint32_t enc) {
+  const isa_image *img = &m->img;
+  for (uint32_t s = 0; s < img->nsubrs; s++)
+    for (uint32_t t = 0; t < img->subrs[s].ntrigger; t++) {
+      const isa_trigger *tr = &img->triggers[img->subrs[s].first_trigger + t];
+      if (tr->event == ISA_TRIG_DECOMPRESS && tr->arg == (int32_t)enc) return s;
+    }
+  return UINT32_MAX;
+}
+
+/* Completes the loads in the list 'waiters' at cycle n. */
+static void release(tm_gpu *g, tm_sm *s, tm_req *waiters, int64_t n, tm_time t) {
+  for (tm_req *w = waiters, *next; w; w = next) {
+    next = w->next;
+    tm_load *l = w->owner;
+    tm_req_free(g, w);
+    if (n > l->ready) l->ready = n;
+    if (--l->outstanding == 0) tm_load_complete(g, s, l, t);
+  }
+}
+
+/* Starts entry a on the line at addr for 'waiters'.  0, or -1 on a failure. */
+static int start(tm_gpu *g, tm_sm *s, tm_assist *a, uint64_t addr, tm_req *waiters, int64_t n) {
+  codec_meta meta;
+  tm_block_compress(&g->z, g->d, addr, a->want, a->in, &meta);
+  uint32_t sr = decompressor(g->m, meta.encoding);
+  if (sr == UINT32_MAX) {
+    char why[200];
+    snprintf(why, sizeof why, "design caba: a line at 0x%llx arrived with encoding %u, and the module has no 'decompress %u' subroutine "
+             "(assemble the kernel with the subroutines of its algorithm, e.g. subroutines/bdi/bdi.s)", (unsigned long long)addr, meta.encoding, meta.encoding);
+    tm_fail(g, why);
+    return -1;
+  }
+  const isa_subr *sub = &g->m->img.subrs[sr];
+  memset(&a->line, 0, sizeof a->line);
+  a->line.in = a->in;
+  a->line.in_bytes = meta.size ? meta.size : 1;
+  memset(a->out, 0, sizeof a->out);
+  a->line.out = a->out;
+  a->line.out_bytes = g->z.unit;
+  uint32_t v[4] = { meta.encoding, meta.size, g->z.unit, g->z.mag };
+  for (int i = 0; i < 4; i++) for (int b = 0; b < 4; b++) a->line.meta[4 * i + b] = (uint8_t)(v[i] >> (8 * b));
+  for (int b = 0; b < 8; b++) a->line.meta[16 + b] = (uint8_t)(addr >> (8 * b));
+  if (emu_assist_start(a->c, sub->func, &a->line, g->fault)) { g->failed = 1; return -1; }
+  tm_warp *parent = ((tm_load *)waiters->owner)->tw;
+  a->live = 1;
+  a->addr = addr;
+  a->subr = sr;
+  a->sched = parent->sched;
+  a->low = sub->priority == ISA_PRIO_LOW;
+  a->age = s->next_assist_age++;
+  a->waiters = waiters;
+  memset(a->reg_ready, 0, g->max_slots * sizeof *a->reg_ready);
+  a->next_issue = n;
+  a->insns = 0;
+  s->nlive++;
+  g->st->assist_triggered++;
+  return 0;
+}
+
+int tm_assist_fill(tm_gpu *g, tm_sm *s, uint64_t addr, tm_req *waiters, int64_t n) {
+  if (g->z.design != TM_DESIGN_CABA || !waiters || tm_block_raw(g, addr) || tm_block_bytes(&g->z, g->d, addr) >= g->z.unit) return 0;
+  for (uint32_t i = 0; i < s->nawt; i++)
+    if (!s->awt[i].live) { start(g, s, &s->awt[i], addr, waiters, n); return 1; }
+  if (s->nawq == s->capawq) {   /* the table is full: the line waits */
+    uint32_t cap = s->capawq ? 2 * s->capawq : 16;
+    tm_assist_wait *q = realloc(s->awq, cap * sizeof *q);
+    if (!q) { tm_fail(g, "out of host memory"); return 1; }
+    s->awq = q;
+    s->capawq = cap;
+  }
+  s->awq[s->nawq].addr = addr;
+  s->awq[s->nawq].waiters = waiters;
+  s->nawq++;
+  return 1;
+}
+
+/* Entry a's warp has finished at cycle n: checks its output, completes the
+ * loads, and gives the entry to the first waiting line. */
+static int finish(tm_gpu *g, tm_sm *s, tm_assist *a, int64_t n) {
+  for (uint32_t i = 0; i < g->z.unit; i++)
+    if (a->out[i] != a->want[i]) {
+      char why[300];
+      snprintf(why, sizeof why, "assist warp %s decompressing the line at 0x%llx: byte %u of its .lout is 0x%02x, the line's is 0x%02x",
+               isa_str(&g->m->img, g->m->img.funcs[g->m->img.subrs[a->subr].func].name), (unsigned long long)a->addr, i, a->out[i], a->want[i]);
+      tm_fail(g, why);
+      return -1;
+    }
+  a->live = 0;
+  s->nlive--;
+  release(g, s, a->waiters, n, tm_cycles(g->core, n));
+  if (s->nawq) {
+    tm_assist_wait w = s->awq[0];
+    memmove(&s->awq[0], &s->awq[1], (s->nawq - 1) * sizeof *s->awq);
+    s->nawq--;
+    if (start(g, s, a, w.addr, w.waiters, n + 1)) return -1;
+  }
+  return 0;
+}
+
+int tm_assist_issue(tm_gpu *g, tm_sm *s, uint32_t k, int low, int64_t n, int *ldst_free) {
+  tm_assist *best = NULL;
+  for (uint32_t i = 0; i < s->nawt; i++) {   /* the oldest of the scheduler's entries of this priority that can issue */
+    tm_assist *a = &s->awt[i];
+    if (!a->live || a->sched != k || a->low != low || a->next_issue > n) continue;
+    if (!best || a->age < best->age) {
+      warp *w = &a->c->warps[0];
+      const emu_insn *in = emu_next(a->c, w);
+      if (!in) { if (finish(g, s, a, n)) return -1; continue; }
+      const tm_regs *r = &g->regs[in - g->m->code];
+      int64_t t = 0;
+      for (uint32_t j = 0; j < r->nsrc; j++) if (a->reg_ready[r->src[j]] > t) t = a->reg_ready[r->src[j]];
+      for (uint32_t j = 0; j < r->ndst; j++) if (a->reg_ready[r->dst[j]] > t) t = a->reg_ready[r->dst[j]];
+      if (t > n) { a->next_issue = t; continue; }
+      if (r->unit == U_LDST && !*ldst_free) continue;
+      best = a;
+    }
+  }
+  if (!best) return 0;
+  tm_assist *a = best;
+  warp *w = &a->c->warps[0];
+  const emu_insn *in = emu_next(a->c, w);
+  const tm_regs *r = &g->regs[in - g->m->code];
+  int64_t pipe = -1;
+  if (r->unit != U_LDST && r->unit != U_CTRL && r->unit != U_SYNC) {
+    int64_t *fr = s->unit_free[r->unit];
+    for (uint32_t p = 0; p < s->units[r->unit] && pipe < 0; p++) if (fr[p] <= n) pipe = p;
+    if (pipe < 0) return 0;
+  }
+  /* executed on the functional core; its counts are not the launch's */
+  aw_stats saved = g->d->stats;
+  w->clock = (uint64_t)n - 1;
+  int st = emu_step(a->c, w, &g->issue);
+  g->d->stats = saved;
+  if (st == EMU_STEP_FAULT) { g->failed = 1; return -1; }
+  if (++a->insns > ASSIST_MAX_INSNS) {
+    char why[200];
+    snprintf(why, sizeof why, "assist warp %s ran more than %d instructions on the line at 0x%llx",
+             isa_str(&g->m->img, g->m->img.funcs[g->m->img.subrs[a->subr].func].name), ASSIST_MAX_INSNS, (unsigned long long)a->addr);
+    tm_fail(g, why);
+    return -1;
+  }
+  g->st->assist_insns++;
+  a->next_issue = n + 1;
+  if (pipe >= 0) s->unit_free[r->unit][pipe] = n + r->interval;
+  int64_t ready = n + r->latency;
+  if (r->unit == U_LDST) {   /* the line buffer: the LD/ST unit for a cycle, the value after an L1 hit's latency */
+    *ldst_free = 0;
+    if (s->ldst_busy_until < n + 1) s->ldst_busy_until = n + 1;
+    ready = n + g->cfg->l1_latency;
+  }
+  for (uint32_t j = 0; j < r->ndst; j++) a->reg_ready[r->dst[j]] = ready;
+  return 1;
+}
