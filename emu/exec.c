@@ -863,6 +863,7 @@ static int exec_ld(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t ac
   uint32_t first = active ? (uint32_t)__builtin_ctz(active) : 0;
   int uniform = !one && active &&
                 (space == ISA_SP_CONST || space == ISA_SP_SHARED || space == ISA_SP_SHARED_CTA || space == ISA_SP_GLOBAL ||
+                 space == ISA_SP_LIN || space == ISA_SP_LOUT || space == ISA_SP_LMETA ||
                  (space == ISA_SP_PARAM && addr[first] < ((uint64_t)1 << 40)));
   for (int l = 0; l < WARP && uniform; l++) if ((active >> l & 1) && addr[l] != addr[first]) uniform = 0;
   uint8_t *shared_p = uniform ? resolve(c, w, pc, first, space, addr[first], bytes * n, 0) : NULL;

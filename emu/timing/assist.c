@@ -26,7 +26,11 @@
 int tm_assist_init(tm_gpu *g, tm_sm *s) {
   s->nawt = (uint32_t)g->cfg->awt_entries;
   s->awt = calloc(s->nawt, sizeof *s->awt);
-  if (!s->awt) return -1;
+  s->awt_live = calloc(2 * (size_t)s->nsched, sizeof *s->awt_live);
+  s->awt_next = calloc(2 * (size_t)s->nsched, sizeof *s->awt_next);
+  s->awt_order = calloc(2 * (size_t)s->nsched * 64, 1);
+  s->awt_n = calloc(2 * (size_t)s->nsched, 1);
+  if (!s->awt || !s->awt_live || !s->awt_next || !s->awt_order || !s->awt_n) return -1;
   for (uint32_t i = 0; i < s->nawt; i++) {
     tm_assist *a = &s->awt[i];
     a->c = emu_assist_new(g->d, g->m, NULL);
@@ -41,12 +45,22 @@ void tm_assist_free(tm_sm *s) {
     for (uint32_t i = 0; i < s->nawt; i++) { emu_cta_free(s->awt[i].c); free(s->awt[i].reg_ready); }
   free(s->awt);
   free(s->awq);
+  free(s->awt_live);
+  free(s->awt_next);
+  free(s->awt_order);
+  free(s->awt_n);
+  s->awt_order = s->awt_n = NULL;
+  s->awt_live = NULL;
+  s->awt_next = NULL;
   s->awt = NULL;
   s->awq = NULL;
 }
 
 void tm_assist_reset(tm_sm *s) {
   for (uint32_t i = 0; i < s->nawt; i++) s->awt[i].live = 0;
+  if (s->awt_live) memset(s->awt_live, 0, 2 * (size_t)s->nsched * sizeof *s->awt_live);
+  if (s->awt_next) memset(s->awt_next, 0, 2 * (size_t)s->nsched * sizeof *s->awt_next);
+  if (s->awt_n) memset(s->awt_n, 0, 2 * (size_t)s->nsched);
   s->nlive = 0;
   s->nawq = 0;
   s->next_assist_age = 0;
@@ -107,8 +121,13 @@ static int start(tm_gpu *g, tm_sm *s, tm_assist *a, uint64_t addr, tm_req *waite
   a->waiters = waiters;
   memset(a->reg_ready, 0, g->max_slots * sizeof *a->reg_ready);
   a->next_issue = n;
+  a->next = NULL;
   a->insns = 0;
   s->nlive++;
+  uint32_t q = 2 * a->sched + (uint32_t)a->low;
+  s->awt_live[q] |= 1ull << (a - s->awt);
+  s->awt_order[q * 64 + s->awt_n[q]++] = (uint8_t)(a - s->awt);   /* the youngest */
+  if (s->awt_next[2 * a->sched + (uint32_t)a->low] > n) s->awt_next[2 * a->sched + (uint32_t)a->low] = n;
   g->st->assist_triggered++;
   return 0;
 }
@@ -143,6 +162,12 @@ static int finish(tm_gpu *g, tm_sm *s, tm_assist *a, int64_t n) {
     }
   a->live = 0;
   s->nlive--;
+  uint32_t q = 2 * a->sched + (uint32_t)a->low, i = 0;
+  s->awt_live[q] &= ~(1ull << (a - s->awt));
+  uint8_t *order = &s->awt_order[q * 64];
+  while (order[i] != (uint8_t)(a - s->awt)) i++;
+  memmove(&order[i], &order[i + 1], (size_t)(s->awt_n[q] - i - 1));
+  s->awt_n[q]--;
   release(g, s, a->waiters, n, tm_cycles(g->core, n));
   if (s->nawq) {
     tm_assist_wait w = s->awq[0];
@@ -154,28 +179,35 @@ static int finish(tm_gpu *g, tm_sm *s, tm_assist *a, int64_t n) {
 }
 
 int tm_assist_issue(tm_gpu *g, tm_sm *s, uint32_t k, int low, int64_t n, int *ldst_free) {
+  int64_t *next = &s->awt_next[2 * k + (uint32_t)low], soonest = INT64_MAX;
+  if (*next > n) return 0;
   tm_assist *best = NULL;
-  for (uint32_t i = 0; i < s->nawt; i++) {   /* the oldest of the scheduler's entries of this priority that can issue */
-    tm_assist *a = &s->awt[i];
-    if (!a->live || a->sched != k || a->low != low || a->next_issue > n) continue;
-    if (!best || a->age < best->age) {
-      warp *w = &a->c->warps[0];
-      const emu_insn *in = emu_next(a->c, w);
-      if (!in) { if (finish(g, s, a, n)) return -1; continue; }
-      const tm_regs *r = &g->regs[in - g->m->code];
-      int64_t t = 0;
-      for (uint32_t j = 0; j < r->nsrc; j++) if (a->reg_ready[r->src[j]] > t) t = a->reg_ready[r->src[j]];
-      for (uint32_t j = 0; j < r->ndst; j++) if (a->reg_ready[r->dst[j]] > t) t = a->reg_ready[r->dst[j]];
-      if (t > n) { a->next_issue = t; continue; }
-      if (r->unit == U_LDST && !*ldst_free) continue;
-      best = a;
+  uint32_t q = 2 * k + (uint32_t)low;
+  /* the oldest that can issue (a copy of the order: one may finish on the way) */
+  uint8_t order[64];
+  uint32_t no = s->awt_n[q];
+  memcpy(order, &s->awt_order[q * 64], no);
+  for (uint32_t i = 0; i < no && !best; i++) {
+    tm_assist *a = &s->awt[order[i]];
+    if (a->next_issue > n) { if (a->next_issue < soonest) soonest = a->next_issue; continue; }
+    if (!a->next && !(a->next = emu_next(a->c, &a->c->warps[0]))) {
+      if (finish(g, s, a, n)) return -1;
+      if (a->live && a->next_issue < soonest) soonest = a->next_issue;   /* the entry took a waiting line */
+      continue;
     }
+    const tm_regs *r = &g->regs[a->next - g->m->code];
+    int64_t t = 0;
+    for (uint32_t j = 0; j < r->nsrc; j++) if (a->reg_ready[r->src[j]] > t) t = a->reg_ready[r->src[j]];
+    for (uint32_t j = 0; j < r->ndst; j++) if (a->reg_ready[r->dst[j]] > t) t = a->reg_ready[r->dst[j]];
+    if (t > n) { a->next_issue = t; if (t < soonest) soonest = t; continue; }
+    if (r->unit == U_LDST && !*ldst_free) { soonest = n; continue; }
+    best = a;
   }
+  *next = best ? n : soonest;   /* (with one issuing, the rest were not all looked at) */
   if (!best) return 0;
   tm_assist *a = best;
   warp *w = &a->c->warps[0];
-  const emu_insn *in = emu_next(a->c, w);
-  const tm_regs *r = &g->regs[in - g->m->code];
+  const tm_regs *r = &g->regs[a->next - g->m->code];
   int64_t pipe = -1;
   if (r->unit != U_LDST && r->unit != U_CTRL && r->unit != U_SYNC) {
     int64_t *fr = s->unit_free[r->unit];
@@ -185,7 +217,8 @@ int tm_assist_issue(tm_gpu *g, tm_sm *s, uint32_t k, int low, int64_t n, int *ld
   /* executed on the functional core; its counts are not the launch's */
   aw_stats saved = g->d->stats;
   w->clock = (uint64_t)n - 1;
-  int st = emu_step(a->c, w, &g->issue);
+  int st = emu_step(a->c, w, NULL);
+  a->next = NULL;
   g->d->stats = saved;
   if (st == EMU_STEP_FAULT) { g->failed = 1; return -1; }
   if (++a->insns > ASSIST_MAX_INSNS) {
@@ -197,6 +230,7 @@ int tm_assist_issue(tm_gpu *g, tm_sm *s, uint32_t k, int low, int64_t n, int *ld
   }
   g->st->assist_insns++;
   a->next_issue = n + 1;
+  *next = n;   /* the others may issue next cycle, and so may it */
   if (pipe >= 0) s->unit_free[r->unit][pipe] = n + r->interval;
   int64_t ready = n + r->latency;
   if (r->unit == U_LDST) {   /* the line buffer: the LD/ST unit for a cycle, the value after an L1 hit's latency */
@@ -206,4 +240,11 @@ int tm_assist_issue(tm_gpu *g, tm_sm *s, uint32_t k, int low, int64_t n, int *ld
   }
   for (uint32_t j = 0; j < r->ndst; j++) a->reg_ready[r->dst[j]] = ready;
   return 1;
+}
+
+int64_t tm_assist_wake(const tm_sm *s, int64_t n) {
+  int64_t w = INT64_MAX;
+  for (uint32_t i = 0; i < s->nawt; i++)
+    if (s->awt[i].live && s->awt[i].next_issue < w) w = s->awt[i].next_issue;
+  return w <= n + 1 ? n + 1 : w;
 }

@@ -731,7 +731,7 @@ int tm_sm_cycle(tm_gpu *g, tm_sm *s) {
   if (s->acc_head < s->nacc && !ldst_blocked) wake = n + 1;
   if (ldst_blocked && s->ldst_retry < wake) wake = s->ldst_retry;   /* the injection buffer drains by then */
   if (s->acc_head >= s->nacc && s->ldst_busy_until > n && s->ldst_busy_until < wake) wake = s->ldst_busy_until;
-  if (s->nlive) wake = n + 1;   /* assist warps at work: every cycle */
+  if (s->nlive) { int64_t aw = tm_assist_wake(s, n); if (aw < wake) wake = aw; }   /* assist warps at work */
   if (issued_any || wake <= n + 1) return 0;
   /* nothing can happen before 'wake' (or before a reply, when it is TM_NEVER):
    * sleep, counting the skipped cycles in this cycle's categories */

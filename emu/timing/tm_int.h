@@ -90,19 +90,21 @@ typedef struct {
  * low: only in a cycle they leave idle); the loads that wait for the line
  * complete when it exits, its output checked against the line's bytes. */
 typedef struct tm_assist {
+  /* what the schedulers look at, first */
+  int64_t next_issue;         /* not before: one instruction a cycle, or its operands are not ready before */
+  const emu_insn *next;       /* its next instruction (emu_next), NULL: not looked up since it last issued */
+  uint64_t age;
+  uint32_t sched;             /* its parent warp's scheduler */
+  int low;                    /* low priority */
   int live;
+  uint32_t subr;              /* the module's subroutine (img.subrs index) */
+  uint64_t addr;              /* the line */
+  uint64_t insns;
+  int64_t *reg_ready;         /* its scoreboard (max_slots) */
+  tm_req *waiters;            /* what the line's fill released, linked by next */
   cta *c;                     /* its runner (emu_assist_new), reused by the entry */
   aw_line line;
   uint8_t in[CODEC_MAX_PAYLOAD], out[CODEC_MAX_LINE], want[CODEC_MAX_LINE];
-  uint64_t addr;              /* the line */
-  uint32_t subr;              /* the module's subroutine (img.subrs index) */
-  uint32_t sched;             /* its parent warp's scheduler */
-  int low;                    /* low priority */
-  uint64_t age;
-  tm_req *waiters;            /* what the line's fill released, linked by next */
-  int64_t *reg_ready;         /* its scoreboard (max_slots) */
-  int64_t next_issue;
-  uint64_t insns;
 } tm_assist;
 
 /* A line that arrived compressed while the table was full: it waits. */
@@ -157,6 +159,10 @@ typedef struct tm_sm {
   /* design caba: the assist warp table and the lines waiting for an entry */
   tm_assist *awt;
   uint32_t nawt, nlive;
+  uint64_t *awt_live;         /* per scheduler and priority (2 x nsched): bitmap of its live entries (awt_entries <= 64) */
+  int64_t *awt_next;          /* per scheduler and priority: none of those entries issues before this cycle */
+  uint8_t *awt_order;         /* per scheduler and priority (64 apart): its live entries, oldest first */
+  uint8_t *awt_n;
   uint64_t next_assist_age;
   tm_assist_wait *awq;
   uint32_t nawq, capawq;
@@ -271,6 +277,8 @@ int tm_assist_fill(tm_gpu *g, tm_sm *s, uint64_t addr, tm_req *waiters, int64_t 
 /* Issues one instruction of scheduler k's assist warps of priority 'low' at
  * cycle n if one can: 1, 0, or -1 on a fault. */
 int tm_assist_issue(tm_gpu *g, tm_sm *s, uint32_t k, int low, int64_t n, int *ldst_free);
+/* The first cycle after n at which one of s's assist warps may issue (INT64_MAX: none live). */
+int64_t tm_assist_wake(const tm_sm *s, int64_t n);
 /* sm.c: a load's last request is back */
 void tm_load_complete(tm_gpu *g, tm_sm *s, tm_load *l, tm_time t);
 
