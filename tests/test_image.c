@@ -57,6 +57,16 @@ static const char *typed_src =
   "\tld.param.u64 %rd1, [out];\n\tmov.u32 %r1, %tid.x;\n\tmov.b16 %h1, 7;\n"
   "\tsetp.lt.u32 %p1, %r1, 4;\n\t@%p1 add.u32 %r2, %r1, %r1;\n\tst.global.u32 [%rd1], %r2;\n\t@%q ret;\n\tret;\n}\n";
 
+/* Assembles 'src' (named 'name') into *img; the number of errors. */
+static int assemble_text(const char *name, const char *src, isa_image *img) {
+  asm_ctx *c = asm_new();
+  asm_set_diag(c, NULL);
+  asm_add_source(c, name, src, strlen(src));
+  int errors = asm_finish(c, img);
+  asm_free(c);
+  return errors;
+}
+
 /* The declaration of 'name' (e.g. "%r") in function f. */
 static isa_regdecl *decl(isa_image *img, uint32_t f, const char *name) {
   const isa_func *fn = &img->funcs[f];
@@ -84,13 +94,8 @@ static void test_types(void) {
     "function 1: .maxntid 128, 0, 0 (each size must be at least 1)",
     "function 0: .maxntid on a function that is not a kernel" };
   for (int k = 0; k < NCASES; k++) {
-    asm_ctx *c = asm_new();
-    asm_set_diag(c, NULL);
-    asm_add_source(c, "typed.ptx", typed_src, strlen(typed_src));
     isa_image img;
-    int errors = asm_finish(c, &img);
-    asm_free(c);
-    if (errors) { CHECK(0, "typed.ptx assembles"); return; }
+    if (assemble_text("typed.ptx", typed_src, &img)) { CHECK(0, "typed.ptx assembles"); return; }
     uint32_t kf = 1;   /* helper is function 0, typed function 1 */
     switch (k) {
     case R_B16: decl(&img, kf, "%r")->type = ISA_T_B16; break;
@@ -119,13 +124,8 @@ static void test_trigger_conflict(void) {
   static const char src[] = ".version 8.0\n.target sm_80\n.address_size 64\n"
                             ".subroutine a\n.trigger decompress 3\n{\n\texit;\n}\n"
                             ".subroutine b\n.trigger decompress 4\n{\n\texit;\n}\n";
-  asm_ctx *c = asm_new();
-  asm_set_diag(c, NULL);
-  asm_add_source(c, "conflict.s", src, strlen(src));
   isa_image img;
-  int errors = asm_finish(c, &img);
-  asm_free(c);
-  if (errors) { CHECK(0, "conflict.s assembles"); return; }
+  if (assemble_text("conflict.s", src, &img)) { CHECK(0, "conflict.s assembles"); return; }
   char err[256] = "";
   CHECK(isa_image_validate(&img, err, sizeof err) == 0, "decompress 3 and decompress 4: two events, no conflict (%s)", err);
   img.triggers[1].arg = 3;

@@ -310,6 +310,35 @@ static void accounting(void) {
   close_gpu(&g);
 }
 
+/* Runs kernel 'kernel' of the PTX text (one .u64 parameter: a buffer of
+ * out_bytes, copied to 'out' afterwards) on a grid of 'grid' CTAs of 'block'
+ * threads: in functional mode (timed 0) or under caba-gtx480 with 'set'
+ * (KEY=VALUE or NULL).  1 when it ran; the launch's timing statistics in *st. */
+static int run_text(int timed, const char *set, const char *ptx, size_t len, const char *kernel, unsigned grid, unsigned block,
+                    void *out, size_t out_bytes, tm_stats *st) {
+  char err[2048] = "";
+  tm_config cfg;
+  tm_config_defaults(&cfg);
+  aw_device *d = aw_device_new();
+  if (!d || tm_config_load(&cfg, "caba-gtx480", err, sizeof err) || (set && tm_config_set_pair(&cfg, set, "test", err, sizeof err)) ||
+      (timed && aw_set_timing(d, &cfg))) { printf("FAIL setup: %s\n", err); check_failed = 1; aw_device_free(d); return 0; }
+  aw_module *m = aw_module_load_text(d, "text.ptx", ptx, len, err, sizeof err);
+  if (!m) { printf("FAIL %s\n", err); check_failed = 1; aw_device_free(d); return 0; }
+  uint64_t buf = aw_malloc(d, out_bytes);
+  uint8_t params[8];
+  memcpy(params, &buf, 8);
+  aw_fault f;
+  aw_dim3 gd = { grid, 1, 1 }, bd = { block, 1, 1 };
+  int ok = aw_launch(d, m, aw_kernel_find(m, kernel), gd, bd, 0, params, sizeof params, &f) == AW_OK && aw_memcpy_dtoh(d, out, buf, out_bytes) == AW_OK;
+  if (ok && timed) {
+    const tm_stats *l;
+    aw_timing_launches(d, &l, NULL, NULL);
+    *st = l[0];
+  }
+  aw_device_free(d);
+  return ok;
+}
+
 /* %smid and %nsmid: the first wave of CTAs goes round robin over the SMs
  * (CTA i to SM i % 15 under caba-gtx480, whose 15 SMs each take 8 CTAs of
  * one warp, so all 30 are in the first wave); functional mode is one SM. */
@@ -324,26 +353,13 @@ static const char smid_ptx[] =
 
 static void smid(void) {
   for (int timed = 0; timed < 2; timed++) {
-    char err[2048];
-    tm_config cfg;
-    tm_config_defaults(&cfg);
-    aw_device *d = aw_device_new();
-    if (!d || tm_config_load(&cfg, "caba-gtx480", err, sizeof err) || (timed && aw_set_timing(d, &cfg))) { printf("FAIL smid setup\n"); check_failed = 1; return; }
-    aw_module *m = aw_module_load_text(d, "smid.ptx", smid_ptx, sizeof smid_ptx - 1, err, sizeof err);
-    if (!m) { printf("FAIL %s\n", err); check_failed = 1; aw_device_free(d); return; }
-    uint64_t out = aw_malloc(d, 30 * 8);
-    uint8_t params[8];
-    memcpy(params, &out, 8);
-    aw_fault f;
-    aw_dim3 gd = { 30, 1, 1 }, bd = { 32, 1, 1 };
     uint32_t got[60] = { 0 };
-    int ok = aw_launch(d, m, aw_kernel_find(m, "smid"), gd, bd, 0, params, sizeof params, &f) == AW_OK &&
-             aw_memcpy_dtoh(d, got, out, sizeof got) == AW_OK;
+    tm_stats st;
+    int ok = run_text(timed, NULL, smid_ptx, sizeof smid_ptx - 1, "smid", 30, 32, got, sizeof got, &st);
     for (uint32_t i = 0; ok && i < 30; i++)
       if (got[2 * i] != (timed ? i % 15 : 0) || got[2 * i + 1] != (timed ? 15u : 1u)) ok = 0;
     if (timed) CHECK(ok, "%%smid of CTA i is i %% 15 and %%nsmid 15 under caba-gtx480 (CTA 29: %u of %u)", got[58], got[59]);
     else CHECK(ok, "%%smid 0 and %%nsmid 1 in functional mode (CTA 29: %u of %u)", got[58], got[59]);
-    aw_device_free(d);
   }
 }
 
@@ -372,31 +388,17 @@ static const char local_ptx[] =
 static void local_memory(void) {
   static const char *const policies[] = { "write-back", "write-evict", "write-through" };
   for (int p = 0; p < 3; p++) {
-    char err[2048], set[64];
-    tm_config cfg;
-    tm_config_defaults(&cfg);
+    char set[64];
     snprintf(set, sizeof set, "l1_local_write_policy=%s", policies[p]);
-    aw_device *d = aw_device_new();
-    if (!d || tm_config_load(&cfg, "caba-gtx480", err, sizeof err) || tm_config_set_pair(&cfg, set, "test", err, sizeof err) ||
-        aw_set_timing(d, &cfg)) { printf("FAIL local memory setup: %s\n", err); check_failed = 1; aw_device_free(d); return; }
-    aw_module *m = aw_module_load_text(d, "local.ptx", local_ptx, sizeof local_ptx - 1, err, sizeof err);
-    if (!m) { printf("FAIL %s\n", err); check_failed = 1; aw_device_free(d); return; }
-    uint64_t out = aw_malloc(d, 32 * 4);
-    uint8_t params[8];
-    memcpy(params, &out, 8);
-    aw_fault f;
-    aw_dim3 gd = { 1, 1, 1 }, bd = { 32, 1, 1 };
     uint32_t got[32] = { 0 };
-    int ran = aw_launch(d, m, aw_kernel_find(m, "locwb"), gd, bd, 0, params, sizeof params, &f) == AW_OK &&
-              aw_memcpy_dtoh(d, got, out, sizeof got) == AW_OK && got[5] == 40;
-    const tm_stats *l;
-    aw_timing_launches(d, &l, NULL, NULL);
+    tm_stats l;
+    memset(&l, 0, sizeof l);
+    int ran = run_text(1, set, local_ptx, sizeof local_ptx - 1, "locwb", 1, 32, got, sizeof got, &l) && got[5] == 40;
     uint64_t want_hits = p == 0 ? 8 : 0, want_l2 = p == 0 ? 1 : 17;
-    CHECK(ran && l[0].l1_accesses == 8 && l[0].l1_hits == want_hits && l[0].l2_accesses == want_l2,
+    CHECK(ran && l.l1_accesses == 8 && l.l1_hits == want_hits && l.l2_accesses == want_l2,
           "local memory, L1 %s: %llu L1 reads, %llu hits, %llu L2 accesses (derived: 8, %llu, %llu)", policies[p],
-          (unsigned long long)l[0].l1_accesses, (unsigned long long)l[0].l1_hits, (unsigned long long)l[0].l2_accesses,
+          (unsigned long long)l.l1_accesses, (unsigned long long)l.l1_hits, (unsigned long long)l.l2_accesses,
           (unsigned long long)want_hits, (unsigned long long)want_l2);
-    aw_device_free(d);
   }
 }
 
