@@ -507,15 +507,18 @@ static char *slurp(const char *path, size_t *n) {
 
 static char caba_dir[64];   /* the images' temporary directory */
 
-/* micro.ptx with subroutines/bdi/bdi.s (its text changed from 'from' to 'to'
- * when from is not NULL; with no subroutines when 'with' is 0), assembled into
+/* micro.ptx with subroutines/bdi/bdi.s (the text of its subroutine sub_name
+ * changed from 'from' to 'to' when from is not NULL; with no subroutines when
+ * 'with' is 0), assembled into
  * an image file in a temporary directory; its path in 'path'.  0 or -1. */
-static int caba_image(int with, const char *from, const char *to, char *path, size_t cap) {
+static int caba_image(int with, const char *sub_name, const char *from, const char *to, char *path, size_t cap) {
   size_t np, ns;
   char *ptx = slurp(PTX, &np), *bdi = slurp("subroutines/bdi/bdi.s", &ns);
   if (!ptx || !bdi) { free(ptx); free(bdi); return -1; }
-  if (from) {   /* one instruction of bdi_dec_repeated changed */
-    char *sub = strstr(bdi, ".subroutine bdi_dec_repeated"), *at = sub ? strstr(sub, from) : NULL;
+  if (from) {   /* one instruction of subroutine sub_name changed */
+    char head[80];
+    snprintf(head, sizeof head, ".subroutine %s\n", sub_name);
+    char *sub = strstr(bdi, head), *at = sub ? strstr(sub, from) : NULL;
     if (!at || strlen(to) != strlen(from)) { free(ptx); free(bdi); return -1; }
     memcpy(at, to, strlen(to));
   }
@@ -533,7 +536,8 @@ static int caba_image(int with, const char *from, const char *to, char *path, si
   uint8_t *bytes = isa_image_write(&img, &n);
   isa_image_free(&img);
   if (!caba_dir[0]) { strcpy(caba_dir, "/tmp/awemu-caba-XXXXXX"); if (!mkdtemp(caba_dir)) { free(bytes); return -1; } }
-  snprintf(path, cap, "%s/caba%d.aws", caba_dir, with + (from ? 2 : 0));
+  static int made;
+  snprintf(path, cap, "%s/caba%d.aws", caba_dir, made++);
   FILE *f = fopen(path, "wb");
   int ok = f && bytes && fwrite(bytes, 1, n, f) == n;
   if (f) fclose(f);
@@ -584,48 +588,70 @@ static tm_stats copy_caba(const char *design, const char *path, char *why, size_
   return s;
 }
 
-static void caba(void) {
-  char path[256], why[600];
-  if (caba_image(1, NULL, NULL, path, sizeof path)) { CHECK(0, "micro.ptx and bdi.s assemble together"); return; }
-  /* every source line (2 MiB: 16384 lines) reaches L1 once, compressed
-   * (BDI 'repeated', encoding 2): one assist warp each, running
-   * bdi_dec_repeated, whose instructions on such a line are counted by
-   * running it on its own in functional mode */
-  aw_device *fd = aw_device_new();
+/* How many warp instructions subroutine 'name' of the image at path runs on
+ * one line, in functional mode: .lin 'in' (n bytes), .lmeta (enc, size, line, mag). */
+static uint64_t subroutine_insns(const char *path, const char *name, const uint8_t *in, uint32_t n, uint32_t enc, uint32_t size) {
+  aw_device *d = aw_device_new();
   char err[512];
-  aw_module *fm = aw_module_load_file(fd, path, err, sizeof err);
-  uint8_t in[8] = { 0xab, 0x89, 0x67, 0x45, 0x23, 0x01, 0, 0 }, out[128];
+  aw_module *m = aw_module_load_file(d, path, err, sizeof err);
+  uint8_t out[256];
   aw_line line;
   memset(&line, 0, sizeof line);
-  line.in = in; line.in_bytes = 8; line.out = out; line.out_bytes = 128;
-  uint32_t meta[4] = { 2, 8, 128, 32 };
+  line.in = in; line.in_bytes = n; line.out = out; line.out_bytes = sizeof out;
+  uint32_t meta[4] = { enc, size, 128, 32 };
   memcpy(line.meta, meta, sizeof meta);
-  uint64_t per_line = fm && aw_run_subroutine(fd, fm, "bdi_dec_repeated", &line, NULL) == AW_OK ? aw_get_stats(fd).warp_insns : 0;
-  aw_device_free(fd);
+  uint64_t k = m && aw_run_subroutine(d, m, name, &line, NULL) == AW_OK ? aw_get_stats(d).warp_insns : 0;
+  aw_device_free(d);
+  return k;
+}
+
+static void caba(void) {
+  char path[256], why[600];
+  if (caba_image(1, NULL, NULL, NULL, path, sizeof path)) { CHECK(0, "micro.ptx and bdi.s assemble together"); return; }
+  /* Every source line (2 MiB: 16384 lines) reaches L1 once, compressed (BDI
+   * 'repeated', encoding 2): one decompression assist warp each, running
+   * bdi_dec_repeated.  Every destination line is written whole by one store:
+   * a compression assist warp runs bdi_compress on it when half the table
+   * is free (the others go out uncompressed).  The instructions each runs on
+   * such a line are counted by running it on its own in functional mode. */
+  uint8_t in[128];
+  for (int i = 0; i < 128; i++) in[i] = (uint8_t)(i % 8 < 6 ? (0x0123456789abull >> (8 * (i % 8))) : 0);
+  uint64_t dec = subroutine_insns(path, "bdi_dec_repeated", in, 8, 2, 8), comp = subroutine_insns(path, "bdi_compress", in, 128, 0, 0);
   tm_stats b = copy_caba("base", path, why, sizeof why);
   CHECK(!why[0] && b.cycles, "base on the caba image: %s", why[0] ? why : "ran");
   tm_stats c = copy_caba("caba", path, why, sizeof why);
-  CHECK(!why[0] && c.assist_triggered == 16384 && per_line && c.assist_insns == 16384 * per_line,
-        "caba: %llu assist warps (16384 compressed lines), %llu assist-warp instructions (16384 x %llu, bdi_dec_repeated run on its own)%s%s",
-        (unsigned long long)c.assist_triggered, (unsigned long long)c.assist_insns, (unsigned long long)per_line, why[0] ? ": " : "", why);
+  uint64_t ncomp = c.assist_triggered - 16384;
+  CHECK(!why[0] && c.assist_triggered > 16384 && dec && comp && c.assist_insns == 16384 * dec + ncomp * comp,
+        "caba: %llu assist warps (16384 decompressing, %llu compressing), %llu assist-warp instructions (16384 x %llu + %llu x %llu, "
+        "each subroutine run on its own)%s%s",
+        (unsigned long long)c.assist_triggered, (unsigned long long)ncomp, (unsigned long long)c.assist_insns, (unsigned long long)dec,
+        (unsigned long long)ncomp, (unsigned long long)comp, why[0] ? ": " : "", why);
   CHECK(c.cycles && c.cycles < b.cycles && c.issue[TM_ISSUE_ASSIST] == c.assist_insns,
         "caba is faster than base on the compressible copy (%llu < %llu cycles); every assist instruction took an issue slot counted as such (%llu)",
         (unsigned long long)c.cycles, (unsigned long long)b.cycles, (unsigned long long)c.issue[TM_ISSUE_ASSIST]);
   /* a wrong subroutine never passes: bdi_dec_repeated writing the value with
    * L / 16 lanes instead of L / 8 (8 instead of 16 for a 128-byte line)
    * leaves the second half of .lout zero: byte 64 is the first wrong one */
-  if (caba_image(1, "shr.u32 \t%n, %L, 3;", "shr.u32 \t%n, %L, 4;", path, sizeof path)) {
+  if (caba_image(1, "bdi_dec_repeated", "shr.u32 \t%n, %L, 3;", "shr.u32 \t%n, %L, 4;", path, sizeof path)) {
     CHECK(0, "the changed bdi.s assembles");
     return;
   }
   copy_caba("caba", path, why, sizeof why);
   CHECK(strstr(why, "assist warp bdi_dec_repeated decompressing the line at 0x") && strstr(why, ": byte 64 of its .lout is 0x00, the line's is 0x"),
         "a decompression subroutine with one wrong instruction faults naming it, the line and the byte: %s", why);
+  /* bdi_compress taking a repeated line for zeros: encoding 1 and no payload, where the reference has encoding 2 and 8 bytes */
+  if (caba_image(1, "bdi_compress", "@%p bra \tREPEATED;", "@%p bra \tZEROS;   ", path, sizeof path)) {
+    CHECK(0, "the changed bdi.s assembles");
+    return;
+  }
+  copy_caba("caba", path, why, sizeof why);
+  CHECK(strstr(why, "assist warp bdi_compress compressing the line at 0x") && strstr(why, ": encoding 1, 0 bytes; the reference codec's: encoding 2, 8 bytes"),
+        "a compression subroutine with one wrong instruction faults naming it, the line and what differs: %s", why);
   /* no subroutines: the first compressed line says what is missing */
-  if (caba_image(0, NULL, NULL, path, sizeof path)) { CHECK(0, "micro.ptx assembles"); return; }
+  if (caba_image(0, NULL, NULL, NULL, path, sizeof path)) { CHECK(0, "micro.ptx assembles"); return; }
   copy_caba("caba", path, why, sizeof why);
   CHECK(strstr(why, "the module has no 'decompress 2' subroutine") != NULL, "caba without subroutines: %s", why);
-  for (int i = 0; i < 4; i++) { snprintf(path, sizeof path, "%s/caba%d.aws", caba_dir, i); unlink(path); }
+  for (int i = 0; i < 8; i++) { snprintf(path, sizeof path, "%s/caba%d.aws", caba_dir, i); unlink(path); }
   rmdir(caba_dir);
 }
 

@@ -14,6 +14,14 @@
  * return after l1_latency.  When it exits, its .lout must hold the line's
  * bytes, else the launch faults naming the subroutine, the line and the first
  * differing byte; then the loads waiting for the line complete.
+ *
+ * A store that writes a whole block triggers the module's 'compress'
+ * subroutine the same way while at least half the table is free and no line
+ * waits for decompression (else the store goes out uncompressed: compression
+ * is off the loads' path and must not hold them up): .lin holds the block as the
+ * store left it; the store leaves for L2 when the subroutine exits, carrying
+ * its payload, whose encoding, size and bytes must be the reference codec's.
+ * The block is then stored compressed (tm_block_written).
  */
 #include "tm_int.h"
 
@@ -77,6 +85,45 @@ static uint32_t decompressor(const aw_module *m, uint32_t enc) {
   return UINT32_MAX;
 }
 
+/* The subroutine that 'compress' (any line) starts, or UINT32_MAX. */
+static uint32_t compressor(const aw_module *m) {
+  const isa_image *img = &m->img;
+  for (uint32_t s = 0; s < img->nsubrs; s++)
+    for (uint32_t t = 0; t < img->subrs[s].ntrigger; t++) {
+      const isa_trigger *tr = &img->triggers[img->subrs[s].first_trigger + t];
+      if (tr->event == ISA_TRIG_COMPRESS && tr->arg == -1) return s;
+    }
+  return UINT32_MAX;
+}
+
+static const char *subr_name(const tm_gpu *g, uint32_t sr) { return isa_str(&g->m->img, g->m->img.funcs[g->m->img.subrs[sr].func].name); }
+
+/* Entry a becomes live for scheduler 'sched' on subroutine sr (the line set up). */
+static void go(tm_gpu *g, tm_sm *s, tm_assist *a, uint32_t sr, uint32_t sched, uint64_t addr, int64_t n) {
+  a->live = 1;
+  a->addr = addr;
+  a->subr = sr;
+  a->sched = sched;
+  a->low = g->m->img.subrs[sr].priority == ISA_PRIO_LOW;
+  a->age = s->next_assist_age++;
+  memset(a->reg_ready, 0, g->max_slots * sizeof *a->reg_ready);
+  a->next_issue = n;
+  a->next = NULL;
+  a->insns = 0;
+  s->nlive++;
+  uint32_t q = 2 * a->sched + (uint32_t)a->low;
+  s->awt_live[q] |= 1ull << (a - s->awt);
+  s->awt_order[q * 64 + s->awt_n[q]++] = (uint8_t)(a - s->awt);   /* the youngest */
+  if (s->awt_next[q] > n) s->awt_next[q] = n;
+  g->st->assist_triggered++;
+}
+
+static void set_meta(aw_line *l, uint32_t enc, uint32_t size, uint32_t line, uint32_t mag, uint64_t addr) {
+  uint32_t v[4] = { enc, size, line, mag };
+  for (int i = 0; i < 4; i++) for (int b = 0; b < 4; b++) l->meta[4 * i + b] = (uint8_t)(v[i] >> (8 * b));
+  for (int b = 0; b < 8; b++) l->meta[16 + b] = (uint8_t)(addr >> (8 * b));
+}
+
 /* Completes the loads in the list 'waiters' at cycle n. */
 static void release(tm_gpu *g, tm_sm *s, tm_req *waiters, int64_t n, tm_time t) {
   for (tm_req *w = waiters, *next; w; w = next) {
@@ -100,36 +147,49 @@ static int start(tm_gpu *g, tm_sm *s, tm_assist *a, uint64_t addr, tm_req *waite
     tm_fail(g, why);
     return -1;
   }
-  const isa_subr *sub = &g->m->img.subrs[sr];
   memset(&a->line, 0, sizeof a->line);
   a->line.in = a->in;
   a->line.in_bytes = meta.size ? meta.size : 1;
   memset(a->out, 0, sizeof a->out);
   a->line.out = a->out;
   a->line.out_bytes = g->z.unit;
-  uint32_t v[4] = { meta.encoding, meta.size, g->z.unit, g->z.mag };
-  for (int i = 0; i < 4; i++) for (int b = 0; b < 4; b++) a->line.meta[4 * i + b] = (uint8_t)(v[i] >> (8 * b));
-  for (int b = 0; b < 8; b++) a->line.meta[16 + b] = (uint8_t)(addr >> (8 * b));
-  if (emu_assist_start(a->c, sub->func, &a->line, g->fault)) { g->failed = 1; return -1; }
-  tm_warp *parent = ((tm_load *)waiters->owner)->tw;
-  a->live = 1;
-  a->addr = addr;
-  a->subr = sr;
-  a->sched = parent->sched;
-  a->low = sub->priority == ISA_PRIO_LOW;
-  a->age = s->next_assist_age++;
+  set_meta(&a->line, meta.encoding, meta.size, g->z.unit, g->z.mag, addr);
+  if (emu_assist_start(a->c, g->m->img.subrs[sr].func, &a->line, g->fault)) { g->failed = 1; return -1; }
   a->waiters = waiters;
-  memset(a->reg_ready, 0, g->max_slots * sizeof *a->reg_ready);
-  a->next_issue = n;
-  a->next = NULL;
-  a->insns = 0;
-  s->nlive++;
-  uint32_t q = 2 * a->sched + (uint32_t)a->low;
-  s->awt_live[q] |= 1ull << (a - s->awt);
-  s->awt_order[q * 64 + s->awt_n[q]++] = (uint8_t)(a - s->awt);   /* the youngest */
-  if (s->awt_next[2 * a->sched + (uint32_t)a->low] > n) s->awt_next[2 * a->sched + (uint32_t)a->low] = n;
-  g->st->assist_triggered++;
+  a->store = NULL;
+  go(g, s, a, sr, ((tm_load *)waiters->owner)->tw->sched, addr, n);
   return 0;
+}
+
+int tm_assist_store(tm_gpu *g, tm_sm *s, const tm_warp *tw, uint64_t addr, tm_req *r, int64_t n) {
+  if (g->z.design != TM_DESIGN_CABA) return 0;
+  /* decompression is on the loads' path, compression is not: a store takes an
+   * entry only while half the table is free and no line waits for one (else
+   * it goes out as it is) */
+  if (s->nawq || 2 * (s->nlive + 1) > s->nawt) return 0;
+  tm_assist *a = NULL;
+  for (uint32_t i = 0; i < s->nawt && !a; i++) if (!s->awt[i].live) a = &s->awt[i];
+  if (!a) return 0;
+  uint32_t sr = compressor(g->m);
+  if (sr == UINT32_MAX) {
+    tm_fail(g, "design caba: a store wrote a whole line, and the module has no 'compress' subroutine "
+               "(assemble the kernel with the subroutines of its algorithm, e.g. subroutines/bdi/bdi.s)");
+    return 1;
+  }
+  /* .lin: the block as the store left it; the reference's payload, to check the subroutine's against */
+  tm_block_compress(&g->z, g->d, addr, a->in, a->want, &a->ref);
+  memset(&a->line, 0, sizeof a->line);
+  a->line.in = a->in;
+  a->line.in_bytes = g->z.unit;
+  memset(a->out, 0, sizeof a->out);
+  a->line.out = a->out;
+  a->line.out_bytes = CODEC_MAX_PAYLOAD;
+  set_meta(&a->line, 0, 0, g->z.unit, g->z.mag, addr);
+  if (emu_assist_start(a->c, g->m->img.subrs[sr].func, &a->line, g->fault)) { g->failed = 1; return 1; }
+  a->waiters = NULL;
+  a->store = r;
+  go(g, s, a, sr, tw->sched, addr, n);
+  return 1;
 }
 
 int tm_assist_fill(tm_gpu *g, tm_sm *s, uint64_t addr, tm_req *waiters, int64_t n) {
@@ -152,14 +212,30 @@ int tm_assist_fill(tm_gpu *g, tm_sm *s, uint64_t addr, tm_req *waiters, int64_t 
 /* Entry a's warp has finished at cycle n: checks its output, completes the
  * loads, and gives the entry to the first waiting line. */
 static int finish(tm_gpu *g, tm_sm *s, tm_assist *a, int64_t n) {
-  for (uint32_t i = 0; i < g->z.unit; i++)
-    if (a->out[i] != a->want[i]) {
-      char why[300];
-      snprintf(why, sizeof why, "assist warp %s decompressing the line at 0x%llx: byte %u of its .lout is 0x%02x, the line's is 0x%02x",
-               isa_str(&g->m->img, g->m->img.funcs[g->m->img.subrs[a->subr].func].name), (unsigned long long)a->addr, i, a->out[i], a->want[i]);
+  char why[300];
+  if (a->store) {   /* compression: its encoding, size and payload are the reference's */
+    uint32_t enc = 0, size = 0;
+    for (int b = 0; b < 4; b++) { enc |= (uint32_t)a->line.meta[b] << (8 * b); size |= (uint32_t)a->line.meta[4 + b] << (8 * b); }
+    uint32_t i = 0;
+    if (enc == a->ref.encoding && size == a->ref.size) while (i < size && a->out[i] == a->want[i]) i++;
+    if (enc != a->ref.encoding || size != a->ref.size || i < size) {
+      if (enc != a->ref.encoding || size != a->ref.size)
+        snprintf(why, sizeof why, "assist warp %s compressing the line at 0x%llx: encoding %u, %u bytes; the reference codec's: encoding %u, %u bytes",
+                 subr_name(g, a->subr), (unsigned long long)a->addr, enc, size, a->ref.encoding, a->ref.size);
+      else
+        snprintf(why, sizeof why, "assist warp %s compressing the line at 0x%llx: byte %u of its .lout is 0x%02x, the reference codec's is 0x%02x",
+                 subr_name(g, a->subr), (unsigned long long)a->addr, i, a->out[i], a->want[i]);
       tm_fail(g, why);
       return -1;
     }
+  } else
+    for (uint32_t i = 0; i < g->z.unit; i++)
+      if (a->out[i] != a->want[i]) {
+        snprintf(why, sizeof why, "assist warp %s decompressing the line at 0x%llx: byte %u of its .lout is 0x%02x, the line's is 0x%02x",
+                 subr_name(g, a->subr), (unsigned long long)a->addr, i, a->out[i], a->want[i]);
+        tm_fail(g, why);
+        return -1;
+      }
   a->live = 0;
   s->nlive--;
   uint32_t q = 2 * a->sched + (uint32_t)a->low, i = 0;
@@ -168,7 +244,11 @@ static int finish(tm_gpu *g, tm_sm *s, tm_assist *a, int64_t n) {
   while (order[i] != (uint8_t)(a - s->awt)) i++;
   memmove(&order[i], &order[i + 1], (size_t)(s->awt_n[q] - i - 1));
   s->awt_n[q]--;
-  release(g, s, a->waiters, n, tm_cycles(g->core, n));
+  if (a->store) {   /* the store leaves with the payload (a line that did not compress: as it is) */
+    tm_req *r = a->store;
+    if (a->ref.encoding) { r->bytes = a->ref.size ? a->ref.size : 1; r->packed = 1; }
+    tm_send_up(g, r, tm_cycles(g->core, n));
+  } else release(g, s, a->waiters, n, tm_cycles(g->core, n));
   if (s->nawq) {
     tm_assist_wait w = s->awq[0];
     memmove(&s->awq[0], &s->awq[1], (s->nawq - 1) * sizeof *s->awq);
@@ -224,7 +304,7 @@ int tm_assist_issue(tm_gpu *g, tm_sm *s, uint32_t k, int low, int64_t n, int *ld
   if (++a->insns > ASSIST_MAX_INSNS) {
     char why[200];
     snprintf(why, sizeof why, "assist warp %s ran more than %d instructions on the line at 0x%llx",
-             isa_str(&g->m->img, g->m->img.funcs[g->m->img.subrs[a->subr].func].name), ASSIST_MAX_INSNS, (unsigned long long)a->addr);
+             subr_name(g, a->subr), ASSIST_MAX_INSNS, (unsigned long long)a->addr);
     tm_fail(g, why);
     return -1;
   }

@@ -167,29 +167,38 @@ static uint8_t bursts_of(const tm_gpu *g, uint32_t bytes) {
   return (uint8_t)(b ? b : 1);
 }
 
-/* ---- design caba: written blocks are stored uncompressed ---- */
+/* ---- design caba: what the kernels wrote ---- */
+
+/* A map from block address (a multiple of the block size: its low bits are
+ * free) to its state: BLOCK_RAW, written uncompressed; BLOCK_PACKED, written
+ * compressed by a compression assist warp.  Blocks not in it are as the last
+ * copy from the host left them: compressed. */
+enum { BLOCK_RAW = 1, BLOCK_PACKED = 2 };
 
 static uint64_t raw_hash(uint64_t a) { a ^= a >> 33; a *= 0xff51afd7ed558ccdull; a ^= a >> 33; return a; }
 
 int tm_block_raw(const tm_gpu *g, uint64_t addr) {
   if (!g->capraw) return 0;
   for (uint64_t i = raw_hash(addr) & (g->capraw - 1);; i = (i + 1) & (g->capraw - 1)) {
-    if (g->raw[i] == addr + 1) return 1;
     if (!g->raw[i]) return 0;
+    if ((g->raw[i] & ~3ull) == addr) return (g->raw[i] & 3) == BLOCK_RAW;
   }
 }
 
-/* The kernel wrote the block at addr (no compression assist warp compresses
- * it yet: it stays uncompressed until the device memory is copied again). */
-static void mark_raw(tm_gpu *g, uint64_t addr) {
-  if (g->z.design != TM_DESIGN_CABA || tm_block_raw(g, addr)) return;
+/* The kernel wrote the block at addr: uncompressed (raw) or compressed by an assist warp. */
+void tm_block_written(tm_gpu *g, uint64_t addr, int raw) {
+  if (g->z.design != TM_DESIGN_CABA) return;
+  uint64_t key = addr | (raw ? BLOCK_RAW : BLOCK_PACKED);
+  if (g->capraw)
+    for (uint64_t i = raw_hash(addr) & (g->capraw - 1); g->raw[i]; i = (i + 1) & (g->capraw - 1))
+      if ((g->raw[i] & ~3ull) == addr) { g->raw[i] = key; return; }
   if (2 * (g->nraw + 1) > g->capraw) {
     uint32_t cap = g->capraw ? 2 * g->capraw : 1024;
     uint64_t *t = calloc(cap, sizeof *t);
     if (!t) { tm_fail(g, "out of host memory"); return; }
     for (uint32_t k = 0; k < g->capraw; k++)
       if (g->raw[k]) {
-        uint64_t i = raw_hash(g->raw[k] - 1) & (cap - 1);
+        uint64_t i = raw_hash(g->raw[k] & ~3ull) & (cap - 1);
         while (t[i]) i = (i + 1) & (cap - 1);
         t[i] = g->raw[k];
       }
@@ -199,7 +208,7 @@ static void mark_raw(tm_gpu *g, uint64_t addr) {
   }
   uint64_t i = raw_hash(addr) & (g->capraw - 1);
   while (g->raw[i]) i = (i + 1) & (g->capraw - 1);
-  g->raw[i] = addr + 1;
+  g->raw[i] = key;
   g->nraw++;
 }
 
@@ -411,9 +420,9 @@ static void slice_process(tm_gpu *g, tm_req *r, tm_time t) {
   tm_slice *sl = &g->slices[r->slice];
   g->st->l2_accesses += r->kind != REQ_WB;
   uint32_t sectors = l2_sectors(g, sl, r->addr, r->up_sectors);
-  if (r->kind == REQ_WR || r->kind == REQ_ATOM)
+  if (r->kind == REQ_WR || r->kind == REQ_ATOM)   /* (r->packed: a compression assist warp compressed it) */
     for (uint32_t i = 0; i < 32; i++)
-      if (sectors >> i & 1) mark_raw(g, r->addr / sl->c.line_bytes * sl->c.line_bytes + (uint64_t)i * sl->c.sector_bytes);
+      if (sectors >> i & 1) tm_block_written(g, r->addr / sl->c.line_bytes * sl->c.line_bytes + (uint64_t)i * sl->c.sector_bytes, !r->packed);
   if (r->kind == REQ_WR) {
     tm_victim v;
     if (cache_write_back(&sl->c, r->addr, sectors, &v)) writeback(g, r, sl, &v, t);
@@ -869,7 +878,7 @@ aw_status tm_launch(aw_device *d, const tm_config *cfg, tm_stats *st, aw_module 
         s->asleep = 0;
       }
       if (s->cycle > n) continue;
-      if (!s->nwarps && s->acc_head >= s->nacc) {   /* an empty SM: idle until a CTA comes */
+      if (!s->nwarps && s->acc_head >= s->nacc && !s->nlive) {   /* an empty SM: idle until a CTA comes (compression assist warps outlive their warps) */
         for (uint32_t k = 0; k < s->nsched; k++) s->sleep_class[k] = TM_STALL_IDLE;
         s->asleep = 1;
         s->wake = TM_NEVER;

@@ -101,10 +101,12 @@ typedef struct tm_assist {
   uint64_t addr;              /* the line */
   uint64_t insns;
   int64_t *reg_ready;         /* its scoreboard (max_slots) */
-  tm_req *waiters;            /* what the line's fill released, linked by next */
+  tm_req *waiters;            /* decompression: what the line's fill released, linked by next */
+  tm_req *store;              /* compression: the store it compresses, sent on when it exits */
+  codec_meta ref;             /* compression: what the reference codec makes of the line */
   cta *c;                     /* its runner (emu_assist_new), reused by the entry */
   aw_line line;
-  uint8_t in[CODEC_MAX_PAYLOAD], out[CODEC_MAX_LINE], want[CODEC_MAX_LINE];
+  uint8_t in[CODEC_MAX_PAYLOAD], out[CODEC_MAX_PAYLOAD], want[CODEC_MAX_PAYLOAD];   /* decompression: want = the line; compression: the payload */
 } tm_assist;
 
 /* A line that arrived compressed while the table was full: it waits. */
@@ -145,6 +147,7 @@ typedef struct tm_sm {
   tm_access *acc;
   uint32_t nacc, acc_head, acc_cap;
   tm_load *acc_load;          /* the load record of that instruction (NULL: no destinations) */
+  const tm_warp *acc_warp;    /* the warp that issued it */
   int64_t ldst_busy_until;    /* shared memory conflicts, constant accesses */
   int64_t ldst_cycle;         /* the last cycle the unit moved an access (one per cycle) */
   int64_t ldst_retry;         /* blocked: the cycle it may try again (TM_NEVER: when a reply comes) */
@@ -274,6 +277,10 @@ void tm_assist_reset(tm_sm *s);
  * arrived compressed, an assist warp decompresses it and completes them
  * (returns 1); else 0 (the caller completes them). */
 int tm_assist_fill(tm_gpu *g, tm_sm *s, uint64_t addr, tm_req *waiters, int64_t n);
+/* Store r of warp tw writes the whole block at addr at cycle n: when an
+ * entry is free, a compression assist warp compresses it and sends r on
+ * (returns 1); else 0: it goes out uncompressed (the caller sends it). */
+int tm_assist_store(tm_gpu *g, tm_sm *s, const tm_warp *tw, uint64_t addr, tm_req *r, int64_t n);
 /* Issues one instruction of scheduler k's assist warps of priority 'low' at
  * cycle n if one can: 1, 0, or -1 on a fault. */
 int tm_assist_issue(tm_gpu *g, tm_sm *s, uint32_t k, int low, int64_t n, int *ldst_free);
@@ -282,8 +289,10 @@ int64_t tm_assist_wake(const tm_sm *s, int64_t n);
 /* sm.c: a load's last request is back */
 void tm_load_complete(tm_gpu *g, tm_sm *s, tm_load *l, tm_time t);
 
-/* gpu.c: design caba's record of written blocks */
+/* gpu.c: design caba's record of written blocks: whether the block at addr
+ * is stored uncompressed; the kernel wrote it (raw: uncompressed) */
 int tm_block_raw(const tm_gpu *g, uint64_t addr);
+void tm_block_written(tm_gpu *g, uint64_t addr, int raw);
 
 /* sched.c: which warp a scheduler tries next.
  * tm_sched_begin: the places in scheduler k's list it considers this cycle
