@@ -42,7 +42,7 @@
 // Compression
 // ------------------------------------------------------------------------------------------------
 .subroutine bdi_compress
-.priority high
+.priority low                  // compression is off the loads' path: it takes issue slots the warps leave idle (CABA)
 .trigger compress
 {
 	.reg .b32 %lane, %L, %all, %n8, %n4, %n2, %m8, %m4, %m2, %n, %a, %t;

@@ -31,7 +31,7 @@
 // cpack_dec_uncompressed (0): every lane copies its word.
 
 .subroutine cpack_compress
-.priority high
+.priority low                  // compression is off the loads' path: it takes issue slots the warps leave idle (CABA)
 .trigger compress
 {
 	.reg .b32 %lsize, %n, %half, %amask, %lane, %off, %w, %bal, %src, %v, %t, %mx, %doff;

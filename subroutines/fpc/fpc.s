@@ -31,7 +31,7 @@
 // fpc_dec_uncompressed (encoding 0): every lane copies its word.
 
 .subroutine fpc_compress
-.priority high
+.priority low                  // compression is off the loads' path: it takes issue slots the warps leave idle (CABA)
 .trigger compress
 {
 	.reg .b32 %lsize, %n, %nm1, %amask, %lane, %off, %w, %t, %fit, %rank, %r4;

@@ -33,7 +33,7 @@
 //   (bfe.s32) and adds the base when its mask bit is set.
 
 .subroutine magbdi_compress
-.priority high
+.priority low                  // compression is off the loads' path: it takes issue slots the warps leave idle (CABA)
 .trigger compress
 {
 	.reg .b32 %lane, %off, %L, %mag, %n, %lg, %lmask, %D0, %x, %t, %zw;

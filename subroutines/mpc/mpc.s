@@ -245,7 +245,7 @@
 // Compression: lane j holds byte B[j] of the 32-byte line
 // ------------------------------------------------------------------------------------------------
 .subroutine mpc_compress
-.priority high
+.priority low                  // compression is off the loads' path: it takes issue slots the warps leave idle (CABA)
 .trigger compress
 {
 	.reg .b32 %lane, %b, %t, %u, %v, %x, %a, %mi, %mb, %sb, %sh, %sl, %sr, %g, %i, %w, %word, %symsh;
