@@ -36,7 +36,7 @@ EMULIB   := $(BUILD)/libawemu.a
 TOOLS    := $(BIN)/awasm $(BIN)/awdis $(BIN)/awemu
 TESTBIN  := $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/test_*.c))
 
-.PHONY: all test asan bench fuzz ptx clean demo stalls install
+.PHONY: all test asan bench fuzz ptx clean demo stalls designs install
 all: $(TOOLS)
 
 # the README's first command ends here: assemble, list and round-trip the tutorial subroutine and an nvcc
@@ -126,6 +126,10 @@ asan:
 # ---- CABA Fig. 2 for every example under caba-gtx480 at 0.5x, 1x and 2x DRAM bandwidth ----
 stalls: $(TOOLS)
 	@sh tests/timing/stalls.sh $(BIN) $(BUILD)
+
+# ---- every example under base, hw-mem, hw, ideal and caba (BDI): the table of CABA section 7 ----
+designs: $(TOOLS)
+	@sh tests/timing/designs.sh $(BIN) $(BUILD)
 
 # ---- speed ----
 BENCHBIN := $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/bench_*.c))

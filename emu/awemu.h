@@ -61,6 +61,10 @@ void aw_device_free(aw_device *d);
 void aw_set_trace(aw_device *d, FILE *f);
 /* The most warp instructions one launch may execute before it faults (0 = no limit). */
 void aw_set_insn_limit(aw_device *d, uint64_t limit);
+/* Assembles 'text' (named 'name' in messages: subroutines, e.g. subroutines/bdi/bdi.s)
+ * with every module d loads from text from now on, so that unmodified kernels get
+ * the assist-warp subroutines a design needs.  0, or -1 out of memory. */
+int aw_add_subroutines(aw_device *d, const char *name, const char *text, size_t len);
 /* The most wall-clock seconds one launch may run before it faults (0 = no limit). */
 void aw_set_time_limit(aw_device *d, double seconds);
 /* The call-stack budget of every warp of a launch (CUDA's cudaLimitStackSize,

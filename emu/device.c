@@ -8,6 +8,7 @@
 #include "timing/tm_launch.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 aw_device *aw_device_new(void) {
   aw_device *d = calloc(1, sizeof *d);
@@ -25,7 +26,29 @@ void aw_device_free(aw_device *d) {
   for (uint32_t i = 0; i < d->nallocs; i++) free(d->allocs[i].data);
   free(d->allocs);
   tm_device_free(d);
+  for (uint32_t i = 0; i < d->nextra; i++) { free(d->extra_name[i]); free(d->extra_text[i]); }
+  free(d->extra_name);
+  free(d->extra_text);
+  free(d->extra_len);
   free(d);
+}
+
+int aw_add_subroutines(aw_device *d, const char *name, const char *text, size_t len) {
+  char **nn = realloc(d->extra_name, (d->nextra + 1) * sizeof *nn);
+  if (nn) d->extra_name = nn;
+  char **tt = realloc(d->extra_text, (d->nextra + 1) * sizeof *tt);
+  if (tt) d->extra_text = tt;
+  size_t *ll = realloc(d->extra_len, (d->nextra + 1) * sizeof *ll);
+  if (ll) d->extra_len = ll;
+  char *n = strdup(name), *t = malloc(len + 1);
+  if (!nn || !tt || !ll || !n || !t) { free(n); free(t); return -1; }
+  memcpy(t, text, len);
+  t[len] = 0;
+  d->extra_name[d->nextra] = n;
+  d->extra_text[d->nextra] = t;
+  d->extra_len[d->nextra] = len;
+  d->nextra++;
+  return 0;
 }
 
 void aw_set_insn_limit(aw_device *d, uint64_t limit) { d->insn_limit = limit; }

@@ -95,6 +95,10 @@ struct aw_device {
   uint32_t alloc_hint;        /* the allocation emu_find_alloc found last (checked first next time) */
   uint64_t next_addr;
   uint64_t insn_limit;
+  /* sources assembled with every module loaded from text (aw_add_subroutines) */
+  char **extra_name, **extra_text;
+  size_t *extra_len;
+  uint32_t nextra;
   /* The hot loop compares warp_insns with check_at only; past it, the slow
    * path (limits_reached in exec.c) tests the instruction limit, the
    * wall-clock limit and an interrupt, and sets the next check_at. */

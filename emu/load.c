@@ -377,6 +377,7 @@ aw_module *aw_module_load_text(aw_device *d, const char *name, const char *text,
   asm_set_diag(c, mf);
   asm_set_warnings(c, 0);
   asm_add_source(c, name, text, len);
+  for (uint32_t i = 0; i < d->nextra; i++) asm_add_source(c, d->extra_name[i], d->extra_text[i], d->extra_len[i]);
   int errors = asm_finish(c, &m->img);
   asm_free(c);
   fclose(mf);

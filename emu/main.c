@@ -16,8 +16,8 @@
 #include <sys/stat.h>
 
 static void usage(FILE *f) {
-  fputs("usage: awemu run [--config NAME|FILE] [--set KEY=VALUE]... [--stats-json FILE] [--timeout SECONDS] [--insn-limit N]\n"
-        "                 SCRIPT [NAME=VALUE ...]   (awemu run --help)\n"
+  fputs("usage: awemu run [--config NAME|FILE] [--set KEY=VALUE]... [--subroutines FILE]... [--stats-json FILE] [--timeout SECONDS]\n"
+        "                 [--insn-limit N] SCRIPT [NAME=VALUE ...]   (awemu run --help)\n"
         "       awemu config [--list | --table | --show] [--config NAME|FILE] [--set KEY=VALUE]...   (timing configs)\n"
         "       awemu debug [-x FILE] [-batch] [SCRIPT | MODULE] [NAME=VALUE ...]   (the debugger; awemu debug --help)\n"
         "       awemu compress [options] FILE   (compression report; awemu compress --help)\n"
@@ -34,6 +34,8 @@ static void run_usage(FILE *f) {
         "                      mag-gddr5, mpc-titanv) or a config file; totals are printed at the end\n"
         "  --set=KEY=VALUE     change one key of the config (repeatable; implies --config caba-gtx480\n"
         "                      when no --config is given); awemu config --table lists the keys\n"
+        "  --subroutines=FILE  assemble FILE's assist-warp subroutines (e.g. subroutines/bdi/bdi.s) with every\n"
+        "                      module the script loads from text (repeatable): what --set design=caba needs\n"
         "  --stats-json=FILE   write the timing statistics as JSON (totals, and a 'launches' list)\n"
         "  --timeout=SECONDS   a launch running longer than SECONDS of wall-clock time faults (0: no limit)\n"
         "  --insn-limit=N      a launch executing more than N warp instructions faults (0: no limit;\n"
@@ -179,9 +181,32 @@ static int config_main(int argc, char **argv, const char **sets) {
 }
 
 /* awemu run; argv[0] is "run". */
+/* Reads a whole file into a malloc'd buffer; NULL with errno set. */
+static char *read_whole(const char *path, size_t *len) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return NULL;
+  struct stat st;
+  if (fstat(fileno(f), &st) || S_ISDIR(st.st_mode)) { fclose(f); errno = EISDIR; return NULL; }
+  size_t cap = 4096, n = 0;
+  char *b = malloc(cap);
+  while (b) {
+    size_t r = fread(b + n, 1, cap - n, f);
+    n += r;
+    if (n < cap) break;
+    char *nb = realloc(b, cap *= 2);
+    if (!nb) { free(b); b = NULL; }
+    else b = nb;
+  }
+  if (b && ferror(f)) { free(b); b = NULL; }
+  fclose(f);
+  if (b) *len = n;
+  return b;
+}
+
 static int run_main(int argc, char **argv, int *vars, const char **sets) {
   const char *script = NULL, *config = NULL, *stats_json = NULL;
-  int nsets = 0;
+  const char *subs[64];
+  int nsets = 0, nsubs = 0;
   double timeout = 0;
   uint64_t insn_limit = 0;
   int have_limit = 0, nvars = 0, options_done = 0;
@@ -198,7 +223,11 @@ static int run_main(int argc, char **argv, int *vars, const char **sets) {
     else if (!strcmp(a, "-h") || !strcmp(a, "--help")) { run_usage(stdout); return 0; }
     else if (!strcmp(a, "--version")) { printf("awemu (awemu) %s\n", AWEMU_VERSION); return 0; }
     else if ((k = config_option(argc, argv, &i, "awemu run", &config, sets, &nsets)) != 0) { if (k < 0) return 2; }
-    else if ((v = long_value(argc, argv, &i, "--stats-json", &missing)) || missing) {
+    else if ((v = long_value(argc, argv, &i, "--subroutines", &missing)) || missing) {
+      if (missing) { fprintf(stderr, "awemu run: --subroutines needs a file of subroutines (e.g. subroutines/bdi/bdi.s)\n"); return 2; }
+      if (nsubs == 64) { fprintf(stderr, "awemu run: at most 64 --subroutines files\n"); return 2; }
+      subs[nsubs++] = v;
+    } else if ((v = long_value(argc, argv, &i, "--stats-json", &missing)) || missing) {
       if (missing) { fprintf(stderr, "awemu run: --stats-json needs a file name (- for standard output)\n"); return 2; }
       stats_json = v;
     } else if ((v = long_value(argc, argv, &i, "--timeout", &missing)) || missing) {
@@ -246,6 +275,14 @@ static int run_main(int argc, char **argv, int *vars, const char **sets) {
   if (!s) { fprintf(stderr, "awemu: out of memory\n"); return 2; }
   aw_device *d = aw_session_device(s);
   if (timing && aw_set_timing(d, &cfg)) { fprintf(stderr, "awemu: out of memory\n"); aw_session_free(s); return 2; }
+  for (int k = 0; k < nsubs; k++) {
+    size_t len;
+    char *text = read_whole(subs[k], &len);
+    if (!text) { fprintf(stderr, "awemu run: --subroutines %s: %s\n", subs[k], strerror(errno)); aw_session_free(s); return 2; }
+    int r = aw_add_subroutines(d, subs[k], text, len);
+    free(text);
+    if (r) { fprintf(stderr, "awemu: out of memory\n"); aw_session_free(s); return 2; }
+  }
   if (timeout > 0) aw_set_time_limit(d, timeout);
   if (have_limit) aw_set_insn_limit(d, insn_limit);
   for (int k = 0; k < nvars; k++) {

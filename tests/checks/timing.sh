@@ -2,7 +2,8 @@
 #
 #   same results   every example's buffers are byte-identical in functional
 #                  mode and in timing mode under every preset and every
-#                  scheduler policy (timing decides when, never what); a
+#                  scheduler policy, and under the compressed designs (BDI,
+#                  with bdi.s's subroutines for caba) (timing decides when, never what); a
 #                  buffer the GPU leaves to the order warps run in (the old
 #                  values atomics return) is named on an "# order-dependent:"
 #                  line of the script and left out, its script's own checks
@@ -39,10 +40,31 @@ for script in examples/*/run.aw; do
       for b in $names; do cmp -s "$T/$n.plain/$b.bin" "$out/$b.bin" || bad="$bad $preset/$policy:$b"; done
     done
   done
+  # the compressed designs with BDI (caba: its assist warps check every line they decompress and compress)
+  for design in hw-mem hw ideal caba; do
+    out="$T/$n.$design"
+    mkdir -p "$out"
+    if ! timeout 120 "$BIN/awemu" run --config caba-gtx480 --set design=$design --subroutines subroutines/bdi/bdi.s \
+         "$T/$n.aw" DATA="$data" DUMPS="$out" > "$out.log" 2>&1; then
+      bad="$bad $design(exit)"; continue
+    fi
+    for b in $names; do cmp -s "$T/$n.plain/$b.bin" "$out/$b.bin" || bad="$bad $design:$b"; done
+  done
   if [ -z "$names" ]; then fail "timing run $dir: the script allocates no buffer"
   elif [ -n "$bad" ]; then fail "timing run $dir: results differ from functional mode:$bad" "$(tail -5 "$T/$n.caba-gtx480.gto.log")"
-  else pass "timing run $dir: $(echo $names | wc -w) buffers identical to functional mode under 3 presets x 3 policies${loose:+ (order-dependent, not compared: $loose)}"; fi
+  else pass "timing run $dir: $(echo $names | wc -w) buffers identical to functional mode under 3 presets x 3 policies and designs hw-mem, hw, ideal, caba${loose:+ (order-dependent, not compared: $loose)}"; fi
 done
+
+# ---- --subroutines ----
+if "$BIN/awemu" run --config caba-gtx480 --set design=caba --subroutines subroutines/bdi/bdi.s examples/saxpy/run.aw \
+     DATA="$OUT/examples_saxpy.data" > "$T/subs.out" 2>&1 && grep -q "assist warps" "$T/subs.out"; then
+  pass "awemu run --subroutines: the script's module gets bdi.s's subroutines (design caba runs assist warps)"
+else fail "awemu run --subroutines with design caba" "$(tail -3 "$T/subs.out")"; fi
+"$BIN/awemu" run --subroutines "$T/no-such.s" examples/saxpy/run.aw > "$T/nosub.out" 2>&1
+rc=$?
+if [ $rc -eq 2 ] && grep -q "^awemu run: --subroutines $T/no-such.s: No such file or directory" "$T/nosub.out"; then
+  pass "awemu run --subroutines with a missing file: status 2, the file named"
+else fail "awemu run --subroutines with a missing file (exit $rc)" "$(cat "$T/nosub.out")"; fi
 
 # ---- the README's example prints what the tool prints ----
 if [ -d "$OUT/examples_bfs.data" ]; then
