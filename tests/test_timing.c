@@ -519,8 +519,16 @@ static int caba_image(int with, const char *sub_name, const char *from, const ch
     char head[80];
     snprintf(head, sizeof head, ".subroutine %s\n", sub_name);
     char *sub = strstr(bdi, head), *at = sub ? strstr(sub, from) : NULL;
-    if (!at || strlen(to) != strlen(from)) { free(ptx); free(bdi); return -1; }
-    memcpy(at, to, strlen(to));
+    if (!at) { free(ptx); free(bdi); return -1; }
+    size_t pre = (size_t)(at - bdi), lf = strlen(from), lt = strlen(to);
+    char *nb = malloc(ns - lf + lt + 1);
+    if (!nb) { free(ptx); free(bdi); return -1; }
+    memcpy(nb, bdi, pre);
+    memcpy(nb + pre, to, lt);
+    memcpy(nb + pre + lt, at + lf, ns - pre - lf + 1);
+    free(bdi);
+    bdi = nb;
+    ns = ns - lf + lt;
   }
   asm_ctx *c = asm_new();
   asm_set_diag(c, NULL);
@@ -647,6 +655,14 @@ static void caba(void) {
   copy_caba("caba", path, why, sizeof why);
   CHECK(strstr(why, "assist warp bdi_compress compressing the line at 0x") && strstr(why, ": encoding 1, 0 bytes; the reference codec's: encoding 2, 8 bytes"),
         "a compression subroutine with one wrong instruction faults naming it, the line and what differs: %s", why);
+  /* a subroutine that never ends is stopped: bdi_dec_repeated spinning on a branch to itself */
+  if (caba_image(1, "bdi_dec_repeated", "\tmov.u32 \t%lane, %laneid;", "TOP:\tbra.uni \tTOP;\n\tmov.u32 \t%lane, %laneid;", path, sizeof path)) {
+    CHECK(0, "the looping bdi.s assembles");
+    return;
+  }
+  copy_caba("caba", path, why, sizeof why);
+  CHECK(strstr(why, "assist warp bdi_dec_repeated ran more than 100000 instructions on the line at 0x") != NULL,
+        "an assist warp that never exits faults after 100000 instructions: %s", why);
   /* no subroutines: the first compressed line says what is missing */
   if (caba_image(0, NULL, NULL, NULL, path, sizeof path)) { CHECK(0, "micro.ptx assembles"); return; }
   copy_caba("caba", path, why, sizeof why);
