@@ -1400,6 +1400,8 @@ static int info_warps(dbg *g, char *args) {
     int sm;
     if (cycle >= 0 && (sm = aw_timing_warp_state(c->d, w, sched, sizeof sched)) >= 0)
       printf("       sm %d, scheduler: %s\n", sm, i == g->fw ? "issuing" : sched);
+    char as[256];
+    for (int k = 0; cycle >= 0 && aw_timing_assist(c->d, w, k, as, sizeof as); k++) printf("       assist warp: %s\n", as);
   }
   return DR_OK;
 }

@@ -1277,6 +1277,23 @@ static int cmd_compare(aw_session *s, char **argv, int argc, const char *where) 
   return rc;
 }
 
+static int cmd_subroutines(aw_session *s, char **argv, int argc, const char *where) {
+  if (argc != 2) return error(s, where, "usage: subroutines FILE");
+  struct stat st;
+  if (stat(argv[1], &st) != 0) return error(s, where, "%s: %s", argv[1], strerror(errno));
+  if (S_ISDIR(st.st_mode)) return error(s, where, "%s: is a directory", argv[1]);
+  FILE *f = fopen(argv[1], "rb");
+  if (!f) return error(s, where, "%s: %s", argv[1], strerror(errno));
+  char *text = malloc((size_t)st.st_size + 1);
+  size_t n = text ? fread(text, 1, (size_t)st.st_size, f) : 0;
+  int bad = !text || ferror(f);
+  fclose(f);
+  if (bad) { free(text); return error(s, where, "%s: cannot read it", argv[1]); }
+  int r = aw_add_subroutines(s->dev, argv[1], text, n);
+  free(text);
+  return r ? error(s, where, "out of memory") : 0;
+}
+
 static int cmd_echo(aw_session *s, char **argv, int argc, const char *where) {
   (void)where;
   for (int i = 1; i < argc; i++) fprintf(s->out, "%s%s", i > 1 ? " " : "", argv[i]);
@@ -1286,6 +1303,7 @@ static int cmd_echo(aw_session *s, char **argv, int argc, const char *where) {
 
 const aw_command aw_commands[] = {
   { "load", cmd_load, "load FILE", "load an AWS image or assemble a .ptx/.s file" },
+  { "subroutines", cmd_subroutines, "subroutines FILE", "assemble FILE's assist-warp subroutines with every module loaded from text after it" },
   { "alloc", cmd_alloc, "alloc NAME TYPE COUNT", "allocate a zeroed device buffer of COUNT elements (at most 2^32)" },
   { "symbol", cmd_symbol, "symbol NAME TYPE", "a buffer that is the module's .global or .const variable NAME (to fill or check it)" },
   { "fill", cmd_fill, "fill NAME const V | ramp START STEP | random SEED LO HI | hex DIGITS | file PATH | text PATH", "set a buffer's contents" },

@@ -99,7 +99,9 @@ static uint32_t compressor(const aw_module *m) {
 static const char *subr_name(const tm_gpu *g, uint32_t sr) { return isa_str(&g->m->img, g->m->img.funcs[g->m->img.subrs[sr].func].name); }
 
 /* Entry a becomes live for scheduler 'sched' on subroutine sr (the line set up). */
-static void go(tm_gpu *g, tm_sm *s, tm_assist *a, uint32_t sr, uint32_t sched, uint64_t addr, int64_t n) {
+static void go(tm_gpu *g, tm_sm *s, tm_assist *a, uint32_t sr, const tm_warp *parent, uint64_t addr, int64_t n) {
+  uint32_t sched = parent->sched;
+  a->parent = parent->w;
   a->live = 1;
   a->addr = addr;
   a->subr = sr;
@@ -157,7 +159,7 @@ static int start(tm_gpu *g, tm_sm *s, tm_assist *a, uint64_t addr, tm_req *waite
   if (emu_assist_start(a->c, g->m->img.subrs[sr].func, &a->line, g->fault)) { g->failed = 1; return -1; }
   a->waiters = waiters;
   a->store = NULL;
-  go(g, s, a, sr, ((tm_load *)waiters->owner)->tw->sched, addr, n);
+  go(g, s, a, sr, ((tm_load *)waiters->owner)->tw, addr, n);
   return 0;
 }
 
@@ -188,7 +190,7 @@ int tm_assist_store(tm_gpu *g, tm_sm *s, const tm_warp *tw, uint64_t addr, tm_re
   if (emu_assist_start(a->c, g->m->img.subrs[sr].func, &a->line, g->fault)) { g->failed = 1; return 1; }
   a->waiters = NULL;
   a->store = r;
-  go(g, s, a, sr, tw->sched, addr, n);
+  go(g, s, a, sr, tw, addr, n);
   return 1;
 }
 
@@ -327,4 +329,19 @@ int64_t tm_assist_wake(const tm_sm *s, int64_t n) {
   for (uint32_t i = 0; i < s->nawt; i++)
     if (s->awt[i].live && s->awt[i].next_issue < w) w = s->awt[i].next_issue;
   return w <= n + 1 ? n + 1 : w;
+}
+
+int tm_assist_describe(const tm_gpu *g, const tm_sm *s, const warp *w, int i, char *buf, size_t cap) {
+  for (uint32_t e = 0; e < s->nawt; e++) {
+    const tm_assist *a = &s->awt[e];
+    if (!a->live || a->parent != w || i--) continue;
+    const warp *aw = &a->c->warps[0];
+    uint32_t pc = aw->sp ? aw->stack[aw->sp - 1].pc : 0, first = g->m->funcs[g->m->img.subrs[a->subr].func].first_pc;
+    snprintf(buf, cap, "%s, %s priority, %s the line at 0x%llx, pc %u, %llu instructions so far%s", subr_name(g, a->subr),
+             a->low ? "low" : "high", a->store ? "compressing" : "decompressing", (unsigned long long)a->addr,
+             pc >= first ? pc - first : pc, (unsigned long long)a->insns,
+             a->next_issue > g->cycle ? "; waits for its operands" : "");
+    return 1;
+  }
+  return 0;
 }

@@ -775,6 +775,17 @@ int aw_timing_warp_state(const aw_device *d, const void *wp, char *buf, size_t c
   return -1;
 }
 
+int aw_timing_assist(const aw_device *d, const void *wp, int i, char *buf, size_t cap) {
+  const tm_gpu *g = d->tm_running;
+  if (!g || g->z.design != TM_DESIGN_CABA) return 0;
+  for (uint32_t k = 0; k < g->nsm; k++) {
+    const tm_sm *s = &g->sms[k];
+    for (uint32_t e = 0; e < s->nawt; e++)
+      if (s->awt[e].live && s->awt[e].parent == wp) return tm_assist_describe(g, s, wp, i, buf, cap);
+  }
+  return 0;
+}
+
 /* Back to the state build left, keeping the memory: a launch starts from
  * empty caches, idle DRAM and no CTAs, whatever the one before left. */
 static void reset(tm_gpu *g) {

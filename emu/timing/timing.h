@@ -62,6 +62,10 @@ int64_t aw_timing_cycle(const struct aw_device *d);
  * cycle 1234", "at a barrier", "finished"; returns its SM, or -1 when w is
  * not resident. */
 int aw_timing_warp_state(const struct aw_device *d, const void *w, char *buf, size_t cap);
+/* Design caba: the i-th (from 0) live assist warp whose parent is warp w, e.g.
+ * "bdi_dec_repeated, high priority, decompressing the line at 0x200000000, pc 3,
+ * 2 instructions so far"; 1, or 0 when there is none. */
+int aw_timing_assist(const struct aw_device *d, const void *w, int i, char *buf, size_t cap);
 
 /* Figures derived from the counters. */
 double tm_ipc(const tm_stats *s);

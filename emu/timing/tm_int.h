@@ -95,6 +95,7 @@ typedef struct tm_assist {
   const emu_insn *next;       /* its next instruction (emu_next), NULL: not looked up since it last issued */
   uint64_t age;
   uint32_t sched;             /* its parent warp's scheduler */
+  const warp *parent;         /* its parent warp (the debugger's view; compression: the storing warp, which may finish first) */
   int low;                    /* low priority */
   int live;
   uint32_t subr;              /* the module's subroutine (img.subrs index) */
@@ -284,6 +285,8 @@ int tm_assist_store(tm_gpu *g, tm_sm *s, const tm_warp *tw, uint64_t addr, tm_re
 /* Issues one instruction of scheduler k's assist warps of priority 'low' at
  * cycle n if one can: 1, 0, or -1 on a fault. */
 int tm_assist_issue(tm_gpu *g, tm_sm *s, uint32_t k, int low, int64_t n, int *ldst_free);
+/* The debugger's view: the i-th live assist warp of s whose parent is w, described in buf; 1, or 0 when none. */
+int tm_assist_describe(const tm_gpu *g, const tm_sm *s, const warp *w, int i, char *buf, size_t cap);
 /* The first cycle after n at which one of s's assist warps may issue (INT64_MAX: none live). */
 int64_t tm_assist_wake(const tm_sm *s, int64_t n);
 /* sm.c: a load's last request is back */
