@@ -637,32 +637,27 @@ static void caba(void) {
   CHECK(c.cycles && c.cycles < b.cycles && c.issue[TM_ISSUE_ASSIST] == c.assist_insns,
         "caba is faster than base on the compressible copy (%llu < %llu cycles); every assist instruction took an issue slot counted as such (%llu)",
         (unsigned long long)c.cycles, (unsigned long long)b.cycles, (unsigned long long)c.issue[TM_ISSUE_ASSIST]);
-  /* a wrong subroutine never passes: bdi_dec_repeated writing the value with
-   * L / 16 lanes instead of L / 8 (8 instead of 16 for a 128-byte line)
-   * leaves the second half of .lout zero: byte 64 is the first wrong one */
-  if (caba_image(1, "bdi_dec_repeated", "shr.u32 \t%n, %L, 3;", "shr.u32 \t%n, %L, 4;", path, sizeof path)) {
-    CHECK(0, "the changed bdi.s assembles");
-    return;
+  /* A wrong subroutine never passes.  Each case changes one instruction of bdi.s:
+   * - bdi_dec_repeated writing the value with L / 16 lanes instead of L / 8 (8
+   *   instead of 16 for a 128-byte line) leaves the second half of .lout zero:
+   *   byte 64 is the first wrong one;
+   * - bdi_compress taking a repeated line for zeros: encoding 1 and no payload,
+   *   where the reference has encoding 2 and 8 bytes;
+   * - bdi_dec_repeated spinning on a branch to itself is stopped after 100000
+   *   instructions. */
+  static const struct { const char *sub, *from, *to, *want1, *want2, *what; } bad[] = {
+    { "bdi_dec_repeated", "shr.u32 \t%n, %L, 3;", "shr.u32 \t%n, %L, 4;", "assist warp bdi_dec_repeated decompressing the line at 0x",
+      ": byte 64 of its .lout is 0x00, the line's is 0x", "a decompression subroutine with one wrong instruction faults naming it, the line and the byte" },
+    { "bdi_compress", "@%p bra \tREPEATED;", "@%p bra \tZEROS;", "assist warp bdi_compress compressing the line at 0x",
+      ": encoding 1, 0 bytes; the reference codec's: encoding 2, 8 bytes", "a compression subroutine with one wrong instruction faults naming it, the line and what differs" },
+    { "bdi_dec_repeated", "\tmov.u32 \t%lane, %laneid;", "TOP:\tbra.uni \tTOP;\n\tmov.u32 \t%lane, %laneid;",
+      "assist warp bdi_dec_repeated ran more than 100000 instructions on the line at 0x", "", "an assist warp that never exits faults after 100000 instructions" },
+  };
+  for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+    if (caba_image(1, bad[k].sub, bad[k].from, bad[k].to, path, sizeof path)) { CHECK(0, "the changed bdi.s assembles (%s)", bad[k].what); continue; }
+    copy_caba("caba", path, why, sizeof why);
+    CHECK(strstr(why, bad[k].want1) && strstr(why, bad[k].want2), "%s: %s", bad[k].what, why);
   }
-  copy_caba("caba", path, why, sizeof why);
-  CHECK(strstr(why, "assist warp bdi_dec_repeated decompressing the line at 0x") && strstr(why, ": byte 64 of its .lout is 0x00, the line's is 0x"),
-        "a decompression subroutine with one wrong instruction faults naming it, the line and the byte: %s", why);
-  /* bdi_compress taking a repeated line for zeros: encoding 1 and no payload, where the reference has encoding 2 and 8 bytes */
-  if (caba_image(1, "bdi_compress", "@%p bra \tREPEATED;", "@%p bra \tZEROS;   ", path, sizeof path)) {
-    CHECK(0, "the changed bdi.s assembles");
-    return;
-  }
-  copy_caba("caba", path, why, sizeof why);
-  CHECK(strstr(why, "assist warp bdi_compress compressing the line at 0x") && strstr(why, ": encoding 1, 0 bytes; the reference codec's: encoding 2, 8 bytes"),
-        "a compression subroutine with one wrong instruction faults naming it, the line and what differs: %s", why);
-  /* a subroutine that never ends is stopped: bdi_dec_repeated spinning on a branch to itself */
-  if (caba_image(1, "bdi_dec_repeated", "\tmov.u32 \t%lane, %laneid;", "TOP:\tbra.uni \tTOP;\n\tmov.u32 \t%lane, %laneid;", path, sizeof path)) {
-    CHECK(0, "the looping bdi.s assembles");
-    return;
-  }
-  copy_caba("caba", path, why, sizeof why);
-  CHECK(strstr(why, "assist warp bdi_dec_repeated ran more than 100000 instructions on the line at 0x") != NULL,
-        "an assist warp that never exits faults after 100000 instructions: %s", why);
   /* no subroutines: the first compressed line says what is missing */
   if (caba_image(0, NULL, NULL, NULL, path, sizeof path)) { CHECK(0, "micro.ptx assembles"); return; }
   copy_caba("caba", path, why, sizeof why);
