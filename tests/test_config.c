@@ -174,6 +174,9 @@ static void errors(void) {
   e = try_cfg("design = caba\n");
   CHECK(contains(e, "t.cfg:1: error: design: design caba decompresses whole L1 lines: the 32-byte blocks must be the 128-byte L1 line"),
         "caba needs blocks of a whole L1 line (%s)", e);
+  e = try_cfg("design = caba\nl2_sector_bytes = 128\nl1_bytes = 0\n");
+  CHECK(contains(e, "t.cfg:3: error: l1_bytes: design caba decompresses lines as they arrive at L1, and l1_bytes = 0 leaves no L1"),
+        "caba without an L1 (%s)", e);
   e = try_cfg("design = caba\nl2_sector_bytes = 128\ncompression = best\n");
   CHECK(contains(e, "t.cfg:3: error: compression: design caba needs one algorithm"), "caba with 'best' (%s)", e);
   /* a line of 2000 characters */

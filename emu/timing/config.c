@@ -383,7 +383,9 @@ int tm_config_check(const tm_config *c, char *err, size_t cap) {
            "compression works on %lld-byte blocks (the L2 sector); the codecs take 32, 64 or 128", (long long)unit);
     if (c->dram_mag != 16 && c->dram_mag != 32 && c->dram_mag != 64)
       BADK(blame(c, TM_KEY_design, TM_KEY_dram_mag, -1), "dram_mag = %lld: the codecs aim at a memory access granularity of 16, 32 or 64 bytes", (long long)c->dram_mag);
-    if (c->design == TM_DESIGN_CABA && c->l1_bytes && unit != c->l1_line_bytes)
+    if (c->design == TM_DESIGN_CABA && !c->l1_bytes)
+      BADK(blame(c, TM_KEY_design, TM_KEY_l1_bytes, -1), "design caba decompresses lines as they arrive at L1, and l1_bytes = 0 leaves no L1");
+    if (c->design == TM_DESIGN_CABA && unit != c->l1_line_bytes)
       BADK(blame(c, TM_KEY_design, TM_KEY_l2_sector_bytes, TM_KEY_l1_line_bytes, -1),
            "design caba decompresses whole L1 lines: the %lld-byte blocks must be the %lld-byte L1 line", (long long)unit, (long long)c->l1_line_bytes);
     if (c->design == TM_DESIGN_CABA && c->compression == TM_COMP_BEST)

@@ -329,6 +329,7 @@ static int add_access(tm_sm *s, uint64_t addr, uint32_t bytes, uint32_t sectors,
   }
   tm_access *a = &s->acc[s->nacc++];
   a->addr = addr; a->bytes = bytes; a->sectors = sectors; a->kind = (uint8_t)kind; a->local = (uint8_t)local;
+  a->cover[0] = a->cover[1] = 0;
   return 0;
 }
 
@@ -356,6 +357,7 @@ static int coalesce(tm_gpu *g, tm_sm *s, tm_warp *tw, const emu_issue *is, int k
     if (k == s->nacc) { if (add_access(s, line, 0, 0, kind, is->space[l] == ISA_SP_LOCAL)) return -1; }
     s->acc[k].bytes += is->bytes;
     s->acc[k].sectors |= sectors;
+    for (uint64_t b = a - line, e = b + is->bytes; b < e && b < 128; b++) s->acc[k].cover[b >> 6] |= 1ull << (b & 63);
   }
   for (uint32_t k = 0; k < s->nacc; k++) if (s->acc[k].bytes > lb) s->acc[k].bytes = (uint32_t)lb;
   return 0;
@@ -383,6 +385,14 @@ static uint32_t bank_conflicts(const tm_config *c, const emu_issue *is) {
     if (++per_bank[b] > worst) worst = per_bank[b];
   }
   return worst;
+}
+
+/* Whether access a writes every byte of its block (design caba: only such a store can be compressed). */
+static int whole_block(const tm_gpu *g, const tm_access *a) {
+  uint32_t unit = g->z.unit;
+  if (g->z.design != TM_DESIGN_CABA || unit > 128 || a->addr % unit) return 0;
+  for (uint32_t b = 0; b < unit; b++) if (!(a->cover[b >> 6] >> (b & 63) & 1)) return 0;
+  return 1;
 }
 
 /* A dirty line left L1 (write-back local memory): its dirty sectors go to L2.  0, or -1 out of memory. */
@@ -464,7 +474,7 @@ static int ldst_access(tm_gpu *g, tm_sm *s, int64_t n) {
   r->owner = a->kind == REQ_WR ? NULL : l;
   r->born = t;
   /* design caba: a store of a whole block is compressed by an assist warp first */
-  if (a->kind == REQ_WR && !a->local && a->bytes >= g->z.unit && tm_assist_store(g, s, s->acc_warp, a->addr, r, n)) return g->failed ? -1 : 1;
+  if (a->kind == REQ_WR && !a->local && whole_block(g, a) && tm_assist_store(g, s, s->acc_warp, a->addr, r, n)) return g->failed ? -1 : 1;
   tm_send_up(g, r, t);
   return 1;
 }

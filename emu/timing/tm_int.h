@@ -80,6 +80,7 @@ typedef struct {
   uint64_t addr;              /* line-aligned (global) or bank-cycle index (shared) */
   uint32_t bytes;             /* bytes of the line the lanes touch */
   uint32_t sectors;           /* L1 sectors touched */
+  uint64_t cover[2];          /* the bytes of its first 128 the lanes touch (a store that writes a whole block: design caba) */
   uint8_t kind;               /* REQ_RD, REQ_WR, REQ_ATOM */
   uint8_t local;              /* local memory (its own L1 write policy) */
 } tm_access;
