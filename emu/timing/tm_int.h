@@ -14,6 +14,12 @@
  * nothing changes before a known time, the SM sleeps until then (or until a
  * memory reply wakes it), and the skipped cycles are counted in the category
  * the first of them had: nothing changes while it sleeps.
+ *
+ * Under design caba a scheduler first tries its high-priority assist warps
+ * (assist.c), then its warps, then, in a cycle left idle, its low-priority
+ * assist warps; an SM with assist warps at work sleeps only until one of
+ * them can issue.  Compressed memory (compress.h) changes how many bytes and
+ * bursts requests carry, never a value.
  */
 #ifndef AWEMU_TM_INT_H
 #define AWEMU_TM_INT_H
