@@ -71,7 +71,6 @@ void tm_assist_reset(tm_sm *s) {
   if (s->awt_n) memset(s->awt_n, 0, 2 * (size_t)s->nsched);
   s->nlive = 0;
   s->nawq = 0;
-  s->next_assist_age = 0;
 }
 
 /* The subroutine that 'decompress enc' starts, or UINT32_MAX. */
@@ -107,7 +106,6 @@ static void go(tm_gpu *g, tm_sm *s, tm_assist *a, uint32_t sr, const tm_warp *pa
   a->subr = sr;
   a->sched = sched;
   a->low = g->m->img.subrs[sr].priority == ISA_PRIO_LOW;
-  a->age = s->next_assist_age++;
   memset(a->reg_ready, 0, g->max_slots * sizeof *a->reg_ready);
   a->next_issue = n;
   a->next = NULL;

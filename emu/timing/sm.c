@@ -122,7 +122,6 @@ void tm_sm_reset(tm_sm *s) {
     s->ctas[i].c = c;
   }
   s->threads = s->nwarps = s->nctas = s->regs = s->shared = 0;
-  s->next_age = 0;
   for (int u = 0; u < U_COUNT; u++) if (u != U_MUL) memset(s->unit_free[u], 0, s->units[u] * sizeof(int64_t));
   for (uint32_t k = 0; k < s->nsched; k++) { s->last[k] = UINT32_MAX; s->nlist[k] = 0; s->soon_min[k] = TM_NEVER; }
   size_t maps = (size_t)s->nsched * s->words * sizeof(uint64_t);
@@ -200,7 +199,6 @@ int tm_sm_start_cta(tm_gpu *g, tm_sm *s, tm_cta *tc, aw_dim3 id) {
     tw->w = &tc->c->warps[got++];
     tw->tc = tc;
     tw->state = TW_READY;
-    tw->age = s->next_age++;
     tw->next_issue = s->cycle;
     tw->in = NULL;
     tw->wait_load = 0;

@@ -62,7 +62,6 @@ typedef struct tm_warp {
   warp *w;
   struct tm_cta *tc;
   uint32_t slot, sched;
-  uint64_t age;               /* dispatch order: smaller is older */
   int state;
   int64_t next_issue;         /* not before this cycle: one instruction per cycle, or its operands are not ready before */
   const emu_insn *in;         /* its next instruction (emu_next), NULL: not looked up since it last issued */
@@ -100,7 +99,6 @@ typedef struct tm_assist {
   /* what the schedulers look at, first */
   int64_t next_issue;         /* not before: one instruction a cycle, or its operands are not ready before */
   const emu_insn *next;       /* its next instruction (emu_next), NULL: not looked up since it last issued */
-  uint64_t age;
   uint32_t sched;             /* its parent warp's scheduler */
   const warp *parent;         /* its parent warp (the debugger's view; compression: the storing warp, which may finish first) */
   int low;                    /* low priority */
@@ -127,7 +125,6 @@ typedef struct tm_sm {
   uint32_t nslots;
   tm_cta *ctas;               /* sm_max_ctas slots */
   uint32_t threads, nwarps, nctas, regs, shared;   /* resources in use */
-  uint64_t next_age;
   int64_t *unit_free[U_COUNT];                     /* per pipeline: the first cycle it accepts */
   uint32_t units[U_COUNT];
   uint32_t nsched;
@@ -174,7 +171,6 @@ typedef struct tm_sm {
   int64_t *awt_next;          /* per scheduler and priority: none of those entries issues before this cycle */
   uint8_t *awt_order;         /* per scheduler and priority (64 apart): its live entries, oldest first */
   uint8_t *awt_n;
-  uint64_t next_assist_age;
   tm_assist_wait *awq;
   uint32_t nawq, capawq;
 } tm_sm;
