@@ -553,9 +553,14 @@ static int caba_image(int with, const char *sub_name, const char *from, const ch
   return ok ? 0 : -1;
 }
 
+static tm_stats copy_caba_set(const char *design, const char *set2, const char *path, char *why, size_t cap);
+
 /* The copy of copy_design() (lines of one repeated value) under 'design',
  * on the image 'path'; the launch's statistics, its fault text in 'why'. */
-static tm_stats copy_caba(const char *design, const char *path, char *why, size_t cap) {
+static tm_stats copy_caba(const char *design, const char *path, char *why, size_t cap) { return copy_caba_set(design, NULL, path, why, cap); }
+
+/* The same with one more KEY=VALUE (or NULL). */
+static tm_stats copy_caba_set(const char *design, const char *set2, const char *path, char *why, size_t cap) {
   tm_stats none;
   memset(&none, 0, sizeof none);
   why[0] = 0;
@@ -565,6 +570,7 @@ static tm_stats copy_caba(const char *design, const char *path, char *why, size_
   snprintf(set, sizeof set, "design=%s", design);
   aw_device *d = aw_device_new();
   if (!d || tm_config_load(&cfg, "caba-gtx480", err, sizeof err) || tm_config_set_pair(&cfg, set, "test", err, sizeof err) ||
+      (set2 && tm_config_set_pair(&cfg, set2, "test", err, sizeof err)) ||
       tm_config_check(&cfg, err, sizeof err) || aw_set_timing(d, &cfg)) { snprintf(why, cap, "setup: %.500s", err); aw_device_free(d); return none; }
   aw_module *m = aw_module_load_file(d, path, err, sizeof err);
   if (!m) { snprintf(why, cap, "%.500s", err); aw_device_free(d); return none; }
@@ -634,6 +640,18 @@ static void caba(void) {
         "each subroutine run on its own)%s%s",
         (unsigned long long)c.assist_triggered, (unsigned long long)ncomp, (unsigned long long)c.assist_insns, (unsigned long long)dec,
         (unsigned long long)ncomp, (unsigned long long)comp, why[0] ? ": " : "", why);
+  /* every destination line is one whole-line store: compressed, or held back because the SM was busy
+   * (awc_busy_fraction) or the table had no room; awc_busy_fraction = 1 never throttles, 0 whenever
+   * the last window issued anything (every window but the first: the copy issues all along) */
+  CHECK(ncomp + c.assist_throttled + c.assist_overflow == 16384,
+        "caba: %llu compressed + %llu throttled + %llu without room = the 16384 whole-line stores", (unsigned long long)ncomp,
+        (unsigned long long)c.assist_throttled, (unsigned long long)c.assist_overflow);
+  tm_stats never = copy_caba_set("caba", "awc_busy_fraction=1", path, why, sizeof why), always = copy_caba_set("caba", "awc_busy_fraction=0", path, why, sizeof why);
+  CHECK(never.assist_throttled == 0 && always.assist_throttled > 0 && always.assist_triggered - 16384 < never.assist_triggered - 16384 &&
+        always.assist_triggered - 16384 + always.assist_throttled + always.assist_overflow == 16384,
+        "caba throttling: awc_busy_fraction 1 holds back no store, 0 holds back %llu and compresses %llu (of 16384; %llu unthrottled)",
+        (unsigned long long)always.assist_throttled, (unsigned long long)(always.assist_triggered - 16384),
+        (unsigned long long)(never.assist_triggered - 16384));
   CHECK(c.cycles && c.cycles < b.cycles && c.issue[TM_ISSUE_ASSIST] == c.assist_insns,
         "caba is faster than base on the compressible copy (%llu < %llu cycles); every assist instruction took an issue slot counted as such (%llu)",
         (unsigned long long)c.cycles, (unsigned long long)b.cycles, (unsigned long long)c.issue[TM_ISSUE_ASSIST]);

@@ -71,6 +71,9 @@ void tm_assist_reset(tm_sm *s) {
   if (s->awt_n) memset(s->awt_n, 0, 2 * (size_t)s->nsched);
   s->nlive = 0;
   s->nawq = 0;
+  s->window_from = 0;
+  s->window_used = 0;
+  s->busy = 0;
 }
 
 /* The subroutine that 'decompress enc' starts, or UINT32_MAX. */
@@ -166,7 +169,9 @@ int tm_assist_store(tm_gpu *g, tm_sm *s, const tm_warp *tw, uint64_t addr, tm_re
   /* decompression is on the loads' path, compression is not: a store takes an
    * entry only while half the table is free and no line waits for one (else
    * it goes out as it is) */
-  if (s->nawq || 2 * (s->nlive + 1) > s->nawt) return 0;
+  uint32_t sr0 = compressor(g->m);
+  if (sr0 != UINT32_MAX && g->m->img.subrs[sr0].priority == ISA_PRIO_LOW && s->busy) { g->st->assist_throttled++; return 0; }
+  if (s->nawq || 2 * (s->nlive + 1) > s->nawt) { g->st->assist_overflow++; return 0; }
   tm_assist *a = NULL;
   for (uint32_t i = 0; i < s->nawt && !a; i++) if (!s->awt[i].live) a = &s->awt[i];
   if (!a) return 0;
@@ -342,4 +347,13 @@ int tm_assist_describe(const tm_gpu *g, const tm_sm *s, const warp *w, int i, ch
     return 1;
   }
   return 0;
+}
+
+void tm_assist_watch(const tm_gpu *g, tm_sm *s, int64_t n) {
+  int64_t span = n - s->window_from;
+  if (span < g->cfg->awc_window) return;
+  uint64_t used = s->issue[TM_ISSUE_ACTIVE] + s->issue[TM_ISSUE_ASSIST];
+  s->busy = (double)(used - s->window_used) > g->cfg->awc_busy_fraction * (double)span * (double)s->nsched;
+  s->window_from = n;
+  s->window_used = used;
 }

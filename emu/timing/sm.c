@@ -647,6 +647,7 @@ static void candidates(tm_sm *s, uint32_t k, int ldst_free, int *mem, int *data)
 
 int tm_sm_cycle(tm_gpu *g, tm_sm *s) {
   int64_t n = s->cycle;
+  if (s->awt) tm_assist_watch(g, s, n);
   int ldst_blocked = 0;     /* the LD/ST unit could not move (no MSHR): a reply will wake it */
   if (ldst_step(g, s, n, &ldst_blocked) < 0) return -1;
   int ldst_free = s->acc_head >= s->nacc && n >= s->ldst_busy_until;

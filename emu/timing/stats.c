@@ -38,6 +38,7 @@ void tm_stats_add(tm_stats *t, const tm_stats *a) {
   t->dram_raw_bursts += a->dram_raw_bursts;
   t->md_accesses += a->md_accesses; t->md_hits += a->md_hits; t->md_reads += a->md_reads; t->md_writes += a->md_writes;
   t->assist_triggered += a->assist_triggered; t->assist_insns += a->assist_insns;
+  t->assist_throttled += a->assist_throttled; t->assist_overflow += a->assist_overflow;
   t->dram_busy_seconds += a->dram_busy_seconds;
   t->seconds += a->seconds;
   t->loads += a->loads; t->load_latency += a->load_latency;
@@ -88,7 +89,9 @@ void tm_stats_print(const tm_stats *s, const tm_config *c, FILE *f) {
     fprintf(f, "compression: design %s, %s: %llu DRAM bursts for %llu uncompressed (ratio %.3f, metadata included)",
             design, algo, (unsigned long long)s->dram_bursts, (unsigned long long)s->dram_raw_bursts, tm_compression_ratio(s));
     if (c->design == TM_DESIGN_CABA)
-      fprintf(f, "; %llu assist warps, %llu assist-warp instructions", (unsigned long long)s->assist_triggered, (unsigned long long)s->assist_insns);
+      fprintf(f, "; %llu assist warps, %llu assist-warp instructions; %llu stores not compressed for a busy SM, %llu for a full table",
+              (unsigned long long)s->assist_triggered, (unsigned long long)s->assist_insns, (unsigned long long)s->assist_throttled,
+              (unsigned long long)s->assist_overflow);
     if (c->design == TM_DESIGN_HW_MEM || c->design == TM_DESIGN_HW || c->design == TM_DESIGN_CABA)
       fprintf(f, "; metadata cache %llu hits of %llu, %llu DRAM reads, %llu write-backs", (unsigned long long)s->md_hits,
               (unsigned long long)s->md_accesses, (unsigned long long)s->md_reads, (unsigned long long)s->md_writes);
@@ -112,6 +115,8 @@ static void json_one(const tm_stats *s, const tm_config *c, FILE *f, const char 
   fprintf(f, "%s\"compression_ratio_bursts\": %.6f,\n", indent, tm_compression_ratio(s));
   fprintf(f, "%s\"assist_warps_triggered\": %llu,\n%s\"assist_warp_instructions\": %llu,\n", indent,
           (unsigned long long)s->assist_triggered, indent, (unsigned long long)s->assist_insns);
+  fprintf(f, "%s\"assist_throttled\": %llu,\n%s\"assist_overflow\": %llu,\n", indent,
+          (unsigned long long)s->assist_throttled, indent, (unsigned long long)s->assist_overflow);
   fprintf(f, "%s\"metadata_cache\": {\"accesses\": %llu, \"hits\": %llu, \"dram_reads\": %llu, \"dram_writes\": %llu},\n", indent,
           (unsigned long long)s->md_accesses, (unsigned long long)s->md_hits, (unsigned long long)s->md_reads, (unsigned long long)s->md_writes);
   fprintf(f, "%s\"l1\": {\"accesses\": %llu, \"hits\": %llu, \"misses\": %llu, \"mshr_merges\": %llu},\n", indent,

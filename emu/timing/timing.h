@@ -29,6 +29,7 @@ typedef struct {
   uint64_t dram_raw_bursts;              /* the bursts the same data would take uncompressed (no metadata) */
   uint64_t md_accesses, md_hits, md_reads, md_writes;   /* metadata cache lookups and hits; its DRAM reads and write-backs */
   uint64_t assist_triggered, assist_insns;   /* assist warps started; their warp instructions (not in warp_insns) */
+  uint64_t assist_throttled, assist_overflow;   /* whole-line stores not compressed: the SM was busy; the table had no room */
   double dram_busy_seconds;              /* data-bus busy time, summed over channels */
   double seconds;                        /* simulated time (cycles / core clock) */
   uint64_t loads, load_latency;          /* global/local load instructions and their summed latency (cycles) */

@@ -173,6 +173,11 @@ typedef struct tm_sm {
   uint8_t *awt_n;
   tm_assist_wait *awq;
   uint32_t nawq, capawq;
+  /* throttling: the issue slots used since 'window_from' (a cycle), and whether
+   * the last window's rate was above awc_busy_fraction */
+  int64_t window_from;
+  uint64_t window_used;
+  int busy;
 } tm_sm;
 
 /* The crossbar, one direction: per port, when it is free again. */
@@ -288,6 +293,8 @@ int tm_assist_store(tm_gpu *g, tm_sm *s, const tm_warp *tw, uint64_t addr, tm_re
 /* Issues one instruction of scheduler k's assist warps of priority 'low' at
  * cycle n if one can: 1, 0, or -1 on a fault. */
 int tm_assist_issue(tm_gpu *g, tm_sm *s, uint32_t k, int low, int64_t n, int *ldst_free);
+/* The controller's throttle: at SM cycle n, closes the measuring window when it is over. */
+void tm_assist_watch(const tm_gpu *g, tm_sm *s, int64_t n);
 /* The debugger's view: the i-th live assist warp of s whose parent is w, described in buf; 1, or 0 when none. */
 int tm_assist_describe(const tm_gpu *g, const tm_sm *s, const warp *w, int i, char *buf, size_t cap);
 /* The first cycle after n at which one of s's assist warps may issue (INT64_MAX: none live). */
