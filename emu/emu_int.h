@@ -141,6 +141,10 @@ emu_alloc *emu_find_alloc(aw_device *d, uint64_t addr, uint64_t size);
 
 /* load.c */
 void emu_module_free(aw_module *m);
+/* The Assist Warp Store's lookup (aw_subroutine_for's): the img.subrs index of
+ * the subroutine a 'decompress ENC' (decompress = 1) or 'compress' trigger
+ * starts (compress: enc -1 asks for the one that takes any line); -1 when none. */
+int emu_subroutine_for(const aw_module *m, int decompress, int enc);
 
 /* float helpers (fp.c) */
 uint32_t emu_f32_bits(float f);

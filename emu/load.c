@@ -430,16 +430,20 @@ int aw_module_symbol(const aw_module *m, const char *name, uint64_t *addr, uint6
   return -1;
 }
 
-const char *aw_subroutine_for(const aw_module *m, int decompress, int enc) {
+int emu_subroutine_for(const aw_module *m, int decompress, int enc) {
   const isa_image *img = &m->img;
+  uint32_t ev = decompress ? ISA_TRIG_DECOMPRESS : ISA_TRIG_COMPRESS;
   for (uint32_t s = 0; s < img->nsubrs; s++)
     for (uint32_t t = 0; t < img->subrs[s].ntrigger; t++) {
       const isa_trigger *tr = &img->triggers[img->subrs[s].first_trigger + t];
-      uint32_t ev = decompress ? ISA_TRIG_DECOMPRESS : ISA_TRIG_COMPRESS;
-      if (tr->event == ev && (tr->arg == enc || (!decompress && tr->arg == -1)))
-        return isa_str(img, img->funcs[img->subrs[s].func].name);
+      if (tr->event == ev && (tr->arg == enc || (!decompress && tr->arg == -1))) return (int)s;
     }
-  return NULL;
+  return -1;
+}
+
+const char *aw_subroutine_for(const aw_module *m, int decompress, int enc) {
+  int s = emu_subroutine_for(m, decompress, enc);
+  return s < 0 ? NULL : isa_str(&m->img, m->img.funcs[m->img.subrs[s].func].name);
 }
 
 uint32_t aw_kernel_param_bytes(const aw_module *m, int kernel) {

@@ -97,29 +97,33 @@ static int within(double got, double want, double frac) { return fabs(got - want
 /* ---- latency: the pointer chase ---- */
 
 /* Cycles per step of a chase over n pointers 'stride' bytes apart, after
- * 'warm' untimed steps, 'steps' timed ones. */
-static double chase(const char *preset, unsigned n, uint64_t stride, unsigned warm, unsigned steps) {
+ * 'warm' untimed steps, 'steps' timed ones, under caba-gtx480 with settings
+ * set1, set2 (KEY=VALUE or NULL); the launch's statistics in *st (or NULL). */
+static double chase_stats(const char *set1, const char *set2, unsigned n, uint64_t stride, unsigned warm, unsigned steps, tm_stats *st) {
   gpu g;
-  if (open_gpu(&g, preset, NULL, NULL)) return -1;
+  if (open_gpu(&g, "caba-gtx480", set1, set2)) return -1;
   uint64_t base = aw_malloc(g.d, n * stride), out = aw_malloc(g.d, 16);
   launch(&g, "chase_init", 1, 1, 0, 3, base, (uint64_t)n, stride / 8);
-  launch(&g, "chase", 1, 1, 0, 4, base, (uint64_t)warm, (uint64_t)steps, out);
+  tm_stats l = launch(&g, "chase", 1, 1, 0, 4, base, (uint64_t)warm, (uint64_t)steps, out);
+  if (st) *st = l;
   double c = (double)read_u64(&g, out) / steps;
   close_gpu(&g);
   return c;
 }
 
+static double chase(unsigned n, uint64_t stride, unsigned warm, unsigned steps) { return chase_stats(NULL, NULL, n, stride, warm, steps, NULL); }
+
 static void latency(void) {
   /* L1 hit: 8 pointers 128 bytes apart (1 KB) stay in L1 after the first lap;
    * a dependent load's register is ready l1_latency = 20 cycles after it issues */
-  double l1 = chase("caba-gtx480", 8, 128, 64, 1024);
+  double l1 = chase(8, 128, 64, 1024);
   CHECK(within(l1, 20, 0.05), "L1 hit latency %.2f cycles, config implies 20", l1);
   /* L2 hit: 256 lines (32 KB) cycle through L1's 4-way sets (8 lines per set:
    * always a miss) but stay in L2.  A miss: the 8-byte request is one 32-byte
    * flit (1 crossbar cycle) + icnt_latency 8 to the L2 slice; l2_latency 20;
    * the reply, 8 + 128 bytes = 5 flits (5 cycles) + icnt_latency 8: all at
    * 1400 MHz, 1 + 8 + 20 + 5 + 8 = 42 core cycles */
-  double l2 = chase("caba-gtx480", 256, 128, 256, 1024);
+  double l2 = chase(256, 128, 256, 1024);
   CHECK(within(l2, 42, 0.05), "L2 hit latency %.2f cycles, config implies 42", l2);
   /* DRAM: 64 pointers 196608 bytes apart: 196608 = 768 x 256-byte chunks, a
    * multiple of the 6 partitions, so every step goes to partition 0, and
@@ -132,7 +136,7 @@ static void latency(void) {
    * cycles; waiting for a DRAM clock edge, 0.76 on average; the fill 1 L2
    * cycle, the reply 5 + 8 after waiting for a crossbar edge (0.5 on average):
    * 29 + 0.76 + 56.06 + 1 + 0.5 + 13 = 100.3 */
-  double dr = chase("caba-gtx480", 64, 196608, 0, 64);
+  double dr = chase(64, 196608, 0, 64);
   CHECK(within(dr, 100.3, 0.05), "DRAM latency %.2f cycles, config implies 100.3", dr);
 }
 
@@ -404,41 +408,14 @@ static void local_memory(void) {
 
 /* ---- compressed memory ---- */
 
-/* The pointer chase of latency() under settings set1, set2: cycles per step
- * and the launch's statistics. */
-static double chase_stats(const char *set1, const char *set2, unsigned n, uint64_t stride, unsigned warm, unsigned steps, tm_stats *st) {
-  gpu g;
-  if (open_gpu(&g, "caba-gtx480", set1, set2)) return -1;
-  uint64_t base = aw_malloc(g.d, n * stride), out = aw_malloc(g.d, 16);
-  launch(&g, "chase_init", 1, 1, 0, 3, base, (uint64_t)n, stride / 8);
-  *st = launch(&g, "chase", 1, 1, 0, 4, base, (uint64_t)warm, (uint64_t)steps, out);
-  double c = (double)read_u64(&g, out) / steps;
-  close_gpu(&g);
-  return c;
-}
+
+static tm_stats copy_caba_set(const char *design, const char *set2, const char *path, int random, char *why, size_t cap);
 
 /* The copy of bandwidth() over 2 MiB whose every 128-byte line holds one
  * 8-byte value 16 times (or, 'random', values of an LCG), under design d. */
 static tm_stats copy_design(const char *design, int random) {
-  gpu g;
-  tm_stats none;
-  memset(&none, 0, sizeof none);
-  char set[64];
-  snprintf(set, sizeof set, "design=%s", design);
-  if (open_gpu(&g, "caba-gtx480", set, NULL)) return none;
-  uint64_t n = 1 << 17, words = n * 2;   /* float4s, 8-byte words */
-  uint64_t *host = malloc(words * 8), x = 99;
-  if (!host) return none;
-  for (uint64_t i = 0; i < words; i++) {
-    x = x * 6364136223846793005ull + 1442695040888963407ull;
-    host[i] = random ? x : 0x0123456789abull + i / 16;
-  }
-  uint64_t src = aw_malloc(g.d, n * 16), dst = aw_malloc(g.d, n * 16);
-  aw_memcpy_htod(g.d, src, host, words * 8);
-  tm_stats s = launch(&g, "copy", 90, 256, 0, 3, src, dst, n);
-  free(host);
-  close_gpu(&g);
-  return s;
+  char why[600];
+  return copy_caba_set(design, NULL, PTX, random, why, sizeof why);
 }
 
 static void compression(void) {
@@ -553,14 +530,12 @@ static int caba_image(int with, const char *sub_name, const char *from, const ch
   return ok ? 0 : -1;
 }
 
-static tm_stats copy_caba_set(const char *design, const char *set2, const char *path, char *why, size_t cap);
-
 /* The copy of copy_design() (lines of one repeated value) under 'design',
  * on the image 'path'; the launch's statistics, its fault text in 'why'. */
-static tm_stats copy_caba(const char *design, const char *path, char *why, size_t cap) { return copy_caba_set(design, NULL, path, why, cap); }
+static tm_stats copy_caba(const char *design, const char *path, char *why, size_t cap) { return copy_caba_set(design, NULL, path, 0, why, cap); }
 
-/* The same with one more KEY=VALUE (or NULL). */
-static tm_stats copy_caba_set(const char *design, const char *set2, const char *path, char *why, size_t cap) {
+/* The same with one more KEY=VALUE (or NULL), and LCG values instead when 'random'. */
+static tm_stats copy_caba_set(const char *design, const char *set2, const char *path, int random, char *why, size_t cap) {
   tm_stats none;
   memset(&none, 0, sizeof none);
   why[0] = 0;
@@ -576,7 +551,11 @@ static tm_stats copy_caba_set(const char *design, const char *set2, const char *
   if (!m) { snprintf(why, cap, "%.500s", err); aw_device_free(d); return none; }
   uint64_t n = 1 << 17, words = n * 2;
   uint64_t *host = malloc(words * 8), *back = malloc(words * 8);
-  for (uint64_t i = 0; i < words; i++) host[i] = 0x0123456789abull + i / 16;
+  uint64_t x = 99;
+  for (uint64_t i = 0; i < words; i++) {
+    x = x * 6364136223846793005ull + 1442695040888963407ull;
+    host[i] = random ? x : 0x0123456789abull + i / 16;
+  }
   uint64_t src = aw_malloc(d, n * 16), dst = aw_malloc(d, n * 16);
   aw_memcpy_htod(d, src, host, words * 8);
   uint8_t params[24];
@@ -646,7 +625,7 @@ static void caba(void) {
   CHECK(ncomp + c.assist_throttled + c.assist_overflow == 16384,
         "caba: %llu compressed + %llu throttled + %llu without room = the 16384 whole-line stores", (unsigned long long)ncomp,
         (unsigned long long)c.assist_throttled, (unsigned long long)c.assist_overflow);
-  tm_stats never = copy_caba_set("caba", "awc_busy_fraction=1", path, why, sizeof why), always = copy_caba_set("caba", "awc_busy_fraction=0", path, why, sizeof why);
+  tm_stats never = copy_caba_set("caba", "awc_busy_fraction=1", path, 0, why, sizeof why), always = copy_caba_set("caba", "awc_busy_fraction=0", path, 0, why, sizeof why);
   CHECK(never.assist_throttled == 0 && always.assist_throttled > 0 && always.assist_triggered - 16384 < never.assist_triggered - 16384 &&
         always.assist_triggered - 16384 + always.assist_throttled + always.assist_overflow == 16384,
         "caba throttling: awc_busy_fraction 1 holds back no store, 0 holds back %llu and compresses %llu (of 16384; %llu unthrottled)",

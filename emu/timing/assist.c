@@ -76,28 +76,6 @@ void tm_assist_reset(tm_sm *s) {
   s->busy = 0;
 }
 
-/* The subroutine that 'decompress enc' starts, or UINT32_MAX. */
-static uint32_t decompressor(const aw_module *m, uint32_t enc) {
-  const isa_image *img = &m->img;
-  for (uint32_t s = 0; s < img->nsubrs; s++)
-    for (uint32_t t = 0; t < img->subrs[s].ntrigger; t++) {
-      const isa_trigger *tr = &img->triggers[img->subrs[s].first_trigger + t];
-      if (tr->event == ISA_TRIG_DECOMPRESS && tr->arg == (int32_t)enc) return s;
-    }
-  return UINT32_MAX;
-}
-
-/* The subroutine that 'compress' (any line) starts, or UINT32_MAX. */
-static uint32_t compressor(const aw_module *m) {
-  const isa_image *img = &m->img;
-  for (uint32_t s = 0; s < img->nsubrs; s++)
-    for (uint32_t t = 0; t < img->subrs[s].ntrigger; t++) {
-      const isa_trigger *tr = &img->triggers[img->subrs[s].first_trigger + t];
-      if (tr->event == ISA_TRIG_COMPRESS && tr->arg == -1) return s;
-    }
-  return UINT32_MAX;
-}
-
 static const char *subr_name(const tm_gpu *g, uint32_t sr) { return isa_str(&g->m->img, g->m->img.funcs[g->m->img.subrs[sr].func].name); }
 
 /* Entry a becomes live for scheduler 'sched' on subroutine sr (the line set up). */
@@ -142,8 +120,8 @@ static void release(tm_gpu *g, tm_sm *s, tm_req *waiters, int64_t n, tm_time t) 
 static int start(tm_gpu *g, tm_sm *s, tm_assist *a, uint64_t addr, tm_req *waiters, int64_t n) {
   codec_meta meta;
   tm_block_compress(&g->z, g->d, addr, a->want, a->in, &meta);
-  uint32_t sr = decompressor(g->m, meta.encoding);
-  if (sr == UINT32_MAX) {
+  int sr = emu_subroutine_for(g->m, 1, (int)meta.encoding);
+  if (sr < 0) {
     char why[200];
     snprintf(why, sizeof why, "design caba: a line at 0x%llx arrived with encoding %u, and the module has no 'decompress %u' subroutine "
              "(assemble the kernel with the subroutines of its algorithm, e.g. subroutines/bdi/bdi.s)", (unsigned long long)addr, meta.encoding, meta.encoding);
@@ -169,14 +147,13 @@ int tm_assist_store(tm_gpu *g, tm_sm *s, const tm_warp *tw, uint64_t addr, tm_re
   /* decompression is on the loads' path, compression is not: a store takes an
    * entry only while half the table is free and no line waits for one (else
    * it goes out as it is) */
-  uint32_t sr0 = compressor(g->m);
-  if (sr0 != UINT32_MAX && g->m->img.subrs[sr0].priority == ISA_PRIO_LOW && s->busy) { g->st->assist_throttled++; return 0; }
+  int sr = emu_subroutine_for(g->m, 0, -1);
+  if (sr >= 0 && g->m->img.subrs[sr].priority == ISA_PRIO_LOW && s->busy) { g->st->assist_throttled++; return 0; }
   if (s->nawq || 2 * (s->nlive + 1) > s->nawt) { g->st->assist_overflow++; return 0; }
   tm_assist *a = NULL;
   for (uint32_t i = 0; i < s->nawt && !a; i++) if (!s->awt[i].live) a = &s->awt[i];
   if (!a) return 0;
-  uint32_t sr = compressor(g->m);
-  if (sr == UINT32_MAX) {
+  if (sr < 0) {
     tm_fail(g, "design caba: a store wrote a whole line, and the module has no 'compress' subroutine "
                "(assemble the kernel with the subroutines of its algorithm, e.g. subroutines/bdi/bdi.s)");
     return 1;
