@@ -52,6 +52,7 @@ typedef struct {
   uint64_t barriers;        /* warp arrivals at barriers */
   uint64_t ctas, warps;     /* launched */
   uint64_t branches, divergent_branches;
+  uint64_t assist_warps, assist_insns;  /* functional mode: assist warps 'pc' triggers started, their instructions (not in warp_insns) */
   double seconds;           /* host time spent in the launch (for speed reports only) */
 } aw_stats;
 

@@ -56,6 +56,14 @@ void emu_cta_free(cta *c);
  * to f; 0, or -1 with a fault.  Free with emu_cta_free. */
 cta *emu_assist_new(aw_device *d, aw_module *m, aw_fault *f);
 int emu_assist_start(cta *c, uint32_t func, aw_line *line, aw_fault *f);
+/* An assist warp that runs longer is a fault (a loop that never ends). */
+#define EMU_ASSIST_MAX_INSNS 100000
+/* A 'pc' trigger's subroutine, started in assist runner ac, takes its parent
+ * warp pw's (of CTA pc_) active mask and the live-ins of binding b. */
+void emu_assist_livein(cta *ac, const cta *pc_, const warp *pw, const emu_pc_bind *b);
+/* At its end: copies its live-outs into the parent's registers (its lanes
+ * only), unless it ended with awkill; returns 1 when it was killed. */
+int emu_assist_liveout(const cta *ac, cta *pc_, warp *pw, const emu_pc_bind *b);
 
 /* The instruction warp w issues next, or NULL when it has finished (its state
  * becomes W_DONE).  Pops reconverged stack entries, which changes nothing

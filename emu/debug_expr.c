@@ -15,23 +15,7 @@
 /* ---- registers and expressions ---- */
 
 /* The register slot named 'name' ("%r12") in function f; -1 when none. */
-int dbg_reg_slot(aw_module *m, uint32_t f, const char *name) {
-  const isa_func *fn = &m->img.funcs[f];
-  size_t nl = strlen(name);
-  for (uint32_t i = 0; i < fn->nreg; i++) {
-    const isa_regdecl *rd = &m->img.regs[fn->first_reg + i];
-    const char *dn = isa_str(&m->img, rd->name);
-    size_t dl = strlen(dn);
-    if (!rd->count) { if (!strcmp(dn, name)) return (int)rd->first_slot; continue; }
-    if (nl <= dl || strncmp(name, dn, dl)) continue;
-    const char *num = name + dl;
-    if (!isdigit((unsigned char)*num) || (num[0] == '0' && num[1])) continue;
-    char *end;
-    unsigned long k = strtoul(num, &end, 10);
-    if (!*end && k < rd->count) return (int)(rd->first_slot + k);
-  }
-  return -1;
-}
+int dbg_reg_slot(aw_module *m, uint32_t f, const char *name) { return emu_reg_slot(m, f, name); }
 
 
 static int perr(parser *ps, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

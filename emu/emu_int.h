@@ -52,6 +52,18 @@ typedef struct {
   uint32_t frame_bytes;     /* per-thread frame: .param and .local variables */
 } emu_func;
 
+/* A 'pc' trigger bound at load (load.c): when a warp of kernel 'kernel'
+ * reaches the label, subroutine 'subr' starts with the parent's register
+ * slots parent_in copied into its live-in slots sub_in; at its exit (not at
+ * awkill) its live-out slots sub_out are copied into the parent's parent_out. */
+#define EMU_MAX_LIVE 16
+typedef struct {
+  uint32_t subr, kernel;      /* img.subrs index; function index */
+  uint32_t nin, nout;
+  uint32_t parent_in[EMU_MAX_LIVE], sub_in[EMU_MAX_LIVE];
+  uint32_t sub_out[EMU_MAX_LIVE], parent_out[EMU_MAX_LIVE];
+} emu_pc_bind;
+
 struct aw_module {
   aw_device *dev;
   isa_image img;
@@ -68,6 +80,9 @@ struct aw_module {
   uint32_t shared_static;   /* module-scope static shared bytes */
   uint32_t *kernels;        /* kernel index -> function */
   uint32_t nkernels;
+  int32_t *pc_trig;         /* per pc: the pc_binds entry a warp reaching it starts, -1 none (NULL: no 'pc' triggers) */
+  emu_pc_bind *pc_binds;
+  uint32_t npc_binds;
   uint64_t **bcast_blocks;  /* allocations holding immediate broadcasts */
   uint32_t nbcast;
 };
@@ -145,6 +160,9 @@ void emu_module_free(aw_module *m);
  * the subroutine a 'decompress ENC' (decompress = 1) or 'compress' trigger
  * starts (compress: enc -1 asks for the one that takes any line); -1 when none. */
 int emu_subroutine_for(const aw_module *m, int decompress, int enc);
+
+/* The register slot named 'name' ("%r12") in function f; -1 when none. */
+int emu_reg_slot(const aw_module *m, uint32_t f, const char *name);
 
 /* float helpers (fp.c) */
 uint32_t emu_f32_bits(float f);

@@ -1833,7 +1833,7 @@ static inline __attribute__((always_inline)) int step(cta *c, warp *w, emu_issue
     return EMU_STEP_OK;
   case ISA_OP_AWKILL:
     if (!c->line) break;
-    if (active) { w->alive = 0; for (uint32_t i = 0; i < w->sp; i++) w->stack[i].mask = 0; }
+    if (active) { w->alive = 0; w->killed = 1; for (uint32_t i = 0; i < w->sp; i++) w->stack[i].mask = 0; }
     else e->pc = pc + 1;
     return EMU_STEP_OK;
   /* call: call a function, passing .param variables */
@@ -1853,9 +1853,93 @@ static inline __attribute__((always_inline)) int step(cta *c, warp *w, emu_issue
 
 /* Runs warp w for up to 'budget' instructions.  Returns 0 while it can go
  * on, 1 when it waits at a barrier or has finished, -1 on a fault. */
+static int run_warp_triggers(cta *c, warp *w, uint32_t budget);
 static int run_warp(cta *c, warp *w, uint32_t budget) {
+  if (c->m->pc_trig && !c->line) return run_warp_triggers(c, w, budget);
   while (budget--) {
     int r = step(c, w, NULL);
+    if (r == EMU_STEP_OK) continue;
+    return r == EMU_STEP_FAULT ? -1 : 1;
+  }
+  return 0;
+}
+
+void emu_assist_livein(cta *ac, const cta *pc_, const warp *pw, const emu_pc_bind *b) {
+  (void)pc_;
+  warp *aw = &ac->warps[0];
+  uint32_t mask = pw->sp ? pw->stack[pw->sp - 1].mask & pw->alive : 0;
+  aw->alive = mask;
+  for (uint32_t i = 0; i < aw->sp; i++) aw->stack[i].mask &= mask;
+  const uint64_t *from = pw->frames[pw->nframes - 1].regs;
+  uint64_t *to = aw->frames[0].regs;
+  for (uint32_t i = 0; i < b->nin; i++) memcpy(&to[(size_t)b->sub_in[i] * WARP], &from[(size_t)b->parent_in[i] * WARP], WARP * sizeof *to);
+  aw->start_mask = mask;   /* the live-outs go back to these lanes */
+}
+
+int emu_assist_liveout(const cta *ac, cta *pc_, warp *pw, const emu_pc_bind *b) {
+  (void)pc_;
+  const warp *aw = &ac->warps[0];
+  if (aw->killed) return 1;
+  const uint64_t *from = aw->frames[0].regs;
+  uint64_t *to = pw->frames[pw->nframes - 1].regs;
+  for (uint32_t i = 0; i < b->nout; i++)
+    for (int l = 0; l < WARP; l++)
+      if (aw->start_mask >> l & 1) to[(size_t)b->parent_out[i] * WARP + l] = from[(size_t)b->sub_out[i] * WARP + l];
+  return 0;
+}
+
+/* Functional mode: warp w has reached the label of 'pc' trigger b: its
+ * subroutine runs to its end (the parent waits, as for a high-priority one;
+ * a low-priority one has no live-outs, so running it now changes nothing the
+ * parent sees).  0, or -1 with a fault. */
+static int run_pc_assist(cta *c, warp *w, const emu_pc_bind *b, uint32_t pc) {
+  aw_device *d = c->d;
+  if (!c->aux && !(c->aux = emu_assist_new(d, c->m, c->fault))) {
+    fault(c, w, pc, ANYLANE, 0, 0, "out of host memory for an assist warp");
+    return -1;
+  }
+  cta *ac = c->aux;
+  memset(&c->aux_line, 0, sizeof c->aux_line);
+  aw_stats saved = d->stats;
+  if (emu_assist_start(ac, c->m->img.subrs[b->subr].func, &c->aux_line, c->fault)) return -1;
+  emu_assist_livein(ac, c, w, b);
+  warp *aw = &ac->warps[0];
+  uint64_t n = 0;
+  for (;;) {
+    int r = step(ac, aw, NULL);
+    if (r == EMU_STEP_DONE) break;
+    if (r == EMU_STEP_FAULT) return -1;
+    if (r == EMU_STEP_WAIT) {
+      fault(ac, aw, aw->stack[aw->sp - 1].pc - 1, ANYLANE, 0, 0, "a barrier in an assist warp (it is one warp: nothing to wait for)");
+      return -1;
+    }
+    if (++n > EMU_ASSIST_MAX_INSNS) {
+      fault(ac, aw, aw->stack[aw->sp - 1].pc, ANYLANE, 0, 0, "the assist warp ran more than %d instructions", EMU_ASSIST_MAX_INSNS);
+      return -1;
+    }
+  }
+  d->stats = saved;
+  d->stats.assist_warps++;
+  d->stats.assist_insns += n;
+  emu_assist_liveout(ac, c, w, b);
+  return 0;
+}
+
+/* run_warp for a module with 'pc' triggers: before the instruction at a
+ * trigger's label (once per arrival), the subroutine runs. */
+static int run_warp_triggers(cta *c, warp *w, uint32_t budget) {
+  const aw_module *m = c->m;
+  while (budget--) {
+    if (!settle(c, w)) {
+      uint32_t pc = w->stack[w->sp - 1].pc;
+      int32_t t = pc < m->ncode ? m->pc_trig[pc] : -1;
+      if (t >= 0 && w->fired != pc + 1 && m->pc_binds[t].kernel == w->frames[w->nframes - 1].func) {
+        w->fired = pc + 1;
+        if (run_pc_assist(c, w, &m->pc_binds[t], pc)) return -1;
+      }
+    }
+    int r = step(c, w, NULL);
+    w->fired = 0;
     if (r == EMU_STEP_OK) continue;
     return r == EMU_STEP_FAULT ? -1 : 1;
   }
@@ -2072,6 +2156,7 @@ int emu_assist_start(cta *c, uint32_t func, aw_line *line, aw_fault *f) {
 
 void emu_cta_free(cta *c) {
   if (!c) return;
+  emu_cta_free(c->aux);
   free_warps(c);
   free(c->shared);
   free(c);
@@ -2139,6 +2224,7 @@ aw_status aw_launch(aw_device *d, aw_module *m, int kernel, aw_dim3 grid, aw_dim
   clock_gettime(CLOCK_MONOTONIC, &t1);
   d->stats.seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
   if (d->hook) d->hook(d->hook_ctx, EMU_EV_END, &c, NULL, rc ? 1 : 0);
+  emu_cta_free(c.aux);
   free_warps(&c);
   free(c.shared);
   aw_stats *t = &d->total, *s = &d->stats;
@@ -2146,6 +2232,7 @@ aw_status aw_launch(aw_device *d, aw_module *m, int kernel, aw_dim3 grid, aw_dim
   t->param_loads += s->param_loads; t->param_stores += s->param_stores;
   t->atomics += s->atomics; t->barriers += s->barriers; t->ctas += s->ctas; t->warps += s->warps;
   t->branches += s->branches; t->divergent_branches += s->divergent_branches; t->seconds += s->seconds;
+  t->assist_warps += s->assist_warps; t->assist_insns += s->assist_insns;
   return rc ? AW_FAULT : AW_OK;
 }
 

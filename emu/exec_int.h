@@ -43,6 +43,9 @@ typedef struct emu_warp {
   uint64_t laneid[WARP];
   uint64_t clock;
   uint8_t cc[WARP];       /* carry flag of add.cc and friends */
+  uint8_t killed;         /* an assist warp that ended with awkill */
+  uint32_t start_mask;    /* an assist warp of a 'pc' trigger: its lanes (its parent's active mask at the label) */
+  uint32_t fired;         /* pc + 1 of the 'pc' trigger it has set off on arriving at that pc (0: none) */
 } warp;
 
 struct emu_issue;
@@ -62,6 +65,8 @@ typedef struct emu_cta {
   aw_fault *fault;
   int faulted;
   aw_line *line;           /* an assist warp's line buffers, NULL for kernels */
+  struct emu_cta *aux;     /* functional mode: the runner of the subroutines its warps' 'pc' triggers start */
+  aw_line aux_line;        /* and their (empty) line */
   struct emu_issue *issue; /* while emu_step runs: where memory instructions note their lanes' addresses */
   uint64_t serial;         /* which CTA this is: the device's count of CTAs started (several may be resident) */
   uint32_t smid, nsmid;    /* %smid and %nsmid: the SM it runs on and how many (timing mode; functional: 0 of 1) */

@@ -297,20 +297,33 @@ void emu_module_free(aw_module *m) {
   if (m->funcs) for (uint32_t f = 0; f < m->img.nfuncs; f++) free(m->funcs[f].slot_type);
   free(m->funcs); free(m->code); free(m->elems); free(m->var_off); free(m->var_addr);
   free(m->kernels);
+  free(m->pc_trig);
+  free(m->pc_binds);
   isa_image_free(&m->img);
   free(m);
 }
 
-/* Each 'pc KERNEL LABEL' trigger must name a kernel of the module and one of
- * its labels (the assembler checks those it can see; an image assembled
- * without the kernel is checked here).  0, or -1 with a message. */
-static int check_pc_triggers(const aw_module *m, char *err, size_t cap) {
+/* Binds each 'pc KERNEL LABEL (REGS)' trigger: KERNEL must be a kernel of the
+ * module and LABEL one of its labels (the assembler checks those it can see;
+ * an image assembled without the kernel is checked here); REGS name the
+ * kernel's registers copied into the subroutine's live-ins, in order, and
+ * then those its live-outs are copied back to, each of the same width.
+ * Builds m->pc_trig (per pc: the m->pc_binds entry that starts there, or -1).
+ * Runs after layout (slots and pcs).  0, or -1 with a message. */
+static int bind_pc_triggers(aw_module *m, char *err, size_t cap) {
   const isa_image *img = &m->img;
-  for (uint32_t s = 0; s < img->nsubrs; s++)
-    for (uint32_t t = 0; t < img->subrs[s].ntrigger; t++) {
-      const isa_trigger *tr = &img->triggers[img->subrs[s].first_trigger + t];
+  for (uint32_t s = 0; s < img->nsubrs; s++) {
+    const isa_subr *sr = &img->subrs[s];
+    const char *sub = isa_str(img, img->funcs[sr->func].name);
+    for (uint32_t t = 0; t < sr->ntrigger; t++) {
+      const isa_trigger *tr = &img->triggers[sr->first_trigger + t];
+      if ((tr->event == ISA_TRIG_PC || tr->event == ISA_TRIG_MISS) && sr->priority == ISA_PRIO_LOW && sr->nliveout)
+        return isa_fail(err, cap, "subroutine %s: a low-priority subroutine has live-outs, but its parent warp does not wait for it "
+                        "(make it '.priority high' or drop '.liveout')", sub);
+      if (tr->event == ISA_TRIG_MISS && (sr->nlivein || sr->nliveout))
+        return isa_fail(err, cap, "subroutine %s: a 'miss' trigger binds no parent registers, but the subroutine has live-ins or live-outs", sub);
       if (tr->event != ISA_TRIG_PC) continue;
-      const char *sub = isa_str(img, img->funcs[img->subrs[s].func].name), *kn = isa_str(img, tr->kernel), *ln = isa_str(img, tr->label);
+      const char *kn = isa_str(img, tr->kernel), *ln = isa_str(img, tr->label);
       uint32_t f = 0;
       while (f < img->nfuncs && !(img->funcs[f].kind == ISA_FN_ENTRY && img->funcs[f].has_body && !strcmp(isa_str(img, img->funcs[f].name), kn))) f++;
       if (f == img->nfuncs) return isa_fail(err, cap, "subroutine %s: trigger 'pc %s %s': the module has no kernel '%s'", sub, kn, ln, kn);
@@ -318,14 +331,51 @@ static int check_pc_triggers(const aw_module *m, char *err, size_t cap) {
       uint32_t l = 0;
       while (l < fn->nlabel && strcmp(isa_str(img, img->labels[fn->first_label + l].name), ln)) l++;
       if (l == fn->nlabel) return isa_fail(err, cap, "subroutine %s: trigger 'pc %s %s': kernel '%s' has no label '%s'", sub, kn, ln, kn, ln);
+      if (tr->nbind != sr->nlivein + sr->nliveout)
+        return isa_fail(err, cap, "subroutine %s: trigger 'pc %s %s' names %u parent registers; the subroutine has %u live-ins and %u live-outs, "
+                        "so it needs %u (the live-ins' sources, then the live-outs' destinations)", sub, kn, ln, tr->nbind, sr->nlivein, sr->nliveout,
+                        sr->nlivein + sr->nliveout);
+      if (sr->nlivein > EMU_MAX_LIVE || sr->nliveout > EMU_MAX_LIVE)
+        return isa_fail(err, cap, "subroutine %s: more than %d live-ins or live-outs", sub, EMU_MAX_LIVE);
+      emu_pc_bind b;
+      memset(&b, 0, sizeof b);
+      b.subr = s;
+      b.kernel = f;
+      b.nin = sr->nlivein;
+      b.nout = sr->nliveout;
+      for (uint32_t i = 0; i < tr->nbind; i++) {
+        const char *rn = isa_str(img, img->pool[tr->bind_off + i]);
+        int ps = emu_reg_slot(m, f, rn);
+        if (ps < 0) return isa_fail(err, cap, "subroutine %s: trigger 'pc %s %s': kernel '%s' has no register %s", sub, kn, ln, kn, rn);
+        int out = i >= sr->nlivein;
+        uint32_t ss = img->pool[(out ? sr->liveout_off + i - sr->nlivein : sr->livein_off + i)];
+        unsigned pb = isa_type_bits(m->funcs[f].slot_type[ps]), sb = isa_type_bits(m->funcs[sr->func].slot_type[ss]);
+        if (pb != sb)
+          return isa_fail(err, cap, "subroutine %s: trigger 'pc %s %s': %s is %u bits wide, the %s it is bound to %u", sub, kn, ln, rn, pb,
+                          out ? "live-out" : "live-in", sb);
+        if (out) { b.sub_out[i - sr->nlivein] = ss; b.parent_out[i - sr->nlivein] = (uint32_t)ps; }
+        else { b.sub_in[i] = ss; b.parent_in[i] = (uint32_t)ps; }
+      }
+      uint32_t pc = m->funcs[f].first_pc + img->labels[fn->first_label + l].pc;
+      if (!m->pc_trig) {
+        m->pc_trig = malloc((m->ncode ? m->ncode : 1) * sizeof *m->pc_trig);
+        if (!m->pc_trig) return isa_fail(err, cap, "out of host memory");
+        for (uint32_t i = 0; i < m->ncode; i++) m->pc_trig[i] = -1;
+      }
+      emu_pc_bind *nb = realloc(m->pc_binds, (m->npc_binds + 1) * sizeof *nb);
+      if (!nb) return isa_fail(err, cap, "out of host memory");
+      m->pc_binds = nb;
+      m->pc_binds[m->npc_binds] = b;
+      if (pc < m->ncode) m->pc_trig[pc] = (int32_t)m->npc_binds;   /* (a label at the very end: never reached) */
+      m->npc_binds++;
     }
+  }
   return 0;
 }
 
 static aw_module *finish_load(aw_device *d, aw_module *m, char *err, size_t cap) {
   m->dev = d;
-  if (check_pc_triggers(m, err, cap)) { emu_module_free(m); return NULL; }
-  if (predecode(m, err, cap) || layout(m, err, cap)) { emu_module_free(m); return NULL; }
+  if (predecode(m, err, cap) || layout(m, err, cap) || bind_pc_triggers(m, err, cap)) { emu_module_free(m); return NULL; }
   for (uint32_t f = 0; f < m->img.nfuncs; f++)
     if (compute_ipdoms(m, &m->funcs[f])) { isa_fail(err, cap, "out of host memory"); emu_module_free(m); return NULL; }
   aw_module **mods = realloc(d->modules, (d->nmodules + 1) * sizeof *d->modules);
@@ -426,6 +476,24 @@ int aw_module_symbol(const aw_module *m, const char *name, uint64_t *addr, uint6
     else return -1;
     *bytes = isa_var_bytes(v);
     return 0;
+  }
+  return -1;
+}
+
+int emu_reg_slot(const aw_module *m, uint32_t f, const char *name) {
+  const isa_func *fn = &m->img.funcs[f];
+  size_t nl = strlen(name);
+  for (uint32_t i = 0; i < fn->nreg; i++) {
+    const isa_regdecl *rd = &m->img.regs[fn->first_reg + i];
+    const char *dn = isa_str(&m->img, rd->name);
+    size_t dl = strlen(dn);
+    if (!rd->count) { if (!strcmp(dn, name)) return (int)rd->first_slot; continue; }
+    if (nl <= dl || strncmp(name, dn, dl)) continue;
+    const char *num = name + dl;
+    if (*num < '0' || *num > '9' || (num[0] == '0' && num[1])) continue;
+    char *end;
+    unsigned long k = strtoul(num, &end, 10);
+    if (!*end && k < rd->count) return (int)(rd->first_slot + k);
   }
   return -1;
 }

@@ -1086,6 +1086,10 @@ static void print_stats(aw_session *s, const char *last_name) {
 #define X(f, name) fprintf(s->out, "%-20s %20llu %20llu\n", name, (unsigned long long)l.f, (unsigned long long)t.f);
   STATS_FIELDS(X)
 #undef X
+  if (t.assist_warps) {   /* functional mode's assist warps ('pc' triggers) */
+    fprintf(s->out, "%-20s %20llu %20llu\n", "assist warps", (unsigned long long)l.assist_warps, (unsigned long long)t.assist_warps);
+    fprintf(s->out, "%-20s %20llu %20llu\n", "assist instructions", (unsigned long long)l.assist_insns, (unsigned long long)t.assist_insns);
+  }
   const tm_config *c = aw_timing_config(s->dev);
   const tm_stats *launches, *total;
   uint32_t n = aw_timing_launches(s->dev, &launches, NULL, &total);
@@ -1102,6 +1106,7 @@ static void json_stats(FILE *f, const char *key, const aw_stats *st, const uint6
 #define X(fl, name) fprintf(f, "    \"%s\": %llu,\n", #fl, (unsigned long long)st->fl);
   STATS_FIELDS(X)
 #undef X
+  if (st->assist_warps) fprintf(f, "    \"assist_warps\": %llu,\n    \"assist_insns\": %llu,\n", (unsigned long long)st->assist_warps, (unsigned long long)st->assist_insns);
   if (launches) fprintf(f, "    \"launches\": %llu,\n", (unsigned long long)*launches);
   fprintf(f, "    \"seconds\": %.9f\n  }", isfinite(st->seconds) ? st->seconds : 0.0);
 }

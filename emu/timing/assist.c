@@ -29,7 +29,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define ASSIST_MAX_INSNS 100000   /* an assist warp that runs longer is a fault (a loop that never ends) */
 
 int tm_assist_init(tm_gpu *g, tm_sm *s) {
   s->nawt = (uint32_t)g->cfg->awt_entries;
@@ -73,6 +72,7 @@ void tm_assist_reset(tm_sm *s) {
   s->nawq = 0;
   s->window_from = 0;
   s->window_used = 0;
+  s->alu_busy = s->window_alu = 0;
   s->busy = 0;
 }
 
@@ -91,7 +91,9 @@ static void go(tm_gpu *g, tm_sm *s, tm_assist *a, uint32_t sr, const tm_warp *pa
   a->next_issue = n;
   a->next = NULL;
   a->insns = 0;
+  a->c->warps[0].killed = 0;
   s->nlive++;
+  g->live_assists++;
   uint32_t q = 2 * a->sched + (uint32_t)a->low;
   s->awt_live[q] |= 1ull << (a - s->awt);
   s->awt_order[q * 64 + s->awt_n[q]++] = (uint8_t)(a - s->awt);   /* the youngest */
@@ -138,6 +140,9 @@ static int start(tm_gpu *g, tm_sm *s, tm_assist *a, uint64_t addr, tm_req *waite
   if (emu_assist_start(a->c, g->m->img.subrs[sr].func, &a->line, g->fault)) { g->failed = 1; return -1; }
   a->waiters = waiters;
   a->store = NULL;
+  a->bind = NULL;
+  a->ptw = NULL;
+  a->moves = 0;
   go(g, s, a, sr, ((tm_load *)waiters->owner)->tw, addr, n);
   return 0;
 }
@@ -170,8 +175,64 @@ int tm_assist_store(tm_gpu *g, tm_sm *s, const tm_warp *tw, uint64_t addr, tm_re
   if (emu_assist_start(a->c, g->m->img.subrs[sr].func, &a->line, g->fault)) { g->failed = 1; return 1; }
   a->waiters = NULL;
   a->store = r;
+  a->bind = NULL;
+  a->ptw = NULL;
+  a->moves = 0;
   go(g, s, a, sr, tw, addr, n);
   return 1;
+}
+
+int tm_assist_pc(tm_gpu *g, tm_sm *s, tm_warp *tw, const emu_pc_bind *b, int64_t n) {
+  int low = g->m->img.subrs[b->subr].priority == ISA_PRIO_LOW;
+  int64_t t = 0;   /* the live-ins must hold their values: the MOVEs read them */
+  for (uint32_t i = 0; i < b->nin; i++) if (tw->reg_ready[b->parent_in[i]] > t) t = tw->reg_ready[b->parent_in[i]];
+  if (t > n) {
+    if (t == TM_NEVER) tw->wait_load = 1;
+    else tw->next_issue = t;
+    return 0;
+  }
+  if (low && s->busy) { g->st->assist_throttled++; return 1; }
+  tm_assist *a = NULL;
+  for (uint32_t i = 0; i < s->nawt && !a; i++) if (!s->awt[i].live) a = &s->awt[i];
+  if (!a) {   /* a full table: a low-priority one is dropped, a high-priority one waits */
+    if (low) { g->st->assist_overflow++; return 1; }
+    tw->next_issue = n + 1;
+    return 0;
+  }
+  memset(&a->line, 0, sizeof a->line);   /* no line: empty buffers */
+  if (emu_assist_start(a->c, g->m->img.subrs[b->subr].func, &a->line, g->fault)) { g->failed = 1; return -1; }
+  emu_assist_livein(a->c, tw->tc->c, tw->w, b);
+  a->waiters = NULL;
+  a->store = NULL;
+  a->bind = b;
+  a->ptw = low ? NULL : tw;
+  a->moves = b->nin;
+  go(g, s, a, b->subr, tw, 0, n);
+  return low ? 1 : 2;
+}
+
+/* Takes entry a out of the table and the buffer. */
+static void retire(tm_gpu *g, tm_sm *s, tm_assist *a) {
+  a->live = 0;
+  s->nlive--;
+  g->live_assists--;
+  uint32_t q = 2 * a->sched + (uint32_t)a->low, i = 0;
+  s->awt_live[q] &= ~(1ull << (a - s->awt));
+  uint8_t *order = &s->awt_order[q * 64];
+  while (order[i] != (uint8_t)(a - s->awt)) i++;
+  memmove(&order[i], &order[i + 1], (size_t)(s->awt_n[q] - i - 1));
+  s->awt_n[q]--;
+}
+
+/* The controller kills s's low-priority 'pc' assist warps that have not
+ * issued yet (throttling has started): their entries are flushed. */
+static void kill_waiting(tm_gpu *g, tm_sm *s) {
+  for (uint32_t i = 0; i < s->nawt; i++) {
+    tm_assist *a = &s->awt[i];
+    if (!a->live || !a->low || !a->bind || a->insns || a->moves < a->bind->nin) continue;
+    retire(g, s, a);
+    g->st->assist_killed++;
+  }
 }
 
 int tm_assist_fill(tm_gpu *g, tm_sm *s, uint64_t addr, tm_req *waiters, int64_t n) {
@@ -192,15 +253,23 @@ int tm_assist_fill(tm_gpu *g, tm_sm *s, uint64_t addr, tm_req *waiters, int64_t 
 }
 
 /* Entry a's warp has finished at cycle n: checks its output, completes the
- * loads, and gives the entry to the first waiting line. */
+ * loads (or sends the store on, or lets the parent go on with its live-outs),
+ * and gives the entry to the first waiting line. */
 static int finish(tm_gpu *g, tm_sm *s, tm_assist *a, int64_t n) {
   char why[300];
-  if (a->store) {   /* compression: its encoding, size and payload are the reference's */
+  int killed = a->c->warps[0].killed;
+  if (a->bind) {   /* a 'pc' trigger's: the live-outs go back (not after awkill) */
+    if (a->ptw) {   /* each live-out is copied when its value is ready, at the exit at the earliest */
+      int64_t ready[EMU_MAX_LIVE];
+      for (uint32_t i = 0; i < a->bind->nout; i++) ready[i] = a->reg_ready[a->bind->sub_out[i]] > n + 1 ? a->reg_ready[a->bind->sub_out[i]] : n + 1;
+      tm_sm_resume(s, a->ptw, a->bind, emu_assist_liveout(a->c, a->ptw->tc->c, a->ptw->w, a->bind) ? NULL : ready, n);
+    }
+  } else if (a->store) {   /* compression: its encoding, size and payload are the reference's (awkill: it leaves the line as it is) */
     uint32_t enc = 0, size = 0;
     for (int b = 0; b < 4; b++) { enc |= (uint32_t)a->line.meta[b] << (8 * b); size |= (uint32_t)a->line.meta[4 + b] << (8 * b); }
     uint32_t i = 0;
     if (enc == a->ref.encoding && size == a->ref.size) while (i < size && a->out[i] == a->want[i]) i++;
-    if (enc != a->ref.encoding || size != a->ref.size || i < size) {
+    if (!killed && (enc != a->ref.encoding || size != a->ref.size || i < size)) {
       if (enc != a->ref.encoding || size != a->ref.size)
         snprintf(why, sizeof why, "assist warp %s compressing the line at 0x%llx: encoding %u, %u bytes; the reference codec's: encoding %u, %u bytes",
                  subr_name(g, a->subr), (unsigned long long)a->addr, enc, size, a->ref.encoding, a->ref.size);
@@ -210,7 +279,13 @@ static int finish(tm_gpu *g, tm_sm *s, tm_assist *a, int64_t n) {
       tm_fail(g, why);
       return -1;
     }
-  } else
+  } else {
+    if (killed) {
+      snprintf(why, sizeof why, "assist warp %s decompressing the line at 0x%llx ended with awkill: the loads waiting for the line need it",
+               subr_name(g, a->subr), (unsigned long long)a->addr);
+      tm_fail(g, why);
+      return -1;
+    }
     for (uint32_t i = 0; i < g->z.unit; i++)
       if (a->out[i] != a->want[i]) {
         snprintf(why, sizeof why, "assist warp %s decompressing the line at 0x%llx: byte %u of its .lout is 0x%02x, the line's is 0x%02x",
@@ -218,19 +293,13 @@ static int finish(tm_gpu *g, tm_sm *s, tm_assist *a, int64_t n) {
         tm_fail(g, why);
         return -1;
       }
-  a->live = 0;
-  s->nlive--;
-  uint32_t q = 2 * a->sched + (uint32_t)a->low, i = 0;
-  s->awt_live[q] &= ~(1ull << (a - s->awt));
-  uint8_t *order = &s->awt_order[q * 64];
-  while (order[i] != (uint8_t)(a - s->awt)) i++;
-  memmove(&order[i], &order[i + 1], (size_t)(s->awt_n[q] - i - 1));
-  s->awt_n[q]--;
-  if (a->store) {   /* the store leaves with the payload (a line that did not compress: as it is) */
+  }
+  retire(g, s, a);
+  if (a->store) {   /* the store leaves with the payload (a line that did not compress, or awkill: as it is) */
     tm_req *r = a->store;
-    if (a->ref.encoding) { r->bytes = a->ref.size ? a->ref.size : 1; r->packed = 1; }
+    if (a->ref.encoding && !killed) { r->bytes = a->ref.size ? a->ref.size : 1; r->packed = 1; }
     tm_send_up(g, r, tm_cycles(g->core, n));
-  } else release(g, s, a->waiters, n, tm_cycles(g->core, n));
+  } else if (!a->bind) release(g, s, a->waiters, n, tm_cycles(g->core, n));
   if (s->nawq) {
     tm_assist_wait w = s->awq[0];
     memmove(&s->awq[0], &s->awq[1], (s->nawq - 1) * sizeof *s->awq);
@@ -248,10 +317,13 @@ int tm_assist_issue(tm_gpu *g, tm_sm *s, uint32_t k, int low, int64_t n, int *ld
   /* the oldest that can issue (a copy of the order: one may finish on the way) */
   uint8_t order[64];
   uint32_t no = s->awt_n[q];
+  if (low && s->busy) { *next = n + 1; return 0; }   /* throttled: low-priority work is held back */
+  if (low && no > (uint32_t)g->cfg->awb_low_entries) no = (uint32_t)g->cfg->awb_low_entries;   /* the buffer's low-priority partition; the rest wait in the table */
   memcpy(order, &s->awt_order[q * 64], no);
   for (uint32_t i = 0; i < no && !best; i++) {
     tm_assist *a = &s->awt[order[i]];
     if (a->next_issue > n) { if (a->next_issue < soonest) soonest = a->next_issue; continue; }
+    if (a->moves) { best = a; break; }   /* a live-in MOVE: its source was ready when it was triggered */
     if (!a->next && !(a->next = emu_next(a->c, &a->c->warps[0]))) {
       if (finish(g, s, a, n)) return -1;
       if (a->live && a->next_issue < soonest) soonest = a->next_issue;   /* the entry took a waiting line */
@@ -268,6 +340,23 @@ int tm_assist_issue(tm_gpu *g, tm_sm *s, uint32_t k, int low, int64_t n, int *ld
   *next = best ? n : soonest;   /* (with one issuing, the rest were not all looked at) */
   if (!best) return 0;
   tm_assist *a = best;
+  if (a->moves) {   /* a MOVE of a live-in: an ALU pipeline for a cycle */
+    int64_t *fr = s->unit_free[U_ALU];
+    uint32_t p = 0;
+    while (p < s->units[U_ALU] && fr[p] > n) p++;
+    if (p == s->units[U_ALU]) { *next = n + 1; return 0; }
+    const isa_op_info *mv = &isa_ops[ISA_OP_MOV];   /* a mov's latency and initiation interval */
+    int64_t lat = (int64_t)(mv->latency * g->cfg->latency_scale + 0.5), ii = (int64_t)(mv->interval * g->cfg->latency_scale + 0.5);
+    fr[p] = n + (ii < 1 ? 1 : ii);
+    s->alu_busy += (uint64_t)(ii < 1 ? 1 : ii);
+    a->reg_ready[a->bind->sub_in[a->bind->nin - a->moves]] = n + (lat < 1 ? 1 : lat);
+    a->moves--;
+    g->st->assist_insns++;
+    g->st->assist_moves++;
+    a->next_issue = n + 1;
+    *next = n;
+    return 1;
+  }
   warp *w = &a->c->warps[0];
   const tm_regs *r = &g->regs[a->next - g->m->code];
   int64_t pipe = -1;
@@ -279,14 +368,25 @@ int tm_assist_issue(tm_gpu *g, tm_sm *s, uint32_t k, int low, int64_t n, int *ld
   /* executed on the functional core; its counts are not the launch's */
   aw_stats saved = g->d->stats;
   w->clock = (uint64_t)n - 1;
-  int st = emu_step(a->c, w, NULL);
+  emu_issue *is = r->unit == U_LDST ? &g->issue : NULL;
+  int st = emu_step(a->c, w, is);
   a->next = NULL;
   g->d->stats = saved;
   if (st == EMU_STEP_FAULT) { g->failed = 1; return -1; }
-  if (++a->insns > ASSIST_MAX_INSNS) {
+  if (is && is->is_mem)
+    for (int l = 0; l < WARP; l++)
+      if (is->active >> l & 1 && (is->space[l] == ISA_SP_GLOBAL || is->space[l] == ISA_SP_LOCAL)) {
+        char why[300];
+        snprintf(why, sizeof why, "assist warp %s accessed %s memory at 0x%llx (pc %u): the timing model does not yet time assist warps' global and local memory accesses (functional mode runs them)",
+                 subr_name(g, a->subr), is->space[l] == ISA_SP_GLOBAL ? "global" : "local", (unsigned long long)is->addr[l],
+                 (uint32_t)(is->pc - g->m->funcs[g->m->img.subrs[a->subr].func].first_pc));
+        tm_fail(g, why);
+        return -1;
+      }
+  if (++a->insns > EMU_ASSIST_MAX_INSNS) {
     char why[200];
     snprintf(why, sizeof why, "assist warp %s ran more than %d instructions on the line at 0x%llx",
-             subr_name(g, a->subr), ASSIST_MAX_INSNS, (unsigned long long)a->addr);
+             subr_name(g, a->subr), EMU_ASSIST_MAX_INSNS, (unsigned long long)a->addr);
     tm_fail(g, why);
     return -1;
   }
@@ -294,6 +394,7 @@ int tm_assist_issue(tm_gpu *g, tm_sm *s, uint32_t k, int low, int64_t n, int *ld
   a->next_issue = n + 1;
   *next = n;   /* the others may issue next cycle, and so may it */
   if (pipe >= 0) s->unit_free[r->unit][pipe] = n + r->interval;
+  if (r->unit == U_ALU || r->unit == U_MUL) s->alu_busy += r->interval;
   int64_t ready = n + r->latency;
   if (r->unit == U_LDST) {   /* the line buffer: the LD/ST unit for a cycle, the value after an L1 hit's latency */
     *ldst_free = 0;
@@ -326,11 +427,15 @@ int tm_assist_describe(const tm_gpu *g, const tm_sm *s, const warp *w, int i, ch
   return 0;
 }
 
-void tm_assist_watch(const tm_gpu *g, tm_sm *s, int64_t n) {
+void tm_assist_watch(tm_gpu *g, tm_sm *s, int64_t n) {
   int64_t span = n - s->window_from;
   if (span < g->cfg->awc_window) return;
   uint64_t used = s->issue[TM_ISSUE_ACTIVE] + s->issue[TM_ISSUE_ASSIST];
-  s->busy = (double)(used - s->window_used) > g->cfg->awc_busy_fraction * (double)span * (double)s->nsched;
+  int was = s->busy;
+  s->busy = (double)(used - s->window_used) > g->cfg->awc_busy_fraction * (double)span * (double)s->nsched ||
+            (double)(s->alu_busy - s->window_alu) > g->cfg->awc_alu_fraction * (double)span * (double)s->units[U_ALU];
   s->window_from = n;
   s->window_used = used;
+  s->window_alu = s->alu_busy;
+  if (s->busy && !was && g->cfg->awc_kill) kill_waiting(g, s);
 }

@@ -606,6 +606,26 @@ static uint32_t kernel_regs(const tm_gpu *g) {
   return n ? n : 1;
 }
 
+/* The registers per thread the assist warps this launch can start need beyond
+ * the parent's (CABA 4.2: they are allocated with the parent's): the most any
+ * one of them needs, the subroutines of its kernel's 'pc' triggers and, under
+ * design caba, the compression and decompression ones. */
+static uint32_t assist_regs(const tm_gpu *g) {
+  const aw_module *m = g->m;
+  uint32_t kf = m->kernels[g->kernel], n = 0;
+  for (uint32_t s = 0; s < m->img.nsubrs; s++) {
+    const isa_subr *sr = &m->img.subrs[s];
+    int used = 0;
+    for (uint32_t t = 0; t < sr->ntrigger; t++) {
+      uint32_t ev = m->img.triggers[sr->first_trigger + t].event;
+      if (ev == ISA_TRIG_PC) for (uint32_t b = 0; b < m->npc_binds; b++) used |= m->pc_binds[b].subr == s && m->pc_binds[b].kernel == kf;
+      if ((ev == ISA_TRIG_COMPRESS || ev == ISA_TRIG_DECOMPRESS) && g->z.design == TM_DESIGN_CABA) used = 1;
+    }
+    if (used) { uint32_t r = live_regs(g, sr->func); if (r > n) n = r; }
+  }
+  return n;
+}
+
 /* The static shared memory a CTA of the kernel really uses: the module's
  * .shared variables that the kernel or a function it calls refers to (nvcc
  * puts every kernel's __shared__ arrays at module scope, and the functional
@@ -651,7 +671,7 @@ static void occupancy(tm_gpu *g) {
   uint32_t threads = g->block.x * g->block.y * g->block.z;
   g->cta_threads = threads;
   g->cta_warps = (threads + WARP - 1) / WARP;
-  uint32_t rpt = kernel_regs(g);
+  uint32_t arpt = assist_regs(g), rpt = kernel_regs(g) + arpt;
   g->cta_regs = (uint32_t)(round_up((uint64_t)rpt * WARP, (uint64_t)c->sm_reg_alloc_unit) * g->cta_warps);
   g->cta_shared = (uint32_t)round_up(kernel_shared(g) + g->dyn_shared, (uint64_t)c->sm_shared_alloc_unit);
   uint64_t lim = (uint64_t)c->sm_max_ctas;
@@ -669,6 +689,7 @@ static void occupancy(tm_gpu *g) {
   g->st->ctas_per_sm = (uint32_t)lim;
   g->st->warps_per_cta = g->cta_warps;
   g->st->regs_per_thread = rpt;
+  g->st->assist_regs_per_thread = arpt;
   g->st->max_warps_per_sm = (uint32_t)c->sm_max_warps;
   g->st->occupancy_limit = g->limit;
 }
@@ -796,6 +817,7 @@ static void reset(tm_gpu *g) {
   g->next_cta = 0;
   g->live_ctas = 0;
   g->outstanding = 0;
+  g->live_assists = 0;
   for (uint32_t i = 0; i < g->nsm; i++) tm_sm_reset(&g->sms[i]);
   for (uint32_t i = 0; i < g->nslices; i++) {
     cache_reset(&g->slices[i].c);
@@ -900,7 +922,7 @@ aw_status tm_launch(aw_device *d, const tm_config *cfg, tm_stats *st, aw_module 
       else if (s->wake < next) next = s->wake;
     }
     if (g->failed) break;
-    if (!g->live_ctas && g->next_cta >= g->total_ctas && !g->outstanding && !g->ev.n) break;
+    if (!g->live_ctas && g->next_cta >= g->total_ctas && !g->outstanding && !g->ev.n && !g->live_assists) break;
     if (g->ev.n) {
       int64_t ev_cycle = tm_cycle_of(g->core, tm_edge_at_or_after(g->core, tm_events_next(&g->ev)));
       if (ev_cycle < next) next = ev_cycle;

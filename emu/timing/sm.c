@@ -99,7 +99,7 @@ int tm_sm_init(tm_gpu *g, tm_sm *s, int id) {
   /* ALU and MUL share the ALU pipelines */
   free(s->unit_free[U_MUL]);
   s->unit_free[U_MUL] = s->unit_free[U_ALU];
-  if (c->design == TM_DESIGN_CABA && tm_assist_init(g, s)) return -1;
+  if ((c->design == TM_DESIGN_CABA || g->m->pc_trig) && tm_assist_init(g, s)) return -1;
   s->has_l1 = c->l1_bytes > 0;
   if (s->has_l1 && cache_init(&s->l1, (uint64_t)c->l1_bytes, (uint32_t)c->l1_ways, (uint32_t)c->l1_line_bytes,
                               (uint32_t)c->l1_sector_bytes, (uint32_t)c->l1_mshrs, (uint32_t)c->l1_mshr_merge)) return -1;
@@ -297,9 +297,21 @@ void tm_load_complete(tm_gpu *g, tm_sm *s, tm_load *l, tm_time t) {
   if (!tw->pending && tw->state == TW_DONE) warp_finished(g, s, tw, t);
 }
 
+void tm_sm_resume(tm_sm *s, tm_warp *tw, const emu_pc_bind *b, const int64_t *out_ready, int64_t n) {
+  if (out_ready)
+    for (uint32_t i = 0; i < b->nout; i++) {
+      tw->reg_ready[b->parent_out[i]] = out_ready[i];
+      if (out_ready[i] > tw->all_ready) tw->all_ready = out_ready[i];
+    }
+  tw->state = TW_READY;
+  tw->next_issue = n + 1;
+  changed(s, tw);
+}
+
 void tm_sm_describe(const tm_gpu *g, const tm_sm *s, const tm_warp *tw, char *buf, size_t cap) {
   int64_t n = g->cycle;
   if (tw->state == TW_BARRIER) { snprintf(buf, cap, "at a barrier"); return; }
+  if (tw->state == TW_ASSIST) { snprintf(buf, cap, "waits for its assist warp"); return; }
   if (tw->state == TW_DONE) { snprintf(buf, cap, tw->pending ? "finished, loads in flight" : "finished"); return; }
   const warp *w = tw->w;
   if (!w->sp) { snprintf(buf, cap, "finished"); return; }
@@ -541,6 +553,7 @@ static int issue(tm_gpu *g, tm_sm *s, tm_warp *tw, const emu_insn *in, const tm_
   tw->w->clock = (uint64_t)n - 1;   /* %clock reads the cycle of issue (the step adds one) */
   int st = emu_step(tw->tc->c, tw->w, is);
   if (st == EMU_STEP_FAULT) { g->failed = 1; return -1; }
+  tw->w->fired = 0;   /* it has left the instruction whose 'pc' trigger it set off */
   tw->in = NULL;
   set_bit(of(s, s->ldst_wait, tw->sched), s->pos[tw->slot], 0);
   g->st->warp_insns++;
@@ -548,6 +561,7 @@ static int issue(tm_gpu *g, tm_sm *s, tm_warp *tw, const emu_insn *in, const tm_
   tw->next_issue = n + 1;
   changed(s, tw);
   if (pipe_slot >= 0) s->unit_free[r->unit][pipe_slot] = n + r->interval;
+  if (r->unit == U_ALU || r->unit == U_MUL) s->alu_busy += r->interval;
   if (flags & (F_CALL | F_RET)) {   /* a new frame: its registers are all there */
     for (uint32_t i = 0; i < g->max_slots; i++) tw->reg_ready[i] = 0;
     tw->all_ready = n + r->latency;
@@ -695,6 +709,14 @@ int tm_sm_cycle(tm_gpu *g, tm_sm *s) {
         continue;
       }
       uint32_t pc = (uint32_t)(in - g->m->code);
+      if (g->m->pc_trig && g->m->pc_trig[pc] >= 0 && tw->w->fired != pc + 1 && g->m->pc_binds[g->m->pc_trig[pc]].kernel == tw->func) {
+        /* it has reached a 'pc' trigger's label: the subroutine starts first */
+        int t = tm_assist_pc(g, s, tw, &g->m->pc_binds[g->m->pc_trig[pc]], n);
+        if (t < 0) { s->scanning = UINT32_MAX; return -1; }
+        if (t == 0) { data = 1; if (tw->next_issue < wake && tw->next_issue > n) wake = tw->next_issue; changed(s, tw); continue; }
+        tw->w->fired = pc + 1;
+        if (t == 2) { tw->state = TW_ASSIST; changed(s, tw); wake = n + 1; continue; }
+      }
       const tm_regs *r = &g->regs[pc];
       /* another warp already found the LD/ST unit busy: this cycle is a memory stall for it too */
       if (r->unit == U_LDST && !ldst_free && mem) continue;

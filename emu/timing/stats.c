@@ -39,6 +39,7 @@ void tm_stats_add(tm_stats *t, const tm_stats *a) {
   t->md_accesses += a->md_accesses; t->md_hits += a->md_hits; t->md_reads += a->md_reads; t->md_writes += a->md_writes;
   t->assist_triggered += a->assist_triggered; t->assist_insns += a->assist_insns;
   t->assist_throttled += a->assist_throttled; t->assist_overflow += a->assist_overflow;
+  t->assist_moves += a->assist_moves; t->assist_killed += a->assist_killed;
   t->dram_busy_seconds += a->dram_busy_seconds;
   t->seconds += a->seconds;
   t->loads += a->loads; t->load_latency += a->load_latency;
@@ -46,6 +47,7 @@ void tm_stats_add(tm_stats *t, const tm_stats *a) {
   t->resident_warp_cycles += a->resident_warp_cycles;
   /* occupancy figures are the last launch's */
   t->ctas_per_sm = a->ctas_per_sm; t->warps_per_cta = a->warps_per_cta; t->regs_per_thread = a->regs_per_thread;
+  t->assist_regs_per_thread = a->assist_regs_per_thread;
   t->max_warps_per_sm = a->max_warps_per_sm; t->occupancy_limit = a->occupancy_limit; t->regs_unallocated = a->regs_unallocated;
   t->n_sm = a->n_sm; t->n_mem = a->n_mem;
 }
@@ -68,9 +70,10 @@ void tm_stats_print(const tm_stats *s, const tm_config *c, FILE *f) {
           pct(s->issue[TM_STALL_DATA], it), pct(s->issue[TM_STALL_IDLE], it));
   if (s->issue[TM_ISSUE_ASSIST]) fprintf(f, ", assist warps %.1f%%", pct(s->issue[TM_ISSUE_ASSIST], it));
   fputc('\n', f);
-  fprintf(f, "occupancy: %u CTAs of %u warps per SM (limited by %s), %u registers per thread, %.1f%% of registers unallocated, achieved %.1f%%\n",
-          s->ctas_per_sm, s->warps_per_cta, s->occupancy_limit ? s->occupancy_limit : "-", s->regs_per_thread,
-          100 * s->regs_unallocated, 100 * tm_occupancy(s));
+  fprintf(f, "occupancy: %u CTAs of %u warps per SM (limited by %s), %u registers per thread", s->ctas_per_sm, s->warps_per_cta,
+          s->occupancy_limit ? s->occupancy_limit : "-", s->regs_per_thread);
+  if (s->assist_regs_per_thread) fprintf(f, " (%u of them for assist warps)", s->assist_regs_per_thread);
+  fprintf(f, ", %.1f%% of registers unallocated, achieved %.1f%%\n", 100 * s->regs_unallocated, 100 * tm_occupancy(s));
   fprintf(f, "L1: %llu accesses, %llu hits, %llu misses, %llu MSHR merges; L2: %llu accesses, %llu hits, %llu misses, %llu merges\n",
           (unsigned long long)s->l1_accesses, (unsigned long long)s->l1_hits, (unsigned long long)s->l1_misses,
           (unsigned long long)s->l1_merges, (unsigned long long)s->l2_accesses, (unsigned long long)s->l2_hits,
@@ -88,15 +91,15 @@ void tm_stats_print(const tm_stats *s, const tm_config *c, FILE *f) {
     tm_config_value(c, TM_KEY_compression, algo, sizeof algo);
     fprintf(f, "compression: design %s, %s: %llu DRAM bursts for %llu uncompressed (ratio %.3f, metadata included)",
             design, algo, (unsigned long long)s->dram_bursts, (unsigned long long)s->dram_raw_bursts, tm_compression_ratio(s));
-    if (c->design == TM_DESIGN_CABA)
-      fprintf(f, "; %llu assist warps, %llu assist-warp instructions; %llu stores not compressed for a busy SM, %llu for a full table",
-              (unsigned long long)s->assist_triggered, (unsigned long long)s->assist_insns, (unsigned long long)s->assist_throttled,
-              (unsigned long long)s->assist_overflow);
     if (c->design == TM_DESIGN_HW_MEM || c->design == TM_DESIGN_HW || c->design == TM_DESIGN_CABA)
       fprintf(f, "; metadata cache %llu hits of %llu, %llu DRAM reads, %llu write-backs", (unsigned long long)s->md_hits,
               (unsigned long long)s->md_accesses, (unsigned long long)s->md_reads, (unsigned long long)s->md_writes);
     fputc('\n', f);
   }
+  if (s->assist_triggered || s->assist_throttled || s->assist_overflow)
+    fprintf(f, "assist warps: %llu started, %llu instructions (%llu live-in moves); %llu not deployed for a busy SM, %llu for a full table, %llu killed\n",
+            (unsigned long long)s->assist_triggered, (unsigned long long)s->assist_insns, (unsigned long long)s->assist_moves,
+            (unsigned long long)s->assist_throttled, (unsigned long long)s->assist_overflow, (unsigned long long)s->assist_killed);
 }
 
 static void json_one(const tm_stats *s, const tm_config *c, FILE *f, const char *indent) {
@@ -117,6 +120,8 @@ static void json_one(const tm_stats *s, const tm_config *c, FILE *f, const char 
           (unsigned long long)s->assist_triggered, indent, (unsigned long long)s->assist_insns);
   fprintf(f, "%s\"assist_throttled\": %llu,\n%s\"assist_overflow\": %llu,\n", indent,
           (unsigned long long)s->assist_throttled, indent, (unsigned long long)s->assist_overflow);
+  fprintf(f, "%s\"assist_livein_moves\": %llu,\n%s\"assist_killed\": %llu,\n", indent,
+          (unsigned long long)s->assist_moves, indent, (unsigned long long)s->assist_killed);
   fprintf(f, "%s\"metadata_cache\": {\"accesses\": %llu, \"hits\": %llu, \"dram_reads\": %llu, \"dram_writes\": %llu},\n", indent,
           (unsigned long long)s->md_accesses, (unsigned long long)s->md_hits, (unsigned long long)s->md_reads, (unsigned long long)s->md_writes);
   fprintf(f, "%s\"l1\": {\"accesses\": %llu, \"hits\": %llu, \"misses\": %llu, \"mshr_merges\": %llu},\n", indent,

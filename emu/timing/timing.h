@@ -29,7 +29,10 @@ typedef struct {
   uint64_t dram_raw_bursts;              /* the bursts the same data would take uncompressed (no metadata) */
   uint64_t md_accesses, md_hits, md_reads, md_writes;   /* metadata cache lookups and hits; its DRAM reads and write-backs */
   uint64_t assist_triggered, assist_insns;   /* assist warps started; their warp instructions (not in warp_insns) */
-  uint64_t assist_throttled, assist_overflow;   /* whole-line stores not compressed: the SM was busy; the table had no room */
+  uint64_t assist_throttled, assist_overflow;   /* low-priority work not deployed: the SM was busy; the table had no room
+                                           (a whole-line store then goes out uncompressed) */
+  uint64_t assist_moves;                 /* live-in copies, issued as MOVE instructions (in assist_insns) */
+  uint64_t assist_killed;                /* instances the controller killed (flushed) before they issued */
   double dram_busy_seconds;              /* data-bus busy time, summed over channels */
   double seconds;                        /* simulated time (cycles / core clock) */
   uint64_t loads, load_latency;          /* global/local load instructions and their summed latency (cycles) */
@@ -37,6 +40,7 @@ typedef struct {
   uint64_t resident_warp_cycles;         /* resident warps summed over SMs and cycles */
   /* occupancy of the last launch's kernel (the CUDA occupancy formula) */
   uint32_t ctas_per_sm, warps_per_cta, regs_per_thread, max_warps_per_sm;
+  uint32_t assist_regs_per_thread;       /* of regs_per_thread: the assist warps' slots beyond the parent's */
   const char *occupancy_limit;           /* "warps", "threads", "CTAs", "registers", "shared memory", "grid" */
   double regs_unallocated;               /* fraction of an SM's registers no resident CTA holds */
   uint32_t n_sm, n_mem;

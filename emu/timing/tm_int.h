@@ -56,7 +56,7 @@ typedef struct tm_load {
   struct tm_load *next_free;
 } tm_load;
 
-enum { TW_EMPTY, TW_READY, TW_BARRIER, TW_DONE };
+enum { TW_EMPTY, TW_READY, TW_BARRIER, TW_DONE, TW_ASSIST };   /* assist: waits for the high-priority assist warp it started */
 
 typedef struct tm_warp {
   warp *w;
@@ -109,6 +109,9 @@ typedef struct tm_assist {
   int64_t *reg_ready;         /* its scoreboard (max_slots) */
   tm_req *waiters;            /* decompression: what the line's fill released, linked by next */
   tm_req *store;              /* compression: the store it compresses, sent on when it exits */
+  const emu_pc_bind *bind;    /* a 'pc' trigger's: its live-ins and live-outs (NULL: a line's) */
+  struct tm_warp *ptw;        /* a 'pc' trigger's parent warp (high priority: waits in TW_ASSIST) */
+  uint32_t moves;             /* live-in MOVE instructions still to issue */
   codec_meta ref;             /* compression: what the reference codec makes of the line */
   cta *c;                     /* its runner (emu_assist_new), reused by the entry */
   aw_line line;
@@ -177,6 +180,7 @@ typedef struct tm_sm {
    * the last window's rate was above awc_busy_fraction */
   int64_t window_from;
   uint64_t window_used;
+  uint64_t alu_busy, window_alu;   /* ALU pipeline cycles booked (issue x interval), in all and at window_from */
   int busy;
 } tm_sm;
 
@@ -241,6 +245,7 @@ typedef struct tm_gpu {
   void **blocks;              /* allocations of the pools, freed at the end */
   uint32_t nblocks, capblocks;
   uint64_t outstanding;       /* requests in the memory system (the launch ends when 0 and no CTA is live) */
+  uint32_t live_assists;      /* assist warps in the SMs' tables (the launch waits for them too) */
 
   tm_stats *st;
   emu_issue issue;            /* scratch for emu_step */
@@ -290,15 +295,26 @@ int tm_assist_fill(tm_gpu *g, tm_sm *s, uint64_t addr, tm_req *waiters, int64_t 
  * entry is free, a compression assist warp compresses it and sends r on
  * (returns 1); else 0: it goes out uncompressed (the caller sends it). */
 int tm_assist_store(tm_gpu *g, tm_sm *s, const tm_warp *tw, uint64_t addr, tm_req *r, int64_t n);
+/* Warp tw of SM s is about to issue the instruction at the label of 'pc'
+ * trigger b at cycle n: starts its subroutine.  Returns 2 when it started a
+ * high-priority one (the warp waits for it: the caller puts it in TW_ASSIST),
+ * 1 when the warp goes on (a low-priority one started, or was not deployed),
+ * 0 when it must wait (a live-in still being computed: tw->next_issue or
+ * tw->wait_load set; no free entry), -1 on a fault. */
+int tm_assist_pc(tm_gpu *g, tm_sm *s, tm_warp *tw, const emu_pc_bind *b, int64_t n);
 /* Issues one instruction of scheduler k's assist warps of priority 'low' at
  * cycle n if one can: 1, 0, or -1 on a fault. */
 int tm_assist_issue(tm_gpu *g, tm_sm *s, uint32_t k, int low, int64_t n, int *ldst_free);
 /* The controller's throttle: at SM cycle n, closes the measuring window when it is over. */
-void tm_assist_watch(const tm_gpu *g, tm_sm *s, int64_t n);
+void tm_assist_watch(tm_gpu *g, tm_sm *s, int64_t n);
 /* The debugger's view: the i-th live assist warp of s whose parent is w, described in buf; 1, or 0 when none. */
 int tm_assist_describe(const tm_gpu *g, const tm_sm *s, const warp *w, int i, char *buf, size_t cap);
 /* The first cycle after n at which one of s's assist warps may issue (INT64_MAX: none live). */
 int64_t tm_assist_wake(const tm_sm *s, int64_t n);
+/* sm.c: warp tw's high-priority assist warp has exited at cycle n: it may
+ * issue again from n + 1; its live-out registers (binding b) are ready at
+ * out_ready[i] (NULL: killed, nothing copied back) */
+void tm_sm_resume(tm_sm *s, tm_warp *tw, const emu_pc_bind *b, const int64_t *out_ready, int64_t n);
 /* sm.c: a load's last request is back */
 void tm_load_complete(tm_gpu *g, tm_sm *s, tm_load *l, tm_time t);
 

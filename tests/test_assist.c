@@ -1,0 +1,271 @@
+/* tests/test_assist.c -- the assist warp controller's mechanisms against figures derived by hand.
+ *
+ * Every kernel here is one PTX text with its subroutines ('pc' triggers), run
+ * under caba-gtx480 (design base: 'pc' triggers work in every design) with
+ * the settings named, and, where values are checked, in functional mode too.
+ * The expected cycles are derived in the comments from the config
+ * (emu/timing/presets/caba-gtx480.cfg, emu/timing/config.def) and the
+ * instruction table (isa/opcodes.def: mov, add, mul latency 4, initiation
+ * interval 1; 2 ALU pipelines and 2 schedulers per SM; %clock64 reads the
+ * cycle an instruction issues), never from a previous run.
+ *
+ *   preempt     a high-priority subroutine runs before its parent's next instruction;
+ *               live-ins copied in (MOVE instructions), live-outs copied back
+ *   awkill      a subroutine that ends with awkill copies nothing back
+ *   low         a low-priority one issues only in cycles its scheduler leaves idle:
+ *               the parent's timing does not change
+ *   partition   the 2-entry low-priority partition of the assist warp buffer holds
+ *               the third and fourth instances until the first two finish
+ *   throttle    an SM whose ALU pipelines are saturated deploys no low-priority
+ *               assist warp (awc_alu_fraction), and does when the threshold is 1
+ *   kill        when throttling starts, the controller kills the low-priority assist
+ *               warps that have not issued (awc_kill), and with awc_kill off they run
+ *   errors      bindings that cannot work are errors at load
+ */
+#include "check.h"
+#include "../emu/awemu.h"
+#include "../emu/timing/timing.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define HEAD ".version 7.0\n.target sm_70\n.address_size 64\n"
+
+typedef struct {
+  int ok;
+  tm_stats st;       /* timing mode: the launch's */
+  uint64_t out[64];  /* the first words of the output buffer */
+  char err[1024];
+} result;
+
+/* Runs 'kernel' of 'text' with one .u64 parameter (a zeroed 64 KiB buffer)
+ * on 'grid' CTAs of 'block' threads: functional mode when timed is 0, else
+ * caba-gtx480 with the KEY=VALUE settings of sets (NULL-terminated). */
+static result run(int timed, const char *text, const char *kernel, unsigned grid, unsigned block, const char *const *sets) {
+  result r;
+  memset(&r, 0, sizeof r);
+  aw_device *d = aw_device_new();
+  tm_config cfg;
+  tm_config_defaults(&cfg);
+  if (!d || tm_config_load(&cfg, "caba-gtx480", r.err, sizeof r.err)) { aw_device_free(d); return r; }
+  for (int i = 0; sets && sets[i]; i++)
+    if (tm_config_set_pair(&cfg, sets[i], "test", r.err, sizeof r.err)) { aw_device_free(d); return r; }
+  if (tm_config_check(&cfg, r.err, sizeof r.err) || (timed && aw_set_timing(d, &cfg))) { aw_device_free(d); return r; }
+  aw_module *m = aw_module_load_text(d, "assist.ptx", text, strlen(text), r.err, sizeof r.err);
+  if (!m) { aw_device_free(d); return r; }
+  uint64_t buf = aw_malloc(d, 65536);
+  uint8_t zero[4096] = { 0 }, params[8];
+  for (int i = 0; i < 16; i++) aw_memcpy_htod(d, buf + 4096u * (unsigned)i, zero, sizeof zero);
+  memcpy(params, &buf, 8);
+  aw_fault f;
+  aw_dim3 gd = { grid, 1, 1 }, bd = { block, 1, 1 };
+  if (aw_launch(d, m, aw_kernel_find(m, kernel), gd, bd, 0, params, sizeof params, &f) != AW_OK) {
+    aw_fault_format(&f, r.err, sizeof r.err);
+    aw_device_free(d);
+    return r;
+  }
+  aw_memcpy_dtoh(d, r.out, buf, sizeof r.out);
+  if (timed) {
+    const tm_stats *l;
+    aw_timing_launches(d, &l, NULL, NULL);
+    r.st = l[0];
+  }
+  r.ok = 1;
+  aw_device_free(d);
+  return r;
+}
+
+/* ---- preempt, awkill, low ---- */
+
+/* One warp: out[0] (per thread 16 bytes) = %r2 after the label, out[1] =
+ * t1 - t0, the cycles between the %clock64 before the label and the one at it.
+ * Issue (one scheduler, every instruction independent): mov %r1 at cycle 0
+ * (ready at 4), ld.param at 1, mov %r2 at 2, t0 at 3; the warp reaches L at
+ * cycle 4. */
+#define PK HEAD \
+  ".visible .entry pk(.param .u64 out)\n{\n" \
+  "  .reg .b32 %r<4>;\n  .reg .b64 %rd<8>;\n" \
+  "  mov.u32 %r1, %tid.x;\n  ld.param.u64 %rd1, [out];\n  mov.u32 %r2, 7;\n  mov.u64 %rd4, %clock64;\n" \
+  "L:\n  mov.u64 %rd5, %clock64;\n  sub.s64 %rd6, %rd5, %rd4;\n" \
+  "  mul.wide.u32 %rd2, %r1, 16;\n  add.u64 %rd3, %rd1, %rd2;\n  st.global.u32 [%rd3], %r2;\n  st.global.u64 [%rd3+8], %rd6;\n" \
+  "  ret;\n}\n"
+#define SQ(prio, end) \
+  ".subroutine sq\n.priority " prio "\n.trigger pc pk, L (%r1, %r2)\n.livein %a\n.liveout %b\n{\n" \
+  "  .reg .u32 %a, %b;\n  mul.lo.u32 %b, %a, %a;\n  " end ";\n}\n"
+/* the same without live-outs (a low-priority subroutine may have none): eight independent movs */
+#define SQ_LOW \
+  ".subroutine sql\n.priority low\n.trigger pc pk, L (%r1)\n.livein %a\n{\n" \
+  "  .reg .u32 %a, %b<8>;\n  mov.u32 %b0, %a;\n  mov.u32 %b1, %a;\n  mov.u32 %b2, %a;\n  mov.u32 %b3, %a;\n" \
+  "  mov.u32 %b4, %a;\n  mov.u32 %b5, %a;\n  mov.u32 %b6, %a;\n  mov.u32 %b7, %a;\n  exit;\n}\n"
+
+static void preempt(void) {
+  static const char plain[] = PK, high[] = PK SQ("high", "exit");
+  result a = run(1, plain, "pk", 1, 32, NULL), b = run(1, high, "pk", 1, 32, NULL), f = run(0, high, "pk", 1, 32, NULL);
+  /* without a subroutine the mov at L issues at 4: t1 - t0 = 1 */
+  CHECK(a.ok && a.out[1] == 1, "no subroutine: the parent's mov at L issues the cycle after t0 (%llu, derived 1) %s",
+        (unsigned long long)a.out[1], a.err);
+  /* high priority: triggered at 4 (its live-in %r1 ready at 4); the MOVE of
+   * %a issues at 5 (ready at 9), the mul at 9, exit at 10; at 11 the
+   * controller finds it finished and the parent may issue from 12: t1 - t0 =
+   * 12 - 3 = 9.  Its instructions: MOVE, mul, exit = 3, one MOVE. */
+  CHECK(b.ok && b.out[1] == 9 && b.st.assist_triggered == 1 && b.st.assist_insns == 3 && b.st.assist_moves == 1,
+        "high priority pre-empts the parent: t1 - t0 = %llu (derived 9); %llu started, %llu instructions, %llu moves (derived 1, 3, 1) %s",
+        (unsigned long long)b.out[1], (unsigned long long)b.st.assist_triggered, (unsigned long long)b.st.assist_insns,
+        (unsigned long long)b.st.assist_moves, b.err);
+  /* live-in %r1 = tid, live-out %b = tid * tid into %r2 (7 before), in both modes */
+  int vals = b.ok && f.ok;
+  for (int t = 0; t < 4 && vals; t++) vals = (uint32_t)b.out[2 * t] == (uint32_t)(t * t) && (uint32_t)f.out[2 * t] == (uint32_t)(t * t);
+  CHECK(vals, "live-in copied in and live-out copied back: %%r2 of threads 0..3 = %u %u %u %u (timing), %u %u %u %u (functional); derived tid * tid",
+        (uint32_t)b.out[0], (uint32_t)b.out[2], (uint32_t)b.out[4], (uint32_t)b.out[6], (uint32_t)f.out[0], (uint32_t)f.out[2],
+        (uint32_t)f.out[4], (uint32_t)f.out[6]);
+  /* occupancy: the subroutine's register (one live at a time: %a, then %b) counts with the parent's */
+  CHECK(b.st.assist_regs_per_thread == 1 && b.st.regs_per_thread == a.st.regs_per_thread + 1,
+        "the assist warp's registers join the parent's: %u per thread, %u of them the subroutine's (without it: %u)",
+        b.st.regs_per_thread, b.st.assist_regs_per_thread, a.st.regs_per_thread);
+}
+
+static void awkill(void) {
+  static const char text[] = PK SQ("high", "awkill");
+  result t = run(1, text, "pk", 1, 32, NULL), f = run(0, text, "pk", 1, 32, NULL);
+  /* awkill ends it as exit would (a control instruction at 10): the same 9
+   * cycles, and %r2 keeps its 7 */
+  CHECK(t.ok && f.ok && (uint32_t)t.out[2] == 7 && (uint32_t)f.out[2] == 7 && t.out[1] == 9,
+        "awkill copies nothing back: %%r2 of thread 1 = %u (timing), %u (functional), derived 7; t1 - t0 = %llu (derived 9) %s%s",
+        (uint32_t)t.out[2], (uint32_t)f.out[2], (unsigned long long)t.out[1], t.err, f.err);
+}
+
+static void low(void) {
+  static const char plain[] = PK, lowtext[] = PK SQ_LOW;
+  result a = run(1, plain, "pk", 1, 32, NULL), b = run(1, lowtext, "pk", 1, 32, NULL);
+  /* low priority: triggered at 4, the parent issues its mov at L at 4 all the
+   * same (t1 - t0 = 1); the assist warp's MOVE, 8 movs and exit (10) issue in
+   * cycles the parent leaves idle, so the parent's issue cycles are the same */
+  CHECK(b.ok && b.out[1] == 1 && b.st.assist_insns == 10 && b.st.issue[TM_ISSUE_ACTIVE] == a.st.issue[TM_ISSUE_ACTIVE] &&
+        b.st.issue[TM_ISSUE_ASSIST] == 10,
+        "low priority takes only idle issue slots: t1 - t0 = %llu (derived 1), %llu assist instructions in %llu assist slots (derived 10, 10), "
+        "parent issue slots %llu (without it %llu) %s",
+        (unsigned long long)b.out[1], (unsigned long long)b.st.assist_insns, (unsigned long long)b.st.issue[TM_ISSUE_ASSIST],
+        (unsigned long long)b.st.issue[TM_ISSUE_ACTIVE], (unsigned long long)a.st.issue[TM_ISSUE_ACTIVE], b.err);
+}
+
+/* ---- partition ---- */
+
+/* Eight warps (one CTA of 256 threads) reach L at once, each starting a
+ * low-priority chain: mov, then 8 adds each on the one before (latency 4),
+ * then exit: the mov at c, the adds at c + 4, ..., c + 32, exit at c + 33,
+ * seen finished at c + 34: an instance takes 34 cycles from its first issue.
+ * The warps go 4 to each scheduler, so each scheduler has 4 instances.  With
+ * 4 low-priority entries all 4 chains interleave: done within 34 + 4 (their
+ * first movs in the scheduler's idle cycles after the warps are done) + the
+ * warps' own ~10 cycles: under 60 cycles in all.  With the default 2, the
+ * third and fourth wait in the table until the first two finish: at least
+ * 2 x 34 = 68 cycles. */
+static const char part_text[] = HEAD
+  ".visible .entry pk(.param .u64 out)\n{\n  .reg .b32 %r<2>;\n  mov.u32 %r1, %tid.x;\nL:\n  ret;\n}\n"
+  ".subroutine chain\n.priority low\n.trigger pc pk, L\n{\n  .reg .u32 %x;\n  mov.u32 %x, 1;\n"
+  "  add.u32 %x, %x, 1;\n  add.u32 %x, %x, 1;\n  add.u32 %x, %x, 1;\n  add.u32 %x, %x, 1;\n"
+  "  add.u32 %x, %x, 1;\n  add.u32 %x, %x, 1;\n  add.u32 %x, %x, 1;\n  add.u32 %x, %x, 1;\n  exit;\n}\n";
+
+static void partition(void) {
+  static const char *const four[] = { "awb_low_entries=4", NULL };
+  result a = run(1, part_text, "pk", 1, 256, four), b = run(1, part_text, "pk", 1, 256, NULL);
+  CHECK(a.ok && b.ok && a.st.assist_triggered == 8 && b.st.assist_triggered == 8 && a.st.cycles < 60 && b.st.cycles >= 68,
+        "the 2-entry low-priority partition holds further instances: 8 chains of 34 cycles, 4 per scheduler: %llu cycles with 4 entries "
+        "(derived under 60), %llu with 2 (derived at least 68) %s%s",
+        (unsigned long long)a.st.cycles, (unsigned long long)b.st.cycles, a.err, b.err);
+}
+
+/* ---- throttle, kill ---- */
+
+/* 90 CTAs of 256 threads under LRR: 6 CTAs, 48 warps per SM, 24 per
+ * scheduler; 64 assist warp table entries, so every warp of an SM can have
+ * one.  Each warp runs 200 iterations of a loop of 16 adds (four
+ * accumulators), setp and bra: with 24 warps a scheduler always has an
+ * instruction ready, so both schedulers issue every cycle, and all but the
+ * bra and the final ret take one of the 2 ALU pipelines (interval 1).  Under
+ * LRR the 24 warps of a scheduler issue the same instruction in turn, so a
+ * 256-cycle window holds at most one round of 24 bra and, at the end, one of
+ * 24 ret: the pipelines are busy at least (256 - 48) / 256 = 81% of every
+ * window, above the awc_alu_fraction of 0.75 the test sets.  Under LRR the warps advance together and leave the loop within a
+ * few cycles of one another, each then reaching L once.  With L after the
+ * loop (throttle), every warp reaches it while the last window was
+ * saturated; with L before it (kill), every warp reaches it in the first
+ * cycles, before any window has closed. */
+#define SAT(before, after) HEAD \
+  ".visible .entry pk(.param .u64 out)\n{\n  .reg .pred %p;\n  .reg .b32 %r<8>;\n" \
+  "  mov.u32 %r1, %tid.x;\n  mov.u32 %r2, 0;\n  mov.u32 %r3, 0;\n  mov.u32 %r4, 0;\n  mov.u32 %r5, 0;\n" \
+  before \
+  "LOOP:\n  add.u32 %r2, %r2, 1;\n  add.u32 %r3, %r3, 3;\n  add.u32 %r4, %r4, 5;\n  add.u32 %r5, %r5, 7;\n" \
+  "  add.u32 %r3, %r3, 3;\n  add.u32 %r4, %r4, 5;\n  add.u32 %r5, %r5, 7;\n  add.u32 %r3, %r3, 3;\n" \
+  "  add.u32 %r4, %r4, 5;\n  add.u32 %r5, %r5, 7;\n  add.u32 %r3, %r3, 3;\n  add.u32 %r4, %r4, 5;\n" \
+  "  add.u32 %r5, %r5, 7;\n  add.u32 %r3, %r3, 3;\n  add.u32 %r4, %r4, 5;\n  add.u32 %r5, %r5, 7;\n" \
+  "  setp.lt.u32 %p, %r2, 200;\n  @%p bra LOOP;\n" \
+  after \
+  "  ret;\n}\n" \
+  ".subroutine note\n.priority low\n.trigger pc pk, L (%r1)\n.livein %a\n{\n  .reg .u32 %a, %b;\n  add.u32 %b, %a, 1;\n  exit;\n}\n"
+
+static void throttle(void) {
+  static const char text[] = SAT("", "L:\n");
+  static const char *const alu[] = { "sched_policy=lrr", "awc_busy_fraction=1", "awc_alu_fraction=0.75", "awt_entries=64", NULL };
+  static const char *const never[] = { "sched_policy=lrr", "awc_busy_fraction=1", "awc_alu_fraction=1", "awt_entries=64", NULL };
+  result a = run(1, text, "pk", 90, 256, alu), b = run(1, text, "pk", 90, 256, never);
+  /* 90 x 8 = 720 warps reach L; with the issue-rate test off (1), the ALU test alone throttles them all */
+  CHECK(a.ok && a.st.assist_throttled == 720 && a.st.assist_triggered == 0,
+        "throttling holds deployment while the ALU is saturated: %llu of 720 not deployed, %llu started (derived 720, 0) %s",
+        (unsigned long long)a.st.assist_throttled, (unsigned long long)a.st.assist_triggered, a.err);
+  CHECK(b.ok && b.st.assist_throttled == 0 && b.st.assist_triggered == 720 && b.st.assist_insns == 720 * 3,
+        "with awc_alu_fraction = 1 nothing is throttled: %llu started, %llu instructions (derived 720, 720 x 3: MOVE, add, exit) %s",
+        (unsigned long long)b.st.assist_triggered, (unsigned long long)b.st.assist_insns, b.err);
+}
+
+static void kill(void) {
+  static const char text[] = SAT("L:\n", "");
+  static const char *const on[] = { "sched_policy=lrr", "awt_entries=64", NULL };
+  static const char *const off[] = { "sched_policy=lrr", "awt_entries=64", "awc_kill=off", NULL };
+  result a = run(1, text, "pk", 90, 256, on), b = run(1, text, "pk", 90, 256, off);
+  /* every warp starts one in its first cycles (the SM not yet known busy);
+   * the schedulers are never idle, so none issues before the first window
+   * closes saturated at cycle 256: all 720 are killed, nothing issued */
+  CHECK(a.ok && a.st.assist_triggered == 720 && a.st.assist_killed == 720 && a.st.assist_insns == 0,
+        "when throttling starts the controller kills the waiting low-priority assist warps: %llu started, %llu found the table full, %llu killed, "
+        "%llu instructions (derived 720, 0, 720, 0) %s",
+        (unsigned long long)a.st.assist_triggered, (unsigned long long)a.st.assist_overflow, (unsigned long long)a.st.assist_killed,
+        (unsigned long long)a.st.assist_insns, a.err);
+  CHECK(b.ok && b.st.assist_killed == 0 && b.st.assist_triggered == 720 && b.st.assist_insns == 720 * 3,
+        "with awc_kill off they wait and run once the SM has idle slots: %llu started, %llu killed, %llu instructions (derived 720, 0, 720 x 3) %s",
+        (unsigned long long)b.st.assist_triggered, (unsigned long long)b.st.assist_killed, (unsigned long long)b.st.assist_insns, b.err);
+}
+
+/* ---- errors at load ---- */
+
+static void load_error(const char *text, const char *want, const char *what) {
+  aw_device *d = aw_device_new();
+  char err[1024] = "";
+  aw_module *m = aw_module_load_text(d, "bad.ptx", text, strlen(text), err, sizeof err);
+  CHECK(!m && strstr(err, want), "%s: load fails with \"%s\" (got \"%s\")", what, want, err);
+  aw_device_free(d);
+}
+
+static void errors(void) {
+  load_error(PK ".subroutine s\n.priority high\n.trigger pc pk, L (%r1)\n.livein %a\n.liveout %b\n{\n  .reg .u32 %a, %b;\n  exit;\n}\n",
+             "names 1 parent registers; the subroutine has 1 live-ins and 1 live-outs, so it needs 2", "too few bound registers");
+  load_error(PK ".subroutine s\n.priority high\n.trigger pc pk, L (%r9)\n.livein %a\n{\n  .reg .u32 %a;\n  exit;\n}\n",
+             "kernel 'pk' has no register %r9", "a bound register the kernel does not have");
+  load_error(PK ".subroutine s\n.priority high\n.trigger pc pk, L (%rd1)\n.livein %a\n{\n  .reg .u32 %a;\n  exit;\n}\n",
+             "%rd1 is 64 bits wide, the live-in it is bound to 32", "a register of another width");
+  load_error(PK ".subroutine s\n.priority low\n.trigger pc pk, L (%r1, %r2)\n.livein %a\n.liveout %b\n{\n  .reg .u32 %a, %b;\n  exit;\n}\n",
+             "a low-priority subroutine has live-outs", "live-outs of a low-priority subroutine");
+}
+
+int main(int argc, char **argv) {
+  const char *only = argc > 1 ? argv[1] : NULL;
+  if (!only || !strcmp(only, "preempt")) preempt();
+  if (!only || !strcmp(only, "awkill")) awkill();
+  if (!only || !strcmp(only, "low")) low();
+  if (!only || !strcmp(only, "partition")) partition();
+  if (!only || !strcmp(only, "throttle")) throttle();
+  if (!only || !strcmp(only, "kill")) kill();
+  if (!only || !strcmp(only, "errors")) errors();
+  return check_failed ? 1 : 0;
+}
