@@ -203,9 +203,18 @@ static void print_focus(dbg *g, const char *lead) {
   if (!w) return;
   uint32_t t[3];
   thread_of(w, g->fl, t);
-  printf("[%s%s %s, block (%u,%u,%u), thread (%u,%u,%u), sm 0, warp %u, lane %u]\n", lead,
+  const void *pc_ = NULL, *pw = NULL;
+  uint32_t pid = 0;
+  char desc[300];
+  if (g->c->line && aw_timing_assist_of(g->c->d, g->c, desc, sizeof desc, &pc_, &pw, &pid) >= 0) {   /* an assist warp: its parent */
+    const cta *p = pc_;
+    printf("[%ssubroutine %s, the assist warp of kernel %s, block (%u,%u,%u), warp %u, sm %u, lane %u]\n", lead, dbg_fname(g->c->m, g->c->kfunc),
+           dbg_fname(p->m, p->kfunc), p->cta.x, p->cta.y, p->cta.z, pid, g->c->smid, g->fl);
+    return;
+  }
+  printf("[%s%s %s, block (%u,%u,%u), thread (%u,%u,%u), sm %u, warp %u, lane %u]\n", lead,
          g->c->line ? "subroutine" : "kernel", dbg_fname(g->c->m, g->c->kfunc), g->c->cta.x, g->c->cta.y, g->c->cta.z,
-         t[0], t[1], t[2], w->id, g->fl);
+         t[0], t[1], t[2], g->c->smid, w->id, g->fl);
 }
 
 static void set_focus(dbg *g, uint32_t wid, uint32_t lane, int announce) {
@@ -827,7 +836,8 @@ static void scratch_load(dbg *g) {
   while (fgets(line, sizeof line, f)) {
     char *p = line;
     while (isspace((unsigned char)*p)) p++;
-    if (!strncmp(p, "load", 4) && isspace((unsigned char)p[4])) aw_session_exec(g->scratch, p, "");
+    if ((!strncmp(p, "load", 4) && isspace((unsigned char)p[4])) || (!strncmp(p, "subroutines", 11) && isspace((unsigned char)p[11])))
+      aw_session_exec(g->scratch, p, "");   /* (subroutines: assembled with the modules loaded after it) */
   }
   fclose(f);
 }
@@ -1379,6 +1389,21 @@ static int info_warps(dbg *g, char *args) {
   if (!g->c || !g->c->warps) return dbg_err("No CUDA kernel is running.");
   cta *c = g->c;
   int64_t cycle = aw_timing_cycle(c->d);
+  const void *pc_ = NULL, *pw = NULL;
+  uint32_t pid = 0;
+  char desc[300];
+  const cta *focus_assist = NULL;
+  if (c->line && cycle >= 0 && aw_timing_assist_of(c->d, c, desc, sizeof desc, &pc_, &pw, &pid) >= 0) {
+    /* an assist warp in focus: it, then its parent's block with its assist warps */
+    const cta *p = pc_;
+    uint32_t mask;
+    uint32_t pc = dbg_warp_pc(g, &c->warps[0], &mask);
+    printf("Assist warp in focus: %s\n", desc);
+    if (pc != NO_PC) printf("  at %s pc %u, mask %08x\n", dbg_fname(c->m, func_of(c->m, pc)), dbg_rel_pc(c->m, pc), mask);
+    printf("started by warp %u of kernel %s, block (%u,%u,%u):\n", pid, dbg_fname(p->m, p->kfunc), p->cta.x, p->cta.y, p->cta.z);
+    focus_assist = c;
+    c = (cta *)p;
+  }
   char sched[160];
   int sm0 = cycle >= 0 ? aw_timing_warp_state(c->d, &c->warps[0], sched, sizeof sched) : 0;
   printf("%s %s, block (%u,%u,%u) of grid (%u,%u,%u), %u warps on sm %d\n", c->line ? "Subroutine" : "Kernel", dbg_fname(c->m, c->kfunc),
@@ -1396,12 +1421,14 @@ static int info_warps(dbg *g, char *args) {
       const isa_line *ln = line_of(c->m, pc);
       if (ln->file) snprintf(src, sizeof src, "%s:%u", file_name(c->m, ln->file), ln->line);
     }
-    printf("%c %2u %-24s %08x %08x %-5u %-10s %s\n", i == g->fw ? '*' : ' ', w->id, pcs, mask, w->alive, depth, state_name(g, w), src);
+    int mine = !focus_assist && i == g->fw;
+    printf("%c %2u %-24s %08x %08x %-5u %-10s %s\n", mine ? '*' : ' ', w->id, pcs, mask, w->alive, depth, state_name(g, w), src);
     int sm;
     if (cycle >= 0 && (sm = aw_timing_warp_state(c->d, w, sched, sizeof sched)) >= 0)
-      printf("       sm %d, scheduler: %s\n", sm, i == g->fw ? "issuing" : sched);
+      printf("       sm %d, scheduler: %s\n", sm, mine ? "issuing" : sched);
     char as[256];
-    for (int k = 0; cycle >= 0 && aw_timing_assist(c->d, w, k, as, sizeof as); k++) printf("       assist warp: %s\n", as);
+    for (int k = 0; cycle >= 0 && aw_timing_assist(c->d, w, k, as, sizeof as); k++)
+      printf("     %c assist warp: %s\n", focus_assist && w == pw && !strcmp(as, desc) ? '*' : ' ', as);
   }
   return DR_OK;
 }

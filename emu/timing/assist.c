@@ -82,6 +82,10 @@ static const char *subr_name(const tm_gpu *g, uint32_t sr) { return isa_str(&g->
 static void go(tm_gpu *g, tm_sm *s, tm_assist *a, uint32_t sr, const tm_warp *parent, uint64_t addr, int64_t n) {
   uint32_t sched = parent->sched;
   a->parent = parent->w;
+  a->pcta = parent->tc->c;
+  a->pwid = parent->w->id;
+  a->c->smid = (uint32_t)s->id;
+  a->c->nsmid = g->nsm;
   a->live = 1;
   a->addr = addr;
   a->subr = sr;

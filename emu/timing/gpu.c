@@ -798,13 +798,34 @@ int aw_timing_warp_state(const aw_device *d, const void *wp, char *buf, size_t c
 
 int aw_timing_assist(const aw_device *d, const void *wp, int i, char *buf, size_t cap) {
   const tm_gpu *g = d->tm_running;
-  if (!g || g->z.design != TM_DESIGN_CABA) return 0;
+  if (!g) return 0;
   for (uint32_t k = 0; k < g->nsm; k++) {
     const tm_sm *s = &g->sms[k];
     for (uint32_t e = 0; e < s->nawt; e++)
       if (s->awt[e].live && s->awt[e].parent == wp) return tm_assist_describe(g, s, wp, i, buf, cap);
   }
   return 0;
+}
+
+int aw_timing_assist_of(const aw_device *d, const void *c, char *buf, size_t cap, const void **parent_cta,
+                        const void **parent_warp, uint32_t *parent_id) {
+  const tm_gpu *g = d->tm_running;
+  if (!g) return -1;
+  for (uint32_t k = 0; k < g->nsm; k++) {
+    const tm_sm *s = &g->sms[k];
+    for (uint32_t e = 0; e < s->nawt; e++) {
+      const tm_assist *a = &s->awt[e];
+      if (!a->live || a->c != c) continue;
+      *parent_cta = a->pcta;
+      *parent_warp = a->parent;
+      *parent_id = a->pwid;
+      int i = 0;   /* its place among its parent's: tm_assist_describe counts them */
+      for (uint32_t f = 0; f < e; f++) i += s->awt[f].live && s->awt[f].parent == a->parent;
+      tm_assist_describe(g, s, a->parent, i, buf, cap);
+      return (int)k;
+    }
+  }
+  return -1;
 }
 
 /* Back to the state build left, keeping the memory: a launch starts from

@@ -67,10 +67,16 @@ int64_t aw_timing_cycle(const struct aw_device *d);
  * cycle 1234", "at a barrier", "finished"; returns its SM, or -1 when w is
  * not resident. */
 int aw_timing_warp_state(const struct aw_device *d, const void *w, char *buf, size_t cap);
-/* Design caba: the i-th (from 0) live assist warp whose parent is warp w, e.g.
+/* The i-th (from 0) live assist warp whose parent is warp w, e.g.
  * "bdi_dec_repeated, high priority, decompressing the line at 0x200000000, pc 3,
  * 2 instructions so far"; 1, or 0 when there is none. */
 int aw_timing_assist(const struct aw_device *d, const void *w, int i, char *buf, size_t cap);
+/* When c (a struct emu_cta *) runs an assist warp of the launch: describes it
+ * as aw_timing_assist does, sets *parent_cta and *parent_warp (the CTA and
+ * warp that started it, as they were then; the warp id in *parent_id) and
+ * returns its SM; else -1. */
+int aw_timing_assist_of(const struct aw_device *d, const void *c, char *buf, size_t cap, const void **parent_cta,
+                        const void **parent_warp, uint32_t *parent_id);
 
 /* Figures derived from the counters. */
 double tm_ipc(const tm_stats *s);

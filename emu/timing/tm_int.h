@@ -101,6 +101,8 @@ typedef struct tm_assist {
   const emu_insn *next;       /* its next instruction (emu_next), NULL: not looked up since it last issued */
   uint32_t sched;             /* its parent warp's scheduler */
   const warp *parent;         /* its parent warp (the debugger's view; compression: the storing warp, which may finish first) */
+  const cta *pcta;            /* and the parent's CTA runner, and the warp's id, when it started */
+  uint32_t pwid;
   int low;                    /* low priority */
   int live;
   uint32_t subr;              /* the module's subroutine (img.subrs index) */
