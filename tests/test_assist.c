@@ -20,11 +20,14 @@
  *               assist warp (awc_alu_fraction), and does when the threshold is 1
  *   kill        when throttling starts, the controller kills the low-priority assist
  *               warps that have not issued (awc_kill), and with awc_kill off they run
+ *   predict     design caba: stores of blocks that do not compress stop triggering
+ *               compression assist warps (the compressibility predictor)
  *   errors      bindings that cannot work are errors at load
  */
 #include "check.h"
 #include "../emu/awemu.h"
 #include "../emu/timing/timing.h"
+#include "../subroutines/codec.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -237,6 +240,89 @@ static void kill(void) {
         (unsigned long long)b.st.assist_triggered, (unsigned long long)b.st.assist_killed, (unsigned long long)b.st.assist_insns, b.err);
 }
 
+/* ---- the compressibility predictor ---- */
+
+/* 15 CTAs of 1024 threads: one per SM (1536 threads at most), 32 warps.  A
+ * loop of two iterations stores, from one st instruction, a hash of the
+ * thread's index and the iteration (x * 2654435761, xor-shifted) to
+ * out[k * 15360 + gtid]: each warp writes two whole 128-byte blocks of
+ * values BDI cannot compress (checked below with the reference codec), 64
+ * whole-block stores per SM from one pc.  Design caba with bdi.s, throttling
+ * off (thresholds 1): the predictor's counter for the pc starts at 1 (unsure),
+ * so the SM's first store tries (bdi_compress runs) and the stores that come
+ * while it works wait for its verdict, uncompressed; the block does not
+ * compress, so the counter drops to 0, and from then on one store in 32
+ * tries again (and fails).  Of an SM's 64 stores at most 1 + 63 / 32 = 2
+ * try, at least 1; every other one is predicted incompressible (none finds
+ * the table full: one attempt at a time): 15 to 30 assist warps in all, and
+ * assist warps plus predicted stores = 960. */
+static const char predict_text[] = HEAD
+  ".visible .entry pk(.param .u64 out)\n{\n  .reg .pred %p;\n  .reg .b32 %r<10>;\n  .reg .b64 %rd<6>;\n"
+  "  ld.param.u64 %rd1, [out];\n  mov.u32 %r1, %tid.x;\n  mov.u32 %r2, %ctaid.x;\n  mad.lo.u32 %r3, %r2, 1024, %r1;\n"
+  "  mov.u32 %r4, 0;\nLOOP:\n  mad.lo.u32 %r5, %r4, 15360, %r3;\n  add.u32 %r6, %r5, 12345;\n  mul.lo.u32 %r6, %r6, -1640531535;\n"
+  "  shr.u32 %r7, %r6, 15;\n  xor.b32 %r6, %r6, %r7;\n  mul.wide.u32 %rd2, %r5, 4;\n  add.u64 %rd3, %rd1, %rd2;\n"
+  "  st.global.u32 [%rd3], %r6;\n  add.u32 %r4, %r4, 1;\n  setp.lt.u32 %p, %r4, 2;\n  @%p bra LOOP;\n  ret;\n}\n";
+
+/* The whole of a file, NUL-terminated (NULL when unreadable). */
+static char *slurp(const char *path, size_t *n) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return NULL;
+  char *b = malloc(1 << 20);
+  *n = b ? fread(b, 1, (1 << 20) - 1, f) : 0;
+  fclose(f);
+  if (b) b[*n] = 0;
+  return b;
+}
+
+static void predictor(void) {
+  size_t bdi_len = 0;
+  char *bdi_text = slurp("subroutines/bdi/bdi.s", &bdi_len);
+  aw_device *d = aw_device_new();
+  tm_config cfg;
+  char err[1024] = "";
+  tm_config_defaults(&cfg);
+  static const char *const sets[] = { "design=caba", "awc_busy_fraction=1", "awc_alu_fraction=1", NULL };
+  int ok = d && bdi_text && !aw_add_subroutines(d, "subroutines/bdi/bdi.s", bdi_text, bdi_len) && !tm_config_load(&cfg, "caba-gtx480", err, sizeof err);
+  for (int i = 0; ok && sets[i]; i++) ok = !tm_config_set_pair(&cfg, sets[i], "test", err, sizeof err);
+  for (int pass = 0; pass < 2 && ok; pass++) {
+    if (pass) ok = !tm_config_set_pair(&cfg, "awc_predict=off", "test", err, sizeof err);
+    ok = ok && !tm_config_check(&cfg, err, sizeof err) && !aw_set_timing(d, &cfg);
+    aw_module *m = ok ? aw_module_load_text(d, "predict.ptx", predict_text, strlen(predict_text), err, sizeof err) : NULL;
+    if (!m) { ok = 0; break; }
+    uint64_t buf = aw_malloc(d, 2 * 15360 * 4);
+    uint8_t params[8];
+    memcpy(params, &buf, 8);
+    aw_fault f;
+    aw_dim3 gd = { 15, 1, 1 }, bd = { 1024, 1, 1 };
+    if (aw_launch(d, m, aw_kernel_find(m, "pk"), gd, bd, 0, params, sizeof params, &f) != AW_OK) { aw_fault_format(&f, err, sizeof err); ok = 0; break; }
+    const tm_stats *l;
+    uint32_t n = aw_timing_launches(d, &l, NULL, NULL);
+    tm_stats st = l[n - 1];
+    if (!pass) {
+      /* the precondition: no block of the output compresses under BDI */
+      static uint8_t out[2 * 15360 * 4];
+      aw_memcpy_dtoh(d, out, buf, sizeof out);
+      const codec *bdi = codec_find("bdi");
+      int compressible = 0;
+      for (size_t b = 0; b < sizeof out; b += 128) {
+        uint8_t payload[CODEC_MAX_PAYLOAD];
+        codec_meta cm;
+        if (bdi->compress(out + b, 128, 32, payload, &cm) == 0 && cm.encoding) compressible++;
+      }
+      CHECK(!compressible && st.assist_triggered >= 15 && st.assist_triggered <= 30 && st.assist_triggered + st.assist_predicted == 960 &&
+            !st.assist_overflow,
+            "the predictor: %d of 960 blocks compress (0 by construction); %llu compression assist warps (derived 15 to 30), %llu stores predicted "
+            "incompressible, %llu found the table full (derived: the rest of 960, 0)",
+            compressible, (unsigned long long)st.assist_triggered, (unsigned long long)st.assist_predicted, (unsigned long long)st.assist_overflow);
+    } else
+      CHECK(st.assist_predicted == 0 && st.assist_triggered > 30,
+            "with awc_predict off every whole-block store with a free entry tries: %llu assist warps (more than 30), none predicted", (unsigned long long)st.assist_triggered);
+  }
+  if (!ok) CHECK(0, "the predictor test ran: %s", err);
+  aw_device_free(d);
+  free(bdi_text);
+}
+
 /* ---- errors at load ---- */
 
 static void load_error(const char *text, const char *want, const char *what) {
@@ -266,6 +352,7 @@ int main(int argc, char **argv) {
   if (!only || !strcmp(only, "partition")) partition();
   if (!only || !strcmp(only, "throttle")) throttle();
   if (!only || !strcmp(only, "kill")) kill();
+  if (!only || !strcmp(only, "predict")) predictor();
   if (!only || !strcmp(only, "errors")) errors();
   return check_failed ? 1 : 0;
 }

@@ -29,6 +29,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define TM_PREDICT_RETRY 32   /* a store predicted incompressible still tries once in this many */
+
 
 int tm_assist_init(tm_gpu *g, tm_sm *s) {
   s->nawt = (uint32_t)g->cfg->awt_entries;
@@ -44,6 +46,7 @@ int tm_assist_init(tm_gpu *g, tm_sm *s) {
     a->reg_ready = calloc(g->max_slots ? g->max_slots : 1, sizeof *a->reg_ready);
     if (!a->c || !a->reg_ready) return -1;
   }
+  tm_assist_reset(s);
   return 0;
 }
 
@@ -74,6 +77,9 @@ void tm_assist_reset(tm_sm *s) {
   s->window_used = 0;
   s->alu_busy = s->window_alu = 0;
   s->busy = 0;
+  memset(s->predict, 1, sizeof s->predict);   /* weakly compressible: the first store of each pc tries */
+  memset(s->skipped, 0, sizeof s->skipped);
+  memset(s->trying, 0, sizeof s->trying);
 }
 
 static const char *subr_name(const tm_gpu *g, uint32_t sr) { return isa_str(&g->m->img, g->m->img.funcs[g->m->img.subrs[sr].func].name); }
@@ -151,8 +157,17 @@ static int start(tm_gpu *g, tm_sm *s, tm_assist *a, uint64_t addr, tm_req *waite
   return 0;
 }
 
-int tm_assist_store(tm_gpu *g, tm_sm *s, const tm_warp *tw, uint64_t addr, tm_req *r, int64_t n) {
+int tm_assist_store(tm_gpu *g, tm_sm *s, const tm_warp *tw, uint32_t pc, uint64_t addr, tm_req *r, int64_t n) {
   if (g->z.design != TM_DESIGN_CABA) return 0;
+  /* the predictor: a store whose blocks have not compressed lately goes out
+   * as it is (every TM_PREDICT_RETRY-th one tries again, to notice a change) */
+  uint32_t p = pc % TM_PREDICT;
+  if (g->cfg->awc_predict) {
+    if (!s->predict[p]) {
+      if (++s->skipped[p] < TM_PREDICT_RETRY) { g->st->assist_predicted++; return 0; }
+      s->skipped[p] = 0;
+    } else if (s->predict[p] == 1 && s->trying[p]) { g->st->assist_predicted++; return 0; }   /* unsure: one block at a time */
+  }
   /* decompression is on the loads' path, compression is not: a store takes an
    * entry only while half the table is free and no line waits for one (else
    * it goes out as it is) */
@@ -179,6 +194,8 @@ int tm_assist_store(tm_gpu *g, tm_sm *s, const tm_warp *tw, uint64_t addr, tm_re
   if (emu_assist_start(a->c, g->m->img.subrs[sr].func, &a->line, g->fault)) { g->failed = 1; return 1; }
   a->waiters = NULL;
   a->store = r;
+  a->store_pc = pc;
+  if (s->trying[p] < UINT8_MAX) s->trying[p]++;
   a->bind = NULL;
   a->ptw = NULL;
   a->moves = 0;
@@ -299,6 +316,12 @@ static int finish(tm_gpu *g, tm_sm *s, tm_assist *a, int64_t n) {
       }
   }
   retire(g, s, a);
+  if (a->store) {   /* the predictor learns whether the store's blocks compress */
+    uint32_t p = a->store_pc % TM_PREDICT;
+    if (s->trying[p]) s->trying[p]--;
+    if (!killed && a->ref.encoding && s->predict[p] < 3) s->predict[p]++;
+    else if (!killed && !a->ref.encoding && s->predict[p]) s->predict[p]--;
+  }
   if (a->store) {   /* the store leaves with the payload (a line that did not compress, or awkill: as it is) */
     tm_req *r = a->store;
     if (a->ref.encoding && !killed) { r->bytes = a->ref.size ? a->ref.size : 1; r->packed = 1; }

@@ -484,7 +484,7 @@ static int ldst_access(tm_gpu *g, tm_sm *s, int64_t n) {
   r->owner = a->kind == REQ_WR ? NULL : l;
   r->born = t;
   /* design caba: a store of a whole block is compressed by an assist warp first */
-  if (a->kind == REQ_WR && !a->local && whole_block(g, a) && tm_assist_store(g, s, s->acc_warp, a->addr, r, n)) return g->failed ? -1 : 1;
+  if (a->kind == REQ_WR && !a->local && whole_block(g, a) && tm_assist_store(g, s, s->acc_warp, s->acc_pc, a->addr, r, n)) return g->failed ? -1 : 1;
   tm_send_up(g, r, t);
   return 1;
 }
@@ -610,6 +610,7 @@ static int issue(tm_gpu *g, tm_sm *s, tm_warp *tw, const emu_insn *in, const tm_
   if (coalesce(g, s, tw, is, kind)) { tm_fail(g, "out of host memory coalescing an access"); return -1; }
   s->acc_load = NULL;
   s->acc_warp = tw;
+  s->acc_pc = (uint32_t)(in - g->m->code);
   if (!s->nacc) { set_ready(tw, r, has_dst ? ready : n + 1); return 0; }
   /* a load's (or atom's) registers wait for its replies; red and prefetch
    * have none, but their replies still count as the warp's traffic in flight */

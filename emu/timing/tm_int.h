@@ -31,6 +31,7 @@
 #include "timing.h"
 
 #define TM_NEVER INT64_MAX
+#define TM_PREDICT 64         /* entries of an SM's compressibility predictor */
 
 struct tm_gpu;
 struct tm_sm;
@@ -115,6 +116,7 @@ typedef struct tm_assist {
   struct tm_warp *ptw;        /* a 'pc' trigger's parent warp (high priority: waits in TW_ASSIST) */
   uint32_t moves;             /* live-in MOVE instructions still to issue */
   codec_meta ref;             /* compression: what the reference codec makes of the line */
+  uint32_t store_pc;          /* compression: the store's pc (the predictor learns from the outcome) */
   cta *c;                     /* its runner (emu_assist_new), reused by the entry */
   aw_line line;
   uint8_t in[CODEC_MAX_PAYLOAD], out[CODEC_MAX_PAYLOAD], want[CODEC_MAX_PAYLOAD];   /* decompression: want = the line; compression: the payload */
@@ -158,6 +160,7 @@ typedef struct tm_sm {
   uint32_t nacc, acc_head, acc_cap;
   tm_load *acc_load;          /* the load record of that instruction (NULL: no destinations) */
   const tm_warp *acc_warp;    /* the warp that issued it */
+  uint32_t acc_pc;            /* and its pc */
   int64_t ldst_busy_until;    /* shared memory conflicts, constant accesses */
   int64_t ldst_cycle;         /* the last cycle the unit moved an access (one per cycle) */
   int64_t ldst_retry;         /* blocked: the cycle it may try again (TM_NEVER: when a reply comes) */
@@ -184,6 +187,13 @@ typedef struct tm_sm {
   uint64_t window_used;
   uint64_t alu_busy, window_alu;   /* ALU pipeline cycles booked (issue x interval), in all and at window_from */
   int busy;
+  /* the compressibility predictor: per store pc (mod TM_PREDICT), a 2-bit
+   * counter of how its blocks compressed (0: skip compression; 1: try one
+   * block at a time), the stores it let go uncompressed since it last tried,
+   * and its attempts at work */
+  uint8_t predict[TM_PREDICT];
+  uint8_t skipped[TM_PREDICT];
+  uint8_t trying[TM_PREDICT];   /* its compression assist warps at work (a weak counter waits for their verdict) */
 } tm_sm;
 
 /* The crossbar, one direction: per port, when it is free again. */
@@ -293,10 +303,11 @@ void tm_assist_reset(tm_sm *s);
  * arrived compressed, an assist warp decompresses it and completes them
  * (returns 1); else 0 (the caller completes them). */
 int tm_assist_fill(tm_gpu *g, tm_sm *s, uint64_t addr, tm_req *waiters, int64_t n);
-/* Store r of warp tw writes the whole block at addr at cycle n: when an
- * entry is free, a compression assist warp compresses it and sends r on
- * (returns 1); else 0: it goes out uncompressed (the caller sends it). */
-int tm_assist_store(tm_gpu *g, tm_sm *s, const tm_warp *tw, uint64_t addr, tm_req *r, int64_t n);
+/* Store r (at pc) of warp tw writes the whole block at addr at cycle n: when
+ * an entry is free and the predictor expects the block to compress, a
+ * compression assist warp compresses it and sends r on (returns 1); else 0:
+ * it goes out uncompressed (the caller sends it). */
+int tm_assist_store(tm_gpu *g, tm_sm *s, const tm_warp *tw, uint32_t pc, uint64_t addr, tm_req *r, int64_t n);
 /* Warp tw of SM s is about to issue the instruction at the label of 'pc'
  * trigger b at cycle n: starts its subroutine.  Returns 2 when it started a
  * high-priority one (the warp waits for it: the caller puts it in TW_ASSIST),
