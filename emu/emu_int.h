@@ -103,6 +103,7 @@ typedef int (*emu_hook_fn)(void *ctx, int event, struct emu_cta *c, struct emu_w
 
 struct tm_config;
 struct tm_device;
+typedef struct tm_timeline tm_timeline;
 
 struct aw_device {
   emu_alloc *allocs;
@@ -148,6 +149,7 @@ struct aw_device {
   struct tm_device *tmd;
   uint64_t cta_serial;      /* CTAs started so far (each cta's serial) */
   void *tm_running;
+  struct tm_timeline *timeline;   /* the timeline trace being written (timing/timeline.c), or NULL */
   void *tm_gpu;             /* the timing model of the last launch, reused by the next when it fits */         /* the timing launch in progress (tm_gpu), for the debugger's view */
 };
 

@@ -16,7 +16,7 @@
 #include <sys/stat.h>
 
 static void usage(FILE *f) {
-  fputs("usage: awemu run [--config NAME|FILE] [--set KEY=VALUE]... [--subroutines FILE]... [--stats-json FILE] [--timeout SECONDS]\n"
+  fputs("usage: awemu run [--config NAME|FILE] [--set KEY=VALUE]... [--subroutines FILE]... [--stats-json FILE] [--trace-timeline FILE] [--timeout SECONDS]\n"
         "                 [--insn-limit N] SCRIPT [NAME=VALUE ...]   (awemu run --help)\n"
         "       awemu config [--list | --table | --show] [--config NAME|FILE] [--set KEY=VALUE]...   (timing configs)\n"
         "       awemu debug [-x FILE] [-batch] [SCRIPT | MODULE] [NAME=VALUE ...]   (the debugger; awemu debug --help)\n"
@@ -37,6 +37,9 @@ static void run_usage(FILE *f) {
         "  --subroutines=FILE  assemble FILE's assist-warp subroutines (e.g. subroutines/bdi/bdi.s) with every\n"
         "                      module the script loads from text (repeatable): what --set design=caba needs\n"
         "  --stats-json=FILE   write the timing statistics as JSON (totals, and a 'launches' list)\n"
+        "  --trace-timeline=FILE  write a timeline (Chrome Trace Event JSON, opens in Perfetto): per SM and\n"
+        "                      warp, what the warps and their assist warps issued and when, assist warps'\n"
+        "                      starts and exits, L1 fills (timestamps in core cycles; at most 5 M events)\n"
         "  --timeout=SECONDS   a launch running longer than SECONDS of wall-clock time faults (0: no limit)\n"
         "  --insn-limit=N      a launch executing more than N warp instructions faults (0: no limit;\n"
         "                      the script's 'set limit N' changes it too)\n"
@@ -204,7 +207,7 @@ static char *read_whole(const char *path, size_t *len) {
 }
 
 static int run_main(int argc, char **argv, int *vars, const char **sets) {
-  const char *script = NULL, *config = NULL, *stats_json = NULL;
+  const char *script = NULL, *config = NULL, *stats_json = NULL, *timeline = NULL;
   const char *subs[64];
   int nsets = 0, nsubs = 0;
   double timeout = 0;
@@ -230,6 +233,9 @@ static int run_main(int argc, char **argv, int *vars, const char **sets) {
     } else if ((v = long_value(argc, argv, &i, "--stats-json", &missing)) || missing) {
       if (missing) { fprintf(stderr, "awemu run: --stats-json needs a file name (- for standard output)\n"); return 2; }
       stats_json = v;
+    } else if ((v = long_value(argc, argv, &i, "--trace-timeline", &missing)) || missing) {
+      if (missing) { fprintf(stderr, "awemu run: --trace-timeline needs a file name (- for standard output)\n"); return 2; }
+      timeline = v;
     } else if ((v = long_value(argc, argv, &i, "--timeout", &missing)) || missing) {
       char *end = NULL;
       errno = 0;
@@ -271,6 +277,11 @@ static int run_main(int argc, char **argv, int *vars, const char **sets) {
   int timing = config || nsets;
   if (timing && build_config(&cfg, config, sets, nsets, "awemu run")) return 2;
   if (stats_json && !timing) { fprintf(stderr, "awemu run: --stats-json needs timing mode (--config NAME|FILE)\n"); return 2; }
+  if (timeline && !timing) { fprintf(stderr, "awemu run: --trace-timeline needs timing mode (--config NAME|FILE)\n"); return 2; }
+  if (timeline && stats_json && strcmp(timeline, "-") && isa_same_file(timeline, stats_json)) {
+    fprintf(stderr, "awemu run: --trace-timeline and --stats-json name the same file\n");
+    return 2;
+  }
   aw_session *s = aw_session_new(stdout, stderr);
   if (!s) { fprintf(stderr, "awemu: out of memory\n"); return 2; }
   aw_device *d = aw_session_device(s);
@@ -282,6 +293,12 @@ static int run_main(int argc, char **argv, int *vars, const char **sets) {
     int r = aw_add_subroutines(d, subs[k], text, len);
     free(text);
     if (r) { fprintf(stderr, "awemu: out of memory\n"); aw_session_free(s); return 2; }
+  }
+  isa_outfile tl;
+  if (timeline) {
+    char err[512];
+    if (isa_out_open(&tl, timeline, 0, err, sizeof err)) { fprintf(stderr, "awemu run: %s\n", err); aw_session_free(s); return 2; }
+    if (aw_timing_timeline(d, tl.f)) { fprintf(stderr, "awemu: out of memory\n"); isa_out_abort(&tl); aw_session_free(s); return 2; }
   }
   if (timeout > 0) aw_set_time_limit(d, timeout);
   if (have_limit) aw_set_insn_limit(d, insn_limit);
@@ -303,6 +320,11 @@ static int run_main(int argc, char **argv, int *vars, const char **sets) {
   if (caught) sigaction(SIGINT, &old, NULL);
   run_session = NULL;
   if (timing && timing_report(d, &cfg, stats_json)) rc = rc ? rc : 2;
+  if (timeline) {   /* the events so far, also when the run failed: they show where */
+    char err[512];
+    aw_timing_timeline(d, NULL);
+    if (isa_out_commit(&tl, err, sizeof err)) { fprintf(stderr, "awemu run: %s\n", err); rc = rc ? rc : 2; }
+  }
   aw_session_free(s);
   if (run_interrupted) return 130;
   return rc ? 1 : 0;

@@ -109,6 +109,13 @@ static void go(tm_gpu *g, tm_sm *s, tm_assist *a, uint32_t sr, const tm_warp *pa
   s->awt_order[q * 64 + s->awt_n[q]++] = (uint8_t)(a - s->awt);   /* the youngest */
   if (s->awt_next[q] > n) s->awt_next[q] = n;
   g->st->assist_triggered++;
+  if (g->d->timeline) {
+    char what[160];
+    snprintf(what, sizeof what, "start %s (%s)", subr_name(g, sr), a->store ? "compress" : a->bind ? "pc trigger" : "decompress");
+    tm_timeline_assist(g, s, (uint32_t)(a - s->awt), what, subr_name(g, sr), n, 1);
+    snprintf(what, sizeof what, "trigger %s", subr_name(g, sr));
+    tm_timeline_trigger(g, s, parent->slot, what, n);
+  }
 }
 
 static void set_meta(aw_line *l, uint32_t enc, uint32_t size, uint32_t line, uint32_t mag, uint64_t addr) {
@@ -253,6 +260,7 @@ static void kill_waiting(tm_gpu *g, tm_sm *s) {
     if (!a->live || !a->low || !a->bind || a->insns || a->moves < a->bind->nin) continue;
     retire(g, s, a);
     g->st->assist_killed++;
+    if (g->d->timeline) tm_timeline_assist(g, s, i, "killed by the controller", subr_name(g, a->subr), g->cycle, 1);
   }
 }
 
@@ -316,6 +324,7 @@ static int finish(tm_gpu *g, tm_sm *s, tm_assist *a, int64_t n) {
       }
   }
   retire(g, s, a);
+  if (g->d->timeline) tm_timeline_assist(g, s, (uint32_t)(a - s->awt), killed ? "killed (awkill)" : "exit", subr_name(g, a->subr), n, 1);
   if (a->store) {   /* the predictor learns whether the store's blocks compress */
     uint32_t p = a->store_pc % TM_PREDICT;
     if (s->trying[p]) s->trying[p]--;
@@ -380,6 +389,7 @@ int tm_assist_issue(tm_gpu *g, tm_sm *s, uint32_t k, int low, int64_t n, int *ld
     a->moves--;
     g->st->assist_insns++;
     g->st->assist_moves++;
+    if (g->d->timeline) tm_timeline_assist(g, s, (uint32_t)(a - s->awt), "mov (live-in)", subr_name(g, a->subr), n, 0);
     a->next_issue = n + 1;
     *next = n;
     return 1;
@@ -396,6 +406,7 @@ int tm_assist_issue(tm_gpu *g, tm_sm *s, uint32_t k, int low, int64_t n, int *ld
   aw_stats saved = g->d->stats;
   w->clock = (uint64_t)n - 1;
   emu_issue *is = r->unit == U_LDST ? &g->issue : NULL;
+  uint32_t w_pc = (uint32_t)(a->next - g->m->code);
   int st = emu_step(a->c, w, is);
   a->next = NULL;
   g->d->stats = saved;
@@ -418,6 +429,7 @@ int tm_assist_issue(tm_gpu *g, tm_sm *s, uint32_t k, int low, int64_t n, int *ld
     return -1;
   }
   g->st->assist_insns++;
+  if (g->d->timeline) tm_timeline_assist(g, s, (uint32_t)(a - s->awt), isa_ops[g->m->code[w_pc].op].name, subr_name(g, a->subr), n, 0);
   a->next_issue = n + 1;
   *next = n;   /* the others may issue next cycle, and so may it */
   if (pipe >= 0) s->unit_free[r->unit][pipe] = n + r->interval;

@@ -912,6 +912,7 @@ aw_status tm_launch(aw_device *d, const tm_config *cfg, tm_stats *st, aw_module 
   }
   int64_t n = 0;
   d->tm_running = g;
+  if (d->timeline) tm_timeline_launch(g, isa_str(&m->img, m->img.funcs[m->kernels[kernel]].name));
   while (!g->failed) {
     g->cycle = n;
     tm_time edge = tm_cycles(g->core, n);
@@ -968,6 +969,7 @@ aw_status tm_launch(aw_device *d, const tm_config *cfg, tm_stats *st, aw_module 
     }
   }
   d->tm_running = NULL;
+  if (d->timeline) tm_timeline_end(g, end);
   collect(g, end);
   return g->failed ? AW_FAULT : AW_OK;
 }

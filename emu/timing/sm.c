@@ -510,7 +510,9 @@ void tm_sm_reply(tm_gpu *g, tm_sm *s, tm_req *r, tm_time t) {
   uint64_t line = r->addr;
   tm_req *done = cache_fill(&s->l1, r->addr, r->up_sectors, &v, &hv, &refetch);
   if (hv && write_victim(g, s, &v, t)) tm_fail(g, "out of host memory for a write-back");
-  if (done && tm_assist_fill(g, s, line, done, cycle)) done = NULL;   /* compressed: an assist warp completes them */
+  int assisted = done && tm_assist_fill(g, s, line, done, cycle);
+  if (assisted) done = NULL;   /* compressed: an assist warp completes them */
+  if (g->d->timeline) tm_timeline_fill(g, s, line, assisted, cycle);
   if (refetch) {                /* sectors evicted under a waiting request: fetch again */
     r->up_sectors = refetch;
     r->bytes = (uint32_t)__builtin_popcount(refetch) * s->l1.sector_bytes;
@@ -554,6 +556,7 @@ static int issue(tm_gpu *g, tm_sm *s, tm_warp *tw, const emu_insn *in, const tm_
   int st = emu_step(tw->tc->c, tw->w, is);
   if (st == EMU_STEP_FAULT) { g->failed = 1; return -1; }
   tw->w->fired = 0;   /* it has left the instruction whose 'pc' trigger it set off */
+  if (g->d->timeline) tm_timeline_insn(g, s, tw, in, is->active, n);
   tw->in = NULL;
   set_bit(of(s, s->ldst_wait, tw->sched), s->pos[tw->slot], 0);
   g->st->warp_insns++;

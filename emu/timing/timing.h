@@ -60,6 +60,12 @@ const tm_config *aw_timing_config(const struct aw_device *d);
  * kernels' names; returns how many.  *total: all of them added up. */
 uint32_t aw_timing_launches(const struct aw_device *d, const tm_stats **launches, const char *const **kernels, const tm_stats **total);
 
+/* From the next timing launch on, writes the timeline trace (Chrome Trace
+ * Event JSON, for Perfetto: per SM and warp what the warps and their assist
+ * warps issued and when, assist warps' starts and exits, L1 fills) into f;
+ * NULL ends the JSON (the caller closes f).  0, or -1 out of memory. */
+int aw_timing_timeline(struct aw_device *d, FILE *f);
+
 /* While a launch of d runs in timing mode (the debugger stopped in it): the
  * current core cycle, else -1. */
 int64_t aw_timing_cycle(const struct aw_device *d);

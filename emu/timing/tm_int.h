@@ -29,6 +29,7 @@
 #include "compress.h"
 #include "dram.h"
 #include "timing.h"
+#include "timeline.h"
 
 #define TM_NEVER INT64_MAX
 #define TM_PREDICT 64         /* entries of an SM's compressibility predictor */

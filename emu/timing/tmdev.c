@@ -1,6 +1,7 @@
 /* emu/timing/tmdev.c -- a device in timing mode: its config and the statistics of its launches. */
 #include "tm_launch.h"
 #include "../emu_int.h"
+#include "timeline.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -61,6 +62,7 @@ void tm_device_end(aw_device *d) {
 }
 
 void tm_device_free(aw_device *d) {
+  tm_timeline_close(d);
   struct tm_device *t = d->tmd;
   if (t) {
     for (uint32_t i = 0; i < t->n; i++) { free(t->kernels[i]); free(t->launches[i].sm_issue); }

@@ -66,6 +66,28 @@ if [ $rc -eq 2 ] && grep -q "^awemu run: --subroutines $T/no-such.s: No such fil
   pass "awemu run --subroutines with a missing file: status 2, the file named"
 else fail "awemu run --subroutines with a missing file (exit $rc)" "$(cat "$T/nosub.out")"; fi
 
+# ---- --trace-timeline ----
+# the caba_compress transcript's script: every warp instruction is one "X" event on a warp slot's
+# track (tid below 10000), every assist-warp instruction one on an assist warp table entry's
+# track (10000 + entry), every assist warp one "start" event; the counts come from --stats-json
+if "$BIN/awemu" run --config caba-gtx480 --trace-timeline "$T/tl.json" --stats-json "$T/tl.stats.json" tests/debug/caba_compress/run.aw \
+     > "$T/tl.out" 2>&1; then
+  wi=$(sed -n 's/^  "warp_instructions": \([0-9]*\),/\1/p' "$T/tl.stats.json")
+  ai=$(sed -n 's/^  "assist_warp_instructions": \([0-9]*\),/\1/p' "$T/tl.stats.json")
+  at=$(sed -n 's/^  "assist_warps_triggered": \([0-9]*\),/\1/p' "$T/tl.stats.json")
+  gw=$(grep '"ph": "X"' "$T/tl.json" | grep -c '"tid": [0-9]\{1,4\},')
+  ga=$(grep '"ph": "X"' "$T/tl.json" | grep -c '"tid": 1000[0-9],')
+  gs=$(grep -c '"name": "start ' "$T/tl.json")
+  if [ -n "$wi" ] && [ "$at" -gt 0 ] && [ "$gw" = "$wi" ] && [ "$ga" = "$ai" ] && [ "$gs" = "$at" ] &&
+     head -1 "$T/tl.json" | grep -q '^{"displayTimeUnit"' && [ "$(tail -1 "$T/tl.json")" = "]}" ]; then
+    pass "--trace-timeline: $gw warp and $ga assist-warp instruction events, $gs assist warp starts (the statistics: $wi, $ai, $at)"
+  else fail "--trace-timeline: $gw warp ($wi), $ga assist ($ai), $gs starts ($at)" "$(head -3 "$T/tl.json"; tail -2 "$T/tl.json")"; fi
+else fail "awemu run --trace-timeline" "$(tail -3 "$T/tl.out")"; fi
+"$BIN/awemu" run --trace-timeline "$T/tl2.json" examples/saxpy/run.aw > "$T/tl2.out" 2>&1
+rc=$?
+if [ $rc -eq 2 ] && grep -q "needs timing mode" "$T/tl2.out" && [ ! -e "$T/tl2.json" ]; then pass "--trace-timeline without timing mode: status 2, nothing written"
+else fail "--trace-timeline without timing mode (exit $rc)" "$(cat "$T/tl2.out")"; fi
+
 # ---- the README's example prints what the tool prints ----
 if [ -d "$OUT/examples_bfs.data" ]; then
   "$BIN/awemu" run --config caba-gtx480 examples/bfs/run.aw DATA="$OUT/examples_bfs.data" > "$T/readme.out" 2>&1
