@@ -20,6 +20,7 @@
 #include "check.h"
 #include "../emu/awemu.h"
 #include "../emu/timing/timing.h"
+#include "../emu/timing/compress.h"
 #include "../asm/asm.h"
 #include "../isa/image.h"
 
@@ -679,6 +680,73 @@ static void caba(void) {
   rmdir(caba_dir);
 }
 
+/* compression = best and cost choose per block among bdi, magbdi, fpc and
+ * cpack (reference codecs, run here on their own): best the smallest
+ * payload, cost the fewest MAG bursts with ties to the fastest decompression
+ * in that order (latencies 1, 1, 5, 9: CABA section 6, Alameldeen and Wood,
+ * the MPC paper), none when no codec saves a burst.  Over 4096 blocks of
+ * mixed kinds (zeros, repeated, small integers, pointers, floats of a smooth
+ * ramp, random words, integers below 70000) under caba-gtx480 (128-byte
+ * blocks, MAG 32), tm_block_bytes must agree with that choice and report its
+ * latency (best: the slowest of the four, 9, for any compressed block). */
+static void algorithms(void) {
+  static const struct { const char *name; int64_t lat; } order[4] = { { "bdi", 1 }, { "magbdi", 1 }, { "fpc", 5 }, { "cpack", 9 } };
+  aw_device *d = aw_device_new();
+  enum { N = 4096 };
+  uint64_t base = aw_malloc(d, N * 128);
+  static uint8_t mem[N * 128];
+  uint64_t x = 0x9e3779b97f4a7c15ull;
+  for (int b = 0; b < N; b++) {
+    uint32_t w[32];
+    int kind = b % 7;
+    for (int i = 0; i < 32; i++) {
+      x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+      float f = (float)(b * 32 + i) * 0.01f;
+      uint32_t fb;
+      memcpy(&fb, &f, 4);
+      w[i] = kind == 0 ? 0 : kind == 1 ? 0x12345678u : kind == 2 ? (uint32_t)(x % 200) : kind == 3 ? 0x20000000u + (uint32_t)(i * 8 + (x % 4))
+           : kind == 4 ? fb : kind == 5 ? (uint32_t)x : (uint32_t)(x % 70000);
+    }
+    memcpy(mem + 128 * b, w, 128);
+  }
+  aw_memcpy_htod(d, base, mem, sizeof mem);
+  int bad_best = 0, bad_cost = 0, first = -1;
+  for (int alg = 0; alg < 2; alg++) {
+    tm_config cfg;
+    char err[512];
+    tm_config_defaults(&cfg);
+    if (tm_config_load(&cfg, "caba-gtx480", err, sizeof err) || tm_config_set_pair(&cfg, alg ? "compression=cost" : "compression=best", "test", err, sizeof err) ||
+        tm_config_set_pair(&cfg, "design=hw", "test", err, sizeof err) || tm_config_check(&cfg, err, sizeof err)) { CHECK(0, "config: %s", err); break; }
+    tm_compressor z;
+    tm_compress_init(&z, &cfg);
+    for (int b = 0; b < N; b++) {
+      uint8_t payload[CODEC_MAX_PAYLOAD];
+      uint32_t want = 128, want_bursts = 4;
+      int64_t want_lat = 0;
+      for (int k = 0; k < 4; k++) {
+        codec_meta m;
+        if (codec_find(order[k].name)->compress(mem + 128 * b, 128, 32, payload, &m) || !m.encoding) continue;
+        uint32_t bursts = codec_bursts(m.size, 32);
+        if (alg ? bursts < want_bursts : m.size < want) { want = m.size; want_bursts = bursts; want_lat = order[k].lat; }
+      }
+      if (!alg && want < 128) want_lat = 9;
+      int64_t lat;
+      uint32_t got = tm_block_bytes(&z, d, base + 128u * (unsigned)b, &lat);
+      if (got != want || lat != want_lat) { if (alg) bad_cost++; else bad_best++; if (first < 0) first = b; }
+    }
+  }
+  CHECK(!bad_best && !bad_cost, "compression best and cost choose as derived on 4096 blocks of 7 kinds: %d and %d disagree (first: block %d)",
+        bad_best, bad_cost, first);
+  /* MPC compresses 32-byte blocks only: caba-gtx480's 128-byte L2 sectors are refused, naming the key */
+  tm_config cfg;
+  char err[512] = "";
+  tm_config_defaults(&cfg);
+  int refused = !tm_config_load(&cfg, "caba-gtx480", err, sizeof err) && !tm_config_set_pair(&cfg, "compression=mpc", "test", err, sizeof err) &&
+                !tm_config_set_pair(&cfg, "design=hw", "test", err, sizeof err) && tm_config_check(&cfg, err, sizeof err) != 0;
+  CHECK(refused && strstr(err, "MPC compresses 32-byte blocks"), "compression=mpc with 128-byte blocks is a config error: %s", err);
+  aw_device_free(d);
+}
+
 int main(int argc, char **argv) {
   const char *only = argc > 1 ? argv[1] : NULL;
   if (!only || !strcmp(only, "latency")) latency();
@@ -693,5 +761,6 @@ int main(int argc, char **argv) {
   if (!only || !strcmp(only, "local")) local_memory();
   if (!only || !strcmp(only, "compression")) compression();
   if (!only || !strcmp(only, "caba")) caba();
+  if (!only || !strcmp(only, "algorithms")) algorithms();
   return check_failed ? 1 : 0;
 }

@@ -265,7 +265,7 @@ static void kill_waiting(tm_gpu *g, tm_sm *s) {
 }
 
 int tm_assist_fill(tm_gpu *g, tm_sm *s, uint64_t addr, tm_req *waiters, int64_t n) {
-  if (g->z.design != TM_DESIGN_CABA || !waiters || tm_block_raw(g, addr) || tm_block_bytes(&g->z, g->d, addr) >= g->z.unit) return 0;
+  if (g->z.design != TM_DESIGN_CABA || !waiters || tm_block_raw(g, addr) || tm_block_bytes(&g->z, g->d, addr, NULL) >= g->z.unit) return 0;
   for (uint32_t i = 0; i < s->nawt; i++)
     if (!s->awt[i].live) { start(g, s, &s->awt[i], addr, waiters, n); return 1; }
   if (s->nawq == s->capawq) {   /* the table is full: the line waits */

@@ -7,23 +7,37 @@
 #define LOCAL_TM_BASE 0x00007c0000000000ull   /* sm.c's local memory: not in the device memory */
 #define MD_BASE 0x0000100000000000ull         /* the metadata regions, far above any allocation */
 
-extern const codec codec_bdi, codec_fpc, codec_cpack, codec_magbdi;
+extern const codec codec_bdi, codec_fpc, codec_cpack, codec_magbdi, codec_mpc;
+
+/* the hardware's latencies, by TM_COMP_*: CABA section 6 (BDI), Alameldeen and
+ * Wood 2004 (FPC, decompression), the MPC paper (C-Pack decompression; MPC
+ * 3 to compress, 4 to decompress); compression of FPC and C-Pack taken as
+ * long as their decompression (off the read path); best: the slowest of its
+ * four; cost: per block, its codec's (these are the four's) */
+static const int64_t dflt_decomp[] = { 1, 5, 9, 1, 9, 4, 0 }, dflt_comp[] = { 5, 5, 9, 5, 9, 3, 0 };
 
 void tm_compress_init(tm_compressor *z, const tm_config *c) {
   memset(z, 0, sizeof *z);
   z->design = c->design;
   z->unit = (uint32_t)(c->l2_bytes ? c->l2_sector_bytes : c->l1_sector_bytes);
   z->mag = (uint32_t)c->dram_mag;
-  static const codec *const all[4] = { &codec_bdi, &codec_fpc, &codec_cpack, &codec_magbdi };
-  if (c->compression == TM_COMP_BEST) {
-    for (int i = 0; i < 4; i++) z->codecs[z->ncodecs++] = all[i];
-  } else z->codecs[z->ncodecs++] = all[c->compression];
-  /* the hardware's latencies: CABA section 6 (BDI), Alameldeen and Wood 2004
-   * (FPC, decompression), the MPC paper (C-Pack, decompression); compression
-   * of FPC and C-Pack taken as long as their decompression (off the read path) */
-  static const int64_t dflt_decomp[] = { 1, 5, 9, 1, 9 }, dflt_comp[] = { 5, 5, 9, 5, 9 };
-  z->compress_cycles = c->compress_cycles >= 0 ? c->compress_cycles : dflt_comp[c->compression];
-  z->decompress_cycles = c->decompress_cycles >= 0 ? c->decompress_cycles : dflt_decomp[c->compression];
+  /* best and cost try these four; cost breaks ties in this order: the fastest decompression first */
+  static const codec *const all[4] = { &codec_bdi, &codec_magbdi, &codec_fpc, &codec_cpack };
+  static const int kinds[4] = { TM_COMP_BDI, TM_COMP_MAGBDI, TM_COMP_FPC, TM_COMP_CPACK };
+  z->cost = c->compression == TM_COMP_COST;
+  if (c->compression == TM_COMP_BEST || c->compression == TM_COMP_COST)
+    for (int i = 0; i < 4; i++) {
+      z->codecs[z->ncodecs] = all[i];
+      z->decomp[z->ncodecs++] = c->decompress_cycles >= 0 ? c->decompress_cycles : dflt_decomp[kinds[i]];
+    }
+  else {
+    z->codecs[0] = c->compression == TM_COMP_MPC ? &codec_mpc : c->compression == TM_COMP_BDI ? &codec_bdi :
+                   c->compression == TM_COMP_FPC ? &codec_fpc : c->compression == TM_COMP_CPACK ? &codec_cpack : &codec_magbdi;
+    z->decomp[0] = c->decompress_cycles >= 0 ? c->decompress_cycles : dflt_decomp[c->compression];
+    z->ncodecs = 1;
+  }
+  z->compress_cycles = c->compress_cycles >= 0 ? c->compress_cycles : z->cost ? 9 : dflt_comp[c->compression];
+  z->decompress_cycles = c->decompress_cycles >= 0 ? c->decompress_cycles : z->cost ? 9 : dflt_decomp[c->compression];
 }
 
 /* The block's bytes: 0 when it is not device memory (local memory, outside every allocation). */
@@ -42,14 +56,23 @@ void tm_block_compress(const tm_compressor *z, struct aw_device *d, uint64_t add
   codec_store_raw(block, z->unit, payload, meta);
 }
 
-uint32_t tm_block_bytes(const tm_compressor *z, struct aw_device *d, uint64_t addr) {
+uint32_t tm_block_bytes(const tm_compressor *z, struct aw_device *d, uint64_t addr, int64_t *decompress) {
   uint8_t block[CODEC_MAX_LINE], payload[CODEC_MAX_PAYLOAD];
+  if (decompress) *decompress = 0;
   if (!read_block(z, d, addr, block)) return z->unit;
-  uint32_t best = z->unit;
+  uint32_t best = z->unit, best_bursts = codec_bursts(z->unit, z->mag);
   for (int i = 0; i < z->ncodecs; i++) {
     codec_meta m;
-    if (z->codecs[i]->compress(block, z->unit, z->mag, payload, &m) == 0 && m.encoding != 0 && m.size < best) best = m.size;
+    if (z->codecs[i]->compress(block, z->unit, z->mag, payload, &m) != 0 || m.encoding == 0) continue;
+    uint32_t b = codec_bursts(m.size, z->mag);
+    /* best: the fewest bytes; cost: the fewest bursts, the first (fastest) of equals */
+    if (z->cost ? b < best_bursts : m.size < best) {
+      best = m.size;
+      best_bursts = b;
+      if (decompress) *decompress = z->decomp[i];
+    }
   }
+  if (decompress && best < z->unit && !z->cost) *decompress = z->decompress_cycles;
   return best;
 }
 

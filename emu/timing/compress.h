@@ -3,7 +3,8 @@
  * Values stay in the functional memory; compression decides only how many
  * bytes the model moves and keeps.  A block is one L2 sector (the line when
  * L2 has no sectors), compressed on its own by the design's algorithm, one of
- * the reference codecs of subroutines/ (or the smallest of them: 'best').
+ * the reference codecs of subroutines/ (or the smallest of four: 'best'; the
+ * one that saves the most bursts: 'cost').
  * Its size is computed from the device memory's contents when the model
  * moves it (so a store changes the size of the block the next time it
  * moves).  Local memory, and bytes outside every allocation, count as
@@ -24,7 +25,9 @@ struct aw_device;
 typedef struct {
   int design;
   const codec *codecs[4];
+  int64_t decomp[4];          /* each one's decompression latency (cost: the block's codec's) */
   int ncodecs;
+  int cost;                   /* compression = cost: the fewest bursts, not the fewest bytes */
   uint32_t unit;              /* block bytes */
   uint32_t mag;
   int64_t compress_cycles, decompress_cycles;
@@ -33,8 +36,11 @@ typedef struct {
 /* Sets z up for config c (tm_config_check passed). */
 void tm_compress_init(tm_compressor *z, const tm_config *c);
 /* The stored bytes of the block at addr (unit-aligned): the smallest
- * payload the algorithm finds, or unit when it does not compress. */
-uint32_t tm_block_bytes(const tm_compressor *z, struct aw_device *d, uint64_t addr);
+ * payload the algorithm finds (cost: the payload of the codec that takes the
+ * fewest bursts), or unit when it does not compress (cost: when no codec
+ * saves a burst); *decompress (when not NULL): the hardware's cycles to
+ * decompress it (0 uncompressed). */
+uint32_t tm_block_bytes(const tm_compressor *z, struct aw_device *d, uint64_t addr, int64_t *decompress);
 /* The same for one algorithm, with everything: the block's bytes (unit of
  * them) in 'block', the payload and its metadata (encoding 0: uncompressed). */
 void tm_block_compress(const tm_compressor *z, struct aw_device *d, uint64_t addr, uint8_t *block, uint8_t *payload, codec_meta *meta);

@@ -388,8 +388,11 @@ int tm_config_check(const tm_config *c, char *err, size_t cap) {
     if (c->design == TM_DESIGN_CABA && unit != c->l1_line_bytes)
       BADK(blame(c, TM_KEY_design, TM_KEY_l2_sector_bytes, TM_KEY_l1_line_bytes, -1),
            "design caba decompresses whole L1 lines: the %lld-byte blocks must be the %lld-byte L1 line", (long long)unit, (long long)c->l1_line_bytes);
-    if (c->design == TM_DESIGN_CABA && c->compression == TM_COMP_BEST)
+    if (c->design == TM_DESIGN_CABA && (c->compression == TM_COMP_BEST || c->compression == TM_COMP_COST))
       BADK(blame(c, TM_KEY_design, TM_KEY_compression, -1), "design caba needs one algorithm: its subroutines are bound to that algorithm's encoding numbers");
+    if (c->compression == TM_COMP_MPC && unit != 32)
+      BADK(blame(c, TM_KEY_compression, TM_KEY_l2_sector_bytes, TM_KEY_l1_sector_bytes, -1),
+           "MPC compresses 32-byte blocks (its hardware's), and the blocks here are %lld-byte L2 sectors (mpc-titanv has 32)", (long long)unit);
     int64_t sets = c->md_cache_bytes / (128 * c->md_cache_ways);
     if (c->md_cache_bytes % (128 * c->md_cache_ways) || !pow2(sets))
       BADK(blame(c, TM_KEY_md_cache_bytes, TM_KEY_md_cache_ways, -1), "md_cache_bytes = %lld in %lld ways of 128-byte lines must give a power-of-two number of sets",

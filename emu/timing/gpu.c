@@ -125,7 +125,7 @@ void tm_send_up(tm_gpu *g, tm_req *r, tm_time t) {
   if (tm_events_post(&g->ev, at, slice_arrive, g, r)) tm_fail(g, "out of host memory for an event");
 }
 
-static uint32_t stored(tm_gpu *g, uint64_t line_addr, uint32_t sectors, uint32_t *bursts, int *packed);
+static uint32_t stored(tm_gpu *g, uint64_t line_addr, uint32_t sectors, uint32_t *bursts, int *packed, int64_t *decompress);
 static uint32_t l2_sectors(const tm_gpu *g, const tm_slice *sl, uint64_t addr, uint32_t up);
 
 static void send_down(tm_gpu *g, tm_req *r, tm_time t) {
@@ -136,9 +136,10 @@ static void send_down(tm_gpu *g, tm_req *r, tm_time t) {
     const tm_slice *sl = &g->slices[r->slice];
     uint32_t line = sl->c.line_bytes, bursts;
     int packed;
-    uint32_t bytes = stored(g, r->addr / line * line, l2_sectors(g, sl, r->addr, r->up_sectors), &bursts, &packed);
+    int64_t dc;
+    uint32_t bytes = stored(g, r->addr / line * line, l2_sectors(g, sl, r->addr, r->up_sectors), &bursts, &packed, &dc);
     if (bytes < data) data = bytes;
-    if (packed && g->z.design == TM_DESIGN_HW) extra = tm_cycles(g->core, g->z.decompress_cycles);
+    if (packed && g->z.design == TM_DESIGN_HW) extra = tm_cycles(g->core, dc);
   }
   uint32_t bytes = (uint32_t)g->cfg->request_header_bytes + data;
   tm_time at = xbar_send(g, &g->down, r->slice, r->sm, bytes, t) + extra;
@@ -214,14 +215,18 @@ void tm_block_written(tm_gpu *g, uint64_t addr, int raw) {
 
 /* The sectors 'sectors' of the line at line_addr as the design stores them:
  * their bytes; *bursts, the DRAM bursts they take (each block whole bursts of
- * its own); *packed, whether any is compressed.  Base: as they are. */
-static uint32_t stored(tm_gpu *g, uint64_t line_addr, uint32_t sectors, uint32_t *bursts, int *packed) {
+ * its own); *packed, whether any is compressed; *decompress (when not NULL),
+ * the hardware's cycles to decompress the slowest.  Base: as they are. */
+static uint32_t stored(tm_gpu *g, uint64_t line_addr, uint32_t sectors, uint32_t *bursts, int *packed, int64_t *decompress) {
   uint32_t unit = g->z.unit, mag = g->z.mag, bytes = 0, b = 0;
   *packed = 0;
+  if (decompress) *decompress = 0;
   for (uint32_t i = 0; i < 32; i++) {
     if (!(sectors >> i & 1)) continue;
     uint64_t a = line_addr + (uint64_t)i * unit;
-    uint32_t n = g->z.design == TM_DESIGN_BASE || tm_block_raw(g, a) ? unit : tm_block_bytes(&g->z, g->d, a);
+    int64_t dc = 0;
+    uint32_t n = g->z.design == TM_DESIGN_BASE || tm_block_raw(g, a) ? unit : tm_block_bytes(&g->z, g->d, a, &dc);
+    if (decompress && dc > *decompress) *decompress = dc;
     if (n < unit) *packed = 1;
     bytes += n;
     b += codec_bursts(n, mag);
@@ -258,7 +263,12 @@ static void md_then_read(tm_gpu *g, tm_req *r, tm_time t) {
   uint64_t md = tm_md_line(g->cfg, r->addr, r->part);
   uint32_t fetch;
   g->st->md_accesses++;
+  /* in the metadata cache r stands for one sector (its 'sectors' say so while
+   * it waits there); its own sectors wait in up_sectors, unused by a DRAM read */
+  uint32_t own = r->sectors;
   int res = cache_read(&p->md, md, 1, r, &fetch);
+  if (res == CACHE_HIT || res == CACHE_STALL) r->sectors = own;
+  else r->up_sectors = own;
   if (res == CACHE_HIT) { g->st->md_hits++; dram_enqueue(g, r, t); }
   else if (res == CACHE_STALL) md_fetch(g, r->part, md, r, t);   /* no MSHR: a read of its own */
   else if (res == CACHE_MISS && fetch) md_fetch(g, r->part, md, NULL, t);
@@ -332,7 +342,7 @@ static void writeback(tm_gpu *g, const tm_req *like, const tm_slice *sl, const t
   w->addr = v->addr;
   uint32_t bursts;
   int packed;
-  w->bytes = stored(g, v->addr, v->dirty, &bursts, &packed);
+  w->bytes = stored(g, v->addr, v->dirty, &bursts, &packed, NULL);
   w->bursts = (uint8_t)bursts;
   g->st->dram_raw_bursts += bursts_of(g, (uint32_t)__builtin_popcount(v->dirty) * sl->c.sector_bytes);
   tm_place p;
@@ -362,7 +372,7 @@ static void fill_at(void *obj, void *arg, tm_time now) { fill(obj, arg, now); }
 static void read_from_dram(tm_gpu *g, tm_req *d, tm_time t) {
   uint32_t bursts, sb = g->slices[d->slice].c.sector_bytes;
   int packed;
-  stored(g, d->addr, d->sectors, &bursts, &packed);
+  stored(g, d->addr, d->sectors, &bursts, &packed, NULL);
   d->bytes = (uint32_t)__builtin_popcount(d->sectors) * sb;
   d->bursts = (uint8_t)bursts;
   d->packed = (uint8_t)packed;
@@ -384,7 +394,7 @@ static void dram_done(void *ctx, tm_req *r, tm_time t) {
     tm_req *waiting = r->owner ? NULL : cache_fill(&p->md, r->addr, 1, &v, &hv, &refetch);
     if (hv) md_victim(g, r->part, &v, t);
     if (r->owner) dram_enqueue(g, r->owner, t);
-    for (tm_req *w = waiting, *next; w; w = next) { next = w->next; dram_enqueue(g, w, t); }
+    for (tm_req *w = waiting, *next; w; w = next) { next = w->next; w->sectors = w->up_sectors; w->up_sectors = 0; dram_enqueue(g, w, t); }
     tm_req_free(g, r);
     return;
   }

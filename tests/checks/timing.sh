@@ -50,9 +50,19 @@ for script in examples/*/run.aw; do
     fi
     for b in $names; do cmp -s "$T/$n.plain/$b.bin" "$out/$b.bin" || bad="$bad $design:$b"; done
   done
+  # 32-byte sectors (mpc-titanv): MPC, and cost, with the metadata cache before DRAM
+  for dc in hw-mem/mpc hw/cost; do
+    out="$T/$n.$(echo $dc | tr / _)"
+    mkdir -p "$out"
+    if ! timeout 120 "$BIN/awemu" run --config mpc-titanv --set design=${dc%/*} --set compression=${dc#*/} \
+         "$T/$n.aw" DATA="$data" DUMPS="$out" > "$out.log" 2>&1; then
+      bad="$bad mpc-titanv/$dc(exit)"; continue
+    fi
+    for b in $names; do cmp -s "$T/$n.plain/$b.bin" "$out/$b.bin" || bad="$bad mpc-titanv/$dc:$b"; done
+  done
   if [ -z "$names" ]; then fail "timing run $dir: the script allocates no buffer"
   elif [ -n "$bad" ]; then fail "timing run $dir: results differ from functional mode:$bad" "$(tail -5 "$T/$n.caba-gtx480.gto.log")"
-  else pass "timing run $dir: $(echo $names | wc -w) buffers identical to functional mode under 3 presets x 3 policies and designs hw-mem, hw, ideal, caba${loose:+ (order-dependent, not compared: $loose)}"; fi
+  else pass "timing run $dir: $(echo $names | wc -w) buffers identical to functional mode under 3 presets x 3 policies, designs hw-mem, hw, ideal, caba (BDI) and, under mpc-titanv, hw-mem with MPC and hw with cost${loose:+ (order-dependent, not compared: $loose)}"; fi
 done
 
 # ---- --subroutines ----
