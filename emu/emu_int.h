@@ -83,6 +83,7 @@ struct aw_module {
   int32_t *pc_trig;         /* per pc: the pc_binds entry a warp reaching it starts, -1 none (NULL: no 'pc' triggers) */
   emu_pc_bind *pc_binds;
   uint32_t npc_binds;
+  int has_miss;             /* a subroutine has a 'miss' trigger */
   uint64_t **bcast_blocks;  /* allocations holding immediate broadcasts */
   uint32_t nbcast;
 };
@@ -162,6 +163,8 @@ void emu_module_free(aw_module *m);
  * the subroutine a 'decompress ENC' (decompress = 1) or 'compress' trigger
  * starts (compress: enc -1 asks for the one that takes any line); -1 when none. */
 int emu_subroutine_for(const aw_module *m, int decompress, int enc);
+/* The img.subrs index of the subroutine trigger event ev (ISA_TRIG_MISS, ISA_TRIG_EXPLICIT) starts; -1 when none. */
+int emu_subroutine_on(const aw_module *m, uint32_t ev);
 
 /* The register slot named 'name' ("%r12") in function f; -1 when none. */
 int emu_reg_slot(const aw_module *m, uint32_t f, const char *name);

@@ -1541,7 +1541,13 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
    * prefetchu: bring the line holding a into the uniform cache
    * membar: order this thread's memory accesses at the scope
    * fence: memory fence with the named semantics and scope */
-  case ISA_OP_PREFETCH: case ISA_OP_PREFETCHU: case ISA_OP_MEMBAR: case ISA_OP_FENCE:
+  case ISA_OP_PREFETCH: case ISA_OP_PREFETCHU:
+    if (c->issue) {   /* no effect on results; the timing model moves the lines */
+      uint64_t addr[WARP];
+      note_access(c, addresses(c, w, in, &in->o[0], addr), addr, active, 1);
+    }
+    return 0;
+  case ISA_OP_MEMBAR: case ISA_OP_FENCE:
   /* nanosleep: suspend the thread for about a nanoseconds
    * brkpt: stop in the debugger */
   case ISA_OP_NANOSLEEP: case ISA_OP_BRKPT:

@@ -322,6 +322,7 @@ static int bind_pc_triggers(aw_module *m, char *err, size_t cap) {
                         "(make it '.priority high' or drop '.liveout')", sub);
       if (tr->event == ISA_TRIG_MISS && (sr->nlivein || sr->nliveout))
         return isa_fail(err, cap, "subroutine %s: a 'miss' trigger binds no parent registers, but the subroutine has live-ins or live-outs", sub);
+      if (tr->event == ISA_TRIG_MISS) m->has_miss = 1;
       if (tr->event != ISA_TRIG_PC) continue;
       const char *kn = isa_str(img, tr->kernel), *ln = isa_str(img, tr->label);
       uint32_t f = 0;
@@ -506,6 +507,14 @@ int emu_subroutine_for(const aw_module *m, int decompress, int enc) {
       const isa_trigger *tr = &img->triggers[img->subrs[s].first_trigger + t];
       if (tr->event == ev && (tr->arg == enc || (!decompress && tr->arg == -1))) return (int)s;
     }
+  return -1;
+}
+
+int emu_subroutine_on(const aw_module *m, uint32_t ev) {
+  const isa_image *img = &m->img;
+  for (uint32_t s = 0; s < img->nsubrs; s++)
+    for (uint32_t t = 0; t < img->subrs[s].ntrigger; t++)
+      if (img->triggers[img->subrs[s].first_trigger + t].event == ev) return (int)s;
   return -1;
 }
 

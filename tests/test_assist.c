@@ -20,6 +20,8 @@
  *               assist warp (awc_alu_fraction), and does when the threshold is 1
  *   kill        when throttling starts, the controller kills the low-priority assist
  *               warps that have not issued (awc_kill), and with awc_kill off they run
+ *   miss        a 'miss' subroutine (a next-line prefetcher) turns every other miss of
+ *               a pointer chase into an MSHR merge; its prefetches are timed accesses
  *   predict     design caba: stores of blocks that do not compress stop triggering
  *               compression assist warps (the compressibility predictor)
  *   errors      bindings that cannot work are errors at load
@@ -323,6 +325,65 @@ static void predictor(void) {
   free(bdi_text);
 }
 
+/* ---- miss: a next-line prefetcher ---- */
+
+/* tests/timing/micro's pointer chase over 4096 lines 128 bytes apart (one
+ * thread; each step's load depends on the one before), 1024 timed steps, none
+ * of them in L1 or L2 before.  The module gets a low-priority 'miss'
+ * subroutine: on each L1 miss of a warp's load, it prefetches the next line
+ * (ld.lmeta, add, prefetch, exit: 4 instructions, in the cycles the waiting
+ * warp leaves idle).  Step i misses and starts it; the prefetch of line i + 1
+ * is on its way long before step i's line is back, so step i + 1 merges into
+ * its MSHR (no miss, no prefetcher), and step i + 2 misses again: 512 assist
+ * warps, 2048 instructions, 512 merges, 1024 + 512 L1 accesses (the
+ * prefetches are accesses, and misses, of their own), and each pair of steps
+ * takes one miss latency plus the little the prefetch lags: under 3/4 of the
+ * time without it. */
+static const char prefetcher[] =
+  ".subroutine next_line\n.priority low\n.trigger miss\n{\n  .reg .b64 %a;\n  ld.lmeta.u64 %a, [16];\n"
+  "  add.u64 %a, %a, 128;\n  prefetch.global.L1 [%a];\n  exit;\n}\n";
+
+static int chase_run(int with, tm_stats *st, uint64_t *cycles, char *err, size_t cap) {
+  aw_device *d = aw_device_new();
+  tm_config cfg;
+  tm_config_defaults(&cfg);
+  int ok = d && !tm_config_load(&cfg, "caba-gtx480", err, cap) && !tm_config_check(&cfg, err, cap) && !aw_set_timing(d, &cfg) &&
+           (!with || !aw_add_subroutines(d, "prefetcher.s", prefetcher, sizeof prefetcher - 1));
+  aw_module *m = ok ? aw_module_load_file(d, "tests/timing/micro/micro.ptx", err, cap) : NULL;
+  if (m) {
+    uint64_t base = aw_malloc(d, 4096 * 128), out = aw_malloc(d, 16);
+    uint64_t a1[3] = { base, 4096, 16 }, a2[4] = { base, 0, 1024, out };
+    for (int k = 0; k < 2 && ok; k++) {
+      int kern = aw_kernel_find(m, k ? "chase" : "chase_init");
+      uint32_t count, sizes[8], offs[8];
+      uint8_t params[64] = { 0 };
+      ok = kern >= 0 && !aw_kernel_params(m, kern, &count, sizes, offs, 8);
+      for (uint32_t i = 0; ok && i < count; i++) memcpy(params + offs[i], k ? &a2[i] : &a1[i], sizes[i]);
+      aw_fault f;
+      aw_dim3 one = { 1, 1, 1 };
+      if (ok && aw_launch(d, m, kern, one, one, 0, params, sizeof params, &f) != AW_OK) { aw_fault_format(&f, err, cap); ok = 0; }
+    }
+    const tm_stats *l;
+    uint32_t n = aw_timing_launches(d, &l, NULL, NULL);
+    if (ok && n == 2) { *st = l[1]; aw_memcpy_dtoh(d, cycles, out, 8); }
+  } else ok = 0;
+  aw_device_free(d);
+  return ok;
+}
+
+static void miss(void) {
+  char err[1024] = "";
+  tm_stats a, b;
+  uint64_t ca = 0, cb = 0;
+  int ok = chase_run(0, &a, &ca, err, sizeof err) && chase_run(1, &b, &cb, err, sizeof err);
+  CHECK(ok && a.l1_merges == 0 && a.assist_triggered == 0 && b.assist_triggered == 512 && b.assist_insns == 2048 && b.l1_merges == 512 &&
+        b.l1_accesses == 1536 && b.l1_misses == 1024 && 4 * cb < 3 * ca,
+        "a 'miss' prefetcher: %llu assist warps, %llu instructions, %llu MSHR merges, %llu L1 accesses, %llu misses (derived 512, 2048, 512, 1536, 1024); "
+        "%llu cycles for 1024 steps, %llu without it (derived: under 3/4) %s",
+        (unsigned long long)b.assist_triggered, (unsigned long long)b.assist_insns, (unsigned long long)b.l1_merges,
+        (unsigned long long)b.l1_accesses, (unsigned long long)b.l1_misses, (unsigned long long)cb, (unsigned long long)ca, err);
+}
+
 /* ---- errors at load ---- */
 
 static void load_error(const char *text, const char *want, const char *what) {
@@ -353,6 +414,7 @@ int main(int argc, char **argv) {
   if (!only || !strcmp(only, "throttle")) throttle();
   if (!only || !strcmp(only, "kill")) kill();
   if (!only || !strcmp(only, "predict")) predictor();
+  if (!only || !strcmp(only, "miss")) miss();
   if (!only || !strcmp(only, "errors")) errors();
   return check_failed ? 1 : 0;
 }

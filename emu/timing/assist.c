@@ -101,6 +101,7 @@ static void go(tm_gpu *g, tm_sm *s, tm_assist *a, uint32_t sr, const tm_warp *pa
   a->next_issue = n;
   a->next = NULL;
   a->insns = 0;
+  a->pending = 0;
   a->c->warps[0].killed = 0;
   s->nlive++;
   g->live_assists++;
@@ -156,6 +157,7 @@ static int start(tm_gpu *g, tm_sm *s, tm_assist *a, uint64_t addr, tm_req *waite
   set_meta(&a->line, meta.encoding, meta.size, g->z.unit, g->z.mag, addr);
   if (emu_assist_start(a->c, g->m->img.subrs[sr].func, &a->line, g->fault)) { g->failed = 1; return -1; }
   a->waiters = waiters;
+  a->miss = 0;
   a->store = NULL;
   a->bind = NULL;
   a->ptw = NULL;
@@ -200,6 +202,7 @@ int tm_assist_store(tm_gpu *g, tm_sm *s, const tm_warp *tw, uint32_t pc, uint64_
   set_meta(&a->line, 0, 0, g->z.unit, g->z.mag, addr);
   if (emu_assist_start(a->c, g->m->img.subrs[sr].func, &a->line, g->fault)) { g->failed = 1; return 1; }
   a->waiters = NULL;
+  a->miss = 0;
   a->store = r;
   a->store_pc = pc;
   if (s->trying[p] < UINT8_MAX) s->trying[p]++;
@@ -232,11 +235,43 @@ int tm_assist_pc(tm_gpu *g, tm_sm *s, tm_warp *tw, const emu_pc_bind *b, int64_t
   emu_assist_livein(a->c, tw->tc->c, tw->w, b);
   a->waiters = NULL;
   a->store = NULL;
+  a->miss = 0;
   a->bind = b;
   a->ptw = low ? NULL : tw;
   a->moves = b->nin;
   go(g, s, a, b->subr, tw, 0, n);
   return low ? 1 : 2;
+}
+
+int tm_assist_miss(tm_gpu *g, tm_sm *s, const tm_warp *tw, uint64_t addr, int64_t n) {
+  int sr = emu_subroutine_on(g->m, ISA_TRIG_MISS);
+  if (sr < 0) return 0;
+  int low = g->m->img.subrs[sr].priority == ISA_PRIO_LOW;
+  if (low && s->busy) { g->st->assist_throttled++; return 0; }
+  tm_assist *a = NULL;
+  for (uint32_t i = 0; i < s->nawt && !a; i++) if (!s->awt[i].live) a = &s->awt[i];
+  if (!a) { g->st->assist_overflow++; return 0; }   /* (a miss does not wait for an entry) */
+  memset(&a->line, 0, sizeof a->line);   /* .lmeta: the line's size and address; no payload */
+  set_meta(&a->line, 0, 0, (uint32_t)g->cfg->l1_line_bytes, g->z.mag ? g->z.mag : (uint32_t)g->cfg->dram_mag, addr);
+  if (emu_assist_start(a->c, g->m->img.subrs[sr].func, &a->line, g->fault)) { g->failed = 1; return -1; }
+  a->miss = 1;
+  a->waiters = NULL;
+  a->store = NULL;
+  a->bind = NULL;
+  a->ptw = NULL;
+  a->moves = 0;
+  go(g, s, a, (uint32_t)sr, tw, addr, n);
+  return 0;
+}
+
+void tm_assist_load_done(tm_gpu *g, tm_sm *s, tm_load *l) {
+  tm_assist *a = l->aw;
+  const tm_regs *r = &g->regs[l->pc];
+  for (uint32_t j = 0; j < r->ndst; j++) a->reg_ready[r->dst[j]] = l->ready;
+  a->pending--;
+  if (a->next_issue > l->ready) a->next_issue = l->ready;
+  int64_t *next = &s->awt_next[2 * a->sched + (uint32_t)a->low];
+  if (*next > a->next_issue) *next = a->next_issue;
 }
 
 /* Takes entry a out of the table and the buffer. */
@@ -257,7 +292,7 @@ static void retire(tm_gpu *g, tm_sm *s, tm_assist *a) {
 static void kill_waiting(tm_gpu *g, tm_sm *s) {
   for (uint32_t i = 0; i < s->nawt; i++) {
     tm_assist *a = &s->awt[i];
-    if (!a->live || !a->low || !a->bind || a->insns || a->moves < a->bind->nin) continue;
+    if (!a->live || !a->low || !(a->bind || a->miss) || a->insns || (a->bind && a->moves < a->bind->nin)) continue;
     retire(g, s, a);
     g->st->assist_killed++;
     if (g->d->timeline) tm_timeline_assist(g, s, i, "killed by the controller", subr_name(g, a->subr), g->cycle, 1);
@@ -287,7 +322,9 @@ int tm_assist_fill(tm_gpu *g, tm_sm *s, uint64_t addr, tm_req *waiters, int64_t 
 static int finish(tm_gpu *g, tm_sm *s, tm_assist *a, int64_t n) {
   char why[300];
   int killed = a->c->warps[0].killed;
-  if (a->bind) {   /* a 'pc' trigger's: the live-outs go back (not after awkill) */
+  if (a->miss) {
+    /* a prefetcher's: nothing to check, nobody waits */
+  } else if (a->bind) {   /* a 'pc' trigger's: the live-outs go back (not after awkill) */
     if (a->ptw) {   /* each live-out is copied when its value is ready, at the exit at the earliest */
       int64_t ready[EMU_MAX_LIVE];
       for (uint32_t i = 0; i < a->bind->nout; i++) ready[i] = a->reg_ready[a->bind->sub_out[i]] > n + 1 ? a->reg_ready[a->bind->sub_out[i]] : n + 1;
@@ -335,7 +372,7 @@ static int finish(tm_gpu *g, tm_sm *s, tm_assist *a, int64_t n) {
     tm_req *r = a->store;
     if (a->ref.encoding && !killed) { r->bytes = a->ref.size ? a->ref.size : 1; r->packed = 1; }
     tm_send_up(g, r, tm_cycles(g->core, n));
-  } else if (!a->bind) release(g, s, a->waiters, n, tm_cycles(g->core, n));
+  } else if (!a->bind && !a->miss) release(g, s, a->waiters, n, tm_cycles(g->core, n));
   if (s->nawq) {
     tm_assist_wait w = s->awq[0];
     memmove(&s->awq[0], &s->awq[1], (s->nawq - 1) * sizeof *s->awq);
@@ -361,6 +398,7 @@ int tm_assist_issue(tm_gpu *g, tm_sm *s, uint32_t k, int low, int64_t n, int *ld
     if (a->next_issue > n) { if (a->next_issue < soonest) soonest = a->next_issue; continue; }
     if (a->moves) { best = a; break; }   /* a live-in MOVE: its source was ready when it was triggered */
     if (!a->next && !(a->next = emu_next(a->c, &a->c->warps[0]))) {
+      if (a->pending) { a->next_issue = TM_NEVER; continue; }   /* it exits when its memory instructions are back */
       if (finish(g, s, a, n)) return -1;
       if (a->live && a->next_issue < soonest) soonest = a->next_issue;   /* the entry took a waiting line */
       continue;
@@ -411,16 +449,19 @@ int tm_assist_issue(tm_gpu *g, tm_sm *s, uint32_t k, int low, int64_t n, int *ld
   a->next = NULL;
   g->d->stats = saved;
   if (st == EMU_STEP_FAULT) { g->failed = 1; return -1; }
+  int global = 0;
   if (is && is->is_mem)
-    for (int l = 0; l < WARP; l++)
-      if (is->active >> l & 1 && (is->space[l] == ISA_SP_GLOBAL || is->space[l] == ISA_SP_LOCAL)) {
+    for (int l = 0; l < WARP; l++) {
+      if (!(is->active >> l & 1)) continue;
+      if (is->space[l] == ISA_SP_GLOBAL) global = 1;
+      if (is->space[l] == ISA_SP_LOCAL) {
         char why[300];
-        snprintf(why, sizeof why, "assist warp %s accessed %s memory at 0x%llx (pc %u): the timing model does not yet time assist warps' global and local memory accesses (functional mode runs them)",
-                 subr_name(g, a->subr), is->space[l] == ISA_SP_GLOBAL ? "global" : "local", (unsigned long long)is->addr[l],
-                 (uint32_t)(is->pc - g->m->funcs[g->m->img.subrs[a->subr].func].first_pc));
+        snprintf(why, sizeof why, "assist warp %s accessed local memory at 0x%llx (pc %u): the timing model does not time assist warps' local memory (functional mode runs it)",
+                 subr_name(g, a->subr), (unsigned long long)is->addr[l], (uint32_t)(is->pc - g->m->funcs[g->m->img.subrs[a->subr].func].first_pc));
         tm_fail(g, why);
         return -1;
       }
+    }
   if (++a->insns > EMU_ASSIST_MAX_INSNS) {
     char why[200];
     snprintf(why, sizeof why, "assist warp %s ran more than %d instructions on the line at 0x%llx",
@@ -435,7 +476,11 @@ int tm_assist_issue(tm_gpu *g, tm_sm *s, uint32_t k, int low, int64_t n, int *ld
   if (pipe >= 0) s->unit_free[r->unit][pipe] = n + r->interval;
   if (r->unit == U_ALU || r->unit == U_MUL) s->alu_busy += r->interval;
   int64_t ready = n + r->latency;
-  if (r->unit == U_LDST) {   /* the line buffer: the LD/ST unit for a cycle, the value after an L1 hit's latency */
+  if (global) {   /* global memory: through the LD/ST unit and the caches, as a warp's */
+    *ldst_free = 0;
+    return tm_sm_assist_mem(g, s, a, &g->m->code[w_pc], is, n) < 0 ? -1 : 1;
+  }
+  if (r->unit == U_LDST) {   /* the line buffer (or its own shared memory): the LD/ST unit for a cycle, the value after an L1 hit's latency */
     *ldst_free = 0;
     if (s->ldst_busy_until < n + 1) s->ldst_busy_until = n + 1;
     ready = n + g->cfg->l1_latency;

@@ -99,7 +99,7 @@ int tm_sm_init(tm_gpu *g, tm_sm *s, int id) {
   /* ALU and MUL share the ALU pipelines */
   free(s->unit_free[U_MUL]);
   s->unit_free[U_MUL] = s->unit_free[U_ALU];
-  if ((c->design == TM_DESIGN_CABA || g->m->pc_trig) && tm_assist_init(g, s)) return -1;
+  if ((c->design == TM_DESIGN_CABA || g->m->pc_trig || g->m->has_miss) && tm_assist_init(g, s)) return -1;
   s->has_l1 = c->l1_bytes > 0;
   if (s->has_l1 && cache_init(&s->l1, (uint64_t)c->l1_bytes, (uint32_t)c->l1_ways, (uint32_t)c->l1_line_bytes,
                               (uint32_t)c->l1_sector_bytes, (uint32_t)c->l1_mshrs, (uint32_t)c->l1_mshr_merge)) return -1;
@@ -284,6 +284,7 @@ static void set_ready(tm_warp *tw, const tm_regs *r, int64_t cycle) {
 
 /* A load's last request is back (or it needed none): its registers are ready at l->ready. */
 void tm_load_complete(tm_gpu *g, tm_sm *s, tm_load *l, tm_time t) {
+  if (l->aw) { int64_t ready = l->ready; tm_assist_load_done(g, s, l); tm_load_free(g, l); tm_sm_wake(g, s, ready); return; }
   tm_warp *tw = l->tw;
   set_ready(tw, &g->regs[l->pc], l->ready);
   if (l->global) {
@@ -448,6 +449,7 @@ static int ldst_access(tm_gpu *g, tm_sm *s, int64_t n) {
     }
     r->owner = l;               /* waits in the L1 MSHR */
     r->sm = (uint16_t)s->id;
+    if (res == CACHE_MISS && s->acc_warp && g->m->has_miss && tm_assist_miss(g, s, s->acc_warp, a->addr, n)) return -1;
     if (fetch) {
       tm_req *f = tm_req_new(g);
       if (!f) return -1;
@@ -484,7 +486,7 @@ static int ldst_access(tm_gpu *g, tm_sm *s, int64_t n) {
   r->owner = a->kind == REQ_WR ? NULL : l;
   r->born = t;
   /* design caba: a store of a whole block is compressed by an assist warp first */
-  if (a->kind == REQ_WR && !a->local && whole_block(g, a) && tm_assist_store(g, s, s->acc_warp, s->acc_pc, a->addr, r, n)) return g->failed ? -1 : 1;
+  if (a->kind == REQ_WR && !a->local && s->acc_warp && whole_block(g, a) && tm_assist_store(g, s, s->acc_warp, s->acc_pc, a->addr, r, n)) return g->failed ? -1 : 1;
   tm_send_up(g, r, t);
   return 1;
 }
@@ -631,6 +633,34 @@ static int issue(tm_gpu *g, tm_sm *s, tm_warp *tw, const emu_insn *in, const tm_
     if (waits) set_ready(tw, r, TM_NEVER);
     s->acc_load = l;
   }
+  return 0;
+}
+
+int tm_sm_assist_mem(tm_gpu *g, tm_sm *s, tm_assist *a, const emu_insn *in, const emu_issue *is, int64_t n) {
+  const tm_regs *r = &g->regs[in - g->m->code];
+  uint32_t flags = isa_ops[in->op].flags;
+  int kind = (flags & F_ATOMIC) ? REQ_ATOM : (flags & F_STORE) ? REQ_WR : REQ_RD;
+  if (in->op == ISA_OP_PREFETCH || in->op == ISA_OP_PREFETCHU) kind = REQ_RD;
+  if (coalesce(g, s, NULL, is, kind)) { tm_fail(g, "out of host memory coalescing an access"); return -1; }
+  s->acc_load = NULL;
+  s->acc_warp = NULL;   /* (no compression of an assist warp's stores, no 'miss' trigger for its loads) */
+  s->acc_pc = (uint32_t)(in - g->m->code);
+  int64_t ready = n + r->latency;
+  int has_dst = r->ndst > 0;
+  for (uint32_t j = 0; j < r->ndst; j++) a->reg_ready[r->dst[j]] = has_dst ? ready : n + 1;
+  if (!s->nacc) return 0;
+  tm_load *l = tm_load_new(g);
+  if (!l) { tm_fail(g, "out of host memory"); return -1; }
+  l->tw = NULL;
+  l->aw = a;
+  l->pc = s->acc_pc;
+  l->issued = n;
+  l->ready = ready;
+  l->outstanding = s->nacc;
+  l->global = 0;   /* (the load-latency statistics are the warps') */
+  a->pending++;
+  if (kind != REQ_WR) for (uint32_t j = 0; j < r->ndst; j++) a->reg_ready[r->dst[j]] = TM_NEVER;
+  s->acc_load = l;
   return 0;
 }
 

@@ -49,7 +49,8 @@ typedef struct {
 /* A memory instruction in flight with destinations: its registers become
  * ready when its last request is back. */
 typedef struct tm_load {
-  struct tm_warp *tw;
+  struct tm_warp *tw;         /* the warp whose registers wait (NULL: an assist warp's, aw) */
+  struct tm_assist *aw;
   uint32_t outstanding;       /* requests not yet back */
   uint32_t pc;
   int64_t issued;             /* core cycle */
@@ -116,6 +117,8 @@ typedef struct tm_assist {
   const emu_pc_bind *bind;    /* a 'pc' trigger's: its live-ins and live-outs (NULL: a line's) */
   struct tm_warp *ptw;        /* a 'pc' trigger's parent warp (high priority: waits in TW_ASSIST) */
   uint32_t moves;             /* live-in MOVE instructions still to issue */
+  uint32_t pending;           /* its global memory instructions in flight (it exits when they are back) */
+  int miss;                   /* a 'miss' trigger's (a prefetcher): nothing to check or complete */
   codec_meta ref;             /* compression: what the reference codec makes of the line */
   uint32_t store_pc;          /* compression: the store's pc (the predictor learns from the outcome) */
   cta *c;                     /* its runner (emu_assist_new), reused by the entry */
@@ -329,6 +332,17 @@ int64_t tm_assist_wake(const tm_sm *s, int64_t n);
  * issue again from n + 1; its live-out registers (binding b) are ready at
  * out_ready[i] (NULL: killed, nothing copied back) */
 void tm_sm_resume(tm_sm *s, tm_warp *tw, const emu_pc_bind *b, const int64_t *out_ready, int64_t n);
+/* sm.c: assist warp a (of SM s) issued global memory instruction 'in' at
+ * cycle n (the functional core's report in is): its accesses go to the LD/ST
+ * unit (free: the caller checked) like a warp's, its registers ready when
+ * they are back.  0, or -1 on a failure. */
+int tm_sm_assist_mem(tm_gpu *g, tm_sm *s, struct tm_assist *a, const emu_insn *in, const emu_issue *is, int64_t n);
+/* assist.c: an assist warp's memory instruction l is back at cycle l->ready */
+void tm_assist_load_done(tm_gpu *g, tm_sm *s, tm_load *l);
+/* assist.c: warp tw's load missed in L1 on the line at addr at cycle n: the
+ * module's 'miss' subroutine, if any, starts (a low-priority one when the SM
+ * is not busy and an entry is free).  0, or -1 on a fault. */
+int tm_assist_miss(tm_gpu *g, tm_sm *s, const tm_warp *tw, uint64_t addr, int64_t n);
 /* sm.c: a load's last request is back */
 void tm_load_complete(tm_gpu *g, tm_sm *s, tm_load *l, tm_time t);
 
