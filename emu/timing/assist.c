@@ -76,6 +76,7 @@ void tm_assist_reset(tm_sm *s) {
   s->window_from = 0;
   s->window_used = 0;
   s->alu_busy = s->window_alu = 0;
+  s->last_issue = 0;
   s->busy = 0;
   memset(s->predict, 1, sizeof s->predict);   /* weakly compressible: the first store of each pc tries */
   memset(s->skipped, 0, sizeof s->skipped);
@@ -285,6 +286,8 @@ static void retire(tm_gpu *g, tm_sm *s, tm_assist *a) {
   while (order[i] != (uint8_t)(a - s->awt)) i++;
   memmove(&order[i], &order[i + 1], (size_t)(s->awt_n[q] - i - 1));
   s->awt_n[q]--;
+  /* the ones behind it (beyond the low-priority partition) are looked at from the next cycle */
+  if (s->awt_next[q] > g->cycle + 1) s->awt_next[q] = g->cycle + 1;
 }
 
 /* The controller kills s's low-priority 'pc' assist warps that have not
@@ -386,6 +389,7 @@ int tm_assist_issue(tm_gpu *g, tm_sm *s, uint32_t k, int low, int64_t n, int *ld
   int64_t *next = &s->awt_next[2 * k + (uint32_t)low], soonest = INT64_MAX;
   if (*next > n) return 0;
   tm_assist *best = NULL;
+  int retired = 0;
   uint32_t q = 2 * k + (uint32_t)low;
   /* the oldest that can issue (a copy of the order: one may finish on the way) */
   uint8_t order[64];
@@ -399,6 +403,7 @@ int tm_assist_issue(tm_gpu *g, tm_sm *s, uint32_t k, int low, int64_t n, int *ld
     if (a->moves) { best = a; break; }   /* a live-in MOVE: its source was ready when it was triggered */
     if (!a->next && !(a->next = emu_next(a->c, &a->c->warps[0]))) {
       if (a->pending) { a->next_issue = TM_NEVER; continue; }   /* it exits when its memory instructions are back */
+      retired = 1;
       if (finish(g, s, a, n)) return -1;
       if (a->live && a->next_issue < soonest) soonest = a->next_issue;   /* the entry took a waiting line */
       continue;
@@ -412,6 +417,7 @@ int tm_assist_issue(tm_gpu *g, tm_sm *s, uint32_t k, int low, int64_t n, int *ld
     best = a;
   }
   *next = best ? n : soonest;   /* (with one issuing, the rest were not all looked at) */
+  if (retired && *next > n + 1) *next = n + 1;   /* one left: those behind it in the partition come in */
   if (!best) return 0;
   tm_assist *a = best;
   if (a->moves) {   /* a MOVE of a live-in: an ALU pipeline for a cycle */

@@ -800,6 +800,11 @@ int tm_sm_cycle(tm_gpu *g, tm_sm *s) {
   if (ldst_blocked && s->ldst_retry < wake) wake = s->ldst_retry;   /* the injection buffer drains by then */
   if (s->acc_head >= s->nacc && s->ldst_busy_until > n && s->ldst_busy_until < wake) wake = s->ldst_busy_until;
   if (s->nlive) { int64_t aw = tm_assist_wake(s, n); if (aw < wake) wake = aw; }   /* assist warps at work */
+  if (issued_any || !s->nlive) s->last_issue = n;
+  else if (n - s->last_issue > TM_ASSIST_STUCK) {   /* a model error must not spin for ever */
+    tm_fail(g, "assist warps are live in an SM that issued nothing for 10,000,000 cycles (an internal error)");
+    return -1;
+  }
   if (issued_any || wake <= n + 1) return 0;
   /* nothing can happen before 'wake' (or before a reply, when it is TM_NEVER):
    * sleep, counting the skipped cycles in this cycle's categories */

@@ -33,6 +33,7 @@
 
 #define TM_NEVER INT64_MAX
 #define TM_PREDICT 64         /* entries of an SM's compressibility predictor */
+#define TM_ASSIST_STUCK 10000000   /* cycles an SM with live assist warps may go without issuing before it is an internal error */
 
 struct tm_gpu;
 struct tm_sm;
@@ -191,6 +192,7 @@ typedef struct tm_sm {
   uint64_t window_used;
   uint64_t alu_busy, window_alu;   /* ALU pipeline cycles booked (issue x interval), in all and at window_from */
   int busy;
+  int64_t last_issue;         /* the last cycle it issued, or had no assist warp (the watchdog's) */
   /* the compressibility predictor: per store pc (mod TM_PREDICT), a 2-bit
    * counter of how its blocks compressed (0: skip compression; 1: try one
    * block at a time), the stores it let go uncompressed since it last tried,
