@@ -36,7 +36,7 @@ EMULIB   := $(BUILD)/libawemu.a
 TOOLS    := $(BIN)/awasm $(BIN)/awdis $(BIN)/awemu
 TESTBIN  := $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/test_*.c))
 
-.PHONY: all test asan bench fuzz ptx clean demo stalls designs install
+.PHONY: all test asan bench fuzz ptx clean demo stalls designs caba install
 all: $(TOOLS)
 
 # the README's first command ends here: assemble, list and round-trip the tutorial subroutine and an nvcc
@@ -129,7 +129,11 @@ stalls: $(TOOLS)
 
 # ---- every example under base, hw-mem, hw, ideal and caba (BDI): the table of CABA section 7 ----
 designs: $(TOOLS)
-	@sh tests/timing/designs.sh $(BIN) $(BUILD)
+	@sh tests/timing/designs.sh $(BIN) $(BUILD) examples
+
+# ---- CABA's evaluation: the workloads of examples/caba under every design, with the paper's figures ----
+caba: $(TOOLS)
+	@sh tests/timing/designs.sh $(BIN) $(BUILD) examples/caba
 
 # ---- speed ----
 BENCHBIN := $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/bench_*.c))

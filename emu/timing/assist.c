@@ -39,7 +39,8 @@ int tm_assist_init(tm_gpu *g, tm_sm *s) {
   s->awt_next = calloc(2 * (size_t)s->nsched, sizeof *s->awt_next);
   s->awt_order = calloc(2 * (size_t)s->nsched * 64, 1);
   s->awt_n = calloc(2 * (size_t)s->nsched, 1);
-  if (!s->awt || !s->awt_live || !s->awt_next || !s->awt_order || !s->awt_n) return -1;
+  s->asq = calloc((size_t)g->cfg->awc_store_lines + 1, sizeof *s->asq);
+  if (!s->awt || !s->awt_live || !s->awt_next || !s->awt_order || !s->awt_n || !s->asq) return -1;
   for (uint32_t i = 0; i < s->nawt; i++) {
     tm_assist *a = &s->awt[i];
     a->c = emu_assist_new(g->d, g->m, NULL);
@@ -59,6 +60,8 @@ void tm_assist_free(tm_sm *s) {
   free(s->awt_next);
   free(s->awt_order);
   free(s->awt_n);
+  free(s->asq);
+  s->asq = NULL;
   s->awt_order = s->awt_n = NULL;
   s->awt_live = NULL;
   s->awt_next = NULL;
@@ -73,6 +76,7 @@ void tm_assist_reset(tm_sm *s) {
   if (s->awt_n) memset(s->awt_n, 0, 2 * (size_t)s->nsched);
   s->nlive = 0;
   s->nawq = 0;
+  s->nasq = 0;
   s->window_from = 0;
   s->window_used = 0;
   s->alu_busy = s->window_alu = 0;
@@ -86,11 +90,16 @@ void tm_assist_reset(tm_sm *s) {
 static const char *subr_name(const tm_gpu *g, uint32_t sr) { return isa_str(&g->m->img, g->m->img.funcs[g->m->img.subrs[sr].func].name); }
 
 /* Entry a becomes live for scheduler 'sched' on subroutine sr (the line set up). */
-static void go(tm_gpu *g, tm_sm *s, tm_assist *a, uint32_t sr, const tm_warp *parent, uint64_t addr, int64_t n) {
-  uint32_t sched = parent->sched;
-  a->parent = parent->w;
-  a->pcta = parent->tc->c;
-  a->pwid = parent->w->id;
+static tm_parent parent_of(const tm_warp *tw) {
+  tm_parent p = { tw->sched, tw->slot, tw->w->id, tw->w, tw->tc->c };
+  return p;
+}
+
+static void go(tm_gpu *g, tm_sm *s, tm_assist *a, uint32_t sr, tm_parent parent, uint64_t addr, int64_t n) {
+  uint32_t sched = parent.sched;
+  a->parent = parent.w;
+  a->pcta = parent.c;
+  a->pwid = parent.wid;
   a->c->smid = (uint32_t)s->id;
   a->c->nsmid = g->nsm;
   a->live = 1;
@@ -116,7 +125,7 @@ static void go(tm_gpu *g, tm_sm *s, tm_assist *a, uint32_t sr, const tm_warp *pa
     snprintf(what, sizeof what, "start %s (%s)", subr_name(g, sr), a->store ? "compress" : a->bind ? "pc trigger" : "decompress");
     tm_timeline_assist(g, s, (uint32_t)(a - s->awt), what, subr_name(g, sr), n, 1);
     snprintf(what, sizeof what, "trigger %s", subr_name(g, sr));
-    tm_timeline_trigger(g, s, parent->slot, what, n);
+    tm_timeline_trigger(g, s, parent.slot, what, n);
   }
 }
 
@@ -163,11 +172,35 @@ static int start(tm_gpu *g, tm_sm *s, tm_assist *a, uint64_t addr, tm_req *waite
   a->bind = NULL;
   a->ptw = NULL;
   a->moves = 0;
-  go(g, s, a, sr, ((tm_load *)waiters->owner)->tw, addr, n);
+  go(g, s, a, sr, parent_of(((tm_load *)waiters->owner)->tw), addr, n);
   return 0;
 }
 
-int tm_assist_store(tm_gpu *g, tm_sm *s, const tm_warp *tw, uint32_t pc, uint64_t addr, tm_req *r, int64_t n) {
+/* Starts entry a compressing the store r (of pc) of the block at addr with subroutine sr at cycle n.  0, or -1 on a failure. */
+static int start_store(tm_gpu *g, tm_sm *s, tm_assist *a, int sr, tm_parent parent, uint32_t pc, uint64_t addr, tm_req *r, int64_t n) {
+  /* .lin: the block as the store left it; the reference's payload, to check the subroutine's against */
+  tm_block_compress(&g->z, g->d, addr, a->in, a->want, &a->ref);
+  memset(&a->line, 0, sizeof a->line);
+  a->line.in = a->in;
+  a->line.in_bytes = g->z.unit;
+  memset(a->out, 0, sizeof a->out);
+  a->line.out = a->out;
+  a->line.out_bytes = CODEC_MAX_PAYLOAD;
+  set_meta(&a->line, 0, 0, g->z.unit, g->z.mag, addr);
+  if (emu_assist_start(a->c, g->m->img.subrs[sr].func, &a->line, g->fault)) { g->failed = 1; return -1; }
+  a->waiters = NULL;
+  a->miss = 0;
+  a->store = r;
+  a->store_pc = pc;
+  if (s->trying[pc % TM_PREDICT] < UINT8_MAX) s->trying[pc % TM_PREDICT]++;
+  a->bind = NULL;
+  a->ptw = NULL;
+  a->moves = 0;
+  go(g, s, a, (uint32_t)sr, parent, addr, n);
+  return 0;
+}
+
+int tm_assist_store(tm_gpu *g, tm_sm *s, tm_parent parent, uint32_t pc, uint64_t addr, tm_req *r, int64_t n) {
   if (g->z.design != TM_DESIGN_CABA) return 0;
   /* the predictor: a store whose blocks have not compressed lately goes out
    * as it is (every TM_PREDICT_RETRY-th one tries again, to notice a change) */
@@ -179,38 +212,27 @@ int tm_assist_store(tm_gpu *g, tm_sm *s, const tm_warp *tw, uint32_t pc, uint64_
     } else if (s->predict[p] == 1 && s->trying[p]) { g->st->assist_predicted++; return 0; }   /* unsure: one block at a time */
   }
   /* decompression is on the loads' path, compression is not: a store takes an
-   * entry only while half the table is free and no line waits for one (else
-   * it goes out as it is) */
+   * entry only while half the table is free and no line waits for one; else
+   * it waits in the pending lines (awc_store_lines), or, when they are full,
+   * goes out as it is */
   int sr = emu_subroutine_for(g->m, 0, -1);
   if (sr >= 0 && g->m->img.subrs[sr].priority == ISA_PRIO_LOW && s->busy) { g->st->assist_throttled++; return 0; }
-  if (s->nawq || 2 * (s->nlive + 1) > s->nawt) { g->st->assist_overflow++; return 0; }
-  tm_assist *a = NULL;
-  for (uint32_t i = 0; i < s->nawt && !a; i++) if (!s->awt[i].live) a = &s->awt[i];
-  if (!a) return 0;
   if (sr < 0) {
     tm_fail(g, "design caba: a store wrote a whole line, and the module has no 'compress' subroutine "
                "(assemble the kernel with the subroutines of its algorithm, e.g. subroutines/bdi/bdi.s)");
     return 1;
   }
-  /* .lin: the block as the store left it; the reference's payload, to check the subroutine's against */
-  tm_block_compress(&g->z, g->d, addr, a->in, a->want, &a->ref);
-  memset(&a->line, 0, sizeof a->line);
-  a->line.in = a->in;
-  a->line.in_bytes = g->z.unit;
-  memset(a->out, 0, sizeof a->out);
-  a->line.out = a->out;
-  a->line.out_bytes = CODEC_MAX_PAYLOAD;
-  set_meta(&a->line, 0, 0, g->z.unit, g->z.mag, addr);
-  if (emu_assist_start(a->c, g->m->img.subrs[sr].func, &a->line, g->fault)) { g->failed = 1; return 1; }
-  a->waiters = NULL;
-  a->miss = 0;
-  a->store = r;
-  a->store_pc = pc;
-  if (s->trying[p] < UINT8_MAX) s->trying[p]++;
-  a->bind = NULL;
-  a->ptw = NULL;
-  a->moves = 0;
-  go(g, s, a, sr, tw, addr, n);
+  tm_assist *a = NULL;
+  if (!s->nawq && !s->nasq && 2 * (s->nlive + 1) <= s->nawt)
+    for (uint32_t i = 0; i < s->nawt && !a; i++) if (!s->awt[i].live) a = &s->awt[i];
+  if (!a) {
+    if (s->nasq >= (uint32_t)g->cfg->awc_store_lines) { g->st->assist_overflow++; return 0; }
+    tm_store_wait *w = &s->asq[s->nasq++];
+    w->addr = addr; w->r = r; w->pc = pc; w->p = parent;
+    g->st->assist_store_waits++;
+    return 1;
+  }
+  start_store(g, s, a, sr, parent, pc, addr, r, n);   /* (a failure is in g->failed) */
   return 1;
 }
 
@@ -240,11 +262,11 @@ int tm_assist_pc(tm_gpu *g, tm_sm *s, tm_warp *tw, const emu_pc_bind *b, int64_t
   a->bind = b;
   a->ptw = low ? NULL : tw;
   a->moves = b->nin;
-  go(g, s, a, b->subr, tw, 0, n);
+  go(g, s, a, b->subr, parent_of(tw), 0, n);
   return low ? 1 : 2;
 }
 
-int tm_assist_miss(tm_gpu *g, tm_sm *s, const tm_warp *tw, uint64_t addr, int64_t n) {
+int tm_assist_miss(tm_gpu *g, tm_sm *s, tm_parent parent, uint64_t addr, int64_t n) {
   int sr = emu_subroutine_on(g->m, ISA_TRIG_MISS);
   if (sr < 0) return 0;
   int low = g->m->img.subrs[sr].priority == ISA_PRIO_LOW;
@@ -261,7 +283,7 @@ int tm_assist_miss(tm_gpu *g, tm_sm *s, const tm_warp *tw, uint64_t addr, int64_
   a->bind = NULL;
   a->ptw = NULL;
   a->moves = 0;
-  go(g, s, a, (uint32_t)sr, tw, addr, n);
+  go(g, s, a, (uint32_t)sr, parent, addr, n);
   return 0;
 }
 
@@ -381,6 +403,11 @@ static int finish(tm_gpu *g, tm_sm *s, tm_assist *a, int64_t n) {
     memmove(&s->awq[0], &s->awq[1], (s->nawq - 1) * sizeof *s->awq);
     s->nawq--;
     if (start(g, s, a, w.addr, w.waiters, n + 1)) return -1;
+  } else if (s->nasq && 2 * (s->nlive + 1) <= s->nawt) {   /* a pending store's turn */
+    tm_store_wait w = s->asq[0];
+    memmove(&s->asq[0], &s->asq[1], (s->nasq - 1) * sizeof *s->asq);
+    s->nasq--;
+    if (start_store(g, s, a, emu_subroutine_for(g->m, 0, -1), w.p, w.pc, w.addr, w.r, n + 1)) return -1;
   }
   return 0;
 }

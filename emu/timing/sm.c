@@ -449,7 +449,7 @@ static int ldst_access(tm_gpu *g, tm_sm *s, int64_t n) {
     }
     r->owner = l;               /* waits in the L1 MSHR */
     r->sm = (uint16_t)s->id;
-    if (res == CACHE_MISS && s->acc_warp && g->m->has_miss && tm_assist_miss(g, s, s->acc_warp, a->addr, n)) return -1;
+    if (res == CACHE_MISS && s->acc_warp && g->m->has_miss && tm_assist_miss(g, s, s->acc_parent, a->addr, n)) return -1;
     if (fetch) {
       tm_req *f = tm_req_new(g);
       if (!f) return -1;
@@ -486,7 +486,7 @@ static int ldst_access(tm_gpu *g, tm_sm *s, int64_t n) {
   r->owner = a->kind == REQ_WR ? NULL : l;
   r->born = t;
   /* design caba: a store of a whole block is compressed by an assist warp first */
-  if (a->kind == REQ_WR && !a->local && s->acc_warp && whole_block(g, a) && tm_assist_store(g, s, s->acc_warp, s->acc_pc, a->addr, r, n)) return g->failed ? -1 : 1;
+  if (a->kind == REQ_WR && !a->local && s->acc_warp && whole_block(g, a) && tm_assist_store(g, s, s->acc_parent, s->acc_pc, a->addr, r, n)) return g->failed ? -1 : 1;
   tm_send_up(g, r, t);
   return 1;
 }
@@ -615,6 +615,8 @@ static int issue(tm_gpu *g, tm_sm *s, tm_warp *tw, const emu_insn *in, const tm_
   if (coalesce(g, s, tw, is, kind)) { tm_fail(g, "out of host memory coalescing an access"); return -1; }
   s->acc_load = NULL;
   s->acc_warp = tw;
+  s->acc_parent.sched = tw->sched; s->acc_parent.slot = tw->slot; s->acc_parent.wid = tw->w->id;
+  s->acc_parent.w = tw->w; s->acc_parent.c = tw->tc->c;
   s->acc_pc = (uint32_t)(in - g->m->code);
   if (!s->nacc) { set_ready(tw, r, has_dst ? ready : n + 1); return 0; }
   /* a load's (or atom's) registers wait for its replies; red and prefetch

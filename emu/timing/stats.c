@@ -39,7 +39,7 @@ void tm_stats_add(tm_stats *t, const tm_stats *a) {
   t->md_accesses += a->md_accesses; t->md_hits += a->md_hits; t->md_reads += a->md_reads; t->md_writes += a->md_writes;
   t->assist_triggered += a->assist_triggered; t->assist_insns += a->assist_insns;
   t->assist_throttled += a->assist_throttled; t->assist_overflow += a->assist_overflow;
-  t->assist_moves += a->assist_moves; t->assist_killed += a->assist_killed; t->assist_predicted += a->assist_predicted;
+  t->assist_moves += a->assist_moves; t->assist_killed += a->assist_killed; t->assist_predicted += a->assist_predicted; t->assist_store_waits += a->assist_store_waits;
   t->dram_busy_seconds += a->dram_busy_seconds;
   t->seconds += a->seconds;
   t->loads += a->loads; t->load_latency += a->load_latency;
@@ -98,10 +98,10 @@ void tm_stats_print(const tm_stats *s, const tm_config *c, FILE *f) {
   }
   if (s->assist_triggered || s->assist_throttled || s->assist_overflow || s->assist_predicted)
     fprintf(f, "assist warps: %llu started, %llu instructions (%llu live-in moves); %llu not deployed for a busy SM, %llu for a full table, "
-               "%llu predicted incompressible, %llu killed\n",
+               "%llu predicted incompressible, %llu killed; %llu stores waited for an entry\n",
             (unsigned long long)s->assist_triggered, (unsigned long long)s->assist_insns, (unsigned long long)s->assist_moves,
             (unsigned long long)s->assist_throttled, (unsigned long long)s->assist_overflow, (unsigned long long)s->assist_predicted,
-            (unsigned long long)s->assist_killed);
+            (unsigned long long)s->assist_killed, (unsigned long long)s->assist_store_waits);
 }
 
 static void json_one(const tm_stats *s, const tm_config *c, FILE *f, const char *indent) {
@@ -122,8 +122,9 @@ static void json_one(const tm_stats *s, const tm_config *c, FILE *f, const char 
           (unsigned long long)s->assist_triggered, indent, (unsigned long long)s->assist_insns);
   fprintf(f, "%s\"assist_throttled\": %llu,\n%s\"assist_overflow\": %llu,\n", indent,
           (unsigned long long)s->assist_throttled, indent, (unsigned long long)s->assist_overflow);
-  fprintf(f, "%s\"assist_livein_moves\": %llu,\n%s\"assist_killed\": %llu,\n%s\"assist_predicted_incompressible\": %llu,\n", indent,
-          (unsigned long long)s->assist_moves, indent, (unsigned long long)s->assist_killed, indent, (unsigned long long)s->assist_predicted);
+  fprintf(f, "%s\"assist_livein_moves\": %llu,\n%s\"assist_killed\": %llu,\n%s\"assist_predicted_incompressible\": %llu,\n%s\"assist_store_waits\": %llu,\n", indent,
+          (unsigned long long)s->assist_moves, indent, (unsigned long long)s->assist_killed, indent, (unsigned long long)s->assist_predicted,
+          indent, (unsigned long long)s->assist_store_waits);
   fprintf(f, "%s\"metadata_cache\": {\"accesses\": %llu, \"hits\": %llu, \"dram_reads\": %llu, \"dram_writes\": %llu},\n", indent,
           (unsigned long long)s->md_accesses, (unsigned long long)s->md_hits, (unsigned long long)s->md_reads, (unsigned long long)s->md_writes);
   fprintf(f, "%s\"l1\": {\"accesses\": %llu, \"hits\": %llu, \"misses\": %llu, \"mshr_merges\": %llu},\n", indent,

@@ -130,6 +130,14 @@ typedef struct tm_assist {
 /* A line that arrived compressed while the table was full: it waits. */
 typedef struct { uint64_t addr; tm_req *waiters; } tm_assist_wait;
 
+/* What an assist warp keeps of the warp that started it (a store's warp may
+ * finish while the store waits for an entry). */
+typedef struct { uint32_t sched, slot, wid; const warp *w; const cta *c; } tm_parent;
+
+/* A whole-block store waiting for an entry to be compressed (the pending
+ * lines of CABA 5.2: a few dedicated L1 lines). */
+typedef struct { uint64_t addr; tm_req *r; uint32_t pc; tm_parent p; } tm_store_wait;
+
 typedef struct tm_sm {
   int id;
   struct tm_gpu *g;
@@ -164,7 +172,8 @@ typedef struct tm_sm {
   tm_access *acc;
   uint32_t nacc, acc_head, acc_cap;
   tm_load *acc_load;          /* the load record of that instruction (NULL: no destinations) */
-  const tm_warp *acc_warp;    /* the warp that issued it */
+  const tm_warp *acc_warp;    /* the warp that issued it (NULL: an assist warp; its slot may be empty by now: only compare) */
+  tm_parent acc_parent;       /* that warp as it was when it issued */
   uint32_t acc_pc;            /* and its pc */
   int64_t ldst_busy_until;    /* shared memory conflicts, constant accesses */
   int64_t ldst_cycle;         /* the last cycle the unit moved an access (one per cycle) */
@@ -186,6 +195,8 @@ typedef struct tm_sm {
   uint8_t *awt_n;
   tm_assist_wait *awq;
   uint32_t nawq, capawq;
+  tm_store_wait *asq;         /* stores waiting to be compressed (awc_store_lines at most) */
+  uint32_t nasq;
   /* throttling: the issue slots used since 'window_from' (a cycle), and whether
    * the last window's rate was above awc_busy_fraction */
   int64_t window_from;
@@ -309,11 +320,11 @@ void tm_assist_reset(tm_sm *s);
  * arrived compressed, an assist warp decompresses it and completes them
  * (returns 1); else 0 (the caller completes them). */
 int tm_assist_fill(tm_gpu *g, tm_sm *s, uint64_t addr, tm_req *waiters, int64_t n);
-/* Store r (at pc) of warp tw writes the whole block at addr at cycle n: when
+/* Store r (at pc) of warp 'parent' writes the whole block at addr at cycle n: when
  * an entry is free and the predictor expects the block to compress, a
  * compression assist warp compresses it and sends r on (returns 1); else 0:
  * it goes out uncompressed (the caller sends it). */
-int tm_assist_store(tm_gpu *g, tm_sm *s, const tm_warp *tw, uint32_t pc, uint64_t addr, tm_req *r, int64_t n);
+int tm_assist_store(tm_gpu *g, tm_sm *s, tm_parent parent, uint32_t pc, uint64_t addr, tm_req *r, int64_t n);
 /* Warp tw of SM s is about to issue the instruction at the label of 'pc'
  * trigger b at cycle n: starts its subroutine.  Returns 2 when it started a
  * high-priority one (the warp waits for it: the caller puts it in TW_ASSIST),
@@ -344,7 +355,7 @@ void tm_assist_load_done(tm_gpu *g, tm_sm *s, tm_load *l);
 /* assist.c: warp tw's load missed in L1 on the line at addr at cycle n: the
  * module's 'miss' subroutine, if any, starts (a low-priority one when the SM
  * is not busy and an entry is free).  0, or -1 on a fault. */
-int tm_assist_miss(tm_gpu *g, tm_sm *s, const tm_warp *tw, uint64_t addr, int64_t n);
+int tm_assist_miss(tm_gpu *g, tm_sm *s, tm_parent parent, uint64_t addr, int64_t n);
 /* sm.c: a load's last request is back */
 void tm_load_complete(tm_gpu *g, tm_sm *s, tm_load *l, tm_time t);
 
