@@ -75,7 +75,7 @@ void tm_assist_reset(tm_sm *s) {
   if (s->awt_next) memset(s->awt_next, 0, 2 * (size_t)s->nsched * sizeof *s->awt_next);
   if (s->awt_n) memset(s->awt_n, 0, 2 * (size_t)s->nsched);
   s->nlive = 0;
-  s->nawq = 0;
+  s->nawq = s->awq_head = 0;
   s->nasq = 0;
   s->window_from = 0;
   s->window_used = 0;
@@ -328,6 +328,10 @@ int tm_assist_fill(tm_gpu *g, tm_sm *s, uint64_t addr, tm_req *waiters, int64_t 
   if (g->z.design != TM_DESIGN_CABA || !waiters || tm_block_raw(g, addr) || tm_block_bytes(&g->z, g->d, addr, NULL) >= g->z.unit) return 0;
   for (uint32_t i = 0; i < s->nawt; i++)
     if (!s->awt[i].live) { start(g, s, &s->awt[i], addr, waiters, n); return 1; }
+  if (s->awq_head + s->nawq == s->capawq && s->awq_head) {   /* room at the front: move down */
+    memmove(&s->awq[0], &s->awq[s->awq_head], s->nawq * sizeof *s->awq);
+    s->awq_head = 0;
+  }
   if (s->nawq == s->capawq) {   /* the table is full: the line waits */
     uint32_t cap = s->capawq ? 2 * s->capawq : 16;
     tm_assist_wait *q = realloc(s->awq, cap * sizeof *q);
@@ -335,8 +339,8 @@ int tm_assist_fill(tm_gpu *g, tm_sm *s, uint64_t addr, tm_req *waiters, int64_t 
     s->awq = q;
     s->capawq = cap;
   }
-  s->awq[s->nawq].addr = addr;
-  s->awq[s->nawq].waiters = waiters;
+  s->awq[s->awq_head + s->nawq].addr = addr;
+  s->awq[s->awq_head + s->nawq].waiters = waiters;
   s->nawq++;
   return 1;
 }
@@ -399,9 +403,8 @@ static int finish(tm_gpu *g, tm_sm *s, tm_assist *a, int64_t n) {
     tm_send_up(g, r, tm_cycles(g->core, n));
   } else if (!a->bind && !a->miss) release(g, s, a->waiters, n, tm_cycles(g->core, n));
   if (s->nawq) {
-    tm_assist_wait w = s->awq[0];
-    memmove(&s->awq[0], &s->awq[1], (s->nawq - 1) * sizeof *s->awq);
-    s->nawq--;
+    tm_assist_wait w = s->awq[s->awq_head++];
+    if (!--s->nawq) s->awq_head = 0;
     if (start(g, s, a, w.addr, w.waiters, n + 1)) return -1;
   } else if (s->nasq && 2 * (s->nlive + 1) <= s->nawt) {   /* a pending store's turn */
     tm_store_wait w = s->asq[0];

@@ -346,7 +346,7 @@ static int add_access(tm_sm *s, uint64_t addr, uint32_t bytes, uint32_t sectors,
 
 /* Coalesces the global and local lanes of a memory instruction into one
  * access per line touched, in the order of the lanes that first touch each. */
-static int coalesce(tm_gpu *g, tm_sm *s, tm_warp *tw, const emu_issue *is, int kind) {
+static inline __attribute__((always_inline)) int coalesce(tm_gpu *g, tm_sm *s, tm_warp *tw, const emu_issue *is, int kind) {
   const tm_config *c = g->cfg;
   uint64_t lb = (uint64_t)c->coalesce_bytes;
   s->nacc = s->acc_head = 0;

@@ -193,8 +193,8 @@ typedef struct tm_sm {
   int64_t *awt_next;          /* per scheduler and priority: none of those entries issues before this cycle */
   uint8_t *awt_order;         /* per scheduler and priority (64 apart): its live entries, oldest first */
   uint8_t *awt_n;
-  tm_assist_wait *awq;
-  uint32_t nawq, capawq;
+  tm_assist_wait *awq;        /* awq[awq_head .. awq_head + nawq): oldest first */
+  uint32_t nawq, capawq, awq_head;
   tm_store_wait *asq;         /* stores waiting to be compressed (awc_store_lines at most) */
   uint32_t nasq;
   /* throttling: the issue slots used since 'window_from' (a cycle), and whether
