@@ -519,7 +519,7 @@ int tm_assist_issue(tm_gpu *g, tm_sm *s, uint32_t k, int low, int64_t n, int *ld
   if (r->unit == U_LDST) {   /* the line buffer (or its own shared memory): the LD/ST unit for a cycle, the value after an L1 hit's latency */
     *ldst_free = 0;
     if (s->ldst_busy_until < n + 1) s->ldst_busy_until = n + 1;
-    ready = n + g->cfg->l1_latency;
+    ready = n + (g->cfg->awb_line_latency >= 0 ? g->cfg->awb_line_latency : g->cfg->l1_latency);
   }
   for (uint32_t j = 0; j < r->ndst; j++) a->reg_ready[r->dst[j]] = ready;
   return 1;

@@ -622,6 +622,7 @@ static uint32_t kernel_regs(const tm_gpu *g) {
  * design caba, the compression and decompression ones. */
 static uint32_t assist_regs(const tm_gpu *g) {
   const aw_module *m = g->m;
+  if (g->cfg->assist_regs >= 0 && (m->npc_binds || m->has_miss || g->z.design == TM_DESIGN_CABA)) return (uint32_t)g->cfg->assist_regs;
   uint32_t kf = m->kernels[g->kernel], n = 0;
   for (uint32_t s = 0; s < m->img.nsubrs; s++) {
     const isa_subr *sr = &m->img.subrs[s];

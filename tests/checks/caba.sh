@@ -1,0 +1,37 @@
+# tests/checks/caba.sh -- CABA's workloads (examples/caba) under every design and algorithm (sourced by tests/run.sh).
+#
+#   same results   each workload's script checks every output against its CPU reference
+#                  (examples/caba/W/ref.c): in functional mode, and under caba-gtx480 with
+#                  designs base, hw-mem, hw, ideal and caba with BDI (caba: assist warps
+#                  decompress and compress the lines, each checked against the reference codec),
+#                  hw with fpc, cpack, magbdi, best and cost, and caba with a 64-entry table
+#   classes        each run.aw says whether it is bandwidth- or compute-bound ("# class:"), as
+#                  make caba's summary needs
+T=$(mktemp -d)
+# under AddressSanitizer (make asan) one timing run each, caba with BDI: the others are the same code ten times slower
+runs="base/bdi hw-mem/bdi hw/bdi ideal/bdi caba/bdi hw/fpc hw/cpack hw/magbdi hw/best hw/cost caba/bdi/awt_entries=64"
+[ -n "$AWEMU_ASAN" ] && { runs="caba/bdi"; skip "caba workloads under 10 more design/algorithm runs" "AddressSanitizer makes them too slow; make test runs them"; }
+nruns=$(echo $runs | wc -w)
+for script in examples/caba/*/run.aw; do
+  dir=$(dirname "$script"); n=$(basename "$dir")
+  if ! cc -std=c11 -O2 -ffp-contract=off -o "$T/$n.ref" "$dir/ref.c" -lm 2> "$T/$n.cc" || ! "$T/$n.ref" "$T/$n" > /dev/null 2>&1; then
+    fail "caba workload $n: its reference does not build or run" "$(cat "$T/$n.cc")"; continue
+  fi
+  case "$(sed -n 's/^# class: \([a-z]*\).*/\1/p' "$script" | head -1)" in
+    bandwidth|compute) pass "caba workload $n: its class is given" ;;
+    *) fail "caba workload $n: run.aw has no '# class: bandwidth' or '# class: compute' line" ;;
+  esac
+  bad=""
+  "$BIN/awemu" run "$script" DATA="$T/$n" > "$T/$n.f.log" 2>&1 || bad="$bad functional"
+  for run in $runs; do
+    design=$(echo "$run" | cut -d/ -f1); algo=$(echo "$run" | cut -d/ -f2); extra=$(echo "$run" | cut -d/ -f3)
+    log="$T/$n.$(echo "$run" | tr '/=' '__').log"
+    if ! timeout 300 "$BIN/awemu" run --config caba-gtx480 --set design=$design --set compression=$algo ${extra:+--set $extra} \
+         --subroutines subroutines/bdi/bdi.s "$script" DATA="$T/$n" > "$log" 2>&1; then
+      bad="$bad $run"
+    fi
+  done
+  if [ -z "$bad" ]; then pass "caba workload $n: its outputs match the CPU reference in functional mode and under $nruns design/algorithm runs"
+  else fail "caba workload $n: failed under$bad" "$(grep -h error "$T"/$n.*.log | head -5)"; fi
+done
+rm -rf "$T"
