@@ -65,6 +65,11 @@ void emu_assist_livein(cta *ac, const cta *pc_, const warp *pw, const emu_pc_bin
  * only), unless it ended with awkill; returns 1 when it was killed. */
 int emu_assist_liveout(const cta *ac, cta *pc_, warp *pw, const emu_pc_bind *b);
 
+/* For a driver that may go long without executing an instruction (the timing
+ * model between instructions): what stops the launch now (an interrupt, the
+ * time limit), or NULL. */
+const char *emu_time_limits(aw_device *d);
+
 /* The instruction warp w issues next, or NULL when it has finished (its state
  * becomes W_DONE).  Pops reconverged stack entries, which changes nothing
  * that any instruction can observe. */

@@ -1749,6 +1749,12 @@ static int limits_reached(cta *c, warp *w, uint32_t pc) {
   return 0;
 }
 
+const char *emu_time_limits(aw_device *d) {
+  if (d->interrupted) return "interrupted";
+  if (d->time_limit > 0 && now_seconds() - d->started > d->time_limit) return "time limit reached (--timeout raises it)";
+  return NULL;
+}
+
 /* Starts the limits of a launch or subroutine run: counts from zero, the clock from now. */
 static void start_limits(aw_device *d) {
   d->interrupted = 0;

@@ -922,10 +922,16 @@ aw_status tm_launch(aw_device *d, const tm_config *cfg, tm_stats *st, aw_module 
     }
   }
   int64_t n = 0;
+  uint32_t steps = 0;   /* loop turns since the last look at the clock and the interrupt flag */
   d->tm_running = g;
   if (d->timeline) tm_timeline_launch(g, isa_str(&m->img, m->img.funcs[m->kernels[kernel]].name));
   while (!g->failed) {
     g->cycle = n;
+    if (++steps == 65536) {   /* an interrupt or the time limit stops a launch even where no instruction runs */
+      steps = 0;
+      const char *stop = emu_time_limits(d);
+      if (stop) { tm_fail(g, stop); break; }
+    }
     tm_time edge = tm_cycles(g->core, n);
     while (g->ev.n && tm_events_next(&g->ev) <= edge && !g->failed) {
       tm_event e = tm_events_pop(&g->ev);
