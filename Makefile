@@ -169,7 +169,7 @@ NVCC ?= $(shell command -v nvcc 2>/dev/null || ls /usr/local/cuda/bin/nvcc 2>/de
 PTX  := $(patsubst %.cu,%.ptx,$(wildcard examples/*/*.cu))
 ptx:
 	@if [ -z "$(NVCC)" ]; then echo "make ptx: nvcc not found; the committed PTX stays as it is"; exit 1; fi
-	@for cu in $(wildcard examples/*/*.cu); do \
+	@for cu in $(wildcard examples/*/*.cu examples/caba/*/*.cu); do \
 	  d=$$(dirname $$cu); n=$$(basename $$cu .cu); \
 	  echo "nvcc -ptx -arch=sm_80 $$(cat $$d/nvccflags 2>/dev/null) $$n.cu -o $$n.ptx  (in $$d)"; \
 	  (cd $$d && $(NVCC) -ptx -arch=sm_80 $$(cat nvccflags 2>/dev/null) $$n.cu -o $$n.ptx) || exit 1; \
