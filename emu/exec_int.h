@@ -65,12 +65,12 @@ typedef struct emu_cta {
   aw_fault *fault;
   int faulted;
   aw_line *line;           /* an assist warp's line buffers, NULL for kernels */
-  struct emu_cta *aux;     /* functional mode: the runner of the subroutines its warps' 'pc' triggers start */
-  aw_line aux_line;        /* and their (empty) line */
   struct emu_issue *issue; /* while emu_step runs: where memory instructions note their lanes' addresses */
   uint64_t serial;         /* which CTA this is: the device's count of CTAs started (several may be resident) */
   uint32_t smid, nsmid;    /* %smid and %nsmid: the SM it runs on and how many (timing mode; functional: 0 of 1) */
   uint64_t scratch[8][WARP];
+  struct emu_cta *aux;     /* functional mode: the runner of the subroutines its warps' 'pc' triggers start */
+  aw_line aux_line;        /* and their (empty) line */
 } cta;
 
 /* Where lane 'lane' of warp w finds 'size' bytes at space-relative address
