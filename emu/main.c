@@ -278,7 +278,7 @@ static int run_main(int argc, char **argv, int *vars, const char **sets) {
   if (timing && build_config(&cfg, config, sets, nsets, "awemu run")) return 2;
   if (stats_json && !timing) { fprintf(stderr, "awemu run: --stats-json needs timing mode (--config NAME|FILE)\n"); return 2; }
   if (timeline && !timing) { fprintf(stderr, "awemu run: --trace-timeline needs timing mode (--config NAME|FILE)\n"); return 2; }
-  if (timeline && stats_json && strcmp(timeline, "-") && isa_same_file(timeline, stats_json)) {
+  if (timeline && stats_json && (!strcmp(timeline, stats_json) || isa_same_file(timeline, stats_json))) {
     fprintf(stderr, "awemu run: --trace-timeline and --stats-json name the same file\n");
     return 2;
   }

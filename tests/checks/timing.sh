@@ -93,6 +93,10 @@ if "$BIN/awemu" run --config caba-gtx480 --trace-timeline "$T/tl.json" --stats-j
     pass "--trace-timeline: $gw warp and $ga assist-warp instruction events, $gs assist warp starts (the statistics: $wi, $ai, $at)"
   else fail "--trace-timeline: $gw warp ($wi), $ga assist ($ai), $gs starts ($at)" "$(head -3 "$T/tl.json"; tail -2 "$T/tl.json")"; fi
 else fail "awemu run --trace-timeline" "$(tail -3 "$T/tl.out")"; fi
+"$BIN/awemu" run --config caba-gtx480 --trace-timeline "$T/same.json" --stats-json "$T/same.json" examples/saxpy/run.aw > "$T/same.out" 2>&1
+rc=$?
+if [ $rc -eq 2 ] && grep -q "name the same file" "$T/same.out" && [ ! -e "$T/same.json" ]; then pass "--trace-timeline and --stats-json naming one file: status 2, nothing written"
+else fail "--trace-timeline and --stats-json naming one file (exit $rc)" "$(cat "$T/same.out")"; fi
 "$BIN/awemu" run --trace-timeline "$T/tl2.json" examples/saxpy/run.aw > "$T/tl2.out" 2>&1
 rc=$?
 if [ $rc -eq 2 ] && grep -q "needs timing mode" "$T/tl2.out" && [ ! -e "$T/tl2.json" ]; then pass "--trace-timeline without timing mode: status 2, nothing written"
