@@ -53,6 +53,13 @@ demo: $(TOOLS)
 	@mkdir -p $(BUILD)/demo/bfs
 	$(CC) -std=c11 -O2 -ffp-contract=off examples/bfs/ref.c -lm -o $(BUILD)/demo/bfs-ref && $(BUILD)/demo/bfs-ref $(BUILD)/demo/bfs > /dev/null
 	$(BIN)/awemu run --config caba-gtx480 --stats-json $(BUILD)/demo/bfs.json examples/bfs/run.aw DATA=$(BUILD)/demo/bfs
+	@echo "assist warps: examples/caba/stream (STREAM over timestamps and counters, 6 MiB) under design base, then"
+	@echo "design caba: BDI-compressed memory, lines decompressed and compressed by assist warps (subroutines/bdi/bdi.s):"
+	@mkdir -p $(BUILD)/demo/stream
+	$(CC) -std=c11 -O2 -ffp-contract=off examples/caba/stream/ref.c -lm -o $(BUILD)/demo/stream-ref && $(BUILD)/demo/stream-ref $(BUILD)/demo/stream > /dev/null
+	$(BIN)/awemu run --config caba-gtx480 examples/caba/stream/run.aw DATA=$(BUILD)/demo/stream | sed -n '/^timing (/,/^DRAM/p'
+	$(BIN)/awemu run --config caba-gtx480 --set design=caba --subroutines subroutines/bdi/bdi.s examples/caba/stream/run.aw DATA=$(BUILD)/demo/stream | sed -n '/^timing (/,$$p'
+	@echo "(make caba: every workload of examples/caba under every design, with CABA's figures beside ours)"
 
 $(BUILD)/gen/parser.c $(BUILD)/gen/parser.h: asm/parser.y
 	@mkdir -p $(BUILD)/gen
