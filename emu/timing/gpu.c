@@ -93,14 +93,21 @@ static uint32_t flits(const tm_gpu *g, uint32_t bytes) {
   return (bytes + fb - 1) / fb;
 }
 
-/* When a packet of 'bytes' from port src to port dst, ready at t, arrives. */
+/* When a packet of 'bytes' from port src to port dst, ready at t, arrives.
+ * Each input sends its packets one after another and each output takes them
+ * one after another, icnt_flits_per_cycle flits a cycle; a packet waiting for
+ * a busy output waits in its input's queue for that output (virtual output
+ * queues, as iSLIP-style crossbars have), so it does not hold up the input's
+ * packets to other outputs (a single FIFO per input would: head-of-line
+ * blocking, which capped irregular kernels at half the DRAM bandwidth). */
 static tm_time xbar_send(tm_gpu *g, tm_xbar *x, uint32_t src, uint32_t dst, uint32_t bytes, tm_time t) {
   tm_time start = tm_edge_at_or_after(g->icnt, t);
-  if (x->in_free[src] > start) start = x->in_free[src];
-  if (x->out_free[dst] > start) start = x->out_free[dst];
   int64_t f = flits(g, bytes), fpc = g->cfg->icnt_flits_per_cycle;
   tm_time busy = tm_cycles(g->icnt, (f + fpc - 1) / fpc);
-  x->in_free[src] = x->out_free[dst] = start + busy;
+  if (x->in_free[src] > start) start = x->in_free[src];
+  x->in_free[src] = start + busy;
+  if (x->out_free[dst] > start) start = x->out_free[dst];
+  x->out_free[dst] = start + busy;
   return start + busy + tm_cycles(g->icnt, g->cfg->icnt_latency);
 }
 

@@ -213,7 +213,8 @@ typedef struct tm_sm {
   uint8_t trying[TM_PREDICT];   /* its compression assist warps at work (a weak counter waits for their verdict) */
 } tm_sm;
 
-/* The crossbar, one direction: per port, when it is free again. */
+/* The crossbar, one direction: per input, when it has sent its packets so far;
+ * per output, when it has taken them (gpu.c: xbar_send). */
 typedef struct {
   tm_time *in_free, *out_free;
   uint32_t nin, nout;
