@@ -59,11 +59,11 @@ int emu_assist_start(cta *c, uint32_t func, aw_line *line, aw_fault *f);
 /* An assist warp that runs longer is a fault (a loop that never ends). */
 #define EMU_ASSIST_MAX_INSNS 100000
 /* A 'pc' trigger's subroutine, started in assist runner ac, takes its parent
- * warp pw's (of CTA pc_) active mask and the live-ins of binding b. */
-void emu_assist_livein(cta *ac, const cta *pc_, const warp *pw, const emu_pc_bind *b);
+ * warp pw's active mask and the live-ins of binding b. */
+void emu_assist_livein(cta *ac, const warp *pw, const emu_pc_bind *b);
 /* At its end: copies its live-outs into the parent's registers (its lanes
  * only), unless it ended with awkill; returns 1 when it was killed. */
-int emu_assist_liveout(const cta *ac, cta *pc_, warp *pw, const emu_pc_bind *b);
+int emu_assist_liveout(const cta *ac, warp *pw, const emu_pc_bind *b);
 
 /* For a driver that may go long without executing an instruction (the timing
  * model between instructions): what stops the launch now (an interrupt, the

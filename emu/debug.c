@@ -473,7 +473,7 @@ static int cond_check_reg(dbg *g, const char *spec, const condition *c, char *wh
     for (uint32_t k = 0; k < n; k++) {
       placed = 1;
       uint32_t f = func_of(mods[i], pcs[k]);
-      if (dbg_reg_slot(mods[i], f, c->reg) >= 0) return 1;
+      if (emu_reg_slot(mods[i], f, c->reg) >= 0) return 1;
       fn = dbg_fname(mods[i], f);
     }
   }

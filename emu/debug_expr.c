@@ -14,8 +14,6 @@
 
 /* ---- registers and expressions ---- */
 
-/* The register slot named 'name' ("%r12") in function f; -1 when none. */
-int dbg_reg_slot(aw_module *m, uint32_t f, const char *name) { return emu_reg_slot(m, f, name); }
 
 
 static int perr(parser *ps, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -249,7 +247,7 @@ static int parse_primary(parser *ps, value *v) {
     } else {
       if (!w) return perr(ps, "no warp in focus: registers have values only while a kernel runs (break, run)");
       uint32_t f = dbg_sel_frame(g, w)->func;
-      int slot = dbg_reg_slot(g->c->m, f, id);
+      int slot = emu_reg_slot(g->c->m, f, id);
       if (slot < 0 && sr >= 0) return perr(ps, "%s takes a component: %s.x, %s.y or %s.z", base, base, base, base);
       if (slot < 0) return perr(ps, "no register %s in %s", id, dbg_fname(g->c->m, f));
       v->kind = V_REG; v->slot = (uint32_t)slot; v->type = g->c->m->funcs[f].slot_type[slot];

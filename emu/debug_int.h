@@ -160,8 +160,6 @@ uint32_t dbg_warp_pc(dbg *g, warp *w, uint32_t *mask);
 
 /* ---- debug_expr.c ---- */
 
-/* The register slot named 'name' ("%r12") in function f; -1 when none. */
-int dbg_reg_slot(aw_module *m, uint32_t f, const char *name);
 /* Bytes of an ISA_T_* type (1 for predicates and 8-bit types). */
 unsigned dbg_type_bytes(int t);
 /* A "SPACE:" prefix at *p: its space, *p moved past it; global when there is none. */

@@ -1876,8 +1876,7 @@ static int run_warp(cta *c, warp *w, uint32_t budget) {
   return 0;
 }
 
-void emu_assist_livein(cta *ac, const cta *pc_, const warp *pw, const emu_pc_bind *b) {
-  (void)pc_;
+void emu_assist_livein(cta *ac, const warp *pw, const emu_pc_bind *b) {
   warp *aw = &ac->warps[0];
   uint32_t mask = pw->sp ? pw->stack[pw->sp - 1].mask & pw->alive : 0;
   aw->alive = mask;
@@ -1888,8 +1887,7 @@ void emu_assist_livein(cta *ac, const cta *pc_, const warp *pw, const emu_pc_bin
   aw->start_mask = mask;   /* the live-outs go back to these lanes */
 }
 
-int emu_assist_liveout(const cta *ac, cta *pc_, warp *pw, const emu_pc_bind *b) {
-  (void)pc_;
+int emu_assist_liveout(const cta *ac, warp *pw, const emu_pc_bind *b) {
   const warp *aw = &ac->warps[0];
   if (aw->killed) return 1;
   const uint64_t *from = aw->frames[0].regs;
@@ -1914,7 +1912,7 @@ static int run_pc_assist(cta *c, warp *w, const emu_pc_bind *b, uint32_t pc) {
   memset(&c->aux_line, 0, sizeof c->aux_line);
   aw_stats saved = d->stats;
   if (emu_assist_start(ac, c->m->img.subrs[b->subr].func, &c->aux_line, c->fault)) return -1;
-  emu_assist_livein(ac, c, w, b);
+  emu_assist_livein(ac, w, b);
   warp *aw = &ac->warps[0];
   uint64_t n = 0;
   for (;;) {
@@ -1933,7 +1931,7 @@ static int run_pc_assist(cta *c, warp *w, const emu_pc_bind *b, uint32_t pc) {
   d->stats = saved;
   d->stats.assist_warps++;
   d->stats.assist_insns += n;
-  emu_assist_liveout(ac, c, w, b);
+  emu_assist_liveout(ac, w, b);
   return 0;
 }
 
