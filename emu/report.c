@@ -202,11 +202,11 @@ static long dec_insns(aw_device *d, aw_module *m, const uint8_t *ln, const uint8
                       unsigned mag, char *why, size_t cap) {
   const char *sub = aw_subroutine_for(m, 1, (int)cm->encoding);
   if (!sub) { snprintf(why, cap, "no subroutine for encoding %u", (unsigned)cm->encoding); return -1; }
-  uint8_t out[CODEC_MAX_LINE], dummy = 0;
+  uint8_t out[CODEC_MAX_LINE], in[CODEC_MAX_PAYLOAD];
   aw_line l;
   memset(&l, 0, sizeof l);
   memset(out, 0, sizeof out);
-  l.in = cm->size ? pay : &dummy; l.in_bytes = cm->size ? cm->size : 1;
+  l.in = in; l.in_bytes = codec_line_buffer(in, pay, cm->size, line);
   l.out = out; l.out_bytes = line;
   uint32_t v[4] = { cm->encoding, cm->size, line, mag };
   for (int i = 0; i < 4; i++) for (int b = 0; b < 4; b++) l.meta[4 * i + b] = (uint8_t)(v[i] >> (8 * b));

@@ -55,6 +55,18 @@ static inline int codec_load_raw(const uint8_t *payload, const codec_meta *meta,
   return 0;
 }
 
+/* What a decompression subroutine reads as .lin (the line buffer, which holds
+ * a whole line): the payload's 'size' bytes, then zeros up to the line size,
+ * so a subroutine may load a word that runs past the payload's end (a mask
+ * of 2 bytes read as one 4-byte word).  buf holds CODEC_MAX_PAYLOAD bytes and
+ * may be the payload itself; returns the bytes it now holds, at least 1. */
+static inline uint32_t codec_line_buffer(uint8_t *buf, const uint8_t *payload, unsigned size, unsigned line_bytes) {
+  unsigned n = size > line_bytes ? size : line_bytes;
+  if (size && buf != payload) memcpy(buf, payload, size);
+  memset(buf + size, 0, n - size);
+  return n ? n : 1;
+}
+
 /* bursts of MAG bytes needed for a payload of 'size' bytes (at least 1) */
 static inline unsigned codec_bursts(unsigned size, unsigned mag) { return size ? (size + mag - 1) / mag : 1; }
 

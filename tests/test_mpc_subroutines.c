@@ -64,9 +64,9 @@ int main(void) {
                                      n, line, isa_get_u32(l.meta), isa_get_u32(l.meta + 4), cm.encoding, cm.size, st == AW_OK ? "" : " (fault)");
     const char *dsub = aw_subroutine_for(m, 1, (int)cm.encoding);
     if (!dsub) { if (!first_bad[0]) snprintf(first_bad, sizeof first_bad, "no subroutine has '.trigger decompress %u'", cm.encoding); continue; }
-    uint8_t dummy = 0;
+    uint8_t lin[CODEC_MAX_PAYLOAD];
     memset(&l, 0, sizeof l);
-    l.in = cm.size ? pay : &dummy; l.in_bytes = cm.size ? cm.size : 1;
+    l.in = lin; l.in_bytes = codec_line_buffer(lin, pay, cm.size, 32);
     memset(back, 0x5a, sizeof back);
     l.out = back; l.out_bytes = 32;
     isa_put_u32(l.meta, cm.encoding);

@@ -142,7 +142,9 @@ static int check_line(aw_device *d, aw_module *m, const codec *cd, const char *c
   if (!dsub) { snprintf(why, cap, "no subroutine has '.trigger decompress %u'", cm.encoding); return -1; }
   memset(back, 0x5a, sizeof back);
   set_meta(meta, cm.encoding, cm.size, n, mag);
-  if (run_sub(d, m, dsub, pay, cm.size, back, n, meta, td, why, cap)) return -1;
+  uint8_t lin[CODEC_MAX_PAYLOAD];
+  uint32_t lin_bytes = codec_line_buffer(lin, pay, cm.size, n);
+  if (run_sub(d, m, dsub, lin, lin_bytes, back, n, meta, td, why, cap)) return -1;
   if (memcmp(back, line, n)) { snprintf(why, cap, "%s: line %u B, MAG %u: the decompressed line differs", dsub, n, mag); return -1; }
   return 0;
 }

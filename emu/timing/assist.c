@@ -160,7 +160,7 @@ static int start(tm_gpu *g, tm_sm *s, tm_assist *a, uint64_t addr, tm_req *waite
   }
   memset(&a->line, 0, sizeof a->line);
   a->line.in = a->in;
-  a->line.in_bytes = meta.size ? meta.size : 1;
+  a->line.in_bytes = codec_line_buffer(a->in, a->in, meta.size, g->z.unit);
   memset(a->out, 0, sizeof a->out);
   a->line.out = a->out;
   a->line.out_bytes = g->z.unit;
