@@ -627,9 +627,13 @@ static uint32_t kernel_regs(const tm_gpu *g) {
  * the parent's (CABA 4.2: they are allocated with the parent's): the most any
  * one of them needs, the subroutines of its kernel's 'pc' triggers and, under
  * design caba, the compression and decompression ones. */
-static uint32_t assist_regs(const tm_gpu *g) {
+static uint32_t assist_regs(const tm_gpu *g, char *by, size_t cap) {
   const aw_module *m = g->m;
-  if (g->cfg->assist_regs >= 0 && (m->npc_binds || m->has_miss || g->z.design == TM_DESIGN_CABA)) return (uint32_t)g->cfg->assist_regs;
+  by[0] = 0;
+  if (g->cfg->assist_regs >= 0 && (m->npc_binds || m->has_miss || g->z.design == TM_DESIGN_CABA)) {
+    snprintf(by, cap, "the assist_regs key");
+    return (uint32_t)g->cfg->assist_regs;
+  }
   uint32_t kf = m->kernels[g->kernel], n = 0;
   for (uint32_t s = 0; s < m->img.nsubrs; s++) {
     const isa_subr *sr = &m->img.subrs[s];
@@ -639,7 +643,9 @@ static uint32_t assist_regs(const tm_gpu *g) {
       if (ev == ISA_TRIG_PC) for (uint32_t b = 0; b < m->npc_binds; b++) used |= m->pc_binds[b].subr == s && m->pc_binds[b].kernel == kf;
       if ((ev == ISA_TRIG_COMPRESS || ev == ISA_TRIG_DECOMPRESS) && g->z.design == TM_DESIGN_CABA) used = 1;
     }
-    if (used) { uint32_t r = live_regs(g, sr->func); if (r > n) n = r; }
+    if (!used) continue;
+    uint32_t r = live_regs(g, sr->func);
+    if (r > n) { n = r; snprintf(by, cap, "%s", isa_str(&m->img, m->img.funcs[sr->func].name)); }
   }
   return n;
 }
@@ -689,7 +695,7 @@ static void occupancy(tm_gpu *g) {
   uint32_t threads = g->block.x * g->block.y * g->block.z;
   g->cta_threads = threads;
   g->cta_warps = (threads + WARP - 1) / WARP;
-  uint32_t arpt = assist_regs(g), rpt = kernel_regs(g) + arpt;
+  uint32_t arpt = assist_regs(g, g->st->assist_regs_by, sizeof g->st->assist_regs_by), rpt = kernel_regs(g) + arpt;
   g->cta_regs = (uint32_t)(round_up((uint64_t)rpt * WARP, (uint64_t)c->sm_reg_alloc_unit) * g->cta_warps);
   g->cta_shared = (uint32_t)round_up(kernel_shared(g) + g->dyn_shared, (uint64_t)c->sm_shared_alloc_unit);
   uint64_t lim = (uint64_t)c->sm_max_ctas;

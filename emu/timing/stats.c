@@ -48,6 +48,7 @@ void tm_stats_add(tm_stats *t, const tm_stats *a) {
   /* occupancy figures are the last launch's */
   t->ctas_per_sm = a->ctas_per_sm; t->warps_per_cta = a->warps_per_cta; t->regs_per_thread = a->regs_per_thread;
   t->assist_regs_per_thread = a->assist_regs_per_thread;
+  memcpy(t->assist_regs_by, a->assist_regs_by, sizeof t->assist_regs_by);
   t->max_warps_per_sm = a->max_warps_per_sm; t->occupancy_limit = a->occupancy_limit; t->regs_unallocated = a->regs_unallocated;
   t->n_sm = a->n_sm; t->n_mem = a->n_mem;
 }
@@ -72,7 +73,8 @@ void tm_stats_print(const tm_stats *s, const tm_config *c, FILE *f) {
   fputc('\n', f);
   fprintf(f, "occupancy: %u CTAs of %u warps per SM (limited by %s), %u registers per thread", s->ctas_per_sm, s->warps_per_cta,
           s->occupancy_limit ? s->occupancy_limit : "-", s->regs_per_thread);
-  if (s->assist_regs_per_thread) fprintf(f, " (%u of them for assist warps)", s->assist_regs_per_thread);
+  if (s->assist_regs_per_thread)
+    fprintf(f, " (%u of them for assist warps%s%s)", s->assist_regs_per_thread, s->assist_regs_by[0] ? ": " : "", s->assist_regs_by);
   fprintf(f, ", %.1f%% of registers unallocated, achieved %.1f%%\n", 100 * s->regs_unallocated, 100 * tm_occupancy(s));
   fprintf(f, "L1: %llu accesses, %llu hits, %llu misses, %llu MSHR merges; L2: %llu accesses, %llu hits, %llu misses, %llu merges\n",
           (unsigned long long)s->l1_accesses, (unsigned long long)s->l1_hits, (unsigned long long)s->l1_misses,
@@ -137,9 +139,9 @@ static void json_one(const tm_stats *s, const tm_config *c, FILE *f, const char 
   for (int k = 0; k < TM_NISSUE; k++) fprintf(f, "%s\"%s\": %.6f", k ? ", " : "", tm_issue_names[k], it ? (double)s->issue[k] / (double)it : 0);
   fprintf(f, "},\n");
   fprintf(f, "%s\"occupancy\": {\"ctas_per_sm\": %u, \"warps_per_cta\": %u, \"registers_per_thread\": %u, \"limited_by\": \"%s\", "
-             "\"registers_unallocated\": %.6f, \"achieved\": %.6f},\n", indent,
+             "\"registers_unallocated\": %.6f, \"achieved\": %.6f, \"assist_registers_per_thread\": %u, \"assist_registers_by\": \"%s\"},\n", indent,
           s->ctas_per_sm, s->warps_per_cta, s->regs_per_thread, s->occupancy_limit ? s->occupancy_limit : "",
-          s->regs_unallocated, tm_occupancy(s));
+          s->regs_unallocated, tm_occupancy(s), s->assist_regs_per_thread, s->assist_regs_by);
   fprintf(f, "%s\"loads\": %llu,\n%s\"average_load_latency\": %.3f,\n", indent, (unsigned long long)s->loads, indent,
           s->loads ? (double)s->load_latency / (double)s->loads : 0);
   fprintf(f, "%s\"shared_accesses\": %llu,\n%s\"shared_conflict_cycles\": %llu", indent, (unsigned long long)s->smem_accesses,

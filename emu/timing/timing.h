@@ -43,6 +43,7 @@ typedef struct {
   /* occupancy of the last launch's kernel (the CUDA occupancy formula) */
   uint32_t ctas_per_sm, warps_per_cta, regs_per_thread, max_warps_per_sm;
   uint32_t assist_regs_per_thread;       /* of regs_per_thread: the assist warps' slots beyond the parent's */
+  char assist_regs_by[64];               /* the subroutine that needs them (the most registers live at once) */
   const char *occupancy_limit;           /* "warps", "threads", "CTAs", "registers", "shared memory", "grid" */
   double regs_unallocated;               /* fraction of an SM's registers no resident CTA holds */
   uint32_t n_sm, n_mem;

@@ -90,6 +90,7 @@
 	@%ok bra 	P_B8D1;
 
 	// ---- b4d1 (second for every line size) ----
+	mov.u32 	%w, 0;
 	shl.b32 	%a, %lane, 2;
 	@%in4 ld.lin.u32 	%w, [%a];
 	add.u32 	%t, %w, 0x80;
@@ -108,6 +109,7 @@
 	@%ok bra 	P_B4D1;
 
 	// ---- b8d2 (third for every line size) ----
+	mov.b64 	%x, 0;                     // (x is dead up to here: the predicated load alone would not say so)
 	shl.b32 	%a, %lane, 3;
 	@%in8 ld.lin.u64 	%x, [%a];
 	add.u64 	%y, %x, 0x8000;
@@ -127,6 +129,7 @@
 	@%is32 bra 	B2D1;                      // 32 B: b2d1 (20) before b4d2 (21)
 
 B4D2:	// ---- b4d2: fourth for 64 and 128 B, fifth for 32 B ----
+	mov.u32 	%w, 0;
 	shl.b32 	%a, %lane, 2;
 	@%in4 ld.lin.u32 	%w, [%a];
 	add.u32 	%t, %w, 0x8000;
@@ -146,6 +149,7 @@ B4D2:	// ---- b4d2: fourth for 64 and 128 B, fifth for 32 B ----
 	@%is64 bra 	B2D1;                      // 64 B: b2d1 (38, ties to b4d2's 38) before b8d4 (41)
 
 B8D4:	// ---- b8d4: last for 32 and 64 B, fifth for 128 B ----
+	mov.b64 	%x, 0;
 	shl.b32 	%a, %lane, 3;
 	@%in8 ld.lin.u64 	%x, [%a];
 	add.u64 	%y, %x, 0x80000000;
@@ -166,6 +170,7 @@ B8D4:	// ---- b8d4: last for 32 and 64 B, fifth for 128 B ----
 
 B2D1:	// ---- b2d1: 2-byte elements in the high half of 32-bit registers; on 128-byte lines lane i
 	// also takes element i+32 (%w1, 0 elsewhere: near zero, so it changes nothing) ----
+	mov.u32 	%w, 0;
 	shl.b32 	%a, %lane, 1;
 	@%in2 ld.lin.u16 	%w, [%a];
 	mov.u32 	%w1, 0;
@@ -202,6 +207,7 @@ B2D1:	// ---- b2d1: 2-byte elements in the high half of 32-bit registers; on 128
 	@%is64 bra 	B8D4;                      // 64 B: b8d4 follows
 
 UNCOMPRESSED:	// ---- nothing fits: lane i < L/4 copies word i ----
+	mov.u32 	%w, 0;
 	shl.b32 	%a, %lane, 2;
 	@%in4 ld.lin.u32 	%w, [%a];
 	@%in4 st.lout.u32 	[%a], %w;
