@@ -821,6 +821,16 @@ static int cmd_runsub(aw_session *s, char **argv, int argc, const char *where) {
     if (!lsize) put_elem(line.meta + 8, dl, 4);
     if (!mag) put_elem(line.meta + 12, 32, 4);
   }
+  /* a decompression subroutine's .lin is the line buffer: the payload, then zeros up to the line size */
+  uint32_t lbytes = (uint32_t)get_elem(line.meta + 8, 4);
+  if (subroutine_trigger(m, fn) == ISA_TRIG_DECOMPRESS && line.in_bytes < lbytes && lbytes <= 65536) {
+    uint8_t *pad = calloc(lbytes, 1);
+    if (!pad) { free(in); free(out); free(meta); return error(s, where, "out of memory (%u bytes for the line buffer)", lbytes); }
+    memcpy(pad, in, line.in_bytes);
+    free(in);
+    in = pad;
+    line.in = in; line.in_bytes = lbytes;
+  }
   aw_fault f;
   aw_status st = aw_run_subroutine(s->dev, m, argv[1], &line, &f);
   trace_after_run(s);

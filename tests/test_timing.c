@@ -637,19 +637,19 @@ static void caba(void) {
         "caba is faster than base on the compressible copy (%llu < %llu cycles); every assist instruction took an issue slot counted as such (%llu)",
         (unsigned long long)c.cycles, (unsigned long long)b.cycles, (unsigned long long)c.issue[TM_ISSUE_ASSIST]);
   /* A wrong subroutine never passes.  Each case changes one instruction of bdi.s:
-   * - bdi_dec_repeated writing the value with L / 16 lanes instead of L / 8 (8
-   *   instead of 16 for a 128-byte line) leaves the second half of .lout zero:
-   *   byte 64 is the first wrong one;
+   * - bdi_dec_repeated taking the line for half its size (64 instead of 128
+   *   bytes) writes the value with 8 lanes instead of 16 and leaves the second
+   *   half of .lout zero: byte 64 is the first wrong one;
    * - bdi_compress taking a repeated line for zeros: encoding 1 and no payload,
    *   where the reference has encoding 2 and 8 bytes;
    * - bdi_dec_repeated spinning on a branch to itself is stopped after 100000
    *   instructions. */
   static const struct { const char *sub, *from, *to, *want1, *want2, *what; } bad[] = {
-    { "bdi_dec_repeated", "shr.u32 \t%n, %L, 3;", "shr.u32 \t%n, %L, 4;", "assist warp bdi_dec_repeated decompressing the line at 0x",
+    { "bdi_dec_repeated", "ld.lmeta.u32 \t%L, [8];", "ld.lmeta.u32 \t%L, [8];\n\tshr.u32 \t%L, %L, 1;", "assist warp bdi_dec_repeated decompressing the line at 0x",
       ": byte 64 of its .lout is 0x00, the line's is 0x", "a decompression subroutine with one wrong instruction faults naming it, the line and the byte" },
     { "bdi_compress", "@%p bra \tREPEATED;", "@%p bra \tZEROS;", "assist warp bdi_compress compressing the line at 0x",
       ": encoding 1, 0 bytes; the reference codec's: encoding 2, 8 bytes", "a compression subroutine with one wrong instruction faults naming it, the line and what differs" },
-    { "bdi_dec_repeated", "\tmov.u32 \t%lane, %laneid;", "TOP:\tbra.uni \tTOP;\n\tmov.u32 \t%lane, %laneid;",
+    { "bdi_dec_repeated", "\tmov.u32 \t%a, %laneid;", "TOP:\tbra.uni \tTOP;\n\tmov.u32 \t%a, %laneid;",
       "assist warp bdi_dec_repeated ran more than 100000 instructions on the line at 0x", "", "an assist warp that never exits faults after 100000 instructions" },
   };
   for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
