@@ -23,10 +23,10 @@
 //         on to the next one of its line size).  One trial, base size B and delta size k:
 //           - x is within k-byte reach of zero when (x + 2^(8k-1)) mod 2^(8B) < 2^(8k); a ballot
 //             of the lanes whose element is not gives the mask, and its lowest set bit the
-//             explicit base (loaded from the line; 0 when the ballot is empty);
+//             explicit base (0 when the ballot is empty);
 //           - each lane tests "near zero, or near the base"; awand says whether the line fits;
-//           - if it fits: lane 0 stores the base, every lane its k-byte delta at B + i*k, lane
-//             j < ceil(n/8) mask byte j, and the metadata is written.
+//           - if it fits: lane 0 stores the base and the mask, every lane its k-byte delta at
+//             B + i*k, and the metadata is written.
 //         2-byte elements are kept in the high half of 32-bit registers, so that their sums
 //         and differences wrap at 16 bits as BDI's arithmetic does.
 //      3. nothing fits: encoding 0, every lane copies one 4-byte word of the line.
@@ -36,8 +36,9 @@
 //    whole: the line buffer reads zeros past the payload).
 //
 // Loads and stores are aligned to their size: elements sit at multiples of B, deltas at
-// multiples of k, the base at 0; the mask is written a byte at a time (its offset is not
-// aligned for b2d1) and read as a 4-byte word only where its offset is a multiple of 4.
+// multiples of k, the base at 0; the mask (at B + n*k) is a word at a multiple of 4 for every
+// encoding but b2d1, whose mask is written and read a byte at a time.  In a trial the base comes
+// from the lane that holds it (shfl) for B = 4, from the line for B = 8 (a 64-bit value).
 
 // ------------------------------------------------------------------------------------------------
 // Compression
@@ -79,10 +80,9 @@
 	vote.sync.ballot.b32 	%fm0, %far, 0xffffffff; // the mask; its lowest bit names the base
 	brev.b32 	%t, %fm0;
 	clz.b32 	%t, %t;
+	and.b32 	%t, %t, 31;                // none (32): element 0, which the fit test then ignores
 	shl.b32 	%t, %t, 3;
-	mov.b64 	%y, 0;                     // no element out of zero's reach: base 0
-	setp.ne.u32 	%p, %fm0, 0;
-	@%p ld.lin.u64 	%y, [%t];
+	ld.lin.u64 	%y, [%t];
 	sub.u64 	%x, %x, %y;
 	add.u64 	%x, %x, 0x80;
 	setp.lt.or.u64 	%ok, %x, 0x100, !%far;     // near the base, or near zero
@@ -98,10 +98,7 @@
 	vote.sync.ballot.b32 	%fm0, %far, 0xffffffff;
 	brev.b32 	%t, %fm0;
 	clz.b32 	%t, %t;
-	shl.b32 	%t, %t, 2;
-	mov.u32 	%b, 0;
-	setp.ne.u32 	%p, %fm0, 0;
-	@%p ld.lin.u32 	%b, [%t];
+	shfl.sync.idx.b32 	%b, %w, %t, 0x1f, 0xffffffff;   // the base from its lane (none: lane 0's)
 	sub.u32 	%w, %w, %b;
 	add.u32 	%t, %w, 0x80;
 	setp.lt.or.u32 	%ok, %t, 0x100, !%far;
@@ -117,10 +114,9 @@
 	vote.sync.ballot.b32 	%fm0, %far, 0xffffffff;
 	brev.b32 	%t, %fm0;
 	clz.b32 	%t, %t;
+	and.b32 	%t, %t, 31;
 	shl.b32 	%t, %t, 3;
-	mov.b64 	%y, 0;
-	setp.ne.u32 	%p, %fm0, 0;
-	@%p ld.lin.u64 	%y, [%t];
+	ld.lin.u64 	%y, [%t];
 	sub.u64 	%x, %x, %y;
 	add.u64 	%x, %x, 0x8000;
 	setp.lt.or.u64 	%ok, %x, 0x10000, !%far;
@@ -137,10 +133,7 @@ B4D2:	// ---- b4d2: fourth for 64 and 128 B, fifth for 32 B ----
 	vote.sync.ballot.b32 	%fm0, %far, 0xffffffff;
 	brev.b32 	%t, %fm0;
 	clz.b32 	%t, %t;
-	shl.b32 	%t, %t, 2;
-	mov.u32 	%b, 0;
-	setp.ne.u32 	%p, %fm0, 0;
-	@%p ld.lin.u32 	%b, [%t];
+	shfl.sync.idx.b32 	%b, %w, %t, 0x1f, 0xffffffff;   // the base from its lane (none: lane 0's)
 	sub.u32 	%w, %w, %b;
 	add.u32 	%t, %w, 0x8000;
 	setp.lt.or.u32 	%ok, %t, 0x10000, !%far;
@@ -157,10 +150,9 @@ B8D4:	// ---- b8d4: last for 32 and 64 B, fifth for 128 B ----
 	vote.sync.ballot.b32 	%fm0, %far, 0xffffffff;
 	brev.b32 	%t, %fm0;
 	clz.b32 	%t, %t;
+	and.b32 	%t, %t, 31;
 	shl.b32 	%t, %t, 3;
-	mov.b64 	%y, 0;
-	setp.ne.u32 	%p, %fm0, 0;
-	@%p ld.lin.u64 	%y, [%t];
+	ld.lin.u64 	%y, [%t];
 	sub.u64 	%x, %x, %y;
 	add.u64 	%x, %x, 0x80000000;
 	setp.lt.or.u64 	%ok, %x, 0x100000000, !%far;
@@ -232,6 +224,8 @@ REPEATED:	// ---- one 8-byte value repeated: the payload is that value ----
 P_B8D1:
 	sub.u64 	%x, %x, 0x80;              // x - base
 	@!%far add.u64 	%x, %x, %y;                // near zero: x itself
+	setp.eq.u32 	%p, %fm0, 0;
+	@%p mov.b64 	%y, 0;                 // no element out of zero's reach: base 0
 	@%lane0 st.lout.u64 	[0], %y;
 	@%in8 st.lout.u8 	[%lane+8], %x;
 	st.lmeta.u32 	[0], 3;
@@ -243,6 +237,8 @@ P_B8D1:
 P_B8D2:
 	sub.u64 	%x, %x, 0x8000;
 	@!%far add.u64 	%x, %x, %y;
+	setp.eq.u32 	%p, %fm0, 0;
+	@%p mov.b64 	%y, 0;                 // no element out of zero's reach: base 0
 	@%lane0 st.lout.u64 	[0], %y;
 	shl.b32 	%t, %lane, 1;
 	@%in8 st.lout.u16 	[%t+8], %x;
@@ -256,6 +252,8 @@ P_B8D2:
 P_B8D4:
 	sub.u64 	%x, %x, 0x80000000;
 	@!%far add.u64 	%x, %x, %y;
+	setp.eq.u32 	%p, %fm0, 0;
+	@%p mov.b64 	%y, 0;                 // no element out of zero's reach: base 0
 	@%lane0 st.lout.u64 	[0], %y;
 	shl.b32 	%t, %lane, 2;
 	@%in8 st.lout.u32 	[%t+8], %x;
@@ -268,6 +266,8 @@ P_B8D4:
 
 P_B4D1:
 	@!%far add.u32 	%w, %w, %b;
+	setp.eq.u32 	%p, %fm0, 0;
+	@%p mov.u32 	%b, 0;
 	@%lane0 st.lout.u32 	[0], %b;
 	@%in4 st.lout.u8 	[%lane+4], %w;
 	st.lmeta.u32 	[0], 6;
@@ -278,6 +278,8 @@ P_B4D1:
 
 P_B4D2:
 	@!%far add.u32 	%w, %w, %b;
+	setp.eq.u32 	%p, %fm0, 0;
+	@%p mov.u32 	%b, 0;
 	@%lane0 st.lout.u32 	[0], %b;
 	shl.b32 	%t, %lane, 1;
 	@%in4 st.lout.u16 	[%t+4], %w;
@@ -301,7 +303,7 @@ P_B2D1:	// deltas and base back from the high halves
 	ld.lmeta.u32 	%a, [8];
 	shr.u32 	%a, %a, 1;                 // n = L/2
 	add.u32 	%t, %a, 2;
-	@!%two bra 	MASK;
+	@!%two bra 	MASK_B2D1;
 	// 64 mask bits at 66: lane j < 4 stores byte j of each half
 	setp.lt.u32 	%p, %lane, 4;
 	shl.b32 	%a, %lane, 3;
@@ -312,12 +314,21 @@ P_B2D1:	// deltas and base back from the high halves
 	st.lmeta.u32 	[4], 74;
 	exit;
 
-MASK:	// ---- the n-bit mask (n <= 32, in %fm0) at %t: lane j < ceil(n/8) stores byte j; the size ----
+MASK:	// ---- the n-bit mask (n <= 32, in %fm0; its bits past n are 0) at %t, a multiple of 4: lane 0
+	// stores it as one word (its bytes past the payload are not part of it); the size ----
+	@%lane0 st.lout.u32 	[%t], %fm0;
 	add.u32 	%a, %a, 7;
 	shr.u32 	%a, %a, 3;                 // mask bytes
-	setp.lt.u32 	%p, %lane, %a;
 	add.u32 	%a, %a, %t;
 	st.lmeta.u32 	[4], %a;                   // payload size: the mask's offset + its bytes
+	exit;
+
+MASK_B2D1:	// ---- b2d1 on 32- and 64-byte lines: the mask (16 or 32 bits) at 18 or 34, a byte per lane ----
+	add.u32 	%a, %a, 7;
+	shr.u32 	%a, %a, 3;
+	setp.lt.u32 	%p, %lane, %a;
+	add.u32 	%a, %a, %t;
+	st.lmeta.u32 	[4], %a;
 	add.u32 	%t, %t, %lane;
 	shl.b32 	%a, %lane, 3;
 	shr.b32 	%a, %fm0, %a;
