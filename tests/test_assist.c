@@ -23,7 +23,10 @@
  *   miss        a 'miss' subroutine (a next-line prefetcher) turns every other miss of
  *               a pointer chase into an MSHR merge; its prefetches are timed accesses
  *   predict     design caba: stores of blocks that do not compress stop triggering
- *               compression assist warps (the compressibility predictor)
+ *               compression assist warps (the compressibility predictor); a kernel
+ *               that reads and writes incompressible data starts none at all
+ *   state       design caba: a block a kernel wrote uncompressed stays so for later
+ *               launches, of any module, until the host writes it
  *   errors      bindings that cannot work are errors at load
  */
 #include "check.h"
@@ -325,6 +328,105 @@ static void predictor(void) {
   free(bdi_text);
 }
 
+/* A copy of 15 x 1024 words, one CTA per SM: out[gtid] = in[gtid]. */
+static const char copy_text[] = HEAD
+  ".visible .entry cp(.param .u64 out, .param .u64 in)\n{\n  .reg .b32 %r<6>;\n  .reg .b64 %rd<8>;\n"
+  "  ld.param.u64 %rd1, [out];\n  ld.param.u64 %rd4, [in];\n  mov.u32 %r1, %tid.x;\n  mov.u32 %r2, %ctaid.x;\n"
+  "  mad.lo.u32 %r3, %r2, 1024, %r1;\n  mul.wide.u32 %rd2, %r3, 4;\n  add.u64 %rd5, %rd4, %rd2;\n  ld.global.u32 %r4, [%rd5];\n"
+  "  add.u64 %rd3, %rd1, %rd2;\n  st.global.u32 [%rd3], %r4;\n  ret;\n}\n";
+
+/* Runs cp (of its own module when fresh) on the device: out, in as given; the launch's stats in *st. */
+static int copy_run(aw_device *d, int fresh, aw_module **m, uint64_t out, uint64_t in, tm_stats *st, char *err, size_t cap) {
+  if (fresh || !*m) *m = aw_module_load_text(d, "copy.ptx", copy_text, strlen(copy_text), err, cap);
+  if (!*m) return -1;
+  uint8_t params[16];
+  memcpy(params, &out, 8);
+  memcpy(params + 8, &in, 8);
+  aw_fault f;
+  aw_dim3 gd = { 15, 1, 1 }, bd = { 1024, 1, 1 };
+  if (aw_launch(d, *m, aw_kernel_find(*m, "cp"), gd, bd, 0, params, sizeof params, &f) != AW_OK) { aw_fault_format(&f, err, cap); return -1; }
+  const tm_stats *l;
+  uint32_t n = aw_timing_launches(d, &l, NULL, NULL);
+  *st = l[n - 1];
+  return 0;
+}
+
+/* The device of the predictor and state tests: caba-gtx480, design caba, BDI's subroutines, throttling off, and sets. */
+static aw_device *caba_device(const char *extra, char **text, char *err, size_t cap) {
+  size_t len = 0;
+  *text = slurp("subroutines/bdi/bdi.s", &len);
+  aw_device *d = aw_device_new();
+  tm_config cfg;
+  tm_config_defaults(&cfg);
+  static const char *const sets[] = { "design=caba", "awc_busy_fraction=1", "awc_alu_fraction=1", NULL };
+  int ok = d && *text && !aw_add_subroutines(d, "subroutines/bdi/bdi.s", *text, len) && !tm_config_load(&cfg, "caba-gtx480", err, cap);
+  for (int i = 0; ok && sets[i]; i++) ok = !tm_config_set_pair(&cfg, sets[i], "test", err, cap);
+  if (ok && extra) ok = !tm_config_set_pair(&cfg, extra, "test", err, cap);
+  ok = ok && !tm_config_check(&cfg, err, cap) && !aw_set_timing(d, &cfg);
+  if (!ok) { aw_device_free(d); free(*text); *text = NULL; return NULL; }
+  return d;
+}
+
+/* The hash of predict_text's kernel for word k: values BDI cannot compress. */
+static uint32_t hash_word(uint32_t k) { uint32_t v = (k + 12345u) * 2654435761u; return v ^ (v >> 15); }
+
+/* A copy of incompressible words (the host's: the L1 fills say they did not
+ * compress): every warp's store comes after its own load's fill, which
+ * brings the SM's fill counter from 1 to 0 before any store, so no store pc
+ * tries (its counter is 1, below 2): none of the 480 whole-block stores (32
+ * per SM) starts a compression assist warp, and no load a decompression one
+ * (no block is compressed). */
+static void predict_reads(void) {
+  char err[1024] = "", *text = NULL;
+  aw_device *d = caba_device(NULL, &text, err, sizeof err);
+  aw_module *m = NULL;
+  tm_stats st;
+  uint64_t in = d ? aw_malloc(d, 15360 * 4) : 0, out = d ? aw_malloc(d, 15360 * 4) : 0;
+  static uint32_t words[15360];
+  for (uint32_t k = 0; k < 15360; k++) words[k] = hash_word(k);
+  if (d) aw_memcpy_htod(d, in, words, sizeof words);
+  if (!d || copy_run(d, 0, &m, out, in, &st, err, sizeof err)) CHECK(0, "the incompressible copy ran: %s", err);
+  else
+    CHECK(st.assist_triggered == 0 && st.assist_predicted == 480,
+          "a kernel that reads and writes incompressible data starts no assist warp: %llu (derived 0); %llu stores predicted incompressible (derived 480)",
+          (unsigned long long)st.assist_triggered, (unsigned long long)st.assist_predicted);
+  aw_device_free(d);
+  free(text);
+}
+
+/* Block state across launches.  The copy above, of compressible words (all
+ * 7: every block 'repeated'), with awc_store_lines = 0 and one table entry
+ * (awt_entries = 1; a store takes an entry only while half the table is
+ * free, never with one entry): all 480 stores of 'out' go out uncompressed.
+ * Copying 'out' back (a second module, so a second GPU model): its 480
+ * blocks are read as written, uncompressed: no decompression assist warp
+ * (a model that forgot them would take them for the host's, compressed, and
+ * decompress each).  After the host writes 'out' again, the third copy
+ * reads its blocks compressed: 480 decompressions. */
+static void block_state(void) {
+  char err[1024] = "", *text = NULL;
+  aw_device *d = caba_device("awc_store_lines=0", &text, err, sizeof err);
+  tm_config cfg;
+  if (d) { cfg = *aw_timing_config(d); d = tm_config_set_pair(&cfg, "awt_entries=1", "test", err, sizeof err) || aw_set_timing(d, &cfg) ? (aw_device_free(d), NULL) : d; }
+  aw_module *m = NULL;
+  tm_stats a, b, c;
+  uint64_t in = d ? aw_malloc(d, 15360 * 4) : 0, out = d ? aw_malloc(d, 15360 * 4) : 0, back = d ? aw_malloc(d, 15360 * 4) : 0;
+  static uint32_t words[15360];
+  for (uint32_t k = 0; k < 15360; k++) words[k] = 7;
+  if (d) aw_memcpy_htod(d, in, words, sizeof words);
+  if (!d || copy_run(d, 0, &m, out, in, &a, err, sizeof err) || copy_run(d, 1, &m, back, out, &b, err, sizeof err) ||
+      aw_memcpy_htod(d, out, words, sizeof words) != AW_OK || copy_run(d, 1, &m, back, out, &c, err, sizeof err))
+    CHECK(0, "the state test ran: %s", err);
+  else
+    CHECK(a.assist_triggered == 480 && a.assist_overflow == 480 && b.assist_triggered == 0 && c.assist_triggered == 480,
+          "block state across launches: the first copy decompresses its 480 blocks and stores 480 uncompressed (%llu, %llu); "
+          "a copy of them by another module decompresses none (%llu, derived 0); after the host writes them, 480 (%llu)",
+          (unsigned long long)a.assist_triggered, (unsigned long long)a.assist_overflow, (unsigned long long)b.assist_triggered,
+          (unsigned long long)c.assist_triggered);
+  aw_device_free(d);
+  free(text);
+}
+
 /* ---- miss: a next-line prefetcher ---- */
 
 /* tests/timing/micro's pointer chase over 4096 lines 128 bytes apart (one
@@ -413,7 +515,8 @@ int main(int argc, char **argv) {
   if (!only || !strcmp(only, "partition")) partition();
   if (!only || !strcmp(only, "throttle")) throttle();
   if (!only || !strcmp(only, "kill")) kill();
-  if (!only || !strcmp(only, "predict")) predictor();
+  if (!only || !strcmp(only, "predict")) { predictor(); predict_reads(); }
+  if (!only || !strcmp(only, "state")) block_state();
   if (!only || !strcmp(only, "miss")) miss();
   if (!only || !strcmp(only, "errors")) errors();
   return check_failed ? 1 : 0;

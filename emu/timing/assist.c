@@ -83,6 +83,7 @@ void tm_assist_reset(tm_sm *s) {
   s->last_issue = 0;
   s->busy = 0;
   memset(s->predict, 1, sizeof s->predict);   /* weakly compressible: the first store of each pc tries */
+  s->fill_hint = 1;
   memset(s->skipped, 0, sizeof s->skipped);
   memset(s->trying, 0, sizeof s->trying);
 }
@@ -210,6 +211,8 @@ int tm_assist_store(tm_gpu *g, tm_sm *s, tm_parent parent, uint32_t pc, uint64_t
       if (++s->skipped[p] < TM_PREDICT_RETRY) { g->st->assist_predicted++; return 0; }
       s->skipped[p] = 0;
     } else if (s->predict[p] == 1 && s->trying[p]) { g->st->assist_predicted++; return 0; }   /* unsure: one block at a time */
+    /* the data the SM reads does not compress: a store pc not known to compress does not try */
+    if (!s->fill_hint && s->predict[p] < 2) { g->st->assist_predicted++; return 0; }
   }
   /* decompression is on the loads' path, compression is not: a store takes an
    * entry only while half the table is free and no line waits for one; else
@@ -325,7 +328,12 @@ static void kill_waiting(tm_gpu *g, tm_sm *s) {
 }
 
 int tm_assist_fill(tm_gpu *g, tm_sm *s, uint64_t addr, tm_req *waiters, int64_t n) {
-  if (g->z.design != TM_DESIGN_CABA || !waiters || tm_block_raw(g, addr) || tm_block_bytes(&g->z, g->d, addr, NULL) >= g->z.unit) return 0;
+  if (g->z.design != TM_DESIGN_CABA || !waiters || tm_block_raw(g, addr)) return 0;
+  if (tm_block_bytes(&g->z, g->d, addr, NULL) >= g->z.unit) {   /* incompressible data: the predictor hears of it */
+    if (s->fill_hint) s->fill_hint--;
+    return 0;
+  }
+  if (s->fill_hint < 3) s->fill_hint++;
   for (uint32_t i = 0; i < s->nawt; i++)
     if (!s->awt[i].live) { start(g, s, &s->awt[i], addr, waiters, n); return 1; }
   if (s->awq_head + s->nawq == s->capawq && s->awq_head) {   /* room at the front: move down */

@@ -175,49 +175,12 @@ static uint8_t bursts_of(const tm_gpu *g, uint32_t bytes) {
   return (uint8_t)(b ? b : 1);
 }
 
-/* ---- design caba: what the kernels wrote ---- */
+/* ---- design caba: what the kernels wrote (the device keeps it: tmdev.c) ---- */
 
-/* A map from block address (a multiple of the block size: its low bits are
- * free) to its state: BLOCK_RAW, written uncompressed; BLOCK_PACKED, written
- * compressed by a compression assist warp.  Blocks not in it are as the last
- * copy from the host left them: compressed. */
-enum { BLOCK_RAW = 1, BLOCK_PACKED = 2 };
+int tm_block_raw(const tm_gpu *g, uint64_t addr) { return tm_device_block_raw(g->d, addr); }
 
-static uint64_t raw_hash(uint64_t a) { a ^= a >> 33; a *= 0xff51afd7ed558ccdull; a ^= a >> 33; return a; }
-
-int tm_block_raw(const tm_gpu *g, uint64_t addr) {
-  if (!g->capraw) return 0;
-  for (uint64_t i = raw_hash(addr) & (g->capraw - 1);; i = (i + 1) & (g->capraw - 1)) {
-    if (!g->raw[i]) return 0;
-    if ((g->raw[i] & ~3ull) == addr) return (g->raw[i] & 3) == BLOCK_RAW;
-  }
-}
-
-/* The kernel wrote the block at addr: uncompressed (raw) or compressed by an assist warp. */
 void tm_block_written(tm_gpu *g, uint64_t addr, int raw) {
-  if (g->z.design != TM_DESIGN_CABA) return;
-  uint64_t key = addr | (raw ? BLOCK_RAW : BLOCK_PACKED);
-  if (g->capraw)
-    for (uint64_t i = raw_hash(addr) & (g->capraw - 1); g->raw[i]; i = (i + 1) & (g->capraw - 1))
-      if ((g->raw[i] & ~3ull) == addr) { g->raw[i] = key; return; }
-  if (2 * (g->nraw + 1) > g->capraw) {
-    uint32_t cap = g->capraw ? 2 * g->capraw : 1024;
-    uint64_t *t = calloc(cap, sizeof *t);
-    if (!t) { tm_fail(g, "out of host memory"); return; }
-    for (uint32_t k = 0; k < g->capraw; k++)
-      if (g->raw[k]) {
-        uint64_t i = raw_hash(g->raw[k] & ~3ull) & (cap - 1);
-        while (t[i]) i = (i + 1) & (cap - 1);
-        t[i] = g->raw[k];
-      }
-    free(g->raw);
-    g->raw = t;
-    g->capraw = cap;
-  }
-  uint64_t i = raw_hash(addr) & (g->capraw - 1);
-  while (g->raw[i]) i = (i + 1) & (g->capraw - 1);
-  g->raw[i] = key;
-  g->nraw++;
+  if (g->z.design == TM_DESIGN_CABA && tm_device_block_written(g->d, addr, g->z.unit, raw)) tm_fail(g, "out of host memory");
 }
 
 /* The sectors 'sectors' of the line at line_addr as the design stores them:
@@ -731,7 +694,6 @@ static void free_gpu(tm_gpu *g) {
   for (uint32_t i = 0; i < g->nblocks; i++) free(g->blocks[i]);
   free(g->blocks);
   free(g->regs);
-  free(g->raw);
   tm_events_free(&g->ev);
 }
 

@@ -211,6 +211,11 @@ typedef struct tm_sm {
   uint8_t predict[TM_PREDICT];
   uint8_t skipped[TM_PREDICT];
   uint8_t trying[TM_PREDICT];   /* its compression assist warps at work (a weak counter waits for their verdict) */
+  /* what the SM reads: a 2-bit counter of its L1 fills, up for a block that
+   * arrives compressed, down for one that the algorithm found incompressible
+   * (a block the kernels wrote uncompressed says nothing); at 0, a store pc
+   * not known to compress (counter below 2) does not try */
+  uint8_t fill_hint;
 } tm_sm;
 
 /* The crossbar, one direction: per input, when it has sent its packets so far;
@@ -280,8 +285,6 @@ typedef struct tm_gpu {
   tm_stats *st;
   emu_issue issue;            /* scratch for emu_step */
   tm_compressor z;            /* compressed memory (compress.h) */
-  uint64_t *raw;              /* design caba: blocks the kernels wrote (stored uncompressed), an open-addressing set (0: empty) */
-  uint32_t nraw, capraw;
 } tm_gpu;
 
 /* gpu.c */
