@@ -40,6 +40,9 @@ static void report(const char *what, aw_device *d) {
   printf("%-16s %10llu warp insns %10llu cycles %7.3f s  %6.2f M warp insns/s  %8.0f cycles/s  (IPC %.2f)\n", what,
          (unsigned long long)s.warp_insns, (unsigned long long)t->cycles, s.seconds,
          s.seconds > 0 ? (double)s.warp_insns / s.seconds / 1e6 : 0.0, s.seconds > 0 ? (double)t->cycles / s.seconds : 0.0, tm_ipc(t));
+  if (t->assist_insns)   /* assist warps' instructions are simulated too, and are not in the warp instructions */
+    printf("%-16s %10llu assist warps, %llu assist warp insns (%.2f M warp insns/s with them)\n", "", (unsigned long long)t->assist_triggered,
+           (unsigned long long)t->assist_insns, s.seconds > 0 ? (double)(s.warp_insns + t->assist_insns) / s.seconds / 1e6 : 0.0);
 }
 
 static int launch(aw_device *d, aw_module *m, const char *kernel, unsigned grid, unsigned block, const uint64_t *args, int nargs) {

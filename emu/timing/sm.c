@@ -705,7 +705,7 @@ int tm_sm_cycle(tm_gpu *g, tm_sm *s) {
   int64_t wake = TM_NEVER;  /* the earliest cycle something can change by itself */
   int cls[64];
   for (uint32_t k = 0; k < s->nsched; k++) {
-    if (s->nlive) {   /* high-priority assist warps go before the scheduler's warps */
+    if (s->nlive && s->awt_next[2 * k] <= n) {   /* high-priority assist warps go before the scheduler's warps */
       int ar = tm_assist_issue(g, s, k, 0, n, &ldst_free);
       if (ar < 0) return -1;
       if (ar) { cls[k] = TM_ISSUE_ASSIST; s->issue[cls[k]]++; issued_any = 1; continue; }
@@ -787,7 +787,7 @@ int tm_sm_cycle(tm_gpu *g, tm_sm *s) {
     }
     s->scanning = UINT32_MAX;
     int assist = 0;
-    if (!issued && s->nlive) {   /* low-priority assist warps take a slot its warps left idle */
+    if (!issued && s->nlive && s->awt_next[2 * k + 1] <= n) {   /* low-priority assist warps take a slot its warps left idle */
       assist = tm_assist_issue(g, s, k, 1, n, &ldst_free);
       if (assist < 0) return -1;
     }
