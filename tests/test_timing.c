@@ -325,8 +325,15 @@ static int run_text(int timed, const char *set, const char *ptx, size_t len, con
   tm_config cfg;
   tm_config_defaults(&cfg);
   aw_device *d = aw_device_new();
-  if (!d || tm_config_load(&cfg, "caba-gtx480", err, sizeof err) || (set && tm_config_set_pair(&cfg, set, "test", err, sizeof err)) ||
-      (timed && aw_set_timing(d, &cfg))) { printf("FAIL setup: %s\n", err); check_failed = 1; aw_device_free(d); return 0; }
+  int bad = !d || tm_config_load(&cfg, "caba-gtx480", err, sizeof err);
+  for (const char *p = set; p && *p && !bad;) {   /* KEY=VALUE;KEY=VALUE... */
+    char one[128];
+    size_t n = strcspn(p, ";");
+    snprintf(one, sizeof one, "%.*s", (int)n, p);
+    bad = tm_config_set_pair(&cfg, one, "test", err, sizeof err);
+    p += n + (p[n] == ';');
+  }
+  if (bad || tm_config_check(&cfg, err, sizeof err) || (timed && aw_set_timing(d, &cfg))) { printf("FAIL setup: %s\n", err); check_failed = 1; aw_device_free(d); return 0; }
   aw_module *m = aw_module_load_text(d, "text.ptx", ptx, len, err, sizeof err);
   if (!m) { printf("FAIL %s\n", err); check_failed = 1; aw_device_free(d); return 0; }
   uint64_t buf = aw_malloc(d, out_bytes);
@@ -342,6 +349,35 @@ static int run_text(int timed, const char *set, const char *ptx, size_t len, con
   }
   aw_device_free(d);
   return ok;
+}
+
+/* A compressed L2 (l2_tags, CABA 7.5).  15 CTAs of 1024 threads (one per SM)
+ * sweep a zeroed array of 20 x 15360 words (1200 KB: 9600 lines) twice, row
+ * k (15360 words) at step k, each warp one line per step, one load at a time
+ * (each sum waits for its load).  caba-gtx480's L2: 12 slices of 32 sets of
+ * 16 ways; 9600 lines over 384 sets: 25 per set.  Design ideal (blocks
+ * compressed in L2: a zero line takes 0 bytes).  With 1 tag per way a set
+ * cycles 25 lines through 16 ways (LRU): the second sweep finds none of
+ * them; with 2 tags per way its 32 tags keep all 25: the second sweep hits
+ * on its 9600 lines (5% margin either way: warps drift a little apart). */
+static const char sweep_ptx[] =
+  ".version 7.0\n.target sm_70\n.address_size 64\n"
+  ".visible .entry sweep(.param .u64 a)\n{\n  .reg .pred %p;\n  .reg .b32 %r<9>;\n  .reg .b64 %rd<4>;\n"
+  "  ld.param.u64 %rd1, [a];\n  mov.u32 %r1, %tid.x;\n  mov.u32 %r2, %ctaid.x;\n  mad.lo.u32 %r3, %r2, 1024, %r1;\n"
+  "  mov.u32 %r4, 0;\n  mov.u32 %r8, 0;\nL:\n  rem.u32 %r5, %r4, 20;\n  mad.lo.u32 %r6, %r5, 15360, %r3;\n"
+  "  mul.wide.u32 %rd2, %r6, 4;\n  add.u64 %rd3, %rd1, %rd2;\n  ld.global.u32 %r7, [%rd3];\n  add.u32 %r8, %r8, %r7;\n"
+  "  add.u32 %r4, %r4, 1;\n  setp.lt.u32 %p, %r4, 40;\n  @%p bra L;\n  ret;\n}\n";
+
+static void l2_tags(void) {
+  tm_stats one, two;
+  static uint8_t out[20 * 15360 * 4];
+  memset(&one, 0, sizeof one);
+  memset(&two, 0, sizeof two);
+  int ok1 = run_text(1, "design=ideal", sweep_ptx, sizeof sweep_ptx - 1, "sweep", 15, 1024, out, 20 * 15360 * 4, &one);
+  int ok2 = run_text(1, "design=ideal;l2_tags=2", sweep_ptx, sizeof sweep_ptx - 1, "sweep", 15, 1024, out, 20 * 15360 * 4, &two);
+  CHECK(ok1 && ok2 && one.l2_hits <= 480 && two.l2_hits >= 9120 && two.l2_hits <= 9600 && two.cycles < one.cycles,
+        "a compressed L2: the second sweep over 25 lines per set hits %llu times with 1 tag per way (derived 0), %llu with 2 (derived 9600); "
+        "%llu -> %llu cycles", (unsigned long long)one.l2_hits, (unsigned long long)two.l2_hits, (unsigned long long)one.cycles, (unsigned long long)two.cycles);
 }
 
 /* %smid and %nsmid: the first wave of CTAs goes round robin over the SMs
@@ -758,6 +794,7 @@ int main(int argc, char **argv) {
   if (!only || !strcmp(only, "determinism")) determinism();
   if (!only || !strcmp(only, "accounting")) accounting();
   if (!only || !strcmp(only, "smid")) smid();
+  if (!only || !strcmp(only, "l2tags")) l2_tags();
   if (!only || !strcmp(only, "local")) local_memory();
   if (!only || !strcmp(only, "compression")) compression();
   if (!only || !strcmp(only, "caba")) caba();

@@ -153,6 +153,53 @@ static void caches(void) {
 
 static tm_time done_at[16];
 static int done_order[16], ndone, rooms;
+/* ---- a compressed cache (CABA 7.5: 2 tags per way) ---- */
+
+static uint32_t line_size[32];   /* stored bytes of line n (address n * 128) */
+static uint32_t size_of(void *ctx, uint64_t line_addr, uint32_t valid) { (void)ctx; (void)valid; return line_size[line_addr / 128]; }
+
+/* One set of 2 ways of 128-byte lines with 2 tags per way: up to 4 lines
+ * while their sizes fit in 256 bytes.  The LRU clock below counts fills and
+ * writes (each one a use). */
+static void compressed_cache(void) {
+  tm_cache c;
+  CHECK(cache_init(&c, 256, 2, 128, 128, 4, 4) == 0 && cache_set_compressed(&c, 2, size_of, NULL) == 0 && c.sets == 1 && c.slots == 4,
+        "compressed cache: 1 set, 2 ways, 2 tags per way: 4 lines");
+  tm_victim v;
+  int hv;
+  uint32_t refetch;
+  for (int n = 1; n <= 14; n++) line_size[n] = 40;
+  /* lines 1-4 of 40 bytes (uses 1-4): 160 of 256 bytes, 4 tags: all stay */
+  for (int n = 1; n <= 4; n++) cache_fill(&c, (uint64_t)n * 128, 1, &v, &hv, &refetch);
+  CHECK(cache_probe(&c, 128, 1) && cache_probe(&c, 512, 1) && c.st.evictions == 0, "four 40-byte lines share the two ways");
+  /* line 5 (use 5): no tag left: the LRU line, 1 (clean), goes */
+  cache_fill(&c, 5 * 128, 1, &v, &hv, &refetch);
+  CHECK(!hv && !cache_probe(&c, 128, 1) && cache_probe(&c, 5 * 128, 1) && c.st.evictions == 1, "a fifth line takes the LRU line's tag (line 1, clean)");
+  /* write line 6, 128 bytes (use 6): tag of line 2 (LRU); 3 + 4 + 5 + 6 = 40 + 40 + 40 + 128 = 248 fit */
+  line_size[6] = 128;
+  CHECK(cache_write_back(&c, 6 * 128, 1, &v) == 0 && !cache_probe(&c, 256, 1) && cache_probe(&c, 3 * 128, 1), "a 128-byte line fits beside three 40-byte ones (248 bytes)");
+  /* line 5 rewritten, now 128 bytes (use 7): 40 + 40 + 128 + 128 = 336 > 256: line 3 (LRU, clean, 296 left), then
+   * line 4 (clean, 256 left) go; line 6 (dirty) stays */
+  line_size[5] = 128;
+  CHECK(cache_write_back(&c, 5 * 128, 1, &v) == 0 && c.nextra == 0 && !cache_probe(&c, 3 * 128, 1) && !cache_probe(&c, 4 * 128, 1) &&
+        cache_probe(&c, 6 * 128, 1) && c.st.evictions == 4, "a line that grows evicts the LRU others until the set fits (lines 3 and 4: 256 bytes)");
+  /* line 7 of 40 bytes written (use 8): 5 (128) + 6 (128) + 7 (40) = 296 > 256 evicts line 6 (dirty: the victim) */
+  CHECK(cache_write_back(&c, 7 * 128, 1, &v) == 1 && v.addr == 6 * 128 && v.dirty == 1 && c.nextra == 0, "line 7 evicts dirty line 6, handed back");
+  /* line 5 rewritten at 72 bytes (use 9), lines 8 and 9 of 72 written (uses 10, 11): 40 + 72 + 72 + 72 = 256, all dirty */
+  line_size[5] = line_size[8] = line_size[9] = 72;
+  CHECK(cache_write_back(&c, 5 * 128, 1, &v) == 0 && cache_write_back(&c, 8 * 128, 1, &v) == 0 && cache_write_back(&c, 9 * 128, 1, &v) == 0 &&
+        c.st.evictions == 5, "lines of 40, 72, 72 and 72 bytes fill the set exactly");
+  /* line 10 of 128 bytes arrives (use 12): no tag: line 7 (LRU, dirty) goes; 72 x 3 + 128 = 344 > 256: line 5 (dirty),
+   * 272 > 256: line 8 (dirty), 200: three dirty victims from one fill, the first in v, two in extra */
+  line_size[10] = 128;
+  cache_fill(&c, 10 * 128, 1, &v, &hv, &refetch);
+  CHECK(hv && v.addr == 7 * 128 && c.nextra == 2 && c.extra[0].addr == 5 * 128 && c.extra[1].addr == 8 * 128 &&
+        cache_probe(&c, 9 * 128, 1) && cache_probe(&c, 10 * 128, 1) && c.st.writebacks == 4 && c.st.evictions == 8,
+        "a 128-byte line evicts three dirty lines in one fill: 7 (the victim), 5 and 8 (extra) (nextra %u, writebacks %llu)",
+        c.nextra, (unsigned long long)c.st.writebacks);
+  cache_free(&c);
+}
+
 static void on_done(void *ctx, tm_req *r, tm_time t) { (void)ctx; done_at[r->tag] = t; if (ndone < 16) done_order[ndone] = (int)r->tag; ndone++; }
 static void on_room(void *ctx, tm_dram *d, tm_time t) { (void)ctx; (void)d; (void)t; rooms++; }
 
@@ -316,6 +363,7 @@ static void drams(void) {
 int main(void) {
   events();
   caches();
+  compressed_cache();
   drams();
   return check_failed ? 1 : 0;
 }

@@ -17,6 +17,8 @@ int cache_init(tm_cache *c, uint64_t bytes, uint32_t ways, uint32_t line_bytes, 
   c->sets = (uint32_t)(bytes / ((uint64_t)ways * line_bytes));
   c->mshrs = mshrs;
   c->merge = merge;
+  c->tags = 1;
+  c->slots = ways;
   c->tsize = 16;
   while (c->tsize < 2 * mshrs) c->tsize *= 2;
   size_t nlines = (size_t)c->sets * ways;
@@ -31,8 +33,25 @@ int cache_init(tm_cache *c, uint64_t bytes, uint32_t ways, uint32_t line_bytes, 
   return 0;
 }
 
+int cache_set_compressed(tm_cache *c, uint32_t tags, tm_cache_size_fn size, void *ctx) {
+  size_t nlines = (size_t)c->sets * c->ways * tags;
+  tm_cache_line *lines = calloc(nlines ? nlines : 1, sizeof *lines);
+  tm_victim *extra = calloc((size_t)c->ways * tags, sizeof *extra);
+  if (!lines || !extra) { free(lines); free(extra); return -1; }
+  free(c->lines);
+  free(c->extra);
+  c->lines = lines;
+  c->extra = extra;
+  c->tags = tags;
+  c->slots = c->ways * tags;
+  c->size = size;
+  c->size_ctx = ctx;
+  return 0;
+}
+
 void cache_reset(tm_cache *c) {
-  memset(c->lines, 0, (size_t)c->sets * c->ways * sizeof *c->lines);
+  memset(c->lines, 0, (size_t)c->sets * c->slots * sizeof *c->lines);
+  c->nextra = 0;
   for (uint32_t i = 0; i < c->tsize; i++) c->table[i] = -1;
   for (uint32_t i = 0; i < c->mshrs; i++) c->free_list[i] = (int32_t)(c->mshrs - 1 - i);
   c->nfree = c->mshrs;
@@ -46,40 +65,79 @@ void cache_free(tm_cache *c) {
   free(c->mshr);
   free(c->table);
   free(c->free_list);
+  free(c->extra);
   memset(c, 0, sizeof *c);
 }
 
 /* ---- lines ---- */
 
+void cache_set_slice(tm_cache *c, uint32_t il_lines, uint32_t nparts, uint32_t nsub) { c->il_lines = il_lines; c->nparts = nparts; c->nsub = nsub; }
+
+static tm_cache_line *set_of(const tm_cache *c, uint64_t line) {
+  uint64_t index = line;
+  if (c->nparts) {   /* the line within its partition (tm_map's 'local'), then within its slice */
+    uint64_t local = line / c->il_lines / c->nparts * c->il_lines + line % c->il_lines;
+    index = local / c->nsub;
+  }
+  return &c->lines[(size_t)(index & (c->sets - 1)) * c->slots];
+}
+
 static tm_cache_line *find_line(const tm_cache *c, uint64_t line) {
   if (!c->sets) return NULL;
-  tm_cache_line *set = &c->lines[(size_t)(line & (c->sets - 1)) * c->ways];
-  for (uint32_t w = 0; w < c->ways; w++)
+  tm_cache_line *set = set_of(c, line);
+  for (uint32_t w = 0; w < c->slots; w++)
     if (set[w].valid && set[w].line == line) return &set[w];
   return NULL;
 }
 
-/* A way for 'line': an empty one, else the least recently used (evicted into *v). */
+/* Evicts line e: a dirty one becomes the call's victim (*v), or, when the
+ * call has one already, one of its extra victims. */
+static void evict(tm_cache *c, tm_cache_line *e, tm_victim *v, int *has_victim) {
+  c->st.evictions++;
+  if (e->dirty) {
+    c->st.writebacks++;
+    tm_victim *to = *has_victim ? &c->extra[c->nextra++] : v;
+    to->addr = e->line * c->line_bytes;
+    to->dirty = e->dirty;
+    *has_victim = 1;
+  }
+  e->valid = e->dirty = 0;
+  e->bytes = 0;
+}
+
+/* A way for 'line': an empty one, else the least recently used (evicted). */
 static tm_cache_line *allocate(tm_cache *c, uint64_t line, tm_victim *v, int *has_victim) {
-  tm_cache_line *set = &c->lines[(size_t)(line & (c->sets - 1)) * c->ways];
+  tm_cache_line *set = set_of(c, line);
   tm_cache_line *pick = NULL;
-  for (uint32_t w = 0; w < c->ways; w++) {
+  for (uint32_t w = 0; w < c->slots; w++) {
     if (!set[w].valid) { pick = &set[w]; break; }
     if (!pick || set[w].lru < pick->lru) pick = &set[w];
   }
-  *has_victim = 0;
-  if (pick->valid) {
-    c->st.evictions++;
-    if (pick->dirty) {
-      c->st.writebacks++;
-      v->addr = pick->line * c->line_bytes;
-      v->dirty = pick->dirty;
-      *has_victim = 1;
-    }
-  }
+  if (pick->valid) evict(c, pick, v, has_victim);
   pick->line = line;
   pick->valid = pick->dirty = 0;
+  pick->bytes = 0;
   return pick;
+}
+
+/* Compressed caches: l's stored bytes from its valid sectors now, and the
+ * least recently used other lines of its set evicted until the set's lines
+ * fit in its ways x line bytes. */
+static void fit(tm_cache *c, tm_cache_line *l, tm_victim *v, int *has_victim) {
+  if (c->tags == 1) return;
+  l->bytes = c->size(c->size_ctx, l->line * c->line_bytes, l->valid);
+  if (l->bytes > c->line_bytes) l->bytes = c->line_bytes;
+  tm_cache_line *set = set_of(c, l->line);
+  uint64_t used = 0, budget = (uint64_t)c->ways * c->line_bytes;
+  for (uint32_t w = 0; w < c->slots; w++) if (set[w].valid) used += set[w].bytes;
+  while (used > budget) {
+    tm_cache_line *lru = NULL;
+    for (uint32_t w = 0; w < c->slots; w++)
+      if (set[w].valid && &set[w] != l && (!lru || set[w].lru < lru->lru)) lru = &set[w];
+    if (!lru) break;
+    used -= lru->bytes;
+    evict(c, lru, v, has_victim);
+  }
 }
 
 /* ---- MSHR index: open addressing with linear probing ---- */
@@ -165,6 +223,7 @@ int cache_read(tm_cache *c, uint64_t addr, uint32_t sectors, tm_req *r, uint32_t
 int cache_write_back(tm_cache *c, uint64_t addr, uint32_t sectors, tm_victim *v) {
   uint64_t line = addr / c->line_bytes;
   c->st.writes++;
+  c->nextra = 0;
   tm_cache_line *l = find_line(c, line);
   int has_victim = 0;
   if (l) c->st.write_hits++;
@@ -172,16 +231,24 @@ int cache_write_back(tm_cache *c, uint64_t addr, uint32_t sectors, tm_victim *v)
   l->valid |= sectors;
   l->dirty |= sectors;
   l->lru = ++c->clock;
+  fit(c, l, v, &has_victim);   /* (new data: its compressed size may change) */
   return has_victim;
 }
 
 void cache_write_through(tm_cache *c, uint64_t addr, uint32_t sectors) {
   c->st.writes++;
+  c->nextra = 0;
   tm_cache_line *l = find_line(c, addr / c->line_bytes);
   if (!l) return;
   c->st.write_hits++;
   l->valid |= sectors;
   l->lru = ++c->clock;
+  if (c->tags > 1) {   /* new data: its compressed size may change, and dirty lines it evicts are in extra */
+    tm_victim v;
+    int hv = 0;
+    fit(c, l, &v, &hv);
+    if (hv) c->extra[c->nextra++] = v;
+  }
 }
 
 void cache_invalidate(tm_cache *c, uint64_t addr) {
@@ -200,10 +267,12 @@ tm_req *cache_fill(tm_cache *c, uint64_t line_addr, uint32_t sectors, tm_victim 
   uint64_t line = line_addr / c->line_bytes;
   *has_victim = 0;
   *refetch = 0;
+  c->nextra = 0;
   tm_cache_line *l = find_line(c, line);
   if (!l) l = allocate(c, line, v, has_victim);
   l->valid |= sectors;
   l->lru = ++c->clock;
+  fit(c, l, v, has_victim);
   uint32_t slot;
   tm_mshr *m = find_mshr(c, line, &slot);
   if (!m) return NULL;

@@ -11,6 +11,14 @@
  * Promises: deterministic (LRU by an access counter, no hashing by pointer);
  * a request is in at most one MSHR; cache_fill returns exactly the waiting
  * requests whose sectors are then all valid, in the order they arrived.
+ *
+ * A compressed cache (cache_set_compressed: 2 or 4 tags per way, CABA 7.5)
+ * holds up to tags x ways lines in a set as long as their stored bytes (a
+ * callback says how many: the compressed size of the valid sectors) fit in
+ * the set's ways x line bytes; a line that grows, or comes in, evicts the
+ * least recently used others until they fit.  One operation may then evict
+ * several dirty lines: the first is the victim the call returns, the others
+ * are in extra[0 .. nextra) until the next call.
  */
 #ifndef AWEMU_TM_CACHE_H
 #define AWEMU_TM_CACHE_H
@@ -21,7 +29,16 @@ typedef struct {
   uint64_t line;             /* line number (address / line bytes) */
   uint32_t valid, dirty;     /* sector masks; valid == 0: an empty way */
   uint64_t lru;              /* the access counter at its last use */
+  uint32_t bytes;            /* compressed caches: the bytes it takes of its set */
 } tm_cache_line;
+
+/* The stored bytes of the valid sectors of the line at line_addr (compressed caches). */
+typedef uint32_t (*tm_cache_size_fn)(void *ctx, uint64_t line_addr, uint32_t valid);
+
+typedef struct {
+  uint64_t addr;             /* first byte of the evicted line */
+  uint32_t dirty;            /* its dirty sectors (0: nothing to write back) */
+} tm_victim;
 
 typedef struct {
   uint64_t line;
@@ -37,6 +54,14 @@ typedef struct {
 
 typedef struct {
   uint32_t sets, ways, line_bytes, sector_bytes, sectors;   /* sectors per line */
+  uint32_t tags, slots;      /* tags per way (1; 2 or 4 compressed) and lines per set (ways x tags) */
+  /* an L2 slice: its sets are indexed by the line's number within the slice
+   * (the address with the bits that chose its partition and slice taken out,
+   * as the partition's own address), not by the global line number, whose
+   * low bits are the same for every line of the slice */
+  uint32_t il_lines, nparts, nsub;   /* lines per interleaving chunk, partitions, slices per partition (0: global) */
+  tm_cache_size_fn size;     /* compressed caches: a line's stored bytes */
+  void *size_ctx;
   uint32_t sector_shift;     /* log2(sector_bytes) */
   uint32_t mshrs, merge;     /* MSHR entries; requests per entry */
   tm_cache_line *lines;      /* sets x ways */
@@ -46,13 +71,11 @@ typedef struct {
   int32_t *free_list;        /* free MSHR entries */
   uint32_t nfree;
   uint64_t clock;            /* LRU counter */
+  tm_victim *extra;          /* compressed caches: the last call's dirty victims after the first */
+  uint32_t nextra;
   tm_cache_stats st;
 } tm_cache;
 
-typedef struct {
-  uint64_t addr;             /* first byte of the evicted line */
-  uint32_t dirty;            /* its dirty sectors (0: nothing to write back) */
-} tm_victim;
 
 enum { CACHE_HIT, CACHE_MISS, CACHE_MERGED, CACHE_STALL };
 
@@ -62,6 +85,13 @@ enum { CACHE_HIT, CACHE_MISS, CACHE_MERGED, CACHE_STALL };
 int cache_init(tm_cache *c, uint64_t bytes, uint32_t ways, uint32_t line_bytes, uint32_t sector_bytes,
                uint32_t mshrs, uint32_t merge);
 void cache_free(tm_cache *c);
+/* Makes c an L2 slice of one of 'nparts' partitions interleaved every
+ * il_lines lines, each of nsub slices taking alternate lines (tm_map). */
+void cache_set_slice(tm_cache *c, uint32_t il_lines, uint32_t nparts, uint32_t nsub);
+/* Makes c (empty, as cache_init left it) a compressed cache of 'tags' (2 or
+ * 4) tags per way; size(ctx, ...) gives a line's stored bytes.  0, or -1 out
+ * of memory. */
+int cache_set_compressed(tm_cache *c, uint32_t tags, tm_cache_size_fn size, void *ctx);
 /* Empties the cache as cache_init left it (no lines, no MSHRs, counters zero), keeping its memory. */
 void cache_reset(tm_cache *c);
 

@@ -349,6 +349,10 @@ int tm_config_check(const tm_config *c, char *err, size_t cap) {
     if (!pow2(tm_l1_sets(c)))
       BADK(blame(c, L1KEYS), "l1_bytes = %lld in %lld ways of %lld-byte lines give %lld sets, not a power of two", (long long)c->l1_bytes, (long long)c->l1_ways, (long long)c->l1_line_bytes, (long long)tm_l1_sets(c));
   }
+  if (c->l2_tags != 1 && c->l2_tags != 2 && c->l2_tags != 4) BAD(l2_tags, "%lld: a way has 1, 2 or 4 tags", (long long)c->l2_tags);
+  if (c->l2_tags > 1 && c->design == TM_DESIGN_BASE)
+    BADK(blame(c, TM_KEY_l2_tags, TM_KEY_design, -1), "%lld tags per way hold compressed lines, and design base compresses nothing (hw, ideal and caba keep L2's lines compressed)",
+         (long long)c->l2_tags);
   if (!pow2(c->coalesce_bytes)) BAD(coalesce_bytes, "%lld is not a power of two", (long long)c->coalesce_bytes);
   if (!pow2(c->smem_banks)) BAD(smem_banks, "%lld is not a power of two", (long long)c->smem_banks);
   if (!pow2(c->smem_bank_bytes)) BAD(smem_bank_bytes, "%lld is not a power of two", (long long)c->smem_bank_bytes);
@@ -393,6 +397,9 @@ int tm_config_check(const tm_config *c, char *err, size_t cap) {
     if (c->compression == TM_COMP_MPC && unit != 32)
       BADK(blame(c, TM_KEY_compression, TM_KEY_l2_sector_bytes, TM_KEY_l1_sector_bytes, -1),
            "MPC compresses 32-byte blocks (its hardware's), and the blocks here are %lld-byte L2 sectors (mpc-titanv has 32)", (long long)unit);
+    if (c->l2_tags > 1 && (c->design == TM_DESIGN_HW_MEM || !c->l2_bytes))
+      BADK(blame(c, TM_KEY_l2_tags, TM_KEY_design, -1), "%lld tags per way hold compressed lines, and design hw-mem keeps L2's lines uncompressed (hw, ideal and caba compress them)",
+           (long long)c->l2_tags);
     int64_t sets = c->md_cache_bytes / (128 * c->md_cache_ways);
     if (c->md_cache_bytes % (128 * c->md_cache_ways) || !pow2(sets))
       BADK(blame(c, TM_KEY_md_cache_bytes, TM_KEY_md_cache_ways, -1), "md_cache_bytes = %lld in %lld ways of 128-byte lines must give a power-of-two number of sets",

@@ -305,6 +305,22 @@ static void dram_room(void *ctx, tm_dram *d, tm_time t) {
   if (p->wait[0] || p->wait[1]) d->refused = 1;
 }
 
+static void writeback(tm_gpu *g, const tm_req *like, const tm_slice *sl, const tm_victim *v, tm_time t);
+
+/* A compressed L2 (l2_tags > 1): the bytes its valid sectors take as the design stores them. */
+static uint32_t l2_line_bytes(void *ctx, uint64_t line_addr, uint32_t valid) {
+  uint32_t bursts;
+  int packed;
+  return stored(ctx, line_addr, valid, &bursts, &packed, NULL);
+}
+
+/* The dirty lines an L2 operation evicted: v when hv, and a compressed L2's others. */
+static void l2_victims(tm_gpu *g, const tm_req *like, tm_slice *sl, const tm_victim *v, int hv, tm_time t) {
+  if (hv) writeback(g, like, sl, v, t);
+  for (uint32_t i = 0; i < sl->c.nextra; i++) writeback(g, like, sl, &sl->c.extra[i], t);
+  sl->c.nextra = 0;
+}
+
 static void writeback(tm_gpu *g, const tm_req *like, const tm_slice *sl, const tm_victim *v, tm_time t) {
   tm_req *w = tm_req_new(g);
   if (!w) { tm_fail(g, "out of host memory for a write-back"); return; }
@@ -382,7 +398,7 @@ static void fill(tm_gpu *g, tm_req *r, tm_time t) {
   int hv;
   uint32_t refetch;
   tm_req *done = cache_fill(&sl->c, r->addr, r->sectors, &v, &hv, &refetch);
-  if (hv) writeback(g, r, sl, &v, t);
+  l2_victims(g, r, sl, &v, hv, t);
   if (refetch) {
     r->sectors = refetch;
     read_from_dram(g, r, t);
@@ -390,7 +406,7 @@ static void fill(tm_gpu *g, tm_req *r, tm_time t) {
   tm_time out = t + g->l2clk.period;
   for (tm_req *w = done, *next; w; w = next) {
     next = w->next;
-    if (w->kind == REQ_ATOM) { tm_victim v2; if (cache_write_back(&sl->c, w->addr, w->sectors, &v2)) writeback(g, w, sl, &v2, t); }
+    if (w->kind == REQ_ATOM) { tm_victim v2; l2_victims(g, w, sl, &v2, cache_write_back(&sl->c, w->addr, w->sectors, &v2), t); }
     send_down(g, w, out);
   }
   slice_retry(g, sl, t);
@@ -405,7 +421,7 @@ static void slice_process(tm_gpu *g, tm_req *r, tm_time t) {
       if (sectors >> i & 1) tm_block_written(g, r->addr / sl->c.line_bytes * sl->c.line_bytes + (uint64_t)i * sl->c.sector_bytes, !r->packed);
   if (r->kind == REQ_WR) {
     tm_victim v;
-    if (cache_write_back(&sl->c, r->addr, sectors, &v)) writeback(g, r, sl, &v, t);
+    l2_victims(g, r, sl, &v, cache_write_back(&sl->c, r->addr, sectors, &v), t);
     tm_req_free(g, r);
     return;
   }
@@ -419,7 +435,7 @@ static void slice_process(tm_gpu *g, tm_req *r, tm_time t) {
     return;
   }
   if (res == CACHE_HIT) {
-    if (r->kind == REQ_ATOM) { tm_victim v; if (cache_write_back(&sl->c, r->addr, sectors, &v)) writeback(g, r, sl, &v, t); }
+    if (r->kind == REQ_ATOM) { tm_victim v; l2_victims(g, r, sl, &v, cache_write_back(&sl->c, r->addr, sectors, &v), t); }
     send_down(g, r, t + tm_cycles(g->l2clk, g->cfg->l2_latency));
     return;
   }
@@ -717,9 +733,12 @@ static int build(tm_gpu *g) {
   if (!g->sms || !g->slices || !g->parts || !g->up.in_free || !g->up.out_free || !g->down.in_free || !g->down.out_free) return -1;
   for (uint32_t i = 0; i < g->nsm; i++) if (tm_sm_init(g, &g->sms[i], (int)i)) return -1;
   uint64_t slice_bytes = (uint64_t)c->l2_bytes / g->nslices;
-  for (uint32_t i = 0; i < g->nslices; i++)
-    if (cache_init(&g->slices[i].c, slice_bytes, (uint32_t)c->l2_ways, (uint32_t)c->l2_line_bytes, (uint32_t)c->l2_sector_bytes,
-                   (uint32_t)c->l2_mshrs, 64)) return -1;
+  for (uint32_t i = 0; i < g->nslices; i++) {
+    tm_cache *sc = &g->slices[i].c;
+    if (cache_init(sc, slice_bytes, (uint32_t)c->l2_ways, (uint32_t)c->l2_line_bytes, (uint32_t)c->l2_sector_bytes, (uint32_t)c->l2_mshrs, 64) ||
+        (c->l2_tags > 1 && cache_set_compressed(sc, (uint32_t)c->l2_tags, l2_line_bytes, g))) return -1;
+    cache_set_slice(sc, (uint32_t)(c->addr_interleave_bytes / c->l2_line_bytes), (uint32_t)c->n_mem, (uint32_t)c->l2_slices_per_mem);
+  }
   for (uint32_t i = 0; i < g->nparts; i++) if (dram_init(&g->parts[i].dram, (int)i, c, &g->ev, dram_done, dram_room, g)) return -1;
   tm_compress_init(&g->z, c);
   if (has_md(g))
