@@ -1444,7 +1444,17 @@ void asm_insn(asm_ctx *c, asm_tok *guard, int guard_neg, asm_tok mnem, asm_opnd 
     in.nopnd = (uint8_t)n;
   }
   const char *why = isa_check_insn(&in);
-  if (why) { asm_error(c, mnem.loc, "internal: %s", why); return; }
+  if (why) {
+    for (int i = 0; i < in.nopnd; i++)
+      if (in.opnd[i].kind == ISA_K_SREG) {   /* PTX reads special registers with mov (or cvt) only */
+        static const char *const comp[] = { "", ".x", ".y", ".z" };
+        const char *nm = isa_sregs[in.opnd[i].index].name, *cp = comp[in.opnd[i].value & 3];
+        asm_error(c, mnem.loc, "special register %s%s is read with mov first (mov.u32 %%r, %s%s;), not as an operand of '%s'", nm, cp, nm, cp, o->name);
+        return;
+      }
+    asm_error(c, mnem.loc, "internal: %s", why);
+    return;
+  }
   const char *err = NULL;
   size_t words = isa_insn_words(&in);
   if (!words) { asm_error(c, mnem.loc, "cannot encode: an offset or index is out of range"); return; }
