@@ -170,6 +170,17 @@ static void errors(void) {
   e = try_cfg("design = hw-mem\nmd_cache_ways = 3\n");
   CHECK(contains(e, "t.cfg:2: error: md_cache_ways: md_cache_bytes = 8192 in 3 ways of 128-byte lines must give a power-of-two number of sets"),
         "metadata cache geometry (%s)", e);
+  /* compressed caches: 1, 2 or 4 tags per way, and only where the design keeps that level's lines compressed */
+  e = try_cfg("design = hw\nl2_tags = 3\n");
+  CHECK(contains(e, "t.cfg:2: error: l2_tags: 3: a way has 1, 2 or 4 tags"), "3 tags per way (%s)", e);
+  e = try_cfg("l2_tags = 2\n");
+  CHECK(contains(e, "t.cfg:1: error: l2_tags: 2 tags per way hold compressed lines, and design base compresses nothing"), "a compressed L2 under base (%s)", e);
+  e = try_cfg("design = hw-mem\nl2_tags = 4\n");
+  CHECK(contains(e, "t.cfg:2: error: l2_tags: 4 tags per way hold compressed lines, and design hw-mem keeps L2's lines uncompressed"),
+        "a compressed L2 under hw-mem (%s)", e);
+  e = try_cfg("design = caba\nl1_tags = 2\n");
+  CHECK(contains(e, "error: l1_tags: 2 tags per way hold compressed lines, and design caba keeps L1's lines uncompressed"),
+        "a compressed L1 under caba (%s)", e);
   /* the defaults' L2 has 32-byte sectors, its L1 128-byte lines */
   e = try_cfg("design = caba\n");
   CHECK(contains(e, "t.cfg:1: error: design: design caba decompresses whole L1 lines: the 32-byte blocks must be the 128-byte L1 line"),

@@ -380,6 +380,34 @@ static void l2_tags(void) {
         "%llu -> %llu cycles", (unsigned long long)one.l2_hits, (unsigned long long)two.l2_hits, (unsigned long long)one.cycles, (unsigned long long)two.cycles);
 }
 
+/* A compressed L1 (l1_tags).  One warp sweeps a zeroed array of 200 lines
+ * twice, one load at a time.  caba-gtx480's L1: 32 sets of 4 ways: 200 lines
+ * are 6 or 7 per set.  Design ideal: with 1 tag per way a set cycles 6 or 7
+ * lines through 4 ways (LRU): the second sweep hits none; with 2 tags (8 per
+ * set) it hits all 200.  Design hw decompresses on every access of a
+ * compressed line, at the fill (a miss) or at the hit: decompress_cycles 10
+ * instead of 0 delays each of the 400 loads, one after another, by 10
+ * cycles: 4000 cycles (2% margin: DRAM and crossbar clocks shift). */
+static const char sweep1_ptx[] =
+  ".version 7.0\n.target sm_70\n.address_size 64\n"
+  ".visible .entry sweep1(.param .u64 a)\n{\n  .reg .pred %p;\n  .reg .b32 %r<9>;\n  .reg .b64 %rd<4>;\n"
+  "  ld.param.u64 %rd1, [a];\n  mov.u32 %r1, %tid.x;\n  mov.u32 %r4, 0;\n  mov.u32 %r8, 0;\nL:\n  rem.u32 %r5, %r4, 200;\n"
+  "  mad.lo.u32 %r6, %r5, 32, %r1;\n  mul.wide.u32 %rd2, %r6, 4;\n  add.u64 %rd3, %rd1, %rd2;\n  ld.global.u32 %r7, [%rd3];\n"
+  "  add.u32 %r8, %r8, %r7;\n  add.u32 %r4, %r4, 1;\n  setp.lt.u32 %p, %r4, 400;\n  @%p bra L;\n  ret;\n}\n";
+
+static void l1_tags(void) {
+  static const char *const sets[] = { "design=ideal", "design=ideal;l1_tags=2", "design=hw;l1_tags=2;decompress_cycles=0", "design=hw;l1_tags=2;decompress_cycles=10" };
+  tm_stats st[4];
+  static uint8_t out[200 * 128];
+  int ok = 1;
+  for (int k = 0; k < 4; k++) { memset(&st[k], 0, sizeof st[k]); ok &= run_text(1, sets[k], sweep1_ptx, sizeof sweep1_ptx - 1, "sweep1", 1, 32, out, sizeof out, &st[k]); }
+  double extra = (double)st[3].cycles - (double)st[2].cycles;
+  CHECK(ok && st[0].l1_hits == 0 && st[1].l1_hits == 200 && st[3].l1_hits == 200 && within(extra, 4000, 0.02),
+        "a compressed L1: the second sweep hits %llu times with 1 tag per way (derived 0), %llu with 2 (derived 200); design hw's "
+        "decompression on every access: 10 cycles each cost %.0f cycles (derived 400 x 10 = 4000)",
+        (unsigned long long)st[0].l1_hits, (unsigned long long)st[1].l1_hits, extra);
+}
+
 /* %smid and %nsmid: the first wave of CTAs goes round robin over the SMs
  * (CTA i to SM i % 15 under caba-gtx480, whose 15 SMs each take 8 CTAs of
  * one warp, so all 30 are in the first wave); functional mode is one SM. */
@@ -795,6 +823,7 @@ int main(int argc, char **argv) {
   if (!only || !strcmp(only, "accounting")) accounting();
   if (!only || !strcmp(only, "smid")) smid();
   if (!only || !strcmp(only, "l2tags")) l2_tags();
+  if (!only || !strcmp(only, "l1tags")) l1_tags();
   if (!only || !strcmp(only, "local")) local_memory();
   if (!only || !strcmp(only, "compression")) compression();
   if (!only || !strcmp(only, "caba")) caba();

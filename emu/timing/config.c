@@ -350,6 +350,11 @@ int tm_config_check(const tm_config *c, char *err, size_t cap) {
       BADK(blame(c, L1KEYS), "l1_bytes = %lld in %lld ways of %lld-byte lines give %lld sets, not a power of two", (long long)c->l1_bytes, (long long)c->l1_ways, (long long)c->l1_line_bytes, (long long)tm_l1_sets(c));
   }
   if (c->l2_tags != 1 && c->l2_tags != 2 && c->l2_tags != 4) BAD(l2_tags, "%lld: a way has 1, 2 or 4 tags", (long long)c->l2_tags);
+  if (c->l1_tags != 1 && c->l1_tags != 2 && c->l1_tags != 4) BAD(l1_tags, "%lld: a way has 1, 2 or 4 tags", (long long)c->l1_tags);
+  if (c->l1_tags > 1 && c->design != TM_DESIGN_HW && c->design != TM_DESIGN_IDEAL)
+    BADK(blame(c, TM_KEY_l1_tags, TM_KEY_design, -1), "%lld tags per way hold compressed lines, and design %s keeps L1's lines uncompressed "
+         "(hw and ideal can keep them compressed; caba's assist warps decompress them as they arrive)", (long long)c->l1_tags,
+         c->design == TM_DESIGN_BASE ? "base" : c->design == TM_DESIGN_HW_MEM ? "hw-mem" : "caba");
   if (c->l2_tags > 1 && c->design == TM_DESIGN_BASE)
     BADK(blame(c, TM_KEY_l2_tags, TM_KEY_design, -1), "%lld tags per way hold compressed lines, and design base compresses nothing (hw, ideal and caba keep L2's lines compressed)",
          (long long)c->l2_tags);

@@ -307,6 +307,12 @@ static void dram_room(void *ctx, tm_dram *d, tm_time t) {
 
 static void writeback(tm_gpu *g, const tm_req *like, const tm_slice *sl, const tm_victim *v, tm_time t);
 
+uint32_t tm_stored_bytes(tm_gpu *g, uint64_t line_addr, uint32_t sectors, int64_t *decompress) {
+  uint32_t bursts;
+  int packed;
+  return stored(g, line_addr, sectors, &bursts, &packed, decompress);
+}
+
 /* A compressed L2 (l2_tags > 1): the bytes its valid sectors take as the design stores them. */
 static uint32_t l2_line_bytes(void *ctx, uint64_t line_addr, uint32_t valid) {
   uint32_t bursts;

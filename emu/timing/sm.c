@@ -50,6 +50,8 @@ static void drop_place(uint64_t *m, uint32_t words, uint32_t p) {
   }
 }
 
+static uint32_t l1_line_bytes(void *ctx, uint64_t line_addr, uint32_t valid);
+
 int tm_sm_init(tm_gpu *g, tm_sm *s, int id) {
   const tm_config *c = g->cfg;
   memset(s, 0, sizeof *s);
@@ -103,7 +105,23 @@ int tm_sm_init(tm_gpu *g, tm_sm *s, int id) {
   s->has_l1 = c->l1_bytes > 0;
   if (s->has_l1 && cache_init(&s->l1, (uint64_t)c->l1_bytes, (uint32_t)c->l1_ways, (uint32_t)c->l1_line_bytes,
                               (uint32_t)c->l1_sector_bytes, (uint32_t)c->l1_mshrs, (uint32_t)c->l1_mshr_merge)) return -1;
+  if (s->has_l1 && c->l1_tags > 1 && cache_set_compressed(&s->l1, (uint32_t)c->l1_tags, l1_line_bytes, s)) return -1;
   return 0;
+}
+
+/* The compression blocks (L2 sectors) that L1 sectors 'valid' of a line cover. */
+static uint32_t l1_blocks(const tm_gpu *g, const tm_sm *s, uint32_t valid) {
+  uint32_t unit = g->z.unit, sb = s->l1.sector_bytes, blocks = 0;
+  for (uint32_t i = 0; i < 32; i++)
+    if (valid >> i & 1)
+      for (uint32_t b = i * sb / unit; b <= ((i + 1) * sb - 1) / unit; b++) blocks |= 1u << b;
+  return blocks;
+}
+
+/* A compressed L1 (l1_tags > 1): the bytes its valid sectors' blocks take as the design stores them. */
+static uint32_t l1_line_bytes(void *ctx, uint64_t line_addr, uint32_t valid) {
+  tm_sm *s = ctx;
+  return tm_stored_bytes(s->g, line_addr, l1_blocks(s->g, s, valid), NULL);
 }
 
 void tm_sm_reset(tm_sm *s) {
@@ -443,6 +461,11 @@ static int ldst_access(tm_gpu *g, tm_sm *s, int64_t n) {
     if (res == CACHE_HIT) {
       tm_req_free(g, r);
       int64_t ready = n + g->cfg->l1_latency;
+      if (s->l1.tags > 1 && g->z.design == TM_DESIGN_HW) {   /* a compressed L1: design hw decompresses on every hit */
+        int64_t dc;
+        tm_stored_bytes(g, a->addr / s->l1.line_bytes * s->l1.line_bytes, l1_blocks(g, s, a->sectors), &dc);
+        ready += dc;
+      }
       if (ready > l->ready) l->ready = ready;
       if (--l->outstanding == 0) tm_load_complete(g, s, l, t);
       return 1;

@@ -366,6 +366,10 @@ void tm_load_complete(tm_gpu *g, tm_sm *s, tm_load *l, tm_time t);
 /* gpu.c: design caba's record of written blocks: whether the block at addr
  * is stored uncompressed; the kernel wrote it (raw: uncompressed) */
 int tm_block_raw(const tm_gpu *g, uint64_t addr);
+/* The bytes the design stores the blocks of 'sectors' (L2 sectors) of the
+ * line at line_addr in; *decompress (when not NULL): the hardware's cycles to
+ * decompress the slowest (0 when none is compressed). */
+uint32_t tm_stored_bytes(tm_gpu *g, uint64_t line_addr, uint32_t sectors, int64_t *decompress);
 void tm_block_written(tm_gpu *g, uint64_t addr, int raw);
 
 /* sched.c: which warp a scheduler tries next.
