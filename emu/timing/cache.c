@@ -71,13 +71,18 @@ void cache_free(tm_cache *c) {
 
 /* ---- lines ---- */
 
-void cache_set_slice(tm_cache *c, uint32_t il_lines, uint32_t nparts, uint32_t nsub) { c->il_lines = il_lines; c->nparts = nparts; c->nsub = nsub; }
+void cache_set_slice(tm_cache *c, uint32_t il_lines, uint32_t nparts, uint32_t nsub) {
+  c->il_shift = (uint32_t)__builtin_ctz(il_lines);   /* a power of two (tm_config_check) */
+  c->nparts = nparts;
+  c->nsub = nsub;
+}
 
 static tm_cache_line *set_of(const tm_cache *c, uint64_t line) {
   uint64_t index = line;
   if (c->nparts) {   /* the line within its partition (tm_map's 'local'), then within its slice */
-    uint64_t local = line / c->il_lines / c->nparts * c->il_lines + line % c->il_lines;
-    index = local / c->nsub;
+    uint64_t low = line & ((1ull << c->il_shift) - 1);
+    uint64_t local = (line >> c->il_shift) / c->nparts << c->il_shift | low;
+    index = c->nsub > 1 ? local / c->nsub : local;
   }
   return &c->lines[(size_t)(index & (c->sets - 1)) * c->slots];
 }

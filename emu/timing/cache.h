@@ -59,7 +59,7 @@ typedef struct {
    * (the address with the bits that chose its partition and slice taken out,
    * as the partition's own address), not by the global line number, whose
    * low bits are the same for every line of the slice */
-  uint32_t il_lines, nparts, nsub;   /* lines per interleaving chunk, partitions, slices per partition (0: global) */
+  uint32_t il_shift, nparts, nsub;   /* log2(lines per interleaving chunk), partitions, slices per partition (0: global) */
   tm_cache_size_fn size;     /* compressed caches: a line's stored bytes */
   void *size_ctx;
   uint32_t sector_shift;     /* log2(sector_bytes) */
