@@ -27,6 +27,8 @@
  *               that reads and writes incompressible data starts none at all
  *   state       design caba: a block a kernel wrote uncompressed stays so for later
  *               launches, of any module, until the host writes it
+ *   partial     design caba: a partial store to a compressed block is merged (CABA 5.2):
+ *               the block comes back, an assist warp decompresses it, it goes back whole
  *   errors      bindings that cannot work are errors at load
  */
 #include "check.h"
@@ -507,6 +509,53 @@ static void errors(void) {
              "a low-priority subroutine has live-outs", "live-outs of a low-priority subroutine");
 }
 
+/* Partial stores (CABA 5.2).  One warp; lane i stores word 0 of line i of a
+ * zeroed 4 KiB buffer (the host's: 32 blocks compressed, encoding zeros):
+ * 32 partial stores to compressed blocks, each retrieved and decompressed by
+ * one assist warp (bdi_dec_zeros) and written back whole: 32 assist warps,
+ * 32 merges (no compression assist warp: a partial store is not compressed).  A second launch (another module) reads word 0 of each line:
+ * the blocks are now stored uncompressed: no assist warp.  Both kernels'
+ * results are the functional core's. */
+static const char partial_text[] = HEAD
+  ".visible .entry ps(.param .u64 out)\n{\n  .reg .b32 %r<4>;\n  .reg .b64 %rd<4>;\n"
+  "  ld.param.u64 %rd1, [out];\n  mov.u32 %r1, %tid.x;\n  mul.wide.u32 %rd2, %r1, 128;\n  add.u64 %rd3, %rd1, %rd2;\n"
+  "  add.u32 %r2, %r1, 1;\n  st.global.u32 [%rd3], %r2;\n  ret;\n}\n"
+  ".visible .entry rs(.param .u64 out)\n{\n  .reg .b32 %r<4>;\n  .reg .b64 %rd<4>;\n"
+  "  ld.param.u64 %rd1, [out];\n  mov.u32 %r1, %tid.x;\n  mul.wide.u32 %rd2, %r1, 128;\n  add.u64 %rd3, %rd1, %rd2;\n"
+  "  ld.global.u32 %r2, [%rd3];\n  add.u32 %r3, %r2, 100;\n  st.global.u32 [%rd3+4], %r3;\n  ret;\n}\n";
+
+static void partial(void) {
+  char err[1024] = "", *text = NULL;
+  aw_device *d = caba_device(NULL, &text, err, sizeof err);
+  uint64_t buf = d ? aw_malloc(d, 4096) : 0;
+  static uint8_t zero[4096];
+  tm_stats a, b;
+  int ok = d && aw_memcpy_htod(d, buf, zero, sizeof zero) == AW_OK;
+  aw_module *m1 = ok ? aw_module_load_text(d, "ps.ptx", partial_text, strlen(partial_text), err, sizeof err) : NULL;
+  aw_module *m2 = m1 ? aw_module_load_text(d, "rs.ptx", partial_text, strlen(partial_text), err, sizeof err) : NULL;
+  uint8_t params[8];
+  memcpy(params, &buf, 8);
+  aw_fault f;
+  aw_dim3 one = { 1, 1, 1 }, bd = { 32, 1, 1 };
+  const tm_stats *l;
+  ok = m2 && aw_launch(d, m1, aw_kernel_find(m1, "ps"), one, bd, 0, params, sizeof params, &f) == AW_OK;
+  if (ok) { aw_timing_launches(d, &l, NULL, NULL); a = l[0]; }
+  ok = ok && aw_launch(d, m2, aw_kernel_find(m2, "rs"), one, bd, 0, params, sizeof params, &f) == AW_OK;
+  if (ok) { aw_timing_launches(d, &l, NULL, NULL); b = l[1]; }
+  uint32_t words[1024];
+  int right = ok && aw_memcpy_dtoh(d, words, buf, sizeof words) == AW_OK;
+  for (uint32_t i = 0; right && i < 32; i++) right = words[32 * i] == i + 1 && words[32 * i + 1] == i + 101 && words[32 * i + 2] == 0;
+  if (!ok) { if (!err[0]) aw_fault_format(&f, err, sizeof err); CHECK(0, "the partial-store test ran: %s", err); }
+  else
+    CHECK(right && a.partial_merges == 32 && a.assist_triggered == 32 && b.assist_triggered == 0 && b.partial_merges == 0,
+          "partial stores to 32 compressed blocks: %llu merged by %llu assist warps (derived 32, 32); read back by another module: "
+          "%llu assist warps, %llu merges (derived 0: the blocks went back uncompressed); values right: %d",
+          (unsigned long long)a.partial_merges, (unsigned long long)a.assist_triggered, (unsigned long long)b.assist_triggered,
+          (unsigned long long)b.partial_merges, right);
+  aw_device_free(d);
+  free(text);
+}
+
 int main(int argc, char **argv) {
   const char *only = argc > 1 ? argv[1] : NULL;
   if (!only || !strcmp(only, "preempt")) preempt();
@@ -517,6 +566,7 @@ int main(int argc, char **argv) {
   if (!only || !strcmp(only, "kill")) kill();
   if (!only || !strcmp(only, "predict")) { predictor(); predict_reads(); }
   if (!only || !strcmp(only, "state")) block_state();
+  if (!only || !strcmp(only, "partial")) partial();
   if (!only || !strcmp(only, "miss")) miss();
   if (!only || !strcmp(only, "errors")) errors();
   return check_failed ? 1 : 0;

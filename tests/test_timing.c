@@ -721,21 +721,8 @@ static void caba(void) {
     copy_caba("caba", path, why, sizeof why);
     CHECK(strstr(why, bad[k].want1) && strstr(why, bad[k].want2), "%s: %s", bad[k].what, why);
   }
-  /* a store that does not write its whole line is not compressed: 32 lanes
-   * all storing word 0 of one line (128 bytes counted, 4 written) start no
-   * compression assist warp */
-  {
-    static const char one_word[] =
-      ".version 7.0\n.target sm_70\n.address_size 64\n.visible .entry oneword(.param .u64 out)\n{\n"
-      "  .reg .b32 %r<2>;\n  .reg .b64 %rd<2>;\n  ld.param.u64 %rd1, [out];\n  mov.u32 %r1, %tid.x;\n"
-      "  st.global.u32 [%rd1], %r1;\n  ret;\n}\n";
-    uint32_t got[32];
-    tm_stats st;
-    memset(&st, 0, sizeof st);
-    int ok = run_text(1, "design=caba", one_word, sizeof one_word - 1, "oneword", 1, 32, got, sizeof got, &st);
-    CHECK(ok && st.assist_triggered == 0, "caba: 32 lanes storing one word of a line start no compression assist warp (%llu)",
-          (unsigned long long)st.assist_triggered);
-  }
+  /* a store that does not write its whole line is not compressed (test_assist.c 'partial': its
+   * assist warps are the merges' decompressions only) */
   /* no subroutines: the first compressed line says what is missing */
   if (caba_image(0, NULL, NULL, NULL, path, sizeof path)) { CHECK(0, "micro.ptx assembles"); return; }
   copy_caba("caba", path, why, sizeof why);

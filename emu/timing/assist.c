@@ -148,7 +148,7 @@ static void release(tm_gpu *g, tm_sm *s, tm_req *waiters, int64_t n, tm_time t) 
 }
 
 /* Starts entry a on the line at addr for 'waiters'.  0, or -1 on a failure. */
-static int start(tm_gpu *g, tm_sm *s, tm_assist *a, uint64_t addr, tm_req *waiters, int64_t n) {
+static int start(tm_gpu *g, tm_sm *s, tm_assist *a, uint64_t addr, tm_req *waiters, const tm_parent *merge, int64_t n) {
   codec_meta meta;
   tm_block_compress(&g->z, g->d, addr, a->want, a->in, &meta);
   int sr = emu_subroutine_for(g->m, 1, (int)meta.encoding);
@@ -169,11 +169,12 @@ static int start(tm_gpu *g, tm_sm *s, tm_assist *a, uint64_t addr, tm_req *waite
   if (emu_assist_start(a->c, g->m->img.subrs[sr].func, &a->line, g->fault)) { g->failed = 1; return -1; }
   a->waiters = waiters;
   a->miss = 0;
+  a->merge = merge != NULL;
   a->store = NULL;
   a->bind = NULL;
   a->ptw = NULL;
   a->moves = 0;
-  go(g, s, a, sr, parent_of(((tm_load *)waiters->owner)->tw), addr, n);
+  go(g, s, a, sr, merge ? *merge : parent_of(((tm_load *)waiters->owner)->tw), addr, n);
   return 0;
 }
 
@@ -191,6 +192,7 @@ static int start_store(tm_gpu *g, tm_sm *s, tm_assist *a, int sr, tm_parent pare
   if (emu_assist_start(a->c, g->m->img.subrs[sr].func, &a->line, g->fault)) { g->failed = 1; return -1; }
   a->waiters = NULL;
   a->miss = 0;
+  a->merge = 0;
   a->store = r;
   a->store_pc = pc;
   if (s->trying[pc % TM_PREDICT] < UINT8_MAX) s->trying[pc % TM_PREDICT]++;
@@ -262,6 +264,7 @@ int tm_assist_pc(tm_gpu *g, tm_sm *s, tm_warp *tw, const emu_pc_bind *b, int64_t
   a->waiters = NULL;
   a->store = NULL;
   a->miss = 0;
+  a->merge = 0;
   a->bind = b;
   a->ptw = low ? NULL : tw;
   a->moves = b->nin;
@@ -281,6 +284,7 @@ int tm_assist_miss(tm_gpu *g, tm_sm *s, tm_parent parent, uint64_t addr, int64_t
   set_meta(&a->line, 0, 0, (uint32_t)g->cfg->l1_line_bytes, g->z.mag ? g->z.mag : (uint32_t)g->cfg->dram_mag, addr);
   if (emu_assist_start(a->c, g->m->img.subrs[sr].func, &a->line, g->fault)) { g->failed = 1; return -1; }
   a->miss = 1;
+  a->merge = 0;
   a->waiters = NULL;
   a->store = NULL;
   a->bind = NULL;
@@ -327,15 +331,11 @@ static void kill_waiting(tm_gpu *g, tm_sm *s) {
   }
 }
 
-int tm_assist_fill(tm_gpu *g, tm_sm *s, uint64_t addr, tm_req *waiters, int64_t n) {
-  if (g->z.design != TM_DESIGN_CABA || !waiters || tm_block_raw(g, addr)) return 0;
-  if (tm_block_bytes(&g->z, g->d, addr, NULL) >= g->z.unit) {   /* incompressible data: the predictor hears of it */
-    if (s->fill_hint) s->fill_hint--;
-    return 0;
-  }
-  if (s->fill_hint < 3) s->fill_hint++;
+/* A decompression for the line at addr (its waiting loads, or a partial
+ * store's merge): an entry now, or a place in the queue for one. */
+static void decompress(tm_gpu *g, tm_sm *s, uint64_t addr, tm_req *waiters, const tm_parent *merge, int64_t n) {
   for (uint32_t i = 0; i < s->nawt; i++)
-    if (!s->awt[i].live) { start(g, s, &s->awt[i], addr, waiters, n); return 1; }
+    if (!s->awt[i].live) { start(g, s, &s->awt[i], addr, waiters, merge, n); return; }
   if (s->awq_head + s->nawq == s->capawq && s->awq_head) {   /* room at the front: move down */
     memmove(&s->awq[0], &s->awq[s->awq_head], s->nawq * sizeof *s->awq);
     s->awq_head = 0;
@@ -343,14 +343,32 @@ int tm_assist_fill(tm_gpu *g, tm_sm *s, uint64_t addr, tm_req *waiters, int64_t 
   if (s->nawq == s->capawq) {   /* the table is full: the line waits */
     uint32_t cap = s->capawq ? 2 * s->capawq : 16;
     tm_assist_wait *q = realloc(s->awq, cap * sizeof *q);
-    if (!q) { tm_fail(g, "out of host memory"); return 1; }
+    if (!q) { tm_fail(g, "out of host memory"); return; }
     s->awq = q;
     s->capawq = cap;
   }
-  s->awq[s->awq_head + s->nawq].addr = addr;
-  s->awq[s->awq_head + s->nawq].waiters = waiters;
+  tm_assist_wait *w = &s->awq[s->awq_head + s->nawq];
+  w->addr = addr;
+  w->waiters = waiters;
+  w->merge = merge != NULL;
+  if (merge) w->parent = *merge;
   s->nawq++;
+}
+
+int tm_assist_fill(tm_gpu *g, tm_sm *s, uint64_t addr, tm_req *waiters, int64_t n) {
+  if (g->z.design != TM_DESIGN_CABA || !waiters || tm_block_raw(g, addr)) return 0;
+  if (tm_block_bytes(&g->z, g->d, addr, NULL) >= g->z.unit) {   /* incompressible data: the predictor hears of it */
+    if (s->fill_hint) s->fill_hint--;
+    return 0;
+  }
+  if (s->fill_hint < 3) s->fill_hint++;
+  decompress(g, s, addr, waiters, NULL, n);
   return 1;
+}
+
+int tm_assist_merge(tm_gpu *g, tm_sm *s, tm_parent parent, uint64_t addr, int64_t n) {
+  decompress(g, s, addr, NULL, &parent, n);
+  return g->failed ? -1 : 0;
 }
 
 /* Entry a's warp has finished at cycle n: checks its output, completes the
@@ -384,7 +402,7 @@ static int finish(tm_gpu *g, tm_sm *s, tm_assist *a, int64_t n) {
     }
   } else {
     if (killed) {
-      snprintf(why, sizeof why, "assist warp %s decompressing the line at 0x%llx ended with awkill: the loads waiting for the line need it",
+      snprintf(why, sizeof why, "assist warp %s decompressing the line at 0x%llx ended with awkill: the loads (or the partial store) waiting for the line need it",
                subr_name(g, a->subr), (unsigned long long)a->addr);
       tm_fail(g, why);
       return -1;
@@ -409,11 +427,23 @@ static int finish(tm_gpu *g, tm_sm *s, tm_assist *a, int64_t n) {
     tm_req *r = a->store;
     if (a->ref.encoding && !killed) { r->bytes = a->ref.size ? a->ref.size : 1; r->packed = 1; }
     tm_send_up(g, r, tm_cycles(g->core, n));
+  } else if (a->merge) {   /* CABA 5.2: the line, merged with the partial store, goes back whole and uncompressed */
+    tm_req *w = tm_req_new(g);
+    if (!w) { tm_fail(g, "out of host memory for a merged line"); return -1; }
+    w->kind = REQ_WR;
+    w->addr = a->addr;
+    w->up_sectors = s->l1.sectors >= 32 ? 0xffffffffu : (1u << s->l1.sectors) - 1;
+    w->bytes = g->z.unit;
+    w->sm = (uint16_t)s->id;
+    w->owner = NULL;
+    w->born = tm_cycles(g->core, n);
+    g->st->partial_merges++;
+    tm_send_up(g, w, w->born);
   } else if (!a->bind && !a->miss) release(g, s, a->waiters, n, tm_cycles(g->core, n));
   if (s->nawq) {
     tm_assist_wait w = s->awq[s->awq_head++];
     if (!--s->nawq) s->awq_head = 0;
-    if (start(g, s, a, w.addr, w.waiters, n + 1)) return -1;
+    if (start(g, s, a, w.addr, w.waiters, w.merge ? &w.parent : NULL, n + 1)) return -1;
   } else if (s->nasq && 2 * (s->nlive + 1) <= s->nawt) {   /* a pending store's turn */
     tm_store_wait w = s->asq[0];
     memmove(&s->asq[0], &s->asq[1], (s->nasq - 1) * sizeof *s->asq);

@@ -422,6 +422,10 @@ static void slice_process(tm_gpu *g, tm_req *r, tm_time t) {
   tm_slice *sl = &g->slices[r->slice];
   g->st->l2_accesses += r->kind != REQ_WB;
   uint32_t sectors = l2_sectors(g, sl, r->addr, r->up_sectors);
+  if (r->partial) {   /* design caba, CABA 5.2: the block turns out compressed: the store is merged at its SM, whose whole line comes back */
+    tm_req_free(g, r);
+    return;
+  }
   if (r->kind == REQ_WR || r->kind == REQ_ATOM)   /* (r->packed: a compression assist warp compressed it) */
     for (uint32_t i = 0; i < 32; i++)
       if (sectors >> i & 1) tm_block_written(g, r->addr / sl->c.line_bytes * sl->c.line_bytes + (uint64_t)i * sl->c.sector_bytes, !r->packed);

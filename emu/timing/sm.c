@@ -303,6 +303,13 @@ static void set_ready(tm_warp *tw, const tm_regs *r, int64_t cycle) {
 /* A load's last request is back (or it needed none): its registers are ready at l->ready. */
 void tm_load_complete(tm_gpu *g, tm_sm *s, tm_load *l, tm_time t) {
   if (l->aw) { int64_t ready = l->ready; tm_assist_load_done(g, s, l); tm_load_free(g, l); tm_sm_wake(g, s, ready); return; }
+  if (l->merge) {   /* a partial store's block is back: it goes to a decompression assist warp */
+    int64_t ready = l->ready;
+    if (tm_assist_merge(g, s, l->parent, l->addr, ready) < 0) g->failed = 1;
+    tm_load_free(g, l);
+    tm_sm_wake(g, s, ready);
+    return;
+  }
   tm_warp *tw = l->tw;
   set_ready(tw, &g->regs[l->pc], l->ready);
   if (l->global) {
@@ -424,6 +431,35 @@ static int whole_block(const tm_gpu *g, const tm_access *a) {
   return 1;
 }
 
+/* Design caba: whether the block holding addr is stored compressed. */
+static int compressed_block(tm_gpu *g, uint64_t addr) {
+  uint64_t b = addr / g->z.unit * g->z.unit;
+  return !tm_block_raw(g, b) && tm_block_bytes(&g->z, g->d, b, NULL) < g->z.unit;
+}
+
+/* CABA 5.2: the compressed block holding addr, which a partial store of the
+ * warp issuing now wrote to, comes back to the SM (as a read that bypasses L1,
+ * compressed: a decompression assist warp takes it).  0, or -1 out of memory. */
+static int retrieve(tm_gpu *g, tm_sm *s, uint64_t addr, tm_time t) {
+  tm_load *l = tm_load_new(g);
+  tm_req *r = l ? tm_req_new(g) : NULL;
+  if (!r) return -1;
+  l->merge = 1;
+  l->addr = addr / g->z.unit * g->z.unit;
+  l->parent = s->acc_parent;
+  l->outstanding = 1;
+  l->issued = tm_cycle_of(g->core, t);
+  r->kind = REQ_RD;
+  r->addr = l->addr;
+  r->up_sectors = s->l1.sectors >= 32 ? 0xffffffffu : (1u << s->l1.sectors) - 1;
+  r->bytes = g->z.unit;
+  r->sm = (uint16_t)s->id;
+  r->owner = l;
+  r->born = t;
+  tm_send_up(g, r, t);
+  return 0;
+}
+
 /* A dirty line left L1 (write-back local memory): its dirty sectors go to L2.  0, or -1 out of memory. */
 static int write_victim(tm_gpu *g, tm_sm *s, const tm_victim *v, tm_time t) {
   tm_req *w = tm_req_new(g);
@@ -510,7 +546,12 @@ static int ldst_access(tm_gpu *g, tm_sm *s, int64_t n) {
   r->born = t;
   /* design caba: a store of a whole block is compressed by an assist warp first */
   if (a->kind == REQ_WR && !a->local && s->acc_warp && whole_block(g, a) && tm_assist_store(g, s, s->acc_parent, s->acc_pc, a->addr, r, n)) return g->failed ? -1 : 1;
+  /* design caba, CABA 5.2: a partial store to a compressed block goes on optimistically; the
+   * block turns out compressed, so it is retrieved and decompressed here and goes back whole */
+  int merge = a->kind == REQ_WR && !a->local && s->acc_warp && g->z.design == TM_DESIGN_CABA && !whole_block(g, a) && compressed_block(g, a->addr);
+  r->partial = (uint8_t)merge;
   tm_send_up(g, r, t);
+  if (merge && retrieve(g, s, a->addr, t) < 0) return -1;
   return 1;
 }
 

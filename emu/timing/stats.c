@@ -40,6 +40,7 @@ void tm_stats_add(tm_stats *t, const tm_stats *a) {
   t->assist_triggered += a->assist_triggered; t->assist_insns += a->assist_insns;
   t->assist_throttled += a->assist_throttled; t->assist_overflow += a->assist_overflow;
   t->assist_moves += a->assist_moves; t->assist_killed += a->assist_killed; t->assist_predicted += a->assist_predicted; t->assist_store_waits += a->assist_store_waits;
+  t->partial_merges += a->partial_merges;
   t->dram_busy_seconds += a->dram_busy_seconds;
   t->seconds += a->seconds;
   t->loads += a->loads; t->load_latency += a->load_latency;
@@ -100,10 +101,10 @@ void tm_stats_print(const tm_stats *s, const tm_config *c, FILE *f) {
   }
   if (s->assist_triggered || s->assist_throttled || s->assist_overflow || s->assist_predicted)
     fprintf(f, "assist warps: %llu started, %llu instructions (%llu live-in moves); %llu not deployed for a busy SM, %llu for a full table, "
-               "%llu predicted incompressible, %llu killed; %llu stores waited for an entry\n",
+               "%llu predicted incompressible, %llu killed; %llu stores waited for an entry; %llu partial stores merged\n",
             (unsigned long long)s->assist_triggered, (unsigned long long)s->assist_insns, (unsigned long long)s->assist_moves,
             (unsigned long long)s->assist_throttled, (unsigned long long)s->assist_overflow, (unsigned long long)s->assist_predicted,
-            (unsigned long long)s->assist_killed, (unsigned long long)s->assist_store_waits);
+            (unsigned long long)s->assist_killed, (unsigned long long)s->assist_store_waits, (unsigned long long)s->partial_merges);
 }
 
 static void json_one(const tm_stats *s, const tm_config *c, FILE *f, const char *indent) {
@@ -127,6 +128,7 @@ static void json_one(const tm_stats *s, const tm_config *c, FILE *f, const char 
   fprintf(f, "%s\"assist_livein_moves\": %llu,\n%s\"assist_killed\": %llu,\n%s\"assist_predicted_incompressible\": %llu,\n%s\"assist_store_waits\": %llu,\n", indent,
           (unsigned long long)s->assist_moves, indent, (unsigned long long)s->assist_killed, indent, (unsigned long long)s->assist_predicted,
           indent, (unsigned long long)s->assist_store_waits);
+  fprintf(f, "%s\"partial_writes_merged\": %llu,\n", indent, (unsigned long long)s->partial_merges);
   fprintf(f, "%s\"metadata_cache\": {\"accesses\": %llu, \"hits\": %llu, \"dram_reads\": %llu, \"dram_writes\": %llu},\n", indent,
           (unsigned long long)s->md_accesses, (unsigned long long)s->md_hits, (unsigned long long)s->md_reads, (unsigned long long)s->md_writes);
   fprintf(f, "%s\"l1\": {\"accesses\": %llu, \"hits\": %llu, \"misses\": %llu, \"mshr_merges\": %llu},\n", indent,

@@ -35,6 +35,7 @@ typedef struct {
   uint64_t assist_killed;                /* instances the controller killed (flushed) before they issued */
   uint64_t assist_predicted;             /* whole-block stores sent uncompressed because the predictor expected no gain */
   uint64_t assist_store_waits;           /* whole-block stores that waited in the pending lines for an entry */
+  uint64_t partial_merges;               /* design caba: partial stores to compressed blocks, retrieved, decompressed and written back whole (CABA 5.2) */
   double dram_busy_seconds;              /* data-bus busy time, summed over channels */
   double seconds;                        /* simulated time (cycles / core clock) */
   uint64_t loads, load_latency;          /* global/local load instructions and their summed latency (cycles) */

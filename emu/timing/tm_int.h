@@ -49,6 +49,10 @@ typedef struct {
 
 /* A memory instruction in flight with destinations: its registers become
  * ready when its last request is back. */
+/* What an assist warp keeps of the warp that started it (a store's warp may
+ * finish while the store waits for an entry). */
+typedef struct { uint32_t sched, slot, wid; const warp *w; const cta *c; } tm_parent;
+
 typedef struct tm_load {
   struct tm_warp *tw;         /* the warp whose registers wait (NULL: an assist warp's, aw) */
   struct tm_assist *aw;
@@ -57,6 +61,10 @@ typedef struct tm_load {
   int64_t issued;             /* core cycle */
   int64_t ready;              /* latest completion so far (core cycle) */
   int global;                 /* counts in the load-latency statistics */
+  int merge;                  /* design caba, CABA 5.2: the retrieval of the compressed block at 'addr' a partial store
+                                 wrote to (tw and aw NULL): a decompression assist warp for 'parent' takes it */
+  uint64_t addr;
+  tm_parent parent;
   struct tm_load *next_free;
 } tm_load;
 
@@ -120,6 +128,7 @@ typedef struct tm_assist {
   uint32_t moves;             /* live-in MOVE instructions still to issue */
   uint32_t pending;           /* its global memory instructions in flight (it exits when they are back) */
   int miss;                   /* a 'miss' trigger's (a prefetcher): nothing to check or complete */
+  int merge;                  /* decompression for a partial store (CABA 5.2): at exit the whole line goes back to L2 */
   codec_meta ref;             /* compression: what the reference codec makes of the line */
   uint32_t store_pc;          /* compression: the store's pc (the predictor learns from the outcome) */
   cta *c;                     /* its runner (emu_assist_new), reused by the entry */
@@ -128,11 +137,7 @@ typedef struct tm_assist {
 } tm_assist;
 
 /* A line that arrived compressed while the table was full: it waits. */
-typedef struct { uint64_t addr; tm_req *waiters; } tm_assist_wait;
-
-/* What an assist warp keeps of the warp that started it (a store's warp may
- * finish while the store waits for an entry). */
-typedef struct { uint32_t sched, slot, wid; const warp *w; const cta *c; } tm_parent;
+typedef struct { uint64_t addr; tm_req *waiters; int merge; tm_parent parent; } tm_assist_wait;
 
 /* A whole-block store waiting for an entry to be compressed (the pending
  * lines of CABA 5.2: a few dedicated L1 lines). */
@@ -329,6 +334,11 @@ int tm_assist_fill(tm_gpu *g, tm_sm *s, uint64_t addr, tm_req *waiters, int64_t 
  * compression assist warp compresses it and sends r on (returns 1); else 0:
  * it goes out uncompressed (the caller sends it). */
 int tm_assist_store(tm_gpu *g, tm_sm *s, tm_parent parent, uint32_t pc, uint64_t addr, tm_req *r, int64_t n);
+/* Design caba, CABA 5.2: the compressed block at addr that a partial store of
+ * 'parent' wrote to has come back to the SM: a decompression assist warp
+ * takes it (or it waits for an entry), and at its exit the whole line goes
+ * back to L2, uncompressed.  0, or -1 on a fault. */
+int tm_assist_merge(tm_gpu *g, tm_sm *s, tm_parent parent, uint64_t addr, int64_t n);
 /* Warp tw of SM s is about to issue the instruction at the label of 'pc'
  * trigger b at cycle n: starts its subroutine.  Returns 2 when it started a
  * high-priority one (the warp waits for it: the caller puts it in TW_ASSIST),
