@@ -27,8 +27,9 @@
  *               that reads and writes incompressible data starts none at all
  *   state       design caba: a block a kernel wrote uncompressed stays so for later
  *               launches, of any module, until the host writes it
- *   partial     design caba: a partial store to a compressed block is merged (CABA 5.2):
- *               the block comes back, an assist warp decompresses it, it goes back whole
+ *   partial     designs caba and hw: a partial store to a compressed block is merged (CABA
+ *               5.2): the block comes back, an assist warp (hw: the decompressor)
+ *               decompresses it, it goes back whole
  *   errors      bindings that cannot work are errors at load
  */
 #include "check.h"
@@ -524,9 +525,10 @@ static const char partial_text[] = HEAD
   "  ld.param.u64 %rd1, [out];\n  mov.u32 %r1, %tid.x;\n  mul.wide.u32 %rd2, %r1, 128;\n  add.u64 %rd3, %rd1, %rd2;\n"
   "  ld.global.u32 %r2, [%rd3];\n  add.u32 %r3, %r2, 100;\n  st.global.u32 [%rd3+4], %r3;\n  ret;\n}\n";
 
-static void partial(void) {
+static void partial_in(const char *design) {
   char err[1024] = "", *text = NULL;
-  aw_device *d = caba_device(NULL, &text, err, sizeof err);
+  aw_device *d = caba_device(design, &text, err, sizeof err);
+  int caba = !strcmp(design, "design=caba");
   uint64_t buf = d ? aw_malloc(d, 4096) : 0;
   static uint8_t zero[4096];
   tm_stats a, b;
@@ -536,6 +538,7 @@ static void partial(void) {
   uint8_t params[8];
   memcpy(params, &buf, 8);
   aw_fault f;
+  memset(&f, 0, sizeof f);
   aw_dim3 one = { 1, 1, 1 }, bd = { 32, 1, 1 };
   const tm_stats *l;
   ok = m2 && aw_launch(d, m1, aw_kernel_find(m1, "ps"), one, bd, 0, params, sizeof params, &f) == AW_OK;
@@ -545,16 +548,22 @@ static void partial(void) {
   uint32_t words[1024];
   int right = ok && aw_memcpy_dtoh(d, words, buf, sizeof words) == AW_OK;
   for (uint32_t i = 0; right && i < 32; i++) right = words[32 * i] == i + 1 && words[32 * i + 1] == i + 101 && words[32 * i + 2] == 0;
-  if (!ok) { if (!err[0]) aw_fault_format(&f, err, sizeof err); CHECK(0, "the partial-store test ran: %s", err); }
-  else
+  if (!ok) { if (!err[0]) aw_fault_format(&f, err, sizeof err); CHECK(0, "the partial-store test ran (%s): %s", design, err); }
+  else if (caba)
     CHECK(right && a.partial_merges == 32 && a.assist_triggered == 32 && b.assist_triggered == 0 && b.partial_merges == 0,
           "partial stores to 32 compressed blocks: %llu merged by %llu assist warps (derived 32, 32); read back by another module: "
           "%llu assist warps, %llu merges (derived 0: the blocks went back uncompressed); values right: %d",
           (unsigned long long)a.partial_merges, (unsigned long long)a.assist_triggered, (unsigned long long)b.assist_triggered,
           (unsigned long long)b.partial_merges, right);
+  else   /* hw: its decompressor merges; the blocks are compressed again (hardware compresses every write-back) */
+    CHECK(right && a.partial_merges == 32 && a.assist_triggered == 0,
+          "design hw: partial stores to 32 compressed blocks: %llu merged (derived 32), by the decompressor (%llu assist warps); values right: %d",
+          (unsigned long long)a.partial_merges, (unsigned long long)a.assist_triggered, right);
   aw_device_free(d);
   free(text);
 }
+
+static void partial(void) { partial_in("design=caba"); partial_in("design=hw"); }
 
 int main(int argc, char **argv) {
   const char *only = argc > 1 ? argv[1] : NULL;

@@ -428,17 +428,7 @@ static int finish(tm_gpu *g, tm_sm *s, tm_assist *a, int64_t n) {
     if (a->ref.encoding && !killed) { r->bytes = a->ref.size ? a->ref.size : 1; r->packed = 1; }
     tm_send_up(g, r, tm_cycles(g->core, n));
   } else if (a->merge) {   /* CABA 5.2: the line, merged with the partial store, goes back whole and uncompressed */
-    tm_req *w = tm_req_new(g);
-    if (!w) { tm_fail(g, "out of host memory for a merged line"); return -1; }
-    w->kind = REQ_WR;
-    w->addr = a->addr;
-    w->up_sectors = s->l1.sectors >= 32 ? 0xffffffffu : (1u << s->l1.sectors) - 1;
-    w->bytes = g->z.unit;
-    w->sm = (uint16_t)s->id;
-    w->owner = NULL;
-    w->born = tm_cycles(g->core, n);
-    g->st->partial_merges++;
-    tm_send_up(g, w, w->born);
+    if (tm_merge_back(g, s, a->addr, tm_cycles(g->core, n)) < 0) return -1;
   } else if (!a->bind && !a->miss) release(g, s, a->waiters, n, tm_cycles(g->core, n));
   if (s->nawq) {
     tm_assist_wait w = s->awq[s->awq_head++];

@@ -303,9 +303,14 @@ static void set_ready(tm_warp *tw, const tm_regs *r, int64_t cycle) {
 /* A load's last request is back (or it needed none): its registers are ready at l->ready. */
 void tm_load_complete(tm_gpu *g, tm_sm *s, tm_load *l, tm_time t) {
   if (l->aw) { int64_t ready = l->ready; tm_assist_load_done(g, s, l); tm_load_free(g, l); tm_sm_wake(g, s, ready); return; }
-  if (l->merge) {   /* a partial store's block is back: it goes to a decompression assist warp */
+  if (l->merge) {   /* a partial store's block is back: a decompression assist warp takes it (hw: the decompressor) */
     int64_t ready = l->ready;
-    if (tm_assist_merge(g, s, l->parent, l->addr, ready) < 0) g->failed = 1;
+    if (g->z.design == TM_DESIGN_CABA) { if (tm_assist_merge(g, s, l->parent, l->addr, ready) < 0) g->failed = 1; }
+    else {
+      int64_t dc;
+      tm_stored_bytes(g, l->addr / s->l1.line_bytes * s->l1.line_bytes, 1u << (uint32_t)(l->addr % s->l1.line_bytes / g->z.unit), &dc);
+      if (tm_merge_back(g, s, l->addr, tm_cycles(g->core, ready + dc)) < 0) g->failed = 1;
+    }
     tm_load_free(g, l);
     tm_sm_wake(g, s, ready);
     return;
@@ -431,7 +436,31 @@ static int whole_block(const tm_gpu *g, const tm_access *a) {
   return 1;
 }
 
-/* Design caba: whether the block holding addr is stored compressed. */
+/* The L1 sectors of its line that the block at addr overlaps. */
+static uint32_t block_sectors(const tm_gpu *g, const tm_sm *s, uint64_t addr) {
+  uint64_t off = addr % s->l1.line_bytes, sb = s->l1.sector_bytes;
+  uint32_t m = 0;
+  for (uint32_t i = 0; i < s->l1.sectors && i < 32; i++)
+    if (i * sb < off + g->z.unit && off < (i + 1) * sb) m |= 1u << i;
+  return m;
+}
+
+int tm_merge_back(tm_gpu *g, tm_sm *s, uint64_t addr, tm_time t) {
+  tm_req *w = tm_req_new(g);
+  if (!w) { tm_fail(g, "out of host memory for a merged line"); return -1; }
+  w->kind = REQ_WR;
+  w->addr = addr;
+  w->up_sectors = block_sectors(g, s, addr);
+  w->bytes = g->z.unit;
+  w->sm = (uint16_t)s->id;
+  w->owner = NULL;
+  w->born = t;
+  g->st->partial_merges++;
+  tm_send_up(g, w, t);
+  return 0;
+}
+
+/* Designs caba and hw: whether the block holding addr is stored compressed. */
 static int compressed_block(tm_gpu *g, uint64_t addr) {
   uint64_t b = addr / g->z.unit * g->z.unit;
   return !tm_block_raw(g, b) && tm_block_bytes(&g->z, g->d, b, NULL) < g->z.unit;
@@ -451,7 +480,7 @@ static int retrieve(tm_gpu *g, tm_sm *s, uint64_t addr, tm_time t) {
   l->issued = tm_cycle_of(g->core, t);
   r->kind = REQ_RD;
   r->addr = l->addr;
-  r->up_sectors = s->l1.sectors >= 32 ? 0xffffffffu : (1u << s->l1.sectors) - 1;
+  r->up_sectors = block_sectors(g, s, l->addr);
   r->bytes = g->z.unit;
   r->sm = (uint16_t)s->id;
   r->owner = l;
@@ -546,9 +575,11 @@ static int ldst_access(tm_gpu *g, tm_sm *s, int64_t n) {
   r->born = t;
   /* design caba: a store of a whole block is compressed by an assist warp first */
   if (a->kind == REQ_WR && !a->local && s->acc_warp && whole_block(g, a) && tm_assist_store(g, s, s->acc_parent, s->acc_pc, a->addr, r, n)) return g->failed ? -1 : 1;
-  /* design caba, CABA 5.2: a partial store to a compressed block goes on optimistically; the
-   * block turns out compressed, so it is retrieved and decompressed here and goes back whole */
-  int merge = a->kind == REQ_WR && !a->local && s->acc_warp && g->z.design == TM_DESIGN_CABA && !whole_block(g, a) && compressed_block(g, a->addr);
+  /* designs caba and hw, CABA 5.2: a partial store to a compressed block goes on optimistically;
+   * the block turns out compressed, so it is retrieved and decompressed here (by an assist warp,
+   * or hw's decompressor) and goes back whole */
+  int merge = a->kind == REQ_WR && !a->local && s->acc_warp && (g->z.design == TM_DESIGN_CABA || g->z.design == TM_DESIGN_HW) &&
+              !whole_block(g, a) && compressed_block(g, a->addr);
   r->partial = (uint8_t)merge;
   tm_send_up(g, r, t);
   if (merge && retrieve(g, s, a->addr, t) < 0) return -1;

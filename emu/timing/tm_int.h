@@ -339,6 +339,9 @@ int tm_assist_store(tm_gpu *g, tm_sm *s, tm_parent parent, uint32_t pc, uint64_t
  * takes it (or it waits for an entry), and at its exit the whole line goes
  * back to L2, uncompressed.  0, or -1 on a fault. */
 int tm_assist_merge(tm_gpu *g, tm_sm *s, tm_parent parent, uint64_t addr, int64_t n);
+/* sm.c: the merged block at addr goes back to L2 whole and uncompressed at t
+ * (counted in partial_merges).  0, or -1 out of memory. */
+int tm_merge_back(tm_gpu *g, tm_sm *s, uint64_t addr, tm_time t);
 /* Warp tw of SM s is about to issue the instruction at the label of 'pc'
  * trigger b at cycle n: starts its subroutine.  Returns 2 when it started a
  * high-priority one (the warp waits for it: the caller puts it in TW_ASSIST),
