@@ -303,14 +303,9 @@ static void set_ready(tm_warp *tw, const tm_regs *r, int64_t cycle) {
 /* A load's last request is back (or it needed none): its registers are ready at l->ready. */
 void tm_load_complete(tm_gpu *g, tm_sm *s, tm_load *l, tm_time t) {
   if (l->aw) { int64_t ready = l->ready; tm_assist_load_done(g, s, l); tm_load_free(g, l); tm_sm_wake(g, s, ready); return; }
-  if (l->merge) {   /* a partial store's block is back: a decompression assist warp takes it (hw: the decompressor) */
+  if (l->merge) {   /* a partial store's block is back: a decompression assist warp takes it */
     int64_t ready = l->ready;
-    if (g->z.design == TM_DESIGN_CABA) { if (tm_assist_merge(g, s, l->parent, l->addr, ready) < 0) g->failed = 1; }
-    else {
-      int64_t dc;
-      tm_stored_bytes(g, l->addr / s->l1.line_bytes * s->l1.line_bytes, 1u << (uint32_t)(l->addr % s->l1.line_bytes / g->z.unit), &dc);
-      if (tm_merge_back(g, s, l->addr, tm_cycles(g->core, ready + dc)) < 0) g->failed = 1;
-    }
+    if (tm_assist_merge(g, s, l->parent, l->addr, ready) < 0) g->failed = 1;
     tm_load_free(g, l);
     tm_sm_wake(g, s, ready);
     return;
@@ -460,7 +455,7 @@ int tm_merge_back(tm_gpu *g, tm_sm *s, uint64_t addr, tm_time t) {
   return 0;
 }
 
-/* Designs caba and hw: whether the block holding addr is stored compressed. */
+/* Design caba: whether the block holding addr is stored compressed. */
 static int compressed_block(tm_gpu *g, uint64_t addr) {
   uint64_t b = addr / g->z.unit * g->z.unit;
   return !tm_block_raw(g, b) && tm_block_bytes(&g->z, g->d, b, NULL) < g->z.unit;
@@ -575,11 +570,10 @@ static int ldst_access(tm_gpu *g, tm_sm *s, int64_t n) {
   r->born = t;
   /* design caba: a store of a whole block is compressed by an assist warp first */
   if (a->kind == REQ_WR && !a->local && s->acc_warp && whole_block(g, a) && tm_assist_store(g, s, s->acc_parent, s->acc_pc, a->addr, r, n)) return g->failed ? -1 : 1;
-  /* designs caba and hw, CABA 5.2: a partial store to a compressed block goes on optimistically;
-   * the block turns out compressed, so it is retrieved and decompressed here (by an assist warp,
-   * or hw's decompressor) and goes back whole */
-  int merge = a->kind == REQ_WR && !a->local && s->acc_warp && (g->z.design == TM_DESIGN_CABA || g->z.design == TM_DESIGN_HW) &&
-              !whole_block(g, a) && compressed_block(g, a->addr);
+  /* design caba, CABA 5.2: a partial store to a compressed block goes on optimistically; the
+   * block turns out compressed, so it is retrieved and decompressed here by an assist warp and
+   * goes back whole (design hw would merge at L2 with its own (de)compressor: not modelled) */
+  int merge = a->kind == REQ_WR && !a->local && s->acc_warp && g->z.design == TM_DESIGN_CABA && !whole_block(g, a) && compressed_block(g, a->addr);
   r->partial = (uint8_t)merge;
   tm_send_up(g, r, t);
   if (merge && retrieve(g, s, a->addr, t) < 0) return -1;
