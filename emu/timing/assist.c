@@ -357,7 +357,7 @@ static void decompress(tm_gpu *g, tm_sm *s, uint64_t addr, tm_req *waiters, cons
 
 int tm_assist_fill(tm_gpu *g, tm_sm *s, uint64_t addr, tm_req *waiters, int64_t n) {
   if (g->z.design != TM_DESIGN_CABA || !waiters || tm_block_raw(g, addr)) return 0;
-  if (tm_block_bytes(&g->z, g->d, addr, NULL) >= g->z.unit) {   /* incompressible data: the predictor hears of it */
+  if (!tm_block_compressed(g, addr)) {   /* incompressible data: the predictor hears of it */
     if (s->fill_hint) s->fill_hint--;
     return 0;
   }

@@ -314,10 +314,11 @@ uint32_t tm_stored_bytes(tm_gpu *g, uint64_t line_addr, uint32_t sectors, int64_
 }
 
 /* A compressed L2 (l2_tags > 1): the bytes its valid sectors take as the design stores them. */
-static uint32_t l2_line_bytes(void *ctx, uint64_t line_addr, uint32_t valid) {
-  uint32_t bursts;
-  int packed;
-  return stored(ctx, line_addr, valid, &bursts, &packed, NULL);
+static uint32_t l2_line_bytes(void *ctx, uint64_t line_addr, uint32_t valid) { return tm_stored_bytes(ctx, line_addr, valid, NULL); }
+
+int tm_block_compressed(tm_gpu *g, uint64_t addr) {
+  uint64_t b = addr / g->z.unit * g->z.unit;
+  return !tm_block_raw(g, b) && tm_block_bytes(&g->z, g->d, b, NULL) < g->z.unit;
 }
 
 /* The dirty lines an L2 operation evicted: v when hv, and a compressed L2's others. */

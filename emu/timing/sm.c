@@ -455,12 +455,6 @@ int tm_merge_back(tm_gpu *g, tm_sm *s, uint64_t addr, tm_time t) {
   return 0;
 }
 
-/* Design caba: whether the block holding addr is stored compressed. */
-static int compressed_block(tm_gpu *g, uint64_t addr) {
-  uint64_t b = addr / g->z.unit * g->z.unit;
-  return !tm_block_raw(g, b) && tm_block_bytes(&g->z, g->d, b, NULL) < g->z.unit;
-}
-
 /* CABA 5.2: the compressed block holding addr, which a partial store of the
  * warp issuing now wrote to, comes back to the SM (as a read that bypasses L1,
  * compressed: a decompression assist warp takes it).  0, or -1 out of memory. */
@@ -573,7 +567,7 @@ static int ldst_access(tm_gpu *g, tm_sm *s, int64_t n) {
   /* design caba, CABA 5.2: a partial store to a compressed block goes on optimistically; the
    * block turns out compressed, so it is retrieved and decompressed here by an assist warp and
    * goes back whole (design hw would merge at L2 with its own (de)compressor: not modelled) */
-  int merge = a->kind == REQ_WR && !a->local && s->acc_warp && g->z.design == TM_DESIGN_CABA && !whole_block(g, a) && compressed_block(g, a->addr);
+  int merge = a->kind == REQ_WR && !a->local && s->acc_warp && g->z.design == TM_DESIGN_CABA && !whole_block(g, a) && tm_block_compressed(g, a->addr);
   r->partial = (uint8_t)merge;
   tm_send_up(g, r, t);
   if (merge && retrieve(g, s, a->addr, t) < 0) return -1;

@@ -383,6 +383,9 @@ int tm_block_raw(const tm_gpu *g, uint64_t addr);
  * line at line_addr in; *decompress (when not NULL): the hardware's cycles to
  * decompress the slowest (0 when none is compressed). */
 uint32_t tm_stored_bytes(tm_gpu *g, uint64_t line_addr, uint32_t sectors, int64_t *decompress);
+/* Design caba: whether the block holding addr is stored compressed (not
+ * written uncompressed by a kernel, and its contents compress). */
+int tm_block_compressed(tm_gpu *g, uint64_t addr);
 void tm_block_written(tm_gpu *g, uint64_t addr, int raw);
 
 /* sched.c: which warp a scheduler tries next.
