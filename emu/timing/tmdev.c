@@ -72,13 +72,11 @@ int tm_device_block_written(aw_device *d, uint64_t addr, uint32_t unit, int raw)
   return 0;
 }
 
-void tm_device_host_wrote(aw_device *d, uint64_t addr, uint64_t n) {
+int tm_device_host_wrote(aw_device *d, uint64_t addr, uint64_t n) {
   struct tm_device *t = d->tmd;
-  if (!t || !t->nraw || !n) return;
+  if (!t || !t->nraw || !n) return 0;
   uint64_t lo = addr / t->unit * t->unit, hi = addr + n;   /* every block that overlaps the range */
-  if (raw_rebuild(t, t->capraw, lo, hi)) {   /* out of memory: forget them all (they read as the host left them) */
-    free(t->raw); t->raw = NULL; t->nraw = t->capraw = 0;
-  }
+  return raw_rebuild(t, t->capraw, lo, hi);   /* (out of memory: the table stays as it was) */
 }
 
 int aw_set_timing(aw_device *d, const tm_config *cfg) {
