@@ -220,7 +220,9 @@ else fail "a launch stopped by the instruction limit prints its statistics: stat
 # the launch faults "interrupted", the statistics so far are printed, the status is 130.
 # Without that handler SIGINT kills awemu at once and this check fails.
 printf 'load %s\nset limit 0\nlaunch runaway 1 8\n' "$runaway" > "$sd/sigint.aw"
-(cd "$sd" && timeout --preserve-status -k 10 -s INT 1 "$awemu" run sigint.aw) > "$sd/sigint.log" 2>&1
+# (--foreground: timeout signals awemu alone; without it, it signals its process group too, and
+# awemu, getting SIGINT twice, takes the second as the user's insistence and dies at once)
+(cd "$sd" && timeout --foreground --preserve-status -k 10 -s INT 1 "$awemu" run sigint.aw) > "$sd/sigint.log" 2>&1
 rc=$?
 if [ $rc -eq 130 ] && grep -q 'interrupted' "$sd/sigint.log" && grep -q 'statistics of the stopped launch so far' "$sd/sigint.log"; then
   pass "Ctrl-C during a launch prints its statistics and exits 130"
