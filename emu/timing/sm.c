@@ -493,6 +493,15 @@ static int write_victim(tm_gpu *g, tm_sm *s, const tm_victim *v, tm_time t) {
   return 0;
 }
 
+/* The dirty lines an L1 operation evicted: v when hv, and a compressed L1's
+ * others (cache.h: extra).  0, or -1 out of memory. */
+static int l1_victims(tm_gpu *g, tm_sm *s, const tm_victim *v, int hv, tm_time t) {
+  if (hv && write_victim(g, s, v, t)) return -1;
+  for (uint32_t i = 0; i < s->l1.nextra; i++) if (write_victim(g, s, &s->l1.extra[i], t)) return -1;
+  s->l1.nextra = 0;
+  return 0;
+}
+
 /* Moves the access at the head of the LD/ST unit into L1 (or past it).
  * Returns 1 if it went, 0 if it must wait (no MSHR), -1 on a fault. */
 static int ldst_access(tm_gpu *g, tm_sm *s, int64_t n) {
@@ -547,11 +556,14 @@ static int ldst_access(tm_gpu *g, tm_sm *s, int64_t n) {
     int64_t policy = a->local ? g->cfg->l1_local_write_policy : g->cfg->l1_write_policy;
     if (a->kind == REQ_WR && policy == TM_L1_WRITE_BACK) {
       tm_victim v;
-      if (cache_write_back(&s->l1, a->addr, a->sectors, &v) && write_victim(g, s, &v, t)) return -1;
+      if (l1_victims(g, s, &v, cache_write_back(&s->l1, a->addr, a->sectors, &v), t)) return -1;
       return 1;
     }
     if (policy == TM_L1_WRITE_EVICT || a->kind == REQ_ATOM) cache_invalidate(&s->l1, a->addr);
-    else cache_write_through(&s->l1, a->addr, a->sectors);
+    else {
+      cache_write_through(&s->l1, a->addr, a->sectors);
+      if (l1_victims(g, s, NULL, 0, t)) return -1;   /* (a compressed L1 may have made room) */
+    }
   }
   tm_req *r = tm_req_new(g);
   if (!r) return -1;
@@ -594,7 +606,7 @@ void tm_sm_reply(tm_gpu *g, tm_sm *s, tm_req *r, tm_time t) {
   uint32_t refetch;
   uint64_t line = r->addr;
   tm_req *done = cache_fill(&s->l1, r->addr, r->up_sectors, &v, &hv, &refetch);
-  if (hv && write_victim(g, s, &v, t)) tm_fail(g, "out of host memory for a write-back");
+  if (l1_victims(g, s, &v, hv, t)) tm_fail(g, "out of host memory for a write-back");
   int assisted = done && tm_assist_fill(g, s, line, done, cycle);
   if (assisted) done = NULL;   /* compressed: an assist warp completes them */
   if (g->d->timeline) tm_timeline_fill(g, s, line, assisted, cycle);
