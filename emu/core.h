@@ -28,6 +28,7 @@ typedef struct emu_issue {
   uint8_t is_mem;
   uint8_t bytes;              /* bytes each lane moved (vectors: all elements) */
   uint8_t space[WARP];        /* ISA_SP_* per lane, generic addresses resolved */
+  uint32_t spaces;            /* the spaces some active lane went to: bit ISA_SP_* */
   uint64_t addr[WARP];        /* per lane: the address within that space (global: the device address) */
 } emu_issue;
 

@@ -814,6 +814,7 @@ static void note_access(cta *c, int space, const uint64_t *addr, uint32_t active
   struct emu_issue *is = c->issue;
   is->is_mem = 1;
   is->bytes = (uint8_t)(bytes > 255 ? 255 : bytes);
+  uint32_t spaces = 0;
   for (int l = 0; l < WARP; l++) {
     if (!(active >> l & 1)) continue;
     uint64_t a = addr[l];
@@ -825,7 +826,9 @@ static void note_access(cta *c, int space, const uint64_t *addr, uint32_t active
     }
     is->space[l] = (uint8_t)sp;
     is->addr[l] = a;
+    spaces |= 1u << sp;
   }
+  is->spaces = spaces;
 }
 
 /* The fast way to the lanes' bytes: when every active lane's access of

@@ -23,10 +23,11 @@ int cache_init(tm_cache *c, uint64_t bytes, uint32_t ways, uint32_t line_bytes, 
   while (c->tsize < 2 * mshrs) c->tsize *= 2;
   size_t nlines = (size_t)c->sets * ways;
   c->lines = calloc(nlines ? nlines : 1, sizeof *c->lines);
+  c->keys = calloc(nlines ? nlines : 1, sizeof *c->keys);
   c->mshr = calloc(mshrs, sizeof *c->mshr);
   c->table = malloc(c->tsize * sizeof *c->table);
   c->free_list = malloc(mshrs * sizeof *c->free_list);
-  if (!c->lines || !c->mshr || !c->table || !c->free_list) { cache_free(c); return -1; }
+  if (!c->lines || !c->keys || !c->mshr || !c->table || !c->free_list) { cache_free(c); return -1; }
   for (uint32_t i = 0; i < c->tsize; i++) c->table[i] = -1;
   for (uint32_t i = 0; i < mshrs; i++) c->free_list[i] = (int32_t)(mshrs - 1 - i);
   c->nfree = mshrs;
@@ -36,11 +37,14 @@ int cache_init(tm_cache *c, uint64_t bytes, uint32_t ways, uint32_t line_bytes, 
 int cache_set_compressed(tm_cache *c, uint32_t tags, tm_cache_size_fn size, void *ctx) {
   size_t nlines = (size_t)c->sets * c->ways * tags;
   tm_cache_line *lines = calloc(nlines ? nlines : 1, sizeof *lines);
+  uint64_t *keys = calloc(nlines ? nlines : 1, sizeof *keys);
   tm_victim *extra = calloc((size_t)c->ways * tags, sizeof *extra);
-  if (!lines || !extra) { free(lines); free(extra); return -1; }
+  if (!lines || !keys || !extra) { free(lines); free(keys); free(extra); return -1; }
   free(c->lines);
+  free(c->keys);
   free(c->extra);
   c->lines = lines;
+  c->keys = keys;
   c->extra = extra;
   c->tags = tags;
   c->slots = c->ways * tags;
@@ -51,6 +55,7 @@ int cache_set_compressed(tm_cache *c, uint32_t tags, tm_cache_size_fn size, void
 
 void cache_reset(tm_cache *c) {
   memset(c->lines, 0, (size_t)c->sets * c->slots * sizeof *c->lines);
+  memset(c->keys, 0, (size_t)c->sets * c->slots * sizeof *c->keys);
   c->nextra = 0;
   for (uint32_t i = 0; i < c->tsize; i++) c->table[i] = -1;
   for (uint32_t i = 0; i < c->mshrs; i++) c->free_list[i] = (int32_t)(c->mshrs - 1 - i);
@@ -62,6 +67,7 @@ void cache_reset(tm_cache *c) {
 
 void cache_free(tm_cache *c) {
   free(c->lines);
+  free(c->keys);
   free(c->mshr);
   free(c->table);
   free(c->free_list);
@@ -77,22 +83,30 @@ void cache_set_slice(tm_cache *c, uint32_t il_lines, uint32_t nparts, uint32_t n
   c->nsub = nsub;
 }
 
-static tm_cache_line *set_of(const tm_cache *c, uint64_t line) {
+/* The first way of line's set, as an index into lines and keys. */
+static size_t set_index(const tm_cache *c, uint64_t line) {
   uint64_t index = line;
   if (c->nparts) {   /* the line within its partition (tm_map's 'local'), then within its slice */
     uint64_t low = line & ((1ull << c->il_shift) - 1);
     uint64_t local = (line >> c->il_shift) / c->nparts << c->il_shift | low;
     index = c->nsub > 1 ? local / c->nsub : local;
   }
-  return &c->lines[(size_t)(index & (c->sets - 1)) * c->slots];
+  return (size_t)(index & (c->sets - 1)) * c->slots;
 }
+static tm_cache_line *set_of(const tm_cache *c, uint64_t line) { return &c->lines[set_index(c, line)]; }
 
 static tm_cache_line *find_line(const tm_cache *c, uint64_t line) {
   if (!c->sets) return NULL;
-  tm_cache_line *set = set_of(c, line);
+  size_t i = set_index(c, line);
+  const uint64_t *k = &c->keys[i];
   for (uint32_t w = 0; w < c->slots; w++)
-    if (set[w].valid && set[w].line == line) return &set[w];
+    if (k[w] == line + 1) return &c->lines[i + w];
   return NULL;
+}
+
+/* Line l's valid mask or line number changed: its key follows. */
+static void rekey(tm_cache *c, const tm_cache_line *l) {
+  c->keys[l - c->lines] = l->valid ? l->line + 1 : 0;
 }
 
 /* Evicts line e: a dirty one becomes the call's victim (*v), or, when the
@@ -108,6 +122,7 @@ static void evict(tm_cache *c, tm_cache_line *e, tm_victim *v, int *has_victim) 
   }
   e->valid = e->dirty = 0;
   e->bytes = 0;
+  rekey(c, e);
 }
 
 /* A way for 'line': an empty one, else the least recently used (evicted). */
@@ -235,6 +250,7 @@ int cache_write_back(tm_cache *c, uint64_t addr, uint32_t sectors, tm_victim *v)
   else l = allocate(c, line, v, &has_victim);
   l->valid |= sectors;
   l->dirty |= sectors;
+  rekey(c, l);
   l->lru = ++c->clock;
   fit(c, l, v, &has_victim);   /* (new data: its compressed size may change) */
   return has_victim;
@@ -261,6 +277,7 @@ void cache_invalidate(tm_cache *c, uint64_t addr) {
   if (!l) return;
   c->st.invalidations++;
   l->valid = l->dirty = 0;
+  rekey(c, l);
 }
 
 int cache_probe(const tm_cache *c, uint64_t addr, uint32_t sectors) {
@@ -276,6 +293,7 @@ tm_req *cache_fill(tm_cache *c, uint64_t line_addr, uint32_t sectors, tm_victim 
   tm_cache_line *l = find_line(c, line);
   if (!l) l = allocate(c, line, v, has_victim);
   l->valid |= sectors;
+  rekey(c, l);
   l->lru = ++c->clock;
   fit(c, l, v, has_victim);
   uint32_t slot;

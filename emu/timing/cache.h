@@ -65,6 +65,7 @@ typedef struct {
   uint32_t sector_shift;     /* log2(sector_bytes) */
   uint32_t mshrs, merge;     /* MSHR entries; requests per entry */
   tm_cache_line *lines;      /* sets x ways */
+  uint64_t *keys;            /* per way: its line number + 1 while valid != 0, else 0 (what a lookup scans: 8 bytes a way) */
   tm_mshr *mshr;             /* mshrs entries; 'used' tracked by table */
   int32_t *table;            /* open-addressing index line -> mshr entry (-1 empty), tsize slots */
   uint32_t tsize, nused;

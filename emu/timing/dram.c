@@ -329,9 +329,14 @@ static int64_t next_chance(tm_dram *d, int64_t n) {
     }
   } else {
     int c = d->draining;
+    /* column_time and row_time with what they share taken out of the loop */
+    int64_t col = d->next_col_any, lat = c == 0 ? d->tCL : d->tWL;
+    if (c == 0 && d->next_rd > col) col = d->next_rd;
+    if (bus - lat > col) col = bus - lat;
     FOR_BANKS(d, i, QUEUED) {
       const tm_bank *b = &d->banks[i];
-      int64_t t = b->hits[c] ? column_time(d, b, c, bus) : row_time(d, b);
+      int64_t t = b->hits[c] ? (b->next_col > col ? b->next_col : col)
+                : b->row >= 0 ? b->next_pre : (b->next_act > d->next_act_any ? b->next_act : d->next_act_any);
       if (t < best) best = t;
     }
   }

@@ -22,6 +22,7 @@ void tm_events_init(tm_events *q) {
 void tm_events_free(tm_events *q) {
   free(q->pool);
   free(q->head);
+  free(q->tail);
   free(q->far);
   tm_events_init(q);
 }
@@ -46,7 +47,8 @@ static inline int before(const tm_event_node *a, const tm_event_node *b) {
 static int grow(tm_events *q) {
   if (!q->head) {
     q->head = malloc(TM_WHEEL * sizeof *q->head);
-    if (!q->head) return -1;
+    q->tail = malloc(TM_WHEEL * sizeof *q->tail);
+    if (!q->head || !q->tail) { free(q->head); free(q->tail); q->head = q->tail = NULL; return -1; }
     for (uint32_t b = 0; b < TM_WHEEL; b++) q->head[b] = NONE;
   }
   uint32_t cap = q->cap ? q->cap * 2 : 1024;
@@ -140,10 +142,20 @@ int tm_events_post(tm_events *q, tm_time time, tm_event_fn fn, void *obj, void *
   if (b >= q->cursor + TM_WHEEL) {
     if (far_push(q, x)) { e->next = q->free; q->free = x; return -1; }
   } else {
-    uint32_t *link = &q->head[b & (TM_WHEEL - 1)];
-    while (*link != NONE && !before(e, &q->pool[*link])) link = &q->pool[*link].next;
-    e->next = *link;
-    *link = x;
+    uint32_t i = (uint32_t)(b & (TM_WHEEL - 1));
+    if (q->head[i] == NONE) {   /* events mostly come in time order: the end of the list first */
+      e->next = NONE;
+      q->head[i] = q->tail[i] = x;
+    } else if (!before(e, &q->pool[q->tail[i]])) {
+      e->next = NONE;
+      q->pool[q->tail[i]].next = x;
+      q->tail[i] = x;
+    } else {   /* before the last: somewhere in the list, never at its end */
+      uint32_t *link = &q->head[i];
+      while (!before(e, &q->pool[*link])) link = &q->pool[*link].next;
+      e->next = *link;
+      *link = x;
+    }
     q->occupied[(b & (TM_WHEEL - 1)) / 64] |= 1ull << (b & 63);
   }
   q->n++;
@@ -170,6 +182,10 @@ tm_event tm_events_pop(tm_events *q) {
   q->free = x;
   q->n--;
   q->now = out.time;
-  refresh_min(q);
+  uint32_t h = b >= 0 ? q->head[b & (TM_WHEEL - 1)] : NONE;
+  if (h != NONE) {   /* the bucket's next is the wheel's earliest (the buckets before it are empty) */
+    q->min = q->pool[h].time;
+    if (q->nfar && q->pool[q->far[0]].time < q->min) q->min = q->pool[q->far[0]].time;
+  } else refresh_min(q);
   return out;
 }

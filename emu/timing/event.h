@@ -54,6 +54,7 @@ typedef struct {
   tm_event_node *pool;
   uint32_t cap, free;                 /* free: the first free node (UINT32_MAX: none) */
   uint32_t *head;                     /* per bucket: its first node (UINT32_MAX: empty) */
+  uint32_t *tail;                     /* per bucket: its last node (meaningful while head is not empty) */
   uint64_t occupied[TM_WHEEL / 64];   /* buckets that are not empty */
   int64_t cursor;                     /* the bucket number (time >> shift) no pending wheel event is before */
   uint32_t *far, nfar, capfar;        /* min-heap of nodes beyond the wheel */

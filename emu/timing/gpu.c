@@ -165,7 +165,7 @@ static void sm_arrive(void *obj, void *arg, tm_time now) {
 static uint32_t l2_sectors(const tm_gpu *g, const tm_slice *sl, uint64_t addr, uint32_t up) {
   if (!up) return cache_sectors(&sl->c, addr, (uint32_t)g->cfg->l2_line_bytes);
   uint32_t l1s = (uint32_t)g->cfg->l1_sector_bytes, m = 0;
-  for (uint32_t i = 0; i < 32; i++) if (up >> i & 1) m |= cache_sectors(&sl->c, addr + i * l1s, l1s);
+  for (uint32_t u = up, i; u && (i = (uint32_t)__builtin_ctz(u), 1); u &= u - 1) m |= cache_sectors(&sl->c, addr + i * l1s, l1s);
   return m;
 }
 
@@ -191,8 +191,7 @@ static uint32_t stored(tm_gpu *g, uint64_t line_addr, uint32_t sectors, uint32_t
   uint32_t unit = g->z.unit, mag = g->z.mag, bytes = 0, b = 0;
   *packed = 0;
   if (decompress) *decompress = 0;
-  for (uint32_t i = 0; i < 32; i++) {
-    if (!(sectors >> i & 1)) continue;
+  for (uint32_t m = sectors, i; m && (i = (uint32_t)__builtin_ctz(m), 1); m &= m - 1) {
     uint64_t a = line_addr + (uint64_t)i * unit;
     int64_t dc = 0;
     uint32_t n = g->z.design == TM_DESIGN_BASE || tm_block_raw(g, a) ? unit : tm_block_bytes(&g->z, g->d, a, &dc);

@@ -19,6 +19,7 @@ void tm_sched_begin(const tm_gpu *g, tm_sm *s, uint32_t k) {
   uint32_t nw = s->words, n = s->nlist[k];
   if (g->cfg->sched_policy != TM_SCHED_TWO_LEVEL) {   /* all (the bitmaps have no bits past the list's end) */
     for (uint32_t w = 0; w < nw; w++) s->considered[w] = ~0ull;
+    s->considered_all = 1;
     return;
   }
   /* two-level: the oldest sched_active_warps of its warps with no load in flight */

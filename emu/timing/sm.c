@@ -144,6 +144,7 @@ void tm_sm_reset(tm_sm *s) {
   for (uint32_t k = 0; k < s->nsched; k++) { s->last[k] = UINT32_MAX; s->nlist[k] = 0; s->soon_min[k] = TM_NEVER; }
   size_t maps = (size_t)s->nsched * s->words * sizeof(uint64_t);
   memset(s->cand, 0, maps);
+  s->considered_all = 0;
   memset(s->soon, 0, maps);
   memset(s->waiting, 0, maps);
   memset(s->ldst_wait, 0, maps);
@@ -256,6 +257,7 @@ static void free_slot(tm_sm *s, tm_warp *tw) {
   drop_place(of(s, s->ldst_wait, k), s->words, p);
   if (k == s->scanning) {   /* the scheduler looking at its warps now goes on with the others */
     drop_place(s->considered, s->words, p);
+    s->considered_all = 0;
     drop_place(s->cands, s->words, p);
   }
   s->pos[tw->slot] = UINT32_MAX;
@@ -369,6 +371,15 @@ static int add_access(tm_sm *s, uint64_t addr, uint32_t bytes, uint32_t sectors,
   return 0;
 }
 
+/* Sets bits [b, e) (clipped to 128) of a line's byte map. */
+static inline void cover_bytes(uint64_t cover[2], uint64_t b, uint64_t e) {
+  if (e > 128) e = 128;
+  for (uint64_t w = 0; w < 2; w++) {
+    uint64_t lo = b > 64 * w ? b : 64 * w, hi = e < 64 * w + 64 ? e : 64 * w + 64;
+    if (lo < hi) cover[w] |= (hi - lo == 64 ? ~0ull : ((1ull << (hi - lo)) - 1)) << (lo - 64 * w);
+  }
+}
+
 /* Coalesces the global and local lanes of a memory instruction into one
  * access per line touched, in the order of the lanes that first touch each. */
 static inline __attribute__((always_inline)) int coalesce(tm_gpu *g, tm_sm *s, tm_warp *tw, const emu_issue *is, int kind) {
@@ -393,7 +404,7 @@ static inline __attribute__((always_inline)) int coalesce(tm_gpu *g, tm_sm *s, t
     if (k == s->nacc) { if (add_access(s, line, 0, 0, kind, is->space[l] == ISA_SP_LOCAL)) return -1; }
     s->acc[k].bytes += is->bytes;
     s->acc[k].sectors |= sectors;
-    for (uint64_t b = a - line, e = b + is->bytes; b < e && b < 128; b++) s->acc[k].cover[b >> 6] |= 1ull << (b & 63);
+    cover_bytes(s->acc[k].cover, a - line, a - line + is->bytes);
   }
   for (uint32_t k = 0; k < s->nacc; k++) if (s->acc[k].bytes > lb) s->acc[k].bytes = (uint32_t)lb;
   return 0;
@@ -680,14 +691,10 @@ static int issue(tm_gpu *g, tm_sm *s, tm_warp *tw, const emu_insn *in, const tm_
     return 0;
   }
   /* memory: where did the lanes go? */
-  int global = 0, shared = 0, cons = 0;
-  for (int l = 0; l < WARP; l++) {
-    if (!(is->active >> l & 1)) continue;
-    int sp = is->space[l];
-    if (sp == ISA_SP_GLOBAL || sp == ISA_SP_LOCAL) global = 1;
-    else if (sp == ISA_SP_SHARED || sp == ISA_SP_SHARED_CTA) shared = 1;
-    else cons = 1;
-  }
+  uint32_t sps = is->spaces;
+  int global = (sps & (1u << ISA_SP_GLOBAL | 1u << ISA_SP_LOCAL)) != 0;
+  int shared = (sps & (1u << ISA_SP_SHARED | 1u << ISA_SP_SHARED_CTA)) != 0;
+  int cons = (sps & ~(1u << ISA_SP_GLOBAL | 1u << ISA_SP_LOCAL | 1u << ISA_SP_SHARED | 1u << ISA_SP_SHARED_CTA)) != 0;
   int64_t ready = n + r->latency;
   if (shared) {
     uint32_t k = bank_conflicts(g->cfg, is);
@@ -806,7 +813,7 @@ int tm_sm_cycle(tm_gpu *g, tm_sm *s) {
       if (ar) { cls[k] = TM_ISSUE_ASSIST; s->issue[cls[k]]++; issued_any = 1; continue; }
     }
     int mem = 0, comp = 0, data = 0, issued = 0;
-    tm_sched_begin(g, s, k);
+    if (!s->considered_all) tm_sched_begin(g, s, k);
     const uint32_t *list = &s->list[(size_t)k * s->nslots];
     uint64_t *cand = of(s, s->cand, k), *soon = of(s, s->soon, k), *cands = s->cands;
     if (n >= s->soon_min[k]) {   /* warps whose try_at has come join the candidates */
@@ -849,8 +856,6 @@ int tm_sm_cycle(tm_gpu *g, tm_sm *s) {
         if (t == 2) { tw->state = TW_ASSIST; changed(s, tw); wake = n + 1; continue; }
       }
       const tm_regs *r = &g->regs[pc];
-      /* another warp already found the LD/ST unit busy: this cycle is a memory stall for it too */
-      if (r->unit == U_LDST && !ldst_free && mem) continue;
       uint32_t flags = isa_ops[in->op].flags;
       int64_t ready = operands_ready(tw, r, flags);
       if (ready > n) {   /* nothing it waits for changes before 'ready' (or before one of its loads is back) */

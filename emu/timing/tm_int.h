@@ -171,6 +171,7 @@ typedef struct tm_sm {
   uint64_t *waiting;          /* a warp that is ready but for its operands (a cycle it waits is a data-dependence stall) */
   uint64_t *ldst_wait;        /* its next instruction is a memory one whose operands are ready: only the LD/ST unit holds it */
   uint64_t *considered;       /* scratch ('words'): the places a scheduler considers this cycle (two-level: its active set) */
+  int considered_all;         /* considered holds every place (lrr, gto): tm_sched_begin has nothing to do */
   uint64_t *cands;            /* scratch ('words'): this cycle's candidates */
   uint32_t scanning;          /* the scheduler whose candidates those are (UINT32_MAX: none) */
   /* the LD/ST unit: accesses of the memory instruction at its head, one per cycle */
@@ -390,7 +391,8 @@ void tm_block_written(tm_gpu *g, uint64_t addr, int raw);
 
 /* sched.c: which warp a scheduler tries next.
  * tm_sched_begin: the places in scheduler k's list it considers this cycle
- * (a bitmap in s->considered): all, or (two-level) its active set.
+ * (a bitmap in s->considered): all, or (two-level) its active set; callers
+ * skip it while s->considered_all says the bitmap already holds all.
  * tm_sched_next: the first of the places in 'cands' (a bitmap over the
  * places, which it clears as it returns them) in the policy's order; 0 when
  * none is left. */
