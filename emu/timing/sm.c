@@ -30,6 +30,7 @@ static void changed(tm_sm *s, const tm_warp *tw) {
   int64_t at = ready && !tw->wait_load ? tw->next_issue : TM_NEVER;
   s->try_at[tw->slot] = at;
   uint32_t p = s->pos[tw->slot], k = tw->sched;
+  s->quiet_until[k] = 0;   /* its scheduler looks again */
   if (p == UINT32_MAX) return;   /* in no list (an empty slot) */
   int now = at <= s->cycle + 1;   /* (most often: it issued and may issue again next cycle) */
   set_bit(of(s, s->cand, k), p, at != TM_NEVER && now);
@@ -145,6 +146,7 @@ void tm_sm_reset(tm_sm *s) {
   size_t maps = (size_t)s->nsched * s->words * sizeof(uint64_t);
   memset(s->cand, 0, maps);
   s->considered_all = 0;
+  memset(s->quiet_until, 0, sizeof s->quiet_until);
   memset(s->soon, 0, maps);
   memset(s->waiting, 0, maps);
   memset(s->ldst_wait, 0, maps);
@@ -797,6 +799,99 @@ static void candidates(tm_sm *s, uint32_t k, int ldst_free, int *mem, int *data)
   }
 }
 
+/* Scheduler k's look at its warps in cycle n: issues the first that can go
+ * (1), or finds none (0; *mem, *comp, *data: what held them), -1 on a
+ * failure.  *wake: lowered to the earliest cycle one of them could issue by
+ * itself.  A look that finds none makes the scheduler quiet until then
+ * (quiet_until), so that the cycles between cost nothing. */
+static int scan(tm_gpu *g, tm_sm *s, uint32_t k, int64_t n, int *ldst_free, int *ldst_blocked, int *mem, int *comp, int *data, int64_t *wake) {
+  int64_t kwake = TM_NEVER;   /* this scheduler's part of wake */
+  int special = 0;            /* it met a warp whose path decides for itself when to look again */
+  int issued = 0;
+  if (!s->considered_all) tm_sched_begin(g, s, k);
+  const uint32_t *list = &s->list[(size_t)k * s->nslots];
+  uint64_t *cand = of(s, s->cand, k), *soon = of(s, s->soon, k), *cands = s->cands;
+  if (n >= s->soon_min[k]) {   /* warps whose try_at has come join the candidates */
+    int64_t later = TM_NEVER;
+    for (uint32_t w = 0; w < s->words; w++)
+      for (uint64_t m = soon[w]; m; m &= m - 1) {
+        uint32_t p = w * 64 + (uint32_t)__builtin_ctzll(m);
+        int64_t at = s->try_at[list[p]];
+        if (at <= n) { cand[w] |= 1ull << (p & 63); soon[w] &= ~(1ull << (p & 63)); }
+        else if (at < later) later = at;
+      }
+    s->soon_min[k] = later;
+  }
+  if (s->soon_min[k] < kwake) kwake = s->soon_min[k];
+  candidates(s, k, *ldst_free, mem, data);
+  s->scanning = k;
+  uint32_t slot;
+  while (!issued && tm_sched_next(g, s, k, cands, &slot)) {
+    int64_t at = s->try_at[slot];
+    if (at > n) { *data = 1; if (at < kwake) kwake = at; continue; }   /* next cycle */
+    tm_warp *tw = &s->warps[slot];
+    const emu_insn *in = tw->in ? tw->in : (tw->in = emu_next(tw->tc->c, tw->w));
+    if (!in) {
+      tw->state = TW_DONE;
+      changed(s, tw);
+      int rel = emu_barrier_release(tw->tc->c);   /* the others may have been waiting for this one */
+      if (rel < 0) { g->failed = 1; s->scanning = UINT32_MAX; return -1; }
+      if (rel > 0) release(s, tw->tc, n + 1);   /* the warps it held may issue from the next cycle, as after a bar */
+      if (!tw->pending) warp_finished(g, s, tw, tm_cycles(g->core, n));   /* the places may change (free_slot) */
+      kwake = n + 1;
+      special = 1;
+      continue;
+    }
+    uint32_t pc = (uint32_t)(in - g->m->code);
+    if (g->m->pc_trig && g->m->pc_trig[pc] >= 0 && tw->w->fired != pc + 1 && g->m->pc_binds[g->m->pc_trig[pc]].kernel == tw->func) {
+      /* it has reached a 'pc' trigger's label: the subroutine starts first */
+      special = 1;
+      int t = tm_assist_pc(g, s, tw, &g->m->pc_binds[g->m->pc_trig[pc]], n);
+      if (t < 0) { s->scanning = UINT32_MAX; return -1; }
+      if (t == 0) { *data = 1; if (tw->next_issue < kwake && tw->next_issue > n) kwake = tw->next_issue; changed(s, tw); continue; }
+      tw->w->fired = pc + 1;
+      if (t == 2) { tw->state = TW_ASSIST; changed(s, tw); kwake = n + 1; continue; }
+    }
+    const tm_regs *r = &g->regs[pc];
+    uint32_t flags = isa_ops[in->op].flags;
+    int64_t ready = operands_ready(tw, r, flags);
+    if (ready > n) {   /* nothing it waits for changes before 'ready' (or before one of its loads is back) */
+      *data = 1;
+      if (ready == TM_NEVER) tw->wait_load = 1;
+      else { tw->next_issue = ready; if (ready < kwake) kwake = ready; }
+      changed(s, tw);
+      continue;
+    }
+    int64_t pipe = -1;
+    if (r->unit == U_LDST) {
+      if (!*ldst_free) { *mem = 1; set_bit(of(s, s->ldst_wait, k), s->pos[slot], 1); continue; }
+    } else if (r->unit != U_CTRL && r->unit != U_SYNC) {
+      int64_t *fr = s->unit_free[r->unit], soonest = TM_NEVER;
+      for (uint32_t p = 0; p < s->units[r->unit]; p++) {
+        if (fr[p] <= n) { pipe = p; break; }
+        if (fr[p] < soonest) soonest = fr[p];
+      }
+      if (pipe < 0) { *comp = 1; if (soonest < kwake) kwake = soonest; continue; }
+    }
+    if (issue(g, s, tw, in, r, pipe, n) < 0) { s->scanning = UINT32_MAX; return -1; }
+    issued = 1;
+    s->last[k] = tw->slot;
+    if (r->unit == U_LDST) {
+      *ldst_free = 0;
+      /* its first access goes to L1 in the cycle it issues, if the port is free */
+      if (ldst_step(g, s, n, ldst_blocked) < 0) { s->scanning = UINT32_MAX; return -1; }
+    }
+  }
+  s->scanning = UINT32_MAX;
+  if (kwake < *wake) *wake = kwake;
+  if (!issued && !special && kwake > n + 1) {
+    s->quiet_until[k] = kwake;
+    s->quiet_ldst[k] = (uint8_t)*ldst_free;
+    s->quiet_mem[k] = (uint8_t)*mem; s->quiet_comp[k] = (uint8_t)*comp; s->quiet_data[k] = (uint8_t)*data;
+  }
+  return issued;
+}
+
 int tm_sm_cycle(tm_gpu *g, tm_sm *s) {
   int64_t n = s->cycle;
   if (s->awt) tm_assist_watch(g, s, n);
@@ -813,79 +908,13 @@ int tm_sm_cycle(tm_gpu *g, tm_sm *s) {
       if (ar) { cls[k] = TM_ISSUE_ASSIST; s->issue[cls[k]]++; issued_any = 1; continue; }
     }
     int mem = 0, comp = 0, data = 0, issued = 0;
-    if (!s->considered_all) tm_sched_begin(g, s, k);
-    const uint32_t *list = &s->list[(size_t)k * s->nslots];
-    uint64_t *cand = of(s, s->cand, k), *soon = of(s, s->soon, k), *cands = s->cands;
-    if (n >= s->soon_min[k]) {   /* warps whose try_at has come join the candidates */
-      int64_t later = TM_NEVER;
-      for (uint32_t w = 0; w < s->words; w++)
-        for (uint64_t m = soon[w]; m; m &= m - 1) {
-          uint32_t p = w * 64 + (uint32_t)__builtin_ctzll(m);
-          int64_t at = s->try_at[list[p]];
-          if (at <= n) { cand[w] |= 1ull << (p & 63); soon[w] &= ~(1ull << (p & 63)); }
-          else if (at < later) later = at;
-        }
-      s->soon_min[k] = later;
-    }
-    if (s->soon_min[k] < wake) wake = s->soon_min[k];
-    candidates(s, k, ldst_free, &mem, &data);
-    s->scanning = k;
-    uint32_t slot;
-    while (!issued && tm_sched_next(g, s, k, cands, &slot)) {
-      int64_t at = s->try_at[slot];
-      if (at > n) { data = 1; if (at < wake) wake = at; continue; }   /* next cycle */
-      tm_warp *tw = &s->warps[slot];
-      const emu_insn *in = tw->in ? tw->in : (tw->in = emu_next(tw->tc->c, tw->w));
-      if (!in) {
-        tw->state = TW_DONE;
-        changed(s, tw);
-        int rel = emu_barrier_release(tw->tc->c);   /* the others may have been waiting for this one */
-        if (rel < 0) { g->failed = 1; s->scanning = UINT32_MAX; return -1; }
-        if (rel > 0) release(s, tw->tc, n + 1);   /* the warps it held may issue from the next cycle, as after a bar */
-        if (!tw->pending) warp_finished(g, s, tw, tm_cycles(g->core, n));   /* the places may change (free_slot) */
-        wake = n + 1;
-        continue;
-      }
-      uint32_t pc = (uint32_t)(in - g->m->code);
-      if (g->m->pc_trig && g->m->pc_trig[pc] >= 0 && tw->w->fired != pc + 1 && g->m->pc_binds[g->m->pc_trig[pc]].kernel == tw->func) {
-        /* it has reached a 'pc' trigger's label: the subroutine starts first */
-        int t = tm_assist_pc(g, s, tw, &g->m->pc_binds[g->m->pc_trig[pc]], n);
-        if (t < 0) { s->scanning = UINT32_MAX; return -1; }
-        if (t == 0) { data = 1; if (tw->next_issue < wake && tw->next_issue > n) wake = tw->next_issue; changed(s, tw); continue; }
-        tw->w->fired = pc + 1;
-        if (t == 2) { tw->state = TW_ASSIST; changed(s, tw); wake = n + 1; continue; }
-      }
-      const tm_regs *r = &g->regs[pc];
-      uint32_t flags = isa_ops[in->op].flags;
-      int64_t ready = operands_ready(tw, r, flags);
-      if (ready > n) {   /* nothing it waits for changes before 'ready' (or before one of its loads is back) */
-        data = 1;
-        if (ready == TM_NEVER) tw->wait_load = 1;
-        else { tw->next_issue = ready; if (ready < wake) wake = ready; }
-        changed(s, tw);
-        continue;
-      }
-      int64_t pipe = -1;
-      if (r->unit == U_LDST) {
-        if (!ldst_free) { mem = 1; set_bit(of(s, s->ldst_wait, k), s->pos[slot], 1); continue; }
-      } else if (r->unit != U_CTRL && r->unit != U_SYNC) {
-        int64_t *fr = s->unit_free[r->unit], soonest = TM_NEVER;
-        for (uint32_t p = 0; p < s->units[r->unit]; p++) {
-          if (fr[p] <= n) { pipe = p; break; }
-          if (fr[p] < soonest) soonest = fr[p];
-        }
-        if (pipe < 0) { comp = 1; if (soonest < wake) wake = soonest; continue; }
-      }
-      if (issue(g, s, tw, in, r, pipe, n) < 0) { s->scanning = UINT32_MAX; return -1; }
-      issued = 1;
-      s->last[k] = tw->slot;
-      if (r->unit == U_LDST) {
-        ldst_free = 0;
-        /* its first access goes to L1 in the cycle it issues, if the port is free */
-        if (ldst_step(g, s, n, &ldst_blocked) < 0) { s->scanning = UINT32_MAX; return -1; }
-      }
-    }
-    s->scanning = UINT32_MAX;
+    int stat = 0;
+    if (n < s->quiet_until[k] && ldst_free == s->quiet_ldst[k]) {
+      /* nothing of its warps has changed since a scan found none to issue: this cycle it would find the same */
+      mem = s->quiet_mem[k]; comp = s->quiet_comp[k]; data = s->quiet_data[k];
+      if (s->quiet_until[k] < wake) wake = s->quiet_until[k];
+    } else if ((stat = scan(g, s, k, n, &ldst_free, &ldst_blocked, &mem, &comp, &data, &wake)) < 0) return -1;
+    issued = stat > 0;
     int assist = 0;
     if (!issued && s->nlive && s->awt_next[2 * k + 1] <= n) {   /* low-priority assist warps take a slot its warps left idle */
       assist = tm_assist_issue(g, s, k, 1, n, &ldst_free);

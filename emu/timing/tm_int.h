@@ -190,6 +190,12 @@ typedef struct tm_sm {
   int64_t wake;               /* asleep until this cycle (TM_NEVER: until a reply) */
   int asleep;
   int sleep_class[64];        /* per scheduler: the category of the cycles it sleeps through */
+  /* per scheduler: a scan that found no warp to issue holds until quiet_until
+   * (the earliest cycle one of its warps could become issuable by itself),
+   * unless one of its warps changes (changed) or the LD/ST unit frees or
+   * fills (quiet_ldst: ldst_free then); until then its cycles are quiet_cls */
+  int64_t quiet_until[64];
+  uint8_t quiet_mem[64], quiet_comp[64], quiet_data[64], quiet_ldst[64];
   uint64_t issue[TM_NISSUE];
   uint64_t resident_warp_cycles;
   /* design caba: the assist warp table and the lines waiting for an entry */
