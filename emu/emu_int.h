@@ -159,9 +159,9 @@ emu_alloc *emu_find_alloc(aw_device *d, uint64_t addr, uint64_t size);
 
 /* timing/tmdev.c: design caba's record of the blocks the kernels wrote,
  * which the host's writes to [addr, addr + n) clear (the host's copies are
- * stored compressed); host_wrote and block_written: 0, or -1 out of memory
- * (the record unchanged) */
-int tm_device_host_wrote(aw_device *d, uint64_t addr, uint64_t n);
+ * stored compressed); block_written: 0, or -1 out of memory (the record
+ * unchanged) */
+void tm_device_host_wrote(aw_device *d, uint64_t addr, uint64_t n);
 int tm_device_block_raw(const aw_device *d, uint64_t addr);
 int tm_device_block_written(aw_device *d, uint64_t addr, uint32_t unit, int raw);
 

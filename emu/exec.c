@@ -677,20 +677,20 @@ static uint64_t bfe(uint64_t a, uint32_t pos, uint32_t len, int t) {
   pos &= 0xff; len &= 0xff;
   int sbit = 0;
   if (tkind[t] == TK_SGN && len) { unsigned top = pos + len - 1 > msb ? msb : pos + len - 1; sbit = (int)(a >> top & 1); }
-  uint64_t d = 0;
-  for (unsigned i = 0; i <= msb; i++) {
-    int bit = (i < len && pos + i <= msb) ? (int)(a >> (pos + i) & 1) : sbit;
-    d |= (uint64_t)bit << i;
-  }
-  return d;
+  /* bit i of d: bit pos + i of a while i < len and pos + i <= msb, else sbit */
+  unsigned n = pos > msb ? 0 : len < msb + 1 - pos ? len : msb + 1 - pos;   /* the bits taken from a */
+  uint64_t taken = n ? (a >> pos) & trunc_w(~0ull, n) : 0;
+  return taken | (sbit ? trunc_w(~0ull, msb + 1) & ~trunc_w(~0ull, n) : 0);
 }
 
 static uint64_t bfi(uint64_t a, uint64_t b, uint32_t pos, uint32_t len, int t) {
   unsigned msb = tbits[t] - 1;
   pos &= 0xff; len &= 0xff;
-  uint64_t f = b;
-  for (unsigned i = 0; i < len && pos + i <= msb; i++) f = (f & ~(1ull << (pos + i))) | ((a >> i & 1) << (pos + i));
-  return trunc_w(f, msb + 1);
+  /* bits pos .. pos + len - 1 of b (those up to msb) replaced by a's low bits */
+  unsigned n = pos > msb ? 0 : len < msb + 1 - pos ? len : msb + 1 - pos;
+  if (!n) return trunc_w(b, msb + 1);
+  uint64_t field = trunc_w(~0ull, n) << pos;
+  return trunc_w((b & ~field) | ((a << pos) & field), msb + 1);
 }
 
 static uint32_t prmt(uint32_t a, uint32_t b, uint32_t c, int mode) {
@@ -852,6 +852,31 @@ static emu_alloc *one_alloc(cta *c, int space, const uint64_t *addr, uint32_t ac
   return emu_find_alloc(c->d, lo, hi + size - lo);
 }
 
+/* The same for a CTA's own memories, shared memory and an assist warp's
+ * line buffers: the host address of the space's byte 0 when every active
+ * lane's access of 'size' bytes is aligned and inside it (and allowed: .lin
+ * is read-only, .lmeta writable below byte 8, as locate says); else NULL. */
+static uint8_t *one_window(cta *c, int space, const uint64_t *addr, uint32_t active, unsigned size, int is_store) {
+  uint8_t *base;
+  uint64_t n;
+  switch (space) {
+  case ISA_SP_SHARED: case ISA_SP_SHARED_CTA: base = c->shared; n = c->shared_bytes; break;
+  case ISA_SP_LIN: if (!c->line || is_store) return NULL; base = (uint8_t *)c->line->in; n = c->line->in_bytes; break;
+  case ISA_SP_LOUT: if (!c->line) return NULL; base = c->line->out; n = c->line->out_bytes; break;
+  case ISA_SP_LMETA: if (!c->line) return NULL; base = c->line->meta; n = is_store ? 8 : 32; break;
+  default: return NULL;
+  }
+  if (!active || size > n) return NULL;
+  uint64_t hi = 0, bits = 0;
+  for (int l = 0; l < WARP; l++) {
+    if (!(active >> l & 1)) continue;
+    bits |= addr[l];
+    if (addr[l] > hi) hi = addr[l];
+  }
+  if ((size > 1 && (bits & (size - 1))) || hi > n - size) return NULL;
+  return base;
+}
+
 static int exec_ld(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t active) {
   uint64_t addr[WARP];
   int space = addresses(c, w, in, &in->o[1], addr);
@@ -860,11 +885,12 @@ static int exec_ld(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t ac
   if (c->issue) note_access(c, space, addr, active, bytes * n);
   uint64_t val[8][WARP];
   emu_alloc *one = one_alloc(c, space, addr, active, bytes * n, 0);
+  uint8_t *win = one ? NULL : one_window(c, space, addr, active, bytes * n, 0);
   /* every lane reading one address of a memory the lanes share (a kernel
    * parameter, a constant): resolved once.  Not local memory, a function's
    * parameters or a generic address: those are each thread's own. */
   uint32_t first = active ? (uint32_t)__builtin_ctz(active) : 0;
-  int uniform = !one && active &&
+  int uniform = !one && !win && active &&
                 (space == ISA_SP_CONST || space == ISA_SP_SHARED || space == ISA_SP_SHARED_CTA || space == ISA_SP_GLOBAL ||
                  space == ISA_SP_LIN || space == ISA_SP_LOUT || space == ISA_SP_LMETA ||
                  (space == ISA_SP_PARAM && addr[first] < ((uint64_t)1 << 40)));
@@ -876,7 +902,7 @@ static int exec_ld(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t ac
   } else
     for (int l = 0; l < WARP; l++) {
       if (!(active >> l & 1)) continue;
-      uint8_t *p = one ? one->data + (addr[l] - one->addr)
+      uint8_t *p = one ? one->data + (addr[l] - one->addr) : win ? win + addr[l]
                        : shared_p ? shared_p : resolve(c, w, pc, (uint32_t)l, space, addr[l], bytes * n, 0);
       if (!p) return -1;
       for (unsigned e = 0; e < n; e++) val[e][l] = as_type(load_value(p + e * bytes, bytes), in->t0);
@@ -901,9 +927,10 @@ static int exec_st(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t ac
   if (s->kind == OK_VEC) for (unsigned e = 0; e < n; e++) val[e] = src(c, w, &c->m->elems[s->elem_first + e], tmp[e]);
   else val[0] = src(c, w, s, tmp[0]);
   emu_alloc *one = one_alloc(c, space, addr, active, bytes * n, 1);
+  uint8_t *win = one ? NULL : one_window(c, space, addr, active, bytes * n, 1);
   for (int l = 0; l < WARP; l++) {
     if (!(active >> l & 1)) continue;
-    uint8_t *p = one ? one->data + (addr[l] - one->addr) : resolve(c, w, pc, (uint32_t)l, space, addr[l], bytes * n, 1);
+    uint8_t *p = one ? one->data + (addr[l] - one->addr) : win ? win + addr[l] : resolve(c, w, pc, (uint32_t)l, space, addr[l], bytes * n, 1);
     if (!p) return -1;
     for (unsigned e = 0; e < n; e++) store_value(p + e * bytes, val[e][l], bytes);
   }

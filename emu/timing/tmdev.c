@@ -12,71 +12,109 @@ struct tm_device {
   uint32_t n, cap;
   tm_stats total;
   /* design caba: the blocks the kernels wrote, kept from launch to launch
-   * until the host writes them: a map from block address (a multiple of the
-   * block size: its low 2 bits are free) to BLOCK_RAW, written uncompressed,
-   * or BLOCK_PACKED, compressed by a compression assist warp; open
-   * addressing (0: empty).  Blocks not in it are as the host's last copy
-   * left them: compressed. */
-  uint64_t *raw;
-  uint32_t nraw, capraw;
+   * until the host writes them: per block a byte, BLOCK_RAW (written
+   * uncompressed) or BLOCK_PACKED (compressed by a compression assist warp),
+   * in pages of 2^PAGE_SHIFT bytes of the device's address space that a kernel has
+   * written (an open-addressing table of them by page number).  Blocks with
+   * no byte are as the host's last copy left them: compressed. */
+  struct block_page **pages;
+  uint32_t npages, cappages;
+  struct block_page *last;    /* the page looked up last (accesses come in runs) */
   uint32_t unit;              /* the blocks' size */
 };
 
 enum { BLOCK_RAW = 1, BLOCK_PACKED = 2 };
 
-static uint64_t raw_hash(uint64_t a) { a ^= a >> 33; a *= 0xff51afd7ed558ccdull; a ^= a >> 33; return a; }
+#define PAGE_SHIFT 20         /* 1 MiB of device memory a page: 8 KiB of states for 128-byte blocks */
+struct block_page {
+  uint64_t number;            /* address >> PAGE_SHIFT */
+  uint8_t state[];            /* per block: 0, BLOCK_RAW or BLOCK_PACKED */
+};
+
+static uint64_t page_hash(uint64_t a) { a ^= a >> 33; a *= 0xff51afd7ed558ccdull; a ^= a >> 33; return a; }
+
+/* The page holding addr, or NULL. */
+static struct block_page *find_page(const struct tm_device *t, uint64_t addr) {
+  uint64_t number = addr >> PAGE_SHIFT;
+  if (t->last && t->last->number == number) return t->last;
+  if (!t->cappages) return NULL;
+  for (uint64_t i = page_hash(number) & (t->cappages - 1);; i = (i + 1) & (t->cappages - 1)) {
+    if (!t->pages[i]) return NULL;
+    if (t->pages[i]->number == number) return t->pages[i];
+  }
+}
+
+static uint32_t block_index(const struct tm_device *t, uint64_t addr) {
+  return (uint32_t)((addr & ((1ull << PAGE_SHIFT) - 1)) / t->unit);
+}
+
+static void drop_pages(struct tm_device *t) {
+  for (uint32_t i = 0; i < t->cappages; i++) free(t->pages[i]);
+  free(t->pages);
+  t->pages = NULL;
+  t->npages = t->cappages = 0;
+  t->last = NULL;
+}
 
 int tm_device_block_raw(const aw_device *d, uint64_t addr) {
-  const struct tm_device *t = d->tmd;
-  if (!t || !t->capraw) return 0;
-  for (uint64_t i = raw_hash(addr) & (t->capraw - 1);; i = (i + 1) & (t->capraw - 1)) {
-    if (!t->raw[i]) return 0;
-    if ((t->raw[i] & ~3ull) == addr) return (t->raw[i] & 3) == BLOCK_RAW;
-  }
+  struct tm_device *t = d->tmd;
+  if (!t || !t->npages) return 0;
+  struct block_page *pg = find_page(t, addr);
+  if (!pg) return 0;
+  t->last = pg;
+  return pg->state[block_index(t, addr)] == BLOCK_RAW;
 }
 
-/* Puts key into a table of cap (a power of two) slots with room for it. */
-static void raw_put(uint64_t *tab, uint32_t cap, uint64_t key) {
-  uint64_t i = raw_hash(key & ~3ull) & (cap - 1);
-  while (tab[i]) i = (i + 1) & (cap - 1);
-  tab[i] = key;
-}
-
-/* The table rebuilt with cap slots, without the blocks in [lo, hi).  -1: out of memory. */
-static int raw_rebuild(struct tm_device *t, uint32_t cap, uint64_t lo, uint64_t hi) {
-  uint64_t *tab = calloc(cap, sizeof *tab);
-  if (!tab) return -1;
-  uint32_t n = 0;
-  for (uint32_t k = 0; k < t->capraw; k++) {
-    uint64_t a = t->raw[k] & ~3ull;
-    if (t->raw[k] && (a < lo || a >= hi)) { raw_put(tab, cap, t->raw[k]); n++; }
+/* A new page for addr (the table has room for it).  NULL: out of memory. */
+static struct block_page *new_page(struct tm_device *t, uint64_t addr) {
+  if (2 * (t->npages + 1) > t->cappages) {   /* the table grows: the pages move to their new places */
+    uint32_t cap = t->cappages ? 2 * t->cappages : 64;
+    struct block_page **tab = calloc(cap, sizeof *tab);
+    if (!tab) return NULL;
+    for (uint32_t k = 0; k < t->cappages; k++) {
+      if (!t->pages[k]) continue;
+      uint64_t i = page_hash(t->pages[k]->number) & (cap - 1);
+      while (tab[i]) i = (i + 1) & (cap - 1);
+      tab[i] = t->pages[k];
+    }
+    free(t->pages);
+    t->pages = tab;
+    t->cappages = cap;
   }
-  free(t->raw);
-  t->raw = tab;
-  t->capraw = cap;
-  t->nraw = n;
-  return 0;
+  struct block_page *pg = calloc(1, sizeof *pg + (size_t)((1ull << PAGE_SHIFT) / t->unit));
+  if (!pg) return NULL;
+  pg->number = addr >> PAGE_SHIFT;
+  uint64_t i = page_hash(pg->number) & (t->cappages - 1);
+  while (t->pages[i]) i = (i + 1) & (t->cappages - 1);
+  t->pages[i] = pg;
+  t->npages++;
+  return pg;
 }
 
 int tm_device_block_written(aw_device *d, uint64_t addr, uint32_t unit, int raw) {
   struct tm_device *t = d->tmd;
   if (!t) return 0;
-  t->unit = unit;
-  uint64_t key = addr | (raw ? BLOCK_RAW : BLOCK_PACKED);
-  if (t->capraw)
-    for (uint64_t i = raw_hash(addr) & (t->capraw - 1); t->raw[i]; i = (i + 1) & (t->capraw - 1))
-      if ((t->raw[i] & ~3ull) == addr) { t->raw[i] = key; return 0; }
-  if (2 * (t->nraw + 1) > t->capraw && raw_rebuild(t, t->capraw ? 2 * t->capraw : 1024, 0, 0)) return -1;
-  raw_put(t->raw, t->capraw, key);
-  t->nraw++;
+  if (t->unit != unit) { drop_pages(t); t->unit = unit; }   /* (a config's block size; another config drops them anyway) */
+  struct block_page *pg = find_page(t, addr);
+  if (!pg && !(pg = new_page(t, addr))) return -1;
+  t->last = pg;
+  pg->state[block_index(t, addr)] = raw ? BLOCK_RAW : BLOCK_PACKED;
   return 0;
 }
 
-int tm_device_host_wrote(aw_device *d, uint64_t addr, uint64_t n) {
+void tm_device_host_wrote(aw_device *d, uint64_t addr, uint64_t n) {
   struct tm_device *t = d->tmd;
-  if (!t || !t->nraw || !n) return 0;
+  if (!t || !t->npages || !n) return;
   uint64_t lo = addr / t->unit * t->unit, hi = addr + n;   /* every block that overlaps the range */
-  return raw_rebuild(t, t->capraw, lo, hi);   /* (out of memory: the table stays as it was) */
+  for (uint64_t a = lo; a < hi;) {
+    uint64_t page_end = ((a >> PAGE_SHIFT) + 1) << PAGE_SHIFT, e = hi < page_end ? hi : page_end;
+    struct block_page *pg = find_page(t, a);
+    if (pg) {
+      uint32_t first = block_index(t, a), last = block_index(t, e - 1);
+      memset(&pg->state[first], 0, last - first + 1);
+    }
+    a = page_end;
+  }
 }
 
 int aw_set_timing(aw_device *d, const tm_config *cfg) {
@@ -86,7 +124,7 @@ int aw_set_timing(aw_device *d, const tm_config *cfg) {
   *copy = *cfg;
   free(d->timing);
   d->timing = copy;
-  if (d->tmd) { free(d->tmd->raw); d->tmd->raw = NULL; d->tmd->nraw = d->tmd->capraw = 0; }   /* another config: other blocks */
+  if (d->tmd) drop_pages(d->tmd);   /* another config: other blocks */
   return 0;
 }
 
@@ -134,7 +172,7 @@ void tm_device_free(aw_device *d) {
   if (t) {
     for (uint32_t i = 0; i < t->n; i++) { free(t->kernels[i]); free(t->launches[i].sm_issue); }
     free(t->total.sm_issue);
-    free(t->raw);
+    drop_pages(t);
     free(t->kernels);
     free(t->launches);
     free(t);
