@@ -877,6 +877,23 @@ static uint8_t *one_window(cta *c, int space, const uint64_t *addr, uint32_t act
   return base;
 }
 
+/* Each active lane's value of 'bytes' (1, 2, 4, 8) at base + (addr - off), sign-extended when sgn. */
+static void gather(uint64_t *val, const uint8_t *base, uint64_t off, const uint64_t *addr, uint32_t active, unsigned bytes, int sgn) {
+#define GATHER(N)                                                                 \
+  for (int l = 0; l < WARP; l++)                                                  \
+    if (active >> l & 1) {                                                        \
+      uint64_t v = load_value(base + (addr[l] - off), N);                         \
+      val[l] = sgn ? (uint64_t)sext_w(v, 8 * (N)) : v;                            \
+    }
+  switch (bytes) {
+  case 1: GATHER(1) break;
+  case 2: GATHER(2) break;
+  case 4: GATHER(4) break;
+  default: GATHER(8) break;
+  }
+#undef GATHER
+}
+
 static int exec_ld(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t active) {
   uint64_t addr[WARP];
   int space = addresses(c, w, in, &in->o[1], addr);
@@ -897,8 +914,8 @@ static int exec_ld(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t ac
   for (int l = 0; l < WARP && uniform; l++) if ((active >> l & 1) && addr[l] != addr[first]) uniform = 0;
   uint8_t *shared_p = uniform ? resolve(c, w, pc, first, space, addr[first], bytes * n, 0) : NULL;
   if (uniform && !shared_p) return -1;
-  if (one && n == 1 && bytes == 4 && tkind[in->t0] != TK_SGN) {   /* the common case: a 32-bit value per lane from one allocation */
-    for (int l = 0; l < WARP; l++) if (active >> l & 1) val[0][l] = load_value(one->data + (addr[l] - one->addr), 4);
+  if ((one || win) && n == 1 && tbits[in->t0] == 8 * bytes) {   /* the common case: a scalar per lane from one piece of memory */
+    gather(val[0], one ? one->data : win, one ? one->addr : 0, addr, active, bytes, tkind[in->t0] == TK_SGN);
   } else
     for (int l = 0; l < WARP; l++) {
       if (!(active >> l & 1)) continue;
