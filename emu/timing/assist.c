@@ -407,13 +407,14 @@ static int finish(tm_gpu *g, tm_sm *s, tm_assist *a, int64_t n) {
       tm_fail(g, why);
       return -1;
     }
-    for (uint32_t i = 0; i < g->z.unit; i++)
-      if (a->out[i] != a->want[i]) {
-        snprintf(why, sizeof why, "assist warp %s decompressing the line at 0x%llx: byte %u of its .lout is 0x%02x, the line's is 0x%02x",
-                 subr_name(g, a->subr), (unsigned long long)a->addr, i, a->out[i], a->want[i]);
-        tm_fail(g, why);
-        return -1;
-      }
+    if (memcmp(a->out, a->want, g->z.unit)) {   /* the first byte that differs */
+      uint32_t i = 0;
+      while (a->out[i] == a->want[i]) i++;
+      snprintf(why, sizeof why, "assist warp %s decompressing the line at 0x%llx: byte %u of its .lout is 0x%02x, the line's is 0x%02x",
+               subr_name(g, a->subr), (unsigned long long)a->addr, i, a->out[i], a->want[i]);
+      tm_fail(g, why);
+      return -1;
+    }
   }
   retire(g, s, a);
   if (g->d->timeline) tm_timeline_assist(g, s, (uint32_t)(a - s->awt), killed ? "killed (awkill)" : "exit", subr_name(g, a->subr), n, 1);
@@ -514,7 +515,7 @@ int tm_assist_issue(tm_gpu *g, tm_sm *s, uint32_t k, int low, int64_t n, int *ld
   g->d->stats = saved;
   if (st == EMU_STEP_FAULT) { g->failed = 1; return -1; }
   int global = 0;
-  if (is && is->is_mem)
+  if (is && is->is_mem && (is->spaces & (1u << ISA_SP_GLOBAL | 1u << ISA_SP_LOCAL)))
     for (int l = 0; l < WARP; l++) {
       if (!(is->active >> l & 1)) continue;
       if (is->space[l] == ISA_SP_GLOBAL) global = 1;
