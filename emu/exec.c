@@ -1189,7 +1189,10 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
       }
     } else {
       int mode = in->sub;   /* 1 lo, 2 hi, 3 wide */
-      if (mode == 3) {
+      if (mode == 3 && w0 == 32 && !cc) {   /* mul.wide.s32/u32, an address computation's: no per-lane type tests */
+        if (k0 == TK_SGN) { LANES D[l] = (uint64_t)(sext_w(a[l], 32) * sext_w(b[l], 32)); }
+        else { LANES D[l] = (a[l] & 0xffffffffu) * (b[l] & 0xffffffffu); }
+      } else if (mode == 3) {
         uint64_t m = wmask(2 * w0);
         LANES D[l] = (mul_wide(a[l], b[l], t0) + (cc ? cc[l] : 0)) & m;
       } else if (mode == 2) {
