@@ -914,7 +914,7 @@ static int exec_ld(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t ac
   for (int l = 0; l < WARP && uniform; l++) if ((active >> l & 1) && addr[l] != addr[first]) uniform = 0;
   uint8_t *shared_p = uniform ? resolve(c, w, pc, first, space, addr[first], bytes * n, 0) : NULL;
   if (uniform && !shared_p) return -1;
-  if ((one || win) && n == 1 && tbits[in->t0] == 8 * bytes) {   /* the common case: a scalar per lane from one piece of memory */
+  if ((one || win) && n == 1 && bytes <= 8 && tbits[in->t0] == 8 * bytes) {   /* the common case: a scalar per lane from one piece of memory */
     gather(val[0], one ? one->data : win, one ? one->addr : 0, addr, active, bytes, tkind[in->t0] == TK_SGN);
   } else
     for (int l = 0; l < WARP; l++) {
