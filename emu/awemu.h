@@ -122,9 +122,11 @@ typedef struct {
 aw_status aw_run_subroutine(aw_device *d, aw_module *m, const char *name, aw_line *line, aw_fault *fault);
 /* The Assist Warp Store's lookup: the subroutine of the module that a
  * 'compress' (decompress = 0) or 'decompress ENC' (decompress = 1) trigger
- * starts; for compress, ENC -1 asks for the one that takes any line.
- * NULL when there is none. */
-const char *aw_subroutine_for(const aw_module *m, int decompress, int enc);
+ * starts for a line of LINE bytes: one whose trigger names that line size
+ * ('.trigger decompress 6 line 128') before one for lines of any size (LINE 0
+ * asks for the latter only); for compress, ENC -1 asks for the one that takes
+ * any line.  NULL when there is none. */
+const char *aw_subroutine_for(const aw_module *m, int decompress, int enc, unsigned line);
 
 aw_stats aw_get_stats(const aw_device *d);      /* of the last launch */
 aw_stats aw_get_total_stats(const aw_device *d); /* of all launches */

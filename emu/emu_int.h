@@ -169,8 +169,10 @@ int tm_device_block_written(aw_device *d, uint64_t addr, uint32_t unit, int raw)
 void emu_module_free(aw_module *m);
 /* The Assist Warp Store's lookup (aw_subroutine_for's): the img.subrs index of
  * the subroutine a 'decompress ENC' (decompress = 1) or 'compress' trigger
- * starts (compress: enc -1 asks for the one that takes any line); -1 when none. */
-int emu_subroutine_for(const aw_module *m, int decompress, int enc);
+ * starts (compress: enc -1 asks for the one that takes any line) for a line of
+ * line bytes: one bound to that size ('line N') before one for any size
+ * (line 0 asks for the latter only); -1 when none. */
+int emu_subroutine_for(const aw_module *m, int decompress, int enc, uint32_t line);
 /* The img.subrs index of the subroutine trigger event ev (ISA_TRIG_MISS, ISA_TRIG_EXPLICIT) starts; -1 when none. */
 int emu_subroutine_on(const aw_module *m, uint32_t ev);
 

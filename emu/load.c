@@ -499,15 +499,18 @@ int emu_reg_slot(const aw_module *m, uint32_t f, const char *name) {
   return -1;
 }
 
-int emu_subroutine_for(const aw_module *m, int decompress, int enc) {
+int emu_subroutine_for(const aw_module *m, int decompress, int enc, uint32_t line) {
   const isa_image *img = &m->img;
   uint32_t ev = decompress ? ISA_TRIG_DECOMPRESS : ISA_TRIG_COMPRESS;
+  int any = -1;   /* one for lines of any size: taken when none is for this size */
   for (uint32_t s = 0; s < img->nsubrs; s++)
     for (uint32_t t = 0; t < img->subrs[s].ntrigger; t++) {
       const isa_trigger *tr = &img->triggers[img->subrs[s].first_trigger + t];
-      if (tr->event == ev && (tr->arg == enc || (!decompress && tr->arg == -1))) return (int)s;
+      if (tr->event != ev || !(tr->arg == enc || (!decompress && tr->arg == -1))) continue;
+      if (line && tr->line == line) return (int)s;
+      if (!tr->line && any < 0) any = (int)s;
     }
-  return -1;
+  return any;
 }
 
 int emu_subroutine_on(const aw_module *m, uint32_t ev) {
@@ -518,8 +521,8 @@ int emu_subroutine_on(const aw_module *m, uint32_t ev) {
   return -1;
 }
 
-const char *aw_subroutine_for(const aw_module *m, int decompress, int enc) {
-  int s = emu_subroutine_for(m, decompress, enc);
+const char *aw_subroutine_for(const aw_module *m, int decompress, int enc, unsigned line) {
+  int s = emu_subroutine_for(m, decompress, enc, line);
   return s < 0 ? NULL : isa_str(&m->img, m->img.funcs[m->img.subrs[s].func].name);
 }
 

@@ -200,7 +200,7 @@ static void json_string(FILE *out, const char *s) {
  * in why when it fails. */
 static long dec_insns(aw_device *d, aw_module *m, const uint8_t *ln, const uint8_t *pay, const codec_meta *cm, unsigned line,
                       unsigned mag, char *why, size_t cap) {
-  const char *sub = aw_subroutine_for(m, 1, (int)cm->encoding);
+  const char *sub = aw_subroutine_for(m, 1, (int)cm->encoding, line);
   if (!sub) { snprintf(why, cap, "no subroutine for encoding %u", (unsigned)cm->encoding); return -1; }
   uint8_t out[CODEC_MAX_LINE], in[CODEC_MAX_PAYLOAD];
   aw_line l;

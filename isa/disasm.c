@@ -200,6 +200,7 @@ static void put_subr_attrs(FILE *out, const isa_image *img, uint32_t f) {
       const isa_trigger *tr = &img->triggers[sr->first_trigger + t];
       fprintf(out, ".trigger %s", isa_trigger_names[tr->event]);
       if ((tr->event == ISA_TRIG_DECOMPRESS || tr->event == ISA_TRIG_COMPRESS) && tr->arg >= 0) fprintf(out, " %d", tr->arg);
+      if (tr->line) fprintf(out, " line %u", (unsigned)tr->line);
       if (tr->event == ISA_TRIG_PC) {
         fprintf(out, " %s, %s", isa_str(img, tr->kernel), isa_str(img, tr->label));
         if (tr->nbind) {

@@ -59,7 +59,7 @@ static const fld subr_fields[] = {
   F32(isa_subr, nregs), F32(isa_subr, shared_bytes),
 };
 static const fld trig_fields[] = {
-  F32(isa_trigger, event), F32(isa_trigger, arg), F32(isa_trigger, kernel), F32(isa_trigger, label),
+  F32(isa_trigger, event), F32(isa_trigger, arg), F32(isa_trigger, line), F32(isa_trigger, kernel), F32(isa_trigger, label),
   F32(isa_trigger, bind_off), F32(isa_trigger, nbind),
 };
 static const fld kernel_fields[] = {

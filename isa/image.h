@@ -16,7 +16,7 @@
 #include <stdint.h>
 
 #define ISA_IMAGE_MAGIC "\x89" "AWS\r\n\x1a\n"
-#define ISA_IMAGE_VERSION_MAJOR 1
+#define ISA_IMAGE_VERSION_MAJOR 2
 #define ISA_IMAGE_VERSION_MINOR 0
 
 enum { ISA_LINK_NONE, ISA_LINK_VISIBLE, ISA_LINK_EXTERN, ISA_LINK_WEAK, ISA_LINK_COMMON, ISA_LINK_COUNT };
@@ -106,9 +106,11 @@ enum {
 };
 extern const char *const isa_trigger_names[ISA_TRIG_COUNT];
 
+#define ISA_TRIG_MAX_LINE 4096   /* the largest line size a trigger may name */
 typedef struct {
   uint32_t event;
   int32_t arg;
+  uint32_t line;                   /* decompress, compress: the line size in bytes it serves; 0 = any */
   uint32_t kernel, label;          /* strings; 0 = none (offset 0 is the empty string) */
   uint32_t bind_off, nbind;        /* pool[]: strings naming parent registers */
 } isa_trigger;
@@ -156,11 +158,13 @@ static inline const char *isa_str(const isa_image *img, uint32_t off) {
   return off < img->strtab_len ? img->strtab + off : "";
 }
 /* Two of the n triggers tr[] (names in strtab) that bind the same event:
- * 'decompress ENC', 'compress ENC' (or 'compress' of any line), 'miss', or
+ * 'decompress ENC', 'compress ENC' (or 'compress' of any line), each for
+ * one line size or any ('line N': a subroutine for N-byte lines and one for
+ * any line size do not conflict; the first is preferred), 'miss', or
  * 'pc KERNEL LABEL' ('explicit' never conflicts: the host names the
  * subroutine).  Returns 1 with their indices (*a < *b), else 0. */
 int isa_triggers_conflict(const isa_trigger *tr, uint32_t n, const char *strtab, uint32_t *a, uint32_t *b);
-/* A trigger as the source writes it ("decompress 3", "pc k L1"). */
+/* A trigger as the source writes it ("decompress 3", "decompress 6 line 128", "pc k L1"). */
 void isa_trigger_text(const isa_trigger *tr, const char *strtab, char *buf, size_t cap);
 /* Bytes of one element of a variable (vector included). */
 uint64_t isa_var_elem_bytes(const isa_var *v);

@@ -320,6 +320,9 @@ int isa_image_validate(const isa_image *img, char *err, size_t cap) {
     const isa_trigger *tr = &img->triggers[t];
     if (tr->event >= ISA_TRIG_COUNT || !str_ok(img, tr->kernel) || !str_ok(img, tr->label)) return bad(err, cap, "trigger %u: bad fields", t);
     if (!range_ok(tr->bind_off, tr->nbind, img->npool)) return bad(err, cap, "trigger %u: binding range", t);
+    if (tr->line && (tr->line < 4 || tr->line > ISA_TRIG_MAX_LINE || (tr->line & (tr->line - 1)) ||
+                     (tr->event != ISA_TRIG_DECOMPRESS && tr->event != ISA_TRIG_COMPRESS)))
+      return bad(err, cap, "trigger %u: line size %u", t, tr->line);
     for (uint32_t k = 0; k < tr->nbind; k++) if (!str_ok(img, img->pool[tr->bind_off + k])) return bad(err, cap, "trigger %u: binding name", t);
   }
   uint32_t ta, tb;
@@ -357,7 +360,7 @@ int isa_triggers_conflict(const isa_trigger *tr, uint32_t n, const char *strtab,
       const isa_trigger *x = &tr[i], *y = &tr[j];
       if (x->event != y->event || x->event == ISA_TRIG_EXPLICIT) continue;
       int same = x->event == ISA_TRIG_PC ? !strcmp(tstr(strtab, x->kernel), tstr(strtab, y->kernel)) && !strcmp(tstr(strtab, x->label), tstr(strtab, y->label))
-               : x->event == ISA_TRIG_MISS ? 1 : x->arg == y->arg;
+               : x->event == ISA_TRIG_MISS ? 1 : x->arg == y->arg && x->line == y->line;
       if (same) { *a = i; *b = j; return 1; }
     }
   return 0;
@@ -368,4 +371,6 @@ void isa_trigger_text(const isa_trigger *tr, const char *strtab, char *buf, size
   if (tr->event == ISA_TRIG_PC) snprintf(buf, cap, "%s %s %s", ev, tstr(strtab, tr->kernel), tstr(strtab, tr->label));
   else if (tr->event == ISA_TRIG_DECOMPRESS || (tr->event == ISA_TRIG_COMPRESS && tr->arg >= 0)) snprintf(buf, cap, "%s %d", ev, (int)tr->arg);
   else snprintf(buf, cap, "%s", ev);
+  size_t n = strlen(buf);
+  if (tr->line && n < cap) snprintf(buf + n, cap - n, " line %u", (unsigned)tr->line);
 }

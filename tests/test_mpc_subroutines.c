@@ -34,7 +34,7 @@ int main(void) {
   aw_module *m = aw_module_load_file(d, "subroutines/mpc/mpc.s", err, sizeof err);
   CHECK(m != NULL, "subroutines/mpc/mpc.s assembles and loads%s%s", m ? "" : ": ", m ? "" : err);
   if (!m) { fclose(f); aw_device_free(d); return 1; }
-  const char *csub = aw_subroutine_for(m, 0, -1);
+  const char *csub = aw_subroutine_for(m, 0, -1, 32);
   CHECK(csub != NULL, "a subroutine has '.trigger compress'");
   if (!csub) { fclose(f); aw_device_free(d); return 1; }
   char line[256];
@@ -62,7 +62,7 @@ int main(void) {
     if (st == AW_OK && isa_get_u32(l.meta) == cm.encoding && isa_get_u32(l.meta + 4) == cm.size && !memcmp(out, pay, cm.size)) comp_ok++;
     else if (!first_bad[0]) snprintf(first_bad, sizeof first_bad, "block %u (%.64s): compression gives encoding %u size %u, reference %u size %u%s",
                                      n, line, isa_get_u32(l.meta), isa_get_u32(l.meta + 4), cm.encoding, cm.size, st == AW_OK ? "" : " (fault)");
-    const char *dsub = aw_subroutine_for(m, 1, (int)cm.encoding);
+    const char *dsub = aw_subroutine_for(m, 1, (int)cm.encoding, 32);
     if (!dsub) { if (!first_bad[0]) snprintf(first_bad, sizeof first_bad, "no subroutine has '.trigger decompress %u'", cm.encoding); continue; }
     uint8_t lin[CODEC_MAX_PAYLOAD];
     memset(&l, 0, sizeof l);

@@ -85,6 +85,11 @@ static void gen_line(uint8_t *line, unsigned n) {
     }
     break;
   }
+  case 11: {   /* 2-byte elements, each near zero or near one base: b2d1 with a mask of both kinds of bit */
+    uint64_t base = 0x100 + rnd() % 0xfe00;
+    for (unsigned i = 0; i < n; i += 2) put(line + i, (rnd() % 2 ? base : 0) + (uint64_t)((int)(rnd() % 256) - 128), 2);
+    break;
+  }
   case 14: for (unsigned i = 0; i < n; i += 2) put(line + i, (uint64_t)(int64_t)((int)(rnd() % 256) - 128), 2); break;
   case 15: {   /* 2-byte halves: a fixed high half, small low halves: b4d2 and b2d1 both fit, the trial order decides */
     uint16_t hi = (uint16_t)((int)(rnd() % 256) - 128);
@@ -122,12 +127,15 @@ static void set_meta(uint8_t *meta, uint32_t enc, uint32_t size, uint32_t line, 
   isa_put_u32(meta, enc); isa_put_u32(meta + 4, size); isa_put_u32(meta + 8, line); isa_put_u32(meta + 12, mag);
 }
 
-/* Checks one line both ways; returns 0 when the subroutines agree with the codec. */
-static int check_line(aw_device *d, aw_module *m, const codec *cd, const char *csub, const uint8_t *line, unsigned n,
+/* Checks one line both ways, with the subroutines the Assist Warp Store picks
+ * for its size; returns 0 when they agree with the codec. */
+static int check_line(aw_device *d, aw_module *m, const codec *cd, const uint8_t *line, unsigned n,
                       unsigned mag, tally *tc, tally *td, uint32_t *enc_out, char *why, size_t cap) {
   uint8_t pay[CODEC_MAX_PAYLOAD], out[CODEC_MAX_PAYLOAD], meta[32], back[CODEC_MAX_LINE];
   codec_meta cm;
   if (cd->compress(line, n, mag, pay, &cm)) { snprintf(why, cap, "reference refuses line size %u, MAG %u", n, mag); return -1; }
+  const char *csub = aw_subroutine_for(m, 0, -1, n);
+  if (!csub) { snprintf(why, cap, "no subroutine has '.trigger compress' for %u-byte lines", n); return -1; }
   *enc_out = cm.encoding;
   memset(out, 0xa5, sizeof out);
   set_meta(meta, 0xdead, 0xdead, n, mag);
@@ -138,8 +146,8 @@ static int check_line(aw_device *d, aw_module *m, const codec *cd, const char *c
              cm.encoding, cm.size, enc == cm.encoding && size == cm.size ? " (payload bytes differ)" : "");
     return -1;
   }
-  const char *dsub = aw_subroutine_for(m, 1, (int)cm.encoding);
-  if (!dsub) { snprintf(why, cap, "no subroutine has '.trigger decompress %u'", cm.encoding); return -1; }
+  const char *dsub = aw_subroutine_for(m, 1, (int)cm.encoding, n);
+  if (!dsub) { snprintf(why, cap, "no subroutine has '.trigger decompress %u' for %u-byte lines", cm.encoding, n); return -1; }
   memset(back, 0x5a, sizeof back);
   set_meta(meta, cm.encoding, cm.size, n, mag);
   uint8_t lin[CODEC_MAX_PAYLOAD];
@@ -216,16 +224,19 @@ int main(int argc, char **argv) {
     aw_module *m = aw_module_load_file(d, al->module, err, sizeof err);
     CHECK(m != NULL, "%s: %s assembles and loads%s%s", al->codec, al->module, m ? "" : ": ", m ? "" : err);
     if (!m || !cd) { aw_device_free(d); continue; }
-    const char *csub = aw_subroutine_for(m, 0, -1);
-    CHECK(csub != NULL, "%s: a subroutine has '.trigger compress'", al->codec);
+    const char *csub = aw_subroutine_for(m, 0, -1, 0);
+    CHECK(csub != NULL, "%s: a subroutine has '.trigger compress' for lines of any size", al->codec);
     if (!csub) { aw_device_free(d); continue; }
     uint64_t count[64] = { 0 };
-    /* the first SAMPLES lines of each encoding, replayed to every mutant: an encoding the
-     * random lines of the mutation check rarely produce is still exercised */
-    enum { SAMPLES = 4 };
+    /* the first SAMPLES lines of each encoding at each line size, replayed to every mutant:
+     * an encoding the random lines of the mutation check rarely produce is still exercised,
+     * by the subroutines of every line size */
+    enum { SAMPLES = 24 };
     static uint8_t sample[64][SAMPLES][CODEC_MAX_LINE];
-    unsigned nsample[64] = { 0 }, sample_n[64][SAMPLES], sample_mag[64][SAMPLES];
-    tally tc = { 0 }, td[64];
+    unsigned nsample[64] = { 0 }, sample_n[64][SAMPLES], sample_mag[64][SAMPLES], per_size[64][3];
+    memset(per_size, 0, sizeof per_size);
+    tally tc[3], td[64][3];   /* by line size (sizes[]): each size may have its own subroutines */
+    memset(tc, 0, sizeof tc);
     memset(td, 0, sizeof td);
     uint8_t line[CODEC_MAX_LINE];
     char why[1024] = "";
@@ -243,8 +254,9 @@ int main(int argc, char **argv) {
       uint8_t pay[CODEC_MAX_PAYLOAD];
       if (cd->compress(line, n, mag, pay, &cm) || cm.encoding >= 64) continue;
       if (count[cm.encoding] >= per_enc) continue;   /* this encoding has its share */
-      if (check_line(d, m, cd, csub, line, n, mag, &tc, &td[cm.encoding], &enc, why, sizeof why)) bad = 1;
-      if (!bad && nsample[cm.encoding] < SAMPLES) {
+      if (check_line(d, m, cd, line, n, mag, &tc[attempt % 3], &td[cm.encoding][attempt % 3], &enc, why, sizeof why)) bad = 1;
+      if (!bad && nsample[cm.encoding] < SAMPLES && per_size[cm.encoding][attempt % 3] < SAMPLES / 3) {
+        per_size[cm.encoding][attempt % 3]++;
         unsigned k = nsample[cm.encoding]++;
         memcpy(sample[cm.encoding][k], line, n);
         sample_n[cm.encoding][k] = n;
@@ -258,29 +270,35 @@ int main(int argc, char **argv) {
       const char *en = cd->encodings[e];
       REQUIRE(bad || count[e] >= per_enc || !count[e], "%s: encoding %s met only %llu times", al->codec, en, (unsigned long long)count[e]);
       if (count[e]) CHECK(bad || count[e] >= per_enc, "%s encoding %-8s %6llu lines: decompression by %s", al->codec, en,
-                          (unsigned long long)count[e], aw_subroutine_for(m, 1, (int)e) ? aw_subroutine_for(m, 1, (int)e) : "(none)");
+                          (unsigned long long)count[e], aw_subroutine_for(m, 1, (int)e, 0) ? aw_subroutine_for(m, 1, (int)e, 0) : "(none)");
     }
-    if (stats && tc.runs) {
-      printf("%-8s %-32s %7.1f warp instructions/line  %5.1f lanes active on average\n", al->codec, csub,
-             (double)tc.warp_insns / (double)tc.runs, (double)tc.thread_insns / (double)tc.warp_insns);
-      for (uint32_t e = 0; e < 64; e++) if (td[e].runs) {
-        const char *ds = aw_subroutine_for(m, 1, (int)e);
-        char label[96];
-        snprintf(label, sizeof label, "%s (%s)", ds ? ds : "?", e < cd->nencodings ? cd->encodings[e] : "?");
-        printf("%-8s %-32s %7.1f warp instructions/line  %5.1f lanes active on average\n", al->codec, label,
-               (double)td[e].warp_insns / (double)td[e].runs, (double)td[e].thread_insns / (double)td[e].warp_insns);
+    for (int si = 0; si < 3 && stats; si++) {
+      const char *cs = aw_subroutine_for(m, 0, -1, sizes[si]);
+      char label[96];
+      if (tc[si].runs) {
+        snprintf(label, sizeof label, "%s (%u B)", cs ? cs : "?", sizes[si]);
+        printf("%-8s %-36s %7.1f warp instructions/line  %5.1f lanes active on average\n", al->codec, label,
+               (double)tc[si].warp_insns / (double)tc[si].runs, (double)tc[si].thread_insns / (double)tc[si].warp_insns);
+      }
+      for (uint32_t e = 0; e < 64; e++) if (td[e][si].runs) {
+        const char *ds = aw_subroutine_for(m, 1, (int)e, sizes[si]);
+        snprintf(label, sizeof label, "%s (%s, %u B)", ds ? ds : "?", e < cd->nencodings ? cd->encodings[e] : "?", sizes[si]);
+        printf("%-8s %-36s %7.1f warp instructions/line  %5.1f lanes active on average\n", al->codec, label,
+               (double)td[e][si].warp_insns / (double)td[e][si].runs, (double)td[e][si].thread_insns / (double)td[e][si].warp_insns);
       }
     }
-    /* corrupt one instruction of each subroutine: the agreement must fail */
-    const char *subs[65];
+    /* corrupt one instruction of each subroutine (those for any line size and
+     * those for one): the agreement must fail */
+    enum { MAXSUBS = 4 * 65 };
+    const char *subs[MAXSUBS];
     int nsubs = 0;
-    subs[nsubs++] = csub;
-    for (uint32_t e = 0; e < 64 && nsubs < 65; e++) {
-      const char *ds = aw_subroutine_for(m, 1, (int)e);
-      int dup = 0;
-      for (int k = 0; k < nsubs && ds; k++) dup |= !strcmp(subs[k], ds);   /* one subroutine may serve several encodings */
-      if (ds && !dup) subs[nsubs++] = ds;
-    }
+    for (int si = -1; si < 3; si++)
+      for (int e = -1; e < 64 && nsubs < MAXSUBS; e++) {
+        const char *ds = aw_subroutine_for(m, e >= 0, e, si < 0 ? 0 : sizes[si]);
+        int dup = 0;
+        for (int k = 0; k < nsubs && ds; k++) dup |= !strcmp(subs[k], ds);   /* one subroutine may serve several encodings */
+        if (ds && !dup) subs[nsubs++] = ds;
+      }
     for (int k = 0; k < nsubs; k++) {
       /* up to 8 immediates spread over the subroutine, each changed by one:
        * every such mutant is run on up to 600 lines until it disagrees */
@@ -300,14 +318,13 @@ int main(int argc, char **argv) {
         aw_module *mm = mutated(d2, al->module, subs[k], which, what, sizeof what);
         if (!mm) { aw_device_free(d2); continue; }
         tried++;
-        const char *mc = aw_subroutine_for(mm, 0, -1);
         rng = 0x9e3779b97f4a7c15ull + which;
         int caught = 0;
         for (uint32_t e = 0; e < 64 && !caught; e++)
           for (unsigned si = 0; si < nsample[e] && !caught; si++) {
             uint32_t enc;
             tally x = { 0 }, y = { 0 };
-            if (check_line(d2, mm, cd, mc, sample[e][si], sample_n[e][si], sample_mag[e][si], &x, &y, &enc, why, sizeof why)) caught = 1;
+            if (check_line(d2, mm, cd, sample[e][si], sample_n[e][si], sample_mag[e][si], &x, &y, &enc, why, sizeof why)) caught = 1;
           }
         for (int t = 0; t < 600 && !caught; t++) {
           unsigned n = sizes[t % 3], mag = al->mag_aware ? mags[(t / 3) % 3] : 32;
@@ -317,7 +334,7 @@ int main(int argc, char **argv) {
           codec_meta rm;
           uint8_t rp[CODEC_MAX_PAYLOAD];
           if (cd->compress(line, n, mag, rp, &rm)) continue;   /* a line size the codec refuses catches nothing */
-          if (check_line(d2, mm, cd, mc, line, n, mag, &x, &y, &enc, why, sizeof why)) caught = 1;
+          if (check_line(d2, mm, cd, line, n, mag, &x, &y, &enc, why, sizeof why)) caught = 1;
         }
         if (caught && !killed++) snprintf(first_kill, sizeof first_kill, "%s", what);
         aw_device_free(d2);

@@ -151,7 +151,7 @@ static void release(tm_gpu *g, tm_sm *s, tm_req *waiters, int64_t n, tm_time t) 
 static int start(tm_gpu *g, tm_sm *s, tm_assist *a, uint64_t addr, tm_req *waiters, const tm_parent *merge, int64_t n) {
   codec_meta meta;
   tm_block_compress(&g->z, g->d, addr, a->want, a->in, &meta);
-  int sr = emu_subroutine_for(g->m, 1, (int)meta.encoding);
+  int sr = emu_subroutine_for(g->m, 1, (int)meta.encoding, g->z.unit);
   if (sr < 0) {
     char why[200];
     snprintf(why, sizeof why, "design caba: a line at 0x%llx arrived with encoding %u, and the module has no 'decompress %u' subroutine "
@@ -220,7 +220,7 @@ int tm_assist_store(tm_gpu *g, tm_sm *s, tm_parent parent, uint32_t pc, uint64_t
    * entry only while half the table is free and no line waits for one; else
    * it waits in the pending lines (awc_store_lines), or, when they are full,
    * goes out as it is */
-  int sr = emu_subroutine_for(g->m, 0, -1);
+  int sr = emu_subroutine_for(g->m, 0, -1, g->z.unit);
   if (sr >= 0 && g->m->img.subrs[sr].priority == ISA_PRIO_LOW && s->busy) { g->st->assist_throttled++; return 0; }
   if (sr < 0) {
     tm_fail(g, "design caba: a store wrote a whole line, and the module has no 'compress' subroutine "
@@ -439,7 +439,7 @@ static int finish(tm_gpu *g, tm_sm *s, tm_assist *a, int64_t n) {
     tm_store_wait w = s->asq[0];
     memmove(&s->asq[0], &s->asq[1], (s->nasq - 1) * sizeof *s->asq);
     s->nasq--;
-    if (start_store(g, s, a, emu_subroutine_for(g->m, 0, -1), w.p, w.pc, w.addr, w.r, n + 1)) return -1;
+    if (start_store(g, s, a, emu_subroutine_for(g->m, 0, -1, g->z.unit), w.p, w.pc, w.addr, w.r, n + 1)) return -1;
   }
   return 0;
 }
