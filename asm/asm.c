@@ -1047,8 +1047,22 @@ static const mnem_info *parse_mnemonic(asm_ctx *c, const asm_tok *t) {
   for (size_t i = 0; i < sizeof need / sizeof need[0]; i++)
     if ((o->cats & (1u << need[i].cat)) && !mi.field[need[i].cat]) { asm_error(c, at, "'%s' needs %s", name, need[i].what); goto done; }
   int k0 = isa_type_kind(mi.type[0]);
+  if ((op == ISA_OP_REDUX || op == ISA_OP_MATCH || op == ISA_OP_ELECT) && !(mi.flags & FL_SYNC)) { asm_error(c, at, "'%s' needs .sync", name); goto done; }
+  if (op == ISA_OP_REDUX) {
+    int ao = mi.field[CAT_ATOMOP], arith = ao == ISA_ATOMOP(AADD) || ao == ISA_ATOMOP(AMIN) || ao == ISA_ATOMOP(AMAX);
+    int logic = ao == ISA_ATOMOP(AAND) || ao == ISA_ATOMOP(AOR) || ao == ISA_ATOMOP(AXOR);
+    if (!arith && !logic) { asm_error(c, cat_at[CAT_ATOMOP], "'redux' takes .add, .min, .max, .and, .or or .xor"); goto done; }
+    if (arith && mi.type[0] == ISA_T_B32) { asm_error(c, at, "'redux.%s' needs type .u32 or .s32", isa_mods[isa_mod_of(CAT_ATOMOP, ao)].text); goto done; }
+    if (logic && mi.type[0] != ISA_T_B32) { asm_error(c, at, "'redux.%s' needs type .b32", isa_mods[isa_mod_of(CAT_ATOMOP, ao)].text); goto done; }
+  }
+  if (op == ISA_OP_MATCH && mi.field[CAT_VOTE] != ISA_SUB(VALL, VALL) && mi.field[CAT_VOTE] != ISA_SUB(VANY, VALL)) {
+    asm_error(c, cat_at[CAT_VOTE], "'match' takes .any or .all"); goto done;
+  }
   if ((o->cats & C_MULMODE) && op == ISA_OP_MADC && mi.field[CAT_MULMODE] == 3) { asm_error(c, cat_at[CAT_MULMODE], "'madc' takes .lo or .hi, not .wide"); goto done; }
-  if (o->cats & C_MULMODE) {
+  if (op == ISA_OP_DP2A) {
+    int mm = mi.field[CAT_MULMODE];
+    if (mm != ISA_SUB(MLO, MLO) && mm != ISA_SUB(MHI, MLO)) { asm_error(c, mm ? cat_at[CAT_MULMODE] : at, "'dp2a' needs .lo or .hi (which two bytes of b)"); goto done; }
+  } else if (o->cats & C_MULMODE) {
     int mm = mi.field[CAT_MULMODE];
     if (k0 == TK_FLT && mm) { asm_error(c, cat_at[CAT_MULMODE], "'.%s' is not valid for floating-point '%s'", isa_mods[isa_mod_of(CAT_MULMODE, mm)].text, name); goto done; }
     if (k0 != TK_FLT && !mm) { asm_error(c, at, "integer '%s' needs .lo, .hi or .wide", name); goto done; }
@@ -1398,7 +1412,7 @@ void asm_insn(asm_ctx *c, asm_tok *guard, int guard_neg, asm_tok mnem, asm_opnd 
       int want = isa_shape_type(&in, l);
       isa_operand *d = &in.opnd[i];
       memset(d, 0, sizeof *d);
-      int is_dst = l == 'd' || l == 'w' || l == 'U' || l == 'P' || l == 'e';
+      int is_dst = l == 'd' || l == 'w' || l == 'U' || l == 'P' || l == 'e' || l == 'E';
       int ok = 1;
       switch (l) {
       case 'm': ok = conv_mem(c, &in, x, d); break;
@@ -1428,9 +1442,15 @@ void asm_insn(asm_ctx *c, asm_tok *guard, int guard_neg, asm_tok mnem, asm_opnd 
           ok = conv_reg(c, &x->name, x->loc, ISA_T_PRED, 0, 0, d);
           d->aux = 1;
         } else if (x->kind == AO_PAIR) {
-          if (l != 'P' && l != 'e') { asm_error(c, x->loc, "'|' pairs are only allowed as the destination of setp and shfl"); ok = 0; break; }
+          if (l != 'P' && l != 'e' && l != 'E') { asm_error(c, x->loc, "'|' pairs are only allowed as the destination of setp, shfl, match and elect"); ok = 0; break; }
           isa_operand a, b;
           memset(&a, 0, sizeof a); memset(&b, 0, sizeof b);
+          if (l == 'E' && is_sink(&x->name)) {   /* "_|%p": stored as the pair %p|%p (the value is dropped, the predicate written last) */
+            ok = conv_reg(c, &x->name2, x->name2.loc, ISA_T_PRED, 0, 1, &b);
+            if (ok && b.kind != ISA_K_REG) { asm_error(c, x->name2.loc, "the second half of a '|' pair must be a predicate register"); ok = 0; }
+            if (ok) { d->kind = ISA_K_REGPAIR; d->index = b.index; d->index2 = b.index; }
+            break;
+          }
           ok = conv_reg(c, &x->name, x->loc, want, 0, 1, &a) && conv_reg(c, &x->name2, x->name2.loc, ISA_T_PRED, 0, 1, &b);
           if (ok && (a.kind != ISA_K_REG || b.kind != ISA_K_REG)) { asm_error(c, x->loc, "both halves of a '|' pair must be registers"); ok = 0; }
           if (ok) { d->kind = ISA_K_REGPAIR; d->index = a.index; d->index2 = b.index; }
@@ -1451,6 +1471,10 @@ void asm_insn(asm_ctx *c, asm_tok *guard, int guard_neg, asm_tok mnem, asm_opnd 
       if (!ok) return;
     }
     in.nopnd = (uint8_t)n;
+    if (in.op == ISA_OP_ELECT && in.opnd[0].kind != ISA_K_REGPAIR) { asm_error(c, ops->loc, "'elect' writes a pair: %%r|%%p or _|%%p"); return; }
+    if (in.op == ISA_OP_MATCH && in.field[CAT_VOTE] == ISA_SUB(VANY, VALL) && in.opnd[0].kind == ISA_K_REGPAIR) {
+      asm_error(c, ops->loc, "'match.any' writes no predicate (only match.all takes %%r|%%p)"); return;
+    }
   }
   const char *why = isa_check_insn(&in);
   if (why) {

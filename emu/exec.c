@@ -1232,6 +1232,28 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
     write_dst(w, &in->o[0], D, active);
     return 0;
   }
+  /* dp4a: d = c + the sum of the products of a's and b's four bytes (each signed or unsigned by its type)
+   * dp2a: d = c + the sum of the products of a's two halfwords and b's bytes 0-1 (.lo) or 2-3 (.hi)
+   * (PTX ISA, "dp4a", "dp2a": the products and the sum wrap at 32 bits; d is .s32 unless both are .u32) */
+  case ISA_OP_DP4A: case ISA_OP_DP2A: {
+    const uint64_t *a = S(1), *b = S(2), *cc = S(3);
+    int sa = k0 == TK_SGN, sb = tkind[in->t1] == TK_SGN;
+    int four = in->op == ISA_OP_DP4A;
+    unsigned bfirst = !four && in->sub == ISA_SUB(MHI, MLO) ? 2 : 0;
+    LANES {
+      uint32_t x = (uint32_t)a[l], y = (uint32_t)b[l], sum = (uint32_t)cc[l];
+      for (unsigned i = 0; i < (four ? 4u : 2u); i++) {
+        int32_t ea = four ? (sa ? (int32_t)(int8_t)(x >> (8 * i)) : (int32_t)(uint8_t)(x >> (8 * i)))
+                          : (sa ? (int32_t)(int16_t)(x >> (16 * i)) : (int32_t)(uint16_t)(x >> (16 * i)));
+        uint32_t yb = y >> (8 * (i + bfirst));
+        int32_t eb = sb ? (int32_t)(int8_t)yb : (int32_t)(uint8_t)yb;
+        sum += (uint32_t)ea * (uint32_t)eb;
+      }
+      D[l] = sum;
+    }
+    write_dst(w, &in->o[0], D, active);
+    return 0;
+  }
   /* div: d = a / b
    * rem: d = a % b */
   case ISA_OP_DIV: case ISA_OP_REM: {
@@ -1641,6 +1663,64 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
     }
     LANES D[l] = v;
     write_dst(w, &in->o[0], D, active);
+    return 0;
+  }
+  /* redux: d = a reduced over the member lanes with the operation (add/min/max on .u32/.s32, and/or/xor on .b32)
+   * (the members are the active lanes of membermask; add wraps at 32 bits) */
+  case ISA_OP_REDUX: {
+    const uint64_t *a = S(1);
+    uint32_t m = active & (uint32_t)S(2)[__builtin_ctz(active)];
+    uint32_t v = 0;
+    int first = 1;
+    for (uint32_t r = m, l; r && (l = (uint32_t)__builtin_ctz(r), 1); r &= r - 1) {
+      uint32_t x = (uint32_t)a[l];
+      if (first) { v = x; first = 0; continue; }
+      switch (in->sub) {
+      case ISA_ATOMOP(AADD): v += x; break;
+      case ISA_ATOMOP(AMIN): v = k0 == TK_SGN ? ((int32_t)x < (int32_t)v ? x : v) : (x < v ? x : v); break;
+      case ISA_ATOMOP(AMAX): v = k0 == TK_SGN ? ((int32_t)x > (int32_t)v ? x : v) : (x > v ? x : v); break;
+      case ISA_ATOMOP(AAND): v &= x; break;
+      case ISA_ATOMOP(AOR): v |= x; break;
+      default: v ^= x; break;
+      }
+    }
+    LANES D[l] = v;
+    write_dst(w, &in->o[0], D, active);
+    return 0;
+  }
+  /* match: d = the member lanes whose a equals this lane's (.any), or all of them if every a is equal (.all, p: whether it is)
+   * (the members are the active lanes of membermask) */
+  case ISA_OP_MATCH: {
+    const uint64_t *a = S(1);
+    uint32_t m = active & (uint32_t)S(2)[__builtin_ctz(active)];
+    uint64_t mask = w0 == 64 ? ~0ull : 0xffffffffull, Q[WARP];
+    if (in->sub == ISA_SUB(VALL, VALL)) {
+      uint64_t x0 = a[__builtin_ctz(active)] & mask;
+      int all = 1;
+      for (uint32_t r = m, l; r && (l = (uint32_t)__builtin_ctz(r), 1); r &= r - 1) all &= (a[l] & mask) == x0;
+      LANES { D[l] = all ? m : 0; Q[l] = (uint64_t)all; }
+    } else {
+      LANES {
+        uint32_t same = 0;
+        for (uint32_t r = m, j; r && (j = (uint32_t)__builtin_ctz(r), 1); r &= r - 1) if ((a[j] & mask) == (a[l] & mask)) same |= 1u << j;
+        D[l] = same;
+        Q[l] = 0;
+      }
+    }
+    const emu_opnd *o = &in->o[0];
+    if (o->kind == OK_PAIR) { if (o->reg != o->reg2) writeback(w, o->reg, D, active); writeback(w, o->reg2, Q, active); }
+    else write_dst(w, o, D, active);
+    return 0;
+  }
+  /* elect: d = the lane elected among the member lanes (the lowest active), p = whether it is this one */
+  case ISA_OP_ELECT: {
+    uint32_t m = active & (uint32_t)S(1)[__builtin_ctz(active)];
+    uint32_t leader = m ? (uint32_t)__builtin_ctz(m) : 0;
+    uint64_t Q[WARP];
+    LANES { D[l] = leader; Q[l] = m && (uint32_t)l == leader; }
+    const emu_opnd *o = &in->o[0];
+    if (o->kind == OK_PAIR) { if (o->reg != o->reg2) writeback(w, o->reg, D, active); writeback(w, o->reg2, Q, active); }
+    else write_dst(w, o, D, active);
     return 0;
   }
   /* activemask: d = the mask of active lanes */

@@ -55,7 +55,7 @@ static void put_operand(sbuf *s, const isa_image *img, uint32_t f, const isa_ins
   case ISA_K_REGPAIR:
     isa_dis_reg(img, f, o->index, r, sizeof r);
     isa_dis_reg(img, f, o->index2, r2, sizeof r2);
-    sb_printf(s, "%s|%s", r, r2);
+    sb_printf(s, "%s|%s", o->index == o->index2 && (in->op == ISA_OP_MATCH || in->op == ISA_OP_ELECT) ? "_" : r, r2);   /* there a pair of one register is "_|%p" */
     break;
   case ISA_K_SREG:
     sb_printf(s, "%s%s", o->index < ISA_SR_COUNT ? isa_sregs[o->index].name : "%?",

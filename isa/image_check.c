@@ -89,6 +89,7 @@ static int check_types(const isa_image *img, uint32_t f, uint32_t n, const isa_i
       break;
     case ISA_K_REGPAIR:
       rt = slot_type[reg];
+      if (l == 'E' && x->index == x->index2) { why = reg_fits(rt, ISA_T_PRED, 0); break; }   /* "_|%p" (match, elect) */
       why = reg_fits(rt, want, 0);
       if (!why) { reg = x->index2; rt = slot_type[reg]; why = reg_fits(rt, ISA_T_PRED, 0); }
       break;

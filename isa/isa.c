@@ -425,7 +425,7 @@ const char *isa_check_insn(const isa_insn *in) {
     case 'm': if (k != ISA_K_MREG && k != ISA_K_MSYM && k != ISA_K_MABS) return "expected a memory operand"; break;
     case 'l': if (k != ISA_K_SYM || op->aux != ISA_SYM_LABEL) return "expected a label"; break;
     case 'c': if (k != ISA_K_LIST && !(k == ISA_K_SYM && op->aux == ISA_SYM_FUNC)) return "bad call operand"; break;
-    case 'P': case 'e': if (k != ISA_K_REG && k != ISA_K_REGPAIR && k != ISA_K_SINK) return "expected a destination register"; break;
+    case 'P': case 'e': case 'E': if (k != ISA_K_REG && k != ISA_K_REGPAIR && k != ISA_K_SINK) return "expected a destination register"; break;
     case 'd': case 'w': case 'U':
       if (k != ISA_K_REG && k != ISA_K_SINK && k != ISA_K_VEC) return "expected a destination register";
       break;
@@ -444,6 +444,7 @@ int isa_shape_type(const isa_insn *in, char l) {
   switch (l) {
   case 'U': case 'u': return ISA_T_U32;
   case 'p': case 'P': return ISA_T_PRED;
+  case 'E': return ISA_T_B32;
   case 't': return in->type[1];
   case 'w': case 'W': {
     if (in->field[CAT_MULMODE] == mod_value[ISA_M_WIDE]) {

@@ -86,6 +86,7 @@ static void candidate(int op, int t0, int t1, int rnd, int approx, char *buf, si
     case 'm': text = "[%rd1]"; break;
     case 'l': text = "L1"; break;
     case 'P': case 'p': text = reg_for(ISA_T_PRED, i + 1); break;
+    case 'E': text = "%r1|%p1"; break;   /* elect needs the pair; match.all takes it */
     default:
       if ((*s == 'd' || *s == 'w' || *s == 's') && t >= ISA_T_B8 && isa_type_bits(t) == 8) t = ISA_T_B16;
       text = reg_for(t, i + 1);

@@ -8,4 +8,4 @@
 	add.u32 %r1|%r2, %r2, %r3;
 	ret;
 }
-// error: 8:10: '|' pairs are only allowed as the destination of setp and shfl
+// error: 8:10: '|' pairs are only allowed as the destination of setp, shfl, match and elect
