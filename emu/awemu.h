@@ -58,6 +58,10 @@ typedef struct {
 
 aw_device *aw_device_new(void);
 void aw_device_free(aw_device *d);
+/* Where device printf (a kernel's 'call vprintf') writes: f, or standard output
+ * when NULL (the default).  Each thread's call is written whole, lanes of a warp
+ * in lane order, warps in the order the emulator runs them. */
+void aw_set_printf(aw_device *d, FILE *f);
 /* Writes one line per warp instruction executed ("cta X,Y,Z warp W pc P mask M  INSN") to f; NULL stops. */
 void aw_set_trace(aw_device *d, FILE *f);
 /* The most warp instructions one launch may execute before it faults (0 = no limit). */

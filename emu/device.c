@@ -26,6 +26,8 @@ void aw_device_free(aw_device *d) {
   for (uint32_t i = 0; i < d->nallocs; i++) free(d->allocs[i].data);
   free(d->allocs);
   tm_device_free(d);
+  free(d->prints);
+  free(d->print_text);
   for (uint32_t i = 0; i < d->nextra; i++) { free(d->extra_name[i]); free(d->extra_text[i]); }
   free(d->extra_name);
   free(d->extra_text);
@@ -61,4 +63,5 @@ void aw_set_frame_limit(aw_device *d, uint32_t calls, uint32_t bytes_per_thread)
   d->max_frame_bytes = !bytes_per_thread ? AW_DEFAULT_FRAME_BYTES : bytes_per_thread > AW_MAX_FRAME_BYTES ? AW_MAX_FRAME_BYTES : bytes_per_thread;
 }
 void aw_set_trace(aw_device *d, FILE *f) { d->trace = f; }
+void aw_set_printf(aw_device *d, FILE *f) { d->printf_out = f; }
 

@@ -106,6 +106,7 @@ struct tm_config;
 struct tm_device;
 typedef struct tm_timeline tm_timeline;
 
+struct emu_print { uint64_t cta; uint32_t thread, seq; size_t off, len; };   /* one printf call's text */
 struct aw_device {
   emu_alloc *allocs;
   uint32_t nallocs, cap_allocs;
@@ -130,6 +131,12 @@ struct aw_device {
   aw_module **modules;
   uint32_t nmodules;
   FILE *trace;              /* when set, every warp instruction is written here */
+  FILE *printf_out;         /* device printf's output (NULL: standard output) */
+  /* the launch's device printf lines, written at its end (printf.c) */
+  struct emu_print *prints;
+  uint32_t nprints, cap_prints;
+  char *print_text;
+  size_t print_len, print_cap;
   /* An observer (the debugger) called at the events below; it may read and
    * change registers and memory.  A nonzero return ends the launch with a
    * fault "killed by the debugger".  NULL: no calls, no cost. */

@@ -1026,9 +1026,52 @@ static void copy_param(cta *c, warp *w, frame *caller, const emu_opnd *e, uint32
   }
 }
 
+/* The value of call-list element e (a .param variable of the caller's frame, or a register) in lane l. */
+static uint64_t elem_value(cta *c, warp *w, const frame *caller, const emu_opnd *e, uint32_t l, uint32_t bytes) {
+  if (e->kind == OK_SYM) return load_value(w->local[l] + caller->local_base + c->m->var_off[e->reg], bytes > 8 ? 8 : bytes);
+  if (e->kind == OK_REG) return caller->regs[(size_t)e->reg * WARP + l];
+  return 0;
+}
+
+/* vprintf(fmt, args), the external function nvcc calls for device printf
+ * (printf.c): each active lane, in lane order, writes its text whole; the
+ * return value is the number of arguments its format took. */
+static int exec_vprintf(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t active) {
+  const emu_opnd *rets = in->o[0].kind == OK_LIST ? &in->o[0] : NULL, *args = NULL;
+  for (unsigned i = 1; i < in->nopnd; i++) if (in->o[i].kind == OK_LIST) args = &in->o[i];
+  if (!args || args->nelem != 2) { fault(c, w, pc, ANYLANE, 0, 0, "call to vprintf with %u arguments (its prototype takes the format and the argument buffer)", args ? args->nelem : 0); return -1; }
+  frame *caller = &w->frames[w->nframes - 1];
+  for (uint32_t r = active, l; r && (l = (uint32_t)__builtin_ctz(r), 1); r &= r - 1) {
+    uint64_t fmt = elem_value(c, w, caller, &c->m->elems[args->elem_first], l, 8);
+    uint64_t buf = elem_value(c, w, caller, &c->m->elems[args->elem_first + 1], l, 8);
+    char *text, why[400];
+    size_t len;
+    uint64_t bad = 0;
+    int n = emu_printf(c, w, l, fmt, buf, &text, &len, why, sizeof why, &bad);
+    if (n == -2) { fault(c, w, pc, l, bad != 0, bad, "%s", why); return -1; }
+    if (text) {
+      uint64_t cta_id = c->cta.x + (uint64_t)c->grid.x * (c->cta.y + (uint64_t)c->grid.y * c->cta.z);
+      int kept = emu_print_keep(c->d, cta_id, w->id * WARP + l, text, len);
+      free(text);
+      if (kept) { fault(c, w, pc, l, 0, 0, "out of host memory for printf's output"); return -1; }
+    }
+    if (rets && rets->nelem) {
+      const emu_opnd *e = &c->m->elems[rets->elem_first];
+      if (e->kind == OK_SYM) store_value(w->local[l] + caller->local_base + c->m->var_off[e->reg], (uint64_t)(uint32_t)n, 4);
+      else if (e->kind == OK_REG) caller->regs[(size_t)e->reg * WARP + l] = (uint64_t)(uint32_t)n & caller->slot_mask[e->reg];
+    }
+  }
+  return 0;
+}
+
 static int exec_call(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t active) {
   uint32_t callee = in->target;
   const isa_func *fn = &c->m->img.funcs[callee];
+  if (!fn->has_body && fn->nparam == 2 && fn->nret <= 1 && !strcmp(isa_str(&c->m->img, fn->name), "vprintf")) {
+    if (exec_vprintf(c, w, pc, in, active)) return -1;
+    w->stack[w->sp - 1].pc = pc + 1;   /* no frame: the warp goes on after the call */
+    return 0;
+  }
   if (!fn->has_body) { fault(c, w, pc, ANYLANE, 0, 0, "call to %s, which has no body in this module", isa_str(&c->m->img, fn->name)); return -1; }
   uint32_t caller_index = w->nframes - 1;
   if (push_frame(c, w, callee, pc)) return -1;
@@ -2361,6 +2404,7 @@ aw_status aw_launch(aw_device *d, aw_module *m, int kernel, aw_dim3 grid, aw_dim
         rc = run_cta(&c);
       }
   fesetround(saved_round);
+  emu_print_flush(d);   /* device printf: at the launch's end, as CUDA writes it */
   clock_gettime(CLOCK_MONOTONIC, &t1);
   d->stats.seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
   if (d->hook) d->hook(d->hook_ctx, EMU_EV_END, &c, NULL, rc ? 1 : 0);

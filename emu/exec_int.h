@@ -80,6 +80,18 @@ typedef struct emu_cta {
  * the message names.  Never faults the kernel. */
 uint8_t *emu_locate(cta *c, warp *w, uint32_t lane, int space, uint64_t addr, uint32_t size, int is_store,
                     char *why, size_t whycap);
+/* printf.c: lane 'lane' of w calls vprintf(fmt, args) (generic addresses): the
+ * text CUDA prints, malloc'd in *text (*len bytes; not NUL-terminated by
+ * contract), and the number of arguments the format consumed; -1 (no text) for
+ * a NULL format; -2 on a fault, with the reason in why and the address in *bad. */
+int emu_printf(cta *c, warp *w, uint32_t lane, uint64_t fmt, uint64_t args, char **text, size_t *len,
+               char *why, size_t whycap, uint64_t *bad);
+/* Keeps the text one thread's printf call printed (block 'cta' in linear grid
+ * order, thread 'thread' in linear block order) until the launch ends; -1 out of memory. */
+int emu_print_keep(aw_device *d, uint64_t block, uint32_t thread, const char *text, size_t len);
+/* At a launch's end: writes the kept texts ordered by block, thread and call
+ * (so the order is the same in every mode and schedule), and forgets them. */
+void emu_print_flush(aw_device *d);
 /* The value of special register 'sreg' (component comp: 1 x, 2 y, 3 z) in every lane of w. */
 void emu_sreg(cta *c, warp *w, uint32_t sreg, uint32_t comp, uint64_t *out);
 

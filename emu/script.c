@@ -54,6 +54,8 @@ struct aw_session {
   trace_sink *sink;         /* the counter behind 'trace'; NULL without one */
   isa_outfile trace_file;   /* the trace's output file when it is not the session's out */
   int trace_to_file;
+  isa_outfile printf_file;  /* 'printf FILE': where device printf goes (else the session's out) */
+  int printf_to_file;
   uint64_t launches;        /* launches finished or faulted (what aw_get_total_stats covers) */
   int quiet;                /* errors are not printed (the debugger ends a launch on purpose) */
   volatile sig_atomic_t interrupted;   /* aw_session_interrupt: no further command runs */
@@ -81,12 +83,16 @@ aw_session *aw_session_new(FILE *out, FILE *err) {
   s->err = err;
   s->dev = aw_device_new();
   if (!s->dev) { free(s); return NULL; }
+  aw_set_printf(s->dev, out);   /* device printf goes with the script's own output */
   return s;
 }
+
+static void end_printf(aw_session *s, const char *where);
 
 void aw_session_free(aw_session *s) {
   if (!s) return;
   end_trace(s, "");
+  end_printf(s, "");
   aw_device_free(s->dev);
   for (int i = 0; i < s->nbufs; i++) free(s->bufs[i].name);
   for (int i = 0; i < s->nvars; i++) { free(s->vars[i].name); free(s->vars[i].value); }
@@ -1259,11 +1265,34 @@ static int cmd_trace(aw_session *s, char **argv, int argc, const char *where) {
   return 0;
 }
 
+/* Device printf back to the session's output; a file it went to is completed. */
+static void end_printf(aw_session *s, const char *where) {
+  if (!s->printf_to_file) return;
+  char err[4200];
+  aw_set_printf(s->dev, s->out);
+  s->printf_to_file = 0;
+  if (isa_out_commit(&s->printf_file, err, sizeof err)) error(s, where, "%s", err);
+}
+
+/* printf FILE | printf out: where the device printf of later launches goes. */
+static int cmd_printf(aw_session *s, char **argv, int argc, const char *where) {
+  if (argc != 2) return error(s, where, "usage: printf FILE | printf out");
+  end_printf(s, where);
+  if (!strcmp(argv[1], "out")) return 0;
+  char err[4200];
+  if (isa_out_open(&s->printf_file, argv[1], 0, err, sizeof err)) return error(s, where, "%s", err);
+  s->printf_to_file = 1;
+  aw_set_printf(s->dev, s->printf_file.f);
+  return 0;
+}
+
 /* Compares two text files line by line (a trace against the expected one). */
 static int cmd_compare(aw_session *s, char **argv, int argc, const char *where) {
   if (argc != 3) return error(s, where, "usage: compare FILE EXPECTED");
   /* comparing the file being traced: the trace ends first, so the file is complete */
   if (s->trace_to_file && s->trace_file.path && !strcmp(s->trace_file.path, argv[1])) end_trace(s, where);
+  /* comparing the file printf writes to: it is completed first, and printf goes back to the output */
+  if (s->printf_to_file && s->printf_file.path && !strcmp(s->printf_file.path, argv[1])) end_printf(s, where);
   struct stat st;
   FILE *fa = open_input(s, where, argv[1], &st);
   if (!fa) return -1;
@@ -1331,6 +1360,7 @@ const aw_command aw_commands[] = {
   { "config", cmd_config, "config NAME|FILE | config off", "later launches run on the cycle-level timing model of a preset or config file (off: functional only)" },
   { "stats", cmd_stats, "stats | stats json FILE", "counters of the last launch and of all launches" },
   { "trace", cmd_trace, "trace on [MAX_BYTES] | off | FILE [MAX_BYTES]", "write every warp instruction executed (cta, warp, pc, active mask, instruction); at most 1 GiB unless MAX_BYTES says" },
+  { "printf", cmd_printf, "printf FILE | printf out", "write the device printf of later launches to FILE (replaced when complete), or back to the output" },
   { "compare", cmd_compare, "compare FILE EXPECTED", "fail unless two text files agree line by line ('#' lines of EXPECTED are comments)" },
   { "echo", cmd_echo, "echo TEXT", "print TEXT" },
   { NULL, NULL, NULL, NULL },
