@@ -793,8 +793,12 @@ static inline void store_value(uint8_t *p, uint64_t v, unsigned bytes) {
 static int addresses(cta *c, warp *w, const emu_insn *in, const emu_opnd *o, uint64_t *addr) {
   int space = in->space;
   if (o->base == AB_REG) {
-    const uint64_t *r = &w->frames[w->nframes - 1].regs[(size_t)o->reg * WARP];
-    for (int l = 0; l < WARP; l++) addr[l] = r[l] + (uint64_t)o->imm;
+    const frame *f = &w->frames[w->nframes - 1];
+    const uint64_t *r = &f->regs[(size_t)o->reg * WARP];
+    if (f->slot_mask[o->reg] == 0xffffffffu)   /* a 32-bit register: the sum wraps at 32 bits, as the GPU computes it */
+      for (int l = 0; l < WARP; l++) addr[l] = (uint32_t)(r[l] + (uint64_t)o->imm);
+    else
+      for (int l = 0; l < WARP; l++) addr[l] = r[l] + (uint64_t)o->imm;
   } else if (o->base == AB_ABS) {
     for (int l = 0; l < WARP; l++) addr[l] = (uint64_t)o->imm;
   } else {
