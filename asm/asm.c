@@ -1048,6 +1048,11 @@ static const mnem_info *parse_mnemonic(asm_ctx *c, const asm_tok *t) {
     if ((o->cats & (1u << need[i].cat)) && !mi.field[need[i].cat]) { asm_error(c, at, "'%s' needs %s", name, need[i].what); goto done; }
   int k0 = isa_type_kind(mi.type[0]);
   if ((op == ISA_OP_REDUX || op == ISA_OP_MATCH || op == ISA_OP_ELECT) && !(mi.flags & FL_SYNC)) { asm_error(c, at, "'%s' needs .sync", name); goto done; }
+  int half = mi.type[0] >= ISA_T_F16 && mi.type[0] <= ISA_T_BF16X2;
+  if ((mi.flags & FL_RELU) && !half) { asm_error(c, flag_at[FLB_RELU], "'.relu' needs a .f16, .f16x2, .bf16 or .bf16x2 type"); goto done; }
+  if (half && (op == ISA_OP_ADD || op == ISA_OP_SUB || op == ISA_OP_MUL || op == ISA_OP_FMA) && mi.field[CAT_RND] && mi.field[CAT_RND] != 1) {
+    asm_error(c, cat_at[CAT_RND], "half-precision '%s' rounds to nearest even only (.rn)", name); goto done;
+  }
   if (op == ISA_OP_REDUX) {
     int ao = mi.field[CAT_ATOMOP], arith = ao == ISA_ATOMOP(AADD) || ao == ISA_ATOMOP(AMIN) || ao == ISA_ATOMOP(AMAX);
     int logic = ao == ISA_ATOMOP(AAND) || ao == ISA_ATOMOP(AOR) || ao == ISA_ATOMOP(AXOR);
@@ -1094,10 +1099,10 @@ static const mnem_info *parse_mnemonic(asm_ctx *c, const asm_tok *t) {
        (op == ISA_OP_RSQRT)) && !(mi.flags & FL_APPROX)) {
     asm_error(c, at, "'%s' needs .approx", name); goto done;
   }
-  int ftz_ok = mi.type[0] == ISA_T_F32 || mi.type[1] == ISA_T_F32 ||
+  int ftz_ok = mi.type[0] == ISA_T_F32 || mi.type[1] == ISA_T_F32 || mi.type[0] == ISA_T_F16 || mi.type[0] == ISA_T_F16X2 ||
                ((op == ISA_OP_RCP || op == ISA_OP_RSQRT) && mi.type[0] == ISA_T_F64 && (mi.flags & FL_APPROX));
   if ((mi.flags & FL_FTZ) && !ftz_ok) {
-    asm_error(c, flag_at[FLB_FTZ], "'.ftz' applies to .f32 only"); goto done;
+    asm_error(c, flag_at[FLB_FTZ], "'.ftz' applies to .f32 and .f16 only"); goto done;
   }
   if (op == ISA_OP_VOTE && (mi.field[CAT_VOTE] == 4) != (mi.type[0] == ISA_T_B32)) {
     asm_error(c, at, "vote%s needs type .%s", mi.field[CAT_VOTE] == 4 ? ".ballot" : " .all/.any/.uni", mi.field[CAT_VOTE] == 4 ? "b32" : "pred"); goto done;

@@ -1143,6 +1143,20 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
   int t0 = in->t0, k0 = tkind[t0];
   unsigned w0 = tbits[t0];
   int ftz = (in->flags & FL_FTZ) != 0, sat = (in->flags & FL_SAT) != 0;
+  if (t0 >= ISA_T_F16 && t0 <= ISA_T_BF16X2) switch (in->op) {   /* half precision (half.c), one or two to a register */
+  case ISA_OP_ADD: case ISA_OP_SUB: case ISA_OP_MUL: case ISA_OP_MIN: case ISA_OP_MAX: case ISA_OP_FMA: case ISA_OP_NEG: case ISA_OP_ABS: {
+    const uint64_t *a = S(1), *b = in->nopnd > 2 ? S(2) : a, *cc = in->nopnd > 3 ? S(3) : a;
+    int relu = (in->flags & FL_RELU) != 0;
+    LANES D[l] = emu_half_op(in->op, t0, a[l], b[l], in->op == ISA_OP_FMA ? cc[l] : 0, ftz, sat, relu);
+    write_dst(w, &in->o[0], D, active);
+    return 0;
+  }
+  case ISA_OP_SETP: case ISA_OP_SET:
+    fault(c, w, pc, ANYLANE, 0, 0, "half-precision comparison (%s.%s) is not supported yet", isa_ops[in->op].name, isa_type_name(t0));
+    return -1;
+  default:
+    break;
+  }
   switch (in->op) {
   /* add: d = a + b
    * sub: d = a - b */

@@ -92,6 +92,10 @@ int emu_print_keep(aw_device *d, uint64_t block, uint32_t thread, const char *te
 /* At a launch's end: writes the kept texts ordered by block, thread and call
  * (so the order is the same in every mode and schedule), and forgets them. */
 void emu_print_flush(aw_device *d);
+/* half.c: op (ISA_OP_ADD, SUB, MUL, FMA, MIN, MAX, NEG, ABS) on the .f16, .f16x2,
+ * .bf16 or .bf16x2 values a, b, c (c: fma only), rounded to nearest even, with
+ * .ftz, .sat and .relu as the PTX ISA defines them. */
+uint64_t emu_half_op(int op, int type, uint64_t a, uint64_t b, uint64_t c, int ftz, int sat, int relu);
 /* The value of special register 'sreg' (component comp: 1 x, 2 y, 3 z) in every lane of w. */
 void emu_sreg(cta *c, warp *w, uint32_t sreg, uint32_t comp, uint64_t *out);
 

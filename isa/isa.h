@@ -132,7 +132,7 @@ enum {
 /* flag bits: bit i is the i-th CAT_FLAG row of mods.def */
 enum {
   FLB_APPROX, FLB_FULL, FLB_FTZ, FLB_SAT, FLB_UNI, FLB_SYNC, FLB_ALIGNED,
-  FLB_NC, FLB_SHIFTAMT, FLB_CC, FLB_CLAMP, FLB_WRAP, FLB_TO, FLB_L1, FLB_L2,
+  FLB_NC, FLB_SHIFTAMT, FLB_CC, FLB_CLAMP, FLB_WRAP, FLB_TO, FLB_L1, FLB_L2, FLB_RELU,
   FLB_COUNT
 };
 #define FL_APPROX   (1u << FLB_APPROX)
@@ -150,6 +150,7 @@ enum {
 #define FL_TO       (1u << FLB_TO)
 #define FL_L1       (1u << FLB_L1)
 #define FL_L2       (1u << FLB_L2)
+#define FL_RELU     (1u << FLB_RELU)
 
 /* ---- the opcode table ---- */
 typedef enum { U_ALU, U_MUL, U_DP, U_SFU, U_LDST, U_CTRL, U_SYNC, U_COUNT } isa_unit;

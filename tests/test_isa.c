@@ -160,7 +160,7 @@ int main(void) {
   ok = 1;
   for (int s = 1; s < ISA_SP_COUNT; s++) ok &= strcmp(isa_mods[isa_mod_of(CAT_SPACE, s)].text, spaces[s]) == 0;
   CHECK(ok, "ISA_SP_* codes follow the state-space rows of mods.def");
-  static const char *const flags[] = { "approx", "full", "ftz", "sat", "uni", "sync", "aligned", "nc", "shiftamt", "cc", "clamp", "wrap", "to", "L1", "L2" };
+  static const char *const flags[] = { "approx", "full", "ftz", "sat", "uni", "sync", "aligned", "nc", "shiftamt", "cc", "clamp", "wrap", "to", "L1", "L2", "relu" };
   ok = 1;
   for (int b = 0; b < FLB_COUNT; b++) ok &= isa_mod_of(CAT_FLAG, b + 1) >= 0 && strcmp(isa_mods[isa_mod_of(CAT_FLAG, b + 1)].text, flags[b]) == 0;
   CHECK(ok && isa_mod_of(CAT_FLAG, FLB_COUNT + 1) < 0, "FLB_* bits follow the flag rows of mods.def");

@@ -8,4 +8,4 @@
 	add.ftz.f64 %fd1, %fd2, %fd3;
 	ret;
 }
-// error: 8:5: '.ftz' applies to .f32 only
+// error: 8:5: '.ftz' applies to .f32 and .f16 only

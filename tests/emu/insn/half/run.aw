@@ -1,0 +1,158 @@
+# Per-instruction semantics tests: half-precision arithmetic (tests/emu/insn/half).
+# One kernel per variant: thread i loads a[i], b[i], c[i], executes the instruction and stores d[i].
+# Expected values: ref.c, exact rational arithmetic rounded to nearest even (the PTX ISA's .rn).
+# Data: cc -std=c11 -O2 -ffp-contract=off ref.c -lm -o ref && ./ref DIR; run with DATA=DIR.
+# Every expect is exact (bit for bit).
+load ${SCRIPT_DIR}/kernel.ptx
+# input set h: 1024 .f16 -- zeros, subnormals, the normal range's ends, 1 and its neighbours, infinities, NaNs (pairwise), then random bit patterns and values near each other
+# input set h2: 512 .f16x2 -- two elements of the h kinds per register
+# input set b: 1024 .bf16 -- the same kinds for bfloat16, random values within 2^-20 .. 2^20 (and the specials)
+# input set b2: 512 .bf16x2
+alloc h_a u16 1024
+fill h_a file ${DATA}/h_a.bin
+alloc h_b u16 1024
+fill h_b file ${DATA}/h_b.bin
+alloc h_c u16 1024
+fill h_c file ${DATA}/h_c.bin
+alloc h_d u16 1024
+alloc h2_a u32 512
+fill h2_a file ${DATA}/h2_a.bin
+alloc h2_b u32 512
+fill h2_b file ${DATA}/h2_b.bin
+alloc h2_c u32 512
+fill h2_c file ${DATA}/h2_c.bin
+alloc h2_d u32 512
+alloc b_a u16 1024
+fill b_a file ${DATA}/b_a.bin
+alloc b_b u16 1024
+fill b_b file ${DATA}/b_b.bin
+alloc b_c u16 1024
+fill b_c file ${DATA}/b_c.bin
+alloc b_d u16 1024
+alloc b2_a u32 512
+fill b2_a file ${DATA}/b2_a.bin
+alloc b2_b u32 512
+fill b2_b file ${DATA}/b2_b.bin
+alloc b2_c u32 512
+fill b2_c file ${DATA}/b2_c.bin
+alloc b2_d u32 512
+
+# add.rn.f16
+fill h_d const 7
+launch add_f16 8 128 h_a h_b h_c h_d u32:1024
+expect h_d file ${DATA}/add_f16.bin
+
+# sub.f16 (.rn by default)
+fill h_d const 7
+launch sub_f16 8 128 h_a h_b h_c h_d u32:1024
+expect h_d file ${DATA}/sub_f16.bin
+
+# mul.rn.f16
+fill h_d const 7
+launch mul_f16 8 128 h_a h_b h_c h_d u32:1024
+expect h_d file ${DATA}/mul_f16.bin
+
+# fma.rn.f16: one rounding of a * b + c
+fill h_d const 7
+launch fma_f16 8 128 h_a h_b h_c h_d u32:1024
+expect h_d file ${DATA}/fma_f16.bin
+
+# min.f16: a NaN operand gives the other; -0 below +0
+fill h_d const 7
+launch min_f16 8 128 h_a h_b h_c h_d u32:1024
+expect h_d file ${DATA}/min_f16.bin
+
+# max.f16
+fill h_d const 7
+launch max_f16 8 128 h_a h_b h_c h_d u32:1024
+expect h_d file ${DATA}/max_f16.bin
+
+# neg.f16
+fill h_d const 7
+launch neg_f16 8 128 h_a h_b h_c h_d u32:1024
+expect h_d file ${DATA}/neg_f16.bin
+
+# abs.f16
+fill h_d const 7
+launch abs_f16 8 128 h_a h_b h_c h_d u32:1024
+expect h_d file ${DATA}/abs_f16.bin
+
+# add.rn.ftz.f16: subnormal inputs and results become signed zeros
+fill h_d const 7
+launch add_ftz_f16 8 128 h_a h_b h_c h_d u32:1024
+expect h_d file ${DATA}/add_ftz_f16.bin
+
+# add.rn.sat.f16: clamped to [0, 1], NaN to +0
+fill h_d const 7
+launch add_sat_f16 8 128 h_a h_b h_c h_d u32:1024
+expect h_d file ${DATA}/add_sat_f16.bin
+
+# fma.rn.ftz.sat.f16
+fill h_d const 7
+launch fma_ftz_sat_f16 8 128 h_a h_b h_c h_d u32:1024
+expect h_d file ${DATA}/fma_ftz_sat_f16.bin
+
+# fma.rn.relu.f16: negative results become +0, NaN stays NaN
+fill h_d const 7
+launch fma_relu_f16 8 128 h_a h_b h_c h_d u32:1024
+expect h_d file ${DATA}/fma_relu_f16.bin
+
+# add.rn.f16x2: each half on its own
+fill h2_d const 7
+launch add_f16x2 4 128 h2_a h2_b h2_c h2_d u32:512
+expect h2_d file ${DATA}/add_f16x2.bin
+
+# mul.rn.f16x2
+fill h2_d const 7
+launch mul_f16x2 4 128 h2_a h2_b h2_c h2_d u32:512
+expect h2_d file ${DATA}/mul_f16x2.bin
+
+# fma.rn.f16x2
+fill h2_d const 7
+launch fma_f16x2 4 128 h2_a h2_b h2_c h2_d u32:512
+expect h2_d file ${DATA}/fma_f16x2.bin
+
+# max.f16x2
+fill h2_d const 7
+launch max_f16x2 4 128 h2_a h2_b h2_c h2_d u32:512
+expect h2_d file ${DATA}/max_f16x2.bin
+
+# add.rn.bf16
+fill b_d const 7
+launch add_bf16 8 128 b_a b_b b_c b_d u32:1024
+expect b_d file ${DATA}/add_bf16.bin
+
+# mul.rn.bf16
+fill b_d const 7
+launch mul_bf16 8 128 b_a b_b b_c b_d u32:1024
+expect b_d file ${DATA}/mul_bf16.bin
+
+# fma.rn.bf16
+fill b_d const 7
+launch fma_bf16 8 128 b_a b_b b_c b_d u32:1024
+expect b_d file ${DATA}/fma_bf16.bin
+
+# fma.rn.relu.bf16
+fill b_d const 7
+launch fma_relu_bf16 8 128 b_a b_b b_c b_d u32:1024
+expect b_d file ${DATA}/fma_relu_bf16.bin
+
+# min.bf16
+fill b_d const 7
+launch min_bf16 8 128 b_a b_b b_c b_d u32:1024
+expect b_d file ${DATA}/min_bf16.bin
+
+# neg.bf16
+fill b_d const 7
+launch neg_bf16 8 128 b_a b_b b_c b_d u32:1024
+expect b_d file ${DATA}/neg_bf16.bin
+
+# fma.rn.bf16x2
+fill b2_d const 7
+launch fma_bf16x2 4 128 b2_a b2_b b2_c b2_d u32:512
+expect b2_d file ${DATA}/fma_bf16x2.bin
+
+# sub.rn.bf16x2
+fill b2_d const 7
+launch sub_bf16x2 4 128 b2_a b2_b b2_c b2_d u32:512
+expect b2_d file ${DATA}/sub_bf16x2.bin
