@@ -1077,6 +1077,9 @@ static const mnem_info *parse_mnemonic(asm_ctx *c, const asm_tok *t) {
     asm_error(c, flag_at[FLB_SAT], "'.sat' on integer '%s' needs type .s32", name); goto done;
   }
   if (mi.field[CAT_RND] && k0 != TK_FLT && op != ISA_OP_CVT) { asm_error(c, cat_at[CAT_RND], "rounding modifier on integer '%s'", name); goto done; }
+  if (op == ISA_OP_CVT && (mi.type[0] == ISA_T_F16X2 || mi.type[0] == ISA_T_BF16X2) && mi.type[1] != ISA_T_F32) {
+    asm_error(c, at, "cvt to .%s converts two .f32 values", isa_type_name(mi.type[0])); goto done;
+  }
   if (op == ISA_OP_CVT) {
     int kd = isa_type_kind(mi.type[0]), ks = isa_type_kind(mi.type[1]);
     unsigned bd = isa_type_bits(mi.type[0]), bs = isa_type_bits(mi.type[1]);
@@ -1476,6 +1479,9 @@ void asm_insn(asm_ctx *c, asm_tok *guard, int guard_neg, asm_tok mnem, asm_opnd 
       if (!ok) return;
     }
     in.nopnd = (uint8_t)n;
+    if (in.op == ISA_OP_CVT && (in.type[0] == ISA_T_F16X2 || in.type[0] == ISA_T_BF16X2) != (in.nopnd == 3)) {
+      asm_error(c, mnem.loc, in.nopnd == 3 ? "cvt takes two sources only to .f16x2 or .bf16x2" : "cvt to .%s takes two .f32 sources (upper half, lower half)", isa_type_name(in.type[0])); return;
+    }
     if (in.op == ISA_OP_ELECT && in.opnd[0].kind != ISA_K_REGPAIR) { asm_error(c, ops->loc, "'elect' writes a pair: %%r|%%p or _|%%p"); return; }
     if (in.op == ISA_OP_MATCH && in.field[CAT_VOTE] == ISA_SUB(VANY, VALL) && in.opnd[0].kind == ISA_K_REGPAIR) {
       asm_error(c, ops->loc, "'match.any' writes no predicate (only match.all takes %%r|%%p)"); return;

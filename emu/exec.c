@@ -533,6 +533,10 @@ static uint16_t double_to_half(double x, int rnd) {
 
 /* ---- conversion ---- */
 
+/* A 16-bit float of type t (.f16 or .bf16) as a double, and a double rounded to one. */
+static double half_in(uint64_t v, int t) { return t == ISA_T_BF16 ? emu_half_value((uint32_t)v, 1) : (double)half_to_f32((uint16_t)v); }
+static uint64_t half_out(double f, int t, int rnd) { return t == ISA_T_BF16 ? emu_half_round(f, 1, rnd) : double_to_half(f, rnd); }
+
 /* cvt of one value from type ts to type td, as PTX defines it. */
 static uint64_t convert(uint64_t v, int td, int ts, int rnd, int ftz, int sat) {
   int kd = tkind[td], ks = tkind[ts];
@@ -554,7 +558,7 @@ static uint64_t convert(uint64_t v, int td, int ts, int rnd, int ftz, int sat) {
     return trunc_w(x, wd);
   }
   if (ks == TK_FLT && kd != TK_FLT) {   /* float to integer: rounds as asked, NaN to 0, clamps to the range */
-    double f = ws == 64 ? F64(v) : ws == 32 ? (double)(ftz ? ftz32(F32(v)) : F32(v)) : (double)half_to_f32((uint16_t)v);
+    double f = ws == 64 ? F64(v) : ws == 32 ? (double)(ftz ? ftz32(F32(v)) : F32(v)) : half_in(v, ts);
     /* NaN: 0, but 1 << (width - 1) from an f64 or into a 64-bit integer (PTX ISA, cvt) */
     if (f != f) return (ws == 64 || wd == 64) ? 1ull << (wd - 1) : 0;
     switch (rnd) {
@@ -585,16 +589,16 @@ static uint64_t convert(uint64_t v, int td, int ts, int rnd, int ftz, int sat) {
     } else {
       rm_end(r);   /* the half is rounded exactly from the integer (exact in double up to 2^53, far past 65504) */
       double f = ks == TK_SGN ? (double)(int64_t)x : (double)x;
-      return double_to_half(sat ? sat64(f) : f, rnd);
+      return half_out(sat ? sat64(f) : f, td, rnd);
     }
     rm_end(r);
     return out;
   }
   /* float to float */
   if (ws == 16 || wd == 16) {
-    double f = ws == 16 ? (double)half_to_f32((uint16_t)v) : ws == 32 ? (double)(ftz ? ftz32(F32(v)) : F32(v)) : F64(v);
+    double f = ws == 16 ? half_in(v, ts) : ws == 32 ? (double)(ftz ? ftz32(F32(v)) : F32(v)) : F64(v);
     if (sat) f = sat64(f);
-    if (wd == 16) return double_to_half(f, rnd);
+    if (wd == 16) return ws == 16 && td == ts ? v : half_out(f, td, rnd);
     return wd == 32 ? B32((float)f) : B64(f);
   }
   rmode r = rm_begin(rnd);
@@ -1640,12 +1644,27 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
     write_dst(w, d, a, active);
     return 0;
   }
-  /* cvt: d = a converted from type1 to type0 */
+  /* cvt: d = a converted from type1 to type0 (f16x2, bf16x2 from two f32: a in the upper half, b in the lower) */
   case ISA_OP_CVT: {
     const uint64_t *a = S(1);
     rmode r = { 0, 0 };
     (void)r;
+    if (t0 == ISA_T_F16X2 || t0 == ISA_T_BF16X2) {   /* cvt.rn.f16x2.f32 d, a, b: a's value in the upper half, b's in the lower */
+      const uint64_t *b = S(2);
+      int h = t0 == ISA_T_BF16X2 ? ISA_T_BF16 : ISA_T_F16;
+      LANES D[l] = convert(a[l], h, in->t1, in->rnd, ftz, sat) << 16 | convert(b[l], h, in->t1, in->rnd, ftz, sat);
+      if (in->flags & FL_RELU) LANES for (int k = 0; k < 32; k += 16) {   /* .relu: negative halves become +0 (NaN stays) */
+        uint64_t x = D[l] >> k & 0xffff;
+        if ((x & 0x8000) && x != 0x8000 && !(h == ISA_T_BF16 ? (x & 0x7f80) == 0x7f80 && (x & 0x7f) : (x & 0x7c00) == 0x7c00 && (x & 0x3ff))) D[l] &= ~(0xffffull << k);
+      }
+      write_dst(w, &in->o[0], D, active);
+      return 0;
+    }
     LANES D[l] = convert(a[l], t0, in->t1, in->rnd, ftz, sat);
+    if ((in->flags & FL_RELU) && (t0 == ISA_T_F16 || t0 == ISA_T_BF16)) LANES {   /* .relu: a negative result becomes +0 (NaN stays) */
+      uint64_t x = D[l];
+      if ((x & 0x8000) && x != 0x8000 && !(t0 == ISA_T_BF16 ? (x & 0x7f80) == 0x7f80 && (x & 0x7f) : (x & 0x7c00) == 0x7c00 && (x & 0x3ff))) D[l] = 0;
+    }
     /* a signed result is sign-extended into a wider register (PTX ISA 6.5.1) */
     if (tkind[t0] == TK_SGN) LANES D[l] = (uint64_t)sext_w(D[l], w0);
     write_dst(w, &in->o[0], D, active);

@@ -32,27 +32,35 @@ static double to_double(uint32_t h, int bf) {
   return sign ? -v : v;
 }
 
-/* x (with at least two bits more than the format keeps, or exact) rounded to nearest even in format f. */
-static uint32_t from_double(double x, const hfmt *f, int bf) {
+/* x (with at least two bits more than the format keeps, or exact) rounded in format f: mode 1
+ * nearest even (the integer modes too), 2 toward zero, 3 down, 4 up (cvt's .rn .rz .rm .rp). */
+static uint32_t from_double_mode(double x, const hfmt *f, int bf, int rnd) {
   if (x != x) return 0x7fff;
   uint32_t sign = signbit(x) ? 0x8000 : 0;
   double a = fabs(x);
   int ebits = bf ? 8 : 5, mbits = f->man - 1;
   uint32_t inf = ((1u << ebits) - 1) << mbits;
+  int mode = rnd == 2 || rnd == 6 ? 2 : rnd == 3 || rnd == 7 ? 3 : rnd == 4 || rnd == 8 ? 4 : 1;
+  int away = (mode == 4 && !sign) || (mode == 3 && sign);   /* directed rounding away from zero */
+  uint32_t maxbits = inf - 1;                               /* the largest finite value */
   if (isinf(a)) return sign | inf;
   int e;
   frexp(a, &e);                                             /* a = m * 2^e, m in [0.5, 1) */
   int q = (e - 1 < f->emin ? f->emin : e - 1) - mbits;      /* the weight of the last kept bit */
   double t = floor(ldexp(a, -q)), rem = ldexp(a, -q) - t;   /* exact: scaling by a power of two */
-  if (rem > 0.5 || (rem == 0.5 && fmod(t, 2.0) != 0)) t += 1;
+  if (mode == 1 ? rem > 0.5 || (rem == 0.5 && fmod(t, 2.0) != 0) : rem > 0 && away) t += 1;
   double r = ldexp(t, q);
-  if (r > f->max) return sign | inf;
+  if (r > f->max) return sign | (mode == 1 || away ? inf : maxbits);
   if (r == 0) return sign;
   frexp(r, &e);
   if (e - 1 < f->emin) return sign | (uint32_t)t;           /* subnormal: the count of the smallest steps */
   uint32_t man = (uint32_t)(ldexp(r, mbits - (e - 1)) - ldexp(1.0, mbits));
   return sign | ((uint32_t)(e - 1 - f->emin + 1) << mbits) | man;
 }
+static uint32_t from_double(double x, const hfmt *f, int bf) { return from_double_mode(x, f, bf, 1); }
+
+double emu_half_value(uint32_t h, int bf) { return to_double(h & 0xffff, bf); }
+uint32_t emu_half_round(double x, int bf, int rnd) { return from_double_mode(x, bf ? &BF16 : &F16, bf, rnd); }
 
 static int is_nan(uint32_t h, int bf) { return bf ? (h & 0x7f80) == 0x7f80 && (h & 0x7f) : (h & 0x7c00) == 0x7c00 && (h & 0x3ff); }
 static int is_sub(uint32_t h, int bf) { return bf ? !(h & 0x7f80) && (h & 0x7f) : !(h & 0x7c00) && (h & 0x3ff); }
