@@ -124,6 +124,26 @@ static uint32_t op1(const char *op, uint32_t a, uint32_t b, uint32_t c, const fm
   return r;
 }
 
+/* setp.CMP{.ftz} on two 16-bit values: the comparison the name gives ('u': unordered, true with a NaN) */
+static uint32_t cmp1(const char *cmp, uint32_t a, uint32_t b, const fmt *f, int ftz) {
+  if (ftz) { a = flush(a, f); b = flush(b, f); }
+  int un = is_nan(a, f) || is_nan(b, f);
+  if (!strcmp(cmp, "num")) return !un;
+  if (!strcmp(cmp, "nan")) return un;
+  size_t n = strlen(cmp);
+  int unordered = n == 3 && cmp[2] == 'u';
+  if (un) return unordered;
+  int scale = f->bf ? 27 : 24;
+  i128 big = (i128)1 << 120;
+  i128 x = is_inf(a, f) ? (a & 0x8000 ? -big : big) : to_int(a, f, scale), y = is_inf(b, f) ? (b & 0x8000 ? -big : big) : to_int(b, f, scale);
+  if (!strncmp(cmp, "eq", 2)) return x == y;
+  if (!strncmp(cmp, "ne", 2)) return x != y;
+  if (!strncmp(cmp, "lt", 2)) return x < y;
+  if (!strncmp(cmp, "le", 2)) return x <= y;
+  if (!strncmp(cmp, "gt", 2)) return x > y;
+  return x >= y;
+}
+
 /* ---- inputs ---- */
 
 static const uint32_t SPEC_H[] = { 0x0000, 0x8000, 0x0001, 0x8001, 0x03ff, 0x0400, 0x83ff, 0x7bff, 0xfbff, 0x3c00, 0xbc00, 0x3c01, 0x3bff,
@@ -202,6 +222,18 @@ int main(int argc, char **argv) {
     ref_write(name, out, n, two ? 4 : 2);
     cases += n * (two ? 2u : 1u);
   }
-  printf("half: %zu variants, %zu cases\n", sizeof T / sizeof T[0], cases);
+  static const struct { const char *name, *cmp; int bf, ftz; } TC[] = {
+    { "setp_lt_f16", "lt", 0, 0 }, { "setp_equ_f16", "equ", 0, 0 }, { "setp_le_ftz_f16", "le", 0, 1 }, { "setp_num_f16", "num", 0, 0 },
+    { "setp_ne_bf16", "ne", 1, 0 }, { "setp_gtu_bf16", "gtu", 1, 0 }, { "setp_nan_bf16", "nan", 1, 0 },
+  };
+  for (size_t t = 0; t < sizeof TC / sizeof TC[0]; t++) {
+    int s = TC[t].bf ? 2 : 0;
+    for (unsigned i = 0; i < NH; i++) out[i] = cmp1(TC[t].cmp, (uint32_t)IN[s][0][i], (uint32_t)IN[s][1][i], TC[t].bf ? &BF16 : &F16, TC[t].ftz);
+    char name[64];
+    snprintf(name, sizeof name, "%s.bin", TC[t].name);
+    ref_write(name, out, NH, 2);
+    cases += NH;
+  }
+  printf("half: %zu variants, %zu cases\n", sizeof T / sizeof T[0] + sizeof TC / sizeof TC[0], cases);
   return 0;
 }

@@ -156,3 +156,38 @@ expect b2_d file ${DATA}/fma_bf16x2.bin
 fill b2_d const 7
 launch sub_bf16x2 4 128 b2_a b2_b b2_c b2_d u32:512
 expect b2_d file ${DATA}/sub_bf16x2.bin
+
+# setp.lt.f16: ordered (false with a NaN)
+fill h_d const 7
+launch setp_lt_f16 8 128 h_a h_b h_c h_d u32:1024
+expect h_d file ${DATA}/setp_lt_f16.bin
+
+# setp.equ.f16: unordered (true with a NaN)
+fill h_d const 7
+launch setp_equ_f16 8 128 h_a h_b h_c h_d u32:1024
+expect h_d file ${DATA}/setp_equ_f16.bin
+
+# setp.le.ftz.f16: subnormals compare as zeros
+fill h_d const 7
+launch setp_le_ftz_f16 8 128 h_a h_b h_c h_d u32:1024
+expect h_d file ${DATA}/setp_le_ftz_f16.bin
+
+# setp.num.f16: neither is NaN
+fill h_d const 7
+launch setp_num_f16 8 128 h_a h_b h_c h_d u32:1024
+expect h_d file ${DATA}/setp_num_f16.bin
+
+# setp.ne.bf16: ordered not-equal
+fill b_d const 7
+launch setp_ne_bf16 8 128 b_a b_b b_c b_d u32:1024
+expect b_d file ${DATA}/setp_ne_bf16.bin
+
+# setp.gtu.bf16
+fill b_d const 7
+launch setp_gtu_bf16 8 128 b_a b_b b_c b_d u32:1024
+expect b_d file ${DATA}/setp_gtu_bf16.bin
+
+# setp.nan.bf16: either is NaN
+fill b_d const 7
+launch setp_nan_bf16 8 128 b_a b_b b_c b_d u32:1024
+expect b_d file ${DATA}/setp_nan_bf16.bin
