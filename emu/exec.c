@@ -429,9 +429,17 @@ static void writeback(warp *w, uint32_t slot, const uint64_t *val, uint32_t mask
   for (int l = 0; l < WARP; l++) if (mask >> l & 1) d[l] = val[l] & m;
 }
 
-/* Destination operand: a register (or a sink); pairs and vectors are handled by their instructions. */
+/* Destination operand: a register (or a sink); vectors are handled by their instructions. */
 static void write_dst(warp *w, const emu_opnd *o, const uint64_t *val, uint32_t mask) {
   if (o->kind == OK_REG) writeback(w, o->reg, val, mask);
+}
+
+/* A destination that may be a pair "%r|%p" (setp, shfl, match, elect): val to the first, pred
+ * to the second; a pair of one register stands for "_|%p" (match, elect): pred alone. */
+static void write_pair(warp *w, const emu_opnd *o, const uint64_t *val, const uint64_t *pred, uint32_t mask) {
+  if (o->kind != OK_PAIR) { write_dst(w, o, val, mask); return; }
+  if (o->reg != o->reg2) writeback(w, o->reg, val, mask);
+  writeback(w, o->reg2, pred, mask);
 }
 
 /* ---- floating point ---- */
@@ -1602,9 +1610,7 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
       if (is_set) D[l] = k0 == TK_FLT ? (d ? 0x3f800000u : 0) : (d ? trunc_w(~0ull, w0) : 0);
       else { D[l] = (uint64_t)d; Q[l] = (uint64_t)q; }
     }
-    const emu_opnd *o = &in->o[0];
-    if (o->kind == OK_PAIR) { writeback(w, o->reg, D, active); writeback(w, o->reg2, Q, active); }
-    else write_dst(w, o, D, active);
+    write_pair(w, &in->o[0], D, Q, active);
     return 0;
   }
   /* selp: d = c ? a : b */
@@ -1731,9 +1737,7 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
       D[l] = trunc_w(a[j & 31], 32);
       Q[l] = (uint64_t)pv;
     }
-    const emu_opnd *o = &in->o[0];
-    if (o->kind == OK_PAIR) { writeback(w, o->reg, D, active); writeback(w, o->reg2, Q, active); }
-    else write_dst(w, o, D, active);
+    write_pair(w, &in->o[0], D, Q, active);
     return 0;
   }
   /* vote: d = all/any/uni of a over the members, or the ballot mask */
@@ -1795,9 +1799,7 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
         Q[l] = 0;
       }
     }
-    const emu_opnd *o = &in->o[0];
-    if (o->kind == OK_PAIR) { if (o->reg != o->reg2) writeback(w, o->reg, D, active); writeback(w, o->reg2, Q, active); }
-    else write_dst(w, o, D, active);
+    write_pair(w, &in->o[0], D, Q, active);
     return 0;
   }
   /* elect: d = the lane elected among the member lanes (the lowest active), p = whether it is this one */
@@ -1806,9 +1808,7 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
     uint32_t leader = m ? (uint32_t)__builtin_ctz(m) : 0;
     uint64_t Q[WARP];
     LANES { D[l] = leader; Q[l] = m && (uint32_t)l == leader; }
-    const emu_opnd *o = &in->o[0];
-    if (o->kind == OK_PAIR) { if (o->reg != o->reg2) writeback(w, o->reg, D, active); writeback(w, o->reg2, Q, active); }
-    else write_dst(w, o, D, active);
+    write_pair(w, &in->o[0], D, Q, active);
     return 0;
   }
   /* activemask: d = the mask of active lanes */
