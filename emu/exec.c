@@ -1142,6 +1142,115 @@ static void lanes_leave(warp *w, uint32_t lanes, int whole_stack) {
 #define LANES for (int l = 0; l < WARP; l++)
 #define S(i) src(c, w, &in->o[i], c->scratch[i])
 
+/* The instructions kept out of exec_insn, whose size decides how well the
+ * compiler keeps the common ones in registers: half-precision arithmetic
+ * (half.c), dp4a/dp2a and the warp-wide redux, match and elect.  Same
+ * contract as exec_insn. */
+static int exec_more(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t active) __attribute__((noinline));
+static int exec_more(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t active) {
+  uint64_t D[WARP];
+  int t0 = in->t0, k0 = tkind[t0];
+  unsigned w0 = tbits[t0];
+  int ftz = (in->flags & FL_FTZ) != 0, sat = (in->flags & FL_SAT) != 0;
+  if (t0 >= ISA_T_F16 && t0 <= ISA_T_BF16X2) switch (in->op) {   /* half precision (half.c), one or two to a register */
+  case ISA_OP_ADD: case ISA_OP_SUB: case ISA_OP_MUL: case ISA_OP_MIN: case ISA_OP_MAX: case ISA_OP_FMA: case ISA_OP_NEG: case ISA_OP_ABS: {
+    const uint64_t *a = S(1), *b = in->nopnd > 2 ? S(2) : a, *cc = in->nopnd > 3 ? S(3) : a;
+    int relu = (in->flags & FL_RELU) != 0;
+    LANES D[l] = emu_half_op(in->op, t0, a[l], b[l], in->op == ISA_OP_FMA ? cc[l] : 0, ftz, sat, relu);
+    write_dst(w, &in->o[0], D, active);
+    return 0;
+  }
+  default:
+    break;
+  }
+  switch (in->op) {
+  case ISA_OP_SETP: case ISA_OP_SET: {   /* .f16 and .bf16 compare in compare(); the x2 forms are still to come */
+    int ct = in->op == ISA_OP_SET ? in->t1 : t0;
+    fault(c, w, pc, ANYLANE, 0, 0, "half-precision pair comparison (%s.%s) is not supported yet", isa_ops[in->op].name, isa_type_name(ct));
+    return -1;
+  }
+  /* dp4a: d = c + the sum of the products of a's and b's four bytes (each signed or unsigned by its type)
+   * dp2a: d = c + the sum of the products of a's two halfwords and b's bytes 0-1 (.lo) or 2-3 (.hi)
+   * (PTX ISA, "dp4a", "dp2a": the products and the sum wrap at 32 bits; d is .s32 unless both are .u32) */
+  case ISA_OP_DP4A: case ISA_OP_DP2A: {
+    const uint64_t *a = S(1), *b = S(2), *cc = S(3);
+    int sa = k0 == TK_SGN, sb = tkind[in->t1] == TK_SGN;
+    int four = in->op == ISA_OP_DP4A;
+    unsigned bfirst = !four && in->sub == ISA_SUB(MHI, MLO) ? 2 : 0;
+    LANES {
+      uint32_t x = (uint32_t)a[l], y = (uint32_t)b[l], sum = (uint32_t)cc[l];
+      for (unsigned i = 0; i < (four ? 4u : 2u); i++) {
+        int32_t ea = four ? (sa ? (int32_t)(int8_t)(x >> (8 * i)) : (int32_t)(uint8_t)(x >> (8 * i)))
+                          : (sa ? (int32_t)(int16_t)(x >> (16 * i)) : (int32_t)(uint16_t)(x >> (16 * i)));
+        uint32_t yb = y >> (8 * (i + bfirst));
+        int32_t eb = sb ? (int32_t)(int8_t)yb : (int32_t)(uint8_t)yb;
+        sum += (uint32_t)ea * (uint32_t)eb;
+      }
+      D[l] = sum;
+    }
+    write_dst(w, &in->o[0], D, active);
+    return 0;
+  }
+  /* redux: d = a reduced over the member lanes with the operation (add/min/max on .u32/.s32, and/or/xor on .b32)
+   * (the members are the active lanes of membermask; add wraps at 32 bits) */
+  case ISA_OP_REDUX: {
+    const uint64_t *a = S(1);
+    uint32_t m = active & (uint32_t)S(2)[__builtin_ctz(active)];
+    uint32_t v = 0;
+    int first = 1;
+    for (uint32_t r = m, l; r && (l = (uint32_t)__builtin_ctz(r), 1); r &= r - 1) {
+      uint32_t x = (uint32_t)a[l];
+      if (first) { v = x; first = 0; continue; }
+      switch (in->sub) {
+      case ISA_ATOMOP(AADD): v += x; break;
+      case ISA_ATOMOP(AMIN): v = k0 == TK_SGN ? ((int32_t)x < (int32_t)v ? x : v) : (x < v ? x : v); break;
+      case ISA_ATOMOP(AMAX): v = k0 == TK_SGN ? ((int32_t)x > (int32_t)v ? x : v) : (x > v ? x : v); break;
+      case ISA_ATOMOP(AAND): v &= x; break;
+      case ISA_ATOMOP(AOR): v |= x; break;
+      default: v ^= x; break;
+      }
+    }
+    LANES D[l] = v;
+    write_dst(w, &in->o[0], D, active);
+    return 0;
+  }
+  /* match: d = the member lanes whose a equals this lane's (.any), or all of them if every a is equal (.all, p: whether it is)
+   * (the members are the active lanes of membermask) */
+  case ISA_OP_MATCH: {
+    const uint64_t *a = S(1);
+    uint32_t m = active & (uint32_t)S(2)[__builtin_ctz(active)];
+    uint64_t mask = w0 == 64 ? ~0ull : 0xffffffffull, Q[WARP];
+    if (in->sub == ISA_SUB(VALL, VALL)) {
+      uint64_t x0 = a[__builtin_ctz(active)] & mask;
+      int all = 1;
+      for (uint32_t r = m, l; r && (l = (uint32_t)__builtin_ctz(r), 1); r &= r - 1) all &= (a[l] & mask) == x0;
+      LANES { D[l] = all ? m : 0; Q[l] = (uint64_t)all; }
+    } else {
+      LANES {
+        uint32_t same = 0;
+        for (uint32_t r = m, j; r && (j = (uint32_t)__builtin_ctz(r), 1); r &= r - 1) if ((a[j] & mask) == (a[l] & mask)) same |= 1u << j;
+        D[l] = same;
+        Q[l] = 0;
+      }
+    }
+    write_pair(w, &in->o[0], D, Q, active);
+    return 0;
+  }
+  /* elect: d = the lane elected among the member lanes (the lowest active), p = whether it is this one */
+  case ISA_OP_ELECT: {
+    uint32_t m = active & (uint32_t)S(1)[__builtin_ctz(active)];
+    uint32_t leader = m ? (uint32_t)__builtin_ctz(m) : 0;
+    uint64_t Q[WARP];
+    LANES { D[l] = leader; Q[l] = m && (uint32_t)l == leader; }
+    write_pair(w, &in->o[0], D, Q, active);
+    return 0;
+  }
+  default:
+    fault(c, w, pc, ANYLANE, 0, 0, "internal: %s reached exec_more", isa_ops[in->op].name);
+    return -1;
+  }
+}
+
 /* Executes in at pc for the active lanes.  Returns 0 to go on at pc + 1,
  * 1 when it set the pc itself, 2 when the warp waits at a barrier, -1 on a fault. */
 
@@ -1160,34 +1269,19 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
   int t0 = in->t0, k0 = tkind[t0];
   unsigned w0 = tbits[t0];
   int ftz = (in->flags & FL_FTZ) != 0, sat = (in->flags & FL_SAT) != 0;
-  if (t0 >= ISA_T_F16 && t0 <= ISA_T_BF16X2) switch (in->op) {   /* half precision (half.c), one or two to a register */
-  case ISA_OP_ADD: case ISA_OP_SUB: case ISA_OP_MUL: case ISA_OP_MIN: case ISA_OP_MAX: case ISA_OP_FMA: case ISA_OP_NEG: case ISA_OP_ABS: {
-    const uint64_t *a = S(1), *b = in->nopnd > 2 ? S(2) : a, *cc = in->nopnd > 3 ? S(3) : a;
-    int relu = (in->flags & FL_RELU) != 0;
-    LANES D[l] = emu_half_op(in->op, t0, a[l], b[l], in->op == ISA_OP_FMA ? cc[l] : 0, ftz, sat, relu);
-    write_dst(w, &in->o[0], D, active);
-    return 0;
-  }
-  case ISA_OP_SETP: case ISA_OP_SET:   /* .f16 and .bf16 compare in compare(); the x2 forms are still to come */
-    if (t0 == ISA_T_F16X2 || t0 == ISA_T_BF16X2) {
-      fault(c, w, pc, ANYLANE, 0, 0, "half-precision pair comparison (%s.%s) is not supported yet", isa_ops[in->op].name, isa_type_name(t0));
-      return -1;
-    }
-    break;
-  default:
-    break;
-  }
   switch (in->op) {
+  case ISA_OP_DP4A: case ISA_OP_DP2A: case ISA_OP_REDUX: case ISA_OP_MATCH: case ISA_OP_ELECT:
+    return exec_more(c, w, pc, in, active);
   /* add: d = a + b
    * sub: d = a - b */
   case ISA_OP_ADD: case ISA_OP_SUB: {
     const uint64_t *a = S(1), *b = S(2);
     int sub = in->op == ISA_OP_SUB;
     if (k0 == TK_FLT) {
-      if (w0 == 32 && !ftz && !sat && round_mode(in->rnd) == FE_TONEAREST) {
+      if (t0 == ISA_T_F32 && !ftz && !sat && round_mode(in->rnd) == FE_TONEAREST) {
         if (sub) LANES { float z = F32(a[l]) - F32(b[l]); D[l] = z != z ? 0x7fffffffu : emu_f32_bits(z); }
         else LANES { float z = F32(a[l]) + F32(b[l]); D[l] = z != z ? 0x7fffffffu : emu_f32_bits(z); }
-      } else if (w0 == 32) {
+      } else if (t0 == ISA_T_F32) {
         rmode r = rm_begin(in->rnd);
         LANES {
           float x = F32(a[l]), y = F32(b[l]);
@@ -1198,11 +1292,11 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
           D[l] = B32(z);
         }
         rm_end(r);
-      } else if (w0 == 64) {
+      } else if (t0 == ISA_T_F64) {
         rmode r = rm_begin(in->rnd);
         LANES { double z = sub ? F64(a[l]) - F64(b[l]) : F64(a[l]) + F64(b[l]); D[l] = sat ? B64(sat64(z)) : N64(z, a[l], b[l], 0, 2); }
         rm_end(r);
-      } else { fault(c, w, pc, ANYLANE, 0, 0, "half-precision arithmetic is not supported"); return -1; }
+      } else return exec_more(c, w, pc, in, active);   /* .f16, .bf16 and their pairs */
     } else if (sat) {
       LANES { int64_t x = sext_w(a[l], 32), y = sext_w(b[l], 32); D[l] = sat_s32(sub ? x - y : x + y); }
     } else if (in->flags & FL_CC) {
@@ -1243,9 +1337,9 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
     const uint64_t *a = S(1), *b = S(2), *cc = in->op == ISA_OP_MUL ? NULL : S(3);
     if (k0 == TK_FLT) {
       rmode r = rm_begin(in->rnd);
-      if (w0 == 32 && cc && !ftz && !sat && !r.active) fma32_lanes(a, b, cc, D);
-      else if (w0 == 32 && !cc && !ftz && !sat && !r.active) LANES { float z = F32(a[l]) * F32(b[l]); D[l] = z != z ? 0x7fffffffu : emu_f32_bits(z); }
-      else if (w0 == 32) {
+      if (t0 == ISA_T_F32 && cc && !ftz && !sat && !r.active) fma32_lanes(a, b, cc, D);
+      else if (t0 == ISA_T_F32 && !cc && !ftz && !sat && !r.active) LANES { float z = F32(a[l]) * F32(b[l]); D[l] = z != z ? 0x7fffffffu : emu_f32_bits(z); }
+      else if (t0 == ISA_T_F32) {
         LANES {
           float x = F32(a[l]), y = F32(b[l]), z = cc ? F32(cc[l]) : 0.0f, v;
           if (ftz) { x = ftz32(x); y = ftz32(y); z = ftz32(z); }
@@ -1254,9 +1348,9 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
           if (ftz) v = ftz32(v);
           D[l] = B32(v);
         }
-      } else if (w0 == 64) {
+      } else if (t0 == ISA_T_F64) {
         LANES { double v = cc ? fma(F64(a[l]), F64(b[l]), F64(cc[l])) : F64(a[l]) * F64(b[l]); D[l] = sat ? B64(sat64(v)) : N64(v, a[l], b[l], cc ? cc[l] : 0, cc ? 3 : 2); }
-      } else { rm_end(r); fault(c, w, pc, ANYLANE, 0, 0, "half-precision arithmetic is not supported"); return -1; }
+      } else { rm_end(r); return exec_more(c, w, pc, in, active); }   /* .f16, .bf16 and their pairs */
       rm_end(r);
     } else if ((in->flags & FL_CC) || in->op == ISA_OP_MADC) {
       /* the carry out of the final addition goes to CC.CF; madc adds CC.CF in */
@@ -1313,28 +1407,6 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
     write_dst(w, &in->o[0], D, active);
     return 0;
   }
-  /* dp4a: d = c + the sum of the products of a's and b's four bytes (each signed or unsigned by its type)
-   * dp2a: d = c + the sum of the products of a's two halfwords and b's bytes 0-1 (.lo) or 2-3 (.hi)
-   * (PTX ISA, "dp4a", "dp2a": the products and the sum wrap at 32 bits; d is .s32 unless both are .u32) */
-  case ISA_OP_DP4A: case ISA_OP_DP2A: {
-    const uint64_t *a = S(1), *b = S(2), *cc = S(3);
-    int sa = k0 == TK_SGN, sb = tkind[in->t1] == TK_SGN;
-    int four = in->op == ISA_OP_DP4A;
-    unsigned bfirst = !four && in->sub == ISA_SUB(MHI, MLO) ? 2 : 0;
-    LANES {
-      uint32_t x = (uint32_t)a[l], y = (uint32_t)b[l], sum = (uint32_t)cc[l];
-      for (unsigned i = 0; i < (four ? 4u : 2u); i++) {
-        int32_t ea = four ? (sa ? (int32_t)(int8_t)(x >> (8 * i)) : (int32_t)(uint8_t)(x >> (8 * i)))
-                          : (sa ? (int32_t)(int16_t)(x >> (16 * i)) : (int32_t)(uint16_t)(x >> (16 * i)));
-        uint32_t yb = y >> (8 * (i + bfirst));
-        int32_t eb = sb ? (int32_t)(int8_t)yb : (int32_t)(uint8_t)yb;
-        sum += (uint32_t)ea * (uint32_t)eb;
-      }
-      D[l] = sum;
-    }
-    write_dst(w, &in->o[0], D, active);
-    return 0;
-  }
   /* div: d = a / b
    * rem: d = a % b */
   case ISA_OP_DIV: case ISA_OP_REM: {
@@ -1364,7 +1436,8 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
     const uint64_t *a = S(1);
     int neg = in->op == ISA_OP_NEG;
     if (k0 == TK_FLT) {
-      if (w0 == 32) LANES { float x = F32(a[l]); if (ftz) x = ftz32(x); uint32_t bits = emu_f32_bits(x); D[l] = neg ? bits ^ 0x80000000u : bits & 0x7fffffffu; }
+      if (t0 == ISA_T_F32) LANES { float x = F32(a[l]); if (ftz) x = ftz32(x); uint32_t bits = emu_f32_bits(x); D[l] = neg ? bits ^ 0x80000000u : bits & 0x7fffffffu; }
+      else if (t0 != ISA_T_F64) return exec_more(c, w, pc, in, active);   /* .f16, .bf16 and their pairs */
       else LANES D[l] = neg ? a[l] ^ 0x8000000000000000ull
                             : (F64(a[l]) != F64(a[l]) ? a[l] : a[l] & 0x7fffffffffffffffull);   /* abs.f64 passes NaN through */
     } else LANES { int64_t x = sext_w(a[l], w0); D[l] = trunc_w(neg ? (uint64_t)0 - (uint64_t)x : (uint64_t)(x < 0 ? (uint64_t)0 - (uint64_t)x : (uint64_t)x), w0); }
@@ -1377,11 +1450,12 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
     const uint64_t *a = S(1), *b = S(2);
     int mx = in->op == ISA_OP_MAX;
     if (k0 == TK_FLT) {
-      if (w0 == 32) LANES {
+      if (t0 == ISA_T_F32) LANES {
         float x = F32(a[l]), y = F32(b[l]);
         if (ftz) { x = ftz32(x); y = ftz32(y); }
         D[l] = B32(mx ? fmax32(x, y) : fmin32(x, y));
       }
+      else if (t0 != ISA_T_F64) return exec_more(c, w, pc, in, active);   /* .f16, .bf16 and their pairs */
       else LANES D[l] = B64(mx ? fmax64(F64(a[l]), F64(b[l])) : fmin64(F64(a[l]), F64(b[l])));
     } else if (k0 == TK_SGN) {
       uint64_t m = wmask(w0);
@@ -1603,6 +1677,7 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
       write_dst(w, &in->o[0], D, active);
       return 0;
     }
+    if (ct == ISA_T_F16X2 || ct == ISA_T_BF16X2) return exec_more(c, w, pc, in, active);   /* pairs: still to come */
     LANES {
       int r = compare(in->cmp, a[l], b[l], ct, ftz);
       int pv = p ? (int)((p[l] & 1) ^ (uint64_t)pneg) : 0;
@@ -1755,60 +1830,6 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
     }
     LANES D[l] = v;
     write_dst(w, &in->o[0], D, active);
-    return 0;
-  }
-  /* redux: d = a reduced over the member lanes with the operation (add/min/max on .u32/.s32, and/or/xor on .b32)
-   * (the members are the active lanes of membermask; add wraps at 32 bits) */
-  case ISA_OP_REDUX: {
-    const uint64_t *a = S(1);
-    uint32_t m = active & (uint32_t)S(2)[__builtin_ctz(active)];
-    uint32_t v = 0;
-    int first = 1;
-    for (uint32_t r = m, l; r && (l = (uint32_t)__builtin_ctz(r), 1); r &= r - 1) {
-      uint32_t x = (uint32_t)a[l];
-      if (first) { v = x; first = 0; continue; }
-      switch (in->sub) {
-      case ISA_ATOMOP(AADD): v += x; break;
-      case ISA_ATOMOP(AMIN): v = k0 == TK_SGN ? ((int32_t)x < (int32_t)v ? x : v) : (x < v ? x : v); break;
-      case ISA_ATOMOP(AMAX): v = k0 == TK_SGN ? ((int32_t)x > (int32_t)v ? x : v) : (x > v ? x : v); break;
-      case ISA_ATOMOP(AAND): v &= x; break;
-      case ISA_ATOMOP(AOR): v |= x; break;
-      default: v ^= x; break;
-      }
-    }
-    LANES D[l] = v;
-    write_dst(w, &in->o[0], D, active);
-    return 0;
-  }
-  /* match: d = the member lanes whose a equals this lane's (.any), or all of them if every a is equal (.all, p: whether it is)
-   * (the members are the active lanes of membermask) */
-  case ISA_OP_MATCH: {
-    const uint64_t *a = S(1);
-    uint32_t m = active & (uint32_t)S(2)[__builtin_ctz(active)];
-    uint64_t mask = w0 == 64 ? ~0ull : 0xffffffffull, Q[WARP];
-    if (in->sub == ISA_SUB(VALL, VALL)) {
-      uint64_t x0 = a[__builtin_ctz(active)] & mask;
-      int all = 1;
-      for (uint32_t r = m, l; r && (l = (uint32_t)__builtin_ctz(r), 1); r &= r - 1) all &= (a[l] & mask) == x0;
-      LANES { D[l] = all ? m : 0; Q[l] = (uint64_t)all; }
-    } else {
-      LANES {
-        uint32_t same = 0;
-        for (uint32_t r = m, j; r && (j = (uint32_t)__builtin_ctz(r), 1); r &= r - 1) if ((a[j] & mask) == (a[l] & mask)) same |= 1u << j;
-        D[l] = same;
-        Q[l] = 0;
-      }
-    }
-    write_pair(w, &in->o[0], D, Q, active);
-    return 0;
-  }
-  /* elect: d = the lane elected among the member lanes (the lowest active), p = whether it is this one */
-  case ISA_OP_ELECT: {
-    uint32_t m = active & (uint32_t)S(1)[__builtin_ctz(active)];
-    uint32_t leader = m ? (uint32_t)__builtin_ctz(m) : 0;
-    uint64_t Q[WARP];
-    LANES { D[l] = leader; Q[l] = m && (uint32_t)l == leader; }
-    write_pair(w, &in->o[0], D, Q, active);
     return 0;
   }
   /* activemask: d = the mask of active lanes */
