@@ -1742,18 +1742,13 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
       const uint64_t *b = S(2);
       int h = t0 == ISA_T_BF16X2 ? ISA_T_BF16 : ISA_T_F16;
       LANES D[l] = convert(a[l], h, in->t1, in->rnd, ftz, sat) << 16 | convert(b[l], h, in->t1, in->rnd, ftz, sat);
-      if (in->flags & FL_RELU) LANES for (int k = 0; k < 32; k += 16) {   /* .relu: negative halves become +0 (NaN stays) */
-        uint64_t x = D[l] >> k & 0xffff;
-        if ((x & 0x8000) && x != 0x8000 && !(h == ISA_T_BF16 ? (x & 0x7f80) == 0x7f80 && (x & 0x7f) : (x & 0x7c00) == 0x7c00 && (x & 0x3ff))) D[l] &= ~(0xffffull << k);
-      }
+      if (in->flags & FL_RELU)
+        LANES D[l] = emu_half_relu((uint32_t)D[l] & 0xffff, h == ISA_T_BF16) | (uint64_t)emu_half_relu((uint32_t)(D[l] >> 16), h == ISA_T_BF16) << 16;
       write_dst(w, &in->o[0], D, active);
       return 0;
     }
     LANES D[l] = convert(a[l], t0, in->t1, in->rnd, ftz, sat);
-    if ((in->flags & FL_RELU) && (t0 == ISA_T_F16 || t0 == ISA_T_BF16)) LANES {   /* .relu: a negative result becomes +0 (NaN stays) */
-      uint64_t x = D[l];
-      if ((x & 0x8000) && x != 0x8000 && !(t0 == ISA_T_BF16 ? (x & 0x7f80) == 0x7f80 && (x & 0x7f) : (x & 0x7c00) == 0x7c00 && (x & 0x3ff))) D[l] = 0;
-    }
+    if ((in->flags & FL_RELU) && (t0 == ISA_T_F16 || t0 == ISA_T_BF16)) LANES D[l] = emu_half_relu((uint32_t)D[l], t0 == ISA_T_BF16);
     /* a signed result is sign-extended into a wider register (PTX ISA 6.5.1) */
     if (tkind[t0] == TK_SGN) LANES D[l] = (uint64_t)sext_w(D[l], w0);
     write_dst(w, &in->o[0], D, active);

@@ -99,6 +99,8 @@ uint64_t emu_half_op(int op, int type, uint64_t a, uint64_t b, uint64_t c, int f
 /* The value of .f16 (bf = 0) or .bf16 (bf = 1) bits h; x (exact, or with two bits to
  * spare) rounded to one in cvt's mode rnd (1 rn, 2 rz, 3 rm, 4 rp; integer modes as rn). */
 double emu_half_value(uint32_t h, int bf);
+/* .relu on .f16 or .bf16 bits h: a negative value becomes +0; NaN and -0 stay. */
+uint32_t emu_half_relu(uint32_t h, int bf);
 uint32_t emu_half_round(double x, int bf, int rnd);
 /* The value of special register 'sreg' (component comp: 1 x, 2 y, 3 z) in every lane of w. */
 void emu_sreg(cta *c, warp *w, uint32_t sreg, uint32_t comp, uint64_t *out);

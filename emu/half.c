@@ -89,6 +89,8 @@ static double odd(int op, double a, double b, double c) {
   return v;
 }
 
+uint32_t emu_half_relu(uint32_t h, int bf) { return (h & 0x8000) && h != 0x8000 && !is_nan(h, bf) ? 0 : h; }
+
 /* One 16-bit element. */
 static uint32_t one(int op, uint32_t a, uint32_t b, uint32_t c, int bf, int ftz, int sat, int relu) {
   const hfmt *f = bf ? &BF16 : &F16;
@@ -120,8 +122,7 @@ static uint32_t one(int op, uint32_t a, uint32_t b, uint32_t c, int bf, int ftz,
     if (r & 0x8000 && r != 0x8000) r = 0;                    /* negative: +0 (-0 stays, as .sat.f32 keeps it) */
     else if (to_double(r, bf) > 1.0) r = bf ? 0x3f80 : 0x3c00;
   }
-  if (relu && (r & 0x8000) && r != 0x8000) r = 0;
-  return r;
+  return relu ? emu_half_relu(r, bf) : r;
 }
 
 uint64_t emu_half_op(int op, int type, uint64_t a, uint64_t b, uint64_t c, int ftz, int sat, int relu) {

@@ -191,3 +191,8 @@ expect b_d file ${DATA}/setp_gtu_bf16.bin
 fill b_d const 7
 launch setp_nan_bf16 8 128 b_a b_b b_c b_d u32:1024
 expect b_d file ${DATA}/setp_nan_bf16.bin
+
+# cvt.rn.relu.f16x2.f32 of the h2 halves (through f32, exactly): negative halves become +0, -0 and NaN stay (NaN as 0x7fff)
+fill h2_d const 7
+launch cvt_relu_f16x2 4 128 h2_a h2_b h2_c h2_d u32:512
+expect h2_d file ${DATA}/cvt_relu_f16x2.bin
