@@ -606,7 +606,7 @@ static uint64_t convert(uint64_t v, int td, int ts, int rnd, int ftz, int sat) {
   if (ws == 16 || wd == 16) {
     double f = ws == 16 ? half_in(v, ts) : ws == 32 ? (double)(ftz ? ftz32(F32(v)) : F32(v)) : F64(v);
     if (sat) f = sat64(f);
-    if (wd == 16) return ws == 16 && td == ts ? v : half_out(f, td, rnd);
+    if (wd == 16) return half_out(f, td, rnd);
     return wd == 32 ? B32((float)f) : B64(f);
   }
   rmode r = rm_begin(rnd);
@@ -1053,6 +1053,11 @@ static uint64_t elem_value(cta *c, warp *w, const frame *caller, const emu_opnd 
   if (e->kind == OK_REG) return caller->regs[(size_t)e->reg * WARP + l];
   return 0;
 }
+/* Sets call-list element e to the 'bytes'-byte value v in lane l. */
+static void elem_set(cta *c, warp *w, frame *caller, const emu_opnd *e, uint32_t l, uint64_t v, uint32_t bytes) {
+  if (e->kind == OK_SYM) store_value(w->local[l] + caller->local_base + c->m->var_off[e->reg], v, bytes > 8 ? 8 : bytes);
+  else if (e->kind == OK_REG) caller->regs[(size_t)e->reg * WARP + l] = v & caller->slot_mask[e->reg];
+}
 
 /* vprintf(fmt, args), the external function nvcc calls for device printf
  * (printf.c): each active lane, in lane order, writes its text whole; the
@@ -1076,11 +1081,7 @@ static int exec_vprintf(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32
       free(text);
       if (kept) { fault(c, w, pc, l, 0, 0, "out of host memory for printf's output"); return -1; }
     }
-    if (rets && rets->nelem) {
-      const emu_opnd *e = &c->m->elems[rets->elem_first];
-      if (e->kind == OK_SYM) store_value(w->local[l] + caller->local_base + c->m->var_off[e->reg], (uint64_t)(uint32_t)n, 4);
-      else if (e->kind == OK_REG) caller->regs[(size_t)e->reg * WARP + l] = (uint64_t)(uint32_t)n & caller->slot_mask[e->reg];
-    }
+    if (rets && rets->nelem) elem_set(c, w, caller, &c->m->elems[rets->elem_first], l, (uint64_t)(uint32_t)n, 4);
   }
   return 0;
 }
