@@ -181,6 +181,11 @@ ptx:
 	  echo "nvcc -ptx -arch=sm_80 $$(cat $$d/nvccflags 2>/dev/null) $$n.cu -o $$n.ptx  (in $$d)"; \
 	  (cd $$d && $(NVCC) -ptx -arch=sm_80 $$(cat nvccflags 2>/dev/null) $$n.cu -o $$n.ptx) || exit 1; \
 	  sed -i 's|"$(CURDIR)/|"|' $$d/$$n.ptx; \
+	  for a in $$(cat $$d/archs 2>/dev/null); do \
+	    echo "nvcc -ptx -arch=sm_$$a $$(cat $$d/nvccflags 2>/dev/null) $$n.cu -o $$n.sm_$$a.ptx  (in $$d)"; \
+	    (cd $$d && $(NVCC) -ptx -arch=sm_$$a $$(cat nvccflags 2>/dev/null) $$n.cu -o $$n.sm_$$a.ptx) || exit 1; \
+	    sed -i 's|"$(CURDIR)/|"|' $$d/$$n.sm_$$a.ptx; \
+	  done; \
 	done
 
 # ---- installation ----

@@ -971,14 +971,14 @@ static const mnem_info *parse_mnemonic(asm_ctx *c, const asm_tok *t) {
   memset(&mi, 0, sizeof mi);
   const char *s = t->s, *end = s + t->len;
   const char *dot = memchr(s, '.', (size_t)t->len);
-  const char *p = dot ? dot : end;
+  const char *p = end;
   int op = -1;
-  if (dot) {   /* "bar.warp": a mnemonic with its first suffix */
-    const char *d2 = memchr(dot + 1, '.', (size_t)(end - dot - 1));
-    op = isa_op_lookup(s, (size_t)((d2 ? d2 : end) - s));
-    if (op >= 0) p = d2 ? d2 : end;
+  /* the longest name the table has: "cp.async.wait_group" before "cp.async"
+   * (a mnemonic with fixed first suffixes), "bar.warp" before "bar" */
+  while ((op = isa_op_lookup(s, (size_t)(p - s))) < 0 && p > s) {
+    p--;
+    while (p > s && *p != '.') p--;
   }
-  if (op < 0) op = isa_op_lookup(s, (size_t)((dot ? dot : end) - s));
   asm_loc at = t->loc;
   if (op < 0) {
     int n = (int)((dot ? dot : end) - s);
@@ -1111,6 +1111,20 @@ static const mnem_info *parse_mnemonic(asm_ctx *c, const asm_tok *t) {
     asm_error(c, at, "vote%s needs type .%s", mi.field[CAT_VOTE] == 4 ? ".ballot" : " .all/.any/.uni", mi.field[CAT_VOTE] == 4 ? "b32" : "pred"); goto done;
   }
   if (mi.field[CAT_VEC] && !(o->flags & (F_LOAD | F_STORE))) { asm_error(c, at, "vector suffix on '%s'", name); goto done; }
+  if (op == ISA_OP_CPASYNC) {
+    int sp = mi.field[CAT_SPACE];
+    if (sp != ISA_SP_SHARED && sp != ISA_SP_SHARED_CTA) { asm_error(c, sp ? cat_at[CAT_SPACE] : at, "cp.async copies into .shared (cp.async.ca.shared.global)"); goto done; }
+    if (!(mi.flags & FL_GLOBAL_SRC)) { asm_error(c, at, "cp.async copies from .global (cp.async.ca.shared.global)"); goto done; }
+    if (mi.field[CAT_CACHE] != ISA_SUB(CA, CA) && mi.field[CAT_CACHE] != ISA_SUB(CG, CA)) {
+      asm_error(c, mi.field[CAT_CACHE] ? cat_at[CAT_CACHE] : at, "cp.async needs .ca or .cg"); goto done;
+    }
+  }
+  if (op == ISA_OP_CPMBAR || op == ISA_OP_MBINIT || op == ISA_OP_MBINVAL || op == ISA_OP_MBARRIVE || op == ISA_OP_MBDROP ||
+      op == ISA_OP_MBTEST || op == ISA_OP_MBTRY) {   /* the mbarrier object */
+    int sp = mi.field[CAT_SPACE];
+    if (sp && sp != ISA_SP_SHARED && sp != ISA_SP_SHARED_CTA) { asm_error(c, cat_at[CAT_SPACE], "an mbarrier object is in .shared memory"); goto done; }
+  }
+  if (op == ISA_OP_ST && (mi.field[CAT_EVICT1] == ISA_SUB(L1_NO_ALLOCATE, L1_EVICT_NORMAL))) { asm_error(c, cat_at[CAT_EVICT1], "'.L1::no_allocate' is for loads"); goto done; }
   mi.ok = 1;
 done:
   if (!mi.ok) {   /* not cached: every use of a bad mnemonic is reported where it stands */
@@ -1240,7 +1254,7 @@ static int space_matches(int insn_space, int var_space) {
 
 static const char *space_name(int sp) { int m = isa_mod_of(CAT_SPACE, sp); return m < 0 ? "generic" : isa_mods[m].text; }
 
-static int conv_mem(asm_ctx *c, isa_insn *in, const asm_opnd *o, isa_operand *out) {
+static int conv_mem(asm_ctx *c, const asm_opnd *o, int sp, isa_operand *out) {
   if (o->kind != AO_MEM) { asm_error(c, o->loc, "expected a memory operand [address]"); return 0; }
   if (!o->name.len) { out->kind = ISA_K_MABS; out->value = o->off; return 1; }
   if (o->off < INT32_MIN || o->off > INT32_MAX) { asm_error(c, o->loc, "address offset out of range"); return 0; }
@@ -1257,7 +1271,6 @@ static int conv_mem(asm_ctx *c, isa_insn *in, const asm_opnd *o, isa_operand *ou
   }
   if (r.kind == N_VAR) {
     const isa_var *v = &VARS(c)[r.index];
-    int sp = in->field[CAT_SPACE];
     if (!space_matches(sp, v->space) && !(sp >= ISA_SP_LIN)) {
       asm_error(c, o->name.loc, "'%.*s' is a .%s variable; this access is .%s", o->name.len, o->name.s, space_name(v->space), space_name(sp));
       return 0;
@@ -1380,6 +1393,48 @@ static char shape_at(const char *s, int i) {
   return 0;
 }
 
+/* The n-th operand's location (for messages), or 'at' when there is none. */
+static asm_loc opnd_loc(const asm_opnd *ops, int n, asm_loc at) {
+  for (int i = 0; ops && i < n; i++) ops = ops->next;
+  return ops ? ops->loc : at;
+}
+
+/* Checks of operand values the shapes cannot express (cache policies, the
+ * sizes of cp.async, mbarrier counts).  0 when they hold, else -1 (reported). */
+static int check_operands(asm_ctx *c, const isa_insn *in, const asm_opnd *ops, asm_loc at) {
+  const isa_op_info *o = &isa_ops[in->op];
+  int hint = (in->flags & FL_CACHE_HINT) != 0;
+  if (in->op == ISA_OP_LD || in->op == ISA_OP_ST) {
+    int policy = in->nopnd == 3;
+    if (hint && !policy) { asm_error(c, at, "'.L2::cache_hint' needs a cache-policy operand (a .b64 register) last"); return -1; }
+    if (!hint && policy) { asm_error(c, opnd_loc(ops, 2, at), "a cache-policy operand needs '.L2::cache_hint'"); return -1; }
+  }
+  if (in->op == ISA_OP_CPASYNC) {
+    const isa_operand *sz = &in->opnd[2];
+    if (sz->kind != ISA_K_IMM || (sz->value != 4 && sz->value != 8 && sz->value != 16)) {
+      asm_error(c, opnd_loc(ops, 2, at), "cp.async copies 4, 8 or 16 bytes (an immediate)"); return -1;
+    }
+    if (in->field[CAT_CACHE] == ISA_SUB(CG, CA) && sz->value != 16) { asm_error(c, opnd_loc(ops, 2, at), "cp.async.cg copies 16 bytes"); return -1; }
+    if (in->nopnd > 3 && in->opnd[3].kind == ISA_K_IMM && (in->opnd[3].value < 0 || in->opnd[3].value > sz->value)) {
+      asm_error(c, opnd_loc(ops, 3, at), "cp.async's source size %lld is more than the %lld bytes it copies", (long long)in->opnd[3].value, (long long)sz->value); return -1;
+    }
+    if (hint != (in->nopnd == 5)) {
+      asm_error(c, hint ? at : opnd_loc(ops, 4, at), hint ? "'.L2::cache_hint' needs a cache-policy operand (a .b64 register) last" : "a cache-policy operand needs '.L2::cache_hint'"); return -1;
+    }
+  }
+  if (in->op == ISA_OP_CPWAIT && (in->opnd[0].kind != ISA_K_IMM || in->opnd[0].value < 0)) {
+    asm_error(c, opnd_loc(ops, 0, at), "cp.async.wait_group takes a group count (an immediate, 0 or more)"); return -1;
+  }
+  if ((in->op == ISA_OP_MBARRIVE || in->op == ISA_OP_MBDROP || in->op == ISA_OP_MBINIT) && in->nopnd > (in->op == ISA_OP_MBINIT ? 1 : 2)) {
+    const isa_operand *k = &in->opnd[in->op == ISA_OP_MBINIT ? 1 : 2];
+    if (k->kind == ISA_K_IMM && (k->value < 1 || k->value > 0xfffff)) {
+      asm_error(c, opnd_loc(ops, in->op == ISA_OP_MBINIT ? 1 : 2, at), "an mbarrier count is 1 to 1048575, not %lld", (long long)k->value); return -1;
+    }
+  }
+  if ((in->flags & FL_NOCOMPLETE) && in->nopnd < 3) { asm_error(c, at, "'%s.noComplete' needs a count operand", o->name); return -1; }
+  return 0;
+}
+
 void asm_insn(asm_ctx *c, asm_tok *guard, int guard_neg, asm_tok mnem, asm_opnd *ops) {
   if (!c->in_body || c->func == UINT32_MAX) return;
   const mnem_info *mi = parse_mnemonic(c, &mnem);
@@ -1414,16 +1469,19 @@ void asm_insn(asm_ctx *c, asm_tok *guard, int guard_neg, asm_tok mnem, asm_opnd 
     int relaxed = in.op == ISA_OP_LD || in.op == ISA_OP_LDU || in.op == ISA_OP_ST || in.op == ISA_OP_CVT ||
                   in.op == ISA_OP_ATOM || in.op == ISA_OP_RED;
     int vcount = isa_vec_count(in.field[CAT_VEC]);
+    /* cp.async [a], [b], size, policy: the policy without a source size (which is then the size) */
+    int no_srcsize = in.op == ISA_OP_CPASYNC && (in.flags & FL_CACHE_HINT) && n == 4;
+    const char *shape = no_srcsize ? "mmuh" : o->shape;
     int i = 0;
     for (asm_opnd *x = ops; x; x = x->next, i++) {
-      char l = shape_at(o->shape, i);
+      char l = shape_at(shape, i);
       int want = isa_shape_type(&in, l);
       isa_operand *d = &in.opnd[i];
       memset(d, 0, sizeof *d);
       int is_dst = l == 'd' || l == 'w' || l == 'U' || l == 'P' || l == 'e' || l == 'E';
       int ok = 1;
       switch (l) {
-      case 'm': ok = conv_mem(c, &in, x, d); break;
+      case 'm': ok = conv_mem(c, x, in.op == ISA_OP_CPASYNC && i == 1 ? ISA_SP_GLOBAL : in.field[CAT_SPACE], d); break;
       case 'l':
         if (x->kind != AO_NAME) { asm_error(c, x->loc, "expected a label"); ok = 0; break; }
         {
@@ -1442,6 +1500,10 @@ void asm_insn(asm_ctx *c, asm_tok *guard, int guard_neg, asm_tok mnem, asm_opnd 
               d->kind = ISA_K_SYM; d->aux = r.kind == N_VAR ? ISA_SYM_VAR : ISA_SYM_FUNC; d->index = r.index;
               break;
             }
+          }
+          if (l == 'z') {   /* cp.async's fourth operand: a source size, or an ignore-src predicate */
+            name_ref r = resolve_name(c, &x->name);
+            if (r.kind == N_REG && VEC_AT(c->slot_types, uint8_t, r.index) == ISA_T_PRED) want = ISA_T_PRED;
           }
           ok = conv_reg(c, &x->name, x->loc, want, relaxed, is_dst, d);
           if (ok && d->kind == ISA_K_REG && vcount > 1 && (l == 'd' || l == 's')) { asm_error(c, x->loc, "'.v%d' needs a {vector} operand", vcount); ok = 0; }
@@ -1479,6 +1541,12 @@ void asm_insn(asm_ctx *c, asm_tok *guard, int guard_neg, asm_tok mnem, asm_opnd 
       if (!ok) return;
     }
     in.nopnd = (uint8_t)n;
+    if (no_srcsize) {
+      in.opnd[4] = in.opnd[3];
+      in.opnd[3] = in.opnd[2];   /* the source size: all of it */
+      in.nopnd = 5;
+    }
+    if (check_operands(c, &in, ops, mnem.loc)) return;
     if (in.op == ISA_OP_CVT && (in.type[0] == ISA_T_F16X2 || in.type[0] == ISA_T_BF16X2) != (in.nopnd == 3)) {
       asm_error(c, mnem.loc, in.nopnd == 3 ? "cvt takes two sources only to .f16x2 or .bf16x2" : "cvt to .%s takes two .f32 sources (upper half, lower half)", isa_type_name(in.type[0])); return;
     }

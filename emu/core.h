@@ -36,7 +36,9 @@ enum {
   EMU_STEP_OK,                /* executed; the warp goes on */
   EMU_STEP_WAIT,              /* executed a barrier: the warp waits (emu_barrier_release) */
   EMU_STEP_DONE,              /* the warp has finished: nothing was executed */
-  EMU_STEP_FAULT              /* faulted: the launch ends */
+  EMU_STEP_FAULT,             /* faulted: the launch ends */
+  EMU_STEP_SPIN               /* executed a wait that failed (mbarrier.test_wait, try_wait): the warp
+                                 spins until another arrives; a functional driver lets the others run */
 };
 
 /* A CTA runner for a launch of kernel 'kernel' (checked by the caller). */

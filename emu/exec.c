@@ -807,8 +807,7 @@ static inline void store_value(uint8_t *p, uint64_t v, unsigned bytes) {
 }
 
 /* Per-lane space-relative addresses of a memory operand; returns its space. */
-static int addresses(cta *c, warp *w, const emu_insn *in, const emu_opnd *o, uint64_t *addr) {
-  int space = in->space;
+static int addresses(cta *c, warp *w, int space, const emu_opnd *o, uint64_t *addr) {
   if (o->base == AB_REG) {
     const frame *f = &w->frames[w->nframes - 1];
     const uint64_t *r = &f->regs[(size_t)o->reg * WARP];
@@ -917,7 +916,7 @@ static void gather(uint64_t *val, const uint8_t *base, uint64_t off, const uint6
 
 static int exec_ld(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t active) {
   uint64_t addr[WARP];
-  int space = addresses(c, w, in, &in->o[1], addr);
+  int space = addresses(c, w, in->space, &in->o[1], addr);
   unsigned bytes = tbits[in->t0] / 8, n = (unsigned)isa_vec_count(in->vec);
   if (!bytes) bytes = 1;
   if (c->issue) note_access(c, space, addr, active, bytes * n);
@@ -956,7 +955,7 @@ static int exec_ld(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t ac
 
 static int exec_st(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t active) {
   uint64_t addr[WARP], tmp[8][WARP];
-  int space = addresses(c, w, in, &in->o[0], addr);
+  int space = addresses(c, w, in->space, &in->o[0], addr);
   unsigned bytes = tbits[in->t0] / 8, n = (unsigned)isa_vec_count(in->vec);
   if (!bytes) bytes = 1;
   if (c->issue) note_access(c, space, addr, active, bytes * n);
@@ -1008,7 +1007,7 @@ static int exec_atom(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
   int is_red = in->op == ISA_OP_RED;
   const emu_opnd *mo = &in->o[is_red ? 0 : 1];
   uint64_t addr[WARP], ta[WARP], tc[WARP], out[WARP];
-  int space = addresses(c, w, in, mo, addr);
+  int space = addresses(c, w, in->space, mo, addr);
   const uint64_t *b = src(c, w, &in->o[is_red ? 1 : 2], ta);
   const uint64_t *cv = in->nopnd > 3 ? src(c, w, &in->o[3], tc) : b;
   unsigned bytes = tbits[in->t0] / 8;
@@ -1252,8 +1251,183 @@ static int exec_more(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
   }
 }
 
+/* ---- asynchronous copies and mbarrier objects (PTX ISA "cp.async", "mbarrier") ----
+ *
+ * cp.async copies when it executes (the copy may land any time before the
+ * thread waits for it; here it lands at once), so cp.async.wait_group and
+ * wait_all have nothing left to wait for: they order nothing the emulator
+ * could get wrong.  The timing model decides when a copy lands and holds a
+ * warp at wait_group until its groups have (emu/timing/sm.c).
+ *
+ * An mbarrier object is the 8 bytes at its address in shared memory: bits
+ * 0-19 the arrivals pending in the current phase, 20-39 the arrivals
+ * expected per phase, 63 the current phase's parity; 0 means not
+ * initialized (or invalidated).  The state mbarrier.arrive returns is the
+ * object as it was before the arrival. */
+#define MB_PENDING(x)  ((uint32_t)((x) & 0xfffff))
+#define MB_EXPECTED(x) ((uint32_t)((x) >> 20 & 0xfffff))
+#define MB_PHASE(x)    ((uint32_t)((x) >> 63))
+static uint64_t mb_word(uint32_t pending, uint32_t expected, uint32_t phase) {
+  return (uint64_t)pending | (uint64_t)expected << 20 | (uint64_t)phase << 63;
+}
+
+/* The mbarrier object lane l addresses: in shared memory (generic addresses
+ * must point there), 8-byte aligned; NULL after a fault. */
+static uint8_t *mb_object(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t l, uint64_t a) {
+  int space = in->space;
+  if (space == ISA_SP_GENERIC) {
+    if (a - GENERIC_SHARED_BASE >= GENERIC_WINDOW) {
+      fault(c, w, pc, l, 1, a, "%s: the mbarrier object must be in shared memory", isa_ops[in->op].name);
+      return NULL;
+    }
+    space = ISA_SP_SHARED;
+    a -= GENERIC_SHARED_BASE;
+  }
+  return resolve(c, w, pc, l, space, a, 8, 1);
+}
+
+/* Lane l arrives 'count' times on the object at p (drop: and leaves it);
+ * returns the object before, or sets *bad after a fault. */
+static uint64_t mb_arrive(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t l, uint64_t addr, uint8_t *p,
+                          uint32_t count, int drop, int *bad) {
+  uint64_t x = load_value(p, 8);
+  uint32_t pending = MB_PENDING(x), expected = MB_EXPECTED(x), phase = MB_PHASE(x);
+  const char *name = isa_ops[in->op].name;
+  if (!expected) { fault(c, w, pc, l, 1, addr, "%s: the mbarrier object is not initialized (mbarrier.init) or was invalidated", name); *bad = 1; return 0; }
+  if (!count || count > pending) {
+    fault(c, w, pc, l, 1, addr, "%s: %u arrival%s on an mbarrier with %u pending in its phase", name, count, count == 1 ? "" : "s", pending);
+    *bad = 1;
+    return 0;
+  }
+  if (drop) expected -= count;
+  pending -= count;
+  if (!pending) {
+    if (in->flags & FL_NOCOMPLETE) { fault(c, w, pc, l, 1, addr, "%s.noComplete: the arrival completes the phase", name); *bad = 1; return 0; }
+    phase ^= 1;
+    pending = expected;
+  }
+  store_value(p, expected ? mb_word(pending, expected, phase) : 0, 8);
+  c->mb_writes++;
+  return x;
+}
+
+/* cp.async, its groups and the mbarrier instructions.  Returns 0, 3 when a
+ * wait found its phase not complete in some lane (the warp spins: a
+ * functional driver lets the others run), -1 on a fault. */
+static int exec_async(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t active) __attribute__((noinline));
+static int exec_async(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t active) {
+  uint64_t D[WARP], addr[WARP];
+  switch (in->op) {
+  /* cp.async: shared [a] = c bytes (4, 8, 16) of global [b], in the background; those past the source size d (0 when d is a true ignore-src predicate) are zero */
+  case ISA_OP_CPASYNC: {
+    uint64_t src_addr[WARP];
+    addresses(c, w, in->space, &in->o[0], addr);
+    addresses(c, w, ISA_SP_GLOBAL, &in->o[1], src_addr);
+    uint32_t size = (uint32_t)in->o[2].imm;
+    const uint64_t *srcsz = NULL;
+    int ignore = 0;
+    if (in->nopnd > 3) {
+      srcsz = S(3);
+      ignore = in->o[3].kind == OK_REG && c->m->funcs[in->func].slot_type[in->o[3].reg] == ISA_T_PRED;
+    }
+    if (c->issue) note_access(c, ISA_SP_GLOBAL, src_addr, active, size);
+    for (uint32_t r = active, l; r && (l = (uint32_t)__builtin_ctz(r), 1); r &= r - 1) {
+      uint32_t n = !srcsz ? size : ignore ? (srcsz[l] & 1 ? 0 : size) : (uint32_t)srcsz[l];
+      if (n > size) { fault(c, w, pc, l, 0, 0, "cp.async: source size %u is more than the %u bytes it copies", n, size); return -1; }
+      uint8_t *to = resolve(c, w, pc, l, in->space, addr[l], size, 1);
+      if (!to) return -1;
+      uint8_t buf[16] = { 0 };
+      if (n) {
+        /* the source is read whole (cp-size bytes, aligned), as the hardware moves it; only n of them are copied */
+        const uint8_t *from = resolve(c, w, pc, l, ISA_SP_GLOBAL, src_addr[l], size, 0);
+        if (!from) return -1;
+        memcpy(buf, from, n);
+      }
+      memcpy(to, buf, size);
+    }
+    c->d->stats.loads += (uint64_t)popc32(active);
+    return 0;
+  }
+  /* cp.async.commit_group: close this thread's cp.async not yet in a group into a new group
+   * cp.async.wait_group: wait until at most a of this thread's newest groups are pending
+   * cp.async.wait_all: commit a group, then wait until none is pending */
+  case ISA_OP_CPCOMMIT: case ISA_OP_CPWAIT: case ISA_OP_CPWAITALL:
+    return 0;   /* every copy has landed (above) */
+  /* cp.async.mbarrier.arrive: arrive on the mbarrier at a once this thread's cp.async are complete (without .noinc its pending count is raised by one first) */
+  case ISA_OP_CPMBAR:
+  /* mbarrier.arrive: arrive b times (default 1) on the mbarrier at a; d = its state before (the phase)
+   * mbarrier.arrive_drop: arrive b times on the mbarrier at a and expect b fewer arrivals in later phases; d = its state before */
+  case ISA_OP_MBARRIVE: case ISA_OP_MBDROP: {
+    addresses(c, w, in->space, &in->o[in->op == ISA_OP_CPMBAR ? 0 : 1], addr);
+    if (c->issue) note_access(c, in->space, addr, active, 8);
+    const uint64_t *count = in->op != ISA_OP_CPMBAR && in->nopnd > 2 ? S(2) : NULL;
+    int bad = 0;
+    for (uint32_t r = active, l; r && (l = (uint32_t)__builtin_ctz(r), 1); r &= r - 1) {
+      uint8_t *p = mb_object(c, w, pc, in, l, addr[l]);
+      if (!p) return -1;
+      if (in->op == ISA_OP_CPMBAR && !(in->flags & FL_NOINC)) {
+        /* raised by one, then lowered by one when the copies are complete (now): only the check remains */
+        if (!MB_EXPECTED(load_value(p, 8))) { fault(c, w, pc, l, 1, addr[l], "%s: the mbarrier object is not initialized (mbarrier.init) or was invalidated", isa_ops[in->op].name); return -1; }
+        continue;
+      }
+      D[l] = mb_arrive(c, w, pc, in, l, addr[l], p, count ? (uint32_t)count[l] : 1, in->op == ISA_OP_MBDROP, &bad);
+      if (bad) return -1;
+    }
+    if (in->op != ISA_OP_CPMBAR) write_dst(w, &in->o[0], D, active);
+    return 0;
+  }
+  /* mbarrier.init: the mbarrier at a expects b arrivals per phase; phase 0, b pending
+   * mbarrier.inval: the mbarrier at a is no longer valid */
+  case ISA_OP_MBINIT: case ISA_OP_MBINVAL: {
+    addresses(c, w, in->space, &in->o[0], addr);
+    if (c->issue) note_access(c, in->space, addr, active, 8);
+    const uint64_t *count = in->op == ISA_OP_MBINIT ? S(1) : NULL;
+    for (uint32_t r = active, l; r && (l = (uint32_t)__builtin_ctz(r), 1); r &= r - 1) {
+      uint8_t *p = mb_object(c, w, pc, in, l, addr[l]);
+      if (!p) return -1;
+      uint32_t k = count ? (uint32_t)count[l] : 0;
+      if (count && (k < 1 || k > 0xfffff)) { fault(c, w, pc, l, 1, addr[l], "mbarrier.init: the count is 1 to 1048575, not %u", k); return -1; }
+      store_value(p, count ? mb_word(k, k, 0) : 0, 8);
+      c->mb_writes++;
+    }
+    return 0;
+  }
+  /* mbarrier.test_wait: p = the phase of state b (or of parity b) of the mbarrier at a has completed
+   * mbarrier.try_wait: as test_wait, after waiting up to c ns for the phase to complete
+   * (a phase is complete when the object's parity is no longer the phase's) */
+  case ISA_OP_MBTEST: case ISA_OP_MBTRY: {
+    addresses(c, w, in->space, &in->o[1], addr);
+    if (c->issue) note_access(c, in->space, addr, active, 8);
+    const uint64_t *st = S(2);
+    int parity = (in->flags & FL_PARITY) != 0, spin = 0;
+    for (uint32_t r = active, l; r && (l = (uint32_t)__builtin_ctz(r), 1); r &= r - 1) {
+      uint8_t *p = mb_object(c, w, pc, in, l, addr[l]);
+      if (!p) return -1;
+      uint64_t x = load_value(p, 8);
+      if (!MB_EXPECTED(x)) { fault(c, w, pc, l, 1, addr[l], "%s: the mbarrier object is not initialized (mbarrier.init) or was invalidated", isa_ops[in->op].name); return -1; }
+      uint32_t waited = parity ? (uint32_t)st[l] & 1 : MB_PHASE(st[l]);
+      D[l] = MB_PHASE(x) != waited;
+      spin |= !D[l];
+    }
+    write_dst(w, &in->o[0], D, active);
+    return spin ? 3 : 0;
+  }
+  /* mbarrier.pending_count: d = the pending arrivals recorded in the state a */
+  case ISA_OP_MBPENDING: {
+    const uint64_t *st = S(1);
+    LANES D[l] = MB_PENDING(st[l]);
+    write_dst(w, &in->o[0], D, active);
+    return 0;
+  }
+  default:
+    fault(c, w, pc, ANYLANE, 0, 0, "internal: %s reached exec_async", isa_ops[in->op].name);
+    return -1;
+  }
+}
+
 /* Executes in at pc for the active lanes.  Returns 0 to go on at pc + 1,
- * 1 when it set the pc itself, 2 when the warp waits at a barrier, -1 on a fault. */
+ * 1 when it set the pc itself, 2 when the warp waits at a barrier, 3 when it
+ * spins at an mbarrier wait that failed (it goes on at pc + 1), -1 on a fault. */
 
 /* Built twice, for AVX2 and for any x86-64 (or plainly elsewhere); the
  * processor picks at load time.  The results are the same bits. */
@@ -1273,6 +1447,10 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
   switch (in->op) {
   case ISA_OP_DP4A: case ISA_OP_DP2A: case ISA_OP_REDUX: case ISA_OP_MATCH: case ISA_OP_ELECT:
     return exec_more(c, w, pc, in, active);
+  case ISA_OP_CPASYNC: case ISA_OP_CPCOMMIT: case ISA_OP_CPWAIT: case ISA_OP_CPWAITALL: case ISA_OP_CPMBAR:
+  case ISA_OP_MBINIT: case ISA_OP_MBINVAL: case ISA_OP_MBARRIVE: case ISA_OP_MBDROP: case ISA_OP_MBTEST:
+  case ISA_OP_MBTRY: case ISA_OP_MBPENDING:
+    return exec_async(c, w, pc, in, active);
   /* add: d = a + b
    * sub: d = a - b */
   case ISA_OP_ADD: case ISA_OP_SUB: {
@@ -1766,10 +1944,11 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
     write_dst(w, &in->o[0], D, active);
     return 0;
   }
-  /* ld: d = mem[a]
+  /* ld: d = mem[a] (b: the cache policy of .L2::cache_hint)
    * ldu: d = mem[a], the same address in every lane */
   case ISA_OP_LD: case ISA_OP_LDU: return exec_ld(c, w, pc, in, active);
-  /* st: mem[a] = b */
+  /* st: mem[a] = b (c: the cache policy of .L2::cache_hint)
+   * (cache hints and policies may change where a line stays, never a value; the timing model does not model them yet) */
   case ISA_OP_ST: return exec_st(c, w, pc, in, active);
   /* atom: d = mem[a]; mem[a] = d OP b (cas: d == b ? c : d)
    * red: mem[a] = mem[a] OP b */
@@ -1781,7 +1960,7 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
   case ISA_OP_PREFETCH: case ISA_OP_PREFETCHU:
     if (c->issue) {   /* no effect on results; the timing model moves the lines */
       uint64_t addr[WARP];
-      note_access(c, addresses(c, w, in, &in->o[0], addr), addr, active, 1);
+      note_access(c, addresses(c, w, in->space, &in->o[0], addr), addr, active, 1);
     }
     return 0;
   case ISA_OP_MEMBAR: case ISA_OP_FENCE:
@@ -2095,18 +2274,19 @@ static inline __attribute__((always_inline)) int step(cta *c, warp *w, emu_issue
   if (r < 0) return EMU_STEP_FAULT;
   e = &w->stack[w->sp - 1];
   e->pc = pc + 1;
-  return r == 2 ? EMU_STEP_WAIT : EMU_STEP_OK;
+  return r == 2 ? EMU_STEP_WAIT : r == 3 ? EMU_STEP_SPIN : EMU_STEP_OK;
 }
 
 /* Runs warp w for up to 'budget' instructions.  Returns 0 while it can go
- * on, 1 when it waits at a barrier or has finished, -1 on a fault. */
+ * on, 1 when it waits at a barrier or has finished, 2 when it spins at an
+ * mbarrier wait (its turn ends), -1 on a fault. */
 static int run_warp_triggers(cta *c, warp *w, uint32_t budget);
 static int run_warp(cta *c, warp *w, uint32_t budget) {
   if (c->m->pc_trig && !c->line) return run_warp_triggers(c, w, budget);
   while (budget--) {
     int r = step(c, w, NULL);
     if (r == EMU_STEP_OK) continue;
-    return r == EMU_STEP_FAULT ? -1 : 1;
+    return r == EMU_STEP_FAULT ? -1 : r == EMU_STEP_SPIN ? 2 : 1;
   }
   return 0;
 }
@@ -2186,7 +2366,7 @@ static int run_warp_triggers(cta *c, warp *w, uint32_t budget) {
     int r = step(c, w, NULL);
     w->fired = 0;
     if (r == EMU_STEP_OK) continue;
-    return r == EMU_STEP_FAULT ? -1 : 1;
+    return r == EMU_STEP_FAULT ? -1 : r == EMU_STEP_SPIN ? 2 : 1;
   }
   return 0;
 }
@@ -2288,18 +2468,37 @@ int emu_barrier_release(cta *c) {
   return 1;
 }
 
-/* Runs one CTA to completion: warps take turns of QUANTUM instructions;
- * a barrier releases when every warp that has not finished has reached it. */
+/* Rounds in which every warp that ran ended its turn spinning at an mbarrier
+ * wait, and no mbarrier object changed, after which the CTA is deadlocked
+ * (a spin may give up after a while: the rounds leave it time to). */
+#define SPIN_ROUNDS 10000
+
+/* Runs one CTA to completion: warps take turns of QUANTUM instructions (a
+ * warp spinning at an mbarrier wait ends its turn there); a barrier releases
+ * when every warp that has not finished has reached it. */
 static int run_cta(cta *c) {
   if (cta_begin(c)) return -1;
+  uint32_t idle_rounds = 0;
   for (;;) {
-    int progressed = 0;
+    int progressed = 0, all_spin = 1;
+    uint64_t mb_writes = c->mb_writes;
     for (uint32_t i = 0; i < c->nwarps; i++) {
       warp *w = &c->warps[i];
       if (w->state != W_READY) continue;
       progressed = 1;
-      if (run_warp(c, w, QUANTUM) < 0) return -1;
+      int r = run_warp(c, w, QUANTUM);
+      if (r < 0) return -1;
+      all_spin &= r == 2;
     }
+    if (progressed && all_spin && c->mb_writes == mb_writes) {
+      if (++idle_rounds >= SPIN_ROUNDS) {
+        warp *w = NULL;
+        for (uint32_t i = 0; i < c->nwarps && !w; i++) if (c->warps[i].state == W_READY) w = &c->warps[i];
+        simt_entry *e = &w->stack[w->sp - 1];
+        fault(c, w, e->pc ? e->pc - 1 : 0, ANYLANE, 0, 0, "mbarrier deadlock: every live warp waits for a phase that no warp can complete (%u rounds without an arrival)", SPIN_ROUNDS);
+        return -1;
+      }
+    } else idle_rounds = 0;
     int rel = emu_barrier_release(c);
     if (rel < 0) return -1;
     if (rel > 0) continue;

@@ -68,6 +68,7 @@ typedef struct emu_cta {
   struct emu_issue *issue; /* while emu_step runs: where memory instructions note their lanes' addresses */
   uint64_t serial;         /* which CTA this is: the device's count of CTAs started (several may be resident) */
   uint32_t smid, nsmid;    /* %smid and %nsmid: the SM it runs on and how many (timing mode; functional: 0 of 1) */
+  uint64_t mb_writes;       /* arrivals, inits and invalidations of mbarrier objects (a deadlock makes none) */
   uint64_t scratch[8][WARP];
   struct emu_cta *aux;     /* functional mode: the runner of the subroutines its warps' 'pc' triggers start */
   aw_line aux_line;        /* and their (empty) line */

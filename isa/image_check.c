@@ -85,6 +85,7 @@ static int check_types(const isa_image *img, uint32_t f, uint32_t n, const isa_i
     switch (x->kind) {
     case ISA_K_REG:
       rt = slot_type[reg];
+      if (l == 'z' && rt == ISA_T_PRED) break;   /* cp.async's ignore-src */
       why = reg_fits(rt, x->aux & 1 ? ISA_T_PRED : want, x->aux & 1 ? 0 : relaxed);
       break;
     case ISA_K_REGPAIR:

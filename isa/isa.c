@@ -36,7 +36,7 @@ const isa_sreg_info isa_sregs[ISA_SR_COUNT] = {
 const char *const isa_unit_names[U_COUNT] = { "ALU", "MUL", "DP", "SFU", "LDST", "CTRL", "SYNC" };
 const char *const isa_cat_names[CAT_COUNT] = {
   "none", "type", "cmp", "bool", "rnd", "space", "vec", "sem", "scope", "cache",
-  "mulmode", "atomop", "shfl", "vote", "shfdir", "testp", "bar", "prmt", "flag"
+  "mulmode", "atomop", "shfl", "vote", "shfdir", "testp", "bar", "prmt", "evict1", "evict2", "pfsize", "flag"
 };
 
 /* ---- hashing ---- */
@@ -169,6 +169,7 @@ typedef struct { uint8_t cat, shift, width; } field_pos;
 static const field_pos fields[] = {
   { CAT_CMP, 35, 5 }, { CAT_BOOL, 33, 2 }, { CAT_RND, 29, 4 }, { CAT_SPACE, 25, 4 },
   { CAT_VEC, 23, 2 }, { CAT_SEM, 16, 3 }, { CAT_SCOPE, 13, 3 }, { CAT_CACHE, 10, 3 },
+  { CAT_EVICT1, 7, 3 }, { CAT_EVICT2, 5, 2 }, { CAT_PFSIZE, 3, 2 },
 };
 #define SUB_SHIFT 19
 #define SUB_WIDTH 4
@@ -177,7 +178,7 @@ static const field_pos fields[] = {
 #define NOPND_SHIFT 50
 #define T0_SHIFT 45
 #define T1_SHIFT 40
-#define W0_ZERO_MASK 0x3ffull
+#define W0_ZERO_MASK 0x7ull
 
 #define OPW(kind, aux, index, value) \
   (((uint64_t)(kind) << 60) | ((uint64_t)((aux) & 15) << 56) | ((uint64_t)((index) & 0xffffff) << 32) | (uint32_t)(value))
@@ -445,6 +446,9 @@ int isa_shape_type(const isa_insn *in, char l) {
   case 'U': case 'u': return ISA_T_U32;
   case 'p': case 'P': return ISA_T_PRED;
   case 'E': return ISA_T_B32;
+  case 'h': return ISA_T_B64;
+  case 'H': return (in->flags & FL_PARITY) ? ISA_T_U32 : ISA_T_B64;
+  case 'z': return ISA_T_U32;
   case 't': return in->type[1];
   case 'w': case 'W': {
     if (in->field[CAT_MULMODE] == mod_value[ISA_M_WIDE]) {
@@ -486,18 +490,28 @@ void isa_format_mnemonic(const isa_insn *in, char *buf, size_t cap) {
   if (in->op >= ISA_OP_COUNT) { append(buf, cap, &len, "?"); return; }
   int sc = isa_sub_cat(in->op);
   append(buf, cap, &len, isa_ops[in->op].name);
+  /* in the PTX ISA's order: cp.async.ca.shared.global, ld.global.ca.nc.L1::evict_last.L2::128B */
+  if (in->op == ISA_OP_CPASYNC) append_mod(buf, cap, &len, CAT_CACHE, in->field[CAT_CACHE]);
+  static const int first[] = { FLB_PARITY, FLB_NOCOMPLETE, FLB_NOINC };   /* mbarrier.test_wait.parity.shared.b64 */
+  for (size_t i = 0; i < sizeof first / sizeof first[0]; i++) if (in->flags & (1u << first[i])) append_flag(buf, cap, &len, first[i]);
   append_mod(buf, cap, &len, CAT_SEM, in->field[CAT_SEM]);
   append_mod(buf, cap, &len, CAT_SCOPE, in->field[CAT_SCOPE]);
   if (in->flags & FL_TO) append_flag(buf, cap, &len, FLB_TO);
   append_mod(buf, cap, &len, CAT_SPACE, in->field[CAT_SPACE]);
+  if (in->flags & FL_GLOBAL_SRC) append_flag(buf, cap, &len, FLB_GLOBAL_SRC);
   if (in->flags & FL_SYNC) append_flag(buf, cap, &len, FLB_SYNC);
   if (sc && sc != CAT_PRMT) append_mod(buf, cap, &len, sc, in->field[sc]);
   append_mod(buf, cap, &len, CAT_CMP, in->field[CAT_CMP]);
   append_mod(buf, cap, &len, CAT_BOOL, in->field[CAT_BOOL]);
   append_mod(buf, cap, &len, CAT_RND, in->field[CAT_RND]);
-  append_mod(buf, cap, &len, CAT_CACHE, in->field[CAT_CACHE]);
+  if (in->op != ISA_OP_CPASYNC) append_mod(buf, cap, &len, CAT_CACHE, in->field[CAT_CACHE]);
+  if (in->flags & FL_NC) append_flag(buf, cap, &len, FLB_NC);
+  append_mod(buf, cap, &len, CAT_EVICT1, in->field[CAT_EVICT1]);
+  append_mod(buf, cap, &len, CAT_EVICT2, in->field[CAT_EVICT2]);
   for (int b = 0; b < FLB_COUNT; b++)
-    if ((in->flags & (1u << b)) && b != FLB_TO && b != FLB_SYNC) append_flag(buf, cap, &len, b);
+    if ((in->flags & (1u << b)) && b != FLB_TO && b != FLB_SYNC && b != FLB_NC && b != FLB_GLOBAL_SRC &&
+        b != FLB_PARITY && b != FLB_NOCOMPLETE && b != FLB_NOINC) append_flag(buf, cap, &len, b);
+  append_mod(buf, cap, &len, CAT_PFSIZE, in->field[CAT_PFSIZE]);
   append_mod(buf, cap, &len, CAT_VEC, in->field[CAT_VEC]);
   for (int i = 0; i < 2; i++)
     if (in->type[i]) append_mod(buf, cap, &len, CAT_TYPE, in->type[i]);

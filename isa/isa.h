@@ -11,14 +11,15 @@
  * two header words, then one word per operand (some operands take more).
  *
  *   header word 0
- *   63     56 55 54 53  50 49   45 44   40 39   35 34 33 32  29 28  25 24 23 22  19 18  16 15  13 12  10 9       0
- *  +---------+-----+------+-------+-------+-------+-----+------+------+-----+------+------+------+------+---------+
- *  | opcode  |guard| nopnd| type0 | type1 |  cmp  | bool|  rnd | space| vec |  sub |  sem | scope| cache|  zero   |
- *  +---------+-----+------+-------+-------+-------+-----+------+------+-----+------+------+------+------+---------+
+ *   63     56 55 54 53  50 49   45 44   40 39   35 34 33 32  29 28  25 24 23 22  19 18  16 15  13 12  10 9  7 6 5 4 3 2 0
+ *  +---------+-----+------+-------+-------+-------+-----+------+------+-----+------+------+------+------+----+---+---+---+
+ *  | opcode  |guard| nopnd| type0 | type1 |  cmp  | bool|  rnd | space| vec |  sub |  sem | scope| cache| ev1|ev2|pfs| 0 |
+ *  +---------+-----+------+-------+-------+-------+-----+------+------+-----+------+------+------+------+----+---+---+---+
  *    guard: 0 none, 1 @%p, 2 @!%p (the predicate register is the first operand word, kind REG)
  *    every other field holds a suffix value (1-based, in mods.def order within its category; 0 = absent);
  *    sub holds the value of whichever operation-specific category the opcode takes (mul mode,
- *    atomic operation, shuffle mode, vote mode, shf direction, testp class, bar mode, prmt mode)
+ *    atomic operation, shuffle mode, vote mode, shf direction, testp class, bar mode, prmt mode);
+ *    ev1, ev2, pfs: the L1 and L2 eviction priorities and the L2 prefetch size (cache hints)
  *
  *   header word 1
  *   63                               32 31                                0
@@ -54,7 +55,8 @@
 typedef enum {
   CAT_NONE, CAT_TYPE, CAT_CMP, CAT_BOOL, CAT_RND, CAT_SPACE, CAT_VEC, CAT_SEM,
   CAT_SCOPE, CAT_CACHE, CAT_MULMODE, CAT_ATOMOP, CAT_SHFL, CAT_VOTE,
-  CAT_SHFDIR, CAT_TESTP, CAT_BAR, CAT_PRMT, CAT_FLAG, CAT_COUNT
+  CAT_SHFDIR, CAT_TESTP, CAT_BAR, CAT_PRMT, CAT_EVICT1, CAT_EVICT2, CAT_PFSIZE,
+  CAT_FLAG, CAT_COUNT
 } isa_cat;
 
 #define C_CMP     (1u << CAT_CMP)
@@ -73,6 +75,10 @@ typedef enum {
 #define C_TESTP   (1u << CAT_TESTP)
 #define C_BAR     (1u << CAT_BAR)
 #define C_PRMT    (1u << CAT_PRMT)
+#define C_EVICT1  (1u << CAT_EVICT1)
+#define C_EVICT2  (1u << CAT_EVICT2)
+#define C_PFSIZE  (1u << CAT_PFSIZE)
+#define C_HINTS   (C_EVICT1 | C_EVICT2 | C_PFSIZE)
 /* the categories whose value lives in the shared 'sub' field */
 #define C_SUBS (C_MULMODE | C_ATOMOP | C_SHFL | C_VOTE | C_SHFDIR | C_TESTP | C_BAR | C_PRMT)
 
@@ -133,6 +139,7 @@ enum {
 enum {
   FLB_APPROX, FLB_FULL, FLB_FTZ, FLB_SAT, FLB_UNI, FLB_SYNC, FLB_ALIGNED,
   FLB_NC, FLB_SHIFTAMT, FLB_CC, FLB_CLAMP, FLB_WRAP, FLB_TO, FLB_L1, FLB_L2, FLB_RELU,
+  FLB_GLOBAL_SRC, FLB_NOINC, FLB_NOCOMPLETE, FLB_PARITY, FLB_CACHE_HINT,
   FLB_COUNT
 };
 #define FL_APPROX   (1u << FLB_APPROX)
@@ -151,6 +158,11 @@ enum {
 #define FL_L1       (1u << FLB_L1)
 #define FL_L2       (1u << FLB_L2)
 #define FL_RELU     (1u << FLB_RELU)
+#define FL_GLOBAL_SRC (1u << FLB_GLOBAL_SRC)
+#define FL_NOINC    (1u << FLB_NOINC)
+#define FL_NOCOMPLETE (1u << FLB_NOCOMPLETE)
+#define FL_PARITY   (1u << FLB_PARITY)
+#define FL_CACHE_HINT (1u << FLB_CACHE_HINT)
 
 /* ---- the opcode table ---- */
 typedef enum { U_ALU, U_MUL, U_DP, U_SFU, U_LDST, U_CTRL, U_SYNC, U_COUNT } isa_unit;

@@ -76,6 +76,10 @@ static void candidate(int op, int t0, int t1, int rnd, int approx, char *buf, si
   if (t0) n += (size_t)snprintf(buf + n, cap - n, ".%s", isa_type_name(t0));
   if (t1) n += (size_t)snprintf(buf + n, cap - n, ".%s", isa_type_name(t1));
   if (o->flags & F_CALL) { snprintf(buf + n, cap - n, " (%%r1), f, (%%r2)"); return; }
+  /* operands whose values the shapes do not say (sizes and counts are immediates) */
+  if (op == ISA_OP_CPASYNC) { snprintf(buf + n, cap - n, ".ca.shared.global.L2::cache_hint [%%rd1], [%%rd2], 16, %%r3, %%rd4"); return; }
+  if (op == ISA_OP_CPWAIT) { snprintf(buf + n, cap - n, " 1"); return; }
+  if (o->flagbits & FL_CACHE_HINT) n += (size_t)snprintf(buf + n, cap - n, ".L2::cache_hint");   /* the policy operand needs it */
   int i = 0;
   for (const char *s = o->shape; *s; s++) {
     if (*s == '?') continue;
@@ -160,7 +164,8 @@ int main(void) {
   ok = 1;
   for (int s = 1; s < ISA_SP_COUNT; s++) ok &= strcmp(isa_mods[isa_mod_of(CAT_SPACE, s)].text, spaces[s]) == 0;
   CHECK(ok, "ISA_SP_* codes follow the state-space rows of mods.def");
-  static const char *const flags[] = { "approx", "full", "ftz", "sat", "uni", "sync", "aligned", "nc", "shiftamt", "cc", "clamp", "wrap", "to", "L1", "L2", "relu" };
+  static const char *const flags[] = { "approx", "full", "ftz", "sat", "uni", "sync", "aligned", "nc", "shiftamt", "cc", "clamp", "wrap", "to", "L1", "L2", "relu",
+                                       "global", "noinc", "noComplete", "parity", "L2::cache_hint" };
   ok = 1;
   for (int b = 0; b < FLB_COUNT; b++) ok &= isa_mod_of(CAT_FLAG, b + 1) >= 0 && strcmp(isa_mods[isa_mod_of(CAT_FLAG, b + 1)].text, flags[b]) == 0;
   CHECK(ok && isa_mod_of(CAT_FLAG, FLB_COUNT + 1) < 0, "FLB_* bits follow the flag rows of mods.def");

@@ -545,6 +545,15 @@ static int build_regs(tm_gpu *g) {
     r->unit = (uint8_t)unit;
     r->latency = (uint8_t)(L < 1 ? 1 : L > 255 ? 255 : L);
     r->interval = (uint8_t)(I < 1 ? 1 : I > 255 ? 255 : I);
+    switch (in->op) {
+    case ISA_OP_CPCOMMIT: r->wait = TM_WAIT_COMMIT; break;
+    case ISA_OP_CPWAIT:
+      r->wait = TM_WAIT_GROUP;
+      r->wait_n = (uint8_t)(in->o[0].imm < TM_CP_GROUPS - 1 ? in->o[0].imm : TM_CP_GROUPS - 1);
+      break;
+    case ISA_OP_CPWAITALL: case ISA_OP_CPMBAR: r->wait = TM_WAIT_ALL; break;
+    default: break;
+    }
   }
   return 0;
 }

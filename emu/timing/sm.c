@@ -133,6 +133,8 @@ void tm_sm_reset(tm_sm *s) {
     tw->w = NULL;
     tw->tc = NULL;
     tw->pending = 0;
+    tw->cp_seq = 0;
+    memset(tw->cp_out, 0, sizeof tw->cp_out);
     changed(s, tw);
   }
   for (int64_t i = 0; i < g->cfg->sm_max_ctas; i++) {   /* the CTA objects stay, to be bound to the next launch */
@@ -224,6 +226,8 @@ int tm_sm_start_cta(tm_gpu *g, tm_sm *s, tm_cta *tc, aw_dim3 id) {
     tw->in = NULL;
     tw->wait_load = 0;
     tw->pending = 0;
+    tw->cp_seq = 0;
+    memset(tw->cp_out, 0, sizeof tw->cp_out);
     changed(s, tw);
     tw->func = g->m->kernels[g->kernel];
     if (!tw->reg_ready && !(tw->reg_ready = malloc((g->max_slots ? g->max_slots : 1) * sizeof *tw->reg_ready))) {
@@ -286,10 +290,31 @@ static void warp_finished(tm_gpu *g, tm_sm *s, tm_warp *tw, tm_time t) {
 
 /* ---- the scoreboard ---- */
 
+/* Whether warp tw's cp.async groups let the instruction r waits for go
+ * (PTX ISA, "cp.async.wait_group"): wait_group N, when at most its N newest
+ * committed groups are in flight; wait_all (and cp.async.mbarrier.arrive,
+ * which the model holds until the copies it follows have landed), when none
+ * is, the open one included; commit_group, when the group slot it opens is
+ * free.  The groups are the warp's: lanes that commit or wait apart (after a
+ * divergent branch) are taken as one. */
+static int groups_ready(const tm_warp *tw, const tm_regs *r) {
+  uint32_t q = tw->cp_seq;
+  switch (r->wait) {
+  case TM_WAIT_COMMIT: return tw->cp_out[(q + 1) % TM_CP_GROUPS] == 0;
+  case TM_WAIT_GROUP:
+    for (uint32_t i = r->wait_n + 1u; i < TM_CP_GROUPS; i++) if (tw->cp_out[(q - i) % TM_CP_GROUPS]) return 0;
+    return 1;
+  default:
+    for (uint32_t i = 0; i < TM_CP_GROUPS; i++) if (tw->cp_out[i]) return 0;
+    return 1;
+  }
+}
+
 /* The cycle from which warp tw may issue the instruction with registers r, or
- * TM_NEVER while one of them waits for a load. */
+ * TM_NEVER while one of them waits for a load (or for its cp.async groups). */
 static int64_t operands_ready(const tm_warp *tw, const tm_regs *r, uint32_t flags) {
   int64_t t = 0;
+  if (r->wait && !groups_ready(tw, r)) return TM_NEVER;
   if (flags & (F_CALL | F_RET)) {   /* a call or return switches frames: wait for everything */
     if (tw->pending) return TM_NEVER;
     return tw->all_ready;
@@ -320,6 +345,7 @@ void tm_load_complete(tm_gpu *g, tm_sm *s, tm_load *l, tm_time t) {
     g->st->loads++;
     g->st->load_latency += (uint64_t)(l->ready - l->issued);
   }
+  if (l->cp_group) tw->cp_out[l->cp_group - 1]--;
   tw->pending--;
   tw->wait_load = 0;
   changed(s, tw);
@@ -688,6 +714,7 @@ static int issue(tm_gpu *g, tm_sm *s, tm_warp *tw, const emu_insn *in, const tm_
     if (rel > 0) release(s, tw->tc, n + 1);
     return 0;
   }
+  if (r->wait == TM_WAIT_COMMIT || r->wait == TM_WAIT_ALL) tw->cp_seq += in->op != ISA_OP_CPMBAR;   /* a new open group */
   if (!is->is_mem) {
     set_ready(tw, r, n + r->latency);
     return 0;
@@ -726,7 +753,8 @@ static int issue(tm_gpu *g, tm_sm *s, tm_warp *tw, const emu_insn *in, const tm_
   /* a load's (or atom's) registers wait for its replies; red and prefetch
    * have none, but their replies still count as the warp's traffic in flight */
   int waits = kind != REQ_WR && has_dst;
-  if (waits || kind == REQ_ATOM || in->op == ISA_OP_PREFETCH || in->op == ISA_OP_PREFETCHU) {
+  int cp = in->op == ISA_OP_CPASYNC;   /* no register waits; its group does */
+  if (waits || cp || kind == REQ_ATOM || in->op == ISA_OP_PREFETCH || in->op == ISA_OP_PREFETCHU) {
     tm_load *l = tm_load_new(g);
     if (!l) { tm_fail(g, "out of host memory"); return -1; }
     l->tw = tw;
@@ -734,7 +762,11 @@ static int issue(tm_gpu *g, tm_sm *s, tm_warp *tw, const emu_insn *in, const tm_
     l->issued = n;
     l->ready = ready;
     l->outstanding = s->nacc;
-    l->global = waits;
+    l->global = waits || cp;
+    if (cp) {
+      l->cp_group = (uint8_t)(tw->cp_seq % TM_CP_GROUPS + 1);
+      tw->cp_out[tw->cp_seq % TM_CP_GROUPS]++;
+    }
     tw->pending++;
     if (waits) set_ready(tw, r, TM_NEVER);
     s->acc_load = l;

@@ -39,10 +39,16 @@ struct tm_gpu;
 struct tm_sm;
 
 /* Registers an instruction reads and writes (frame-relative slots), by pc. */
+/* What an instruction waits for besides its registers: this thread's cp.async groups. */
+enum { TM_WAIT_NONE, TM_WAIT_COMMIT, TM_WAIT_GROUP, TM_WAIT_ALL };
+#define TM_CP_GROUPS 8        /* cp.async groups a warp keeps in flight; a ninth commit waits for the oldest */
+
 typedef struct {
   uint8_t ndst, nsrc;
   uint8_t unit;               /* U_* after f64 arithmetic moves to U_DP */
   uint8_t latency, interval;  /* core cycles, latency_scale applied */
+  uint8_t wait;               /* TM_WAIT_*: commit_group, wait_group (wait_n), wait_all and cp.async.mbarrier.arrive */
+  uint8_t wait_n;             /* wait_group's N, at most TM_CP_GROUPS - 1 (more waits for nothing more) */
   uint32_t dst[4];
   uint32_t src[8];
 } tm_regs;
@@ -61,6 +67,7 @@ typedef struct tm_load {
   int64_t issued;             /* core cycle */
   int64_t ready;              /* latest completion so far (core cycle) */
   int global;                 /* counts in the load-latency statistics */
+  uint8_t cp_group;           /* cp.async: 1 + its group's slot in the warp's cp_out; 0: not one */
   int merge;                  /* design caba, CABA 5.2: the retrieval of the compressed block at 'addr' a partial store
                                  wrote to (tw and aw NULL): a decompression assist warp for 'parent' takes it */
   uint64_t addr;
@@ -79,6 +86,8 @@ typedef struct tm_warp {
   const emu_insn *in;         /* its next instruction (emu_next), NULL: not looked up since it last issued */
   int wait_load;              /* its next instruction waits for a load: not tried again until one of its loads is back */
   uint32_t pending;           /* memory instructions with destinations in flight */
+  uint32_t cp_seq;            /* cp.async groups committed; the open group's number */
+  uint16_t cp_out[TM_CP_GROUPS];   /* cp.async instructions in flight, by group number modulo TM_CP_GROUPS */
   uint32_t func;              /* the function reg_ready belongs to */
   int64_t *reg_ready;         /* per slot: the core cycle its value is ready; TM_NEVER: a load in flight */
   int64_t all_ready;          /* max over reg_ready of finite values */

@@ -1,0 +1,14 @@
+// cp.async copies 4, 8 or 16 bytes
+.version 8.0
+.target sm_80
+.address_size 64
+.visible .entry k()
+{
+	.shared .align 16 .b8 sh[64];
+	.reg .b32 %r<4>;
+	.reg .b64 %rd<4>;
+	.reg .pred %p<2>;
+	cp.async.ca.shared.global [sh], [%rd1], 12;
+	ret;
+}
+// error: 11:42: cp.async copies 4, 8 or 16 bytes (an immediate)

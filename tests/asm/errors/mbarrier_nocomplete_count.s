@@ -1,0 +1,14 @@
+// arrive.noComplete needs its count
+.version 8.0
+.target sm_80
+.address_size 64
+.visible .entry k()
+{
+	.shared .align 16 .b8 sh[64];
+	.reg .b32 %r<4>;
+	.reg .b64 %rd<4>;
+	.reg .pred %p<2>;
+	mbarrier.arrive.noComplete.shared.b64 %rd1, [sh];
+	ret;
+}
+// error: 11:2: 'mbarrier.arrive.noComplete' needs a count operand
