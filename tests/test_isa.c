@@ -9,6 +9,7 @@
 #include "../isa/disasm.h"
 #include "../isa/image.h"
 #include "../isa/isa.h"
+#include "../isa/isadoc.h"
 #include "check.h"
 
 #include <stdlib.h>
@@ -152,8 +153,38 @@ static void sub_values(void) {
   CHECK(ok, "ISA_ATOMOP(id) is each atomic operation's value in the encoding (1 add ... 10 cas)");
 }
 
+/* The coverage list (isa/ptx90.def) against the instruction table, so neither drifts. */
+static void coverage(void) {
+  int named[ISA_OP_COUNT] = { 0 }, ok = 1;
+  for (int i = 0; i < isa_ptx90_count; i++) {
+    const isa_ptx_entry *e = &isa_ptx90[i];
+    if (!e->ours[0] && !e->reason[0]) { ok = 0; printf("  %s: neither supported nor a reason\n", e->name); }
+    for (const char *p = e->ours; *p;) {
+      size_t n = strcspn(p, " ");
+      int op = isa_op_lookup(p, n);
+      if (op < 0) { ok = 0; printf("  %s: '%.*s' is not a row of opcodes.def\n", e->name, (int)n, p); }
+      else named[op] = 1;
+      p += n;
+      while (*p == ' ') p++;
+    }
+    if (!e->ours[0])   /* each name it lists ("vshl, vshr"): not a row, or the entry is stale */
+      for (const char *p = e->name; *p;) {
+        size_t n = strcspn(p, ",");
+        if (isa_op_lookup(p, n) >= 0) { ok = 0; printf("  %.*s is a row of opcodes.def, but ptx90.def says it is not supported\n", (int)n, p); }
+        p += n;
+        while (*p == ',' || *p == ' ') p++;
+      }
+  }
+  for (int op = 0; op < ISA_OP_COUNT; op++)
+    if (!named[op] && !(isa_ops[op].flags & F_AW)) { ok = 0; printf("  row '%s' is not in isa/ptx90.def\n", isa_ops[op].name); }
+  int full, part, none;
+  isa_ptx90_counts(&full, &part, &none);
+  CHECK(ok && full + part + none > 200, "isa/ptx90.def and the instruction table agree (%d PTX 9.0 entries: %d in full, %d in part, %d not)", full + part + none, full, part, none);
+}
+
 int main(void) {
   sub_values();
+  coverage();
   /* The enums that mirror table order. */
   static const char *const tnames[] = { "", "pred", "b8", "b16", "b32", "b64", "b128", "u8", "u16", "u32", "u64",
                                         "s8", "s16", "s32", "s64", "f16", "f16x2", "bf16", "bf16x2", "f32", "f64" };
