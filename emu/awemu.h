@@ -73,6 +73,18 @@ void aw_set_insn_limit(aw_device *d, uint64_t limit);
 int aw_add_subroutines(aw_device *d, const char *name, const char *text, size_t len);
 /* The most wall-clock seconds one launch may run before it faults (0 = no limit). */
 void aw_set_time_limit(aw_device *d, double seconds);
+/* Device memory is laid out as the CUDA allocator lays it out (allocations
+ * packed into pages that stay mapped), so a kernel's access a little past
+ * its buffer reads or writes the page, as on a GPU, and only an access
+ * outside every mapped page faults.  Memcheck, like compute-sanitizer's,
+ * watches the accesses that miss every allocation: mode AW_MEMCHECK_REPORT
+ * writes one line for each to out (standard error when NULL; the first 100
+ * of a launch, then a count) and goes on; AW_MEMCHECK_STOP makes the first
+ * a fault; AW_MEMCHECK_OFF (the default) lets them be. */
+enum { AW_MEMCHECK_OFF, AW_MEMCHECK_REPORT, AW_MEMCHECK_STOP };
+void aw_set_memcheck(aw_device *d, int mode, FILE *out);
+/* The accesses memcheck found in the last launch. */
+uint64_t aw_memcheck_errors(const aw_device *d);
 /* The call-stack budget of every warp of a launch (CUDA's cudaLimitStackSize,
  * counted the emulator's way): at most 'calls' nested calls, and at most
  * 'bytes_per_thread' bytes per thread for the registers (8 bytes each) and

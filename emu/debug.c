@@ -2120,7 +2120,7 @@ static const dbg_command commands[] = {
   { "up", NULL, cmd_up, "up [N]", "select the frame N (1) levels out: the caller", 0 },
   { "down", NULL, cmd_down, "down [N]", "select the frame N (1) levels in: the callee", 0 },
   { "where", NULL, cmd_backtrace, "where", "the call frames of the warp in focus", 0 },
-  { "set", NULL, cmd_set, "set var LVALUE = VALUE | set limit N | set var NAME VALUE", "change a register (%REG, %REG[LANE], %REG[*]) or memory ({TYPE}ADDRESS, BUFFER[INDEX]); or a run-script setting", 0 },
+  { "set", NULL, cmd_set, "set var LVALUE = VALUE | set limit N | set memcheck on|stop|off | set var NAME VALUE", "change a register (%REG, %REG[LANE], %REG[*]) or memory ({TYPE}ADDRESS, BUFFER[INDEX]); or a run-script setting", 0 },
   { "stats", NULL, cmd_stats, "stats", "the launch's counters (so far, when it runs)", 0 },
   { "help", "h", cmd_help, "help [COMMAND]", "list the commands, or one command's usage", 0 },
   { "quit", "q", cmd_quit, "quit", "leave the debugger", 0 },
@@ -2192,11 +2192,11 @@ static int cmd_set(dbg *g, char *args) {
     char *rest = p + 4;
     if (strchr(rest, '=') || strchr(rest, '%') || strchr(rest, '{') || strchr(rest, '[')) return cmd_set_var(g, rest);
   } else if (*p == '%' || *p == '{') return cmd_set_var(g, p);
-  /* the run-script settings: set limit N, set var NAME VALUE */
+  /* the run-script settings: set limit N, set memcheck MODE, set var NAME VALUE */
   char copy[1024];
   snprintf(copy, sizeof copy, "%s", p);
   char *q = copy, *w1 = dbg_word(&q), *w2 = dbg_word(&q), *w3 = dbg_word(&q), *w4 = dbg_word(&q);
-  int ok = w1 && ((!strcmp(w1, "limit") && w2 && !w3) || (!strcmp(w1, "var") && w2 && w3 && !w4));
+  int ok = w1 && (((!strcmp(w1, "limit") || !strcmp(w1, "memcheck")) && w2 && !w3) || (!strcmp(w1, "var") && w2 && w3 && !w4));
   if (!ok) return DR_USAGE;
   char line[1100];
   snprintf(line, sizeof line, "set %s", p);
@@ -2465,7 +2465,7 @@ static char **complete(const char *text, int start, int end) {
     const char *w[] = { "sm", "warp", "lane", "block", "thread" };
     for (int i = 0; i < 5; i++) cand_add(w[i]);
   } else if (!strcmp(first, "set") && nwords == 1) {
-    cand_add("var"); cand_add("limit");
+    cand_add("var"); cand_add("limit"); cand_add("memcheck");
   } else if (text[0] == '%') {
     cands_registers(g);
   } else {

@@ -25,6 +25,7 @@ void aw_device_free(aw_device *d) {
   free(d->modules);
   for (uint32_t i = 0; i < d->nallocs; i++) free(d->allocs[i].data);
   free(d->allocs);
+  free(d->tail);
   tm_device_free(d);
   free(d->prints);
   free(d->print_text);
@@ -57,6 +58,8 @@ int aw_add_subroutines(aw_device *d, const char *name, const char *text, size_t 
 
 void aw_set_insn_limit(aw_device *d, uint64_t limit) { d->insn_limit = limit; }
 void aw_set_time_limit(aw_device *d, double seconds) { d->time_limit = seconds > 0 ? seconds : 0; }
+void aw_set_memcheck(aw_device *d, int mode, FILE *out) { d->memcheck = mode; d->memcheck_out = out; }
+uint64_t aw_memcheck_errors(const aw_device *d) { return d->memcheck_errors; }
 void aw_interrupt(aw_device *d) { d->interrupted = 1; d->check_at = 0; }
 void aw_set_frame_limit(aw_device *d, uint32_t calls, uint32_t bytes_per_thread) {
   d->max_calls = calls ? calls : AW_DEFAULT_MAX_CALLS;

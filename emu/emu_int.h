@@ -90,8 +90,15 @@ struct aw_module {
 
 typedef struct {
   uint64_t addr, size;
+  uint64_t slot;          /* the bytes it owns: its size rounded up to 256, then a 256-byte gap (data holds them all) */
   uint8_t *data;
 } emu_alloc;
+
+/* Device memory is laid out as the CUDA allocator lays it out: allocations
+ * packed one after another into pages of EMU_PAGE bytes that stay mapped; a
+ * kernel's access faults only outside every mapped page (memcheck reports
+ * those that miss every allocation). */
+#define EMU_PAGE (2ull << 20)
 
 /* Hook events: a CTA starts (w NULL), an instruction is about to issue in
  * warp w at pc (before its guard is read), a fault has just been recorded in
@@ -147,6 +154,14 @@ struct aw_device {
    * wlast[k] the lane, warp, CTA and pc of the store (the last one wins).  [watch_lo, watch_hi)
    * bounds them all, so other stores cost one compare. */
   uint64_t watch_lo, watch_hi;
+  /* memcheck (aw_set_memcheck): 0 off, 1 report each access outside every
+   * allocation and go on, 2 fault at the first; the launch's count, and the
+   * page after the last allocation (mapped, not yet allocated: tail bytes) */
+  int memcheck;
+  FILE *memcheck_out;
+  uint64_t memcheck_errors;
+  uint8_t *tail;
+  uint64_t tail_base;
   uint32_t nwatch;
   uint64_t wlo[EMU_MAX_WATCH], whi[EMU_MAX_WATCH];
   struct { uint32_t lane, warp, pc, written; aw_dim3 cta; } wlast[EMU_MAX_WATCH];
@@ -163,6 +178,14 @@ struct aw_device {
 
 /* memory.c */
 emu_alloc *emu_find_alloc(aw_device *d, uint64_t addr, uint64_t size);
+/* The host bytes of [addr, addr + size) when the range is in mapped device
+ * memory (an allocation's slot, or the rest of the last allocation's page), or
+ * NULL; never crosses a slot (size at most 16, aligned). */
+uint8_t *emu_mapped(aw_device *d, uint64_t addr, uint64_t size);
+/* The live allocation nearest to addr (NULL when there is none) and addr's
+ * distance from it: *before set when addr is below its start (*dist bytes
+ * before), else *dist is how far past its end. */
+const emu_alloc *emu_nearest_alloc(const aw_device *d, uint64_t addr, uint64_t *dist, int *before);
 
 /* timing/tmdev.c: design caba's record of the blocks the kernels wrote,
  * which the host's writes to [addr, addr + n) clear (the host's copies are

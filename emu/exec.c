@@ -107,10 +107,8 @@ static void (*fma32_lanes)(const uint64_t *, const uint64_t *, const uint64_t *,
 
 static void fault(cta *c, warp *w, uint32_t pc, uint32_t lane, int has_addr, uint64_t addr, const char *fmt, ...)
   __attribute__((format(printf, 7, 8)));
-static void fault(cta *c, warp *w, uint32_t pc, uint32_t lane, int has_addr, uint64_t addr, const char *fmt, ...) {
-  if (c->faulted) return;
-  c->faulted = 1;
-  aw_fault *f = c->fault;
+/* Fills f with where lane 'lane' of warp w (ANYLANE: its first running lane) is at pc. */
+static void where(const cta *c, const warp *w, uint32_t pc, uint32_t lane, aw_fault *f) {
   memset(f, 0, sizeof *f);
   const isa_image *img = &c->m->img;
   snprintf(f->kernel, sizeof f->kernel, "%s", isa_str(img, img->funcs[c->kfunc].name));
@@ -131,6 +129,13 @@ static void fault(cta *c, warp *w, uint32_t pc, uint32_t lane, int has_addr, uin
     f->line = ln->line;
     f->col = ln->col;
   }
+}
+
+static void fault(cta *c, warp *w, uint32_t pc, uint32_t lane, int has_addr, uint64_t addr, const char *fmt, ...) {
+  if (c->faulted) return;
+  c->faulted = 1;
+  aw_fault *f = c->fault;
+  where(c, w, pc, lane, f);
   f->has_address = has_addr;
   f->address = addr;
   va_list ap;
@@ -148,6 +153,44 @@ void aw_fault_format(const aw_fault *f, char *buf, size_t cap) {
   if (n < 0 || (size_t)n >= cap) return;
   n += snprintf(buf + n, cap - (size_t)n, ": %s", f->what);
   if (n >= 0 && (size_t)n < cap && f->has_address) snprintf(buf + n, cap - (size_t)n, ", address 0x%llx", (unsigned long long)f->address);
+}
+
+/* ---- memcheck ---- */
+
+#define MEMCHECK_LINES 100   /* lines a launch writes; the rest are counted */
+
+/* Lane 'lane' of w accesses [addr, addr + size) of mapped global memory
+ * outside every allocation.  Stop mode: 1, with the fault's text in why.
+ * Report mode: writes where and what (compute-sanitizer's facts: the
+ * access, the thread, the nearest allocation and the distance) and 0. */
+static int memcheck_hit(cta *c, warp *w, uint32_t lane, uint64_t addr, uint32_t size, int is_store, char *why, size_t whycap) {
+  aw_device *d = c->d;
+  char what[200];
+  uint64_t dist = 0;
+  int before = 0;
+  const emu_alloc *a = emu_nearest_alloc(d, addr, &dist, &before);
+  int n = snprintf(what, sizeof what, "memcheck: %u-byte global %s outside every allocation", size, is_store ? "store" : "load");
+  if (a && !before && addr < a->addr + a->size)
+    snprintf(what + n, sizeof what - (size_t)n, ", running past the end of the %llu-byte allocation at 0x%llx", (unsigned long long)a->size, (unsigned long long)a->addr);
+  else if (a)
+    snprintf(what + n, sizeof what - (size_t)n, ", %llu bytes %s the %llu-byte allocation at 0x%llx", (unsigned long long)dist,
+             before ? "before" : "past the end of", (unsigned long long)a->size, (unsigned long long)a->addr);
+  if (d->memcheck == AW_MEMCHECK_STOP) {   /* (resolve asks twice, the second time for the text) */
+    if (why) { snprintf(why, whycap, "%s", what); d->memcheck_errors++; }
+    return 1;
+  }
+  d->memcheck_errors++;
+  if (d->memcheck_errors <= MEMCHECK_LINES) {
+    aw_fault f;
+    where(c, w, w->sp ? w->stack[w->sp - 1].pc : 0, lane, &f);
+    snprintf(f.what, sizeof f.what, "%s", what + 10);
+    f.has_address = 1;
+    f.address = addr;
+    char line[1024];
+    aw_fault_format(&f, line, sizeof line);
+    fprintf(d->memcheck_out ? d->memcheck_out : stderr, "memcheck: %s\n", line + 9);   /* "fault in " dropped: it goes on */
+  }
+  return 0;
 }
 
 /* ---- warps, frames and the reconvergence stack ---- */
@@ -262,7 +305,9 @@ static uint8_t *locate(cta *c, warp *w, uint32_t lane, int space, uint64_t addr,
   switch (space) {
   case ISA_SP_GLOBAL: {
     emu_alloc *a = emu_find_alloc(c->d, addr, size);
-    if (!a) REFUSE(addr, "%u-byte global %s outside every allocation", size, acc);
+    uint8_t *p = a ? a->data + (addr - a->addr) : emu_mapped(c->d, addr, size);
+    if (!p) REFUSE(addr, "%u-byte global %s outside every allocation", size, acc);
+    if (!a && c->d->memcheck && w && memcheck_hit(c, w, lane, addr, size, is_store, why, whycap)) { *bad_addr = addr; return NULL; }
     if (is_store && addr < c->d->watch_hi && addr + size > c->d->watch_lo) {   /* near a watched range */
       aw_device *d = c->d;
       for (uint32_t k = 0; k < d->nwatch; k++) {
@@ -273,7 +318,7 @@ static uint8_t *locate(cta *c, warp *w, uint32_t lane, int space, uint64_t addr,
         d->wlast[k].pc = w && w->sp ? w->stack[w->sp - 1].pc : 0;
       }
     }
-    return a->data + (addr - a->addr);
+    return p;
   }
   case ISA_SP_SHARED: case ISA_SP_SHARED_CTA:
     if (addr >= c->shared_bytes || size > c->shared_bytes - addr)
@@ -324,9 +369,12 @@ uint8_t *emu_locate(cta *c, warp *w, uint32_t lane, int space, uint64_t addr, ui
     return NULL;
   }
   uint64_t hi = c->d->watch_hi;
-  c->d->watch_hi = 0;   /* the debugger's own writes are not the program's stores */
+  int mc = c->d->memcheck;
+  c->d->watch_hi = 0;   /* the debugger's own reads and writes are not the program's accesses */
+  c->d->memcheck = 0;
   uint8_t *p = locate(c, w, lane, space, addr, size, is_store, why, whycap, &bad);
   c->d->watch_hi = hi;
+  c->d->memcheck = mc;
   return p;
 }
 
@@ -2642,6 +2690,7 @@ aw_status aw_launch(aw_device *d, aw_module *m, int kernel, aw_dim3 grid, aw_dim
   memset(&d->stats, 0, sizeof d->stats);
   start_limits(d);
   d->launches++;
+  d->memcheck_errors = 0;
   int rc = 0;
   int saved_round = fegetround();
   struct timespec t0, t1;
@@ -2666,6 +2715,10 @@ aw_status aw_launch(aw_device *d, aw_module *m, int kernel, aw_dim3 grid, aw_dim
       }
   fesetround(saved_round);
   emu_print_flush(d);   /* device printf: at the launch's end, as CUDA writes it */
+  if (d->memcheck == AW_MEMCHECK_REPORT && d->memcheck_errors)
+    fprintf(d->memcheck_out ? d->memcheck_out : stderr, "memcheck: %llu access%s outside every allocation in this launch of %s%s\n",
+            (unsigned long long)d->memcheck_errors, d->memcheck_errors == 1 ? "" : "es", isa_str(&m->img, m->img.funcs[c.kfunc].name),
+            d->memcheck_errors > MEMCHECK_LINES ? " (the first 100 shown)" : "");
   clock_gettime(CLOCK_MONOTONIC, &t1);
   d->stats.seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
   if (d->hook) d->hook(d->hook_ctx, EMU_EV_END, &c, NULL, rc ? 1 : 0);

@@ -17,7 +17,7 @@
 
 static void usage(FILE *f) {
   fputs("usage: awemu run [--config NAME|FILE] [--set KEY=VALUE]... [--subroutines FILE]... [--stats-json FILE] [--trace-timeline FILE] [--timeout SECONDS]\n"
-        "                 [--insn-limit N] SCRIPT [NAME=VALUE ...]   (awemu run --help)\n"
+        "                 [--insn-limit N] [--memcheck[=stop]] SCRIPT [NAME=VALUE ...]   (awemu run --help)\n"
         "       awemu config [--list | --table | --show] [--config NAME|FILE] [--set KEY=VALUE]...   (timing configs)\n"
         "       awemu debug [-x FILE] [-batch] [SCRIPT | MODULE] [NAME=VALUE ...]   (the debugger; awemu debug --help)\n"
         "       awemu compress [options] FILE   (compression report; awemu compress --help)\n"
@@ -43,6 +43,10 @@ static void run_usage(FILE *f) {
         "  --timeout=SECONDS   a launch running longer than SECONDS of wall-clock time faults (0: no limit)\n"
         "  --insn-limit=N      a launch executing more than N warp instructions faults (0: no limit;\n"
         "                      the script's 'set limit N' changes it too)\n"
+        "  --memcheck[=MODE]   report every global access outside every allocation (device memory is laid out\n"
+        "                      in mapped pages as CUDA's allocator does, so such an access runs, as on a GPU):\n"
+        "                      on (the default MODE) writes a line for each to standard error and goes on, stop\n"
+        "                      makes the first a fault, off; the script's 'set memcheck MODE' changes it too\n"
         "  -h, --help          this text\n"
         "  --version           print the version\n"
         "Options take their value as --opt=VALUE or --opt VALUE.  Ctrl-C (SIGINT) stops the running launch\n"
@@ -212,7 +216,7 @@ static int run_main(int argc, char **argv, int *vars, const char **sets) {
   int nsets = 0, nsubs = 0;
   double timeout = 0;
   uint64_t insn_limit = 0;
-  int have_limit = 0, nvars = 0, options_done = 0;
+  int have_limit = 0, nvars = 0, options_done = 0, memcheck = -1;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i], *v;
     int k;
@@ -246,6 +250,10 @@ static int run_main(int argc, char **argv, int *vars, const char **sets) {
         return 2;
       }
       timeout = t;
+    } else if (!strcmp(a, "--memcheck") || !strncmp(a, "--memcheck=", 11)) {
+      const char *m = a[10] ? a + 11 : "on";
+      memcheck = !strcmp(m, "on") ? AW_MEMCHECK_REPORT : !strcmp(m, "stop") ? AW_MEMCHECK_STOP : !strcmp(m, "off") ? AW_MEMCHECK_OFF : -2;
+      if (memcheck == -2) { fprintf(stderr, "awemu run: --memcheck takes on, stop or off, not '%s'\n", m); return 2; }
     } else if ((v = long_value(argc, argv, &i, "--insn-limit", &missing)) || missing) {
       char *end = NULL;
       errno = 0;
@@ -302,6 +310,7 @@ static int run_main(int argc, char **argv, int *vars, const char **sets) {
   }
   if (timeout > 0) aw_set_time_limit(d, timeout);
   if (have_limit) aw_set_insn_limit(d, insn_limit);
+  if (memcheck >= 0) aw_set_memcheck(d, memcheck, NULL);
   for (int k = 0; k < nvars; k++) {
     char *a = argv[vars[k]], *eq = strchr(a, '=');
     *eq = 0;

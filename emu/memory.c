@@ -1,8 +1,14 @@
 /* emu/memory.c -- device global memory: allocations in a sparse 64-bit space.
  *
- * Every allocation is its own host buffer; an address is found by binary
- * search over the allocations (kept sorted, since addresses only grow).
- * Accesses outside every allocation are faults, not silent reads.
+ * Laid out as the CUDA allocator does: allocations packed one after another
+ * (each rounded up to 256 bytes, then a 256-byte gap) into pages of EMU_PAGE
+ * bytes that stay mapped.  Every allocation is its own host buffer, holding
+ * its slot (its bytes and the gap after them); the rest of the last page is
+ * the tail buffer.  An address is found by binary search over the
+ * allocations (kept sorted, since addresses only grow).  A kernel's access
+ * inside a mapped page reads and writes there, as on a GPU; one outside every
+ * mapped page faults.  Memcheck (exec.c) reports those that miss every
+ * allocation.
  */
 #include "emu_int.h"
 
@@ -18,15 +24,51 @@ uint64_t aw_malloc(aw_device *d, uint64_t bytes) {
     d->allocs = a;
     d->cap_allocs = cap;
   }
-  uint8_t *data = calloc(1, bytes);
+  uint64_t slot = (bytes + 255) / 256 * 256 + 256;
+  uint8_t *data = calloc(1, slot);
   if (!data) return 0;
   emu_alloc *a = &d->allocs[d->nallocs++];
   a->addr = d->next_addr;
   a->size = bytes;
+  a->slot = slot;
   a->data = data;
-  /* a gap after each allocation, so running off its end faults */
-  d->next_addr += (bytes + 255) / 256 * 256 + 256;
+  d->next_addr += slot;
+  uint64_t base = (d->next_addr - 1) / EMU_PAGE * EMU_PAGE;   /* the page the tail is in */
+  if (base != d->tail_base) {
+    d->tail_base = base;
+    if (d->tail) memset(d->tail, 0, EMU_PAGE);   /* a page not mapped before: nothing stored there yet */
+  }
   return a->addr;
+}
+
+/* The allocation whose slot starts at or below addr, or NULL. */
+static emu_alloc *slot_below(const aw_device *d, uint64_t addr) {
+  uint32_t lo = 0, hi = d->nallocs;
+  while (lo < hi) {
+    uint32_t mid = (lo + hi) / 2;
+    if (d->allocs[mid].addr <= addr) lo = mid + 1; else hi = mid;
+  }
+  return lo ? &d->allocs[lo - 1] : NULL;
+}
+
+uint8_t *emu_mapped(aw_device *d, uint64_t addr, uint64_t size) {
+  emu_alloc *a = slot_below(d, addr);
+  if (a && addr - a->addr < a->slot && size <= a->slot - (addr - a->addr)) return a->data + (addr - a->addr);
+  /* the rest of the last allocation's page: mapped, nothing allocated there yet */
+  if (!d->nallocs || addr < d->next_addr || addr >= d->tail_base + EMU_PAGE || size > d->tail_base + EMU_PAGE - addr) return NULL;
+  if (!d->tail && !(d->tail = calloc(1, EMU_PAGE))) return NULL;
+  return d->tail + (addr - d->tail_base);
+}
+
+const emu_alloc *emu_nearest_alloc(const aw_device *d, uint64_t addr, uint64_t *dist, int *before) {
+  const emu_alloc *a = slot_below(d, addr), *b = a ? a + 1 : d->nallocs ? &d->allocs[0] : NULL;
+  if (b && b >= d->allocs + d->nallocs) b = NULL;
+  uint64_t da = a ? addr - (a->addr + a->size) : UINT64_MAX, db = b ? b->addr - addr : UINT64_MAX;
+  if (a && addr < a->addr + a->size) da = 0;   /* inside (the caller asked about a range that runs past it) */
+  if (!a && !b) return NULL;
+  *before = db < da;
+  *dist = db < da ? db : da;
+  return db < da ? b : a;
 }
 
 emu_alloc *emu_find_alloc(aw_device *d, uint64_t addr, uint64_t size) {
@@ -34,15 +76,9 @@ emu_alloc *emu_find_alloc(aw_device *d, uint64_t addr, uint64_t size) {
     emu_alloc *a = &d->allocs[d->alloc_hint];
     if (addr >= a->addr && addr - a->addr < a->size && size <= a->size - (addr - a->addr)) return a;
   }
-  uint32_t lo = 0, hi = d->nallocs;
-  while (lo < hi) {
-    uint32_t mid = (lo + hi) / 2;
-    if (d->allocs[mid].addr <= addr) lo = mid + 1; else hi = mid;
-  }
-  if (!lo) return NULL;
-  emu_alloc *a = &d->allocs[lo - 1];
-  if (addr - a->addr >= a->size || size > a->size - (addr - a->addr)) return NULL;
-  d->alloc_hint = lo - 1;
+  emu_alloc *a = slot_below(d, addr);
+  if (!a || addr - a->addr >= a->size || size > a->size - (addr - a->addr)) return NULL;
+  d->alloc_hint = (uint32_t)(a - d->allocs);
   return a;
 }
 

@@ -1054,6 +1054,13 @@ static int cmd_set(aw_session *s, char **argv, int argc, const char *where) {
     aw_set_time_limit(s->dev, v);
     return 0;
   }
+  if (argc == 3 && !strcmp(argv[1], "memcheck")) {
+    const char *m = argv[2];
+    int mode = !strcmp(m, "on") ? AW_MEMCHECK_REPORT : !strcmp(m, "stop") ? AW_MEMCHECK_STOP : !strcmp(m, "off") ? AW_MEMCHECK_OFF : -1;
+    if (mode < 0) return error(s, where, "set memcheck takes on (report each access outside every allocation and go on), stop (fault at the first) or off, not '%s'", m);
+    aw_set_memcheck(s->dev, mode, NULL);
+    return 0;
+  }
   if (argc == 4 && !strcmp(argv[1], "var")) { aw_session_set_var(s, argv[2], argv[3]); return 0; }
   if (argc >= 2 && strchr(argv[1], '=')) {   /* a key of the timing config */
     const tm_config *cur = aw_timing_config(s->dev);
@@ -1069,7 +1076,7 @@ static int cmd_set(aw_session *s, char **argv, int argc, const char *where) {
     if (aw_set_timing(s->dev, &c)) return error(s, where, "out of host memory");
     return 0;
   }
-  return error(s, where, "usage: set limit N | set time-limit SECONDS | set var NAME VALUE | set KEY=VALUE (timing)");
+  return error(s, where, "usage: set limit N | set time-limit SECONDS | set memcheck on|stop|off | set var NAME VALUE | set KEY=VALUE (timing)");
 }
 
 /* ---- timing ---- */
@@ -1356,7 +1363,7 @@ const aw_command aw_commands[] = {
   { "dump", cmd_dump, "dump NAME PATH [text]", "write a buffer to a file" },
   { "expect", cmd_expect, "expect NAME file PATH [TOL] | text PATH [TOL] | value V [TOL] | at INDEX V [TOL]", "fail unless the buffer holds what is expected" },
   { "print", cmd_print, "print NAME [FIRST [COUNT]]", "print elements of a buffer" },
-  { "set", cmd_set, "set limit N | set time-limit SECONDS | set var NAME VALUE | set KEY=VALUE", "set the instruction limit, the time limit, a script variable or a key of the timing config" },
+  { "set", cmd_set, "set limit N | set time-limit SECONDS | set memcheck on|stop|off | set var NAME VALUE | set KEY=VALUE", "set the instruction limit, the time limit, memcheck (accesses outside every allocation), a script variable or a key of the timing config" },
   { "config", cmd_config, "config NAME|FILE | config off", "later launches run on the cycle-level timing model of a preset or config file (off: functional only)" },
   { "stats", cmd_stats, "stats | stats json FILE", "counters of the last launch and of all launches" },
   { "trace", cmd_trace, "trace on [MAX_BYTES] | off | FILE [MAX_BYTES]", "write every warp instruction executed (cta, warp, pc, active mask, instruction); at most 1 GiB unless MAX_BYTES says" },

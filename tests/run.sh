@@ -101,9 +101,18 @@ for script in $(ls examples/*/run.aw tests/emu/*/*/run.aw 2>/dev/null); do
       fail "run $dir: the reference failed" "$(cat "$OUT/$n.refout")"; continue
     fi
   fi
-  "$BIN/awemu" run "$script" DATA="$data" > "$OUT/$n.log" 2>&1
+  # examples run under memcheck: one touching memory outside its buffers fails, unless it
+  # does so on purpose, and then memcheck must report exactly what memcheck-expected says
+  mc=; case "$dir" in examples/*) mc=--memcheck=stop; [ -f "$dir/memcheck-expected" ] && mc=--memcheck;; esac
+  "$BIN/awemu" run $mc "$script" DATA="$data" > "$OUT/$n.log" 2>&1
   rc=$?
-  if [ -f "$dir/expect-fault" ]; then
+  if [ -f "$dir/memcheck-expected" ]; then
+    grep '^memcheck: ' "$OUT/$n.log" > "$OUT/$n.memcheck"
+    if [ $rc -eq 0 ] && cmp -s "$dir/memcheck-expected" "$OUT/$n.memcheck"; then pass "run $dir (memcheck reports what memcheck-expected says)"
+    else fail "run $dir: memcheck's reports (exit $rc)" "$(diff "$dir/memcheck-expected" "$OUT/$n.memcheck"; tail -3 "$OUT/$n.log")"; fi
+    "$BIN/awemu" run "$script" DATA="$data" > "$OUT/$n.plain.log" 2>&1 && ! grep -q '^memcheck' "$OUT/$n.plain.log" &&
+      pass "run $dir (without memcheck: runs, as on a GPU)" || fail "run $dir without memcheck" "$(cat "$OUT/$n.plain.log")"
+  elif [ -f "$dir/expect-fault" ]; then
     want=$(cat "$dir/expect-fault")
     if [ $rc -eq 1 ] && grep -qF "$want" "$OUT/$n.log"; then pass "run $dir (faults as expected)"
     else fail "run $dir: expected a failure reporting: $want (exit $rc)" "$(cat "$OUT/$n.log")"; fi

@@ -147,12 +147,12 @@ cl_n=$(wc -l < "$CL_T/readme.lst")
 "$BIN/awasm" -l subroutines/demo/zero_line.s | head -n "$cl_n" > "$CL_T/tool.lst"
 [ "$cl_n" -gt 2 ] && cmp -s "$CL_T/readme.lst" "$CL_T/tool.lst" && pass "cli: README's listing is what awasm -l prints" ||
   fail "cli: README's listing is what awasm -l prints" "$(diff "$CL_T/readme.lst" "$CL_T/tool.lst" | head -6)"
-# the fault example: the README's script with y allocated with 100 elements
+# the fault example: the README's script with y allocated with 100 elements, under --memcheck=stop
 awk '/^```$/ { if (on) exit; n++; next } n && /^load examples\/saxpy/ { on = 1 } on { print }' README.md |
   sed 's/^alloc y f32 1000$/alloc y f32 100/' > "$CL_T/script.aw"
 cl_said=$(sed -n 's/^    \(script\.aw:[0-9]*: error: fault .*\)$/\1/p' README.md)
 # (run from the repository, where the script's load path is; its name shortened to script.aw)
-cl_got=$(timeout 30 "$BIN/awemu" run "$CL_T/script.aw" 2>&1 >/dev/null | sed -n "s|^$CL_T/script\.aw:\([0-9]*: error: fault\)|script.aw:\1|p" | head -1)
+cl_got=$(timeout 30 "$BIN/awemu" run --memcheck=stop "$CL_T/script.aw" 2>&1 >/dev/null | sed -n "s|^$CL_T/script\.aw:\([0-9]*: error: fault\)|script.aw:\1|p" | head -1)
 if grep -q '^alloc y f32 100$' "$CL_T/script.aw" && [ -n "$cl_said" ] && [ "$cl_said" = "$cl_got" ]; then pass "cli: README's fault example is what awemu run prints"
 else fail "cli: README's fault example is what awemu run prints" "README: $cl_said
 tool:   $cl_got"; fi

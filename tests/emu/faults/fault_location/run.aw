@@ -5,4 +5,7 @@
 # its own, so that the first buffer is at the first device address, 0x200000000.)
 alloc out u32 229
 load ${SCRIPT_DIR}/kernel.ptx
+# The address is in the page the allocations are mapped in, where a GPU reads and writes
+# without a fault (so does awemu); memcheck in stop mode makes it a fault, naming the allocation.
+set memcheck stop
 launch fault_location 2,2 64 out

@@ -6,4 +6,7 @@
 alloc first u32 8
 alloc out u32 8
 load ${SCRIPT_DIR}/kernel.ptx
+# The address is in the page the allocations are mapped in, where a GPU reads and writes
+# without a fault (so does awemu); memcheck in stop mode makes it a fault, naming the allocation.
+set memcheck stop
 launch oob_store 1 8 out

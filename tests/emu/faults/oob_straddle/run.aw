@@ -6,4 +6,7 @@
 alloc in u32 7
 alloc out u32 64
 load ${SCRIPT_DIR}/kernel.ptx
+# The address is in the page the allocations are mapped in, where a GPU reads and writes
+# without a fault (so does awemu); memcheck in stop mode makes it a fault, naming the allocation.
+set memcheck stop
 launch oob_straddle 1 8 in out

@@ -1,4 +1,4 @@
-# printf_bad_string: lane 3's %s argument points outside every allocation: the launch faults
+# printf_bad_string: lane 3's %s argument points outside mapped device memory: the launch faults
 # naming the kernel, the lane, the pc and the address, and nothing of the launch's printf is lost
 # silently (the other lanes' lines are written at the launch's end).
 load ${SCRIPT_DIR}/kernel.ptx
