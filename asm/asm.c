@@ -1111,6 +1111,9 @@ static const mnem_info *parse_mnemonic(asm_ctx *c, const asm_tok *t) {
     asm_error(c, at, "vote%s needs type .%s", mi.field[CAT_VOTE] == 4 ? ".ballot" : " .all/.any/.uni", mi.field[CAT_VOTE] == 4 ? "b32" : "pred"); goto done;
   }
   if (mi.field[CAT_VEC] && !(o->flags & (F_LOAD | F_STORE))) { asm_error(c, at, "vector suffix on '%s'", name); goto done; }
+  if (op == ISA_OP_SET && (mi.type[1] == ISA_T_F16X2 || mi.type[1] == ISA_T_BF16X2) && mi.type[0] == ISA_T_F32) {
+    asm_error(c, at, "set on .%s pairs writes .u32 or .s32 (0xffff or 0 in each half)", isa_type_name(mi.type[1])); goto done;
+  }
   if (op == ISA_OP_CPASYNC) {
     int sp = mi.field[CAT_SPACE];
     if (sp != ISA_SP_SHARED && sp != ISA_SP_SHARED_CTA) { asm_error(c, sp ? cat_at[CAT_SPACE] : at, "cp.async copies into .shared (cp.async.ca.shared.global)"); goto done; }

@@ -1212,10 +1212,26 @@ static int exec_more(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
     break;
   }
   switch (in->op) {
-  case ISA_OP_SETP: case ISA_OP_SET: {   /* .f16 and .bf16 compare in compare(); the x2 forms are still to come */
-    int ct = in->op == ISA_OP_SET ? in->t1 : t0;
-    fault(c, w, pc, ANYLANE, 0, 0, "half-precision pair comparison (%s.%s) is not supported yet", isa_ops[in->op].name, isa_type_name(ct));
-    return -1;
+  /* setp and set on .f16x2 and .bf16x2 (PTX ISA, "Half Precision Comparison Instructions"):
+   * each half compared apart; setp: p from the lower half, q from the upper (each combined
+   * with c); set: each half of d 0xffff (a .u32/.s32 d) or 0 */
+  case ISA_OP_SETP: case ISA_OP_SET: {
+    int is_set = in->op == ISA_OP_SET;
+    int ct = is_set ? in->t1 : t0, ht = ct == ISA_T_F16X2 ? ISA_T_F16 : ISA_T_BF16;
+    const uint64_t *a = S(1), *b = S(2), *p = in->nopnd > 3 ? S(3) : NULL;
+    int pneg = in->nopnd > 3 && in->o[3].neg;
+    uint64_t Q[WARP];
+    LANES {
+      int pv = p ? (int)((p[l] & 1) ^ (uint64_t)pneg) : 0, t[2];
+      for (int h = 0; h < 2; h++) {
+        int r = compare(in->cmp, a[l] >> (16 * h) & 0xffff, b[l] >> (16 * h) & 0xffff, ht, ftz);
+        t[h] = p ? bool_op(in->bop, r, pv) : r;
+      }
+      if (is_set) D[l] = (t[0] ? 0xffffu : 0) | (t[1] ? 0xffff0000u : 0);
+      else { D[l] = (uint64_t)t[0]; Q[l] = (uint64_t)t[1]; }
+    }
+    write_pair(w, &in->o[0], D, Q, active);
+    return 0;
   }
   /* dp4a: d = c + the sum of the products of a's and b's four bytes (each signed or unsigned by its type)
    * dp2a: d = c + the sum of the products of a's two halfwords and b's bytes 0-1 (.lo) or 2-3 (.hi)
@@ -1874,7 +1890,7 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
     return 0;
   }
   /* setp: p = a CMP b; q = !p (with .BOOL: combined with c)
-   * set: d = (a CMP b) ? all ones or 1.0 : 0 */
+   * set: d = (a CMP b) ? all ones or 1.0 : 0 (.f16x2, .bf16x2: each half, 0xffff or 0) */
   case ISA_OP_SETP: case ISA_OP_SET: {
     int is_set = in->op == ISA_OP_SET;
     int ct = is_set ? in->t1 : t0;
@@ -1904,7 +1920,7 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
       write_dst(w, &in->o[0], D, active);
       return 0;
     }
-    if (ct == ISA_T_F16X2 || ct == ISA_T_BF16X2) return exec_more(c, w, pc, in, active);   /* pairs: still to come */
+    if (ct == ISA_T_F16X2 || ct == ISA_T_BF16X2) return exec_more(c, w, pc, in, active);   /* pairs */
     LANES {
       int r = compare(in->cmp, a[l], b[l], ct, ftz);
       int pv = p ? (int)((p[l] & 1) ^ (uint64_t)pneg) : 0;

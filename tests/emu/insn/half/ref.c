@@ -244,6 +244,22 @@ int main(int argc, char **argv) {
     ref_write(name, out, NH, 2);
     cases += NH;
   }
-  printf("half: %zu variants, %zu cases\n", sizeof T / sizeof T[0] + sizeof TC / sizeof TC[0] + 1, cases);
+  /* the pair comparisons (PTX ISA, half-precision setp and set): each half compared apart;
+   * setp: p from the lower halves, q from the upper, each and-ed (.and) with c's bit 0 when c is
+   * given; set.u32: 0xffff in each half that holds */
+  for (int v = 0; v < 3; v++) {
+    int s = v == 1 ? 3 : 1;
+    const fmt *f = v == 1 ? &BF16 : &F16;
+    const char *cmp = v == 0 ? "lt" : v == 1 ? "geu" : "eq";
+    for (unsigned i = 0; i < NH2; i++) {
+      uint32_t t[2];
+      for (int h = 0; h < 2; h++) t[h] = cmp1(cmp, (uint32_t)(IN[s][0][i] >> (16 * h)) & 0xffff, (uint32_t)(IN[s][1][i] >> (16 * h)) & 0xffff, f, 0);
+      if (v == 1) for (int h = 0; h < 2; h++) t[h] &= (uint32_t)IN[s][2][i] & 1;
+      out[i] = v == 2 ? (t[0] ? 0xffffu : 0) | (t[1] ? 0xffff0000u : 0) : t[0] | t[1] << 1;
+    }
+    ref_write(v == 0 ? "setp_lt_f16x2.bin" : v == 1 ? "setp_geu_and_bf16x2.bin" : "set_eq_u32_f16x2.bin", out, NH2, 4);
+    cases += 2 * NH2;
+  }
+  printf("half: %zu variants, %zu cases\n", sizeof T / sizeof T[0] + sizeof TC / sizeof TC[0] + 4, cases);
   return 0;
 }

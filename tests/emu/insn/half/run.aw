@@ -196,3 +196,18 @@ expect b_d file ${DATA}/setp_nan_bf16.bin
 fill h2_d const 7
 launch cvt_relu_f16x2 4 128 h2_a h2_b h2_c h2_d u32:512
 expect h2_d file ${DATA}/cvt_relu_f16x2.bin
+
+# setp.lt.f16x2 p|q: p is the lower halves' comparison, q the upper's (d = p + 2 q)
+fill h2_d const 7
+launch setp_lt_f16x2 4 128 h2_a h2_b h2_c h2_d u32:512
+expect h2_d file ${DATA}/setp_lt_f16x2.bin
+
+# setp.geu.and.bf16x2 p|q, a, b, c: each half's unordered >= and-ed with c (c's bit 0)
+fill b2_d const 7
+launch setp_geu_and_bf16x2 4 128 b2_a b2_b b2_c b2_d u32:512
+expect b2_d file ${DATA}/setp_geu_and_bf16x2.bin
+
+# set.eq.u32.f16x2: 0xffff in each half whose halves are equal (-0 == +0, NaN never)
+fill h2_d const 7
+launch set_eq_u32_f16x2 4 128 h2_a h2_b h2_c h2_d u32:512
+expect h2_d file ${DATA}/set_eq_u32_f16x2.bin
