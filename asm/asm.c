@@ -1103,6 +1103,7 @@ static const mnem_info *parse_mnemonic(asm_ctx *c, const asm_tok *t) {
     asm_error(c, at, "'%s' needs .approx", name); goto done;
   }
   int ftz_ok = mi.type[0] == ISA_T_F32 || mi.type[1] == ISA_T_F32 || mi.type[0] == ISA_T_F16 || mi.type[0] == ISA_T_F16X2 ||
+               (op == ISA_OP_EX2 && (mi.type[0] == ISA_T_BF16 || mi.type[0] == ISA_T_BF16X2)) ||   /* ex2.approx.ftz.bf16 */
                ((op == ISA_OP_RCP || op == ISA_OP_RSQRT) && mi.type[0] == ISA_T_F64 && (mi.flags & FL_APPROX));
   if ((mi.flags & FL_FTZ) && !ftz_ok) {
     asm_error(c, flag_at[FLB_FTZ], "'.ftz' applies to .f32 and .f16 only"); goto done;

@@ -1208,6 +1208,17 @@ static int exec_more(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
     write_dst(w, &in->o[0], D, active);
     return 0;
   }
+  case ISA_OP_EX2: case ISA_OP_TANH: {   /* approximate: each half computed in double, rounded once */
+    const uint64_t *a = S(1);
+    int bf = t0 == ISA_T_BF16 || t0 == ISA_T_BF16X2, two = t0 == ISA_T_F16X2 || t0 == ISA_T_BF16X2;
+    LANES {
+      uint64_t r = emu_half_func(in->op, (uint32_t)a[l] & 0xffff, bf, ftz);
+      if (two) r |= (uint64_t)emu_half_func(in->op, (uint32_t)(a[l] >> 16) & 0xffff, bf, ftz) << 16;
+      D[l] = r;
+    }
+    write_dst(w, &in->o[0], D, active);
+    return 0;
+  }
   default:
     break;
   }
@@ -1750,6 +1761,7 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
    * ex2: d = 2 ** a
    * tanh: d = tanh(a) */
   case ISA_OP_LG2: case ISA_OP_EX2: case ISA_OP_TANH: {
+    if (t0 != ISA_T_F32 && t0 != ISA_T_F64) return exec_more(c, w, pc, in, active);   /* ex2, tanh on .f16, .bf16 and their pairs */
     const uint64_t *a = S(1);
     int approx = (in->flags & FL_APPROX) != 0;
     if (w0 == 64) {

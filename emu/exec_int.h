@@ -103,6 +103,10 @@ double emu_half_value(uint32_t h, int bf);
 /* .relu on .f16 or .bf16 bits h: a negative value becomes +0; NaN and -0 stay. */
 uint32_t emu_half_relu(uint32_t h, int bf);
 uint32_t emu_half_round(double x, int bf, int rnd);
+/* ex2.approx (op ISA_OP_EX2) or tanh.approx of the .f16 (bf = 0) or .bf16 bits h: computed
+ * in double and rounded to nearest even once (within the PTX ISA's error bounds); a NaN
+ * result is 0x7fff; .ftz flushes subnormal inputs and results to signed zero. */
+uint32_t emu_half_func(int op, uint32_t h, int bf, int ftz);
 /* The value of special register 'sreg' (component comp: 1 x, 2 y, 3 z) in every lane of w. */
 void emu_sreg(cta *c, warp *w, uint32_t sreg, uint32_t comp, uint64_t *out);
 

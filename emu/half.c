@@ -132,3 +132,11 @@ uint64_t emu_half_op(int op, int type, uint64_t a, uint64_t b, uint64_t c, int f
   uint32_t hi = one(op, (uint32_t)(a >> 16) & 0xffff, (uint32_t)(b >> 16) & 0xffff, (uint32_t)(c >> 16) & 0xffff, bf, ftz, sat, relu);
   return (uint64_t)(lo | hi << 16);
 }
+
+uint32_t emu_half_func(int op, uint32_t h, int bf, int ftz) {
+  double x = emu_half_value(h, bf);
+  if (ftz && is_sub(h, bf)) x = copysign(0.0, x);
+  if (x != x) return 0x7fff;
+  uint32_t r = emu_half_round(op == ISA_OP_EX2 ? exp2(x) : tanh(x), bf, 1);
+  return ftz && is_sub(r, bf) ? r & 0x8000 : r;
+}

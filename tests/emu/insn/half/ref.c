@@ -144,6 +144,28 @@ static uint32_t cmp1(const char *cmp, uint32_t a, uint32_t b, const fmt *f, int 
   return x >= y;
 }
 
+/* ex2 (2^a) or tanh of h, the exact value rounded to nearest even in f (as awemu computes
+ * ex2.approx and tanh.approx: once rounded, inside the ISA's bounds), from long double:
+ * its 64-bit significand leaves the rounding of these irrational values exact; a NaN
+ * result is 0x7fff, ftz flushes subnormal inputs and results */
+static uint32_t func1(int ex2, uint32_t h, const fmt *f, int ftz) {
+  if (ftz) h = flush(h, f);
+  if (is_nan(h, f)) return 0x7fff;
+  uint32_t inf = ((1u << f->ebits) - 1) << (f->man - 1), one = f->bf ? 0x3f80 : 0x3c00;
+  if (is_inf(h, f)) return ex2 ? (h & 0x8000 ? 0 : inf) : (h & 0x8000) | one;
+  int mb = f->man - 1, bias = (1 << (f->ebits - 1)) - 1;
+  uint32_t e = (h >> mb) & ((1u << f->ebits) - 1), m = h & ((1u << mb) - 1);
+  long double x = ldexpl((long double)(e ? m | (1u << mb) : m), (e ? (int)e : 1) - bias - mb);   /* exact */
+  if (h & 0x8000) x = -x;
+  long double z = ex2 ? exp2l(x) : tanhl(x);
+  if (isinf(z) || fabsl(z) >= 0x1p130L) return (z < 0 ? 0x8000 : 0) | inf;
+  if (fabsl(z) < ldexpl(1.0L, f->emin - (f->man - 1) - 2)) return z < 0 || (z == 0 && (h & 0x8000) && !ex2) ? 0x8000 : 0;   /* below half the least subnormal */
+  int sc = z == 0 ? 0 : 100 - ilogbl(z);   /* n: z with 100 bits before the point, the rest dropped (irrational: no tie) */
+  i128 n = (i128)ldexpl(z, sc);
+  uint32_t r = round_int(n, sc, f, (h & 0x8000) && !ex2 ? 0x8000 : 0);
+  return ftz ? flush(r, f) : r;
+}
+
 /* ---- inputs ---- */
 
 static const uint32_t SPEC_H[] = { 0x0000, 0x8000, 0x0001, 0x8001, 0x03ff, 0x0400, 0x83ff, 0x7bff, 0xfbff, 0x3c00, 0xbc00, 0x3c01, 0x3bff,
@@ -260,6 +282,22 @@ int main(int argc, char **argv) {
     ref_write(v == 0 ? "setp_lt_f16x2.bin" : v == 1 ? "setp_geu_and_bf16x2.bin" : "set_eq_u32_f16x2.bin", out, NH2, 4);
     cases += 2 * NH2;
   }
-  printf("half: %zu variants, %zu cases\n", sizeof T / sizeof T[0] + sizeof TC / sizeof TC[0] + 4, cases);
+  static const struct { const char *name; int ex2, set, ftz; } TF[] = {
+    { "ex2_f16", 1, 0, 0 }, { "tanh_f16x2", 0, 1, 0 }, { "ex2_ftz_bf16", 1, 2, 1 }, { "tanh_bf16x2", 0, 3, 0 },
+  };
+  for (size_t t = 0; t < sizeof TF / sizeof TF[0]; t++) {
+    int s = TF[t].set, two = s & 1;
+    const fmt *f = s >= 2 ? &BF16 : &F16;
+    unsigned n = two ? NH2 : NH;
+    for (unsigned i = 0; i < n; i++) {
+      uint64_t a = IN[s][0][i];
+      out[i] = func1(TF[t].ex2, a & 0xffff, f, TF[t].ftz) | (two ? (uint64_t)func1(TF[t].ex2, (a >> 16) & 0xffff, f, TF[t].ftz) << 16 : 0);
+    }
+    char name[64];
+    snprintf(name, sizeof name, "%s.bin", TF[t].name);
+    ref_write(name, out, n, two ? 4 : 2);
+    cases += n * (two ? 2u : 1u);
+  }
+  printf("half: %zu variants, %zu cases\n", sizeof T / sizeof T[0] + sizeof TC / sizeof TC[0] + 4 + sizeof TF / sizeof TF[0], cases);
   return 0;
 }

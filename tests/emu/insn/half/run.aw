@@ -211,3 +211,18 @@ expect b2_d file ${DATA}/setp_geu_and_bf16x2.bin
 fill h2_d const 7
 launch set_eq_u32_f16x2 4 128 h2_a h2_b h2_c h2_d u32:512
 expect h2_d file ${DATA}/set_eq_u32_f16x2.bin
+
+# ex2.approx.f16 and tanh.approx (f16x2, bf16x2), ex2.approx.ftz.bf16: the exact value rounded to
+# nearest even once (awemu's choice inside the PTX ISA's error bounds; ref.c from long double)
+fill h_d const 7
+launch ex2_f16 8 128 h_a h_b h_c h_d u32:1024
+expect h_d file ${DATA}/ex2_f16.bin
+fill h2_d const 7
+launch tanh_f16x2 4 128 h2_a h2_b h2_c h2_d u32:512
+expect h2_d file ${DATA}/tanh_f16x2.bin
+fill b_d const 7
+launch ex2_ftz_bf16 8 128 b_a b_b b_c b_d u32:1024
+expect b_d file ${DATA}/ex2_ftz_bf16.bin
+fill b2_d const 7
+launch tanh_bf16x2 4 128 b2_a b2_b b2_c b2_d u32:512
+expect b2_d file ${DATA}/tanh_bf16x2.bin
