@@ -1761,9 +1761,9 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
    * ex2: d = 2 ** a
    * tanh: d = tanh(a) */
   case ISA_OP_LG2: case ISA_OP_EX2: case ISA_OP_TANH: {
-    if (t0 != ISA_T_F32 && t0 != ISA_T_F64) return exec_more(c, w, pc, in, active);   /* ex2, tanh on .f16, .bf16 and their pairs */
     const uint64_t *a = S(1);
     int approx = (in->flags & FL_APPROX) != 0;
+    if (t0 != ISA_T_F32 && t0 != ISA_T_F64) return exec_more(c, w, pc, in, active);   /* ex2, tanh on .f16, .bf16 and their pairs */
     if (w0 == 64) {
       rmode r = rm_begin(in->rnd);
       LANES {
