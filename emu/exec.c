@@ -1361,14 +1361,22 @@ static uint8_t *mb_object(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint
   return resolve(c, w, pc, l, space, a, 8, 1);
 }
 
+/* The object at p (lane l's, at addr) as it is; -1 after a fault when it is not initialized. */
+static int mb_read(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t l, uint64_t addr, const uint8_t *p, uint64_t *x) {
+  *x = load_value(p, 8);
+  if (MB_EXPECTED(*x)) return 0;
+  fault(c, w, pc, l, 1, addr, "%s: the mbarrier object is not initialized (mbarrier.init) or was invalidated", isa_ops[in->op].name);
+  return -1;
+}
+
 /* Lane l arrives 'count' times on the object at p (drop: and leaves it);
  * returns the object before, or sets *bad after a fault. */
 static uint64_t mb_arrive(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t l, uint64_t addr, uint8_t *p,
                           uint32_t count, int drop, int *bad) {
-  uint64_t x = load_value(p, 8);
+  uint64_t x;
+  if (mb_read(c, w, pc, in, l, addr, p, &x)) { *bad = 1; return 0; }
   uint32_t pending = MB_PENDING(x), expected = MB_EXPECTED(x), phase = MB_PHASE(x);
   const char *name = isa_ops[in->op].name;
-  if (!expected) { fault(c, w, pc, l, 1, addr, "%s: the mbarrier object is not initialized (mbarrier.init) or was invalidated", name); *bad = 1; return 0; }
   if (!count || count > pending) {
     fault(c, w, pc, l, 1, addr, "%s: %u arrival%s on an mbarrier with %u pending in its phase", name, count, count == 1 ? "" : "s", pending);
     *bad = 1;
@@ -1442,7 +1450,8 @@ static int exec_async(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t
       if (!p) return -1;
       if (in->op == ISA_OP_CPMBAR && !(in->flags & FL_NOINC)) {
         /* raised by one, then lowered by one when the copies are complete (now): only the check remains */
-        if (!MB_EXPECTED(load_value(p, 8))) { fault(c, w, pc, l, 1, addr[l], "%s: the mbarrier object is not initialized (mbarrier.init) or was invalidated", isa_ops[in->op].name); return -1; }
+        uint64_t x;
+        if (mb_read(c, w, pc, in, l, addr[l], p, &x)) return -1;
         continue;
       }
       D[l] = mb_arrive(c, w, pc, in, l, addr[l], p, count ? (uint32_t)count[l] : 1, in->op == ISA_OP_MBDROP, &bad);
@@ -1478,8 +1487,8 @@ static int exec_async(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t
     for (uint32_t r = active, l; r && (l = (uint32_t)__builtin_ctz(r), 1); r &= r - 1) {
       uint8_t *p = mb_object(c, w, pc, in, l, addr[l]);
       if (!p) return -1;
-      uint64_t x = load_value(p, 8);
-      if (!MB_EXPECTED(x)) { fault(c, w, pc, l, 1, addr[l], "%s: the mbarrier object is not initialized (mbarrier.init) or was invalidated", isa_ops[in->op].name); return -1; }
+      uint64_t x;
+      if (mb_read(c, w, pc, in, l, addr[l], p, &x)) return -1;
       uint32_t waited = parity ? (uint32_t)st[l] & 1 : MB_PHASE(st[l]);
       D[l] = MB_PHASE(x) != waited;
       spin |= !D[l];
