@@ -26,7 +26,7 @@ typedef struct { uint32_t number, index; } file_map;
 /* A parsed mnemonic, cached by its text. */
 typedef struct {
   int ok;
-  uint8_t op, type[2];
+  uint8_t op, type[4];
   uint8_t field[CAT_COUNT];
   uint32_t flags;
 } mnem_info;
@@ -987,7 +987,7 @@ static const mnem_info *parse_mnemonic(asm_ctx *c, const asm_tok *t) {
   }
   mi.op = (uint8_t)op;
   uint32_t taken = 0, ntypes = 0;
-  asm_loc cat_at[CAT_COUNT], flag_at[FLB_COUNT];
+  asm_loc cat_at[CAT_COUNT], flag_at[FLB_COUNT], type_at[4] = { at, at, at, at };
   for (int i = 0; i < CAT_COUNT; i++) cat_at[i] = at;
   for (int i = 0; i < FLB_COUNT; i++) flag_at[i] = at;
   while (p < end) {
@@ -1020,10 +1020,12 @@ static const mnem_info *parse_mnemonic(asm_ctx *c, const asm_tok *t) {
     int val = isa_mod_value(m);
     if (mod->cat == CAT_TYPE) {
       if (ntypes >= isa_ops[op].ntypes) { asm_error(c, sl, "too many type suffixes on '%s'", isa_ops[op].name); goto done; }
-      if (!(isa_ops[op].types[ntypes] & (1u << val))) {
+      /* mma's four (d, a, b, c) are checked below, once wmma.mma's two (d, c) are known as such */
+      if (isa_ops[op].ntypes < 4 && !(isa_ops[op].types[ntypes] & (1u << val))) {
         asm_error(c, sl, "type '.%s' is not valid for '%s'", mod->text, isa_ops[op].name);
         goto done;
       }
+      type_at[ntypes] = sl;
       mi.type[ntypes++] = (uint8_t)val;
     } else if (mod->cat == CAT_FLAG) {
       mi.flags |= 1u << (val - 1);
@@ -1037,12 +1039,30 @@ static const mnem_info *parse_mnemonic(asm_ctx *c, const asm_tok *t) {
   }
   const isa_op_info *o = &isa_ops[op];
   const char *name = o->name;
+  if (op == ISA_OP_WMMAMMA && ntypes == 2) {   /* wmma.mma...dtype.ctype: A and B are .f16 */
+    mi.type[3] = mi.type[1]; type_at[3] = type_at[1];
+    mi.type[1] = mi.type[2] = ISA_T_F16;
+    ntypes = 4;
+  }
+  if (o->ntypes == 4 && ntypes == 4)
+    for (int i = 0; i < 4; i++)
+      if (!(o->types[i] & (1u << mi.type[i]))) {
+        static const char *const role[4] = { "D", "A", "B", "C" };
+        asm_error(c, type_at[i], "type '.%s' is not valid for %s of '%s'", isa_type_name(mi.type[i]), role[i], name); goto done;
+      }
+  if (ntypes < o->ntypes && o->ntypes == 4) {
+    if (op == ISA_OP_WMMAMMA) asm_error(c, at, "'wmma.mma' needs the types of D and C (.f16 A and B: .f32.f32) or of D, A, B and C (.f32.bf16.bf16.f32)");
+    else asm_error(c, at, "'%s' needs the types of D, A, B and C (.f32.f16.f16.f32)", name);
+    goto done;
+  }
   if (ntypes < o->ntypes) { asm_error(c, at, "'%.*s' needs %s type suffix", t->len, t->s, o->ntypes - ntypes == 2 ? "two" : ntypes ? "a second" : "a"); goto done; }
   static const struct { int cat; const char *what; } need[] = {
     { CAT_CMP, "a comparison (.eq, .lt, ...)" }, { CAT_ATOMOP, "an operation (.add, .cas, ...)" },
     { CAT_SHFL, "a mode (.up, .down, .bfly, .idx)" }, { CAT_VOTE, "a mode (.all, .any, .uni, .ballot)" },
     { CAT_TESTP, "a class (.finite, .normal, ...)" }, { CAT_SHFDIR, "a direction (.l or .r)" },
-    { CAT_BAR, "a mode (.sync or .arrive)" },
+    { CAT_BAR, "a mode (.sync or .arrive)" }, { CAT_SHAPE, "a shape (.m16n16k16, .m16n8k16, ...)" },
+    { CAT_FRAG, "the matrix it moves (.a, .b, .c or .d)" }, { CAT_LAYA, "a layout (.row or .col)" },
+    { CAT_LAYB, "the layouts of A and B (.row.col, ...)" }, { CAT_NUM, "a count (.x1, .x2 or .x4)" },
   };
   for (size_t i = 0; i < sizeof need / sizeof need[0]; i++)
     if ((o->cats & (1u << need[i].cat)) && !mi.field[need[i].cat]) { asm_error(c, at, "'%s' needs %s", name, need[i].what); goto done; }
@@ -1114,6 +1134,14 @@ static const mnem_info *parse_mnemonic(asm_ctx *c, const asm_tok *t) {
   if (mi.field[CAT_VEC] && !(o->flags & (F_LOAD | F_STORE))) { asm_error(c, at, "vector suffix on '%s'", name); goto done; }
   if (op == ISA_OP_SET && (mi.type[1] == ISA_T_F16X2 || mi.type[1] == ISA_T_BF16X2) && mi.type[0] == ISA_T_F32) {
     asm_error(c, at, "set on .%s pairs writes .u32 or .s32 (0xffff or 0 in each half)", isa_type_name(mi.type[1])); goto done;
+  }
+  if (o->cats & C_SHAPE) {
+    isa_insn ti;
+    memset(&ti, 0, offsetof(isa_insn, opnd));
+    ti.op = (uint8_t)op; memcpy(ti.type, mi.type, sizeof ti.type); memcpy(ti.field, mi.field, sizeof ti.field); ti.flags = mi.flags;
+    const char *bad = isa_tensor_check(&ti);
+    if (bad) { asm_error(c, at, "'%s': %s", name, bad); goto done; }
+    if ((mi.flags & (FL_SYNC | FL_ALIGNED)) != (FL_SYNC | FL_ALIGNED)) { asm_error(c, at, "'%s' needs .sync.aligned (every lane of the warp executes it)", name); goto done; }
   }
   if (op == ISA_OP_CPASYNC) {
     int sp = mi.field[CAT_SPACE];
@@ -1446,7 +1474,7 @@ void asm_insn(asm_ctx *c, asm_tok *guard, int guard_neg, asm_tok mnem, asm_opnd 
   isa_insn in;
   memset(&in, 0, offsetof(isa_insn, opnd));
   in.op = mi->op;
-  in.type[0] = mi->type[0]; in.type[1] = mi->type[1];
+  memcpy(in.type, mi->type, sizeof in.type);
   memcpy(in.field, mi->field, sizeof in.field);
   in.flags = mi->flags;
   const isa_op_info *o = &isa_ops[in.op];
@@ -1486,6 +1514,23 @@ void asm_insn(asm_ctx *c, asm_tok *guard, int guard_neg, asm_tok mnem, asm_opnd 
       int ok = 1;
       switch (l) {
       case 'm': ok = conv_mem(c, x, in.op == ISA_OP_CPASYNC && i == 1 ? ISA_SP_GLOBAL : in.field[CAT_SPACE], d); break;
+      case 'f': {   /* a matrix fragment: {registers}, as many as the shape, matrix and type say */
+        isa_frag fr;
+        if (isa_fragment(&in, i, &fr)) { asm_error(c, x->loc, "internal: no fragment"); ok = 0; break; }
+        static const char *const mxn[4] = { "A's fragment", "B's fragment", "C's fragment", "D's fragment" };
+        const char *what = in.op == ISA_OP_LDMATRIX ? "ldmatrix's destination" : mxn[fr.matrix];
+        if (x->kind != AO_VEC) {
+          asm_error(c, x->loc, "%s is a {vector} of %d register%s", what, fr.nregs, fr.nregs == 1 ? "" : "s"); ok = 0; break;
+        }
+        int ne = 0;
+        for (const asm_opnd *e = x->elems; e; e = e->next) ne++;
+        if (ne != fr.nregs) {
+          asm_error(c, x->loc, "%s (.%s) has %d register%s, not %d", what, isa_type_name(fr.type), fr.nregs, fr.nregs == 1 ? "" : "s", ne);
+          ok = 0; break;
+        }
+        ok = conv_vec(c, &in, x, fr.type == ISA_T_F32 ? ISA_T_F32 : ISA_T_B32, ne, is_dst || (i == 0 && in.op != ISA_OP_WMMAST), 0, d);
+        break;
+      }
       case 'l':
         if (x->kind != AO_NAME) { asm_error(c, x->loc, "expected a label"); ok = 0; break; }
         {

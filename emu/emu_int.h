@@ -34,7 +34,13 @@ typedef struct {
 
 typedef struct {
   uint8_t op, t0, t1, guard, nopnd;
-  uint8_t sub, cmp, bop, rnd, space, vec, sem;
+  uint8_t sub, space;
+  union {
+    struct { uint8_t cmp, bop, rnd, vec, sem; };
+    /* wmma, mma, ldmatrix take none of those: their own suffixes (CAT_* values) */
+    struct { uint8_t shape, frag, lay, num, tc; } mx;   /* lay: CAT_LAYA | CAT_LAYB << 2; tc: the type of C
+                                                           (mma: t0 is D's, t1 A's and B's) */
+  };
   uint32_t flags;
   uint32_t guard_reg;
   uint32_t target;    /* bra: pc; call: function index */

@@ -103,7 +103,7 @@ static void (*fma32_lanes)(const uint64_t *, const uint64_t *, const uint64_t *,
 
 /* ---- faults ---- */
 
-#define ANYLANE UINT32_MAX   /* a fault of the whole warp: report its first lane still running */
+#define ANYLANE EMU_ANYLANE   /* a fault of the whole warp: report its first lane still running */
 
 static void fault(cta *c, warp *w, uint32_t pc, uint32_t lane, int has_addr, uint64_t addr, const char *fmt, ...)
   __attribute__((format(printf, 7, 8)));
@@ -899,6 +899,26 @@ static void note_access(cta *c, int space, const uint64_t *addr, uint32_t active
   is->spaces = spaces;
 }
 
+/* ---- for the instruction families in files of their own (tensor.c) ---- */
+
+const uint64_t *emu_src(cta *c, warp *w, const emu_opnd *o, uint64_t *tmp) { return src(c, w, o, tmp); }
+void emu_write(warp *w, const emu_opnd *o, const uint64_t *val, uint32_t mask) { write_dst(w, o, val, mask); }
+int emu_addresses(cta *c, warp *w, int space, const emu_opnd *o, uint64_t *addr) { return addresses(c, w, space, o, addr); }
+uint8_t *emu_resolve(cta *c, warp *w, uint32_t pc, uint32_t lane, int space, uint64_t addr, uint32_t size, int is_store) {
+  return resolve(c, w, pc, lane, space, addr, size, is_store);
+}
+void emu_note_access(cta *c, int space, const uint64_t *addr, uint32_t active, unsigned bytes) {
+  if (c->issue) note_access(c, space, addr, active, bytes);
+}
+void emu_fault(cta *c, warp *w, uint32_t pc, uint32_t lane, int has_addr, uint64_t addr, const char *fmt, ...) {
+  char buf[sizeof c->fault->what];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(buf, sizeof buf, fmt, ap);
+  va_end(ap);
+  fault(c, w, pc, lane, has_addr, addr, "%s", buf);
+}
+
 /* The fast way to the lanes' bytes: when every active lane's access of
  * 'size' bytes is an aligned global access inside one allocation (and, for a
  * store, away from every watched range), that allocation; else NULL, and each
@@ -1535,6 +1555,8 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
   case ISA_OP_MBINIT: case ISA_OP_MBINVAL: case ISA_OP_MBARRIVE: case ISA_OP_MBDROP: case ISA_OP_MBTEST:
   case ISA_OP_MBTRY: case ISA_OP_MBPENDING:
     return exec_async(c, w, pc, in, active);
+  case ISA_OP_WMMALD: case ISA_OP_WMMAST: case ISA_OP_WMMAMMA: case ISA_OP_MMA: case ISA_OP_LDMATRIX:
+    return emu_exec_tensor(c, w, pc, in, active);
   /* add: d = a + b
    * sub: d = a - b */
   case ISA_OP_ADD: case ISA_OP_SUB: {

@@ -107,6 +107,23 @@ uint32_t emu_half_round(double x, int bf, int rnd);
  * in double and rounded to nearest even once (within the PTX ISA's error bounds); a NaN
  * result is 0x7fff; .ftz flushes subnormal inputs and results to signed zero. */
 uint32_t emu_half_func(int op, uint32_t h, int bf, int ftz);
+/* exec.c's operands, memory and faults, for the instruction families kept in
+ * files of their own: a source's 32 lane values (tmp: room when they are not
+ * in a register), a destination written in the lanes of mask, each lane's
+ * address of a memory operand (returns its space), one lane's bytes (NULL
+ * after reporting the fault), the addresses noted for the timing side, and a
+ * fault of lane 'lane' (ANYLANE: the warp's first running lane) at pc. */
+const uint64_t *emu_src(cta *c, warp *w, const emu_opnd *o, uint64_t *tmp);
+void emu_write(warp *w, const emu_opnd *o, const uint64_t *val, uint32_t mask);
+int emu_addresses(cta *c, warp *w, int space, const emu_opnd *o, uint64_t *addr);
+uint8_t *emu_resolve(cta *c, warp *w, uint32_t pc, uint32_t lane, int space, uint64_t addr, uint32_t size, int is_store);
+void emu_note_access(cta *c, int space, const uint64_t *addr, uint32_t active, unsigned bytes);
+void emu_fault(cta *c, warp *w, uint32_t pc, uint32_t lane, int has_addr, uint64_t addr, const char *fmt, ...)
+  __attribute__((format(printf, 7, 8)));
+#define EMU_ANYLANE UINT32_MAX
+/* tensor.c: wmma.load, wmma.store, wmma.mma, mma and ldmatrix in warp w
+ * (every lane active); 0, or -1 after a fault. */
+int emu_exec_tensor(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t active);
 /* The value of special register 'sreg' (component comp: 1 x, 2 y, 3 z) in every lane of w. */
 void emu_sreg(cta *c, warp *w, uint32_t sreg, uint32_t comp, uint64_t *out);
 

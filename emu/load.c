@@ -271,6 +271,11 @@ static int predecode(aw_module *m, char *err, size_t cap) {
       e->sub = sc ? in.field[sc] : 0;
       e->cmp = in.field[CAT_CMP]; e->bop = in.field[CAT_BOOL]; e->rnd = in.field[CAT_RND];
       e->space = in.field[CAT_SPACE]; e->vec = in.field[CAT_VEC]; e->sem = in.field[CAT_SEM];
+      if (in.field[CAT_SHAPE]) {   /* a tensor-core instruction (isa_check_insn has checked the combination) */
+        e->mx.shape = in.field[CAT_SHAPE]; e->mx.frag = in.field[CAT_FRAG];
+        e->mx.lay = (uint8_t)(in.field[CAT_LAYA] | in.field[CAT_LAYB] << 2);
+        e->mx.num = in.field[CAT_NUM]; e->mx.tc = in.type[3];
+      }
       e->flags = in.flags;
       e->func = f;
       e->line = fn->first_insn + k;

@@ -21,12 +21,44 @@
 #define _POSIX_C_SOURCE 200809L
 #endif
 #include <errno.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
+/* ---- 16-bit floating point (IEEE binary16 and bfloat16) ---- */
+
+/* x rounded to nearest even with 'man' significant bits, smallest normal
+ * exponent emin; the bits in a 16-bit format with 'eb' exponent bits.
+ * Finite results only (the examples' values never overflow). */
+static inline uint16_t ref_rne16(double x, int man, int emin, int eb)
+{
+    uint16_t sign = signbit(x) ? 0x8000 : 0;
+    double a = fabs(x);
+    if (a == 0) return sign;
+    int e;
+    frexp(a, &e);
+    int q = (e - 1 < emin ? emin : e - 1) - (man - 1);
+    double t = floor(ldexp(a, -q)), rem = ldexp(a, -q) - t;
+    if (rem > 0.5 || (rem == 0.5 && fmod(t, 2) != 0)) t += 1;
+    double r = ldexp(t, q);
+    frexp(r, &e);
+    if (e - 1 < emin) return sign | (uint16_t)t;
+    int bias = (1 << (eb - 1)) - 1;
+    uint16_t m = (uint16_t)(ldexp(r, man - 1 - (e - 1)) - ldexp(1, man - 1));
+    return (uint16_t)(sign | (uint16_t)((e - 1 + bias) << (man - 1)) | m);
+}
+static inline uint16_t ref_f16(double x) { return ref_rne16(x, 11, -14, 5); }
+static inline uint16_t ref_bf16(double x) { return ref_rne16(x, 8, -126, 8); }
+static inline double ref_f16v(uint16_t h)
+{
+    int e = (h >> 10) & 31, m = h & 1023;
+    double v = e ? ldexp(1024 + m, e - 25) : ldexp(m, -24);
+    return h & 0x8000 ? -v : v;
+}
+static inline double ref_bf16v(uint16_t h) { uint32_t b = (uint32_t)h << 16; float f; memcpy(&f, &b, 4); return f; }
 /* ---- deterministic PRNG (splitmix64) ---- */
 static uint64_t rng_state;
 
@@ -79,6 +111,15 @@ static inline void write_u32(const char *name, const uint32_t *v, size_t n)
         for (int k = 0; k < 4; k++)
             b[4 * i + k] = (unsigned char)(v[i] >> (8 * k));
     write_bytes(name, b, 4 * n);
+    free(b);
+}
+
+static inline void write_u16(const char *name, const uint16_t *v, size_t n)
+{
+    unsigned char *b = malloc(2 * n + 1);
+    if (!b) { fprintf(stderr, "ref: out of memory\n"); exit(1); }
+    for (size_t i = 0; i < n; i++) { b[2 * i] = (unsigned char)v[i]; b[2 * i + 1] = (unsigned char)(v[i] >> 8); }
+    write_bytes(name, b, 2 * n);
     free(b);
 }
 

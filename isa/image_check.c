@@ -79,6 +79,8 @@ static int check_types(const isa_image *img, uint32_t f, uint32_t n, const isa_i
     const isa_operand *x = &in->opnd[i];
     char l = shape_at(o->shape, (int)i);
     int want = isa_shape_type(in, l);
+    isa_frag fr;
+    if (l == 'f' && !isa_fragment(in, (int)i, &fr)) want = fr.type == ISA_T_F32 ? ISA_T_F32 : ISA_T_B32;   /* a fragment's registers */
     const char *why = NULL;
     uint32_t reg = x->index;
     int rt = 0;

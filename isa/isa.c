@@ -22,7 +22,7 @@ static int mod_by_catval[CAT_COUNT][32];
 
 const isa_op_info isa_ops[ISA_OP_COUNT] = {
 #define OP(id, name, unit, lat, ii, flags, ntypes, t0, t1, cats, fl, shape, syn) \
-  { name, unit, lat, ii, ntypes, flags, { t0, t1 }, cats, fl, shape, syn },
+  { name, unit, lat, ii, ntypes, flags, { t0, t1, (ntypes) == 4 ? (t1) : 0, (ntypes) == 4 ? (t0) : 0 }, cats, fl, shape, syn },
 #include "opcodes.def"
 #undef OP
 };
@@ -33,10 +33,11 @@ const isa_sreg_info isa_sregs[ISA_SR_COUNT] = {
 #undef SREG
 };
 
-const char *const isa_unit_names[U_COUNT] = { "ALU", "MUL", "DP", "SFU", "LDST", "CTRL", "SYNC" };
+const char *const isa_unit_names[U_COUNT] = { "ALU", "MUL", "DP", "SFU", "LDST", "CTRL", "SYNC", "TENSOR" };
 const char *const isa_cat_names[CAT_COUNT] = {
   "none", "type", "cmp", "bool", "rnd", "space", "vec", "sem", "scope", "cache",
-  "mulmode", "atomop", "shfl", "vote", "shfdir", "testp", "bar", "prmt", "evict1", "evict2", "pfsize", "flag"
+  "mulmode", "atomop", "shfl", "vote", "shfdir", "testp", "bar", "prmt", "evict1", "evict2", "pfsize",
+  "shape", "frag", "layout", "layout-b", "num", "flag"
 };
 
 /* ---- hashing ---- */
@@ -179,6 +180,14 @@ static const field_pos fields[] = {
 #define T0_SHIFT 45
 #define T1_SHIFT 40
 #define W0_ZERO_MASK 0x7ull
+/* header word 1, above the flags: the types of mma's B and C, and the
+ * tensor-core suffixes (format 2.2; zero in every other instruction) */
+static const field_pos fields1[] = {
+  { CAT_SHAPE, 42, 3 }, { CAT_FRAG, 45, 3 }, { CAT_LAYA, 48, 2 }, { CAT_LAYB, 50, 2 }, { CAT_NUM, 52, 2 },
+};
+#define T2_SHIFT 32
+#define T3_SHIFT 37
+#define W1_ZERO_MASK (~0ull << 54)
 
 #define OPW(kind, aux, index, value) \
   (((uint64_t)(kind) << 60) | ((uint64_t)((aux) & 15) << 56) | ((uint64_t)((index) & 0xffffff) << 32) | (uint32_t)(value))
@@ -263,7 +272,7 @@ size_t isa_encode(const isa_insn *in, uint64_t *out, size_t cap, const char **er
   uint64_t w0 = ((uint64_t)in->op << OP_SHIFT) | ((uint64_t)in->guard << GUARD_SHIFT) |
                 ((uint64_t)in->nopnd << NOPND_SHIFT) | ((uint64_t)in->type[0] << T0_SHIFT) |
                 ((uint64_t)in->type[1] << T1_SHIFT);
-  if (in->type[0] >= ISA_T_COUNT || in->type[1] >= ISA_T_COUNT) { *err = "bad type"; return 0; }
+  for (int i = 0; i < 4; i++) if (in->type[i] >= ISA_T_COUNT) { *err = "bad type"; return 0; }
   for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) {
     unsigned v = in->field[fields[i].cat];
     if (v >= (1u << fields[i].width)) { *err = "suffix field out of range"; return 0; }
@@ -273,8 +282,14 @@ size_t isa_encode(const isa_insn *in, uint64_t *out, size_t cap, const char **er
   unsigned sub = sc ? in->field[sc] : 0;
   if (sub >= (1u << SUB_WIDTH)) { *err = "suffix field out of range"; return 0; }
   w0 |= (uint64_t)sub << SUB_SHIFT;
+  uint64_t w1 = in->flags | ((uint64_t)in->type[2] << T2_SHIFT) | ((uint64_t)in->type[3] << T3_SHIFT);
+  for (size_t i = 0; i < sizeof fields1 / sizeof fields1[0]; i++) {
+    unsigned v = in->field[fields1[i].cat];
+    if (v >= (1u << fields1[i].width)) { *err = "suffix field out of range"; return 0; }
+    w1 |= (uint64_t)v << fields1[i].shift;
+  }
   out[0] = w0;
-  out[1] = in->flags;
+  out[1] = w1;
   size_t n = 2;
   if (in->guard) {
     isa_operand g = { ISA_K_REG, 0, 0, in->guard_reg, 0, 0 };
@@ -369,8 +384,12 @@ size_t isa_decode(const uint64_t *w, size_t n, isa_insn *in, const char **err) {
   int sc = isa_sub_cat((int)op);
   if (sub && !sc) { *err = "sub-operation set on an opcode that takes none"; return 0; }
   if (sc) in->field[sc] = (uint8_t)sub;
-  if (w[1] >> 32) { *err = "reserved bits set in flag word"; return 0; }
+  if (w[1] & W1_ZERO_MASK) { *err = "reserved bits set in flag word"; return 0; }
   in->flags = (uint32_t)w[1];
+  in->type[2] = (uint8_t)((w[1] >> T2_SHIFT) & 31);
+  in->type[3] = (uint8_t)((w[1] >> T3_SHIFT) & 31);
+  for (size_t i = 0; i < sizeof fields1 / sizeof fields1[0]; i++)
+    in->field[fields1[i].cat] = (uint8_t)((w[1] >> fields1[i].shift) & ((1u << fields1[i].width) - 1));
   size_t used = 2;
   if (in->guard) {
     isa_operand g;
@@ -408,13 +427,14 @@ const char *isa_check_insn(const isa_insn *in) {
     if (isa_mod_of(c, in->field[c]) < 0) return "suffix value out of range";
   }
   if (in->flags & ~o->flagbits) return "flag not allowed for this opcode";
-  for (int i = 0; i < 2; i++) {
+  for (int i = 0; i < 4; i++) {
     int t = in->type[i];
     if (i < o->ntypes) {
       if (!t && o->ntypes) return "missing type";
       if (t >= ISA_T_COUNT || !(o->types[i] & (1u << t))) return "type not allowed for this opcode";
     } else if (t) return "type not allowed for this opcode";
   }
+  if (o->cats & C_SHAPE) { const char *bad = isa_tensor_check(in); if (bad) return bad; }
   int req = shape_required(o->shape), tot = shape_total(o->shape);
   if (o->flags & F_CALL) { req = 1; tot = 3; }
   if (in->nopnd < req || in->nopnd > tot) return "wrong number of operands";
@@ -431,6 +451,13 @@ const char *isa_check_insn(const isa_insn *in) {
       if (k != ISA_K_REG && k != ISA_K_SINK && k != ISA_K_VEC) return "expected a destination register";
       break;
     case 'p': if (k != ISA_K_REG) return "expected a predicate"; break;
+    case 'f': {
+      isa_frag fr;
+      if (k != ISA_K_VEC || isa_fragment(in, i, &fr) || op->nelem != fr.nregs) return "expected a fragment of the matrix's size";
+      for (unsigned e = 0; e < op->nelem; e++)
+        if (in->elem[op->index2 + e].kind != ISA_K_REG || in->elem[op->index2 + e].aux) return "a fragment holds registers";
+      break;
+    }
     case 'y': if (k == ISA_K_MREG || k == ISA_K_MSYM || k == ISA_K_MABS || k == ISA_K_LIST || k == ISA_K_REGPAIR) return "bad source operand"; break;
     default:
       if (k != ISA_K_REG && k != ISA_K_IMM && k != ISA_K_VEC) return "expected a register or immediate";
@@ -463,6 +490,86 @@ int isa_shape_type(const isa_insn *in, char l) {
   }
 }
 
+/* ---- tensor-core operands ---- */
+
+/* Elements per lane of a fragment (PTX ISA "Matrix Fragments for ..."):
+ * wmma's .f16 multiplicands hold 16, each element in two lanes. */
+static int frag_elems(int op, int shape, int mx, int type) {
+  int ab = mx == ISA_MX_A || mx == ISA_MX_B;
+  if (op == ISA_OP_LDMATRIX) return 0;
+  switch (shape) {
+  case ISA_SHAPE(M16N16K16): return ab ? (type == ISA_T_F16 ? 16 : 8) : 8;
+  case ISA_SHAPE(M16N8K16): return mx == ISA_MX_A ? 8 : mx == ISA_MX_B ? 4 : 4;
+  case ISA_SHAPE(M16N8K8): return mx == ISA_MX_A ? 4 : mx == ISA_MX_B ? 2 : 4;
+  case ISA_SHAPE(M8N8K4): return ab ? 4 : 8;
+  default: return 0;
+  }
+}
+
+const char *isa_tensor_check(const isa_insn *in) {
+  int op = in->op, shape = in->field[CAT_SHAPE], sp = in->field[CAT_SPACE];
+  int la = in->field[CAT_LAYA], lb = in->field[CAT_LAYB];
+  if (op == ISA_OP_LDMATRIX) {
+    if (shape != ISA_SHAPE(M8N8)) return "takes shape .m8n8 only";
+    if (!in->field[CAT_NUM]) return "needs a count (.x1, .x2 or .x4)";
+    if (sp && sp != ISA_SP_SHARED && sp != ISA_SP_SHARED_CTA) return "reads shared memory (.shared or a generic address)";
+    return NULL;
+  }
+  if (op == ISA_OP_WMMALD || op == ISA_OP_WMMAST) {
+    int fr = in->field[CAT_FRAG], t = in->type[0];
+    if (shape != ISA_SHAPE(M16N16K16)) return "takes shape .m16n16k16 only (the other shapes are not supported yet)";
+    if (!la) return "needs a layout (.row or .col)";
+    if (op == ISA_OP_WMMALD && (fr < ISA_FRAGV(A) || fr > ISA_FRAGV(C))) return "loads matrix .a, .b or .c";
+    if (op == ISA_OP_WMMAST && fr != ISA_FRAGV(D)) return "stores matrix .d only";
+    if (fr <= ISA_FRAGV(B) ? (t != ISA_T_F16 && t != ISA_T_BF16) : (t != ISA_T_F16 && t != ISA_T_F32))
+      return fr <= ISA_FRAGV(B) ? "the .a and .b matrices are .f16 or .bf16" : "the .c and .d matrices are .f16 or .f32";
+    if (sp && sp != ISA_SP_GLOBAL && sp != ISA_SP_SHARED && sp != ISA_SP_SHARED_CTA) return "moves .global or .shared memory (or a generic address)";
+    return NULL;
+  }
+  if (op != ISA_OP_WMMAMMA && op != ISA_OP_MMA) return "not a tensor-core instruction";
+  int td = in->type[0], ta = in->type[1], tb = in->type[2], tc = in->type[3];
+  if (!la || !lb) return "needs the layouts of A and B (.row or .col each)";
+  if (op == ISA_OP_WMMAMMA && shape != ISA_SHAPE(M16N16K16)) return "takes shape .m16n16k16 only (the other shapes are not supported yet)";
+  if (op == ISA_OP_MMA && shape != ISA_SHAPE(M16N8K16) && shape != ISA_SHAPE(M16N8K8) && shape != ISA_SHAPE(M8N8K4))
+    return "takes shape .m16n8k16, .m16n8k8 or .m8n8k4 (the others are not supported yet)";
+  if (op == ISA_OP_MMA && shape != ISA_SHAPE(M8N8K4) && (la != 1 || lb != ISA_COL)) return ".m16n8k16 and .m16n8k8 take the layouts .row.col only";
+  if (ta != tb) return "A and B must have the same type";
+  if (ta != ISA_T_F16 && ta != ISA_T_BF16) return "A and B are .f16 or .bf16";
+  if (ta == ISA_T_BF16 && (td != ISA_T_F32 || tc != ISA_T_F32)) return ".bf16 products accumulate in .f32 (d and c are .f32)";
+  if (ta == ISA_T_BF16 && shape == ISA_SHAPE(M8N8K4)) return ".m8n8k4 takes .f16 A and B only";
+  if ((td != ISA_T_F16 && td != ISA_T_F32) || (tc != ISA_T_F16 && tc != ISA_T_F32)) return "D and C are .f16 or .f32";
+  if (op == ISA_OP_MMA && shape != ISA_SHAPE(M8N8K4) && td != tc) return ".m16n8k16 and .m16n8k8 take D and C of one type (.f16.f16.f16.f16 or .f32.f16.f16.f32)";
+  if (op == ISA_OP_MMA && shape == ISA_SHAPE(M8N8K4) && tc == ISA_T_F32 && td != ISA_T_F32) return ".m8n8k4 with an .f32 C writes an .f32 D";
+  return NULL;
+}
+
+int isa_fragment(const isa_insn *in, int i, isa_frag *f) {
+  if (isa_tensor_check(in) || i < 0 || i >= ISA_MAX_OPND) return -1;
+  int op = in->op, shape = in->field[CAT_SHAPE];
+  memset(f, 0, sizeof *f);
+  if (op == ISA_OP_LDMATRIX) {
+    if (i != 0) return -1;
+    int n = in->field[CAT_NUM];
+    f->matrix = ISA_MX_A; f->type = ISA_T_B16;
+    f->nregs = (uint8_t)(n == ISA_NUMV(X1) ? 1 : n == ISA_NUMV(X2) ? 2 : 4);
+    f->nelem = (uint8_t)(2 * f->nregs);
+    return 0;
+  }
+  if (op == ISA_OP_WMMALD || op == ISA_OP_WMMAST) {
+    if (i != (op == ISA_OP_WMMALD ? 0 : 1)) return -1;
+    f->matrix = (uint8_t)(in->field[CAT_FRAG] - 1);
+    f->type = in->type[0];
+  } else {
+    static const uint8_t mx[4] = { ISA_MX_D, ISA_MX_A, ISA_MX_B, ISA_MX_C };
+    if (i > 3) return -1;
+    f->matrix = mx[i];
+    f->type = in->type[i];
+  }
+  f->nelem = (uint8_t)frag_elems(op, shape, f->matrix, f->type);
+  f->nregs = (uint8_t)(f->type == ISA_T_F32 ? f->nelem : f->nelem / 2);
+  return f->nelem ? 0 : -1;
+}
+
 /* ---- formatting ---- */
 
 static void append(char *buf, size_t cap, size_t *len, const char *s) {
@@ -490,6 +597,26 @@ void isa_format_mnemonic(const isa_insn *in, char *buf, size_t cap) {
   if (in->op >= ISA_OP_COUNT) { append(buf, cap, &len, "?"); return; }
   int sc = isa_sub_cat(in->op);
   append(buf, cap, &len, isa_ops[in->op].name);
+  if (isa_ops[in->op].cats & C_SHAPE) {   /* as nvcc writes them: wmma.load.a.sync.aligned.row.m16n16k16.global.f16,
+                                             mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32,
+                                             ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 */
+    int mma = in->op == ISA_OP_MMA || in->op == ISA_OP_LDMATRIX;
+    append_mod(buf, cap, &len, CAT_FRAG, in->field[CAT_FRAG]);
+    if (in->flags & FL_SYNC) append_flag(buf, cap, &len, FLB_SYNC);
+    if (in->flags & FL_ALIGNED) append_flag(buf, cap, &len, FLB_ALIGNED);
+    if (mma) append_mod(buf, cap, &len, CAT_SHAPE, in->field[CAT_SHAPE]);
+    append_mod(buf, cap, &len, CAT_LAYA, in->field[CAT_LAYA]);
+    append_mod(buf, cap, &len, CAT_LAYB, in->field[CAT_LAYB]);
+    if (!mma) append_mod(buf, cap, &len, CAT_SHAPE, in->field[CAT_SHAPE]);
+    append_mod(buf, cap, &len, CAT_NUM, in->field[CAT_NUM]);
+    if (in->flags & FL_TRANS) append_flag(buf, cap, &len, FLB_TRANS);
+    append_mod(buf, cap, &len, CAT_SPACE, in->field[CAT_SPACE]);
+    /* wmma.mma on .f16 A and B names the types of D and C only */
+    int two = in->op == ISA_OP_WMMAMMA && in->type[1] == ISA_T_F16;
+    for (int i = 0; i < 4; i++)
+      if (in->type[i] && !(two && (i == 1 || i == 2))) append_mod(buf, cap, &len, CAT_TYPE, in->type[i]);
+    return;
+  }
   /* in the PTX ISA's order: cp.async.ca.shared.global, ld.global.ca.nc.L1::evict_last.L2::128B */
   if (in->op == ISA_OP_CPASYNC) append_mod(buf, cap, &len, CAT_CACHE, in->field[CAT_CACHE]);
   static const int first[] = { FLB_PARITY, FLB_NOCOMPLETE, FLB_NOINC };   /* mbarrier.test_wait.parity.shared.b64 */

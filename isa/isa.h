@@ -56,6 +56,7 @@ typedef enum {
   CAT_NONE, CAT_TYPE, CAT_CMP, CAT_BOOL, CAT_RND, CAT_SPACE, CAT_VEC, CAT_SEM,
   CAT_SCOPE, CAT_CACHE, CAT_MULMODE, CAT_ATOMOP, CAT_SHFL, CAT_VOTE,
   CAT_SHFDIR, CAT_TESTP, CAT_BAR, CAT_PRMT, CAT_EVICT1, CAT_EVICT2, CAT_PFSIZE,
+  CAT_SHAPE, CAT_FRAG, CAT_LAYA, CAT_LAYB, CAT_NUM,
   CAT_FLAG, CAT_COUNT
 } isa_cat;
 
@@ -79,6 +80,11 @@ typedef enum {
 #define C_EVICT2  (1u << CAT_EVICT2)
 #define C_PFSIZE  (1u << CAT_PFSIZE)
 #define C_HINTS   (C_EVICT1 | C_EVICT2 | C_PFSIZE)
+#define C_SHAPE   (1u << CAT_SHAPE)   /* matrix shape of wmma, mma, ldmatrix (.m16n16k16, ...) */
+#define C_FRAG    (1u << CAT_FRAG)    /* wmma.load/store: which matrix (.a .b .c .d) */
+#define C_LAYA    (1u << CAT_LAYA)    /* layout of the first (or only) matrix: .row .col */
+#define C_LAYB    (1u << CAT_LAYB)    /* layout of the second (mma, wmma.mma: B) */
+#define C_NUM     (1u << CAT_NUM)     /* ldmatrix: matrices loaded (.x1 .x2 .x4) */
 /* the categories whose value lives in the shared 'sub' field */
 #define C_SUBS (C_MULMODE | C_ATOMOP | C_SHFL | C_VOTE | C_SHFDIR | C_TESTP | C_BAR | C_PRMT)
 
@@ -139,7 +145,7 @@ enum {
 enum {
   FLB_APPROX, FLB_FULL, FLB_FTZ, FLB_SAT, FLB_UNI, FLB_SYNC, FLB_ALIGNED,
   FLB_NC, FLB_SHIFTAMT, FLB_CC, FLB_CLAMP, FLB_WRAP, FLB_TO, FLB_L1, FLB_L2, FLB_RELU,
-  FLB_GLOBAL_SRC, FLB_NOINC, FLB_NOCOMPLETE, FLB_PARITY, FLB_CACHE_HINT,
+  FLB_GLOBAL_SRC, FLB_NOINC, FLB_NOCOMPLETE, FLB_PARITY, FLB_CACHE_HINT, FLB_TRANS,
   FLB_COUNT
 };
 #define FL_APPROX   (1u << FLB_APPROX)
@@ -163,9 +169,10 @@ enum {
 #define FL_NOCOMPLETE (1u << FLB_NOCOMPLETE)
 #define FL_PARITY   (1u << FLB_PARITY)
 #define FL_CACHE_HINT (1u << FLB_CACHE_HINT)
+#define FL_TRANS    (1u << FLB_TRANS)
 
 /* ---- the opcode table ---- */
-typedef enum { U_ALU, U_MUL, U_DP, U_SFU, U_LDST, U_CTRL, U_SYNC, U_COUNT } isa_unit;
+typedef enum { U_ALU, U_MUL, U_DP, U_SFU, U_LDST, U_CTRL, U_SYNC, U_TENSOR, U_COUNT } isa_unit;
 
 #define F_WRITES_DST (1u << 0)  /* writes its first operand */
 #define F_BRANCH     (1u << 1)  /* may change pc within the function */
@@ -193,7 +200,8 @@ typedef struct {
   const char *name;
   uint8_t unit, latency, interval, ntypes;
   uint32_t flags;
-  uint32_t types[2];   /* TM_* masks */
+  uint32_t types[4];   /* TM_* masks per type slot; with 4 types (mma: d, a, b, c) the
+                          table's TYPES0 is the accumulators' (d, c), TYPES1 the multiplicands' */
   uint32_t cats;       /* C_* masks */
   uint32_t flagbits;   /* FL_* masks */
   const char *shape;
@@ -244,7 +252,7 @@ typedef struct {
   uint8_t nopnd;
   uint8_t nelem;              /* elements used in elem[] */
   uint32_t guard_reg;
-  uint8_t type[2];            /* ISA_T_* */
+  uint8_t type[4];            /* ISA_T_*: type0, type1; mma and wmma.mma: d, a, b, c */
   uint8_t field[CAT_COUNT];   /* suffix value per category (CAT_TYPE and CAT_FLAG unused) */
   uint32_t flags;             /* FL_* bits */
   isa_operand opnd[ISA_MAX_OPND];
@@ -270,6 +278,10 @@ int isa_mod_value(int m);
  * ISA_SUB(AMIN, AADD) is atom's .min. */
 #define ISA_SUB(id, first) (ISA_M_##id - ISA_M_##first + 1)
 #define ISA_ATOMOP(id) ISA_SUB(id, AADD)
+#define ISA_SHAPE(id) ISA_SUB(id, M16N16K16)   /* the CAT_SHAPE value of .m16n8k16: ISA_SHAPE(M16N8K16) */
+#define ISA_FRAGV(id) ISA_SUB(FRAG_##id, FRAG_A)   /* wmma's .a .b .c .d: 1 2 3 4 */
+#define ISA_COL 2                               /* CAT_LAYA and CAT_LAYB: .row 1, .col 2 */
+#define ISA_NUMV(id) ISA_SUB(id, X1)             /* ldmatrix's .x1 .x2 .x4: 1 2 3 */
 /* The category of the shared sub field for an opcode, or CAT_NONE. */
 int isa_sub_cat(int op);
 
@@ -298,6 +310,22 @@ void isa_format_mnemonic(const isa_insn *in, char *buf, size_t cap);
 
 /* The operand's type implied by the shape letter (for immediates and checks). */
 int isa_shape_type(const isa_insn *in, char letter);
+
+/* ---- tensor-core operands (wmma, mma, ldmatrix) ---- */
+enum { ISA_MX_A, ISA_MX_B, ISA_MX_C, ISA_MX_D };
+typedef struct {
+  uint8_t matrix;     /* ISA_MX_*: the matrix the operand holds part of (ldmatrix: A) */
+  uint8_t type;       /* its elements' type: ISA_T_F16, BF16, F32 (ldmatrix: B16) */
+  uint8_t nelem;      /* elements each lane holds */
+  uint8_t nregs;      /* registers in the {vector}: one .f32 element, or two 16-bit ones, each */
+} isa_frag;
+/* Operand i of a wmma, mma or ldmatrix instruction as a fragment: 0, or -1
+ * when it is not one or the suffixes are no combination isa_tensor_check takes. */
+int isa_fragment(const isa_insn *in, int i, isa_frag *f);
+/* Whether a wmma, mma or ldmatrix instruction's shape, matrices, layouts,
+ * types and space are a combination the PTX ISA defines and awemu runs:
+ * NULL, or what is wrong (a message for the assembler's user). */
+const char *isa_tensor_check(const isa_insn *in);
 
 /* Little-endian helpers. */
 static inline void isa_put_u16(uint8_t *p, uint16_t v) { p[0] = (uint8_t)v; p[1] = (uint8_t)(v >> 8); }

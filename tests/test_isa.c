@@ -114,8 +114,20 @@ static int sample_of(const isa_image *img, isa_insn *in, uint32_t *func, size_t 
   return 0;
 }
 
+/* The tensor-core rows: their fragments' sizes follow from the suffixes, so one text each. */
+static const struct { int op; const char *text; } tensor_samples[] = {
+  { ISA_OP_WMMALD, "wmma.load.a.sync.aligned.row.m16n16k16.global.f16 {%r0, %r1, %r2, %r3, %r4, %r5, %r6, %r7}, [%rd1], %r1" },
+  { ISA_OP_WMMAST, "wmma.store.d.sync.aligned.col.m16n16k16.shared.f32 [%rd1], {%f0, %f1, %f2, %f3, %f4, %f5, %f6, %f7}, %r1" },
+  { ISA_OP_WMMAMMA, "wmma.mma.sync.aligned.row.col.m16n16k16.f32.f32 {%f0, %f1, %f2, %f3, %f4, %f5, %f6, %f7}, "
+                    "{%r0, %r1, %r2, %r3, %r4, %r5, %r6, %r7}, {%r0, %r1, %r2, %r3, %r4, %r5, %r6, %r7}, {%f0, %f1, %f2, %f3, %f4, %f5, %f6, %f7}" },
+  { ISA_OP_MMA, "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%f0, %f1, %f2, %f3}, {%r0, %r1, %r2, %r3}, {%r4, %r5}, {%f4, %f5, %f6, %f7}" },
+  { ISA_OP_LDMATRIX, "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%r0, %r1, %r2, %r3}, [%rd1]" },
+};
+
 static int find_sample(int op, char *text, size_t cap, isa_image *img) {
   const isa_op_info *o = &isa_ops[op];
+  for (size_t i = 0; i < sizeof tensor_samples / sizeof tensor_samples[0]; i++)
+    if (tensor_samples[i].op == op) { snprintf(text, cap, "%s", tensor_samples[i].text); return assemble_one(text, img) == 0; }
   for (int a = 0; a < (o->ntypes ? NPREF : 1); a++) {
     int t0 = o->ntypes ? pref[a] : 0;
     if (o->ntypes && !(o->types[0] & (1u << t0))) continue;
@@ -131,7 +143,7 @@ static int find_sample(int op, char *text, size_t cap, isa_image *img) {
   return 0;
 }
 
-typedef struct { uint64_t w0, w1; uint8_t op, type[2], field[CAT_COUNT]; uint32_t flags; } hdr;
+typedef struct { uint64_t w0, w1; uint8_t op, type[4], field[CAT_COUNT]; uint32_t flags; } hdr;
 static int cmp_hdr(const void *a, const void *b) {
   const hdr *x = a, *y = b;
   if (x->w0 != y->w0) return x->w0 < y->w0 ? -1 : 1;
@@ -140,8 +152,8 @@ static int cmp_hdr(const void *a, const void *b) {
 }
 
 static int same_fields(const isa_insn *a, const isa_insn *b) {
-  return a->op == b->op && a->guard == b->guard && a->nopnd == b->nopnd && a->type[0] == b->type[0] &&
-         a->type[1] == b->type[1] && memcmp(a->field, b->field, sizeof a->field) == 0 && a->flags == b->flags;
+  return a->op == b->op && a->guard == b->guard && a->nopnd == b->nopnd && memcmp(a->type, b->type, sizeof a->type) == 0 &&
+         memcmp(a->field, b->field, sizeof a->field) == 0 && a->flags == b->flags;
 }
 
 /* The named sub-operations (ISA_SUB) are the values the table gives them. */
@@ -196,7 +208,7 @@ int main(void) {
   for (int s = 1; s < ISA_SP_COUNT; s++) ok &= strcmp(isa_mods[isa_mod_of(CAT_SPACE, s)].text, spaces[s]) == 0;
   CHECK(ok, "ISA_SP_* codes follow the state-space rows of mods.def");
   static const char *const flags[] = { "approx", "full", "ftz", "sat", "uni", "sync", "aligned", "nc", "shiftamt", "cc", "clamp", "wrap", "to", "L1", "L2", "relu",
-                                       "global", "noinc", "noComplete", "parity", "L2::cache_hint" };
+                                       "global", "noinc", "noComplete", "parity", "L2::cache_hint", "trans" };
   ok = 1;
   for (int b = 0; b < FLB_COUNT; b++) ok &= isa_mod_of(CAT_FLAG, b + 1) >= 0 && strcmp(isa_mods[isa_mod_of(CAT_FLAG, b + 1)].text, flags[b]) == 0;
   CHECK(ok && isa_mod_of(CAT_FLAG, FLB_COUNT + 1) < 0, "FLB_* bits follow the flag rows of mods.def");
@@ -243,21 +255,23 @@ int main(void) {
     rows_ok += rt && rt2;
     /* Variations: every legal type, suffix of each category and flag, one at a time. */
     const isa_op_info *o = &isa_ops[op];
-    for (int slot = 0; slot < 2 + CAT_COUNT + FLB_COUNT; slot++) {
+    for (int slot = 0; slot < 4 + CAT_COUNT + FLB_COUNT; slot++) {
       for (int v = 0; v < 32; v++) {
         isa_insn x = in;
-        if (slot < 2) {
+        if (slot < 4) {
           if (slot >= o->ntypes || !(o->types[slot] & (1u << v))) continue;
           x.type[slot] = (uint8_t)v;
-        } else if (slot < 2 + CAT_COUNT) {
-          int cat = slot - 2;
+        } else if (slot < 4 + CAT_COUNT) {
+          int cat = slot - 4;
           if (cat == CAT_TYPE || cat == CAT_FLAG || !(o->cats & (1u << cat)) || isa_mod_of(cat, v) < 0) continue;
           x.field[cat] = (uint8_t)v;
         } else {
-          int b = slot - 2 - CAT_COUNT;
+          int b = slot - 4 - CAT_COUNT;
           if (v > 1 || !(o->flagbits & (1u << b))) continue;
           x.flags = v ? in.flags | (1u << b) : in.flags & ~(1u << b);
         }
+        /* a tensor-core variation whose shape, types and fragments no longer agree is no instruction */
+        if ((o->cats & C_SHAPE) && isa_check_insn(&x)) continue;
         uint64_t w[64];
         size_t nw = isa_encode(&x, w, 64, &why);
         isa_insn y;
@@ -266,7 +280,7 @@ int main(void) {
         if (n == cap) { cap *= 2; all = realloc(all, cap * sizeof *all); }
         memset(&all[n], 0, sizeof all[n]);
         all[n].w0 = w[0]; all[n].w1 = w[1];
-        all[n].op = x.op; all[n].type[0] = x.type[0]; all[n].type[1] = x.type[1];
+        all[n].op = x.op; memcpy(all[n].type, x.type, sizeof x.type);
         memcpy(all[n].field, x.field, sizeof x.field);
         all[n].flags = x.flags;
         n++;
@@ -280,7 +294,7 @@ int main(void) {
   for (size_t i = 1; i < n; i++) {
     if (all[i].w0 != all[i - 1].w0 || all[i].w1 != all[i - 1].w1) { distinct++; continue; }
     /* equal encodings must be the same instruction (a variation equal to its base) */
-    if (all[i].op != all[i - 1].op || memcmp(all[i].type, all[i - 1].type, 2) ||
+    if (all[i].op != all[i - 1].op || memcmp(all[i].type, all[i - 1].type, sizeof all[i].type) ||
         memcmp(all[i].field, all[i - 1].field, sizeof all[i].field) || all[i].flags != all[i - 1].flags) collisions++;
   }
   CHECK(collisions == 0 && distinct > (size_t)ISA_OP_COUNT * 4,

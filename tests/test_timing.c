@@ -798,6 +798,59 @@ static void algorithms(void) {
   aw_device_free(d);
 }
 
+/* ---- tensor cores: the scoreboard over a fragment's registers, the pipelines ---- */
+
+/* One warp: mma 1; %clock64 (t0); mma 2; %clock64 (t1).  mma 2 reads the last register of mma
+ * 1's D as the last of its C (its tenth source) when 'dep'; else nothing mma 1 writes. */
+static const char tensor_ptx[] =
+  ".version 8.0\n.target sm_80\n.address_size 64\n"
+  ".visible .entry tc(.param .u64 out, .param .u32 dep)\n{\n"
+  "\t.reg .b32 %r<16>;\n\t.reg .f32 %f<16>;\n\t.reg .b64 %rd<8>;\n\t.reg .pred %p<2>;\n"
+  "\tld.param.u64 %rd1, [out];\n\tld.param.u32 %r9, [dep];\n\tsetp.ne.u32 %p1, %r9, 0;\n"
+  "\t@%p1 bra DEP;\n"
+  "\tmma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f0, %f1, %f2, %f3}, {%r0, %r1, %r2, %r3}, {%r4, %r5}, {%f4, %f5, %f6, %f7};\n"
+  "\tmov.u64 %rd2, %clock64;\n"
+  "\tmma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f8, %f9, %f10, %f11}, {%r0, %r1, %r2, %r3}, {%r4, %r5}, {%f4, %f5, %f6, %f7};\n"
+  "\tmov.u64 %rd3, %clock64;\n\tbra.uni DONE;\n"
+  "DEP:\n"
+  "\tmma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f0, %f1, %f2, %f3}, {%r0, %r1, %r2, %r3}, {%r4, %r5}, {%f4, %f5, %f6, %f7};\n"
+  "\tmov.u64 %rd2, %clock64;\n"
+  "\tmma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f8, %f9, %f10, %f11}, {%r0, %r1, %r2, %r3}, {%r4, %r5}, {%f4, %f5, %f6, %f3};\n"
+  "\tmov.u64 %rd3, %clock64;\n"
+  "DONE:\n\tsub.u64 %rd4, %rd3, %rd2;\n\tst.global.u64 [%rd1], %rd4;\n\tret;\n}\n";
+
+static void tensor(void) {
+  /* caba-gtx480, isa/opcodes.def: mma latency 32, initiation interval 16, one tensor pipeline (the
+   * key's default).  A %clock64 reads its own issue cycle; a warp issues at most one instruction a
+   * cycle.  mma 1 issues at x; t0 = x + 1.
+   *   dependent:   mma 2 waits for %f3 until x + 32; t1 = x + 33: t1 - t0 = 32;
+   *   independent: mma 2 waits for the pipeline until x + 16; t1 = x + 17: 16;
+   *   independent, tensor_units=2: mma 2 issues at x + 2 on the other pipeline; t1 = x + 3: 2. */
+  static const struct { const char *set; unsigned dep; uint64_t want; const char *what; } cases[] = {
+    { NULL, 1, 32, "an mma reading the D of the one before (its tenth source) waits the mma latency, 32" },
+    { NULL, 0, 16, "an independent mma waits for the one tensor pipeline, its initiation interval 16" },
+    { "tensor_units=2", 0, 2, "with tensor_units=2 an independent mma issues on the second pipeline at once" },
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    gpu g;
+    char err[1024];
+    memset(&g, 0, sizeof g);
+    tm_config_defaults(&g.cfg);
+    if (tm_config_load(&g.cfg, "caba-gtx480", err, sizeof err) ||
+        (cases[i].set && tm_config_set_pair(&g.cfg, cases[i].set, "test", err, sizeof err)) ||
+        tm_config_check(&g.cfg, err, sizeof err)) { printf("FAIL config: %s\n", err); check_failed = 1; return; }
+    g.d = aw_device_new();
+    if (!g.d || aw_set_timing(g.d, &g.cfg)) { printf("FAIL device\n"); check_failed = 1; return; }
+    g.m = aw_module_load_text(g.d, "tensor.ptx", tensor_ptx, sizeof tensor_ptx - 1, err, sizeof err);
+    if (!g.m) { printf("FAIL %s\n", err); check_failed = 1; close_gpu(&g); return; }
+    uint64_t out = aw_malloc(g.d, 8);
+    tm_stats st = launch(&g, "tc", 1, 32, 0, 2, out, (uint64_t)cases[i].dep);
+    uint64_t got = read_u64(&g, out);
+    CHECK(st.cycles && got == cases[i].want, "%s (t1 - t0 = %llu)", cases[i].what, (unsigned long long)got);
+    close_gpu(&g);
+  }
+}
+
 int main(int argc, char **argv) {
   const char *only = argc > 1 ? argv[1] : NULL;
   if (!only || !strcmp(only, "latency")) latency();
@@ -815,5 +868,6 @@ int main(int argc, char **argv) {
   if (!only || !strcmp(only, "compression")) compression();
   if (!only || !strcmp(only, "caba")) caba();
   if (!only || !strcmp(only, "algorithms")) algorithms();
+  if (!only || !strcmp(only, "tensor")) tensor();
   return check_failed ? 1 : 0;
 }

@@ -505,35 +505,60 @@ void tm_cta_done(tm_gpu *g, tm_sm *s, tm_cta *tc, tm_time t) {
 
 /* ---- registers and occupancy ---- */
 
+/* The register slots instruction 'in' writes (its first operand, when it
+ * writes one) and reads (the other operands, address registers, the guard),
+ * into dst and src when not NULL; returns ndst + nsrc. */
+static uint32_t insn_regs(const aw_module *m, const emu_insn *in, uint32_t *dst, uint32_t *ndst, uint32_t *src, uint32_t *nsrc) {
+  const isa_op_info *op = &isa_ops[in->op];
+  uint32_t nd = 0, ns = 0, first_src = 0;
+#define PUT(arr, n, v) do { if (arr) (arr)[n] = (v); (n)++; } while (0)
+  if (op->flags & F_WRITES_DST && in->nopnd) {
+    const emu_opnd *o = &in->o[0];
+    first_src = 1;
+    if (o->kind == OK_REG) PUT(dst, nd, o->reg);
+    else if (o->kind == OK_PAIR) { PUT(dst, nd, o->reg); PUT(dst, nd, o->reg2); }
+    else if (o->kind == OK_VEC)
+      for (uint32_t e = 0; e < o->nelem; e++)
+        if (m->elems[o->elem_first + e].kind == OK_REG) PUT(dst, nd, m->elems[o->elem_first + e].reg);
+  }
+  for (uint32_t i = first_src; i < in->nopnd; i++) {
+    const emu_opnd *o = &in->o[i];
+    if (o->kind == OK_REG) PUT(src, ns, o->reg);
+    else if (o->kind == OK_ADDR && o->base == AB_REG) PUT(src, ns, o->reg);
+    else if (o->kind == OK_VEC || o->kind == OK_LIST)
+      for (uint32_t e = 0; e < o->nelem; e++)
+        if (m->elems[o->elem_first + e].kind == OK_REG) PUT(src, ns, m->elems[o->elem_first + e].reg);
+  }
+  if (in->guard) PUT(src, ns, in->guard_reg);
+#undef PUT
+  *ndst = nd; *nsrc = ns;
+  return nd + ns;
+}
+
 static int build_regs(tm_gpu *g) {
   const aw_module *m = g->m;
   const tm_config *c = g->cfg;
   g->regs = calloc(m->ncode ? m->ncode : 1, sizeof *g->regs);
   if (!g->regs) return -1;
+  size_t total = 0;
+  for (uint32_t pc = 0; pc < m->ncode; pc++) {
+    uint32_t nd, ns;
+    total += insn_regs(m, &m->code[pc], NULL, &nd, NULL, &ns);
+  }
+  g->reg_slots = malloc((total ? total : 1) * sizeof *g->reg_slots);
+  if (!g->reg_slots) return -1;
+  uint32_t *next = g->reg_slots;
   for (uint32_t f = 0; f < m->img.nfuncs; f++) if (m->funcs[f].nslots > g->max_slots) g->max_slots = m->funcs[f].nslots;
   for (uint32_t pc = 0; pc < m->ncode; pc++) {
     const emu_insn *in = &m->code[pc];
     tm_regs *r = &g->regs[pc];
     const isa_op_info *op = &isa_ops[in->op];
-    uint32_t first_src = 0;
-    if (op->flags & F_WRITES_DST && in->nopnd) {
-      const emu_opnd *o = &in->o[0];
-      first_src = 1;
-      if (o->kind == OK_REG) r->dst[r->ndst++] = o->reg;
-      else if (o->kind == OK_PAIR) { r->dst[r->ndst++] = o->reg; r->dst[r->ndst++] = o->reg2; }
-      else if (o->kind == OK_VEC)
-        for (uint32_t e = 0; e < o->nelem && r->ndst < 4; e++)
-          if (m->elems[o->elem_first + e].kind == OK_REG) r->dst[r->ndst++] = m->elems[o->elem_first + e].reg;
-    }
-    for (uint32_t i = first_src; i < in->nopnd; i++) {
-      const emu_opnd *o = &in->o[i];
-      if (o->kind == OK_REG && r->nsrc < 8) r->src[r->nsrc++] = o->reg;
-      else if (o->kind == OK_ADDR && o->base == AB_REG && r->nsrc < 8) r->src[r->nsrc++] = o->reg;
-      else if (o->kind == OK_VEC || o->kind == OK_LIST)
-        for (uint32_t e = 0; e < o->nelem && r->nsrc < 8; e++)
-          if (m->elems[o->elem_first + e].kind == OK_REG) r->src[r->nsrc++] = m->elems[o->elem_first + e].reg;
-    }
-    if (in->guard && r->nsrc < 8) r->src[r->nsrc++] = in->guard_reg;
+    uint32_t nd, ns;
+    insn_regs(m, in, NULL, &nd, NULL, &ns);
+    insn_regs(m, in, next, &nd, next + nd, &ns);
+    r->dst = next; r->src = next + nd;
+    r->ndst = (uint8_t)nd; r->nsrc = (uint8_t)ns;
+    next += nd + ns;
     int unit = op->unit;
     int lat = op->latency, ii = op->interval;
     if ((unit == U_ALU || unit == U_MUL) && in->t0 == ISA_T_F64) {
@@ -729,6 +754,7 @@ static void free_gpu(tm_gpu *g) {
   for (uint32_t i = 0; i < g->nblocks; i++) free(g->blocks[i]);
   free(g->blocks);
   free(g->regs);
+  free(g->reg_slots);
   tm_events_free(&g->ev);
 }
 

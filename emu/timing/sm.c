@@ -92,6 +92,7 @@ int tm_sm_init(tm_gpu *g, tm_sm *s, int id) {
   }
   s->units[U_ALU] = s->units[U_MUL] = (uint32_t)c->alu_units;
   s->units[U_SFU] = (uint32_t)c->sfu_units;
+  s->units[U_TENSOR] = (uint32_t)c->tensor_units;
   s->units[U_DP] = (uint32_t)c->dp_units;
   s->units[U_LDST] = (uint32_t)c->ldst_units;
   s->units[U_CTRL] = s->units[U_SYNC] = 1;

@@ -49,8 +49,8 @@ typedef struct {
   uint8_t latency, interval;  /* core cycles, latency_scale applied */
   uint8_t wait;               /* TM_WAIT_*: commit_group, wait_group (wait_n), wait_all and cp.async.mbarrier.arrive */
   uint8_t wait_n;             /* wait_group's N, at most TM_CP_GROUPS - 1 (more waits for nothing more) */
-  uint32_t dst[4];
-  uint32_t src[8];
+  const uint32_t *dst, *src;  /* register slots written and read: all of them (a wmma.mma reads 24), in
+                                 the GPU's reg_slots */
 } tm_regs;
 
 /* A memory instruction in flight with destinations: its registers become
@@ -279,6 +279,7 @@ typedef struct tm_gpu {
   uint64_t launch;            /* launches this model has run, this one included */
 
   tm_regs *regs;              /* per pc of the module */
+  uint32_t *reg_slots;        /* their registers, every pc's in one array */
   uint32_t max_slots;
   tm_sm *sms;
   uint32_t nsm;

@@ -10,33 +10,10 @@
 
 enum { N2 = 1000, N = 700 };
 
-/* x rounded to nearest even with 'man' significant bits, smallest normal exponent emin, largest
- * finite value max (values here never reach it); the bits of the result in a 16-bit format with
- * 'eb' exponent bits. */
-static uint16_t rne(double x, int man, int emin, int eb) {
-    uint16_t sign = signbit(x) ? 0x8000 : 0;
-    double a = fabs(x);
-    if (a == 0) return sign;
-    int e;
-    frexp(a, &e);
-    int q = (e - 1 < emin ? emin : e - 1) - (man - 1);
-    double t = floor(ldexp(a, -q)), rem = ldexp(a, -q) - t;
-    if (rem > 0.5 || (rem == 0.5 && fmod(t, 2) != 0)) t += 1;
-    double r = ldexp(t, q);
-    frexp(r, &e);
-    if (e - 1 < emin) return sign | (uint16_t)t;
-    int bias = (1 << (eb - 1)) - 1;
-    uint16_t m = (uint16_t)(ldexp(r, man - 1 - (e - 1)) - ldexp(1, man - 1));
-    return (uint16_t)(sign | (uint16_t)((e - 1 + bias) << (man - 1)) | m);
-}
-static uint16_t f16(double x) { return rne(x, 11, -14, 5); }
-static uint16_t bf16(double x) { return rne(x, 8, -126, 8); }
-static double f16v(uint16_t h) {
-    int e = (h >> 10) & 31, m = h & 1023;
-    double v = e ? ldexp(1024 + m, e - 25) : ldexp(m, -24);
-    return h & 0x8000 ? -v : v;
-}
-static double bf16v(uint16_t h) { uint32_t b = (uint32_t)h << 16; float f; memcpy(&f, &b, 4); return f; }
+static uint16_t f16(double x) { return ref_f16(x); }
+static uint16_t bf16(double x) { return ref_bf16(x); }
+static double f16v(uint16_t h) { return ref_f16v(h); }
+static double bf16v(uint16_t h) { return ref_bf16v(h); }
 
 int main(int argc, char **argv)
 {

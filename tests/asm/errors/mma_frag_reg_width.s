@@ -1,0 +1,14 @@
+// a 64-bit register in a fragment
+.version 8.0
+.target sm_80
+.address_size 64
+.visible .entry k()
+{
+	.shared .align 16 .b8 sh[1024];
+	.reg .b32 %r<16>;
+	.reg .f32 %f<16>;
+	.reg .b64 %rd<4>;
+	mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32 {%f0, %f1, %f2, %f3}, {%r0, %rd1}, {%r4}, {%f4, %f5, %f6, %f7};
+	ret;
+}
+// error: 11:79: register '%rd1' is .b64; this operand needs 32 bits

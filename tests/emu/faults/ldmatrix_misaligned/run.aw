@@ -1,0 +1,4 @@
+# ldmatrix_misaligned: lane 3 gives a row address 8 bytes into a row
+load ${SCRIPT_DIR}/kernel.ptx
+alloc p u32 2048
+launch k 1 32 p

@@ -1,0 +1,4 @@
+# wmma_misaligned: a wmma.store 16 bytes into an allocation
+load ${SCRIPT_DIR}/kernel.ptx
+alloc p u32 2048
+launch k 1 32 p
