@@ -1132,8 +1132,15 @@ static const mnem_info *parse_mnemonic(asm_ctx *c, const asm_tok *t) {
     asm_error(c, at, "vote%s needs type .%s", mi.field[CAT_VOTE] == 4 ? ".ballot" : " .all/.any/.uni", mi.field[CAT_VOTE] == 4 ? "b32" : "pred"); goto done;
   }
   if (mi.field[CAT_VEC] && !(o->flags & (F_LOAD | F_STORE))) { asm_error(c, at, "vector suffix on '%s'", name); goto done; }
-  if (op == ISA_OP_SET && (mi.type[1] == ISA_T_F16X2 || mi.type[1] == ISA_T_BF16X2) && mi.type[0] == ISA_T_F32) {
-    asm_error(c, at, "set on .%s pairs writes .u32 or .s32 (0xffff or 0 in each half)", isa_type_name(mi.type[1])); goto done;
+  if (op == ISA_OP_SET) {   /* the PTX ISA's forms of set: a half destination, or half sources */
+    int dt = mi.type[0], st = mi.type[1], pair = st == ISA_T_F16X2 || st == ISA_T_BF16X2;
+    int scalar_half = st == ISA_T_F16 || st == ISA_T_BF16;
+    if (pair && dt != st && dt != ISA_T_U32 && dt != ISA_T_S32) {
+      asm_error(c, at, "set on .%s sources writes .%s, .u32 or .s32 (each half: 1.0, or 0xffff, or 0)", isa_type_name(st), isa_type_name(st)); goto done;
+    }
+    if (!pair && (dt == ISA_T_F16X2 || dt == ISA_T_BF16X2)) { asm_error(c, at, "set writes .%s from .%s sources only", isa_type_name(dt), isa_type_name(dt)); goto done; }
+    if ((dt == ISA_T_U16 || dt == ISA_T_S16) && !scalar_half) { asm_error(c, at, "set writes .%s from .f16 or .bf16 sources only", isa_type_name(dt)); goto done; }
+    if (dt == ISA_T_F32 && scalar_half) { asm_error(c, at, "set on .%s sources writes .f16, .bf16, .u16, .s16, .u32 or .s32", isa_type_name(st)); goto done; }
   }
   if (o->cats & C_SHAPE) {
     isa_insn ti;

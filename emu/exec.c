@@ -1249,6 +1249,7 @@ static int exec_more(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
   case ISA_OP_SETP: case ISA_OP_SET: {
     int is_set = in->op == ISA_OP_SET;
     int ct = is_set ? in->t1 : t0, ht = ct == ISA_T_F16X2 ? ISA_T_F16 : ISA_T_BF16;
+    uint64_t one = t0 == ISA_T_F16X2 ? 0x3c00u : t0 == ISA_T_BF16X2 ? 0x3f80u : 0xffffu;   /* set: 1.0 or all ones in each half */
     const uint64_t *a = S(1), *b = S(2), *p = in->nopnd > 3 ? S(3) : NULL;
     int pneg = in->nopnd > 3 && in->o[3].neg;
     uint64_t Q[WARP];
@@ -1258,7 +1259,7 @@ static int exec_more(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
         int r = compare(in->cmp, a[l] >> (16 * h) & 0xffff, b[l] >> (16 * h) & 0xffff, ht, ftz);
         t[h] = p ? bool_op(in->bop, r, pv) : r;
       }
-      if (is_set) D[l] = (t[0] ? 0xffffu : 0) | (t[1] ? 0xffff0000u : 0);
+      if (is_set) D[l] = (t[0] ? one : 0) | (t[1] ? one << 16 : 0);
       else { D[l] = (uint64_t)t[0]; Q[l] = (uint64_t)t[1]; }
     }
     write_pair(w, &in->o[0], D, Q, active);
@@ -1964,11 +1965,13 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
       return 0;
     }
     if (ct == ISA_T_F16X2 || ct == ISA_T_BF16X2) return exec_more(c, w, pc, in, active);   /* pairs */
+    /* set: 1.0 in the destination's format, or all ones */
+    uint64_t one = t0 == ISA_T_F32 ? 0x3f800000u : t0 == ISA_T_F16 ? 0x3c00u : t0 == ISA_T_BF16 ? 0x3f80u : trunc_w(~0ull, w0);
     LANES {
       int r = compare(in->cmp, a[l], b[l], ct, ftz);
       int pv = p ? (int)((p[l] & 1) ^ (uint64_t)pneg) : 0;
       int d = p ? bool_op(in->bop, r, pv) : r, q = p ? bool_op(in->bop, !r, pv) : !r;
-      if (is_set) D[l] = k0 == TK_FLT ? (d ? 0x3f800000u : 0) : (d ? trunc_w(~0ull, w0) : 0);
+      if (is_set) D[l] = d ? one : 0;
       else { D[l] = (uint64_t)d; Q[l] = (uint64_t)q; }
     }
     write_pair(w, &in->o[0], D, Q, active);

@@ -282,6 +282,40 @@ int main(int argc, char **argv) {
     ref_write(v == 0 ? "setp_lt_f16x2.bin" : v == 1 ? "setp_geu_and_bf16x2.bin" : "set_eq_u32_f16x2.bin", out, NH2, 4);
     cases += 2 * NH2;
   }
+  /* set with a half destination or half sources (PTX ISA, half-precision set): 1.0 in the
+   * destination's format (.f16 0x3c00, .bf16 0x3f80) or all ones (.u16/.s16 0xffff, .u32/.s32
+   * 0xffffffff) where the comparison (combined with c) holds, else 0; pairs: each half */
+  static const struct { const char *name, *cmp; int set, outb; uint32_t one; int and_c; } TS[] = {
+    { "set_lt_f16_f16", "lt", 0, 2, 0x3c00, 0 }, { "set_ne_u16_f16", "ne", 0, 2, 0xffff, 0 },
+    { "set_gtu_bf16_bf16", "gtu", 2, 2, 0x3f80, 0 }, { "set_ge_s16_bf16", "ge", 2, 2, 0xffff, 0 },
+    { "set_le_s32_f16", "le", 0, 4, 0xffffffffu, 0 }, { "set_le_f16x2_f16x2", "le", 1, 4, 0x3c00, 0 },
+    { "set_nan_and_bf16x2_bf16x2", "nan", 3, 4, 0x3f80, 1 },
+  };
+  for (size_t t = 0; t < sizeof TS / sizeof TS[0]; t++) {
+    int st = TS[t].set, two = st & 1;
+    const fmt *f = st >= 2 ? &BF16 : &F16;
+    unsigned n = two ? NH2 : NH;
+    for (unsigned i = 0; i < n; i++) {
+      uint64_t r = 0;
+      for (int h = 0; h < (two ? 2 : 1); h++) {
+        uint32_t x = cmp1(TS[t].cmp, (uint32_t)(IN[st][0][i] >> (16 * h)) & 0xffff, (uint32_t)(IN[st][1][i] >> (16 * h)) & 0xffff, f, 0);
+        if (TS[t].and_c) x &= (uint32_t)IN[st][2][i] & 1;
+        if (x) r |= (uint64_t)TS[t].one << (16 * h);
+      }
+      out[i] = r;
+    }
+    char name[64];
+    snprintf(name, sizeof name, "%s.bin", TS[t].name);
+    ref_write(name, out, n, (unsigned)TS[t].outb);
+    cases += n;
+  }
+  /* set.lt.f16.f32: the h2 words as .f32 values (ordered: a NaN gives 0) */
+  for (unsigned i = 0; i < NH2; i++) {
+    uint32_t x = (uint32_t)IN[1][0][i], y = (uint32_t)IN[1][1][i];
+    out[i] = !isnan32(x) && !isnan32(y) && b2f(x) < b2f(y) ? 0x3c00 : 0;
+  }
+  ref_write("set_lt_f16_f32.bin", out, NH2, 2);
+  cases += NH2;
   static const struct { const char *name; int ex2, set, ftz; } TF[] = {
     { "ex2_f16", 1, 0, 0 }, { "tanh_f16x2", 0, 1, 0 }, { "ex2_ftz_bf16", 1, 2, 1 }, { "tanh_bf16x2", 0, 3, 0 },
   };
@@ -298,6 +332,6 @@ int main(int argc, char **argv) {
     ref_write(name, out, n, two ? 4 : 2);
     cases += n * (two ? 2u : 1u);
   }
-  printf("half: %zu variants, %zu cases\n", sizeof T / sizeof T[0] + sizeof TC / sizeof TC[0] + 4 + sizeof TF / sizeof TF[0], cases);
+  printf("half: %zu variants, %zu cases\n", sizeof T / sizeof T[0] + sizeof TC / sizeof TC[0] + 4 + sizeof TS / sizeof TS[0] + 1 + sizeof TF / sizeof TF[0], cases);
   return 0;
 }

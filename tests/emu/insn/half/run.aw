@@ -212,6 +212,36 @@ fill h2_d const 7
 launch set_eq_u32_f16x2 4 128 h2_a h2_b h2_c h2_d u32:512
 expect h2_d file ${DATA}/set_eq_u32_f16x2.bin
 
+# set with a half destination (1.0 in its format: .f16 0x3c00, .bf16 0x3f80) or half sources and a
+# 16- or 32-bit integer destination (all ones): the comparisons of setp above
+fill h_d const 7
+launch set_lt_f16_f16 8 128 h_a h_b h_c h_d u32:1024
+expect h_d file ${DATA}/set_lt_f16_f16.bin
+fill h_d const 7
+launch set_ne_u16_f16 8 128 h_a h_b h_c h_d u32:1024
+expect h_d file ${DATA}/set_ne_u16_f16.bin
+fill b_d const 7
+launch set_gtu_bf16_bf16 8 128 b_a b_b b_c b_d u32:1024
+expect b_d file ${DATA}/set_gtu_bf16_bf16.bin
+fill b_d const 7
+launch set_ge_s16_bf16 8 128 b_a b_b b_c b_d u32:1024
+expect b_d file ${DATA}/set_ge_s16_bf16.bin
+alloc h_d32 u32 1024
+fill h_d32 const 7
+launch set_le_s32_f16 8 128 h_a h_b h_c h_d32 u32:1024
+expect h_d32 file ${DATA}/set_le_s32_f16.bin
+fill h2_d const 7
+launch set_le_f16x2_f16x2 4 128 h2_a h2_b h2_c h2_d u32:512
+expect h2_d file ${DATA}/set_le_f16x2_f16x2.bin
+fill b2_d const 7
+launch set_nan_and_bf16x2_bf16x2 4 128 b2_a b2_b b2_c b2_d u32:512
+expect b2_d file ${DATA}/set_nan_and_bf16x2_bf16x2.bin
+# set.lt.f16.f32 on the h2 words read as .f32 values
+alloc h2_d16 u16 512
+fill h2_d16 const 7
+launch set_lt_f16_f32 4 128 h2_a h2_b h2_c h2_d16 u32:512
+expect h2_d16 file ${DATA}/set_lt_f16_f32.bin
+
 # ex2.approx.f16 and tanh.approx (f16x2, bf16x2), ex2.approx.ftz.bf16: the exact value rounded to
 # nearest even once (awemu's choice inside the PTX ISA's error bounds; ref.c from long double)
 fill h_d const 7
