@@ -1248,15 +1248,19 @@ static int exec_more(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
    * with c); set: each half of d 0xffff (a .u32/.s32 d) or 0 */
   case ISA_OP_SETP: case ISA_OP_SET: {
     int is_set = in->op == ISA_OP_SET;
-    int ct = is_set ? in->t1 : t0, ht = ct == ISA_T_F16X2 ? ISA_T_F16 : ISA_T_BF16;
-    uint64_t one = t0 == ISA_T_F16X2 ? 0x3c00u : t0 == ISA_T_BF16X2 ? 0x3f80u : 0xffffu;   /* set: 1.0 or all ones in each half */
+    /* pairs: each half compared apart (setp: p the lower, q the upper); set also with a 16-bit destination */
+    int ct = is_set ? in->t1 : t0, pair = ct == ISA_T_F16X2 || ct == ISA_T_BF16X2;
+    int ht = !pair ? ct : ct == ISA_T_F16X2 ? ISA_T_F16 : ISA_T_BF16;
+    /* set: 1.0 in the destination's format, or all ones (in each half) */
+    uint64_t one = t0 == ISA_T_F16X2 || t0 == ISA_T_F16 ? 0x3c00u : t0 == ISA_T_BF16X2 || t0 == ISA_T_BF16 ? 0x3f80u
+                 : pair || w0 == 16 ? 0xffffu : 0xffffffffu;
     const uint64_t *a = S(1), *b = S(2), *p = in->nopnd > 3 ? S(3) : NULL;
     int pneg = in->nopnd > 3 && in->o[3].neg;
     uint64_t Q[WARP];
     LANES {
-      int pv = p ? (int)((p[l] & 1) ^ (uint64_t)pneg) : 0, t[2];
-      for (int h = 0; h < 2; h++) {
-        int r = compare(in->cmp, a[l] >> (16 * h) & 0xffff, b[l] >> (16 * h) & 0xffff, ht, ftz);
+      int pv = p ? (int)((p[l] & 1) ^ (uint64_t)pneg) : 0, t[2] = { 0, 0 };
+      for (int h = 0; h < (pair ? 2 : 1); h++) {
+        int r = pair ? compare(in->cmp, a[l] >> (16 * h) & 0xffff, b[l] >> (16 * h) & 0xffff, ht, ftz) : compare(in->cmp, a[l], b[l], ct, ftz);
         t[h] = p ? bool_op(in->bop, r, pv) : r;
       }
       if (is_set) D[l] = (t[0] ? one : 0) | (t[1] ? one << 16 : 0);
@@ -1964,14 +1968,12 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
       write_dst(w, &in->o[0], D, active);
       return 0;
     }
-    if (ct == ISA_T_F16X2 || ct == ISA_T_BF16X2) return exec_more(c, w, pc, in, active);   /* pairs */
-    /* set: 1.0 in the destination's format, or all ones */
-    uint64_t one = t0 == ISA_T_F32 ? 0x3f800000u : t0 == ISA_T_F16 ? 0x3c00u : t0 == ISA_T_BF16 ? 0x3f80u : trunc_w(~0ull, w0);
+    if (ct == ISA_T_F16X2 || ct == ISA_T_BF16X2 || (is_set && w0 == 16)) return exec_more(c, w, pc, in, active);   /* pairs, 16-bit set */
     LANES {
       int r = compare(in->cmp, a[l], b[l], ct, ftz);
       int pv = p ? (int)((p[l] & 1) ^ (uint64_t)pneg) : 0;
       int d = p ? bool_op(in->bop, r, pv) : r, q = p ? bool_op(in->bop, !r, pv) : !r;
-      if (is_set) D[l] = d ? one : 0;
+      if (is_set) D[l] = k0 == TK_FLT ? (d ? 0x3f800000u : 0) : (d ? trunc_w(~0ull, w0) : 0);
       else { D[l] = (uint64_t)d; Q[l] = (uint64_t)q; }
     }
     write_pair(w, &in->o[0], D, Q, active);
