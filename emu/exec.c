@@ -1938,7 +1938,7 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
     return 0;
   }
   /* setp: p = a CMP b; q = !p (with .BOOL: combined with c)
-   * set: d = (a CMP b) ? all ones or 1.0 : 0 (.f16x2, .bf16x2: each half, 0xffff or 0) */
+   * set: d = (a CMP b) ? all ones or 1.0 : 0 (.f16x2, .bf16x2 sources: each half) */
   case ISA_OP_SETP: case ISA_OP_SET: {
     int is_set = in->op == ISA_OP_SET;
     int ct = is_set ? in->t1 : t0;

@@ -9,4 +9,4 @@
 	set.eq.f32.f16x2 %f1, %r1, %r2;
 	ret;
 }
-// error: 9:2: set on .f16x2 pairs writes .u32 or .s32 (0xffff or 0 in each half)
+// error: 9:2: set on .f16x2 sources writes .f16x2, .u32 or .s32 (each half: 1.0, or 0xffff, or 0)
