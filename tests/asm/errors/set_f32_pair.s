@@ -1,4 +1,4 @@
-// set on half pairs writes .u32 or .s32
+// set on .f16x2 sources writes .f16x2, .u32 or .s32 (not .f32)
 .version 8.0
 .target sm_80
 .address_size 64
