@@ -1055,6 +1055,7 @@ static const mnem_info *parse_mnemonic(asm_ctx *c, const asm_tok *t) {
     else asm_error(c, at, "'%s' needs the types of D, A, B and C (.f32.f16.f16.f32)", name);
     goto done;
   }
+  if (ntypes < o->ntypes && o->ntypes == 3) { asm_error(c, at, "'%s' needs the types of d, a and b (.u32 or .s32 each)", name); goto done; }
   if (ntypes < o->ntypes) { asm_error(c, at, "'%.*s' needs %s type suffix", t->len, t->s, o->ntypes - ntypes == 2 ? "two" : ntypes ? "a second" : "a"); goto done; }
   static const struct { int cat; const char *what; } need[] = {
     { CAT_CMP, "a comparison (.eq, .lt, ...)" }, { CAT_ATOMOP, "an operation (.add, .cas, ...)" },
@@ -1069,7 +1070,27 @@ static const mnem_info *parse_mnemonic(asm_ctx *c, const asm_tok *t) {
   int k0 = isa_type_kind(mi.type[0]);
   if ((op == ISA_OP_REDUX || op == ISA_OP_MATCH || op == ISA_OP_ELECT) && !(mi.flags & FL_SYNC)) { asm_error(c, at, "'%s' needs .sync", name); goto done; }
   int half = mi.type[0] >= ISA_T_F16 && mi.type[0] <= ISA_T_BF16X2;
-  if ((mi.flags & FL_RELU) && !half) { asm_error(c, flag_at[FLB_RELU], "'.relu' needs a .f16, .f16x2, .bf16 or .bf16x2 type"); goto done; }
+  if ((mi.flags & FL_RELU) && (op == ISA_OP_MIN || op == ISA_OP_MAX) && mi.type[0] != ISA_T_S16X2 && mi.type[0] != ISA_T_S32) {
+    asm_error(c, flag_at[FLB_RELU], "'%s.relu' needs type .s16x2 or .s32", name); goto done;
+  }
+  if ((mi.flags & FL_RELU) && !half && op != ISA_OP_MIN && op != ISA_OP_MAX) { asm_error(c, flag_at[FLB_RELU], "'.relu' needs a .f16, .f16x2, .bf16 or .bf16x2 type"); goto done; }
+  if ((op >= ISA_OP_VADD2 && op <= ISA_OP_VSET4) && (mi.flags & FL_SAT) && (mi.flags & FL_ACC)) {
+    asm_error(c, flag_at[FLB_SAT], "'%s' takes .sat or .add, not both", name); goto done;
+  }
+  if ((op == ISA_OP_VSET2 || op == ISA_OP_VSET4) && mi.field[CAT_CMP] > 6) {
+    asm_error(c, cat_at[CAT_CMP], "'%s' compares with .eq, .ne, .lt, .le, .gt or .ge", name); goto done;
+  }
+  if (op == ISA_OP_ISSPACEP) {
+    int sp = mi.field[CAT_SPACE];
+    if (!sp) { asm_error(c, at, "'isspacep' needs a state space (.global, .shared, .local, .const)"); goto done; }
+    if (sp == ISA_SP_PARAM || sp >= ISA_SP_LIN) { asm_error(c, cat_at[CAT_SPACE], "'isspacep.%s' is not supported (.global, .shared, .shared::cta, .local, .const are)", isa_mods[isa_mod_of(CAT_SPACE, sp)].text); goto done; }
+  }
+  if (op == ISA_OP_APPLYPRIO || op == ISA_OP_DISCARD) {
+    int sp = mi.field[CAT_SPACE];
+    if (sp && sp != ISA_SP_GLOBAL) { asm_error(c, cat_at[CAT_SPACE], "'%s' works on .global memory", name); goto done; }
+    if (op == ISA_OP_APPLYPRIO && mi.field[CAT_EVICT2] != ISA_SUB(L2_EVICT_NORMAL, L2_EVICT_NORMAL)) { asm_error(c, at, "'applypriority' needs .L2::evict_normal"); goto done; }
+    if (op == ISA_OP_DISCARD && !(mi.flags & FL_L2)) { asm_error(c, at, "'discard' needs .L2"); goto done; }
+  }
   if (half && (op == ISA_OP_ADD || op == ISA_OP_SUB || op == ISA_OP_MUL || op == ISA_OP_FMA) && mi.field[CAT_RND] && mi.field[CAT_RND] != 1) {
     asm_error(c, cat_at[CAT_RND], "half-precision '%s' rounds to nearest even only (.rn)", name); goto done;
   }
@@ -1093,7 +1114,7 @@ static const mnem_info *parse_mnemonic(asm_ctx *c, const asm_tok *t) {
     if (k0 != TK_FLT && !mm) { asm_error(c, at, "integer '%s' needs .lo, .hi or .wide", name); goto done; }
     if (mm == 3 && isa_type_bits(mi.type[0]) > 32) { asm_error(c, cat_at[CAT_MULMODE], "'.wide' needs a 16- or 32-bit type"); goto done; }
   }
-  if ((mi.flags & FL_SAT) && k0 != TK_FLT && op != ISA_OP_CVT && mi.type[0] != ISA_T_S32) {
+  if ((mi.flags & FL_SAT) && k0 != TK_FLT && op != ISA_OP_CVT && mi.type[0] != ISA_T_S32 && !(op >= ISA_OP_VADD2 && op <= ISA_OP_VSET4)) {
     asm_error(c, flag_at[FLB_SAT], "'.sat' on integer '%s' needs type .s32", name); goto done;
   }
   if (mi.field[CAT_RND] && k0 != TK_FLT && op != ISA_OP_CVT) { asm_error(c, cat_at[CAT_RND], "rounding modifier on integer '%s'", name); goto done; }
@@ -1471,6 +1492,22 @@ static int check_operands(asm_ctx *c, const isa_insn *in, const asm_opnd *ops, a
     }
   }
   if ((in->flags & FL_NOCOMPLETE) && in->nopnd < 3) { asm_error(c, at, "'%s.noComplete' needs a count operand", o->name); return -1; }
+  /* immediates whose range the PTX ISA states */
+  const isa_operand *k0 = &in->opnd[0], *k1 = &in->opnd[1];
+  if (in->op == ISA_OP_PMEVENT && (k0->kind != ISA_K_IMM || k0->value < 0 || k0->value > ((in->flags & FL_MASK) ? 0xffff : 15))) {
+    asm_error(c, opnd_loc(ops, 0, at), (in->flags & FL_MASK) ? "pmevent.mask takes a 16-bit immediate mask" : "pmevent takes an event number 0 to 15 (an immediate)"); return -1;
+  }
+  if ((in->op == ISA_OP_SETMAXNREGINC || in->op == ISA_OP_SETMAXNREGDEC) &&
+      (k0->kind != ISA_K_IMM || k0->value < 24 || k0->value > 256 || k0->value % 8)) {
+    asm_error(c, opnd_loc(ops, 0, at), "setmaxnreg takes a register count 24 to 256, a multiple of 8 (an immediate)"); return -1;
+  }
+  if (in->op == ISA_OP_ALLOCA && in->nopnd > 2 &&
+      (in->opnd[2].kind != ISA_K_IMM || in->opnd[2].value < 1 || in->opnd[2].value > (1 << 23) || (in->opnd[2].value & (in->opnd[2].value - 1)))) {
+    asm_error(c, opnd_loc(ops, 2, at), "alloca's alignment is a power of 2 up to 2^23 (an immediate)"); return -1;
+  }
+  if ((in->op == ISA_OP_APPLYPRIO || in->op == ISA_OP_DISCARD) && (k1->kind != ISA_K_IMM || k1->value != 128)) {
+    asm_error(c, opnd_loc(ops, 1, at), "'%s' takes the size 128 (an immediate)", o->name); return -1;
+  }
   return 0;
 }
 

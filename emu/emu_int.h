@@ -37,9 +37,10 @@ typedef struct {
   uint8_t sub, space;
   union {
     struct { uint8_t cmp, bop, rnd, vec, sem; };
-    /* wmma, mma, ldmatrix take none of those: their own suffixes (CAT_* values) */
-    struct { uint8_t shape, frag, lay, num, tc; } mx;   /* lay: CAT_LAYA | CAT_LAYB << 2; tc: the type of C
-                                                           (mma: t0 is D's, t1 A's and B's) */
+    /* instructions that take none of those: the tensor-core ones' suffixes (CAT_* values; lay:
+     * CAT_LAYA | CAT_LAYB << 2), and a third type: mma's C (t0 is D's, t1 A's and B's), a video
+     * instruction's b (t0 is d's, t1 a's) */
+    struct { uint8_t shape, frag, lay, num, t2; } mx;
   };
   uint32_t flags;
   uint32_t guard_reg;

@@ -31,9 +31,12 @@
 
 /* ---- small helpers ---- */
 
-static const uint8_t tbits[ISA_T_COUNT] = { 0, 1, 8, 16, 32, 64, 128, 8, 16, 32, 64, 8, 16, 32, 64, 16, 32, 16, 32, 32, 64 };
+static const uint8_t tbits[ISA_T_COUNT] = { 0, 1, 8, 16, 32, 64, 128, 8, 16, 32, 64, 8, 16, 32, 64, 16, 32, 16, 32, 32, 64, 32, 32 };
 static const uint8_t tkind[ISA_T_COUNT] = { 0, TK_PRED, TK_BIT, TK_BIT, TK_BIT, TK_BIT, TK_BIT, TK_UNS, TK_UNS, TK_UNS, TK_UNS,
-                                            TK_SGN, TK_SGN, TK_SGN, TK_SGN, TK_FLT, TK_FLT, TK_FLT, TK_FLT, TK_FLT, TK_FLT };
+                                            TK_SGN, TK_SGN, TK_SGN, TK_SGN, TK_FLT, TK_FLT, TK_FLT, TK_FLT, TK_FLT, TK_FLT,
+                                            /* .u16x2, .s16x2: packed, like the half pairs, so the arithmetic
+                                             * cases send them to exec_more (intops.c) with the half types */
+                                            TK_FLT, TK_FLT };
 
 static inline uint64_t trunc_w(uint64_t v, unsigned w) { return w >= 64 ? v : v & ((1ull << w) - 1); }
 static inline int64_t sext_w(uint64_t v, unsigned w) {
@@ -1345,6 +1348,111 @@ static int exec_more(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
     write_pair(w, &in->o[0], D, Q, active);
     return 0;
   }
+  /* fns: d = the position of the c-th one bit of a counted from bit b (upwards for c > 0, downwards for c < 0; c = 0: bit b itself), or 0xffffffff
+   * szext: d = the low b bits of a, sign- (.s32) or zero-extended (.u32); b >= 32 keeps a (.clamp) or counts mod 32 (.wrap)
+   * bmsk: d = b one bits from bit a (.clamp: a >= 32 gives 0, b past bit 31 stops there; .wrap: a and b mod 32)
+   * vadd2: d = a + b in each halfword (.sat: clamped to d's type); .add: c plus their sum
+   * vsub2: d = a - b in each halfword (.sat: clamped to d's type); .add: c plus their sum
+   * vavrg2: d = (a + b) / 2 rounded away from zero in each halfword; .add: c plus their sum
+   * vabsdiff2: d = |a - b| in each halfword; .add: c plus their sum
+   * vmin2: d = min(a, b) in each halfword; .add: c plus their sum
+   * vmax2: d = max(a, b) in each halfword; .add: c plus their sum
+   * vset2: d = 1 or 0 in each halfword as a CMP b holds; .add: c plus their sum
+   * vadd4: d = a + b in each byte (.sat: clamped to d's type); .add: c plus their sum
+   * vsub4: d = a - b in each byte (.sat: clamped to d's type); .add: c plus their sum
+   * vavrg4: d = (a + b) / 2 rounded away from zero in each byte; .add: c plus their sum
+   * vabsdiff4: d = |a - b| in each byte; .add: c plus their sum (a sum of absolute differences)
+   * vmin4: d = min(a, b) in each byte; .add: c plus their sum
+   * vmax4: d = max(a, b) in each byte; .add: c plus their sum
+   * vset4: d = 1 or 0 in each byte as a CMP b holds; .add: c plus their sum
+   * (and add, min, max on .u16x2 and .s16x2; min, max .relu.s32)  -- intops.c */
+  case ISA_OP_FNS: case ISA_OP_SZEXT: case ISA_OP_BMSK: case ISA_OP_VADD2: case ISA_OP_VSUB2: case ISA_OP_VAVRG2:
+  case ISA_OP_VABSDIFF2: case ISA_OP_VMIN2: case ISA_OP_VMAX2: case ISA_OP_VSET2: case ISA_OP_VADD4: case ISA_OP_VSUB4:
+  case ISA_OP_VAVRG4: case ISA_OP_VABSDIFF4: case ISA_OP_VMIN4: case ISA_OP_VMAX4: case ISA_OP_VSET4:
+  case ISA_OP_ADD: case ISA_OP_MIN: case ISA_OP_MAX: {
+    const uint64_t *a = S(1), *b = S(2), *cc = in->nopnd > 3 ? S(3) : b;
+    if ((in->op == ISA_OP_MIN || in->op == ISA_OP_MAX) && t0 == ISA_T_S32) {   /* min.relu.s32, max.relu.s32: the result, 0 if negative */
+      LANES { int32_t x = (int32_t)a[l], y = (int32_t)b[l], r = in->op == ISA_OP_MIN ? (x < y ? x : y) : (x > y ? x : y); D[l] = (uint32_t)(r < 0 ? 0 : r); }
+    } else LANES D[l] = emu_int_op(in, a[l], b[l], cc[l]);
+    write_dst(w, &in->o[0], D, active);
+    return 0;
+  }
+  /* isspacep: p = the generic address a is in the state space named */
+  case ISA_OP_ISSPACEP: {
+    const uint64_t *a = S(1);
+    const uint8_t *cm = c->m->const_mem;
+    LANES {
+      uint64_t x = a[l];
+      int sh = x - GENERIC_SHARED_BASE < GENERIC_WINDOW, lo = x - GENERIC_LOCAL_BASE < GENERIC_WINDOW, r;
+      switch (in->space) {
+      case ISA_SP_SHARED: case ISA_SP_SHARED_CTA: r = sh && x - GENERIC_SHARED_BASE < c->shared_bytes; break;
+      case ISA_SP_LOCAL: r = lo; break;
+      case ISA_SP_CONST: r = cm && x - c->m->const_addr < c->m->const_bytes; break;
+      default: r = !sh && !lo; break;   /* .global: the rest of the generic space (the constant bank is in it) */
+      }
+      D[l] = (uint64_t)r;
+    }
+    write_dst(w, &in->o[0], D, active);
+    return 0;
+  }
+  /* alloca: d = a .local address of a bytes more on this thread's stack, aligned to b (default 8)
+   * stacksave: d = the stack pointer (a .local address)
+   * stackrestore: the stack pointer = a (a value stacksave returned), freeing what alloca took since
+   * (the stack is the warp's local memory above the frames, one pointer for its lanes: alloca
+   * takes the most any active lane asks for; it grows upwards here, which no valid program sees) */
+  case ISA_OP_ALLOCA: case ISA_OP_STACKSAVE: case ISA_OP_STACKRESTORE: {
+    const frame *f = &w->frames[w->nframes - 1];
+    uint32_t floor = f->local_base + c->m->funcs[f->func].frame_bytes;
+    if (in->op == ISA_OP_STACKSAVE) { LANES D[l] = w->local_top; write_dst(w, &in->o[0], D, active); return 0; }
+    const uint64_t *a = S(in->op == ISA_OP_ALLOCA ? 1 : 0);
+    if (in->op == ISA_OP_STACKRESTORE) {
+      uint64_t sp = a[__builtin_ctz(active)];
+      for (int l = 0; l < WARP; l++)
+        if ((active >> l & 1) && a[l] != sp) { fault(c, w, pc, (uint32_t)l, 0, 0, "stackrestore: lane %d's stack pointer differs from lane %d's", l, __builtin_ctz(active)); return -1; }
+      if (sp < floor || sp > w->local_top) {
+        fault(c, w, pc, ANYLANE, 1, sp, "stackrestore to a stack pointer outside the function's stack (%u to %u): not a value stacksave returned", floor, w->local_top);
+        return -1;
+      }
+      w->local_top = (uint32_t)sp;
+      return 0;
+    }
+    uint64_t align = in->nopnd > 2 ? (uint64_t)in->o[2].imm : 8, size = 0;
+    for (int l = 0; l < WARP; l++) if ((active >> l & 1) && a[l] > size) size = a[l];
+    uint64_t p = ((uint64_t)w->local_top + align - 1) & ~(align - 1);
+    if (p + size > LOCAL_LIMIT || w->reg_bytes + p + size > c->d->max_frame_bytes) {
+      fault(c, w, pc, ANYLANE, 0, 0, "alloca of %llu bytes: the stack limit is reached (%u bytes of local memory in use, at most %u per thread for registers and local memory)",
+            (unsigned long long)size, w->local_top, c->d->max_frame_bytes);
+      return -1;
+    }
+    if (ensure_local(c, w, (uint32_t)(p + size), pc)) return -1;
+    w->local_top = (uint32_t)(p + size);
+    LANES D[l] = p;
+    write_dst(w, &in->o[0], D, active);
+    return 0;
+  }
+  /* applypriority: give the 128 bytes at a the L2 eviction priority named (.L2::evict_normal); no effect on values
+   * discard: the 128 bytes at a may be dropped from L2 unwritten (their value becomes indeterminate: here it stays)
+   * (each lane's 128 bytes must be global memory, 128-aligned) */
+  case ISA_OP_APPLYPRIO: case ISA_OP_DISCARD: {
+    uint64_t addr[WARP];
+    int space = addresses(c, w, in->space, &in->o[0], addr);
+    for (int l = 0; l < WARP; l++) {
+      if (!(active >> l & 1)) continue;
+      if (addr[l] % 128) { fault(c, w, pc, (uint32_t)l, 1, addr[l], "%s: the address is not a multiple of 128", isa_ops[in->op].name); return -1; }
+      if (space == ISA_SP_GENERIC && (addr[l] - GENERIC_SHARED_BASE < GENERIC_WINDOW || addr[l] - GENERIC_LOCAL_BASE < GENERIC_WINDOW)) {
+        fault(c, w, pc, (uint32_t)l, 1, addr[l], "%s works on global memory; this generic address is not in it", isa_ops[in->op].name); return -1;
+      }
+      if (!resolve(c, w, pc, (uint32_t)l, ISA_SP_GLOBAL, addr[l], 128, 0)) return -1;
+    }
+    return 0;
+  }
+  /* pmevent: signal performance-monitor event a (.mask: the events of mask a); no effect on results
+   * griddepcontrol.launch_dependents: let the grids that depend on this one start (launches run one after another here: no effect)
+   * griddepcontrol.wait: wait until the grids this one depends on have completed (they have, launches run one after another)
+   * setmaxnreg.inc: raise the warp's register count to a (24 to 256, a multiple of 8); no effect on results
+   * setmaxnreg.dec: lower the warp's register count to a (24 to 256, a multiple of 8); no effect on results */
+  case ISA_OP_PMEVENT: case ISA_OP_GDCLAUNCH: case ISA_OP_GDCWAIT: case ISA_OP_SETMAXNREGINC: case ISA_OP_SETMAXNREGDEC:
+    return 0;
   default:
     fault(c, w, pc, ANYLANE, 0, 0, "internal: %s reached exec_more", isa_ops[in->op].name);
     return -1;
@@ -1555,12 +1663,19 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
   int ftz = (in->flags & FL_FTZ) != 0, sat = (in->flags & FL_SAT) != 0;
   switch (in->op) {
   case ISA_OP_DP4A: case ISA_OP_DP2A: case ISA_OP_REDUX: case ISA_OP_MATCH: case ISA_OP_ELECT:
+  case ISA_OP_FNS: case ISA_OP_SZEXT: case ISA_OP_BMSK: case ISA_OP_VADD2: case ISA_OP_VSUB2: case ISA_OP_VAVRG2:
+  case ISA_OP_VABSDIFF2: case ISA_OP_VMIN2: case ISA_OP_VMAX2: case ISA_OP_VSET2: case ISA_OP_VADD4: case ISA_OP_VSUB4:
+  case ISA_OP_VAVRG4: case ISA_OP_VABSDIFF4: case ISA_OP_VMIN4: case ISA_OP_VMAX4: case ISA_OP_VSET4:
+  case ISA_OP_ISSPACEP: case ISA_OP_ALLOCA: case ISA_OP_STACKSAVE: case ISA_OP_STACKRESTORE: case ISA_OP_PMEVENT:
+  case ISA_OP_GDCLAUNCH: case ISA_OP_GDCWAIT: case ISA_OP_SETMAXNREGINC: case ISA_OP_SETMAXNREGDEC:
+  case ISA_OP_APPLYPRIO: case ISA_OP_DISCARD:
     return exec_more(c, w, pc, in, active);
   case ISA_OP_CPASYNC: case ISA_OP_CPCOMMIT: case ISA_OP_CPWAIT: case ISA_OP_CPWAITALL: case ISA_OP_CPMBAR:
   case ISA_OP_MBINIT: case ISA_OP_MBINVAL: case ISA_OP_MBARRIVE: case ISA_OP_MBDROP: case ISA_OP_MBTEST:
   case ISA_OP_MBTRY: case ISA_OP_MBPENDING:
     return exec_async(c, w, pc, in, active);
   case ISA_OP_WMMALD: case ISA_OP_WMMAST: case ISA_OP_WMMAMMA: case ISA_OP_MMA: case ISA_OP_LDMATRIX:
+  case ISA_OP_MOVMATRIX: case ISA_OP_STMATRIX:
     return emu_exec_tensor(c, w, pc, in, active);
   /* add: d = a + b
    * sub: d = a - b */
@@ -1747,6 +1862,8 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
       }
       else if (t0 != ISA_T_F64) return exec_more(c, w, pc, in, active);   /* .f16, .bf16 and their pairs */
       else LANES D[l] = B64(mx ? fmax64(F64(a[l]), F64(b[l])) : fmin64(F64(a[l]), F64(b[l])));
+    } else if (in->flags & FL_RELU) {
+      return exec_more(c, w, pc, in, active);   /* min.relu.s32, max.relu.s32 */
     } else if (k0 == TK_SGN) {
       uint64_t m = wmask(w0);
       if (mx) LANES { int64_t x = sext_w(a[l], w0), y = sext_w(b[l], w0); D[l] = (uint64_t)(x > y ? x : y) & m; }

@@ -121,6 +121,9 @@ void emu_note_access(cta *c, int space, const uint64_t *addr, uint32_t active, u
 void emu_fault(cta *c, warp *w, uint32_t pc, uint32_t lane, int has_addr, uint64_t addr, const char *fmt, ...)
   __attribute__((format(printf, 7, 8)));
 #define EMU_ANYLANE UINT32_MAX
+/* intops.c: one lane of fns, szext, bmsk, add/min/max on .u16x2 and .s16x2, and
+ * the SIMD video instructions (vadd2 ... vset4), from its sources a, b, c. */
+uint64_t emu_int_op(const emu_insn *in, uint64_t a, uint64_t b, uint64_t c);
 /* tensor.c: wmma.load, wmma.store, wmma.mma, mma and ldmatrix in warp w
  * (every lane active); 0, or -1 after a fault. */
 int emu_exec_tensor(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t active);

@@ -274,8 +274,8 @@ static int predecode(aw_module *m, char *err, size_t cap) {
       if (in.field[CAT_SHAPE]) {   /* a tensor-core instruction (isa_check_insn has checked the combination) */
         e->mx.shape = in.field[CAT_SHAPE]; e->mx.frag = in.field[CAT_FRAG];
         e->mx.lay = (uint8_t)(in.field[CAT_LAYA] | in.field[CAT_LAYB] << 2);
-        e->mx.num = in.field[CAT_NUM]; e->mx.tc = in.type[3];
-      }
+        e->mx.num = in.field[CAT_NUM]; e->mx.t2 = in.type[3];
+      } else if (isa_ops[in.op].ntypes == 3) e->mx.t2 = in.type[2];
       e->flags = in.flags;
       e->func = f;
       e->line = fn->first_insn + k;

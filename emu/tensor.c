@@ -1,5 +1,5 @@
 /* emu/tensor.c -- the tensor-core instructions: wmma.load, wmma.store,
- * wmma.mma, mma and ldmatrix (PTX ISA 9.0, §9.7.14).
+ * wmma.mma, mma, ldmatrix, stmatrix and movmatrix (PTX ISA 9.0, §9.7.14).
  *
  * A warp executes each of them as one: every lane holds a fragment of each
  * matrix in a {vector} of registers, element e of a 16-bit type in bits
@@ -202,7 +202,7 @@ static int exec_wmma_mem(cta *c, warp *w, uint32_t pc, const emu_insn *in) {
 
 static int exec_mma(cta *c, warp *w, const emu_insn *in) {
   dims d = shape_dims(in->mx.shape);
-  int ta = in->t1, tc = in->mx.tc, td = in->t0;
+  int ta = in->t1, tc = in->mx.t2, td = in->t0;
   int la_col = (in->mx.lay & 3) == ISA_COL, lb_col = (in->mx.lay >> 2 & 3) == ISA_COL;
   float A[4][MAXD][MAXD], B[4][MAXD][MAXD], C[4][MAXD][MAXD];
   const int mxs[3] = { MX_A, MX_B, MX_C };
@@ -242,23 +242,26 @@ static int exec_mma(cta *c, warp *w, const emu_insn *in) {
 
 /* ---- ldmatrix ---- */
 
+/* ldmatrix and stmatrix: lane l, register m holds elements 2t and 2t + 1 of row g of matrix m
+ * (with .trans: elements g of rows 2t and 2t + 1), the rows at the addresses lanes 8m + r give. */
 static int exec_ldmatrix(cta *c, warp *w, uint32_t pc, const emu_insn *in) {
-  const emu_opnd *fo = &in->o[0];
+  int store = in->op == ISA_OP_STMATRIX;
+  const emu_opnd *fo = &in->o[store ? 1 : 0];
   uint32_t nmat = fo->nelem, rows = 8 * nmat;
   int trans = (in->flags & FL_TRANS) != 0;
   uint64_t addr[WARP];
-  int space = emu_addresses(c, w, in->space, &in->o[1], addr);
-  const uint8_t *row[WARP];
+  int space = emu_addresses(c, w, in->space, &in->o[store ? 0 : 1], addr);
+  uint8_t *row[WARP];
   for (uint32_t l = 0; l < rows; l++) {   /* lane 8m + r gives row r of matrix m; the other lanes' addresses are not read */
     uint64_t a = addr[l];
     if (space == ISA_SP_GENERIC) {
       if (a - GENERIC_SHARED_BASE >= GENERIC_WINDOW) {
-        emu_fault(c, w, pc, l, 1, a, "ldmatrix reads shared memory; lane %u's generic address is not in it", l);
+        emu_fault(c, w, pc, l, 1, a, "%s %s shared memory; lane %u's generic address is not in it", isa_ops[in->op].name, store ? "writes" : "reads", l);
         return -1;
       }
     }
-    if (a % 16) { emu_fault(c, w, pc, l, 1, a, "ldmatrix: lane %u's row address is not a multiple of 16", l); return -1; }
-    row[l] = emu_resolve(c, w, pc, l, space, a, 16, 0);
+    if (a % 16) { emu_fault(c, w, pc, l, 1, a, "%s: lane %u's row address is not a multiple of 16", isa_ops[in->op].name, l); return -1; }
+    row[l] = emu_resolve(c, w, pc, l, space, a, 16, store);
     if (!row[l]) return -1;
   }
   uint64_t note[WARP];   /* for the timing side: the rows as 32 equal pieces */
@@ -267,19 +270,35 @@ static int exec_ldmatrix(cta *c, warp *w, uint32_t pc, const emu_insn *in) {
   emu_note_access(c, space, note, 0xffffffffu, piece);
   const emu_opnd *el = &c->m->elems[fo->elem_first];
   for (uint32_t m = 0; m < nmat; m++) {
-    uint64_t val[WARP];
+    uint64_t val[WARP], tmp[WARP];
+    const uint64_t *src = store ? emu_src(c, w, &el[m], tmp) : NULL;
     for (uint32_t l = 0; l < WARP; l++) {
-      uint32_t g = l / 4, t = l % 4, v = 0;
+      uint32_t g = l / 4, t = l % 4, v = store ? (uint32_t)src[l] : 0;
       for (uint32_t h = 0; h < 2; h++) {
         uint32_t r = trans ? 2 * t + h : g, k = trans ? g : 2 * t + h;   /* element k of row r of matrix m */
-        const uint8_t *p = row[8 * m + r] + 2 * k;
-        v |= ((uint32_t)p[0] | (uint32_t)p[1] << 8) << (16 * h);
+        uint8_t *p = row[8 * m + r] + 2 * k;
+        if (store) { p[0] = (uint8_t)(v >> (16 * h)); p[1] = (uint8_t)(v >> (16 * h + 8)); }
+        else v |= ((uint32_t)p[0] | (uint32_t)p[1] << 8) << (16 * h);
       }
       val[l] = v;
     }
-    emu_write(w, &el[m], val, 0xffffffffu);
+    if (!store) emu_write(w, &el[m], val, 0xffffffffu);
   }
-  c->d->stats.loads += WARP;
+  if (store) c->d->stats.stores += WARP;
+  else c->d->stats.loads += WARP;
+  return 0;
+}
+
+/* movmatrix: the 8 x 8 matrix the warp's a hold as ldmatrix lays one out (lane l: elements 2t
+ * and 2t + 1 of row g), transposed into d in the same layout. */
+static int exec_movmatrix(cta *c, warp *w, const emu_insn *in) {
+  uint64_t tmp[WARP], val[WARP];
+  const uint64_t *a = emu_src(c, w, &in->o[1], tmp);
+  uint16_t m[8][8];
+  for (uint32_t l = 0; l < WARP; l++)
+    for (uint32_t h = 0; h < 2; h++) m[l / 4][2 * (l % 4) + h] = (uint16_t)(a[l] >> (16 * h));
+  for (uint32_t l = 0; l < WARP; l++) val[l] = (uint32_t)m[2 * (l % 4)][l / 4] | (uint32_t)m[2 * (l % 4) + 1][l / 4] << 16;
+  emu_write(w, &in->o[0], val, 0xffffffffu);
   return 0;
 }
 
@@ -292,8 +311,11 @@ int emu_exec_tensor(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t a
   /* wmma.mma: D = A x B + C (16 x 16 x 16) on the warp's fragments d, a, b, c
    * mma: D = A x B + C (m16n8k16, m16n8k8; m8n8k4: four 8 x 8 x 4 products) on the warp's fragments d, a, b, c */
   case ISA_OP_WMMAMMA: case ISA_OP_MMA: return exec_mma(c, w, in);
-  /* ldmatrix: d = this lane's part of 1, 2 or 4 8 x 8 .b16 matrices whose rows lanes 0-7, 8-15, 16-23, 24-31 address (.trans: each transposed) */
-  case ISA_OP_LDMATRIX: return exec_ldmatrix(c, w, pc, in);
+  /* ldmatrix: d = this lane's part of 1, 2 or 4 8 x 8 .b16 matrices whose rows lanes 0-7, 8-15, 16-23, 24-31 address (.trans: each transposed)
+   * stmatrix: store 1, 2 or 4 8 x 8 .b16 matrices held as ldmatrix loads them, to rows whose addresses lanes 0-7, 8-15, ... give (.trans: each transposed) */
+  case ISA_OP_LDMATRIX: case ISA_OP_STMATRIX: return exec_ldmatrix(c, w, pc, in);
+  /* movmatrix: d = this lane's part of the transpose of the 8 x 8 .b16 matrix the warp's a hold (as ldmatrix lays it out) */
+  case ISA_OP_MOVMATRIX: return exec_movmatrix(c, w, in);
   default:
     emu_fault(c, w, pc, EMU_ANYLANE, 0, 0, "internal: %s reached emu_exec_tensor", isa_ops[in->op].name);
     return -1;

@@ -22,7 +22,7 @@ static int mod_by_catval[CAT_COUNT][32];
 
 const isa_op_info isa_ops[ISA_OP_COUNT] = {
 #define OP(id, name, unit, lat, ii, flags, ntypes, t0, t1, cats, fl, shape, syn) \
-  { name, unit, lat, ii, ntypes, flags, { t0, t1, (ntypes) == 4 ? (t1) : 0, (ntypes) == 4 ? (t0) : 0 }, cats, fl, shape, syn },
+  { name, unit, lat, ii, ntypes, flags, { t0, t1, (ntypes) >= 3 ? (t1) : 0, (ntypes) == 4 ? (t0) : 0 }, cats, fl, shape, syn },
 #include "opcodes.def"
 #undef OP
 };
@@ -509,7 +509,12 @@ static int frag_elems(int op, int shape, int mx, int type) {
 const char *isa_tensor_check(const isa_insn *in) {
   int op = in->op, shape = in->field[CAT_SHAPE], sp = in->field[CAT_SPACE];
   int la = in->field[CAT_LAYA], lb = in->field[CAT_LAYB];
-  if (op == ISA_OP_LDMATRIX) {
+  if (op == ISA_OP_MOVMATRIX) {
+    if (shape != ISA_SHAPE(M8N8)) return "takes shape .m8n8 only";
+    if (!(in->flags & FL_TRANS)) return "needs .trans (it transposes)";
+    return NULL;
+  }
+  if (op == ISA_OP_LDMATRIX || op == ISA_OP_STMATRIX) {
     if (shape != ISA_SHAPE(M8N8)) return "takes shape .m8n8 only";
     if (!in->field[CAT_NUM]) return "needs a count (.x1, .x2 or .x4)";
     if (sp && sp != ISA_SP_SHARED && sp != ISA_SP_SHARED_CTA) return "reads shared memory (.shared or a generic address)";
@@ -547,8 +552,9 @@ int isa_fragment(const isa_insn *in, int i, isa_frag *f) {
   if (isa_tensor_check(in) || i < 0 || i >= ISA_MAX_OPND) return -1;
   int op = in->op, shape = in->field[CAT_SHAPE];
   memset(f, 0, sizeof *f);
-  if (op == ISA_OP_LDMATRIX) {
-    if (i != 0) return -1;
+  if (op == ISA_OP_MOVMATRIX) return -1;
+  if (op == ISA_OP_LDMATRIX || op == ISA_OP_STMATRIX) {
+    if (i != (op == ISA_OP_LDMATRIX ? 0 : 1)) return -1;
     int n = in->field[CAT_NUM];
     f->matrix = ISA_MX_A; f->type = ISA_T_B16;
     f->nregs = (uint8_t)(n == ISA_NUMV(X1) ? 1 : n == ISA_NUMV(X2) ? 2 : 4);
@@ -597,10 +603,17 @@ void isa_format_mnemonic(const isa_insn *in, char *buf, size_t cap) {
   if (in->op >= ISA_OP_COUNT) { append(buf, cap, &len, "?"); return; }
   int sc = isa_sub_cat(in->op);
   append(buf, cap, &len, isa_ops[in->op].name);
+  if (in->op >= ISA_OP_VADD2 && in->op <= ISA_OP_VSET4) {   /* vabsdiff4.u32.u32.u32.add, vset2.s32.u32.lt */
+    for (int i = 0; i < 3; i++) if (in->type[i]) append_mod(buf, cap, &len, CAT_TYPE, in->type[i]);
+    append_mod(buf, cap, &len, CAT_CMP, in->field[CAT_CMP]);
+    if (in->flags & FL_SAT) append_flag(buf, cap, &len, FLB_SAT);
+    if (in->flags & FL_ACC) append_flag(buf, cap, &len, FLB_ACC);
+    return;
+  }
   if (isa_ops[in->op].cats & C_SHAPE) {   /* as nvcc writes them: wmma.load.a.sync.aligned.row.m16n16k16.global.f16,
                                              mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32,
                                              ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 */
-    int mma = in->op == ISA_OP_MMA || in->op == ISA_OP_LDMATRIX;
+    int mma = in->op == ISA_OP_MMA || in->op == ISA_OP_LDMATRIX || in->op == ISA_OP_STMATRIX || in->op == ISA_OP_MOVMATRIX;
     append_mod(buf, cap, &len, CAT_FRAG, in->field[CAT_FRAG]);
     if (in->flags & FL_SYNC) append_flag(buf, cap, &len, FLB_SYNC);
     if (in->flags & FL_ALIGNED) append_flag(buf, cap, &len, FLB_ALIGNED);
@@ -640,7 +653,7 @@ void isa_format_mnemonic(const isa_insn *in, char *buf, size_t cap) {
         b != FLB_PARITY && b != FLB_NOCOMPLETE && b != FLB_NOINC) append_flag(buf, cap, &len, b);
   append_mod(buf, cap, &len, CAT_PFSIZE, in->field[CAT_PFSIZE]);
   append_mod(buf, cap, &len, CAT_VEC, in->field[CAT_VEC]);
-  for (int i = 0; i < 2; i++)
+  for (int i = 0; i < 3; i++)
     if (in->type[i]) append_mod(buf, cap, &len, CAT_TYPE, in->type[i]);
   if (sc == CAT_PRMT) append_mod(buf, cap, &len, sc, in->field[sc]);
 }

@@ -113,7 +113,7 @@ enum {
   ISA_T_PRED, ISA_T_B8, ISA_T_B16, ISA_T_B32, ISA_T_B64, ISA_T_B128,
   ISA_T_U8, ISA_T_U16, ISA_T_U32, ISA_T_U64, ISA_T_S8, ISA_T_S16, ISA_T_S32,
   ISA_T_S64, ISA_T_F16, ISA_T_F16X2, ISA_T_BF16, ISA_T_BF16X2, ISA_T_F32,
-  ISA_T_F64, ISA_T_COUNT
+  ISA_T_F64, ISA_T_U16X2, ISA_T_S16X2, ISA_T_COUNT
 };
 /* State-space codes are the CAT_SPACE values; 0 is generic addressing. */
 enum {
@@ -136,6 +136,7 @@ enum {
 #define TM_INT64    (TMB(U64) | TMB(S64))
 #define TM_FLT      (TMB(F32) | TMB(F64))
 #define TM_HALF     (TMB(F16) | TMB(F16X2) | TMB(BF16) | TMB(BF16X2))
+#define TM_I16X2    (TMB(U16X2) | TMB(S16X2))
 #define TM_I8       (TMB(B8) | TMB(U8) | TMB(S8))
 #define TM_NUM      (TM_I8 | TM_INT | TMB(F16) | TMB(BF16) | TM_FLT)
 #define TM_MEM      (TM_I8 | TM_BITS | TMB(B128) | TM_INT | TM_FLT | TM_HALF)
@@ -145,7 +146,7 @@ enum {
 enum {
   FLB_APPROX, FLB_FULL, FLB_FTZ, FLB_SAT, FLB_UNI, FLB_SYNC, FLB_ALIGNED,
   FLB_NC, FLB_SHIFTAMT, FLB_CC, FLB_CLAMP, FLB_WRAP, FLB_TO, FLB_L1, FLB_L2, FLB_RELU,
-  FLB_GLOBAL_SRC, FLB_NOINC, FLB_NOCOMPLETE, FLB_PARITY, FLB_CACHE_HINT, FLB_TRANS,
+  FLB_GLOBAL_SRC, FLB_NOINC, FLB_NOCOMPLETE, FLB_PARITY, FLB_CACHE_HINT, FLB_TRANS, FLB_ACC, FLB_MASK,
   FLB_COUNT
 };
 #define FL_APPROX   (1u << FLB_APPROX)
@@ -170,6 +171,8 @@ enum {
 #define FL_PARITY   (1u << FLB_PARITY)
 #define FL_CACHE_HINT (1u << FLB_CACHE_HINT)
 #define FL_TRANS    (1u << FLB_TRANS)
+#define FL_ACC      (1u << FLB_ACC)
+#define FL_MASK     (1u << FLB_MASK)
 
 /* ---- the opcode table ---- */
 typedef enum { U_ALU, U_MUL, U_DP, U_SFU, U_LDST, U_CTRL, U_SYNC, U_TENSOR, U_COUNT } isa_unit;

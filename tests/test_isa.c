@@ -114,7 +114,8 @@ static int sample_of(const isa_image *img, isa_insn *in, uint32_t *func, size_t 
   return 0;
 }
 
-/* The tensor-core rows: their fragments' sizes follow from the suffixes, so one text each. */
+/* Rows whose operands the generic candidates cannot make (fragments sized by the suffixes,
+ * immediates in a stated range): one text each. */
 static const struct { int op; const char *text; } tensor_samples[] = {
   { ISA_OP_WMMALD, "wmma.load.a.sync.aligned.row.m16n16k16.global.f16 {%r0, %r1, %r2, %r3, %r4, %r5, %r6, %r7}, [%rd1], %r1" },
   { ISA_OP_WMMAST, "wmma.store.d.sync.aligned.col.m16n16k16.shared.f32 [%rd1], {%f0, %f1, %f2, %f3, %f4, %f5, %f6, %f7}, %r1" },
@@ -122,12 +123,25 @@ static const struct { int op; const char *text; } tensor_samples[] = {
                     "{%r0, %r1, %r2, %r3, %r4, %r5, %r6, %r7}, {%r0, %r1, %r2, %r3, %r4, %r5, %r6, %r7}, {%f0, %f1, %f2, %f3, %f4, %f5, %f6, %f7}" },
   { ISA_OP_MMA, "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%f0, %f1, %f2, %f3}, {%r0, %r1, %r2, %r3}, {%r4, %r5}, {%f4, %f5, %f6, %f7}" },
   { ISA_OP_LDMATRIX, "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%r0, %r1, %r2, %r3}, [%rd1]" },
+  { ISA_OP_STMATRIX, "stmatrix.sync.aligned.m8n8.x2.shared.b16 [%rd1], {%r0, %r1}" },
+  { ISA_OP_MOVMATRIX, "movmatrix.sync.aligned.m8n8.trans.b16 %r1, %r2" },
+  { ISA_OP_PMEVENT, "pmevent 3" },
+  { ISA_OP_SETMAXNREGINC, "setmaxnreg.inc.sync.aligned.u32 64" },
+  { ISA_OP_SETMAXNREGDEC, "setmaxnreg.dec.sync.aligned.u32 64" },
+  { ISA_OP_APPLYPRIO, "applypriority.global.L2::evict_normal [%rd1], 128" },
+  { ISA_OP_DISCARD, "discard.global.L2 [%rd1], 128" },
+  { ISA_OP_ISSPACEP, "isspacep.global %p1, %rd1" },
+  { ISA_OP_ALLOCA, "alloca.u64 %rd1, %rd2, 16" },
 };
 
 static int find_sample(int op, char *text, size_t cap, isa_image *img) {
   const isa_op_info *o = &isa_ops[op];
   for (size_t i = 0; i < sizeof tensor_samples / sizeof tensor_samples[0]; i++)
     if (tensor_samples[i].op == op) { snprintf(text, cap, "%s", tensor_samples[i].text); return assemble_one(text, img) == 0; }
+  if (o->ntypes == 3) {   /* the video instructions: d, a and b types */
+    snprintf(text, cap, "%s.s32.u32.s32 %%r1, %%r2, %%r3, %%r4", o->name);
+    return assemble_one(text, img) == 0;
+  }
   for (int a = 0; a < (o->ntypes ? NPREF : 1); a++) {
     int t0 = o->ntypes ? pref[a] : 0;
     if (o->ntypes && !(o->types[0] & (1u << t0))) continue;
@@ -199,7 +213,7 @@ int main(void) {
   coverage();
   /* The enums that mirror table order. */
   static const char *const tnames[] = { "", "pred", "b8", "b16", "b32", "b64", "b128", "u8", "u16", "u32", "u64",
-                                        "s8", "s16", "s32", "s64", "f16", "f16x2", "bf16", "bf16x2", "f32", "f64" };
+                                        "s8", "s16", "s32", "s64", "f16", "f16x2", "bf16", "bf16x2", "f32", "f64", "u16x2", "s16x2" };
   int ok = 1;
   for (int t = 1; t < ISA_T_COUNT; t++) ok &= strcmp(isa_type_name(t), tnames[t]) == 0;
   CHECK(ok, "ISA_T_* codes follow the type rows of mods.def");
@@ -208,7 +222,7 @@ int main(void) {
   for (int s = 1; s < ISA_SP_COUNT; s++) ok &= strcmp(isa_mods[isa_mod_of(CAT_SPACE, s)].text, spaces[s]) == 0;
   CHECK(ok, "ISA_SP_* codes follow the state-space rows of mods.def");
   static const char *const flags[] = { "approx", "full", "ftz", "sat", "uni", "sync", "aligned", "nc", "shiftamt", "cc", "clamp", "wrap", "to", "L1", "L2", "relu",
-                                       "global", "noinc", "noComplete", "parity", "L2::cache_hint", "trans" };
+                                       "global", "noinc", "noComplete", "parity", "L2::cache_hint", "trans", "add", "mask" };
   ok = 1;
   for (int b = 0; b < FLB_COUNT; b++) ok &= isa_mod_of(CAT_FLAG, b + 1) >= 0 && strcmp(isa_mods[isa_mod_of(CAT_FLAG, b + 1)].text, flags[b]) == 0;
   CHECK(ok && isa_mod_of(CAT_FLAG, FLB_COUNT + 1) < 0, "FLB_* bits follow the flag rows of mods.def");

@@ -11,6 +11,7 @@
  *   - the accumulation isa/ISA.md defines: C, then each product in order of k, the exact sum
  *     (long double: exact for these inputs) rounded to f32 at nearest even (software rounding,
  *     to_f32); an .f16 D is that f32 rounded to f16 (to_f16); NaN results canonical.
+ * movmatrix and stmatrix by the ISA's text on ldmatrix's layout (below).
  * Nothing here is shared with emu/tensor.c.  Writes DIR/NAME_a.bin (inputs) and NAME.bin. */
 #include "../ref_common.h"
 
@@ -228,6 +229,38 @@ static void ldmatrix(const char *name, int x, int trans, const uint64_t *sh) {
   snprintf(nm, sizeof nm, "%s.bin", name); ref_write(nm, out, 128, 4);
 }
 
+/* movmatrix: the 8 x 8 matrix whose row L/4 holds lane L's a in elements 2(L%4), 2(L%4)+1 (the ISA's
+ * "a group of four threads holds an entire row"), transposed: lane L's d holds elements 2(L%4) and
+ * 2(L%4)+1 of column L/4 ("a group of four threads holds an entire column of the result"). */
+static void movmatrix(void) {
+  static uint64_t in[32], out[32];
+  uint16_t A[8][8];
+  for (int L = 0; L < 32; L++) in[L] = rnd32();
+  for (int L = 0; L < 32; L++) { A[L / 4][2 * (L % 4)] = (uint16_t)in[L]; A[L / 4][2 * (L % 4) + 1] = (uint16_t)(in[L] >> 16); }
+  for (int L = 0; L < 32; L++) out[L] = A[2 * (L % 4)][L / 4] | (uint32_t)A[2 * (L % 4) + 1][L / 4] << 16;
+  ref_write("movm_a.bin", in, 32, 4);
+  ref_write("movm.bin", out, 32, 4);
+}
+
+/* stmatrix .xN (.trans): the inverse of ldmatrix (the ISA: "each thread in a warp stores fragments of
+ * a row ... a group of four threads stores an entire row"); shared memory starts zero. */
+static void stmatrix(int x, int trans) {
+  static uint64_t regs[128], sh[256];
+  for (int i = 0; i < 128; i++) regs[i] = rnd32();
+  memset(sh, 0, sizeof sh);
+  for (int m = 0; m < x; m++)
+    for (int L = 0; L < 32; L++)
+      for (int h = 0; h < 2; h++) {
+        int r = trans ? 2 * (L % 4) + h : L / 4, c = trans ? L / 4 : 2 * (L % 4) + h;
+        int row = (7 * (8 * m + r) + 3) % 64, half = row * 8 + c;
+        uint64_t v = (regs[L * 4 + m] >> (16 * h)) & 0xffff;
+        sh[half / 2] = (sh[half / 2] & ~(0xffffull << (16 * (half % 2)))) | v << (16 * (half % 2));
+      }
+  char nm[32];
+  snprintf(nm, sizeof nm, "stm_x%d%s_a.bin", x, trans ? "t" : ""); ref_write(nm, regs, 128, 4);
+  snprintf(nm, sizeof nm, "stm_x%d%s.bin", x, trans ? "t" : ""); ref_write(nm, sh, 256, 4);
+}
+
 int main(int argc, char **argv) {
   ref_init(argc, argv);
   for (size_t i = 0; i < sizeof V / sizeof V[0]; i++) mma_variant(&V[i]);
@@ -247,5 +280,7 @@ int main(int argc, char **argv) {
     snprintf(nm, sizeof nm, "ldm_x%d", x); ldmatrix(nm, x, 0, sh);
     snprintf(nm, sizeof nm, "ldm_x%dt", x); ldmatrix(nm, x, 1, sh);
   }
+  movmatrix();
+  for (int x = 1; x <= 4; x *= 2) { stmatrix(x, 0); stmatrix(x, 1); }
   return 0;
 }

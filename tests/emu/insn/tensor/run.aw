@@ -202,3 +202,45 @@ alloc o28 u32 128
 fill o28 const 0xa5a5a5a5
 launch ldm_x4t 1 32 i28 i28 i28 o28 u32:0
 expect o28 file ${DATA}/ldm_x4t.bin
+# movm: movmatrix.sync.aligned.m8n8.trans.b16 of a[l] to d[l]
+alloc i40 u32 32
+fill i40 file ${DATA}/movm_a.bin
+alloc o40 u32 32
+launch movm 1 32 i40 i40 i40 o40 u32:0
+expect o40 file ${DATA}/movm.bin
+# stm_x1: lane l's registers from in[4 l]; stmatrix to the rows; the shared memory (zero at first) to out
+alloc i41 u32 128
+fill i41 file ${DATA}/stm_x1_a.bin
+alloc o41 u32 256
+launch stm_x1 1 32 i41 i41 i41 o41 u32:0
+expect o41 file ${DATA}/stm_x1.bin
+# stm_x1t: lane l's registers from in[4 l]; stmatrix to the rows; the shared memory (zero at first) to out
+alloc i42 u32 128
+fill i42 file ${DATA}/stm_x1t_a.bin
+alloc o42 u32 256
+launch stm_x1t 1 32 i42 i42 i42 o42 u32:0
+expect o42 file ${DATA}/stm_x1t.bin
+# stm_x2: lane l's registers from in[4 l]; stmatrix to the rows; the shared memory (zero at first) to out
+alloc i43 u32 128
+fill i43 file ${DATA}/stm_x2_a.bin
+alloc o43 u32 256
+launch stm_x2 1 32 i43 i43 i43 o43 u32:0
+expect o43 file ${DATA}/stm_x2.bin
+# stm_x2t: lane l's registers from in[4 l]; stmatrix to the rows; the shared memory (zero at first) to out
+alloc i44 u32 128
+fill i44 file ${DATA}/stm_x2t_a.bin
+alloc o44 u32 256
+launch stm_x2t 1 32 i44 i44 i44 o44 u32:0
+expect o44 file ${DATA}/stm_x2t.bin
+# stm_x4: lane l's registers from in[4 l]; stmatrix to the rows; the shared memory (zero at first) to out
+alloc i45 u32 128
+fill i45 file ${DATA}/stm_x4_a.bin
+alloc o45 u32 256
+launch stm_x4 1 32 i45 i45 i45 o45 u32:0
+expect o45 file ${DATA}/stm_x4.bin
+# stm_x4t: lane l's registers from in[4 l]; stmatrix to the rows; the shared memory (zero at first) to out
+alloc i46 u32 128
+fill i46 file ${DATA}/stm_x4t_a.bin
+alloc o46 u32 256
+launch stm_x4t 1 32 i46 i46 i46 o46 u32:0
+expect o46 file ${DATA}/stm_x4t.bin
