@@ -8,12 +8,16 @@
  * computes a result for all 32 lanes into a scratch array and writes back
  * only the active lanes, so the loops are simple enough to vectorize.
  *
- * Numeric choices the PTX ISA leaves to the implementation (documented in
- * isa/ISA.md, "Semantics"): f32 and f64 arithmetic that yields NaN yields
- * the canonical NaN (0x7fffffff, 0x7fffffffffffffff); integer division by
- * zero gives all ones (and rem gives the dividend); .approx operations are
- * computed in double precision and rounded once, which is within the error
- * bounds the ISA states.
+ * Numeric choices the PTX ISA leaves to the implementation are made as an
+ * H200 (sm_90, CUDA 13) makes them, measured with tests/gpu/replay.c
+ * (documented in isa/ISA.md, "Semantics"): f32 arithmetic that yields NaN
+ * yields the canonical NaN 0x7fffffff (abs and neg too); f64 arithmetic
+ * passes a NaN operand on, quieted, and an invalid operation yields
+ * 0xfff8000000000000; conversions between f32 and f64 keep a NaN's sign and
+ * payload as far as the format holds; .ftz flushes a result that is
+ * subnormal before rounding; integer division and remainder by zero give all
+ * ones; .approx operations are computed in double precision and rounded
+ * once, which is within the error bounds the ISA states.
  */
 #include "core.h"
 #include "timing/tm_launch.h"
@@ -68,9 +72,15 @@ static inline uint64_t N64(double z, uint64_t a, uint64_t b, uint64_t c, int n) 
   const uint64_t in[3] = { a, b, c };
   for (int i = 0; i < n; i++)
     if ((in[i] & 0x7ff0000000000000ull) == 0x7ff0000000000000ull && (in[i] & 0x000fffffffffffffull)) return in[i] | 0x0008000000000000ull;
-  return 0x7fffffffffffffffull;
+  return 0xfff8000000000000ull;   /* an invalid operation (inf - inf, 0 * inf, sqrt(-1), ...) */
 }
 static inline float ftz32(float f) { return fpclassify(f) == FP_SUBNORMAL ? copysignf(0.0f, f) : f; }
+/* .ftz on a result z whose exact value is 'exact': flushed when subnormal
+ * before rounding (a GPU's choice: an exact value just below 2^-126 that
+ * rounds up to 2^-126 becomes zero too). */
+static inline float ftz32_result(float z, double exact) {
+  return fabsf(z) == FLT_MIN && fabs(exact) < (double)FLT_MIN ? copysignf(0.0f, z) : ftz32(z);
+}
 
 static int round_mode(int rnd) {
   switch (rnd) {
@@ -277,6 +287,7 @@ static int push_frame(cta *c, warp *w, uint32_t func, uint32_t call_pc) {
   if (!fresh) memset(f->regs, 0, (size_t)need * WARP * sizeof(uint64_t));
   for (uint32_t s = 0; s < ef->nslots; s++) f->slot_mask[s] = trunc_w(~0ull, tbits[ef->slot_type[s]]);
   f->local_base = base;
+  f->caller_top = w->local_top;
   if (ef->frame_bytes) for (int l = 0; l < WARP; l++) memset(w->local[l] + f->local_base, 0, ef->frame_bytes);
   w->local_top = f->local_base + ef->frame_bytes;
   w->reg_bytes += (uint64_t)need * 8;
@@ -288,7 +299,7 @@ static void pop_frame(cta *c, warp *w) {
   frame *f = &w->frames[--w->nframes];
   const emu_func *ef = &c->m->funcs[f->func];
   w->reg_bytes -= (uint64_t)(ef->nslots ? ef->nslots : 1) * 8;
-  w->local_top = f->local_base;
+  w->local_top = f->caller_top;   /* exactly where it was: stacksave after a call gives what it gave before */
 }
 
 /* ---- memory ---- */
@@ -670,6 +681,7 @@ static uint64_t convert(uint64_t v, int td, int ts, int rnd, int ftz, int sat) {
     out = B32(f);
   } else if (wd == 64 && ws == 64) {
     double f = F64(v);
+    if (f != f) { rm_end(r); return v | 0x0008000000000000ull; }   /* a NaN, quieted */
     if (rnd >= 5) f = rnd == 5 ? nearbyint(f) : rnd == 6 ? trunc(f) : rnd == 7 ? floor(f) : ceil(f);
     if (sat) f = sat64(f);
     out = B64(f);
@@ -677,11 +689,13 @@ static uint64_t convert(uint64_t v, int td, int ts, int rnd, int ftz, int sat) {
     float f = (float)F64(v);
     if (sat) f = sat32(f);
     if (ftz) f = ftz32(f);
-    out = B32(f);
+    /* a NaN keeps its sign and the top of its payload, quieted */
+    out = f == f ? B32(f) : (uint32_t)(v >> 32 & 0x80000000u) | 0x7fc00000u | (uint32_t)(v >> 29 & 0x3fffffu);
   } else {
     double f = (double)(ftz ? ftz32(F32(v)) : F32(v));
     if (sat) f = sat64(f);
-    out = B64(f);
+    /* a NaN keeps its sign and payload, quieted */
+    out = f == f ? B64(f) : (v & 0x80000000ull) << 32 | 0x7ff8000000000000ull | (v & 0x3fffffull) << 29;
   }
   rm_end(r);
   return out;
@@ -740,11 +754,14 @@ static inline int bool_op(int bop, int x, int y) { return bop == 1 ? x & y : bop
 
 /* ---- bit manipulation ---- */
 
+/* pos and len: their low 8 bits for 32-bit types, as the PTX ISA says;
+ * the whole 32-bit values for 64-bit types, as a GPU takes them (measured on
+ * an H200: bfe.u64 with len 256 takes every bit from pos up, not none) */
 static uint64_t bfe(uint64_t a, uint32_t pos, uint32_t len, int t) {
   unsigned msb = tbits[t] - 1;
-  pos &= 0xff; len &= 0xff;
+  if (msb < 63) { pos &= 0xff; len &= 0xff; }
   int sbit = 0;
-  if (tkind[t] == TK_SGN && len) { unsigned top = pos + len - 1 > msb ? msb : pos + len - 1; sbit = (int)(a >> top & 1); }
+  if (tkind[t] == TK_SGN && len) { uint64_t top = (uint64_t)pos + len - 1 > msb ? msb : pos + len - 1; sbit = (int)(a >> top & 1); }
   /* bit i of d: bit pos + i of a while i < len and pos + i <= msb, else sbit */
   unsigned n = pos > msb ? 0 : len < msb + 1 - pos ? len : msb + 1 - pos;   /* the bits taken from a */
   uint64_t taken = n ? (a >> pos) & trunc_w(~0ull, n) : 0;
@@ -753,7 +770,7 @@ static uint64_t bfe(uint64_t a, uint32_t pos, uint32_t len, int t) {
 
 static uint64_t bfi(uint64_t a, uint64_t b, uint32_t pos, uint32_t len, int t) {
   unsigned msb = tbits[t] - 1;
-  pos &= 0xff; len &= 0xff;
+  if (msb < 63) { pos &= 0xff; len &= 0xff; }   /* as bfe */
   /* bits pos .. pos + len - 1 of b (those up to msb) replaced by a's low bits */
   unsigned n = pos > msb ? 0 : len < msb + 1 - pos ? len : msb + 1 - pos;
   if (!n) return trunc_w(b, msb + 1);
@@ -818,12 +835,12 @@ static inline uint64_t idiv(uint64_t a, uint64_t b, int t, int rem) {
   unsigned w = tbits[t];
   if (tkind[t] == TK_SGN) {
     int64_t x = sext_w(a, w), y = sext_w(b, w);
-    if (y == 0) return rem ? trunc_w((uint64_t)x, w) : trunc_w(~0ull, w);
+    if (y == 0) return trunc_w(~0ull, w);   /* div and rem: all ones, as a GPU gives */
     if (y == -1) return rem ? 0 : trunc_w((uint64_t)0 - (uint64_t)x, w);
     return trunc_w((uint64_t)(rem ? x % y : x / y), w);
   }
   uint64_t x = trunc_w(a, w), y = trunc_w(b, w);
-  if (y == 0) return rem ? x : trunc_w(~0ull, w);
+  if (y == 0) return trunc_w(~0ull, w);
   return rem ? x % y : x / y;
 }
 
@@ -1750,7 +1767,7 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
           if (ftz) { x = ftz32(x); y = ftz32(y); z = ftz32(z); }
           v = cc ? fmaf(x, y, z) : x * y;   /* mad.f32 on sm_20+ is fma */
           if (sat) v = sat32(v);
-          if (ftz) v = ftz32(v);
+          if (ftz) v = ftz32_result(v, cc ? fma((double)x, (double)y, (double)z) : (double)x * y);
           D[l] = B32(v);
         }
       } else if (t0 == ISA_T_F64) {
@@ -1826,7 +1843,7 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
           /* a * (1/b); for 2^126 < |b| < 2^128 the reciprocal is taken as a zero of b's sign */
           if (approx) { float ay = fabsf(y); z = (ay > 0x1p126f && ay <= FLT_MAX) ? x * copysignf(0.0f, y) : x * (1.0f / y); }
           else z = x / y;
-          if (ftz) z = ftz32(z);
+          if (ftz) z = approx ? ftz32(z) : ftz32_result(z, (double)x / y);
           D[l] = B32(z);
         }
       } else { LANES D[l] = N64(F64(a[l]) / F64(b[l]), a[l], b[l], 0, 2); }
@@ -1841,10 +1858,11 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
     const uint64_t *a = S(1);
     int neg = in->op == ISA_OP_NEG;
     if (k0 == TK_FLT) {
-      if (t0 == ISA_T_F32) LANES { float x = F32(a[l]); if (ftz) x = ftz32(x); uint32_t bits = emu_f32_bits(x); D[l] = neg ? bits ^ 0x80000000u : bits & 0x7fffffffu; }
+      /* a NaN: f32 gives the canonical NaN; abs.f64 the NaN quieted, its sign kept (as a GPU does) */
+      if (t0 == ISA_T_F32) LANES { float x = F32(a[l]); if (ftz) x = ftz32(x); uint32_t bits = emu_f32_bits(x); D[l] = x != x ? 0x7fffffffu : neg ? bits ^ 0x80000000u : bits & 0x7fffffffu; }
       else if (t0 != ISA_T_F64) return exec_more(c, w, pc, in, active);   /* .f16, .bf16 and their pairs */
       else LANES D[l] = neg ? a[l] ^ 0x8000000000000000ull
-                            : (F64(a[l]) != F64(a[l]) ? a[l] : a[l] & 0x7fffffffffffffffull);   /* abs.f64 passes NaN through */
+                            : (F64(a[l]) != F64(a[l]) ? a[l] | 0x0008000000000000ull : a[l] & 0x7fffffffffffffffull);
     } else LANES { int64_t x = sext_w(a[l], w0); D[l] = trunc_w(neg ? (uint64_t)0 - (uint64_t)x : (uint64_t)(x < 0 ? (uint64_t)0 - (uint64_t)x : (uint64_t)x), w0); }
     write_dst(w, &in->o[0], D, active);
     return 0;
@@ -1945,7 +1963,7 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
         case ISA_OP_EX2: z = (float)exp2((double)x); break;
         default: z = (float)tanh((double)x); break;
         }
-        if (ftz) z = ftz32(z);
+        if (ftz) z = in->op == ISA_OP_RCP && !approx ? ftz32_result(z, 1.0 / (double)x) : ftz32(z);
         D[l] = B32(z);
       }
       rm_end(r);

@@ -21,6 +21,7 @@ typedef struct {
   uint64_t *slot_mask;    /* per slot: the bits its register holds */
   uint32_t cap_slots;     /* room in regs and slot_mask: kept across frames and CTAs */
   uint32_t local_base;
+  uint32_t caller_top;    /* the caller's stack pointer (local_top) at the call, restored at the return */
   uint32_t call_pc;       /* the call instruction, for copying return values */
 } frame;
 

@@ -5,8 +5,9 @@
  * halves, bits 0-15 and 16-31).  The PTX ISA gives these only .rn (round to
  * nearest even), with .ftz (f16: subnormal inputs and results become zero of
  * the same sign), .sat (clamp to [0, 1], NaN to +0) and .relu (fma: negative
- * results become +0, NaN stays NaN; -0 stays -0 under both, as .sat.f32 keeps it).  A NaN
- * result is the canonical NaN 0x7fff.
+ * results become +0, NaN stays NaN).  Both turn -0 into +0, as a GPU does
+ * (measured on an H200; the PTX ISA does not say).  A NaN result is the
+ * canonical NaN 0x7fff.
  *
  * Exactness: every operand converts exactly to double; the operation is done
  * in double rounding toward zero, and an inexact result gets its last bit set
@@ -89,7 +90,7 @@ static double odd(int op, double a, double b, double c) {
   return v;
 }
 
-uint32_t emu_half_relu(uint32_t h, int bf) { return (h & 0x8000) && h != 0x8000 && !is_nan(h, bf) ? 0 : h; }
+uint32_t emu_half_relu(uint32_t h, int bf) { return (h & 0x8000) && !is_nan(h, bf) ? 0 : h; }
 
 /* One 16-bit element. */
 static uint32_t one(int op, uint32_t a, uint32_t b, uint32_t c, int bf, int ftz, int sat, int relu) {
@@ -119,7 +120,7 @@ static uint32_t one(int op, uint32_t a, uint32_t b, uint32_t c, int bf, int ftz,
   if (ftz && is_sub(r, bf)) r &= 0x8000;
   if (is_nan(r, bf)) return sat ? 0 : 0x7fff;
   if (sat) {
-    if (r & 0x8000 && r != 0x8000) r = 0;                    /* negative: +0 (-0 stays, as .sat.f32 keeps it) */
+    if (r & 0x8000) r = 0;                                   /* negative and -0: +0 */
     else if (to_double(r, bf) > 1.0) r = bf ? 0x3f80 : 0x3c00;
   }
   return relu ? emu_half_relu(r, bf) : r;

@@ -79,10 +79,13 @@ static inline float b2f(uint32_t b) { float f; memcpy(&f, &b, 4); return f; }
 static inline uint64_t d2b(double f) { uint64_t b; memcpy(&b, &f, 8); return b; }
 static inline double b2d(uint64_t b) { double f; memcpy(&f, &b, 8); return f; }
 
-/* The NaN every f32 / f64 operation that produces a NaN returns in awemu (the PTX ISA
- * leaves single-precision NaN results unspecified; awemu documents this choice). */
+/* The NaNs a GPU returns (measured on an H200 with tests/gpu/replay.c; the PTX ISA leaves
+ * them unspecified): every f32 operation that produces a NaN returns CNAN32, f64 min/max of
+ * two NaNs CNAN64, and an f64 operation that produces a NaN from non-NaN operands (inf - inf,
+ * 0 * inf, sqrt(-1), ...) INVALID64. */
 #define CNAN32 0x7fffffffu
 #define CNAN64 0x7fffffffffffffffull
+#define INVALID64 0xfff8000000000000ull
 
 static inline int isnan32(uint32_t b) { return (b & 0x7fffffffu) > 0x7f800000u; }
 static inline int isnan64(uint64_t b) { return (b & 0x7fffffffffffffffull) > 0x7ff0000000000000ull; }
@@ -90,9 +93,9 @@ static inline int issub32(uint32_t b) { return (b & 0x7f800000u) == 0 && (b & 0x
 static inline int issub64(uint64_t b) { return (b & 0x7ff0000000000000ull) == 0 && (b & 0x000fffffffffffffull) != 0; }
 /* .ftz: a subnormal becomes a zero of the same sign */
 static inline uint32_t ftz32(uint32_t b) { return issub32(b) ? (b & 0x80000000u) : b; }
-/* a NaN result becomes awemu's canonical NaN */
+/* a NaN result of an operation on non-NaN operands: CNAN32 (f32), INVALID64 (f64) */
 static inline uint32_t canon32(uint32_t b) { return isnan32(b) ? CNAN32 : b; }
-static inline uint64_t canon64(uint64_t b) { return isnan64(b) ? CNAN64 : b; }
+static inline uint64_t canon64(uint64_t b) { return isnan64(b) ? INVALID64 : b; }
 /* .sat for f32: clamp to [0.0, 1.0], NaN -> +0.0 */
 static inline uint32_t sat32(uint32_t b) {
   if (isnan32(b)) return 0;

@@ -37,8 +37,12 @@ static long double rint_mode(long double v, int r) {   /* r: 0 rni, 1 rzi, 2 rmi
 }
 
 /* ---- semantics ---- */
+/* NaN conversions between f32 and f64 as an H200 makes them (tests/gpu/replay.c; the PTX ISA
+ * leaves NaN results unspecified): the sign kept, the payload's top bits kept (f64 -> f32) or
+ * shifted up (f32 -> f64), the quiet bit set; an f64 rounded to an integer value: the NaN,
+ * quieted.  Other NaN results are the canonical NaNs. */
 static uint64_t f64_to_f32(uint64_t a, int r, int ftz, int sat) {
-  if (isnan64(a)) return CNAN32;
+  if (isnan64(a)) return (uint32_t)(a >> 32 & 0x80000000u) | 0x7fc00000u | (uint32_t)(a >> 29 & 0x3fffffu);
   uint32_t d = to_f32(b2d(a), r);
   if (sat) d = sat32(d);
   if (ftz) d = ftz32(d);
@@ -46,7 +50,7 @@ static uint64_t f64_to_f32(uint64_t a, int r, int ftz, int sat) {
 }
 static uint64_t f32_to_f64(uint64_t a, int ftz, int sat) {
   uint32_t x = (uint32_t)a;
-  if (isnan32(x)) return CNAN64;
+  if (isnan32(x)) return (uint64_t)(x & 0x80000000u) << 32 | 0x7ff8000000000000ull | (uint64_t)(x & 0x3fffffu) << 29;
   if (ftz) x = ftz32(x);
   uint64_t d = d2b((double)b2f(x));   /* exact */
   if (sat) d = sat64(d);
@@ -61,7 +65,7 @@ static uint64_t f32_int(uint64_t a, int r, int ftz, int sat) {
   return d;
 }
 static uint64_t f64_int(uint64_t a, int r) {
-  if (isnan64(a)) return CNAN64;
+  if (isnan64(a)) return a | 0x0008000000000000ull;
   return d2b((double)rint_mode(b2d(a), r));
 }
 

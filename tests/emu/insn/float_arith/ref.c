@@ -3,13 +3,16 @@
  * PTX ISA (9.7.3 Floating-Point Instructions):
  *   - instructions with a rounding modifier are IEEE 754 operations in that mode (computed
  *     on the host with fesetround; no modifier means .rn);
- *   - .ftz flushes subnormal inputs and results to zeros of the same sign;
+ *   - .ftz flushes subnormal inputs and results to zeros of the same sign; a result counts as
+ *     subnormal when its exact value is (before rounding: an exact value just below 2^-126
+ *     that rounds to 2^-126 is flushed too, as an H200 does -- tests/gpu/replay.c);
  *   - .sat clamps to [0.0, 1.0] and turns NaN into +0.0;
  *   - min/max: a NaN operand gives the other one, -0.0 < +0.0;
  *   - testp: +-0 count as normal;
- *   - f32 NaN results: unspecified by the ISA, awemu's canonical 0x7fffffff;
- *   - f64: NaNs made from non-NaN operands are awemu's canonical 0x7fffffffffffffff; a NaN
- *     operand keeps its payload ("NaN payloads are supported for double-precision").
+ *   - f32 NaN results: unspecified by the ISA; 0x7fffffff, as an H200 gives (abs and neg too);
+ *   - f64: NaNs made from non-NaN operands are 0xfff8000000000000, as an H200 gives; a NaN
+ *     operand keeps its payload ("NaN payloads are supported for double-precision"); abs of
+ *     a NaN gives it quieted, sign kept (an H200).
  * Approximate instructions (div.full, div.approx, rcp.approx, sqrt.approx) are compared
  * with the correctly rounded result under the tolerance run.aw states.
  */
@@ -85,12 +88,27 @@ static void rand64(unsigned k, uint64_t *a, uint64_t *b, uint64_t *c) {
 }
 
 /* ---- semantics ---- */
+/* the exact value of op is nonzero and below 2^-126 in magnitude (computed in long double:
+ * exact for add, sub, mul; for fma and div off by far less than any f32 spacing near 2^-126) */
+static int tiny_exact(int op, uint32_t x, uint32_t y, uint32_t z) {
+  long double a = b2f(x), b = b2f(y), c = b2f(z), e;
+  switch (op) {
+  case OP_ADD: e = a + b; break;
+  case OP_SUB: e = a - b; break;
+  case OP_MUL: e = a * b; break;
+  case OP_DIV: e = a / b; break;
+  case OP_FMA: e = a * b + c; break;
+  case OP_SQRT: e = sqrtl(a); break;
+  default: e = 1.0L / a; break;
+  }
+  return e != 0 && fabsl(e) < 0x1p-126L;
+}
 static uint64_t f32op(int op, uint64_t a, uint64_t b, uint64_t c, int r, int ftz, int sat) {
   uint32_t x = (uint32_t)a, y = (uint32_t)b, z = (uint32_t)c;
   if (ftz) { x = ftz32(x); y = ftz32(y); z = ftz32(z); }
   uint32_t d = fop32(op, x, y, z, r);
   if (sat) d = sat32(d);
-  if (ftz) d = ftz32(d);
+  if (ftz) d = tiny_exact(op, x, y, z) ? d & 0x80000000u : ftz32(d);
   return canon32(d);
 }
 static uint64_t f64op(int op, uint64_t a, uint64_t b, uint64_t c, int r) { return canon64(fop64(op, a, b, c, r)); }
@@ -146,8 +164,8 @@ F(r_add_imm, f32op(OP_ADD, a, 0x3fc00000u, 0, RN, 0, 0))
 F(r_mul_imm, f32op(OP_MUL, a, 0x3f000000u, 0, RN, 0, 0))
 F(r_min32, fminmax(a, b, 32, 0, 0)) F(r_max32, fminmax(a, b, 32, 1, 0))
 F(r_min32f, fminmax(a, b, 32, 0, 1)) F(r_max32f, fminmax(a, b, 32, 1, 1))
-F(r_abs32, a & 0x7fffffffu) F(r_neg32, a ^ 0x80000000u)
-F(r_abs32f, ftz32((uint32_t)a) & 0x7fffffffu) F(r_neg32f, ftz32((uint32_t)a) ^ 0x80000000u)
+F(r_abs32, isnan32((uint32_t)a) ? CNAN32 : a & 0x7fffffffu) F(r_neg32, isnan32((uint32_t)a) ? CNAN32 : a ^ 0x80000000u)
+F(r_abs32f, isnan32((uint32_t)a) ? CNAN32 : ftz32((uint32_t)a) & 0x7fffffffu) F(r_neg32f, isnan32((uint32_t)a) ? CNAN32 : ftz32((uint32_t)a) ^ 0x80000000u)
 F(r_copysign32, (b & 0x7fffffffu) | (a & 0x80000000u))
 F(r_divx, div_approx_x(a, b, 0)) F(r_divx_ftz, div_approx_x(a, b, 1))
 F(r_testp32, testp(a, 32)) F(r_testp64, testp(a, 64))
@@ -168,7 +186,7 @@ static uint64_t nanprop(int op, uint64_t a, uint64_t b, uint64_t c) {
 }
 F(r_nadd, nanprop(OP_ADD, a, b, c)) F(r_nmul, nanprop(OP_MUL, a, b, c)) F(r_nfma, nanprop(OP_FMA, a, b, c))
 F(r_ndiv, nanprop(OP_DIV, a, b, c)) F(r_nsqrt, nanprop(OP_SQRT, a, b, c))
-F(r_nabs, isnan64(a) ? a : a & 0x7fffffffffffffffull)
+F(r_nabs, isnan64(a) ? a | 0x0008000000000000ull : a & 0x7fffffffffffffffull)
 
 static const struct { const char *name; int set; unsigned bytes; fn f; } T[] = {
   { "add_rn_f32", SF, 4, r_add_rn }, { "add_rz_f32", SF, 4, r_add_rz }, { "add_rm_f32", SF, 4, r_add_rm }, { "add_rp_f32", SF, 4, r_add_rp },

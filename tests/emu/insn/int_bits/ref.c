@@ -103,18 +103,22 @@ static uint64_t bfind(uint64_t a, unsigned w, int sgn, int shiftamt) {
   if (shiftamt && d != 0xffffffffu) d = msb - d;
   return d;
 }
+/* bfe, bfi: pos = b & 0xff and len = c & 0xff for 32 bits (the PTX ISA); for 64 bits the whole
+ * 32-bit pos and len, as an H200 computes them (measured with tests/gpu/replay.c: bfe.u64 with
+ * len 256 takes every bit from pos up, where the ISA's len & 0xff = 0 would take none) */
 static uint64_t bfe(uint64_t a, uint64_t b, uint64_t c, unsigned w, int sgn) {
-  unsigned msb = w - 1, pos = (unsigned)(b & 0xff), len = (unsigned)(c & 0xff), sbit;
+  uint64_t msb = w - 1, pos = w == 64 ? (uint32_t)b : b & 0xff, len = w == 64 ? (uint32_t)c : c & 0xff;
+  unsigned sbit;
   if (!sgn || len == 0) sbit = 0;
-  else sbit = bit(a, pos + len - 1 < msb ? pos + len - 1 : msb);
+  else sbit = bit(a, (unsigned)(pos + len - 1 < msb ? pos + len - 1 : msb));
   uint64_t d = 0;
-  for (unsigned i = 0; i <= msb; i++) d |= (uint64_t)((i < len && pos + i <= msb) ? bit(a, pos + i) : sbit) << i;
+  for (unsigned i = 0; i <= msb; i++) d |= (uint64_t)((i < len && pos + i <= msb) ? bit(a, (unsigned)(pos + i)) : sbit) << i;
   return d;
 }
 static uint64_t bfi(uint64_t a, uint64_t b, uint64_t c, uint64_t dd, unsigned w) {
-  unsigned msb = w - 1, pos = (unsigned)(c & 0xff), len = (unsigned)(dd & 0xff);
+  uint64_t msb = w - 1, pos = w == 64 ? (uint32_t)c : c & 0xff, len = w == 64 ? (uint32_t)dd : dd & 0xff;
   uint64_t f = trunc_bits(b, w);
-  for (unsigned i = 0; i < len && pos + i <= msb; i++) f = (f & ~(1ull << (pos + i))) | ((uint64_t)bit(a, i) << (pos + i));
+  for (uint64_t i = 0; i < len && pos + i <= msb; i++) f = (f & ~(1ull << (pos + i))) | ((uint64_t)bit(a, (unsigned)i) << (pos + i));
   return f;
 }
 static uint64_t shl(uint64_t a, uint64_t n, unsigned w) { return n >= w ? 0 : trunc_bits(a << n, w); }

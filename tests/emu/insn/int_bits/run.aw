@@ -361,19 +361,19 @@ fill bf32_ou32 const 7
 launch bfe_imm_s32 11 128 bf32_a bf32_b bf32_c bf32_ou32 u32:1344
 expect bf32_ou32 file ${DATA}/bfe_imm_s32.bin
 # bfe.u64.
-# pos = b & 0xff, len = c & 0xff; d[i] = (i < len && pos + i <= msb) ? a[pos + i] : sbit,
+# pos = b, len = c, whole (an H200 does not take them & 0xff for 64 bits; tests/gpu); d[i] = (i < len && pos + i <= msb) ? a[pos + i] : sbit,
 # sbit = 0 for .u and for len = 0, else a[min(pos + len - 1, msb)] (PTX ISA, bfe).
 fill bf64_ou64 const 7
 launch bfe_u64 11 128 bf64_a bf64_b bf64_c bf64_ou64 u32:1344
 expect bf64_ou64 file ${DATA}/bfe_u64.bin
 # bfe.s64.
-# pos = b & 0xff, len = c & 0xff; d[i] = (i < len && pos + i <= msb) ? a[pos + i] : sbit,
+# pos = b, len = c, whole (an H200 does not take them & 0xff for 64 bits; tests/gpu); d[i] = (i < len && pos + i <= msb) ? a[pos + i] : sbit,
 # sbit = 0 for .u and for len = 0, else a[min(pos + len - 1, msb)] (PTX ISA, bfe).
 fill bf64_ou64 const 7
 launch bfe_s64 11 128 bf64_a bf64_b bf64_c bf64_ou64 u32:1344
 expect bf64_ou64 file ${DATA}/bfe_s64.bin
 # bfi.b64 d, a, base, pos, len with base = a ^ 0xa5a5a5a55a5a5a5a.
-# pos = c & 0xff, len = d & 0xff; f = b; f[pos + i] = a[i] for i < len and pos + i <= msb (PTX ISA, bfi).
+# pos = c, len = d, whole (as bfe.u64); f = b; f[pos + i] = a[i] for i < len and pos + i <= msb (PTX ISA, bfi).
 fill bf64_ou64 const 7
 launch bfi_b64 11 128 bf64_a bf64_b bf64_c bf64_ou64 u32:1344
 expect bf64_ou64 file ${DATA}/bfi_b64.bin

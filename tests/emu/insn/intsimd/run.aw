@@ -27,7 +27,7 @@ fill z_b file ${DATA}/z_b.bin
 alloc z_c u32 1024
 fill z_c file ${DATA}/z_c.bin
 alloc z_d u32 1024
-# fns: the c-th one bit of a from bit b (c > 0 up, c < 0 down, c = 0 bit b), or 0xffffffff
+# fns: the c-th one bit of a from bit b (c > 0 up, c < 0 down, c = 0 bit b), or 0xffffffff; 0 for c = -2^31 (as an H200)
 fill f_d const 7
 launch fns_b32 8 128 f_a f_b f_c f_d u32:1024
 expect f_d file ${DATA}/fns_b32.bin
