@@ -97,6 +97,12 @@ uint64_t aw_memcheck_errors(const aw_device *d);
 #define AW_DEFAULT_FRAME_BYTES (1u << 20)
 #define AW_MAX_FRAME_BYTES     (1u << 30)
 void aw_set_frame_limit(aw_device *d, uint32_t calls, uint32_t bytes_per_thread);
+/* Records every launch from now on for replay on a real GPU
+ * (tests/gpu/replay.c): the source of each module loaded from text, and per
+ * launch its kernel, dimensions, parameters and every allocation's bytes
+ * before and after it (layout in emu/record.c).  DIR is made, or must be
+ * empty.  NULL stops.  0, or -1 with errno set. */
+int aw_set_record(aw_device *d, const char *dir);
 /* Asks the running launch to stop: it faults ("interrupted") before its next
  * few thousand instructions.  Async-signal-safe (sets a flag), so a SIGINT
  * handler may call it; the flag is cleared when the next launch starts. */

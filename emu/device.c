@@ -33,6 +33,7 @@ void aw_device_free(aw_device *d) {
   free(d->extra_name);
   free(d->extra_text);
   free(d->extra_len);
+  free(d->record_dir);
   free(d);
 }
 

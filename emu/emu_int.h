@@ -91,6 +91,7 @@ struct aw_module {
   emu_pc_bind *pc_binds;
   uint32_t npc_binds;
   int has_miss;             /* a subroutine has a 'miss' trigger */
+  int record_id;            /* its source's number in the record directory (record.c), -1 none */
   uint64_t **bcast_blocks;  /* allocations holding immediate broadcasts */
   uint32_t nbcast;
 };
@@ -180,6 +181,10 @@ struct aw_device {
   uint64_t cta_serial;      /* CTAs started so far (each cta's serial) */
   void *tm_running;
   struct tm_timeline *timeline;   /* the timeline trace being written (timing/timeline.c), or NULL */
+  /* aw_set_record: the directory launches are recorded into, NULL none;
+   * the launches and modules recorded so far (record.c) */
+  char *record_dir;
+  uint32_t record_launches, record_modules;
   void *tm_gpu;             /* the timing model of the last launch, reused by the next when it fits */         /* the timing launch in progress (tm_gpu), for the debugger's view */
 };
 
@@ -204,6 +209,16 @@ int tm_device_block_written(aw_device *d, uint64_t addr, uint32_t unit, int raw)
 
 /* load.c */
 void emu_module_free(aw_module *m);
+
+/* record.c (aw_set_record): a module's source text kept as DIR/module-K.ptx
+ * (m->record_id = K; -1 for an image, which a GPU cannot load); a launch's
+ * kernel, dimensions, parameters and every allocation's bytes before it, then
+ * after it (rc: the launch faulted).  Each reports a failure to write on
+ * standard error once and records nothing more. */
+void emu_record_module(aw_device *d, aw_module *m, const char *text, size_t len);
+void emu_record_begin(aw_device *d, const aw_module *m, int kernel, aw_dim3 grid, aw_dim3 block,
+                      uint32_t dyn_shared, const void *params, size_t param_bytes);
+void emu_record_end(aw_device *d, int rc);
 /* The Assist Warp Store's lookup (aw_subroutine_for's): the img.subrs index of
  * the subroutine a 'decompress ENC' (decompress = 1) or 'compress' trigger
  * starts (compress: enc -1 asks for the one that takes any line) for a line of

@@ -2890,6 +2890,7 @@ aw_status aw_launch(aw_device *d, aw_module *m, int kernel, aw_dim3 grid, aw_dim
   start_limits(d);
   d->launches++;
   d->memcheck_errors = 0;
+  if (d->record_dir) emu_record_begin(d, m, kernel, grid, block, dyn_shared, params, param_bytes);
   int rc = 0;
   int saved_round = fegetround();
   struct timespec t0, t1;
@@ -2921,6 +2922,7 @@ aw_status aw_launch(aw_device *d, aw_module *m, int kernel, aw_dim3 grid, aw_dim
   clock_gettime(CLOCK_MONOTONIC, &t1);
   d->stats.seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
   if (d->hook) d->hook(d->hook_ctx, EMU_EV_END, &c, NULL, rc ? 1 : 0);
+  if (d->record_dir) emu_record_end(d, rc);
   emu_cta_free(c.aux);
   free_warps(&c);
   free(c.shared);

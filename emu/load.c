@@ -423,7 +423,8 @@ aw_module *aw_module_load_text(aw_device *d, const char *name, const char *text,
   if (len >= 8 && memcmp(text, ISA_IMAGE_MAGIC, 8) == 0) {
     char e2[512];
     if (isa_image_read((const uint8_t *)text, len, &m->img, e2, sizeof e2)) { isa_fail(err, cap, "%s: %s", name, e2); free(m); return NULL; }
-    return finish_load(d, m, err, cap);
+    if ((m = finish_load(d, m, err, cap))) m->record_id = -1;
+    return m;
   }
   asm_ctx *c = asm_new();
   char *msgs = NULL;
@@ -444,7 +445,8 @@ aw_module *aw_module_load_text(aw_device *d, const char *name, const char *text,
     return NULL;
   }
   free(msgs);
-  return finish_load(d, m, err, cap);
+  if ((m = finish_load(d, m, err, cap))) emu_record_module(d, m, text, len);
+  return m;
 }
 
 aw_module *aw_module_load_file(aw_device *d, const char *path, char *err, size_t cap) {

@@ -17,7 +17,7 @@
 
 static void usage(FILE *f) {
   fputs("usage: awemu run [--config NAME|FILE] [--set KEY=VALUE]... [--subroutines FILE]... [--stats-json FILE] [--trace-timeline FILE] [--timeout SECONDS]\n"
-        "                 [--insn-limit N] [--memcheck[=stop]] SCRIPT [NAME=VALUE ...]   (awemu run --help)\n"
+        "                 [--insn-limit N] [--memcheck[=stop]] [--record DIR] SCRIPT [NAME=VALUE ...]   (awemu run --help)\n"
         "       awemu config [--list | --table | --show] [--config NAME|FILE] [--set KEY=VALUE]...   (timing configs)\n"
         "       awemu debug [-x FILE] [-batch] [SCRIPT | MODULE] [NAME=VALUE ...]   (the debugger; awemu debug --help)\n"
         "       awemu compress [options] FILE   (compression report; awemu compress --help)\n"
@@ -47,6 +47,9 @@ static void run_usage(FILE *f) {
         "                      in mapped pages as CUDA's allocator does, so such an access runs, as on a GPU):\n"
         "                      on (the default MODE) writes a line for each to standard error and goes on, stop\n"
         "                      makes the first a fault, off; the script's 'set memcheck MODE' changes it too\n"
+        "  --record=DIR        record every launch into DIR (made, or empty): each module's PTX, each launch's\n"
+        "                      kernel, dimensions, parameters and every allocation's bytes before and after it,\n"
+        "                      for tests/gpu/replay.c to run on a real GPU and compare (tests/gpu/README.md)\n"
         "  -h, --help          this text\n"
         "  --version           print the version\n"
         "Options take their value as --opt=VALUE or --opt VALUE.  Ctrl-C (SIGINT) stops the running launch\n"
@@ -217,6 +220,7 @@ static int run_main(int argc, char **argv, int *vars, const char **sets) {
   double timeout = 0;
   uint64_t insn_limit = 0;
   int have_limit = 0, nvars = 0, options_done = 0, memcheck = -1;
+  const char *record = NULL;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i], *v;
     int k;
@@ -240,6 +244,9 @@ static int run_main(int argc, char **argv, int *vars, const char **sets) {
     } else if ((v = long_value(argc, argv, &i, "--trace-timeline", &missing)) || missing) {
       if (missing) { fprintf(stderr, "awemu run: --trace-timeline needs a file name (- for standard output)\n"); return 2; }
       timeline = v;
+    } else if ((v = long_value(argc, argv, &i, "--record", &missing)) || missing) {
+      if (missing) { fprintf(stderr, "awemu run: --record needs a directory (made, or empty)\n"); return 2; }
+      record = v;
     } else if ((v = long_value(argc, argv, &i, "--timeout", &missing)) || missing) {
       char *end = NULL;
       errno = 0;
@@ -311,6 +318,12 @@ static int run_main(int argc, char **argv, int *vars, const char **sets) {
   if (timeout > 0) aw_set_time_limit(d, timeout);
   if (have_limit) aw_set_insn_limit(d, insn_limit);
   if (memcheck >= 0) aw_set_memcheck(d, memcheck, NULL);
+  if (record && aw_set_record(d, record)) {
+    fprintf(stderr, "awemu run: --record %s: %s\n", record, errno == ENOTEMPTY ? "not empty (a new or empty directory is needed)" : strerror(errno));
+    if (timeline) isa_out_abort(&tl);
+    aw_session_free(s);
+    return 2;
+  }
   for (int k = 0; k < nvars; k++) {
     char *a = argv[vars[k]], *eq = strchr(a, '=');
     *eq = 0;
