@@ -231,6 +231,15 @@ int emu_subroutine_on(const aw_module *m, uint32_t ev);
 /* The register slot named 'name' ("%r12") in function f; -1 when none. */
 int emu_reg_slot(const aw_module *m, uint32_t f, const char *name);
 
+/* The one bits of x, in a few instructions: no popcnt instruction is assumed
+ * (__builtin_popcount becomes a call to libgcc without one, which the
+ * timing model's issue loop felt). */
+static inline int emu_popc32(uint32_t x) {
+  x = x - ((x >> 1) & 0x55555555u);
+  x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+  return (int)((((x + (x >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24);
+}
+
 /* float helpers (fp.c) */
 uint32_t emu_f32_bits(float f);
 float emu_bits_f32(uint32_t b);

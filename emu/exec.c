@@ -91,11 +91,7 @@ static int round_mode(int rnd) {
   }
 }
 
-static inline int popc32(uint32_t x) {   /* no popcnt instruction is assumed */
-  x = x - ((x >> 1) & 0x55555555u);
-  x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
-  return (int)((((x + (x >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24);
-}
+#define popc32 emu_popc32
 static inline uint64_t wmask(unsigned w) { return w >= 64 ? ~0ull : (1ull << w) - 1; }
 
 /* fma over 32 lanes of f32: with the FMA instructions where the processor has

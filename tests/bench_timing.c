@@ -87,7 +87,9 @@ int main(int argc, char **argv) {
       aw_memcpy_htod(d, dcol, col, (size_t)ne * 4);
       aw_memcpy_htod(d, dlev, lev, NV * 4);
       int32_t changed = 1, levels = 0;
-      for (uint32_t level = 0; changed; level++, levels++) {   /* bfs.cu's host loop */
+      const char *cap = getenv("AWEMU_BENCH_LEVELS");   /* stop after so many levels (for profiling) */
+      int max_levels = cap ? atoi(cap) : 0;
+      for (uint32_t level = 0; changed && (!max_levels || levels < max_levels); level++, levels++) {   /* bfs.cu's host loop */
         changed = 0;
         aw_memcpy_htod(d, dch, &changed, 4);
         uint64_t args[6] = { drow, dcol, dlev, dch, NV, level };

@@ -336,7 +336,7 @@ static void writeback(tm_gpu *g, const tm_req *like, const tm_slice *sl, const t
   int packed;
   w->bytes = stored(g, v->addr, v->dirty, &bursts, &packed, NULL);
   w->bursts = (uint8_t)bursts;
-  g->st->dram_raw_bursts += bursts_of(g, (uint32_t)__builtin_popcount(v->dirty) * sl->c.sector_bytes);
+  g->st->dram_raw_bursts += bursts_of(g, (uint32_t)emu_popc32(v->dirty) * sl->c.sector_bytes);
   tm_place p;
   tm_map(g->cfg, v->addr, &p);
   w->part = p.part; w->slice = like->slice; w->bank = p.bank; w->row = p.row;
@@ -365,7 +365,7 @@ static void read_from_dram(tm_gpu *g, tm_req *d, tm_time t) {
   uint32_t bursts, sb = g->slices[d->slice].c.sector_bytes;
   int packed;
   stored(g, d->addr, d->sectors, &bursts, &packed, NULL);
-  d->bytes = (uint32_t)__builtin_popcount(d->sectors) * sb;
+  d->bytes = (uint32_t)emu_popc32(d->sectors) * sb;
   d->bursts = (uint8_t)bursts;
   d->packed = (uint8_t)packed;
   g->st->dram_raw_bursts += bursts_of(g, d->bytes);

@@ -525,7 +525,7 @@ static int write_victim(tm_gpu *g, tm_sm *s, const tm_victim *v, tm_time t) {
   w->kind = REQ_WR;
   w->addr = v->addr;
   w->up_sectors = v->dirty;
-  w->bytes = (uint32_t)__builtin_popcount(v->dirty) * s->l1.sector_bytes;
+  w->bytes = (uint32_t)emu_popc32(v->dirty) * s->l1.sector_bytes;
   w->sm = (uint16_t)s->id;
   w->owner = NULL;
   w->born = t;
@@ -582,7 +582,7 @@ static int ldst_access(tm_gpu *g, tm_sm *s, int64_t n) {
       f->kind = REQ_RD;
       f->addr = a->addr;
       f->up_sectors = fetch;
-      f->bytes = (uint32_t)__builtin_popcount(fetch) * s->l1.sector_bytes;
+      f->bytes = (uint32_t)emu_popc32(fetch) * s->l1.sector_bytes;
       f->sm = (uint16_t)s->id;
       f->owner = NULL;           /* a fill for the L1 */
       f->born = t;
@@ -652,7 +652,7 @@ void tm_sm_reply(tm_gpu *g, tm_sm *s, tm_req *r, tm_time t) {
   if (g->d->timeline) tm_timeline_fill(g, s, line, assisted, cycle);
   if (refetch) {                /* sectors evicted under a waiting request: fetch again */
     r->up_sectors = refetch;
-    r->bytes = (uint32_t)__builtin_popcount(refetch) * s->l1.sector_bytes;
+    r->bytes = (uint32_t)emu_popc32(refetch) * s->l1.sector_bytes;
     tm_send_up(g, r, t);
   } else tm_req_free(g, r);
   for (tm_req *w = done, *next; w; w = next) {
@@ -697,7 +697,7 @@ static int issue(tm_gpu *g, tm_sm *s, tm_warp *tw, const emu_insn *in, const tm_
   tw->in = NULL;
   set_bit(of(s, s->ldst_wait, tw->sched), s->pos[tw->slot], 0);
   g->st->warp_insns++;
-  g->st->thread_insns += (uint64_t)__builtin_popcount(is->active);
+  g->st->thread_insns += (uint64_t)emu_popc32(is->active);
   tw->next_issue = n + 1;
   changed(s, tw);
   if (pipe_slot >= 0) s->unit_free[r->unit][pipe_slot] = n + r->interval;
