@@ -511,8 +511,9 @@ static inline rmode rm_begin(int rnd) {
 }
 static inline void rm_end(rmode r) { if (r.active) fesetround(r.saved); }
 
-static inline float sat32(float f) { return f != f ? 0.0f : f < 0.0f ? 0.0f : f > 1.0f ? 1.0f : f; }
-static inline double sat64(double f) { return f != f ? 0.0 : f < 0.0 ? 0.0 : f > 1.0 ? 1.0 : f; }
+/* .sat: NaN and anything not above zero, -0 included, become +0 (as an H200 does) */
+static inline float sat32(float f) { return f != f ? 0.0f : f <= 0.0f ? 0.0f : f > 1.0f ? 1.0f : f; }
+static inline double sat64(double f) { return f != f ? 0.0 : f <= 0.0 ? 0.0 : f > 1.0 ? 1.0 : f; }
 
 /* min/max as PTX defines them: a NaN operand yields the other; -0 < +0 */
 static inline float fmin32(float a, float b) {

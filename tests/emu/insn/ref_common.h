@@ -96,18 +96,19 @@ static inline uint32_t ftz32(uint32_t b) { return issub32(b) ? (b & 0x80000000u)
 /* a NaN result of an operation on non-NaN operands: CNAN32 (f32), INVALID64 (f64) */
 static inline uint32_t canon32(uint32_t b) { return isnan32(b) ? CNAN32 : b; }
 static inline uint64_t canon64(uint64_t b) { return isnan64(b) ? INVALID64 : b; }
-/* .sat for f32: clamp to [0.0, 1.0], NaN -> +0.0 */
+/* .sat for f32: clamp to [0.0, 1.0], NaN -> +0.0, -0.0 -> +0.0 (the ISA does not say; an H200
+ * gives +0.0: add.sat.f32 -0, -0 and cvt.sat.f32.f32 -0, tests/gpu/RESULTS.md) */
 static inline uint32_t sat32(uint32_t b) {
   if (isnan32(b)) return 0;
   float f = b2f(b);
-  if (f < 0.0f) return 0;
+  if (f <= 0.0f) return 0;
   if (f > 1.0f) return f2b(1.0f);
   return b;
 }
 static inline uint64_t sat64(uint64_t b) {
   if (isnan64(b)) return 0;
   double f = b2d(b);
-  if (f < 0.0) return 0;
+  if (f <= 0.0) return 0;
   if (f > 1.0) return d2b(1.0);
   return b;
 }

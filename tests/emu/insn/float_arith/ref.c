@@ -231,17 +231,10 @@ static const struct { const char *name; int set; unsigned bytes; fn f; } T[] = {
   { "abs_nan_f64", SDNA, 8, r_nabs },
 };
 
-/* .sat cases whose unclamped result is -0.0 or (flushed) a negative subnormal are left
- * out: whether .sat makes -0.0 into +0.0 is not stated by the ISA */
-static int sat_ok(uint64_t a, uint64_t b, uint64_t c) {
-  static const struct { int op, r, ftz; } ops[] = {
-    { OP_ADD, RN, 0 }, { OP_ADD, RM, 1 }, { OP_SUB, RN, 0 }, { OP_MUL, RN, 0 }, { OP_MUL, RP, 0 }, { OP_FMA, RN, 0 }, { OP_FMA, RZ, 1 } };
-  for (size_t i = 0; i < NE(ops); i++) {
-    uint32_t d = (uint32_t)f32op(ops[i].op, a, b, c, ops[i].r, ops[i].ftz, 0);
-    if ((d & 0x80000000u) && (d & 0x7fffffffu) < 0x00800000u) return 0;
-  }
-  return 1;
-}
+/* .sat cases whose unclamped result is -0.0 or (flushed) a negative subnormal were left out
+ * while whether .sat makes -0.0 into +0.0 was unknown; an H200 does (tests/gpu/RESULTS.md),
+ * so every case is kept now */
+static int sat_ok(uint64_t a, uint64_t b, uint64_t c) { (void)a; (void)b; (void)c; return 1; }
 
 static void make_inputs(void) {
   unsigned k;

@@ -12,7 +12,7 @@ alloc f_b f32 1200
 fill f_b file ${DATA}/f_b.bin
 alloc f_c f32 1200
 fill f_c file ${DATA}/f_c.bin
-# input set fsat: 1000 elements -- f32 inputs of the .sat variants: like f, without the cases whose unclamped result is -0.0 (whether .sat turns -0.0 into +0.0 is not stated by the PTX ISA)
+# input set fsat: 1000 elements -- f32 inputs of the .sat variants: the first 1000 of f (.sat turns -0.0 into +0.0, as an H200 does; the PTX ISA does not say)
 alloc fsat_a f32 1000
 fill fsat_a file ${DATA}/fsat_a.bin
 alloc fsat_b f32 1000
