@@ -211,7 +211,7 @@ int tm_device_block_written(aw_device *d, uint64_t addr, uint32_t unit, int raw)
 void emu_module_free(aw_module *m);
 
 /* record.c (aw_set_record): a module's source text kept as DIR/module-K.ptx
- * (m->record_id = K; -1 for an image, which a GPU cannot load); a launch's
+ * (m->record_id = K; it stays -1 for an image, which a GPU cannot load); a launch's
  * kernel, dimensions, parameters and every allocation's bytes before it, then
  * after it (rc: the launch faulted).  Each reports a failure to write on
  * standard error once and records nothing more. */

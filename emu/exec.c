@@ -91,7 +91,6 @@ static int round_mode(int rnd) {
   }
 }
 
-#define popc32 emu_popc32
 static inline uint64_t wmask(unsigned w) { return w >= 64 ? ~0ull : (1ull << w) - 1; }
 
 /* fma over 32 lanes of f32: with the FMA instructions where the processor has
@@ -1029,8 +1028,8 @@ static int exec_ld(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t ac
       if (!p) return -1;
       for (unsigned e = 0; e < n; e++) val[e][l] = as_type(load_value(p + e * bytes, bytes), in->t0);
     }
-  if (in->space == ISA_SP_PARAM) c->d->stats.param_loads += (uint64_t)popc32(active);
-  else c->d->stats.loads += (uint64_t)popc32(active);
+  if (in->space == ISA_SP_PARAM) c->d->stats.param_loads += (uint64_t)emu_popc32(active);
+  else c->d->stats.loads += (uint64_t)emu_popc32(active);
   const emu_opnd *d = &in->o[0];
   if (d->kind == OK_VEC) {
     for (unsigned e = 0; e < n; e++) write_dst(w, &c->m->elems[d->elem_first + e], val[e], active);
@@ -1056,8 +1055,8 @@ static int exec_st(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t ac
     if (!p) return -1;
     for (unsigned e = 0; e < n; e++) store_value(p + e * bytes, val[e][l], bytes);
   }
-  if (in->space == ISA_SP_PARAM) c->d->stats.param_stores += (uint64_t)popc32(active);
-  else c->d->stats.stores += (uint64_t)popc32(active);
+  if (in->space == ISA_SP_PARAM) c->d->stats.param_stores += (uint64_t)emu_popc32(active);
+  else c->d->stats.stores += (uint64_t)emu_popc32(active);
   return 0;
 }
 
@@ -1105,7 +1104,7 @@ static int exec_atom(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
     store_value(p, atomic_op(in->sub, in->t0, old, b[l], cv[l]), bytes);
     out[l] = as_type(old, in->t0);
   }
-  c->d->stats.atomics += (uint64_t)popc32(active);
+  c->d->stats.atomics += (uint64_t)emu_popc32(active);
   if (!is_red) write_dst(w, &in->o[0], out, active);
   return 0;
 }
@@ -1575,7 +1574,7 @@ static int exec_async(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t
       }
       memcpy(to, buf, size);
     }
-    c->d->stats.loads += (uint64_t)popc32(active);
+    c->d->stats.loads += (uint64_t)emu_popc32(active);
     return 0;
   }
   /* cp.async.commit_group: close this thread's cp.async not yet in a group into a new group
@@ -2462,7 +2461,7 @@ static inline __attribute__((always_inline)) int step(cta *c, warp *w, emu_issue
   }
   if (d->trace) trace(c, w, pc, e->mask, active);
   d->stats.warp_insns++;
-  d->stats.thread_insns += (uint64_t)popc32(active);
+  d->stats.thread_insns += (uint64_t)emu_popc32(active);
   w->clock++;
   if (d->stats.warp_insns >= d->check_at && limits_reached(c, w, pc)) return EMU_STEP_FAULT;
   switch (in->op) {

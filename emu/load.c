@@ -420,11 +420,11 @@ aw_module *aw_module_load_text(aw_device *d, const char *name, const char *text,
   }
   aw_module *m = calloc(1, sizeof *m);
   if (!m) { isa_fail(err, cap, "%s: out of host memory", name); return NULL; }
+  m->record_id = -1;   /* no source kept for replay (an image, or recording off): emu_record_module sets it */
   if (len >= 8 && memcmp(text, ISA_IMAGE_MAGIC, 8) == 0) {
     char e2[512];
     if (isa_image_read((const uint8_t *)text, len, &m->img, e2, sizeof e2)) { isa_fail(err, cap, "%s: %s", name, e2); free(m); return NULL; }
-    if ((m = finish_load(d, m, err, cap))) m->record_id = -1;
-    return m;
+    return finish_load(d, m, err, cap);
   }
   asm_ctx *c = asm_new();
   char *msgs = NULL;

@@ -49,7 +49,6 @@ int aw_set_record(aw_device *d, const char *dir) {
 }
 
 void emu_record_module(aw_device *d, aw_module *m, const char *text, size_t len) {
-  m->record_id = -1;
   if (!d->record_dir || (len >= 8 && !memcmp(text, ISA_IMAGE_MAGIC, 8))) return;
   char path[4096];
   snprintf(path, sizeof path, "%s/module-%u.ptx", d->record_dir, d->record_modules);

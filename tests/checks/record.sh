@@ -37,7 +37,7 @@ if [ $rc -eq 0 ] && cmp -s "$T/want" "$T/rec/0000/launch" && cmp -s examples/sax
 else
   fail "record: saxpy's record (exit $rc)" "$(diff "$T/want" "$T/rec/0000/launch" 2>&1; cat "$T/log")"
 fi
-# a faulting launch: the near-miss fault test, with memcheck stopping at its first access
+# a faulting launch: a load 16 bytes past a 4-word buffer, with memcheck stopping at it
 cat > "$T/fault.aw" <<'W'
 load ${K}
 alloc a u32 4
