@@ -20,7 +20,7 @@ BIN      ?= bin
 
 ISA_SRC  := isa/isa.c isa/image.c isa/image_check.c isa/disasm.c isa/isadoc.c isa/outfile.c
 ASM_SRC  := asm/asm.c asm/util.c
-EMU_SRC  := emu/device.c emu/exec.c emu/tensor.c emu/intops.c emu/printf.c emu/half.c emu/load.c emu/record.c emu/memory.c emu/script.c emu/report.c emu/datadir.c \
+EMU_SRC  := emu/device.c emu/exec.c emu/tensor.c emu/intops.c emu/printf.c emu/half.c emu/load.c emu/record.c emu/memory.c emu/script.c emu/report.c emu/datadir.c emu/cudart/fatbin.c \
             emu/timing/config.c emu/timing/event.c emu/timing/cache.c emu/timing/dram.c \
             emu/timing/assist.c emu/timing/compress.c emu/timing/gpu.c emu/timing/sm.c emu/timing/sched.c emu/timing/stats.c emu/timing/timeline.c emu/timing/tmdev.c
 # the timing presets, compiled into the program from emu/timing/presets/*.cfg
@@ -34,10 +34,14 @@ EMU_OBJ  := $(EMU_SRC:%.c=$(BUILD)/%.o) $(BUILD)/gen/presets.o
 EMULIB   := $(BUILD)/libawemu.a
 
 TOOLS    := $(BIN)/awasm $(BIN)/awdis $(BIN)/awemu
+# the CUDA runtime for nvcc -cudart shared programs (awemu exec): libawemu built position-independent
+CUDART   := $(BUILD)/lib/libcudart.so.13
+PIC      := -fPIC -fvisibility=hidden
+PIC_OBJ  := $(patsubst $(BUILD)/%,$(BUILD)/pic/%,$(EMU_OBJ) $(LIB_OBJ) $(CODEC_OBJ)) $(BUILD)/pic/emu/cudart/cudart.o
 TESTBIN  := $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/test_*.c))
 
 .PHONY: all test asan bench fuzz ptx clean demo stalls designs caba install
-all: $(TOOLS)
+all: $(TOOLS) $(CUDART)
 
 # the README's first command ends here: assemble, list and round-trip the tutorial subroutine and an nvcc
 # kernel, then run an example in timing mode
@@ -107,8 +111,29 @@ $(EMULIB): $(EMU_OBJ) $(LIB_OBJ) $(CODEC_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
+# the same, position-independent, for libcudart.so.13 (its entry points are its only exports)
+$(BUILD)/pic/emu/%.o: emu/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) $(PIC) -O3 -ffp-contract=off -frounding-math -c $< -o $@
+$(BUILD)/pic/gen/%.o: $(BUILD)/gen/%.c $(BUILD)/gen/parser.h $(BUILD)/gen/lexer.h
+	@mkdir -p $(dir $@)
+	$(CC) $(GENFLAGS) $(PIC) -c $< -o $@
+$(BUILD)/pic/asm/%.o: asm/%.c $(BUILD)/gen/parser.h $(BUILD)/gen/lexer.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) $(PIC) -I$(BUILD)/gen -Iasm -c $< -o $@
+$(BUILD)/pic/subroutines/%.o: subroutines/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) $(PIC) -O3 -c $< -o $@
+$(BUILD)/pic/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) $(PIC) -c $< -o $@
+$(CUDART): $(PIC_OBJ) emu/cudart/libcudart.map
+	@mkdir -p $(dir $@)
+	$(CC) $(OPT) $(EXTRA_CFLAGS) -shared -Wl,-soname,libcudart.so.13 -Wl,--version-script=emu/cudart/libcudart.map \
+	  -Wl,--no-undefined $(PIC_OBJ) -o $@ $(LDFLAGS) -lm
+
 # the debugger (and readline) are in bin/awemu only, not in the library
-$(BIN)/awemu: $(BUILD)/emu/main.o $(BUILD)/emu/debug.o $(BUILD)/emu/debug_expr.o $(EMULIB)
+$(BIN)/awemu: $(BUILD)/emu/main.o $(BUILD)/emu/debug.o $(BUILD)/emu/debug_expr.o $(BUILD)/emu/cudart/exec.o $(EMULIB)
 	@mkdir -p $(BIN)
 	$(CC) $(OPT) $(EXTRA_CFLAGS) $^ -o $@ $(LDFLAGS) -lreadline -lm
 

@@ -124,6 +124,14 @@ int aw_module_symbol(const aw_module *m, const char *name, uint64_t *addr, uint6
 /* Device memory: addresses are 64-bit device pointers; 0 is never returned. */
 uint64_t aw_malloc(aw_device *d, uint64_t bytes);
 aw_status aw_free(aw_device *d, uint64_t addr);
+/* Unified addressing (cudaMallocManaged, mapped pinned memory): the device
+ * sees 'bytes' of host memory at 'host' at the same address, reading and
+ * writing them in place.  The host memory must hold the slot (bytes rounded
+ * up to 256, plus 256), lie above every aw_malloc allocation and below the
+ * generic windows (0x7e0000000000), and stay valid until aw_free(addr),
+ * which leaves it to the caller.  Returns the address, or 0 (out of range,
+ * overlapping, out of memory). */
+uint64_t aw_map_host(aw_device *d, void *host, uint64_t bytes);
 aw_status aw_memcpy_htod(aw_device *d, uint64_t dst, const void *src, size_t n);
 aw_status aw_memcpy_dtoh(aw_device *d, void *dst, uint64_t src, size_t n);
 aw_status aw_memset(aw_device *d, uint64_t dst, int value, size_t n);

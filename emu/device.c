@@ -23,7 +23,7 @@ void aw_device_free(aw_device *d) {
   if (!d) return;
   for (uint32_t i = 0; i < d->nmodules; i++) emu_module_free(d->modules[i]);
   free(d->modules);
-  for (uint32_t i = 0; i < d->nallocs; i++) free(d->allocs[i].data);
+  for (uint32_t i = 0; i < d->nallocs; i++) if (!d->allocs[i].borrowed) free(d->allocs[i].data);
   free(d->allocs);
   free(d->tail);
   tm_device_free(d);

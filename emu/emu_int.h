@@ -100,6 +100,7 @@ typedef struct {
   uint64_t addr, size;
   uint64_t slot;          /* the bytes it owns: its size rounded up to 256, then a 256-byte gap (data holds them all) */
   uint8_t *data;
+  int borrowed;           /* data is the caller's host memory (aw_map_host), not freed here */
 } emu_alloc;
 
 /* Device memory is laid out as the CUDA allocator lays it out: allocations

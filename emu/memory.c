@@ -5,7 +5,9 @@
  * bytes that stay mapped.  Every allocation is its own host buffer, holding
  * its slot (its bytes and the gap after them); the rest of the last page is
  * the tail buffer.  An address is found by binary search over the
- * allocations (kept sorted, since addresses only grow).  A kernel's access
+ * allocations (kept sorted by address).  Host memory mapped for the device
+ * at its own address (aw_map_host: managed and mapped pinned memory) is an
+ * allocation too, far above the packed ones.  A kernel's access
  * inside a mapped page reads and writes there, as on a GPU; one outside every
  * mapped page faults.  Memcheck (exec.c) reports those that miss every
  * allocation.
@@ -15,20 +17,31 @@
 #include <stdlib.h>
 #include <string.h>
 
-uint64_t aw_malloc(aw_device *d, uint64_t bytes) {
-  if (!bytes || bytes > (1ull << 36)) return 0;
+/* A new entry in the sorted allocation list, for an allocation at addr: NULL when out of memory. */
+static emu_alloc *new_alloc(aw_device *d, uint64_t addr) {
   if (d->nallocs == d->cap_allocs) {
     uint32_t cap = d->cap_allocs ? d->cap_allocs * 2 : 16;
     emu_alloc *a = realloc(d->allocs, cap * sizeof *a);
-    if (!a) return 0;
+    if (!a) return NULL;
     d->allocs = a;
     d->cap_allocs = cap;
   }
+  uint32_t i = d->nallocs;
+  while (i && d->allocs[i - 1].addr > addr) i--;   /* mapped host memory lies above the packed allocations */
+  memmove(&d->allocs[i + 1], &d->allocs[i], (d->nallocs - i) * sizeof *d->allocs);
+  d->nallocs++;
+  memset(&d->allocs[i], 0, sizeof d->allocs[i]);
+  d->allocs[i].addr = addr;
+  return &d->allocs[i];
+}
+
+uint64_t aw_malloc(aw_device *d, uint64_t bytes) {
+  if (!bytes || bytes > (1ull << 36)) return 0;
   uint64_t slot = (bytes + 255) / 256 * 256 + 256;
   uint8_t *data = calloc(1, slot);
   if (!data) return 0;
-  emu_alloc *a = &d->allocs[d->nallocs++];
-  a->addr = d->next_addr;
+  emu_alloc *a = new_alloc(d, d->next_addr);
+  if (!a) { free(data); return 0; }
   a->size = bytes;
   a->slot = slot;
   a->data = data;
@@ -39,6 +52,20 @@ uint64_t aw_malloc(aw_device *d, uint64_t bytes) {
     if (d->tail) memset(d->tail, 0, EMU_PAGE);   /* a page not mapped before: nothing stored there yet */
   }
   return a->addr;
+}
+
+uint64_t aw_map_host(aw_device *d, void *host, uint64_t bytes) {
+  uint64_t addr = (uint64_t)(uintptr_t)host, slot = (bytes + 255) / 256 * 256 + 256;
+  if (!bytes || bytes > (1ull << 36) || addr < d->next_addr + EMU_PAGE || addr + slot > GENERIC_LOCAL_BASE) return 0;
+  for (uint32_t i = 0; i < d->nallocs; i++)   /* it must not overlap another */
+    if (addr < d->allocs[i].addr + d->allocs[i].slot && d->allocs[i].addr < addr + slot) return 0;
+  emu_alloc *a = new_alloc(d, addr);
+  if (!a) return 0;
+  a->size = bytes;
+  a->slot = slot;
+  a->data = host;
+  a->borrowed = 1;
+  return addr;
 }
 
 /* The allocation whose slot starts at or below addr, or NULL. */
@@ -86,7 +113,7 @@ aw_status aw_free(aw_device *d, uint64_t addr) {
   for (uint32_t i = 0; i < d->nallocs; i++) {
     if (d->allocs[i].addr != addr) continue;
     tm_device_host_wrote(d, addr, d->allocs[i].size);   /* a later allocation there starts afresh */
-    free(d->allocs[i].data);
+    if (!d->allocs[i].borrowed) free(d->allocs[i].data);
     memmove(&d->allocs[i], &d->allocs[i + 1], (d->nallocs - i - 1) * sizeof *d->allocs);
     d->nallocs--;
     return AW_OK;

@@ -1,0 +1,989 @@
+/* emu/cudart/cudart.c -- libcudart.so.13: the CUDA runtime over libawemu.
+ *
+ * Owns: the one emulated device of a process (made at the first call: the
+ * program's static constructors register its fat binaries), the fat
+ * binaries, kernels and variables those registrations name, the launch
+ * configuration stack of <<<...>>>, streams, events and the error state.
+ * Promises: every entry point returns a cudaError_t as CUDA documents it;
+ * a kernel fault prints awemu's located report and becomes the sticky
+ * cudaErrorLaunchFailure; a call awemu does not implement prints its name
+ * and returns cudaErrorNotSupported.  Work is done when it is called (the
+ * streams are executed in order, as one), so every call is synchronous.
+ * One host thread at a time (calls are not locked against each other).
+ * Configuration: environment variables, read once (emu/cudart/README.md).
+ */
+#define _GNU_SOURCE
+#include "../awemu.h"
+#include "../datadir.h"
+#include "../emu_int.h"
+#include "../timing/timing.h"
+#include "../../isa/outfile.h"
+#include "cuda_abi.h"
+#include "fatbin.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <time.h>
+
+/* The entry points: declared by CUDA's headers, which are not ours to include */
+#define API __attribute__((visibility("default")))
+#pragma GCC diagnostic ignored "-Wmissing-prototypes"
+
+/* ---- state ---- */
+
+typedef struct {
+  const void *wrapper;      /* what __cudaRegisterFatBinary got (the handle is a pointer to this record) */
+  aw_module *m;             /* its PTX assembled, at the first launch or symbol that needs it */
+  int tried;                /* the load was tried (m NULL: it failed, error set) */
+  uint32_t sm;              /* the target of the PTX chosen */
+} cr_fatbin;
+
+typedef struct {
+  const void *host_fun;     /* the host stub's address: what <<<>>> and cudaLaunchKernel name */
+  cr_fatbin *fb;
+  char *name;               /* the kernel's (mangled) name */
+} cr_kernel;
+
+typedef struct {
+  const void *host_var;     /* the host shadow: what cudaMemcpyToSymbol names */
+  cr_fatbin *fb;
+  char *name;
+  size_t size;
+} cr_var;
+
+typedef struct cr_event { double at; int recorded; } cr_event;
+typedef struct cr_stream { int id; } cr_stream;
+
+typedef struct {
+  void *host;               /* mapped host memory the device sees at the same address */
+  size_t len;               /* of the mapping */
+  int managed;              /* cudaMallocManaged (else cudaMallocHost/HostAlloc) */
+} cr_mapping;
+
+static struct {
+  int ready;
+  aw_device *d;
+  tm_config cfg;
+  const char *cfg_name;                 /* the preset or file it came from */
+  int timing;
+  cr_fatbin **fbs;  uint32_t nfb;
+  cr_kernel *ks;    uint32_t nk;
+  cr_var *vs;       uint32_t nv;
+  aw_module **ptx;  uint32_t nptx;     /* AWEMU_PTX's modules, when given */
+  cr_mapping *maps; uint32_t nmaps;
+  cr_err last, sticky;
+  struct { cr_dim3 grid, block; size_t shared; void *stream; int set; } conf[16];
+  uint32_t nconf;
+  uint64_t launches, warp_insns;
+  double launch_seconds;                /* host time in launches */
+  double sim_seconds;                   /* timing mode: simulated time of the launches so far */
+  uint8_t *params; size_t params_cap;
+  const char *stats_json;
+  int summary;
+  uint64_t next_map;                    /* where the next mapped host memory goes */
+  char notified[64][48]; uint32_t nnotified;
+} G;
+
+#define MAP_BASE 0x0000300000000000ull  /* unified-address host memory: far above aw_malloc's, below the metadata and generic windows */
+
+static void say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void say(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  fputs("awemu: ", stderr);
+  vfprintf(stderr, fmt, ap);
+  fputc('\n', stderr);
+  va_end(ap);
+}
+
+
+static double host_now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static char *read_file(const char *path, size_t *len) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return NULL;
+  char *buf = NULL;
+  size_t cap = 0, n = 0, r;
+  do {
+    if (n + 65536 > cap) {
+      char *b = realloc(buf, cap = (n + 65536) * 2);
+      if (!b) { free(buf); fclose(f); return NULL; }
+      buf = b;
+    }
+    r = fread(buf + n, 1, cap - n - 1, f);
+    n += r;
+  } while (r);
+  fclose(f);
+  buf[n] = 0;
+  *len = n;
+  return buf;
+}
+
+/* ---- configuration (environment) and exit ---- */
+
+static void at_exit(void) {
+  if (!G.ready) return;
+  fflush(stdout);   /* the program's output first */
+  if (G.timing && G.stats_json) {
+    const tm_stats *launches, *total;
+    const char *const *kernels;
+    uint32_t n = aw_timing_launches(G.d, &launches, &kernels, &total);
+    isa_outfile o;
+    char err[512];
+    if (isa_out_open(&o, G.stats_json, 0, err, sizeof err)) say("AWEMU_STATS_JSON: %s", err);
+    else {
+      tm_stats_json(total, launches, kernels, n, &G.cfg, o.f);
+      if (isa_out_commit(&o, err, sizeof err)) say("AWEMU_STATS_JSON: %s", err);
+    }
+  }
+  if (G.summary) {
+    if (G.timing) {
+      const tm_stats *launches, *total;
+      const char *const *kernels;
+      aw_timing_launches(G.d, &launches, &kernels, &total);
+      fprintf(stderr, "awemu: %llu launches, %llu warp instructions, %llu cycles (IPC %.2f, DRAM bandwidth %.1f%%) on %s; %.2f s in the emulator\n",
+              (unsigned long long)G.launches, (unsigned long long)G.warp_insns, (unsigned long long)total->cycles, tm_ipc(total),
+              100 * tm_dram_utilization(total), G.cfg_name, G.launch_seconds);
+    } else
+      fprintf(stderr, "awemu: %llu launches, %llu warp instructions (functional mode); %.2f s in the emulator\n",
+              (unsigned long long)G.launches, (unsigned long long)G.warp_insns, G.launch_seconds);
+  }
+}
+
+/* Splits s at ':' (or ',' for sets) and calls fn on each non-empty piece; 0, or the first failure. */
+static int each(const char *s, char sep, int (*fn)(const char *, void *), void *arg) {
+  char buf[4096];
+  while (*s) {
+    const char *e = strchr(s, sep);
+    size_t n = e ? (size_t)(e - s) : strlen(s);
+    if (n && n < sizeof buf) {
+      memcpy(buf, s, n);
+      buf[n] = 0;
+      if (fn(buf, arg)) return -1;
+    }
+    s += n + (e != NULL);
+  }
+  return 0;
+}
+
+static int one_set(const char *kv, void *arg) {
+  char err[512];
+  (void)arg;
+  if (tm_config_set_pair(&G.cfg, kv, "AWEMU_SET", err, sizeof err)) { say("%s", err); return -1; }
+  return 0;
+}
+
+static int one_subroutine(const char *path, void *arg) {
+  size_t len;
+  (void)arg;
+  char *text = read_file(path, &len);
+  if (!text) { say("AWEMU_SUBROUTINES: %s: cannot be read", path); return -1; }
+  int r = aw_add_subroutines(G.d, path, text, len);
+  free(text);
+  if (r) { say("out of memory"); return -1; }
+  return 0;
+}
+
+static int one_ptx(const char *path, void *arg) {
+  char err[4096];
+  (void)arg;
+  aw_module *m = aw_module_load_file(G.d, path, err, sizeof err);
+  if (!m) { say("AWEMU_PTX: %s", err); return -1; }
+  aw_module **p = realloc(G.ptx, (G.nptx + 1) * sizeof *p);
+  if (!p) { say("out of memory"); return -1; }
+  G.ptx = p;
+  G.ptx[G.nptx++] = m;
+  return 0;
+}
+
+/* The device, made at the first call.  A bad setting ends the program: it
+ * asked for something awemu cannot give, and running on would hide that. */
+static void init(void) {
+  if (G.ready) return;
+  G.ready = 1;
+  G.d = aw_device_new();
+  if (!G.d) { say("out of memory"); exit(1); }
+  aw_data_setup_codecs();
+  G.next_map = MAP_BASE;
+  const char *config = getenv("AWEMU_CONFIG"), *sets = getenv("AWEMU_SET"), *v;
+  char err[512];
+  tm_config_defaults(&G.cfg);
+  G.cfg_name = config && *config ? config : "caba-gtx480";
+  if ((config && *config) || (sets && *sets)) {
+    if (tm_config_load(&G.cfg, G.cfg_name, err, sizeof err)) { say("AWEMU_CONFIG: %s", err); exit(1); }
+    if (sets && each(sets, ',', one_set, NULL)) exit(1);
+    if (tm_config_check(&G.cfg, err, sizeof err)) { say("%s", err); exit(1); }
+    if (aw_set_timing(G.d, &G.cfg)) { say("out of memory"); exit(1); }
+    G.timing = 1;
+  }
+  if ((v = getenv("AWEMU_SUBROUTINES")) && each(v, ':', one_subroutine, NULL)) exit(1);
+  if ((v = getenv("AWEMU_MEMCHECK")) && *v) {
+    if (!strcmp(v, "on") || !strcmp(v, "1")) aw_set_memcheck(G.d, AW_MEMCHECK_REPORT, NULL);
+    else if (!strcmp(v, "stop")) aw_set_memcheck(G.d, AW_MEMCHECK_STOP, NULL);
+    else if (strcmp(v, "off") && strcmp(v, "0")) { say("AWEMU_MEMCHECK: '%s' is not on, stop or off", v); exit(1); }
+  }
+  if ((v = getenv("AWEMU_TIMEOUT")) && *v) {
+    char *end;
+    double s = strtod(v, &end);
+    if (*end || s < 0) { say("AWEMU_TIMEOUT: '%s' is not a number of seconds", v); exit(1); }
+    aw_set_time_limit(G.d, s);
+  }
+  G.stats_json = getenv("AWEMU_STATS_JSON");
+  if (G.stats_json && !*G.stats_json) G.stats_json = NULL;
+  if (G.stats_json && !G.timing) { say("AWEMU_STATS_JSON needs timing mode (AWEMU_CONFIG=NAME|FILE)"); exit(1); }
+  v = getenv("AWEMU_SUMMARY");
+  G.summary = !(v && !strcmp(v, "0"));
+  if ((v = getenv("AWEMU_PTX")) && each(v, ':', one_ptx, NULL)) exit(1);
+  atexit(at_exit);
+}
+
+/* ---- modules, kernels, variables ---- */
+
+/* The module holding kernel or variable 'name' of fat binary fb: one of
+ * AWEMU_PTX's when given, else fb's PTX (assembled the first time).  NULL
+ * (with the error set and said) when there is none. */
+static aw_module *module_for(cr_fatbin *fb, const char *name, int kernel, cr_err *e) {
+  if (G.nptx) {
+    for (uint32_t i = 0; i < G.nptx; i++) {
+      uint64_t a, b;
+      if (kernel ? aw_kernel_find(G.ptx[i], name) >= 0 : aw_module_symbol(G.ptx[i], name, &a, &b) == 0) return G.ptx[i];
+    }
+    say("%s '%s' is in none of AWEMU_PTX's files", kernel ? "kernel" : "variable", name);
+    *e = kernel ? CR_INVALID_DEVICE_FUNCTION : CR_INVALID_SYMBOL;
+    return NULL;
+  }
+  if (!fb->tried) {
+    fb->tried = 1;
+    char err[8192];
+    const void *f = fb_unwrap(fb->wrapper, err, sizeof err);
+    fb_ptx p[16];
+    uint32_t n = 0;
+    fb_summary sum;
+    if (!f || fb_read(f, p, 16, &n, &sum, err, sizeof err)) { say("this program's fat binary: %s", err); *e = CR_INVALID_PTX; return NULL; }
+    if (!n) {
+      char sms[128] = "";
+      for (uint32_t i = 0; i < sum.elf && i < 16; i++) snprintf(sms + strlen(sms), sizeof sms - strlen(sms), "%ssm_%u", i ? ", " : "", sum.elf_sm[i]);
+      say("this program's fat binary holds no PTX (only machine code for %s), and awemu runs PTX: build it with PTX embedded, "
+          "e.g. nvcc -gencode arch=compute_75,code=compute_75 (or nvcc's default, -arch=sm_75), or give the PTX in AWEMU_PTX",
+          sum.elf ? sms : "no GPU");
+      *e = CR_NO_KERNEL_IMAGE;
+      return NULL;
+    }
+    uint32_t best = 0;   /* the newest target */
+    for (uint32_t i = 1; i < n; i++) if (p[i].sm > p[best].sm) best = i;
+    char title[64];
+    snprintf(title, sizeof title, "fatbin%u.sm_%u.ptx", (uint32_t)(fb - G.fbs[0]), p[best].sm);
+    for (uint32_t i = 0; i < G.nfb; i++) if (G.fbs[i] == fb) snprintf(title, sizeof title, "fatbin%u.sm_%u.ptx", i, p[best].sm);
+    fb->m = aw_module_load_text(G.d, title, p[best].text, p[best].len, err, sizeof err);
+    fb->sm = p[best].sm;
+    for (uint32_t i = 0; i < n; i++) free(p[i].text);
+    if (!fb->m) { say("the PTX of this program (%s) does not assemble:\n%s", title, err); *e = CR_INVALID_PTX; return NULL; }
+  }
+  if (!fb->m) { *e = CR_INVALID_PTX; return NULL; }
+  return fb->m;
+}
+
+static cr_kernel *kernel_of(const void *host_fun) {
+  for (uint32_t i = 0; i < G.nk; i++) if (G.ks[i].host_fun == host_fun || &G.ks[i] == host_fun) return &G.ks[i];
+  return NULL;
+}
+
+static cr_var *var_of(const void *host_var) {
+  for (uint32_t i = 0; i < G.nv; i++) if (G.vs[i].host_var == host_var) return &G.vs[i];
+  return NULL;
+}
+
+/* A symbol's device address and size.  0, or the error. */
+static cr_err symbol(const void *sym, uint64_t *addr, uint64_t *bytes) {
+  init();
+  cr_var *v = var_of(sym);
+  if (!v) return CR_INVALID_SYMBOL;
+  cr_err e = CR_SUCCESS;
+  aw_module *m = module_for(v->fb, v->name, 0, &e);
+  if (!m) return e;
+  if (aw_module_symbol(m, v->name, addr, bytes)) { say("variable '%s' is not in the program's PTX", v->name); return CR_INVALID_SYMBOL; }
+  return CR_SUCCESS;
+}
+
+/* ---- registration (what nvcc's host code calls before main) ---- */
+
+API void **__cudaRegisterFatBinary(void *fat_cubin) {
+  init();
+  cr_fatbin *fb = calloc(1, sizeof *fb);
+  cr_fatbin **l = fb ? realloc(G.fbs, (G.nfb + 1) * sizeof *l) : NULL;
+  if (!l) { say("out of memory"); exit(1); }
+  G.fbs = l;
+  fb->wrapper = fat_cubin;
+  G.fbs[G.nfb++] = fb;
+  return (void **)fb;
+}
+
+API void __cudaRegisterFatBinaryEnd(void **handle) { (void)handle; }
+API void __cudaUnregisterFatBinary(void **handle) { (void)handle; }   /* the device lives until exit */
+API char __cudaInitModule(void **handle) { (void)handle; return 1; }
+
+API void __cudaRegisterFunction(void **handle, const char *host_fun, char *device_fun, const char *device_name, int thread_limit,
+                                void *tid, void *bid, void *bdim, void *gdim, int *wsize) {
+  (void)device_name; (void)thread_limit; (void)tid; (void)bid; (void)bdim; (void)gdim; (void)wsize;
+  cr_kernel *k = realloc(G.ks, (G.nk + 1) * sizeof *k);
+  if (!k) { say("out of memory"); exit(1); }
+  G.ks = k;
+  G.ks[G.nk].host_fun = host_fun;
+  G.ks[G.nk].fb = (cr_fatbin *)handle;
+  G.ks[G.nk].name = strdup(device_fun);
+  if (!G.ks[G.nk].name) { say("out of memory"); exit(1); }
+  G.nk++;
+}
+
+API void __cudaRegisterVar(void **handle, char *host_var, char *device_address, const char *device_name, int ext, size_t size,
+                           int constant, int global) {
+  (void)device_address; (void)ext; (void)constant; (void)global;
+  cr_var *v = realloc(G.vs, (G.nv + 1) * sizeof *v);
+  if (!v) { say("out of memory"); exit(1); }
+  G.vs = v;
+  G.vs[G.nv].host_var = host_var;
+  G.vs[G.nv].fb = (cr_fatbin *)handle;
+  G.vs[G.nv].name = strdup(device_name);
+  G.vs[G.nv].size = size;
+  if (!G.vs[G.nv].name) { say("out of memory"); exit(1); }
+  G.nv++;
+}
+
+/* ---- errors ---- */
+
+static const struct { cr_err e; const char *name, *text; } errors[] = {
+  { CR_SUCCESS, "cudaSuccess", "no error" },
+  { CR_INVALID_VALUE, "cudaErrorInvalidValue", "invalid argument" },
+  { CR_MEMORY_ALLOCATION, "cudaErrorMemoryAllocation", "out of memory" },
+  { CR_INITIALIZATION, "cudaErrorInitializationError", "initialization error" },
+  { CR_INVALID_CONFIGURATION, "cudaErrorInvalidConfiguration", "invalid configuration argument" },
+  { CR_INVALID_PITCH, "cudaErrorInvalidPitchValue", "invalid pitch argument" },
+  { CR_INVALID_SYMBOL, "cudaErrorInvalidSymbol", "invalid device symbol" },
+  { CR_INVALID_DEVICE_POINTER, "cudaErrorInvalidDevicePointer", "invalid device pointer" },
+  { CR_INVALID_MEMCPY_DIRECTION, "cudaErrorInvalidMemcpyDirection", "invalid copy direction for memcpy" },
+  { CR_MISSING_CONFIGURATION, "cudaErrorMissingConfiguration", "__global__ function call is not configured" },
+  { CR_INVALID_DEVICE_FUNCTION, "cudaErrorInvalidDeviceFunction", "invalid device function" },
+  { CR_NO_DEVICE, "cudaErrorNoDevice", "no CUDA-capable device is detected" },
+  { CR_INVALID_DEVICE, "cudaErrorInvalidDevice", "invalid device ordinal" },
+  { CR_NO_KERNEL_IMAGE, "cudaErrorNoKernelImageForDevice", "no kernel image is available for execution on the device" },
+  { CR_INVALID_PTX, "cudaErrorInvalidPtx", "a PTX JIT compilation failed" },
+  { CR_INVALID_RESOURCE_HANDLE, "cudaErrorInvalidResourceHandle", "invalid resource handle" },
+  { CR_SYMBOL_NOT_FOUND, "cudaErrorSymbolNotFound", "named symbol not found" },
+  { CR_NOT_READY, "cudaErrorNotReady", "device not ready" },
+  { CR_LAUNCH_OUT_OF_RESOURCES, "cudaErrorLaunchOutOfResources", "too many resources requested for launch" },
+  { CR_LAUNCH_TIMEOUT, "cudaErrorLaunchTimeout", "the launch timed out and was terminated" },
+  { CR_LAUNCH_FAILURE, "cudaErrorLaunchFailure", "unspecified launch failure" },
+  { CR_NOT_SUPPORTED, "cudaErrorNotSupported", "operation not supported" },
+  { CR_UNKNOWN, "cudaErrorUnknown", "unknown error" },
+};
+
+API const char *cudaGetErrorName(cr_err e) {
+  for (size_t i = 0; i < sizeof errors / sizeof *errors; i++) if (errors[i].e == e) return errors[i].name;
+  return "cudaErrorUnknown";
+}
+
+API const char *cudaGetErrorString(cr_err e) {
+  for (size_t i = 0; i < sizeof errors / sizeof *errors; i++) if (errors[i].e == e) return errors[i].text;
+  return "unrecognized error code";
+}
+
+API cr_err cudaGetLastError(void) {
+  cr_err e = G.sticky ? G.sticky : G.last;
+  G.last = CR_SUCCESS;
+  return e;
+}
+
+API cr_err cudaPeekAtLastError(void) { return G.sticky ? G.sticky : G.last; }
+
+/* A call's result: the sticky error of a failed launch wins, as in CUDA. */
+static cr_err ret(cr_err e) {
+  if (G.sticky) return G.sticky;
+  if (e) G.last = e;
+  return e;
+}
+
+/* ---- launches ---- */
+
+API cr_err __cudaPushCallConfiguration(cr_dim3 grid, cr_dim3 block, size_t shared, void *stream) {
+  init();
+  if (G.nconf == 16) return ret(CR_INVALID_CONFIGURATION);
+  G.conf[G.nconf].grid = grid;
+  G.conf[G.nconf].block = block;
+  G.conf[G.nconf].shared = shared;
+  G.conf[G.nconf].stream = stream;
+  G.nconf++;
+  return CR_SUCCESS;
+}
+
+API cr_err __cudaPopCallConfiguration(cr_dim3 *grid, cr_dim3 *block, size_t *shared, void *stream) {
+  if (!G.nconf) return ret(CR_MISSING_CONFIGURATION);
+  G.nconf--;
+  *grid = G.conf[G.nconf].grid;
+  *block = G.conf[G.nconf].block;
+  *shared = G.conf[G.nconf].shared;
+  memcpy(stream, &G.conf[G.nconf].stream, sizeof(void *));
+  return CR_SUCCESS;
+}
+
+API cr_err __cudaGetKernel(void **kernel, const void *host_fun) {
+  init();
+  cr_kernel *k = kernel_of(host_fun);
+  if (!k) return ret(CR_INVALID_DEVICE_FUNCTION);
+  *kernel = k;
+  return CR_SUCCESS;
+}
+
+/* Managed memory may have been written by the host since the last launch:
+ * the timing model's compressed-memory state of it starts afresh. */
+static void host_wrote_mapped(void) {
+  for (uint32_t i = 0; i < G.nmaps; i++) tm_device_host_wrote(G.d, (uint64_t)(uintptr_t)G.maps[i].host, G.maps[i].len);
+}
+
+static cr_err launch(const void *fun, cr_dim3 grid, cr_dim3 block, void **args, size_t shared) {
+  init();
+  if (G.sticky) return G.sticky;
+  cr_kernel *k = kernel_of(fun);
+  if (!k) { say("a launch of a function that is not a registered kernel"); return ret(CR_INVALID_DEVICE_FUNCTION); }
+  cr_err e = CR_SUCCESS;
+  aw_module *m = module_for(k->fb, k->name, 1, &e);
+  if (!m) return ret(e);
+  int idx = aw_kernel_find(m, k->name);
+  if (idx < 0) { say("kernel '%s' is not in the program's PTX", k->name); return ret(CR_INVALID_DEVICE_FUNCTION); }
+  uint64_t threads = (uint64_t)block.x * block.y * block.z;
+  if (!grid.x || !grid.y || !grid.z || !threads || threads > 1024 || block.z > 64 || grid.y > 65535 || grid.z > 65535)
+    return ret(CR_INVALID_CONFIGURATION);
+  uint32_t count, sizes[1024], offsets[1024];
+  if (aw_kernel_params(m, idx, &count, sizes, offsets, 1024)) { say("kernel '%s' has more than 1024 parameters", k->name); return ret(CR_INVALID_VALUE); }
+  size_t bytes = aw_kernel_param_bytes(m, idx);
+  if (bytes > G.params_cap) {
+    uint8_t *p = realloc(G.params, bytes);
+    if (!p) return ret(CR_MEMORY_ALLOCATION);
+    G.params = p;
+    G.params_cap = bytes;
+  }
+  if (bytes) memset(G.params, 0, bytes);
+  for (uint32_t i = 0; i < count; i++) memcpy(G.params + offsets[i], args[i], sizes[i]);
+  host_wrote_mapped();
+  aw_fault f;
+  double t0 = host_now();
+  aw_status st = aw_launch(G.d, m, idx, (aw_dim3){ grid.x, grid.y, grid.z }, (aw_dim3){ block.x, block.y, block.z }, (uint32_t)shared,
+                           G.params, bytes, &f);
+  G.launch_seconds += host_now() - t0;
+  G.launches++;
+  G.warp_insns += aw_get_stats(G.d).warp_insns;
+  if (G.timing) {
+    const tm_stats *launches, *total;
+    const char *const *kernels;
+    aw_timing_launches(G.d, &launches, &kernels, &total);
+    G.sim_seconds = total->seconds;
+  }
+  if (st == AW_OK) return CR_SUCCESS;
+  char buf[2048];
+  if (st == AW_FAULT) {
+    aw_fault_format(&f, buf, sizeof buf);
+    say("%s", buf);
+    G.sticky = CR_LAUNCH_FAILURE;
+    return G.sticky;
+  }
+  say("launch of %s: %s", k->name, f.what);
+  return ret(st == AW_ERR_ARG ? CR_LAUNCH_OUT_OF_RESOURCES : CR_MEMORY_ALLOCATION);
+}
+
+API cr_err __cudaLaunchKernel(const void *kernel, cr_dim3 grid, cr_dim3 block, void **args, size_t shared, void *stream) {
+  (void)stream;
+  return launch(kernel, grid, block, args, shared);
+}
+API cr_err __cudaLaunchKernel_ptsz(const void *kernel, cr_dim3 grid, cr_dim3 block, void **args, size_t shared, void *stream) {
+  (void)stream;
+  return launch(kernel, grid, block, args, shared);
+}
+API cr_err cudaLaunchKernel(const void *fun, cr_dim3 grid, cr_dim3 block, void **args, size_t shared, void *stream) {
+  (void)stream;
+  return launch(fun, grid, block, args, shared);
+}
+API cr_err cudaLaunchKernel_ptsz(const void *fun, cr_dim3 grid, cr_dim3 block, void **args, size_t shared, void *stream) {
+  (void)stream;
+  return launch(fun, grid, block, args, shared);
+}
+
+/* ---- memory ---- */
+
+static uint64_t dp(const void *p) { return (uint64_t)(uintptr_t)p; }
+static int on_device(const void *p, size_t n) { return emu_find_alloc(G.d, dp(p), n ? n : 1) != NULL; }
+
+API cr_err cudaMalloc(void **p, size_t bytes) {
+  init();
+  if (!p) return ret(CR_INVALID_VALUE);
+  if (!bytes) { *p = NULL; return ret(CR_SUCCESS); }
+  uint64_t a = aw_malloc(G.d, bytes);
+  if (!a) return ret(CR_MEMORY_ALLOCATION);
+  *p = (void *)(uintptr_t)a;
+  return ret(CR_SUCCESS);
+}
+
+/* Host memory the device sees at the same address (unified addressing). */
+static cr_err map_host(void **p, size_t bytes, int managed) {
+  init();
+  if (!p) return ret(CR_INVALID_VALUE);
+  if (!bytes) { *p = NULL; return ret(CR_SUCCESS); }
+  size_t slot = (bytes + 255) / 256 * 256 + 256, len = (slot + 65535) / 65536 * 65536;
+  void *h = mmap((void *)(uintptr_t)G.next_map, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
+  if (h == MAP_FAILED) return ret(CR_MEMORY_ALLOCATION);
+  cr_mapping *m = realloc(G.maps, (G.nmaps + 1) * sizeof *m);
+  if (!m || h != (void *)(uintptr_t)G.next_map || !aw_map_host(G.d, h, bytes)) {
+    if (m) G.maps = m;
+    munmap(h, len);
+    return ret(CR_MEMORY_ALLOCATION);
+  }
+  G.maps = m;
+  G.maps[G.nmaps++] = (cr_mapping){ h, len, managed };
+  G.next_map += len;
+  *p = h;
+  return ret(CR_SUCCESS);
+}
+
+static cr_mapping *mapping_of(const void *p) {
+  for (uint32_t i = 0; i < G.nmaps; i++) if (G.maps[i].host == p) return &G.maps[i];
+  return NULL;
+}
+
+static cr_err unmap_host(void *p) {
+  cr_mapping *m = mapping_of(p);
+  if (!m) return CR_INVALID_VALUE;
+  aw_free(G.d, dp(p));
+  munmap(m->host, m->len);
+  *m = G.maps[--G.nmaps];
+  return CR_SUCCESS;
+}
+
+API cr_err cudaMallocManaged(void **p, size_t bytes, unsigned flags) { (void)flags; return map_host(p, bytes, 1); }
+API cr_err cudaMallocHost(void **p, size_t bytes) { return map_host(p, bytes, 0); }
+API cr_err cudaHostAlloc(void **p, size_t bytes, unsigned flags) { (void)flags; return map_host(p, bytes, 0); }
+API cr_err cudaFreeHost(void *p) {
+  init();
+  if (!p) return ret(CR_SUCCESS);
+  return ret(unmap_host(p));
+}
+
+API cr_err cudaHostGetDevicePointer(void **dev, void *host, unsigned flags) {
+  (void)flags;
+  init();
+  if (!dev || !mapping_of(host)) return ret(CR_INVALID_VALUE);
+  *dev = host;   /* unified addressing: the same address */
+  return ret(CR_SUCCESS);
+}
+
+API cr_err cudaFree(void *p) {
+  init();
+  if (!p) return ret(CR_SUCCESS);
+  if (G.sticky) return G.sticky;
+  if (mapping_of(p)) return ret(unmap_host(p));
+  return ret(aw_free(G.d, dp(p)) == AW_OK ? CR_SUCCESS : CR_INVALID_VALUE);
+}
+
+API cr_err cudaMallocPitch(void **p, size_t *pitch, size_t width, size_t height) {
+  init();
+  if (!pitch) return ret(CR_INVALID_VALUE);
+  *pitch = (width + 511) / 512 * 512;   /* rows aligned to 512 bytes (texturePitchAlignment's multiple CUDA uses) */
+  return cudaMalloc(p, *pitch * height);
+}
+
+/* One copy: each side is device memory or host memory, as 'kind' says (or as the address says, for cudaMemcpyDefault). */
+static cr_err copy(void *dst, const void *src, size_t n, int kind) {
+  if (!n) return CR_SUCCESS;
+  int dd, sd;
+  switch (kind) {
+  case CR_H2H: dd = sd = 0; break;
+  case CR_H2D: dd = 1; sd = 0; break;
+  case CR_D2H: dd = 0; sd = 1; break;
+  case CR_D2D: dd = sd = 1; break;
+  case CR_DEFAULT: dd = on_device(dst, n); sd = on_device(src, n); break;
+  default: return CR_INVALID_MEMCPY_DIRECTION;
+  }
+  if (dd && !on_device(dst, n)) { say("cudaMemcpy: the destination %p (%zu bytes) is not device memory", dst, n); return CR_INVALID_VALUE; }
+  if (sd && !on_device(src, n)) { say("cudaMemcpy: the source %p (%zu bytes) is not device memory", src, n); return CR_INVALID_VALUE; }
+  if (!dd && !sd) { memmove(dst, src, n); return CR_SUCCESS; }
+  if (dd && !sd) return aw_memcpy_htod(G.d, dp(dst), src, n) == AW_OK ? CR_SUCCESS : CR_INVALID_VALUE;
+  if (!dd) return aw_memcpy_dtoh(G.d, dst, dp(src), n) == AW_OK ? CR_SUCCESS : CR_INVALID_VALUE;
+  void *tmp = malloc(n);
+  if (!tmp) return CR_MEMORY_ALLOCATION;
+  cr_err e = aw_memcpy_dtoh(G.d, tmp, dp(src), n) == AW_OK && aw_memcpy_htod(G.d, dp(dst), tmp, n) == AW_OK ? CR_SUCCESS : CR_INVALID_VALUE;
+  free(tmp);
+  return e;
+}
+
+API cr_err cudaMemcpy(void *dst, const void *src, size_t n, int kind) {
+  init();
+  if (G.sticky) return G.sticky;
+  return ret(copy(dst, src, n, kind));
+}
+API cr_err cudaMemcpyAsync(void *dst, const void *src, size_t n, int kind, void *stream) { (void)stream; return cudaMemcpy(dst, src, n, kind); }
+
+API cr_err cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height, int kind) {
+  init();
+  if (G.sticky) return G.sticky;
+  if (width > dpitch || width > spitch) return ret(CR_INVALID_PITCH);
+  for (size_t r = 0; r < height; r++) {
+    cr_err e = copy((char *)dst + r * dpitch, (const char *)src + r * spitch, width, kind);
+    if (e) return ret(e);
+  }
+  return ret(CR_SUCCESS);
+}
+API cr_err cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height, int kind, void *stream) {
+  (void)stream;
+  return cudaMemcpy2D(dst, dpitch, src, spitch, width, height, kind);
+}
+
+API cr_err cudaMemset(void *dst, int value, size_t n) {
+  init();
+  if (G.sticky) return G.sticky;
+  if (!n) return ret(CR_SUCCESS);
+  return ret(aw_memset(G.d, dp(dst), value, n) == AW_OK ? CR_SUCCESS : CR_INVALID_VALUE);
+}
+API cr_err cudaMemsetAsync(void *dst, int value, size_t n, void *stream) { (void)stream; return cudaMemset(dst, value, n); }
+
+API cr_err cudaMemcpyToSymbol(const void *sym, const void *src, size_t n, size_t offset, int kind) {
+  uint64_t a, b;
+  cr_err e = symbol(sym, &a, &b);
+  if (G.sticky) return G.sticky;
+  if (e) return ret(e);
+  if (offset > b || n > b - offset) return ret(CR_INVALID_VALUE);
+  if (kind == CR_D2H || kind == CR_H2H) return ret(CR_INVALID_MEMCPY_DIRECTION);
+  return ret(copy((void *)(uintptr_t)(a + offset), src, n, kind == CR_DEFAULT ? CR_DEFAULT : kind == CR_D2D ? CR_D2D : CR_H2D));
+}
+API cr_err cudaMemcpyFromSymbol(void *dst, const void *sym, size_t n, size_t offset, int kind) {
+  uint64_t a, b;
+  cr_err e = symbol(sym, &a, &b);
+  if (G.sticky) return G.sticky;
+  if (e) return ret(e);
+  if (offset > b || n > b - offset) return ret(CR_INVALID_VALUE);
+  if (kind == CR_H2D || kind == CR_H2H) return ret(CR_INVALID_MEMCPY_DIRECTION);
+  return ret(copy(dst, (const void *)(uintptr_t)(a + offset), n, kind == CR_DEFAULT ? CR_DEFAULT : kind == CR_D2D ? CR_D2D : CR_D2H));
+}
+API cr_err cudaMemcpyToSymbolAsync(const void *sym, const void *src, size_t n, size_t offset, int kind, void *stream) {
+  (void)stream;
+  return cudaMemcpyToSymbol(sym, src, n, offset, kind);
+}
+API cr_err cudaMemcpyFromSymbolAsync(void *dst, const void *sym, size_t n, size_t offset, int kind, void *stream) {
+  (void)stream;
+  return cudaMemcpyFromSymbol(dst, sym, n, offset, kind);
+}
+API cr_err cudaGetSymbolAddress(void **p, const void *sym) {
+  uint64_t a, b;
+  cr_err e = symbol(sym, &a, &b);
+  if (!e) *p = (void *)(uintptr_t)a;
+  return ret(e);
+}
+API cr_err cudaGetSymbolSize(size_t *size, const void *sym) {
+  uint64_t a, b;
+  cr_err e = symbol(sym, &a, &b);
+  if (!e) *size = (size_t)b;
+  return ret(e);
+}
+
+API cr_err cudaMemGetInfo(size_t *free_bytes, size_t *total) {
+  init();
+  uint64_t used = 0, all = 16ull << 30;
+  for (uint32_t i = 0; i < G.d->nallocs; i++) used += G.d->allocs[i].slot;
+  if (free_bytes) *free_bytes = used < all ? (size_t)(all - used) : 0;
+  if (total) *total = (size_t)all;
+  return ret(CR_SUCCESS);
+}
+
+API cr_err cudaPointerGetAttributes(cr_pointer_attr *a, const void *p) {
+  init();
+  if (!a) return ret(CR_INVALID_VALUE);
+  memset(a, 0, sizeof *a);
+  cr_mapping *m = NULL;
+  for (uint32_t i = 0; i < G.nmaps; i++)
+    if ((const char *)p >= (char *)G.maps[i].host && (const char *)p < (char *)G.maps[i].host + G.maps[i].len) m = &G.maps[i];
+  if (m) { a->type = m->managed ? 3 : 1; a->devicePointer = a->hostPointer = (void *)(uintptr_t)p; }
+  else if (on_device(p, 1)) { a->type = 2; a->devicePointer = (void *)(uintptr_t)p; }
+  return ret(CR_SUCCESS);
+}
+
+API cr_err cudaMemPrefetchAsync(const void *p, size_t n, int loc_type, int loc_id, unsigned flags, void *stream) {
+  (void)p; (void)n; (void)loc_type; (void)loc_id; (void)flags; (void)stream;   /* one memory: nothing to move */
+  return ret(CR_SUCCESS);
+}
+API cr_err cudaMemAdvise(const void *p, size_t n, int advice, int loc_type, int loc_id) {
+  (void)p; (void)n; (void)advice; (void)loc_type; (void)loc_id;
+  return ret(CR_SUCCESS);
+}
+
+/* ---- the device ---- */
+
+/* The compute capability reported: the target of the program's newest PTX (sm_75 before any is read). */
+static void capability(int *major, int *minor) {
+  uint32_t sm = 0;
+  for (uint32_t i = 0; i < G.nfb; i++) {
+    cr_err e;
+    if (!G.fbs[i]->tried && !G.nptx && G.nk) {
+      for (uint32_t k = 0; k < G.nk; k++)
+        if (G.ks[k].fb == G.fbs[i]) { module_for(G.fbs[i], G.ks[k].name, 1, &e); break; }
+    }
+    if (G.fbs[i]->sm > sm) sm = G.fbs[i]->sm;
+  }
+  if (!sm) sm = 75;
+  *major = (int)(sm / 10);
+  *minor = (int)(sm % 10);
+}
+
+API cr_err cudaGetDeviceCount(int *n) { init(); if (!n) return ret(CR_INVALID_VALUE); *n = 1; return ret(CR_SUCCESS); }
+API cr_err cudaSetDevice(int dev) { init(); return ret(dev == 0 ? CR_SUCCESS : CR_INVALID_DEVICE); }
+API cr_err cudaGetDevice(int *dev) { init(); if (!dev) return ret(CR_INVALID_VALUE); *dev = 0; return ret(CR_SUCCESS); }
+API cr_err cudaSetDeviceFlags(unsigned flags) { (void)flags; init(); return ret(CR_SUCCESS); }
+API cr_err cudaChooseDevice(int *dev, const void *prop) { (void)prop; init(); if (!dev) return ret(CR_INVALID_VALUE); *dev = 0; return ret(CR_SUCCESS); }
+API cr_err cudaDriverGetVersion(int *v) { if (!v) return CR_INVALID_VALUE; *v = 13000; return CR_SUCCESS; }
+API cr_err cudaRuntimeGetVersion(int *v) { if (!v) return CR_INVALID_VALUE; *v = 13000; return CR_SUCCESS; }
+
+API cr_err cudaGetDeviceProperties(cr_device_prop *p, int dev) {
+  init();
+  if (!p) return ret(CR_INVALID_VALUE);
+  if (dev != 0) return ret(CR_INVALID_DEVICE);
+  const tm_config *c = &G.cfg;
+  memset(p, 0, sizeof *p);
+  snprintf(p->name, sizeof p->name, "awemu %s (%s mode)", G.cfg_name, G.timing ? "timing" : "functional");
+  memcpy(p->uuid, "awemu-device-0\0\0", 16);
+  p->totalGlobalMem = (size_t)16 << 30;
+  p->sharedMemPerBlock = (size_t)(c->sm_shared_bytes < 49152 ? c->sm_shared_bytes : 49152);
+  p->sharedMemPerBlockOptin = (size_t)c->sm_shared_bytes;
+  p->sharedMemPerMultiprocessor = (size_t)c->sm_shared_bytes;
+  p->regsPerBlock = (int)(c->sm_registers < 65536 ? c->sm_registers : 65536);
+  p->regsPerMultiprocessor = (int)c->sm_registers;
+  p->warpSize = 32;
+  p->memPitch = (size_t)1 << 31;
+  p->maxThreadsPerBlock = 1024;
+  p->maxThreadsDim[0] = 1024; p->maxThreadsDim[1] = 1024; p->maxThreadsDim[2] = 64;
+  p->maxGridSize[0] = 0x7fffffff; p->maxGridSize[1] = 65535; p->maxGridSize[2] = 65535;
+  p->totalConstMem = 65536;
+  capability(&p->major, &p->minor);
+  p->textureAlignment = 512;
+  p->texturePitchAlignment = 32;
+  p->multiProcessorCount = (int)c->n_sm;
+  p->canMapHostMemory = 1;
+  p->unifiedAddressing = 1;
+  p->managedMemory = 1;
+  p->concurrentManagedAccess = 0;
+  p->memoryBusWidth = (int)(c->n_mem * c->dram_bus_bytes * 8);
+  p->l2CacheSize = (int)c->l2_bytes;
+  p->maxThreadsPerMultiProcessor = (int)c->sm_max_threads;
+  p->maxBlocksPerMultiProcessor = (int)c->sm_max_ctas;
+  p->globalL1CacheSupported = p->localL1CacheSupported = 1;
+  p->asyncEngineCount = 1;
+  return ret(CR_SUCCESS);
+}
+
+API cr_err cudaDeviceGetAttribute(int *v, int attr, int dev) {
+  init();
+  if (!v) return ret(CR_INVALID_VALUE);
+  if (dev != 0) return ret(CR_INVALID_DEVICE);
+  cr_device_prop p;
+  cudaGetDeviceProperties(&p, 0);
+  const tm_config *c = &G.cfg;
+  switch (attr) {
+  case CR_ATTR_MAX_THREADS_PER_BLOCK: *v = p.maxThreadsPerBlock; break;
+  case CR_ATTR_MAX_BLOCK_DIM_X: case CR_ATTR_MAX_BLOCK_DIM_Y: case CR_ATTR_MAX_BLOCK_DIM_Z: *v = p.maxThreadsDim[attr - CR_ATTR_MAX_BLOCK_DIM_X]; break;
+  case CR_ATTR_MAX_GRID_DIM_X: case CR_ATTR_MAX_GRID_DIM_Y: case CR_ATTR_MAX_GRID_DIM_Z: *v = p.maxGridSize[attr - CR_ATTR_MAX_GRID_DIM_X]; break;
+  case CR_ATTR_MAX_SHARED_PER_BLOCK: *v = (int)p.sharedMemPerBlock; break;
+  case CR_ATTR_TOTAL_CONSTANT: *v = (int)p.totalConstMem; break;
+  case CR_ATTR_WARP_SIZE: *v = 32; break;
+  case CR_ATTR_MAX_PITCH: *v = 0x7fffffff; break;
+  case CR_ATTR_MAX_REGS_PER_BLOCK: *v = p.regsPerBlock; break;
+  case CR_ATTR_CLOCK_RATE: *v = (int)(c->core_clock_mhz * 1000); break;   /* kHz */
+  case CR_ATTR_TEXTURE_ALIGNMENT: *v = 512; break;
+  case CR_ATTR_GPU_OVERLAP: case CR_ATTR_ASYNC_ENGINES: *v = 1; break;
+  case CR_ATTR_SM_COUNT: *v = p.multiProcessorCount; break;
+  case CR_ATTR_KERNEL_EXEC_TIMEOUT: case CR_ATTR_INTEGRATED: case CR_ATTR_COMPUTE_MODE: case CR_ATTR_ECC:
+  case CR_ATTR_PAGEABLE: case CR_ATTR_CONCURRENT_MANAGED: case CR_ATTR_COOPERATIVE: *v = 0; break;
+  case CR_ATTR_CAN_MAP_HOST: case CR_ATTR_CONCURRENT_KERNELS: case CR_ATTR_UNIFIED_ADDRESSING: case CR_ATTR_MANAGED: *v = 1; break;
+  case CR_ATTR_MEMORY_CLOCK: *v = (int)(c->dram_clock_mhz * 1000); break;   /* kHz */
+  case CR_ATTR_BUS_WIDTH: *v = p.memoryBusWidth; break;
+  case CR_ATTR_L2_SIZE: *v = p.l2CacheSize; break;
+  case CR_ATTR_MAX_THREADS_PER_SM: *v = p.maxThreadsPerMultiProcessor; break;
+  case CR_ATTR_CC_MAJOR: *v = p.major; break;
+  case CR_ATTR_CC_MINOR: *v = p.minor; break;
+  case CR_ATTR_MAX_SHARED_PER_SM: *v = (int)p.sharedMemPerMultiprocessor; break;
+  case CR_ATTR_MAX_REGS_PER_SM: *v = p.regsPerMultiprocessor; break;
+  case CR_ATTR_MAX_SHARED_PER_BLOCK_OPTIN: *v = (int)p.sharedMemPerBlockOptin; break;
+  case CR_ATTR_MAX_BLOCKS_PER_SM: *v = p.maxBlocksPerMultiProcessor; break;
+  default: say("cudaDeviceGetAttribute: attribute %d is not answered by awemu", attr); return ret(CR_INVALID_VALUE);
+  }
+  return ret(CR_SUCCESS);
+}
+
+API cr_err cudaDeviceSynchronize(void) { init(); return G.sticky ? G.sticky : CR_SUCCESS; }
+API cr_err cudaThreadSynchronize(void) { return cudaDeviceSynchronize(); }
+API cr_err cudaDeviceReset(void) {
+  init();
+  G.sticky = G.last = CR_SUCCESS;
+  return CR_SUCCESS;
+}
+API cr_err cudaDeviceSetCacheConfig(int c) { (void)c; init(); return ret(CR_SUCCESS); }
+API cr_err cudaDeviceSetSharedMemConfig(int c) { (void)c; init(); return ret(CR_SUCCESS); }
+API cr_err cudaDeviceSetLimit(int limit, size_t value) { (void)limit; (void)value; init(); return ret(CR_SUCCESS); }
+API cr_err cudaDeviceGetLimit(size_t *value, int limit) {
+  init();
+  if (!value) return ret(CR_INVALID_VALUE);
+  *value = limit == 0 ? 1024 : limit == 1 ? (size_t)1 << 20 : (size_t)8 << 20;   /* stack, printf FIFO, malloc heap: CUDA's defaults */
+  return ret(CR_SUCCESS);
+}
+
+/* ---- functions ---- */
+
+API cr_err cudaFuncSetCacheConfig(const void *fun, int c) { (void)c; init(); return ret(kernel_of(fun) ? CR_SUCCESS : CR_INVALID_DEVICE_FUNCTION); }
+API cr_err cudaFuncSetAttribute(const void *fun, int attr, int value) {
+  (void)attr; (void)value;
+  init();
+  return ret(kernel_of(fun) ? CR_SUCCESS : CR_INVALID_DEVICE_FUNCTION);
+}
+
+/* The registers per thread and static shared bytes of a kernel, by the rules the timing model's occupancy uses. */
+static cr_err kernel_info(const void *fun, aw_module **mp, int *idx) {
+  init();
+  cr_kernel *k = kernel_of(fun);
+  if (!k) return CR_INVALID_DEVICE_FUNCTION;
+  cr_err e = CR_SUCCESS;
+  aw_module *m = module_for(k->fb, k->name, 1, &e);
+  if (!m) return e;
+  if ((*idx = aw_kernel_find(m, k->name)) < 0) return CR_INVALID_DEVICE_FUNCTION;
+  *mp = m;
+  return CR_SUCCESS;
+}
+
+API cr_err cudaFuncGetAttributes(cr_func_attr *a, const void *fun) {
+  aw_module *m;
+  int idx;
+  cr_err e = kernel_info(fun, &m, &idx);
+  if (e) return ret(e);
+  memset(a, 0, sizeof *a);
+  a->maxThreadsPerBlock = 1024;
+  a->numRegs = (int)G.cfg.kernel_regs;
+  a->ptxVersion = a->binaryVersion = 75;
+  a->maxDynamicSharedSizeBytes = (int)(G.cfg.sm_shared_bytes < 49152 ? G.cfg.sm_shared_bytes : 49152);
+  a->preferredShmemCarveout = -1;
+  return ret(CR_SUCCESS);
+}
+
+API cr_err cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *n, const void *fun, int block, size_t shared, unsigned flags) {
+  (void)flags;
+  aw_module *m;
+  int idx;
+  cr_err e = kernel_info(fun, &m, &idx);
+  if (e) return ret(e);
+  if (!n || block <= 0) return ret(CR_INVALID_VALUE);
+  const tm_config *c = &G.cfg;
+  int64_t warps = (block + 31) / 32, by_threads = c->sm_max_threads / ((int64_t)warps * 32), by_warps = c->sm_max_warps / warps;
+  int64_t regs = (int64_t)c->kernel_regs * 32 * warps, by_regs = regs ? c->sm_registers / regs : c->sm_max_ctas;
+  int64_t by_shared = shared ? c->sm_shared_bytes / (int64_t)shared : c->sm_max_ctas, r = c->sm_max_ctas;
+  if (by_threads < r) r = by_threads;
+  if (by_warps < r) r = by_warps;
+  if (by_regs < r) r = by_regs;
+  if (by_shared < r) r = by_shared;
+  *n = (int)r;
+  return ret(CR_SUCCESS);
+}
+API cr_err cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *n, const void *fun, int block, size_t shared) {
+  return cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(n, fun, block, shared, 0);
+}
+
+/* ---- streams and events (executed in order, as one stream) ---- */
+
+API cr_err cudaStreamCreate(cr_stream **s) {
+  init();
+  if (!s) return ret(CR_INVALID_VALUE);
+  *s = calloc(1, sizeof **s);
+  return ret(*s ? CR_SUCCESS : CR_MEMORY_ALLOCATION);
+}
+API cr_err cudaStreamCreateWithFlags(cr_stream **s, unsigned flags) { (void)flags; return cudaStreamCreate(s); }
+API cr_err cudaStreamCreateWithPriority(cr_stream **s, unsigned flags, int prio) { (void)flags; (void)prio; return cudaStreamCreate(s); }
+API cr_err cudaStreamDestroy(cr_stream *s) { free(s); return ret(CR_SUCCESS); }
+API cr_err cudaStreamSynchronize(cr_stream *s) { (void)s; return G.sticky ? G.sticky : CR_SUCCESS; }
+API cr_err cudaStreamQuery(cr_stream *s) { (void)s; return G.sticky ? G.sticky : CR_SUCCESS; }
+API cr_err cudaStreamWaitEvent(cr_stream *s, cr_event *e, unsigned flags) { (void)s; (void)e; (void)flags; return ret(CR_SUCCESS); }
+
+/* An event's time: the simulated time of the launches so far in timing
+ * mode, else the host's clock. */
+static double event_now(void) { return G.timing ? G.sim_seconds : host_now(); }
+
+API cr_err cudaEventCreate(cr_event **e) {
+  init();
+  if (!e) return ret(CR_INVALID_VALUE);
+  *e = calloc(1, sizeof **e);
+  return ret(*e ? CR_SUCCESS : CR_MEMORY_ALLOCATION);
+}
+API cr_err cudaEventCreateWithFlags(cr_event **e, unsigned flags) { (void)flags; return cudaEventCreate(e); }
+API cr_err cudaEventDestroy(cr_event *e) { free(e); return ret(CR_SUCCESS); }
+API cr_err cudaEventRecord(cr_event *e, cr_stream *s) {
+  (void)s;
+  if (!e) return ret(CR_INVALID_RESOURCE_HANDLE);
+  e->at = event_now();
+  e->recorded = 1;
+  return ret(CR_SUCCESS);
+}
+API cr_err cudaEventRecordWithFlags(cr_event *e, cr_stream *s, unsigned flags) { (void)flags; return cudaEventRecord(e, s); }
+API cr_err cudaEventSynchronize(cr_event *e) { if (!e) return ret(CR_INVALID_RESOURCE_HANDLE); return G.sticky ? G.sticky : CR_SUCCESS; }
+API cr_err cudaEventQuery(cr_event *e) { if (!e) return ret(CR_INVALID_RESOURCE_HANDLE); return G.sticky ? G.sticky : CR_SUCCESS; }
+API cr_err cudaEventElapsedTime(float *ms, cr_event *a, cr_event *b) {
+  if (!ms || !a || !b) return ret(CR_INVALID_RESOURCE_HANDLE);
+  if (!a->recorded || !b->recorded) return ret(CR_INVALID_RESOURCE_HANDLE);
+  *ms = (float)((b->at - a->at) * 1e3);
+  return ret(CR_SUCCESS);
+}
+
+API cr_err cudaProfilerStart(void) { return CR_SUCCESS; }
+API cr_err cudaProfilerStop(void) { return CR_SUCCESS; }
+
+/* ---- what awemu does not implement: named, cudaErrorNotSupported ---- */
+
+static cr_err unsupported(const char *name) {
+  init();
+  uint32_t i;
+  for (i = 0; i < G.nnotified; i++) if (!strcmp(G.notified[i], name)) break;
+  if (i == G.nnotified) {
+    say("%s is not implemented by awemu's CUDA runtime (cudaErrorNotSupported)", name);
+    if (G.nnotified < 64) snprintf(G.notified[G.nnotified++], sizeof G.notified[0], "%s", name);
+  }
+  return ret(CR_NOT_SUPPORTED);
+}
+
+/* Extra arguments are harmless: the caller cleans them up (System V x86-64). */
+#define UNSUPPORTED(f) API cr_err f(void); cr_err f(void) { return unsupported(#f); }
+UNSUPPORTED(cudaBindTexture) UNSUPPORTED(cudaBindTexture2D) UNSUPPORTED(cudaBindTextureToArray) UNSUPPORTED(cudaUnbindTexture)
+UNSUPPORTED(cudaCreateTextureObject) UNSUPPORTED(cudaDestroyTextureObject) UNSUPPORTED(cudaCreateSurfaceObject)
+UNSUPPORTED(cudaDestroySurfaceObject) UNSUPPORTED(cudaMallocArray) UNSUPPORTED(cudaFreeArray) UNSUPPORTED(cudaMalloc3D)
+UNSUPPORTED(cudaMalloc3DArray) UNSUPPORTED(cudaMemcpy3D) UNSUPPORTED(cudaMemcpy3DAsync) UNSUPPORTED(cudaMemcpyToArray)
+UNSUPPORTED(cudaMemcpy2DToArray) UNSUPPORTED(cudaMemcpyFromArray) UNSUPPORTED(cudaMemcpy2DFromArray) UNSUPPORTED(cudaMemset2D)
+UNSUPPORTED(cudaMemset3D) UNSUPPORTED(cudaGraphicsGLRegisterBuffer) UNSUPPORTED(cudaGraphicsGLRegisterImage)
+UNSUPPORTED(cudaGraphicsMapResources) UNSUPPORTED(cudaGraphicsUnmapResources) UNSUPPORTED(cudaGraphicsResourceGetMappedPointer)
+UNSUPPORTED(cudaGraphicsUnregisterResource) UNSUPPORTED(cudaGLSetGLDevice) UNSUPPORTED(cudaDeviceCanAccessPeer)
+UNSUPPORTED(cudaDeviceEnablePeerAccess) UNSUPPORTED(cudaDeviceDisablePeerAccess) UNSUPPORTED(cudaMemcpyPeer)
+UNSUPPORTED(cudaMemcpyPeerAsync) UNSUPPORTED(cudaLaunchCooperativeKernel) UNSUPPORTED(cudaLaunchHostFunc)
+UNSUPPORTED(cudaStreamAddCallback) UNSUPPORTED(cudaStreamBeginCapture) UNSUPPORTED(cudaStreamEndCapture)
+UNSUPPORTED(cudaGraphCreate) UNSUPPORTED(cudaGraphInstantiate) UNSUPPORTED(cudaGraphLaunch) UNSUPPORTED(cudaGraphDestroy)
+UNSUPPORTED(cudaGraphExecDestroy) UNSUPPORTED(cudaIpcGetMemHandle) UNSUPPORTED(cudaIpcOpenMemHandle)
+UNSUPPORTED(cudaIpcCloseMemHandle) UNSUPPORTED(cudaHostRegister) UNSUPPORTED(cudaHostUnregister) UNSUPPORTED(cudaMallocAsync)
+UNSUPPORTED(cudaFreeAsync) UNSUPPORTED(cudaMallocFromPoolAsync) UNSUPPORTED(cudaLaunchKernelExC) UNSUPPORTED(cudaGetTextureObjectResourceDesc)
+UNSUPPORTED(cudaCreateChannelDesc) UNSUPPORTED(cudaOccupancyMaxPotentialClusterSize) UNSUPPORTED(cudaFuncGetName)
+
+/* Registered at start-up: the program runs until it uses them. */
+API void __cudaRegisterTexture(void **h, const void *host_var, const void **dev, const char *name, int dim, int norm, int ext) {
+  (void)h; (void)host_var; (void)dev; (void)dim; (void)norm; (void)ext;
+  say("texture reference '%s' registered: texture references are not implemented (their use returns cudaErrorNotSupported)", name);
+}
+API void __cudaRegisterSurface(void **h, const void *host_var, const void **dev, const char *name, int dim, int ext) {
+  (void)h; (void)host_var; (void)dev; (void)dim; (void)ext;
+  say("surface reference '%s' registered: surface references are not implemented (their use returns cudaErrorNotSupported)", name);
+}
+API void __cudaRegisterManagedVar(void **h, void **host_ptr, char *dev, const char *name, int ext, size_t size, int constant, int global) {
+  (void)h; (void)host_ptr; (void)dev; (void)ext; (void)size; (void)constant; (void)global;
+  say("__managed__ variable '%s': not implemented (cudaMallocManaged is)", name);
+  G.sticky = CR_NOT_SUPPORTED;
+}

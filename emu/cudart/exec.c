@@ -1,0 +1,152 @@
+/* emu/cudart/exec.c -- awemu exec: runs an nvcc-built CUDA program on awemu's libcudart.so.13.
+ *
+ * Turns the options into the library's environment variables
+ * (emu/cudart/README.md), puts the directory holding libcudart.so.13 first
+ * in LD_LIBRARY_PATH and replaces itself with the program.
+ */
+#define _XOPEN_SOURCE 700   /* realpath */
+#include "exec.h"
+#include "../timing/config.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static void exec_usage(FILE *f) {
+  fputs("usage: awemu exec [options] PROGRAM [ARGS...]\n"
+        "Runs PROGRAM, a CUDA program built with nvcc -cudart shared, on awemu's CUDA runtime\n"
+        "(libcudart.so.13): its kernels run on the emulator, from the PTX in its fat binary.\n"
+        "  --config=NAME|FILE  timing mode under a preset (caba-gtx480, mag-gddr5, mpc-titanv) or a config file\n"
+        "  --set=KEY=VALUE     change one key of the config (repeatable; implies --config caba-gtx480)\n"
+        "  --subroutines=FILE  assist-warp subroutines assembled with the program's PTX (repeatable)\n"
+        "  --stats-json=FILE   timing statistics as JSON at exit (totals and a 'launches' list)\n"
+        "  --ptx=FILE          take the kernels from FILE (PTX) instead of the fat binary (repeatable)\n"
+        "  --memcheck[=MODE]   report accesses outside every allocation (on), or fault on the first (stop)\n"
+        "  --quiet             no summary line on standard error at exit\n"
+        "Each option sets an environment variable of the library (AWEMU_CONFIG, AWEMU_SET, AWEMU_SUBROUTINES,\n"
+        "AWEMU_STATS_JSON, AWEMU_PTX, AWEMU_MEMCHECK, AWEMU_SUMMARY=0); LD_LIBRARY_PATH=DIR runs a program\n"
+        "on the library without awemu exec (DIR: see --libdir).\n"
+        "  --libdir            print the directory holding libcudart.so.13 and exit\n"
+        "Exit status: the program's; 2 on usage errors; 127 when PROGRAM cannot be run.\n", f);
+}
+
+/* The directory holding libcudart.so.13: $AWEMU_LIBDIR, or beside this awemu
+ * (DIR/../lib/awemu installed, DIR/../build/lib in the source tree, DIR/../lib
+ * for builds whose BIN is inside BUILD).  0, or -1. */
+static int libdir(char *out, size_t cap) {
+  const char *env = getenv("AWEMU_LIBDIR");
+  char exe[PATH_MAX], probe[PATH_MAX + 64];
+  if (env && *env) { snprintf(out, cap, "%s", env); return 0; }
+  ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+  if (n <= 0) return -1;
+  exe[n] = 0;
+  char *slash = strrchr(exe, '/');
+  if (!slash) return -1;
+  *slash = 0;
+  static const char *const rel[] = { "/../lib/awemu", "/../build/lib", "/../lib" };
+  for (size_t i = 0; i < sizeof rel / sizeof *rel; i++) {
+    snprintf(probe, sizeof probe, "%s%s/libcudart.so.13", exe, rel[i]);
+    if (access(probe, R_OK) == 0) {
+      char *real = realpath(probe, NULL);
+      if (!real) return -1;
+      *strrchr(real, '/') = 0;
+      snprintf(out, cap, "%s", real);
+      free(real);
+      return 0;
+    }
+  }
+  return -1;
+}
+
+/* Appends 'v' to environment variable 'name', joined by 'sep'.  0, or -1. */
+static int append_env(const char *name, const char *v, char sep) {
+  const char *old = getenv(name);
+  size_t n = (old ? strlen(old) + 1 : 0) + strlen(v) + 1;
+  char *buf = malloc(n);
+  if (!buf) return -1;
+  if (old && *old) snprintf(buf, n, "%s%c%s", old, sep, v);
+  else snprintf(buf, n, "%s", v);
+  int r = setenv(name, buf, 1);
+  free(buf);
+  return r;
+}
+
+int cr_exec_main(int argc, char **argv) {
+  const char *config = NULL;
+  int i, nsets = 0;
+  const char **sets = calloc((size_t)argc, sizeof *sets);
+  char err[512];
+  if (!sets) return 2;
+  for (i = 1; i < argc && argv[i][0] == '-'; i++) {
+    const char *a = argv[i], *v = NULL;
+    if (!strcmp(a, "--")) { i++; break; }
+    if (!strcmp(a, "-h") || !strcmp(a, "--help")) { exec_usage(stdout); return 0; }
+    if (!strcmp(a, "--quiet")) { setenv("AWEMU_SUMMARY", "0", 1); continue; }
+    if (!strcmp(a, "--libdir")) {
+      char dir[PATH_MAX];
+      if (libdir(dir, sizeof dir)) { fprintf(stderr, "awemu exec: libcudart.so.13 is not built (make) beside this awemu\n"); return 2; }
+      puts(dir);
+      return 0;
+    }
+    if (!strcmp(a, "--memcheck") || !strncmp(a, "--memcheck=", 11)) {
+      const char *mode = a[10] ? a + 11 : "on";
+      if (strcmp(mode, "on") && strcmp(mode, "stop") && strcmp(mode, "off")) { fprintf(stderr, "awemu exec: --memcheck=%s: on, stop or off\n", mode); return 2; }
+      setenv("AWEMU_MEMCHECK", mode, 1);
+      continue;
+    }
+    static const char *const opts[] = { "--config", "--set", "--subroutines", "--stats-json", "--ptx" };
+    size_t k, len = 0;
+    for (k = 0; k < sizeof opts / sizeof *opts; k++) {
+      len = strlen(opts[k]);
+      if (!strncmp(a, opts[k], len) && (a[len] == '=' || !a[len])) break;
+    }
+    if (k == sizeof opts / sizeof *opts) { fprintf(stderr, "awemu exec: unknown option '%s' (awemu exec --help)\n", a); return 2; }
+    if (a[len] == '=') v = a + len + 1;
+    else if (i + 1 < argc) v = argv[++i];
+    if (!v || !*v) { fprintf(stderr, "awemu exec: %s needs a value\n", opts[k]); return 2; }
+    switch (k) {
+    case 0: config = v; setenv("AWEMU_CONFIG", v, 1); break;
+    case 1:
+      if (strchr(v, ',')) { fprintf(stderr, "awemu exec: --set %s: one KEY=VALUE per --set\n", v); return 2; }
+      if (append_env("AWEMU_SET", v, ',')) return 2;
+      sets[nsets++] = v;
+      break;
+    case 2: if (access(v, R_OK)) { fprintf(stderr, "awemu exec: --subroutines %s: %s\n", v, strerror(errno)); return 2; }
+      if (append_env("AWEMU_SUBROUTINES", v, ':')) return 2;
+      break;
+    case 3: setenv("AWEMU_STATS_JSON", v, 1); break;
+    case 4: if (access(v, R_OK)) { fprintf(stderr, "awemu exec: --ptx %s: %s\n", v, strerror(errno)); return 2; }
+      if (append_env("AWEMU_PTX", v, ':')) return 2;
+      break;
+    }
+  }
+  if (i >= argc) { fprintf(stderr, "awemu exec: no PROGRAM given\n"); exec_usage(stderr); return 2; }
+  if (config || nsets) {   /* a bad config is a usage error here, before the program starts */
+    tm_config c;
+    tm_config_defaults(&c);
+    int bad = tm_config_load(&c, config ? config : "caba-gtx480", err, sizeof err);
+    for (int k = 0; k < nsets && !bad; k++) bad = tm_config_set_pair(&c, sets[k], "--set", err, sizeof err);
+    if (bad || tm_config_check(&c, err, sizeof err)) { fprintf(stderr, "awemu exec: %s\n", err); return 2; }
+  }
+  free(sets);
+  if (getenv("AWEMU_STATS_JSON") && !config && !nsets && !getenv("AWEMU_CONFIG")) {
+    fprintf(stderr, "awemu exec: --stats-json needs timing mode (--config NAME|FILE)\n");
+    return 2;
+  }
+  char dir[PATH_MAX];
+  if (libdir(dir, sizeof dir)) { fprintf(stderr, "awemu exec: libcudart.so.13 is not built (make) beside this awemu\n"); return 2; }
+  /* our directory first: it must win over a real CUDA's */
+  const char *lp = getenv("LD_LIBRARY_PATH");
+  size_t n = strlen(dir) + (lp ? strlen(lp) : 0) + 2;
+  char *path = malloc(n);
+  if (!path) return 2;
+  snprintf(path, n, lp && *lp ? "%s:%s" : "%s", dir, lp);
+  setenv("LD_LIBRARY_PATH", path, 1);
+  free(path);
+  execvp(argv[i], argv + i);
+  fprintf(stderr, "awemu exec: %s: %s\n", argv[i], strerror(errno));
+  return 127;
+}
