@@ -40,7 +40,7 @@ PIC      := -fPIC -fvisibility=hidden
 PIC_OBJ  := $(patsubst $(BUILD)/%,$(BUILD)/pic/%,$(EMU_OBJ) $(LIB_OBJ) $(CODEC_OBJ)) $(BUILD)/pic/emu/cudart/cudart.o
 TESTBIN  := $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/test_*.c))
 
-.PHONY: all test asan bench fuzz ptx clean demo stalls designs caba install
+.PHONY: all test asan bench fuzz ptx clean demo stalls designs caba install cuda
 all: $(TOOLS) $(CUDART)
 
 # the README's first command ends here: assemble, list and round-trip the tutorial subroutine and an nvcc
@@ -148,7 +148,7 @@ $(BUILD)/tests/%: $(BUILD)/tests/%.o $(EMULIB)
 	$(CC) $(OPT) $(EXTRA_CFLAGS) $^ -o $@ $(LDFLAGS) -lm
 
 # ---- tests ----
-test: $(TOOLS) $(TESTBIN)
+test: $(TOOLS) $(TESTBIN) $(CUDART)
 	@BIN=$(BIN) BUILD=$(BUILD) sh tests/run.sh
 
 asan:
@@ -198,10 +198,20 @@ fuzz:
 # -lineinfo records absolute source paths; they are made relative to the repository,
 # so the PTX is the same from any checkout
 NVCC ?= $(shell command -v nvcc 2>/dev/null || ls /usr/local/cuda/bin/nvcc 2>/dev/null)
-PTX  := $(patsubst %.cu,%.ptx,$(wildcard examples/*/*.cu))
+PTX  := $(patsubst %.cu,%.ptx,$(filter-out examples/cuda/%,$(wildcard examples/*/*.cu)))
+# ---- the CUDA programs of examples/cuda, built as any CUDA program is, for awemu exec (tests/checks/cudart.sh) ----
+CUDA_OUT ?= $(BUILD)/cuda
+CUDA_PROGS := $(patsubst examples/cuda/%.cu,$(CUDA_OUT)/%,$(wildcard examples/cuda/*.cu))
+cuda: $(CUDART) $(TOOLS)
+	@if [ -z "$(NVCC)" ]; then echo "make cuda: nvcc not found (the host programs need it)"; exit 1; fi
+	@$(MAKE) --no-print-directory $(CUDA_PROGS)
+$(CUDA_OUT)/%: examples/cuda/%.cu examples/cuda/common.h
+	@mkdir -p $(dir $@)
+	$(NVCC) -cudart shared -o $@ $<
+
 ptx:
 	@if [ -z "$(NVCC)" ]; then echo "make ptx: nvcc not found; the committed PTX stays as it is"; exit 1; fi
-	@for cu in $(wildcard examples/*/*.cu examples/caba/*/*.cu); do \
+	@for cu in $(filter-out examples/cuda/%,$(wildcard examples/*/*.cu examples/caba/*/*.cu)); do \
 	  d=$$(dirname $$cu); n=$$(basename $$cu .cu); \
 	  echo "nvcc -ptx -arch=sm_80 $$(cat $$d/nvccflags 2>/dev/null) $$n.cu -o $$n.ptx  (in $$d)"; \
 	  (cd $$d && $(NVCC) -ptx -arch=sm_80 $$(cat nvccflags 2>/dev/null) $$n.cu -o $$n.ptx) || exit 1; \
@@ -221,10 +231,11 @@ ptx:
 PREFIX  ?= /usr/local
 DESTDIR ?=
 INSTALL ?= install
-install: $(TOOLS) $(EMULIB)
-	$(INSTALL) -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/lib" "$(DESTDIR)$(PREFIX)/include/awemu/timing" "$(DESTDIR)$(PREFIX)/share/awemu/subroutines"
+install: $(TOOLS) $(EMULIB) $(CUDART)
+	$(INSTALL) -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/lib/awemu" "$(DESTDIR)$(PREFIX)/include/awemu/timing" "$(DESTDIR)$(PREFIX)/share/awemu/subroutines"
 	$(INSTALL) -m 755 $(TOOLS) "$(DESTDIR)$(PREFIX)/bin/"
 	$(INSTALL) -m 644 $(EMULIB) "$(DESTDIR)$(PREFIX)/lib/libawemu.a"
+	$(INSTALL) -m 755 $(CUDART) "$(DESTDIR)$(PREFIX)/lib/awemu/libcudart.so.13"
 	$(INSTALL) -m 644 emu/awemu.h emu/script.h "$(DESTDIR)$(PREFIX)/include/awemu/"
 	$(INSTALL) -m 644 emu/timing/timing.h emu/timing/config.h emu/timing/config.def "$(DESTDIR)$(PREFIX)/include/awemu/timing/"
 	@cd subroutines && find . -type f \( -name '*.s' -o -name '*.md' -o -path '*/params/*' \) | sort | while read -r f; do \

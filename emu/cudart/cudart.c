@@ -17,6 +17,7 @@
 #include "../datadir.h"
 #include "../emu_int.h"
 #include "../timing/timing.h"
+#include "../timing/tm_launch.h"
 #include "../../isa/outfile.h"
 #include "cuda_abi.h"
 #include "fatbin.h"
@@ -37,7 +38,8 @@
 typedef struct {
   const void *wrapper;      /* what __cudaRegisterFatBinary got (the handle is a pointer to this record) */
   aw_module *m;             /* its PTX assembled, at the first launch or symbol that needs it */
-  int tried;                /* the load was tried (m NULL: it failed, error set) */
+  int tried;                /* the load was tried (m NULL: it failed, with error 'err') */
+  cr_err err;
   uint32_t sm;              /* the target of the PTX chosen */
 } cr_fatbin;
 
@@ -261,6 +263,7 @@ static aw_module *module_for(cr_fatbin *fb, const char *name, int kernel, cr_err
   }
   if (!fb->tried) {
     fb->tried = 1;
+    fb->err = CR_INVALID_PTX;
     char err[8192];
     const void *f = fb_unwrap(fb->wrapper, err, sizeof err);
     fb_ptx p[16];
@@ -273,7 +276,7 @@ static aw_module *module_for(cr_fatbin *fb, const char *name, int kernel, cr_err
       say("this program's fat binary holds no PTX (only machine code for %s), and awemu runs PTX: build it with PTX embedded, "
           "e.g. nvcc -gencode arch=compute_75,code=compute_75 (or nvcc's default, -arch=sm_75), or give the PTX in AWEMU_PTX",
           sum.elf ? sms : "no GPU");
-      *e = CR_NO_KERNEL_IMAGE;
+      *e = fb->err = CR_NO_KERNEL_IMAGE;
       return NULL;
     }
     uint32_t best = 0;   /* the newest target */
@@ -286,7 +289,7 @@ static aw_module *module_for(cr_fatbin *fb, const char *name, int kernel, cr_err
     for (uint32_t i = 0; i < n; i++) free(p[i].text);
     if (!fb->m) { say("the PTX of this program (%s) does not assemble:\n%s", title, err); *e = CR_INVALID_PTX; return NULL; }
   }
-  if (!fb->m) { *e = CR_INVALID_PTX; return NULL; }
+  if (!fb->m) { *e = fb->err; return NULL; }
   return fb->m;
 }
 
@@ -863,31 +866,29 @@ API cr_err cudaFuncGetAttributes(cr_func_attr *a, const void *fun) {
   int idx;
   cr_err e = kernel_info(fun, &m, &idx);
   if (e) return ret(e);
+  uint32_t ctas, regs, shared;
+  if (tm_occupancy_of(G.d, &G.cfg, m, idx, 32, 0, &ctas, &regs, &shared)) return ret(CR_MEMORY_ALLOCATION);
   memset(a, 0, sizeof *a);
   a->maxThreadsPerBlock = 1024;
-  a->numRegs = (int)G.cfg.kernel_regs;
+  a->numRegs = (int)regs;   /* the timing model's count (its liveness estimate, or the kernel_regs key) */
+  a->sharedSizeBytes = shared;
   a->ptxVersion = a->binaryVersion = 75;
-  a->maxDynamicSharedSizeBytes = (int)(G.cfg.sm_shared_bytes < 49152 ? G.cfg.sm_shared_bytes : 49152);
+  a->maxDynamicSharedSizeBytes = (int)(G.cfg.sm_shared_bytes - (int64_t)shared < 49152 ? G.cfg.sm_shared_bytes - (int64_t)shared : 49152);
   a->preferredShmemCarveout = -1;
   return ret(CR_SUCCESS);
 }
 
+/* CTAs of 'block' threads per SM: the timing model's occupancy (tm_occupancy_of), in either mode. */
 API cr_err cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *n, const void *fun, int block, size_t shared, unsigned flags) {
   (void)flags;
   aw_module *m;
   int idx;
   cr_err e = kernel_info(fun, &m, &idx);
   if (e) return ret(e);
-  if (!n || block <= 0) return ret(CR_INVALID_VALUE);
-  const tm_config *c = &G.cfg;
-  int64_t warps = (block + 31) / 32, by_threads = c->sm_max_threads / ((int64_t)warps * 32), by_warps = c->sm_max_warps / warps;
-  int64_t regs = (int64_t)c->kernel_regs * 32 * warps, by_regs = regs ? c->sm_registers / regs : c->sm_max_ctas;
-  int64_t by_shared = shared ? c->sm_shared_bytes / (int64_t)shared : c->sm_max_ctas, r = c->sm_max_ctas;
-  if (by_threads < r) r = by_threads;
-  if (by_warps < r) r = by_warps;
-  if (by_regs < r) r = by_regs;
-  if (by_shared < r) r = by_shared;
-  *n = (int)r;
+  if (!n || block <= 0 || block > 1024 || shared > (1u << 30)) return ret(CR_INVALID_VALUE);
+  uint32_t ctas, regs, st;
+  if (tm_occupancy_of(G.d, &G.cfg, m, idx, (uint32_t)block, (uint32_t)shared, &ctas, &regs, &st)) return ret(CR_MEMORY_ALLOCATION);
+  *n = (int)ctas;
   return ret(CR_SUCCESS);
 }
 API cr_err cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *n, const void *fun, int block, size_t shared) {

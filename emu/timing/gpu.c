@@ -933,6 +933,21 @@ static tm_gpu *gpu_for(aw_device *d, const tm_config *cfg, aw_module *m) {
   return g;
 }
 
+int tm_occupancy_of(aw_device *d, const tm_config *cfg, aw_module *m, int kernel, uint32_t threads, uint32_t dyn_shared,
+                    uint32_t *ctas, uint32_t *regs, uint32_t *shared) {
+  tm_gpu *g = gpu_for(d, cfg, m);
+  if (!g) return -1;
+  tm_stats st;
+  memset(&st, 0, sizeof st);
+  g->kernel = kernel; g->block = (aw_dim3){ threads, 1, 1 }; g->dyn_shared = dyn_shared; g->st = &st;
+  occupancy(g);
+  *ctas = g->ctas_per_sm;
+  *regs = st.regs_per_thread;
+  *shared = (uint32_t)kernel_shared(g);
+  g->st = NULL;
+  return 0;
+}
+
 aw_status tm_launch(aw_device *d, const tm_config *cfg, tm_stats *st, aw_module *m, int kernel, aw_dim3 grid, aw_dim3 block,
                     uint32_t dyn_shared, const void *params, size_t param_bytes, aw_fault *f) {
   tm_gpu *g = gpu_for(d, cfg, m);

@@ -20,7 +20,9 @@ fi
 in_missing=
 for f in bin/awasm bin/awdis bin/awemu; do [ -x "$IN_R/$f" ] && [ -f "$IN_R/$f" ] || in_missing="$in_missing $f"; done
 for f in lib/libawemu.a include/awemu/awemu.h include/awemu/script.h; do [ -f "$IN_R/$f" ] || in_missing="$in_missing $f"; done
-[ -z "$in_missing" ] && pass "install: bin/, lib/libawemu.a, include/awemu/" || fail "install: bin/, lib/libawemu.a, include/awemu/" "missing:$in_missing"
+in_lib=$("$IN_R/bin/awemu" exec --libdir 2>&1)
+[ "$in_lib" = "$IN_R/lib/awemu" ] && [ -f "$IN_R/lib/awemu/libcudart.so.13" ] || in_missing="$in_missing lib/awemu/libcudart.so.13 (awemu exec --libdir: $in_lib)"
+[ -z "$in_missing" ] && pass "install: bin/, lib/libawemu.a, lib/awemu/libcudart.so.13 (found by awemu exec), include/awemu/" || fail "install: bin/, lib/libawemu.a, include/awemu/" "missing:$in_missing"
 (cd subroutines && find . -type f \( -name '*.s' -o -name '*.md' -o -path '*/params/*' \) | sort) > "$IN_T/want.lst"
 (cd "$IN_R/share/awemu/subroutines" 2>/dev/null && find . -type f | sort) > "$IN_T/got.lst"
 if grep -q '\.s$' "$IN_T/want.lst" && cmp -s "$IN_T/want.lst" "$IN_T/got.lst"; then

@@ -1,0 +1,107 @@
+# tests/checks/cudart.sh -- CUDA programs on awemu's libcudart.so.13 (sourced by tests/run.sh).
+#
+# The programs of examples/cuda are built by `make cuda` (a plain nvcc -cudart shared) into a
+# temporary directory and run unchanged with awemu exec.  Each checks itself against its own CPU
+# reference and prints PASSED or FAILED; its whole output must also equal
+# examples/cuda/expected/NAME.out (reviewed by hand: the clamped-tap counts of convolve are
+# 24 rows x R(R+1); hello's lines are the threads t = 0, 3, 6 of 2 x 4 with t x 0.5; vecadd's
+# device line is caba-gtx480's 15 SMs x 48 warps and the sm_75 PTX nvcc embeds by default;
+# nbody's block sizes are what CUDA's occupancy formula, run by the header's
+# cudaOccupancyMaxPotentialBlockSize from 1024 down, picks under caba-gtx480 (32768 registers,
+# allocated per warp in units of 64) for the timing model's register counts: 544 = 2 CTAs of 17
+# warps for step<float> at 29-30 registers, 832 = 26 warps for step<double> at 37-38).
+#   programs      each program, functional mode, through awemu exec
+#   timing        vecadd and bfs under caba-gtx480 with --stats-json: the same output, and bfs's
+#                 28 launches (2 per level, 14 levels) in the JSON
+#   ld path       LD_LIBRARY_PATH alone (awemu exec --libdir) runs a program too
+#   oob           the out-of-bounds store: awemu's located fault report, then the program's own
+#                 check fires with cudaErrorLaunchFailure, exit status 1
+#   unsupported   a call not implemented: named on stderr, cudaErrorNotSupported to the program
+#   no PTX        a program built with machine code only: the error names the nvcc flag to add,
+#                 and --ptx with nvcc -ptx's output runs it
+#   compression   -compress-mode=speed (LZ4) and =none build programs that run the same
+#   bad options   an unknown config key is refused before the program starts (exit 2)
+# Where nvcc is missing every check here is skipped (the programs cannot be built).
+NVCC_BIN=${NVCC:-$(command -v nvcc 2>/dev/null || ls /usr/local/cuda/bin/nvcc 2>/dev/null)}
+CUDA_NAMES="vecadd bfs convolve streams nbody managed hello pitch"
+if [ -z "$NVCC_BIN" ]; then
+  for p in $CUDA_NAMES timing ld-path oob unsupported no-ptx compression; do skip "cuda program $p" "nvcc is not installed (it builds the host programs)"; done
+elif [ -n "$AWEMU_ASAN" ]; then
+  skip "cuda programs" "an AddressSanitizer build of libcudart.so.13 cannot load into a program built without it"
+else
+  T=$(mktemp -d)
+  if ! make -s --no-print-directory cuda NVCC="$NVCC_BIN" BUILD="$BUILD" BIN="$BIN" CUDA_OUT="$T/bin" > "$T/build.log" 2>&1; then
+    fail "cuda programs: make cuda" "$(tail -20 "$T/build.log")"
+  else
+    for p in $CUDA_NAMES; do
+      "$BIN/awemu" exec --quiet "$T/bin/$p" > "$T/$p.out" 2> "$T/$p.err" < /dev/null
+      rc=$?
+      if [ $rc -eq 0 ] && cmp -s "$T/$p.out" "examples/cuda/expected/$p.out" && [ ! -s "$T/$p.err" ]; then
+        pass "cuda program $p: its own check passes, output as expected"
+      else
+        fail "cuda program $p (exit $rc)" "$(diff "examples/cuda/expected/$p.out" "$T/$p.out"; cat "$T/$p.err")"
+      fi
+    done
+    ok=1
+    for p in vecadd bfs; do
+      "$BIN/awemu" exec --quiet --config caba-gtx480 --stats-json "$T/$p.json" "$T/bin/$p" > "$T/$p.tout" 2> "$T/$p.terr" < /dev/null || ok=0
+      cmp -s "$T/$p.tout" "examples/cuda/expected/$p.out" || ok=0
+    done
+    n=$(grep -o '"kernel"' "$T/bfs.json" 2>/dev/null | wc -l)
+    if [ $ok -eq 1 ] && [ "$n" -eq 28 ] && grep -q '"cycles": [1-9]' "$T/vecadd.json"; then
+      pass "cuda programs in timing mode: same output, bfs's 28 launches in the statistics"
+    else
+      fail "cuda programs in timing mode ($n launches in bfs.json)" "$(cat "$T/vecadd.terr" "$T/bfs.terr"; head -c 600 "$T/bfs.json")"
+    fi
+    dir=$("$BIN/awemu" exec --libdir)
+    if LD_LIBRARY_PATH="$dir" AWEMU_SUMMARY=0 "$T/bin/vecadd" > "$T/ld.out" 2>&1 && cmp -s "$T/ld.out" examples/cuda/expected/vecadd.out; then
+      pass "cuda program with LD_LIBRARY_PATH=$dir alone"
+    else
+      fail "cuda program with LD_LIBRARY_PATH alone" "$(cat "$T/ld.out")"
+    fi
+    "$BIN/awemu" exec --quiet "$T/bin/oob" > "$T/oob.out" 2> "$T/oob.err"
+    rc=$?
+    if [ $rc -eq 1 ] && grep -q '^awemu: fault in kernel _Z7scatterPiii, CTA (0,0,0), warp 0, lane 1, .*global store outside every allocation, address 0x' "$T/oob.err" &&
+       grep -q '^CUDA error at .*oob.cu:14: unspecified launch failure (cudaErrorLaunchFailure)$' "$T/oob.err" && [ ! -s "$T/oob.out" ]; then
+      pass "cuda oob: awemu's fault report, then the program's own check (cudaErrorLaunchFailure)"
+    else
+      fail "cuda oob (exit $rc)" "$(cat "$T/oob.out" "$T/oob.err")"
+    fi
+    "$BIN/awemu" exec --quiet "$T/bin/unsupported" > "$T/uns.out" 2> "$T/uns.err"
+    rc=$?
+    if [ $rc -eq 1 ] && grep -q '^awemu: cudaDeviceCanAccessPeer is not implemented' "$T/uns.err" &&
+       grep -q '^CUDA error at .*unsupported.cu:8: operation not supported (cudaErrorNotSupported)$' "$T/uns.err" &&
+       grep -q '^cudaDeviceCanAccessPeer: cudaErrorNotSupported' "$T/uns.out"; then
+      pass "cuda unsupported call: named, cudaErrorNotSupported"
+    else
+      fail "cuda unsupported call (exit $rc)" "$(cat "$T/uns.out" "$T/uns.err")"
+    fi
+    (cd "$T" && "$NVCC_BIN" -cudart shared -gencode arch=compute_75,code=sm_75 -o noptx "$OLDPWD/examples/cuda/vecadd.cu" &&
+      "$NVCC_BIN" -ptx -arch=compute_75 -o vecadd.ptx "$OLDPWD/examples/cuda/vecadd.cu") > "$T/noptx.log" 2>&1
+    "$BIN/awemu" exec --quiet "$T/noptx" > "$T/noptx.out" 2> "$T/noptx.err"
+    rc=$?
+    "$BIN/awemu" exec --quiet --ptx "$T/vecadd.ptx" "$T/noptx" > "$T/ptx.out" 2> "$T/ptx.err"
+    rc2=$?
+    if [ $rc -eq 1 ] && grep -q 'holds no PTX (only machine code for sm_75).*-gencode arch=compute_75,code=compute_75' "$T/noptx.err" &&
+       grep -q 'cudaErrorNoKernelImageForDevice' "$T/noptx.err" && [ $rc2 -eq 0 ] && cmp -s "$T/ptx.out" examples/cuda/expected/vecadd.out; then
+      pass "cuda program without PTX: the error names the flag; --ptx runs it"
+    else
+      fail "cuda program without PTX (exit $rc, with --ptx $rc2)" "$(cat "$T/noptx.log" "$T/noptx.err" "$T/ptx.err")"
+    fi
+    ok=1
+    for mode in speed none; do
+      "$NVCC_BIN" -cudart shared -compress-mode=$mode -o "$T/conv-$mode" examples/cuda/convolve.cu > "$T/conv.log" 2>&1 || ok=0
+      "$BIN/awemu" exec --quiet "$T/conv-$mode" > "$T/conv-$mode.out" 2>&1 || ok=0
+      cmp -s "$T/conv-$mode.out" examples/cuda/expected/convolve.out || ok=0
+    done
+    if [ $ok -eq 1 ]; then pass "cuda programs built with -compress-mode=speed (LZ4) and =none"
+    else fail "cuda programs built with other compression modes" "$(cat "$T/conv.log" "$T"/conv-*.out)"; fi
+  fi
+  rm -rf "$T"
+fi
+T=$(mktemp -d)
+"$BIN/awemu" exec --set no_such_key=1 /bin/true > "$T/bad.out" 2> "$T/bad.err"
+rc=$?
+if [ $rc -eq 2 ] && grep -q "unknown key 'no_such_key'" "$T/bad.err" && [ ! -s "$T/bad.out" ]; then pass "awemu exec: a bad config key is refused before the program runs"
+else fail "awemu exec: a bad config key (exit $rc)" "$(cat "$T/bad.err")"; fi
+rm -rf "$T"
