@@ -54,6 +54,17 @@ dbg=$(( (t1 - t0) / 1000000 ))
 t0=$(now); $BIN/awemu debug $D/alu.aw -batch -ex 'break alu:$LOOP if %tid.x == 9999' -ex run > /dev/null || exit 1; t1=$(now)
 cond=$(( (t1 - t0) / 1000000 ))
 echo "  awemu run: $plain ms; under awemu debug: $dbg ms (no breakpoint), $cond ms (a breakpoint in the loop whose condition never holds: evaluated 512,000 times, once per warp and iteration, over 32 lanes)"
+NVCC_BIN=${NVCC:-$(command -v nvcc 2>/dev/null || ls /usr/local/cuda/bin/nvcc 2>/dev/null)}
+if [ -n "$NVCC_BIN" ] && [ -f $BUILD/lib/libcudart.so.13 ]; then
+  echo
+  echo "CUDA runtime (awemu exec, examples/cuda/vecadd: one launch of 50000 threads, 36004 warp instructions), wall time, best of 5:"
+  $NVCC_BIN -cudart shared -o $D/vecadd examples/cuda/vecadd.cu && $NVCC_BIN -ptx -o $D/vecadd.ptx examples/cuda/vecadd.cu || exit 1
+  printf 'load %s\nalloc a f32 50000\nalloc b f32 50000\nalloc c f32 50000\nfill a ramp 0 1\nfill b ramp 0 2\nlaunch _Z9vectorAddPKfS0_Pfi 196 256 a b c u32:50000\n' $D/vecadd.ptx > $D/vecadd.aw
+  best_of() { b=; for i in 1 2 3 4 5; do t0=$(now); "$@" > /dev/null 2>&1 || return 1; t1=$(now); ms=$(( (t1 - t0) / 100000 )); if [ -z "$b" ] || [ $ms -lt $b ]; then b=$ms; fi; done; echo "$((b / 10)).$((b % 10))"; }
+  prog=$(best_of $BIN/awemu exec --quiet $D/vecadd)
+  script=$(best_of $BIN/awemu run $D/vecadd.aw)
+  echo "  the program under awemu exec: $prog ms; the same kernel and sizes in a run script: $script ms (the difference is the library's: registration, reading and decompressing the fat binary, assembling its PTX, the host program)"
+fi
 if [ -x $BUILD/tests/bench_codec ]; then
   echo
   echo "reference codecs (one core):"
