@@ -9,6 +9,7 @@
 #include "script.h"
 #include "timing/timing.h"
 #include "emu_int.h"
+#include "exec_int.h"   /* emu_half_round: f16/bf16 arguments */
 #include "../isa/outfile.h"
 
 #include <ctype.h>
@@ -27,7 +28,7 @@
 #define MAX_WORDS 64                       /* words on one command line */
 #define DEFAULT_TRACE_CAP (1ull << 30)     /* bytes a trace may write unless told otherwise */
 
-typedef struct { char *name; int type; uint64_t count; uint64_t addr; } buffer;
+typedef struct { char *name; int type; uint64_t count; uint64_t addr; int symbol; } buffer;   /* symbol: a module variable (not freed) */
 typedef struct { char *name, *value; } var;
 
 /* A trace: the FILE the device writes to counts the bytes and stops at the cap. */
@@ -326,7 +327,7 @@ static int add_buffer(aw_session *s, const char *name, int t, uint64_t count, ui
   if (!nb) { free(n); return -1; }
   s->bufs = nb;
   buffer *b = &s->bufs[s->nbufs++];
-  b->name = n; b->type = t; b->count = count; b->addr = addr;
+  b->name = n; b->type = t; b->count = count; b->addr = addr; b->symbol = 0;
   return 0;
 }
 
@@ -381,6 +382,7 @@ static int cmd_symbol(aw_session *s, char **argv, int argc, const char *where) {
   if (!found) return error(s, where, "no module-scope .global or .const variable named '%s'", argv[1]);
   if (bytes % type_bytes(t) || !bytes) return error(s, where, "'%s' has %llu bytes, not a whole number of %s elements", argv[1], (unsigned long long)bytes, argv[2]);
   if (add_buffer(s, argv[1], t, bytes / type_bytes(t), addr)) return error(s, where, "out of memory");
+  s->bufs[s->nbufs - 1].symbol = 1;
   return 0;
 }
 
@@ -699,6 +701,144 @@ static int report_fault(aw_session *s, const char *where, aw_fault *f, const cha
   return rc;
 }
 
+/* ---- launch arguments ---- */
+
+/* A buffer's address, or that of its element N: "NAME" or "NAME+N" (N up
+ * to its element count: one past the end, as C allows).  0, or -1 with msg. */
+static int buffer_address(aw_session *s, const char *text, uint64_t *addr, char *msg, size_t cap) {
+  char name[128];
+  const char *plus = strchr(text, '+');
+  size_t n = plus ? (size_t)(plus - text) : strlen(text);
+  if (n >= sizeof name) { snprintf(msg, cap, "no buffer named '%s'", text); return -1; }
+  memcpy(name, text, n);
+  name[n] = 0;
+  buffer *b = find_buffer(s, name);
+  if (!b) { snprintf(msg, cap, "no buffer named '%s' (scalars are written TYPE:VALUE)", name); return -1; }
+  uint64_t off = 0;
+  if (plus && (parse_u64(plus + 1, &off) || off > b->count)) {
+    snprintf(msg, cap, "'%s': the element offset must be a number from 0 to %llu (buffer '%s' has %llu elements)", text,
+             (unsigned long long)b->count, name, (unsigned long long)b->count);
+    return -1;
+  }
+  *addr = b->addr + off * type_bytes(b->type);
+  return 0;
+}
+
+/* One scalar: a buffer address (NAME, NAME+N: 8 bytes) or TYPE:VALUE, TYPE
+ * one of the element types or f16/bf16 (the number rounded to nearest even,
+ * as __float2half_rn does).  *kind: 'a' address, 'i' integer, 'f' float, 'b'
+ * bits (a .bN type).  0, or -1 with msg. */
+static int scalar_value(aw_session *s, const char *arg, uint64_t *bits, unsigned *bytes, int *kind, char *msg, size_t cap) {
+  const char *colon = strchr(arg, ':');
+  if (!colon) { *bytes = 8; *kind = 'a'; return buffer_address(s, arg, bits, msg, cap); }
+  char tname[16];
+  size_t tl = (size_t)(colon - arg);
+  if (tl >= sizeof tname) { snprintf(msg, cap, "bad type in '%s'", arg); return -1; }
+  memcpy(tname, arg, tl);
+  tname[tl] = 0;
+  if (!strcmp(tname, "f16") || !strcmp(tname, "bf16")) {
+    int bf = tname[0] == 'b';
+    if (parse_value(colon + 1, ISA_T_F64, bits, msg, cap)) return -1;
+    double x = emu_bits_f64(*bits);
+    *bits = emu_half_round(x, bf, 1);
+    if (isfinite(x) && isinf(emu_half_value((uint32_t)*bits, bf))) {
+      snprintf(msg, cap, "'%s' is out of range for %s (finite values at most %s in magnitude; write inf for infinity)", colon + 1, tname,
+               bf ? "3.38953139e+38" : "65504");
+      return -1;
+    }
+    *bytes = 2;
+    *kind = 'f';
+    return 0;
+  }
+  int t = type_named(tname);
+  if (!t) { snprintf(msg, cap, "unknown type '%s' in '%s'", tname, arg); return -1; }
+  if (parse_value(colon + 1, t, bits, msg, cap)) return -1;
+  *bytes = type_bytes(t);
+  *kind = tname[0] == 'b' ? 'b' : is_float(t) ? 'f' : 'i';
+  return 0;
+}
+
+/* A by-value struct: {FIELD,FIELD,...}, each field a scalar as above laid
+ * out as C lays out a struct (each at a multiple of its size, the whole
+ * padded to a multiple of the largest), or hex:DIGITS, the bytes
+ * themselves.  Writes *len bytes into out (cap bytes).  0, or -1 with msg. */
+static int struct_value(aw_session *s, const char *arg, uint8_t *out, uint64_t cap_bytes, uint64_t *len, char *msg, size_t cap) {
+  uint64_t at = 0, align = 1;
+  if (!strncmp(arg, "hex:", 4)) {
+    size_t n = strlen(arg + 4);
+    if (n % 2 || n / 2 > cap_bytes) { snprintf(msg, cap, "'%s': hex: takes two digits a byte, at most %llu bytes here", arg, (unsigned long long)cap_bytes); return -1; }
+    for (size_t i = 0; i < n / 2; i++) {
+      int hi = arg[4 + 2 * i], lo = arg[5 + 2 * i];
+      if (!isxdigit(hi) || !isxdigit(lo)) { snprintf(msg, cap, "'%s': '%c%c' is not a hexadecimal byte", arg, hi, lo); return -1; }
+      out[i] = (uint8_t)((isdigit(hi) ? hi - '0' : tolower(hi) - 'a' + 10) << 4 | (isdigit(lo) ? lo - '0' : tolower(lo) - 'a' + 10));
+    }
+    *len = n / 2;
+    return 0;
+  }
+  size_t n = strlen(arg);
+  if (n < 2 || arg[n - 1] != '}') { snprintf(msg, cap, "'%s': a struct is written {FIELD,FIELD,...}", arg); return -1; }
+  char field[256];
+  for (const char *p = arg + 1; p < arg + n - 1;) {
+    const char *e = p;
+    while (e < arg + n - 1 && *e != ',') e++;
+    if (e == p || (size_t)(e - p) >= sizeof field) { snprintf(msg, cap, "'%s': an empty or overlong field", arg); return -1; }
+    memcpy(field, p, (size_t)(e - p));
+    field[e - p] = 0;
+    uint64_t bits;
+    unsigned bytes;
+    int kind;
+    char why[200];
+    if (scalar_value(s, field, &bits, &bytes, &kind, why, sizeof why)) { snprintf(msg, cap, "struct field '%.60s': %s", field, why); return -1; }
+    at = (at + bytes - 1) / bytes * bytes;
+    if (at + bytes > cap_bytes) { snprintf(msg, cap, "'%s' is larger than the parameter's %llu bytes", arg, (unsigned long long)cap_bytes); return -1; }
+    put_elem(out + at, bits, bytes);
+    at += bytes;
+    if (bytes > align) align = bytes;
+    p = e + (*e == ',');
+  }
+  *len = (at + align - 1) / align * align;
+  return 0;
+}
+
+/* Writes launch argument i (from 1) 'arg' for parameter pv (named pname, of
+ * kernel kname) at out.  0, or -1 with the whole message in msg. */
+static int launch_arg(aw_session *s, uint32_t i, const char *arg, const isa_var *pv, const char *pname, const char *kname, uint8_t *out,
+                      char *msg, size_t cap) {
+  uint64_t psize = isa_var_bytes(pv);
+  int ptype = pv->type, scalar = !pv->vec && !pv->ndims;
+  char why[400];
+  if (arg[0] == '{' || !strncmp(arg, "hex:", 4)) {
+    uint64_t len;
+    if (struct_value(s, arg, out, psize, &len, why, sizeof why)) { snprintf(msg, cap, "argument %u: %s", i, why); return -1; }
+    if (len != psize) {
+      snprintf(msg, cap, "argument %u ('%s') is %llu bytes; parameter '%s' of %s is %llu bytes", i, arg, (unsigned long long)len, pname, kname,
+               (unsigned long long)psize);
+      return -1;
+    }
+    return 0;
+  }
+  uint64_t bits;
+  unsigned bytes;
+  int kind;
+  if (scalar_value(s, arg, &bits, &bytes, &kind, why, sizeof why)) { snprintf(msg, cap, "argument %u: %s", i, why); return -1; }
+  /* the kinds must agree (integer or float) and the sizes; .bN on either side is bits of any kind */
+  if (scalar && kind == 'a' && (is_float(ptype) || psize != 8)) {
+    snprintf(msg, cap, "argument %u is buffer '%s' (a .u64 address) but parameter '%s' of %s is .%s", i, arg, pname, kname, isa_type_name(ptype));
+    return -1;
+  }
+  if (scalar && kind != 'a' && (bytes != psize || (kind != 'b' && isa_type_kind(ptype) != TK_BIT && (kind == 'f') != is_float(ptype)))) {
+    snprintf(msg, cap, "launch: argument %u is %.*s but parameter '%s' of %s is .%s", i, (int)(strchr(arg, ':') - arg), arg, pname, kname,
+             isa_type_name(ptype));
+    return -1;
+  }
+  if (bytes != psize) {
+    snprintf(msg, cap, "argument %u ('%s') is %u bytes; parameter '%s' of %s is %llu bytes", i, arg, bytes, pname, kname, (unsigned long long)psize);
+    return -1;
+  }
+  put_elem(out, bits, bytes);
+  return 0;
+}
+
 static int cmd_launch(aw_session *s, char **argv, int argc, const char *where) {
   if (argc < 4) return error(s, where, "usage: launch KERNEL GRID BLOCK [shared=BYTES] ARG ...");
   aw_module *m;
@@ -724,46 +864,12 @@ static int cmd_launch(aw_session *s, char **argv, int argc, const char *where) {
   uint8_t *params = calloc(pbytes ? pbytes : 1, 1);
   if (!params) return error(s, where, "out of memory");
   for (uint32_t i = 0; i < count; i++, a++) {
-    const char *arg = argv[a];
-    const char *colon = strchr(arg, ':');
     const isa_var *pv = &m->img.vars[fn->first_param + i];
-    const char *pname = isa_str(&m->img, pv->name);
-    uint64_t psize = isa_var_bytes(pv);
-    int ptype = pv->type, scalar = !pv->vec && !pv->ndims;
-    uint64_t bits;
-    unsigned bytes;
-    char tname[16];
-    if (!colon) {
-      buffer *b = find_buffer(s, arg);
-      if (!b) { free(params); return error(s, where, "argument %u: no buffer named '%s' (scalars are written TYPE:VALUE)", i + 1, arg); }
-      bits = b->addr;
-      bytes = 8;
-      if (scalar && (is_float(ptype) || psize != 8)) {
-        free(params);
-        return error(s, where, "argument %u is buffer '%s' (a .u64 address) but parameter '%s' of %s is .%s", i + 1, arg, pname, argv[1], isa_type_name(ptype));
-      }
-    } else {
-      size_t tl = (size_t)(colon - arg);
-      if (tl >= sizeof tname) { free(params); return error(s, where, "argument %u: bad type in '%s'", i + 1, arg); }
-      memcpy(tname, arg, tl);
-      tname[tl] = 0;
-      int t = type_named(tname);
-      if (!t) { free(params); return error(s, where, "argument %u: unknown type '%s' in '%s'", i + 1, tname, arg); }
-      char msg[320];
-      if (parse_value(colon + 1, t, &bits, msg, sizeof msg)) { free(params); return error(s, where, "argument %u: %s", i + 1, msg); }
-      bytes = type_bytes(t);
-      /* the kinds must agree (integer or float) and the sizes; .bN on either side is bits of any kind */
-      int bits_type = tname[0] == 'b' || isa_type_kind(ptype) == TK_BIT;
-      if (scalar && (bytes != psize || (!bits_type && is_float(t) != is_float(ptype)))) {
-        free(params);
-        return error(s, where, "launch: argument %u is %s but parameter '%s' of %s is .%s", i + 1, tname, pname, argv[1], isa_type_name(ptype));
-      }
-    }
-    if (bytes != psize) {
+    char msg[600];
+    if (launch_arg(s, i + 1, argv[a], pv, isa_str(&m->img, pv->name), argv[1], params + m->var_off[fn->first_param + i], msg, sizeof msg)) {
       free(params);
-      return error(s, where, "argument %u ('%s') is %u bytes; parameter '%s' of %s is %llu bytes", i + 1, arg, bytes, pname, argv[1], (unsigned long long)psize);
+      return error(s, where, "%s", msg);
     }
-    put_elem(params + m->var_off[fn->first_param + i], bits, bytes);
   }
   aw_fault f;
   aw_status st = aw_launch(s->dev, m, k, grid, block, shared, params, pbytes, &f);
@@ -1014,6 +1120,81 @@ static int cmd_expect(aw_session *s, char **argv, int argc, const char *where) {
     if (rc) return rc;
   }
   if (v.bad) { fprintf(s->err, "  %llu of %llu elements differ\n", (unsigned long long)v.bad, (unsigned long long)v.checked); return -1; }
+  return 0;
+}
+
+/* ---- copy, memset, free ---- */
+
+/* "NAME" or "NAME+N": the buffer and the element N. */
+static buffer *buffer_at(aw_session *s, const char *where, const char *text, uint64_t *first) {
+  char name[128];
+  const char *plus = strchr(text, '+');
+  size_t n = plus ? (size_t)(plus - text) : strlen(text);
+  if (n >= sizeof name) { error(s, where, "no buffer named '%s'", text); return NULL; }
+  memcpy(name, text, n);
+  name[n] = 0;
+  buffer *b = find_buffer(s, name);
+  if (!b) { error(s, where, "no buffer named '%s'", name); return NULL; }
+  *first = 0;
+  if (plus && (parse_u64(plus + 1, first) || *first > b->count)) {
+    error(s, where, "'%s': the element offset must be a number from 0 to %llu", text, (unsigned long long)b->count);
+    return NULL;
+  }
+  return b;
+}
+
+static int cmd_copy(aw_session *s, char **argv, int argc, const char *where) {
+  if (argc != 4) return error(s, where, "usage: copy DST[+N] SRC[+N] COUNT");
+  uint64_t df, sf, count;
+  buffer *d = buffer_at(s, where, argv[1], &df), *src = d ? buffer_at(s, where, argv[2], &sf) : NULL;
+  if (!src) return -1;
+  if (parse_u64(argv[3], &count)) return error(s, where, "bad COUNT '%s' (a number of elements)", argv[3]);
+  unsigned eb = type_bytes(src->type);
+  if (count > src->count - sf) return error(s, where, "copy: %llu elements from element %llu run past the end of '%s' (%llu elements)",
+                                            (unsigned long long)count, (unsigned long long)sf, src->name, (unsigned long long)src->count);
+  uint64_t bytes = count * eb, room = (d->count - df) * type_bytes(d->type);
+  if (bytes > room) return error(s, where, "copy: %llu bytes do not fit in '%s' from element %llu (%llu bytes there)", (unsigned long long)bytes,
+                                 d->name, (unsigned long long)df, (unsigned long long)room);
+  uint64_t dst = d->addr + df * type_bytes(d->type), from = src->addr + sf * eb;
+  uint8_t *tmp = chunk_alloc(s, where, src);
+  if (!tmp) return -1;
+  uint64_t step = (uint64_t)CHUNK_ELEMS * eb;
+  /* through the host a chunk at a time; overlapping ranges copy as memmove does */
+  int backward = dst > from && dst < from + bytes;
+  for (uint64_t done = 0; done < bytes;) {
+    uint64_t n = bytes - done < step ? bytes - done : step, at = backward ? bytes - done - n : done;
+    if (aw_memcpy_dtoh(s->dev, tmp, from + at, (size_t)n) != AW_OK || aw_memcpy_htod(s->dev, dst + at, tmp, (size_t)n) != AW_OK) {
+      free(tmp);
+      return error(s, where, "copy: device memory could not be read or written");
+    }
+    done += n;
+  }
+  free(tmp);
+  return 0;
+}
+
+static int cmd_memset(aw_session *s, char **argv, int argc, const char *where) {
+  if (argc != 3 && argc != 5) return error(s, where, "usage: memset NAME BYTE [FIRST COUNT]");
+  buffer *b = find_buffer(s, argv[1]);
+  if (!b) return error(s, where, "no buffer named '%s'", argv[1]);
+  uint64_t v, first = 0, count = b->count;
+  if (parse_u64(argv[2], &v) || v > 255) return error(s, where, "bad BYTE '%s' (0 to 255, or 0x00 to 0xff)", argv[2]);
+  if (argc == 5 && (parse_u64(argv[3], &first) || parse_u64(argv[4], &count) || first > b->count || count > b->count - first))
+    return error(s, where, "memset: elements %s to %s + %s are not all in '%s' (%llu elements)", argv[3], argv[3], argv[4], b->name,
+                 (unsigned long long)b->count);
+  unsigned eb = type_bytes(b->type);
+  if (aw_memset(s->dev, b->addr + first * eb, (int)v, (size_t)(count * eb)) != AW_OK) return error(s, where, "memset: device memory could not be written");
+  return 0;
+}
+
+static int cmd_free(aw_session *s, char **argv, int argc, const char *where) {
+  if (argc != 2) return error(s, where, "usage: free NAME");
+  buffer *b = find_buffer(s, argv[1]);
+  if (!b) return error(s, where, "no buffer named '%s'", argv[1]);
+  if (b->symbol) return error(s, where, "'%s' is the module's variable (symbol): it cannot be freed", b->name);
+  if (aw_free(s->dev, b->addr) != AW_OK) return error(s, where, "free: '%s' is not an allocation", b->name);
+  free(b->name);
+  memmove(b, b + 1, (size_t)(s->bufs + --s->nbufs - b) * sizeof *b);
   return 0;
 }
 
@@ -1360,6 +1541,9 @@ const aw_command aw_commands[] = {
   { "fill", cmd_fill, "fill NAME const V | ramp START STEP | random SEED LO HI | hex DIGITS | file PATH | text PATH", "set a buffer's contents" },
   { "launch", cmd_launch, "launch KERNEL GRID BLOCK [shared=BYTES] ARG ...", "run a kernel to completion (ARG: buffer name or TYPE:VALUE)" },
   { "runsub", cmd_runsub, "runsub SUBROUTINE IN OUT META", "run an assist-warp subroutine on its own: .lin = IN, .lout = OUT, .lmeta = META" },
+  { "copy", cmd_copy, "copy DST[+N] SRC[+N] COUNT", "copy COUNT elements of SRC (from element N) into DST (from element N), device to device" },
+  { "memset", cmd_memset, "memset NAME BYTE [FIRST COUNT]", "set every byte of the buffer (or of elements FIRST to FIRST+COUNT-1) to BYTE, as cudaMemset" },
+  { "free", cmd_free, "free NAME", "free a buffer (cudaFree); its name may be allocated again" },
   { "dump", cmd_dump, "dump NAME PATH [text]", "write a buffer to a file" },
   { "expect", cmd_expect, "expect NAME file PATH [TOL] | text PATH [TOL] | value V [TOL] | at INDEX V [TOL]", "fail unless the buffer holds what is expected" },
   { "print", cmd_print, "print NAME [FIRST [COUNT]]", "print elements of a buffer" },

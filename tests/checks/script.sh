@@ -28,6 +28,28 @@ printf 'load %s\nalloc x f32 32\nalloc y f32 32\nlaunch saxpy 1 32 u32:32 u32:2 
 sc_fails argtype "argtype.aw:4: error: launch: argument 2 is u32 but parameter 'saxpy_param_1' of saxpy is .f32"
 printf 'load %s\nalloc x f32 32\nalloc y f32 32\nlaunch saxpy 1 32 u32:32 f32:2 y x\nlaunch saxpy 1 32 u32:32 f32:2 x f64:1\n' "$saxpy" > "$sd/argsize.aw"
 sc_fails argsize "argsize.aw:5: error: launch: argument 4 is f64 but parameter 'saxpy_param_3' of saxpy is .u64"
+# by-value structs, buffer+offset, f16 (tests/emu/aw/args runs them; here what is refused):
+# struct P is 32 bytes; {f32:1} is 4; a field that is not a value; binary16 holds at most 65504
+args=$PWD/tests/emu/aw/args/args.ptx
+printf 'load %s\nalloc d s32 4\nalloc f f32 4\nlaunch sargs 1 1 {f32:1} d f16:1 bf16:1 f\n' "$args" > "$sd/structsize.aw"
+sc_fails structsize "structsize.aw:4: error: argument 1 ('{f32:1}') is 4 bytes; parameter 'sargs_param_0' of sargs is 32 bytes"
+printf 'load %s\nalloc d s32 4\nalloc f f32 4\nlaunch sargs 1 1 {f32:1,s32:x,f64:0,d,f16:0} d f16:1 bf16:1 f\n' "$args" > "$sd/structfield.aw"
+sc_fails structfield "argument 1: struct field 's32:x': 'x' is not a s32 value"
+printf 'load %s\nalloc d s32 4\nalloc f f32 4\nlaunch sargs 1 1 {f32:1,s32:1,f64:0,d,f16:0} d f16:65520 bf16:1 f\n' "$args" > "$sd/f16range.aw"
+sc_fails f16range "argument 3: '65520' is out of range for f16 (finite values at most 65504"
+printf 'load %s\nalloc d s32 4\nalloc f f32 4\nlaunch sargs 1 1 {f32:1,s32:1,f64:0,d,f16:0} d+5 f16:1 bf16:1 f\n' "$args" > "$sd/argoffset.aw"
+sc_fails argoffset "argument 2: 'd+5': the element offset must be a number from 0 to 4 (buffer 'd' has 4 elements)"
+# copy, memset and free out of range or twice
+printf 'alloc a u32 8\nalloc b u32 4\ncopy b a+2 5\n' > "$sd/copyrange.aw"
+sc_fails copyrange "copyrange.aw:3: error: copy: 20 bytes do not fit in 'b' from element 0 (16 bytes there)"
+printf 'alloc a u32 8\ncopy a a+6 3\n' > "$sd/copysrc.aw"
+sc_fails copysrc "copy: 3 elements from element 6 run past the end of 'a' (8 elements)"
+printf 'alloc a u32 8\nmemset a 0x100\n' > "$sd/memsetbyte.aw"
+sc_fails memsetbyte "bad BYTE '0x100' (0 to 255, or 0x00 to 0xff)"
+printf 'alloc a u32 8\nmemset a 1 6 3\n' > "$sd/memsetrange.aw"
+sc_fails memsetrange "memset: elements 6 to 6 + 3 are not all in 'a' (8 elements)"
+printf 'alloc a u32 8\nfree a\nfree a\n' > "$sd/freetwice.aw"
+sc_fails freetwice "freetwice.aw:3: error: no buffer named 'a'"
 # f32:1e999 is beyond FLT_MAX (about 3.4e38): an error, not inf; inf spelled out stays allowed
 printf 'load %s\nalloc x f32 32\nalloc y f32 32\nlaunch saxpy 1 32 u32:32 f32:inf x y\nlaunch saxpy 1 32 u32:32 f32:1e999 x y\n' "$saxpy" > "$sd/argrange.aw"
 sc_fails argrange "argrange.aw:5: error: argument 2: '1e999' is out of range for f32"
