@@ -133,7 +133,7 @@ $(CUDART): $(PIC_OBJ) emu/cudart/libcudart.map
 	  -Wl,--no-undefined $(PIC_OBJ) -o $@ $(LDFLAGS) -lm
 
 # the debugger (and readline) are in bin/awemu only, not in the library
-$(BIN)/awemu: $(BUILD)/emu/main.o $(BUILD)/emu/debug.o $(BUILD)/emu/debug_expr.o $(BUILD)/emu/cudart/exec.o $(EMULIB)
+$(BIN)/awemu: $(BUILD)/emu/main.o $(BUILD)/emu/debug.o $(BUILD)/emu/debug_expr.o $(BUILD)/emu/cudart/exec.o $(BUILD)/emu/sweep.o $(EMULIB)
 	@mkdir -p $(BIN)
 	$(CC) $(OPT) $(EXTRA_CFLAGS) $^ -o $@ $(LDFLAGS) -lreadline -lm
 

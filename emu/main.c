@@ -4,6 +4,7 @@
 #include "debug.h"
 #include "report.h"
 #include "script.h"
+#include "sweep.h"
 #include "../asm/asm.h"
 #include "../isa/outfile.h"
 #include "../isa/version.h"
@@ -23,6 +24,7 @@ static void usage(FILE *f) {
         "       awemu debug [-x FILE] [-batch] [SCRIPT | MODULE] [NAME=VALUE ...]   (the debugger; awemu debug --help)\n"
         "       awemu compress [options] FILE   (compression report; awemu compress --help)\n"
         "       awemu exec [options] PROGRAM [ARGS...]   (a CUDA program on awemu's libcudart; awemu exec --help)\n"
+        "       awemu sweep [-j N] [--out DIR] FILE   (a grid of timing runs, merged; awemu sweep --help)\n"
         "       awemu --help | --version\n"
         "Runs a script of commands (emu/RUNSCRIPT.md): load modules, fill buffers, launch kernels, check results.\n"
         "Exit status: 0 when every command succeeded, 1 otherwise, 2 on usage errors, 130 when interrupted.\n", f);
@@ -372,8 +374,9 @@ int main(int argc, char **argv) {
   if (!strcmp(cmd, "debug")) return dbg_main(argc - 1, argv + 1);
   if (!strcmp(cmd, "compress")) return aw_compress_main(argc - 2, argv + 2, stdout, stderr);
   if (!strcmp(cmd, "exec")) return cr_exec_main(argc - 1, argv + 1);
+  if (!strcmp(cmd, "sweep")) return aw_sweep_main(argc - 1, argv + 1);
   if (cmd[0] == '-') fprintf(stderr, "awemu: unknown option '%s'\n", cmd);
-  else fprintf(stderr, "awemu: unknown command '%s' (run, debug, exec, compress or config)\n", cmd);
+  else fprintf(stderr, "awemu: unknown command '%s' (run, debug, exec, sweep, compress or config)\n", cmd);
   usage(stderr);
   return 2;
 }

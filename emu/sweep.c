@@ -1,0 +1,807 @@
+/* emu/sweep.c -- awemu sweep (sweep.h; the reference is emu/SWEEP.md). */
+#define _XOPEN_SOURCE 700   /* realpath */
+#include "sweep.h"
+#include "timing/config.h"
+#include "../isa/outfile.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <glob.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#define MAX_AXES 16
+#define MAX_VALS 256
+
+typedef struct { char *key; char *vals[MAX_VALS]; int n; int line; } axis;
+
+typedef struct {
+  const char *file;
+  char *name;
+  axis wl, cfg, des, alg, subs, timeout;   /* workloads (run.aw paths once expanded), configs, designs, algorithms, subroutines, timeout */
+  axis algsubs[16]; int nalgsubs;          /* subroutines.ALG */
+  axis sets[MAX_AXES]; int nsets;          /* set KEY = V ... and var NAME = V ... (vars: isvar) */
+  int isvar[MAX_AXES];
+} sweep;
+
+typedef struct {
+  char id[600];
+  int w, c, d, a, s[MAX_AXES];
+  char *argv[200];           /* at most 8 + 2 x 16 sets + 2 x 32 + 2 x 32 subroutines + 4 + 2 + 16 vars + 1 */
+  int argc;
+  char dir[PATH_MAX];
+  pid_t pid;
+  double started, seconds;
+  int state;                 /* 0 to run, 1 done before, 2 running, 3 done now, 4 failed */
+  int status;
+} run;
+
+static const char *out_dir;
+static char awemu_path[PATH_MAX];
+
+static void usage(FILE *f) {
+  fputs("usage: awemu sweep [-j N] [--out DIR] FILE                 run the sweep (runs with results are skipped)\n"
+        "       awemu sweep --list [--out DIR] FILE                  the commands of the runs not done yet, one a line\n"
+        "       awemu sweep --merge [--out DIR] FILE                 merge the results into DIR/results.csv and .json\n"
+        "       awemu sweep --slurm [--tasks N] [--out DIR] FILE     write a Slurm array job (DIR/slurm/submit.sh)\n"
+        "       awemu sweep --task K/N [--out DIR] FILE              run the runs K, K+N, K+2N, ... (a Slurm task's share)\n"
+        "Expands FILE (workloads x configs x designs x algorithms x set axes; emu/SWEEP.md) into runs of\n"
+        "awemu run, each writing DIR/runs/ID/stats.json, and merges them.  DIR defaults to NAME.runs.\n"
+        "  -j N   runs at a time (default: the number of cores)\n"
+        "Exit status: 0 when every run succeeded, 1 when one failed, 2 on a bad sweep file or usage.\n", f);
+}
+
+static int err_at(const char *file, int line, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static int err_at(const char *file, int line, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  if (line) fprintf(stderr, "%s:%d: error: ", file, line);
+  else fprintf(stderr, "awemu sweep: ");
+  vfprintf(stderr, fmt, ap);
+  fputc('\n', stderr);
+  va_end(ap);
+  return -1;
+}
+
+/* snprintf that ends the program rather than truncate a path or name. */
+static void fmt(char *buf, size_t cap, const char *f, ...) __attribute__((format(printf, 3, 4)));
+static void fmt(char *buf, size_t cap, const char *f, ...) {
+  va_list ap;
+  va_start(ap, f);
+  int n = vsnprintf(buf, cap, f, ap);
+  va_end(ap);
+  if (n < 0 || (size_t)n >= cap) { fprintf(stderr, "awemu sweep: a path or name is too long: %.100s...\n", buf); exit(2); }
+}
+
+static double now_s(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static int exists(const char *p) { struct stat st; return stat(p, &st) == 0; }
+static int is_dir(const char *p) { struct stat st; return stat(p, &st) == 0 && S_ISDIR(st.st_mode); }
+
+static int mkdirs(const char *path) {
+  char buf[PATH_MAX];
+  fmt(buf, sizeof buf, "%s", path);
+  for (char *p = buf + 1; *p; p++)
+    if (*p == '/') { *p = 0; if (mkdir(buf, 0777) && errno != EEXIST) return -1; *p = '/'; }
+  return mkdir(buf, 0777) && errno != EEXIST ? -1 : 0;
+}
+
+/* ---- the sweep file ---- */
+
+static int add_vals(axis *x, char *rest, const char *file, int line) {
+  for (char *t = strtok(rest, " \t"); t; t = strtok(NULL, " \t")) {
+    if (x->n == MAX_VALS) return err_at(file, line, "more than %d values", MAX_VALS);
+    x->vals[x->n++] = strdup(t);
+  }
+  if (!x->n) return err_at(file, line, "'%s' needs at least one value", x->key);
+  x->line = line;
+  return 0;
+}
+
+static int parse(sweep *w, const char *file) {
+  FILE *f = fopen(file, "r");
+  if (!f) return err_at(file, 0, "%s: cannot read: %s", file, strerror(errno));
+  memset(w, 0, sizeof *w);
+  w->file = file;
+  char buf[8192];
+  int line = 0, rc = 0;
+  while (!rc && fgets(buf, sizeof buf, f)) {
+    line++;
+    char *h = strchr(buf, '#');
+    if (h) *h = 0;
+    char *p = buf;
+    while (isspace((unsigned char)*p)) p++;
+    if (!*p) continue;
+    char *eq = strchr(p, '=');
+    int is_set = !strncmp(p, "set", 3) && isspace((unsigned char)p[3]), is_var = !strncmp(p, "var", 3) && isspace((unsigned char)p[3]);
+    if (is_set || is_var) { p += 3; while (isspace((unsigned char)*p)) p++; }
+    if (!eq) { rc = err_at(file, line, "expected KEY = VALUE ..."); break; }
+    char *ke = eq;
+    while (ke > p && isspace((unsigned char)ke[-1])) ke--;
+    *ke = 0;
+    char *rest = eq + 1;
+    rest[strcspn(rest, "\r\n")] = 0;
+    const char *key = p;
+    axis *x = NULL;
+    if (is_set || is_var) {
+      for (int i = 0; i < w->nsets; i++) if (!strcmp(w->sets[i].key, key)) { rc = err_at(file, line, "%s given twice", key); break; }
+      if (rc) break;
+      if (w->nsets == MAX_AXES) { rc = err_at(file, line, "more than %d set and var lines", MAX_AXES); break; }
+      tm_config c;
+      char err[512];
+      tm_config_defaults(&c);
+      if (is_set && tm_config_set(&c, key, "0", "x", err, sizeof err) && strstr(err, "unknown key")) {
+        rc = err_at(file, line, "set: unknown config key '%s' (awemu config --table lists them)", key);
+        break;
+      }
+      if (is_var && (!*key || key[strspn(key, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")] || !strcmp(key, "DATA"))) {
+        rc = err_at(file, line, "var: '%s' is not a script variable name (letters, digits, _; DATA is the sweep's)", key);
+        break;
+      }
+      w->isvar[w->nsets] = is_var;
+      x = &w->sets[w->nsets++];
+    } else if (!strcmp(key, "name")) {
+      if (w->name) { rc = err_at(file, line, "name given twice"); break; }
+      while (isspace((unsigned char)*rest)) rest++;
+      char *e = rest + strlen(rest);
+      while (e > rest && isspace((unsigned char)e[-1])) *--e = 0;
+      if (!*rest || strpbrk(rest, "/ \t")) { rc = err_at(file, line, "name: one word without '/'"); break; }
+      w->name = strdup(rest);
+      continue;
+    } else if (!strcmp(key, "workloads")) x = &w->wl;
+    else if (!strcmp(key, "configs")) x = &w->cfg;
+    else if (!strcmp(key, "designs")) x = &w->des;
+    else if (!strcmp(key, "algorithms")) x = &w->alg;
+    else if (!strcmp(key, "subroutines")) x = &w->subs;
+    else if (!strcmp(key, "timeout")) x = &w->timeout;
+    else if (!strncmp(key, "subroutines.", 12) && key[12]) {
+      if (w->nalgsubs == 16) { rc = err_at(file, line, "more than 16 subroutines.ALG lines"); break; }
+      x = &w->algsubs[w->nalgsubs++];
+    } else {
+      rc = err_at(file, line, "unknown key '%s' (name, workloads, configs, designs, algorithms, subroutines, subroutines.ALG, timeout, set KEY, var NAME)", key);
+      break;
+    }
+    if (x->n) { rc = err_at(file, line, "%s given twice", key); break; }
+    x->key = strdup(key);
+    rc = add_vals(x, rest, file, line);
+  }
+  fclose(f);
+  if (rc) return -1;
+  if (!w->wl.n) return err_at(file, 0, "%s: no 'workloads = ...' line", file);
+  if (!w->name) {   /* the file's name without its extension */
+    const char *b = strrchr(file, '/');
+    b = b ? b + 1 : file;
+    w->name = strdup(b);
+    char *dot = strrchr(w->name, '.');
+    if (dot && dot != w->name) *dot = 0;
+  }
+  if (!w->cfg.n) { w->cfg.key = strdup("configs"); w->cfg.vals[w->cfg.n++] = strdup("caba-gtx480"); }
+  return 0;
+}
+
+/* Workload patterns to run.aw paths; configs, designs, algorithms, set values and timeout checked. */
+static int check(sweep *w) {
+  axis got = { .key = "workloads", .line = w->wl.line };
+  for (int i = 0; i < w->wl.n; i++) {
+    glob_t g;
+    int r = glob(w->wl.vals[i], 0, NULL, &g);
+    if (r == GLOB_NOMATCH || (r == 0 && !g.gl_pathc)) { globfree(&g); return err_at(w->file, w->wl.line, "workloads: '%s' matches nothing", w->wl.vals[i]); }
+    if (r) { globfree(&g); return err_at(w->file, w->wl.line, "workloads: '%s': cannot expand", w->wl.vals[i]); }
+    for (size_t k = 0; k < g.gl_pathc; k++) {
+      char p[PATH_MAX];
+      const char *m = g.gl_pathv[k];
+      size_t ml = strlen(m);
+      if (is_dir(m)) fmt(p, sizeof p, "%s%srun.aw", m, m[ml - 1] == '/' ? "" : "/");
+      else fmt(p, sizeof p, "%s", m);
+      if (!exists(p) || strcmp(p + strlen(p) - 3, ".aw")) {
+        if (is_dir(m) && strchr(w->wl.vals[i], '*')) continue;   /* a glob over directories: those without run.aw are not workloads */
+        globfree(&g);
+        return err_at(w->file, w->wl.line, "workloads: %s: no run script (a directory with run.aw, or an .aw file)", m);
+      }
+      if (got.n == MAX_VALS) { globfree(&g); return err_at(w->file, w->wl.line, "workloads: more than %d", MAX_VALS); }
+      got.vals[got.n++] = strdup(p);
+    }
+    globfree(&g);
+  }
+  if (!got.n) return err_at(w->file, w->wl.line, "workloads: no run script matched");
+  got.key = w->wl.key;
+  w->wl = got;
+  char err[600];
+  for (int i = 0; i < w->cfg.n; i++) {
+    tm_config c;
+    tm_config_defaults(&c);
+    if (tm_config_load(&c, w->cfg.vals[i], err, sizeof err)) return err_at(w->file, w->cfg.line, "configs: %s", err);
+  }
+  char where[PATH_MAX + 32];
+  tm_config c;
+  tm_config_defaults(&c);
+  for (int i = 0; i < w->des.n; i++) {
+    fmt(where, sizeof where, "%s:%d", w->file, w->des.line);
+    if (tm_config_set(&c, "design", w->des.vals[i], where, err, sizeof err)) return err_at(w->file, 0, "designs: %s", err);
+  }
+  for (int i = 0; i < w->alg.n; i++) {
+    fmt(where, sizeof where, "%s:%d", w->file, w->alg.line);
+    if (tm_config_set(&c, "compression", w->alg.vals[i], where, err, sizeof err)) return err_at(w->file, 0, "algorithms: %s", err);
+  }
+  for (int k = 0; k < w->nsets; k++)
+    for (int i = 0; i < w->sets[k].n && !w->isvar[k]; i++) {
+      fmt(where, sizeof where, "%s:%d", w->file, w->sets[k].line);
+      if (tm_config_set(&c, w->sets[k].key, w->sets[k].vals[i], where, err, sizeof err)) return err_at(w->file, 0, "%s", err);
+    }
+  if (w->subs.n > 32) return err_at(w->file, w->subs.line, "subroutines: at most 32 files");
+  for (int a = 0; a < w->nalgsubs; a++) if (w->algsubs[a].n > 32) return err_at(w->file, w->algsubs[a].line, "%s: at most 32 files", w->algsubs[a].key);
+  for (int i = 0; i < w->subs.n; i++)
+    if (access(w->subs.vals[i], R_OK)) return err_at(w->file, w->subs.line, "subroutines: %s: %s", w->subs.vals[i], strerror(errno));
+  for (int a = 0; a < w->nalgsubs; a++) {
+    const char *alg = w->algsubs[a].key + 12;
+    int known = 0;
+    for (int i = 0; i < w->alg.n; i++) known |= !strcmp(w->alg.vals[i], alg);
+    if (!known) return err_at(w->file, w->algsubs[a].line, "subroutines.%s: '%s' is not in 'algorithms'", alg, alg);
+    for (int i = 0; i < w->algsubs[a].n; i++)
+      if (access(w->algsubs[a].vals[i], R_OK)) return err_at(w->file, w->algsubs[a].line, "%s: %s", w->algsubs[a].vals[i], strerror(errno));
+  }
+  if (w->timeout.n) {
+    char *end;
+    double t = strtod(w->timeout.vals[0], &end);
+    if (w->timeout.n != 1 || *end || t < 0) return err_at(w->file, w->timeout.line, "timeout: one number of seconds");
+  }
+  return 0;
+}
+
+/* ---- runs ---- */
+
+/* The workloads' names in run ids and tables: the last part of each one's
+ * directory (or script, without .aw), with as many parts before it as it
+ * takes to tell apart workloads whose last parts agree (caba_bfs, examples_bfs). */
+static char *wnames[MAX_VALS];
+static void name_workloads(const sweep *w) {
+  int parts[MAX_VALS];
+  for (int i = 0; i < w->wl.n; i++) parts[i] = 1;
+  for (int round = 0; round < 64; round++) {
+    for (int i = 0; i < w->wl.n; i++) {
+      char p[PATH_MAX];
+      fmt(p, sizeof p, "%s", w->wl.vals[i]);
+      size_t n = strlen(p);
+      if (n > 7 && !strcmp(p + n - 7, "/run.aw")) p[n - 7] = 0;
+      else if (n > 3 && !strcmp(p + n - 3, ".aw")) p[n - 3] = 0;
+      char *start = p + strlen(p);
+      for (int k = 0; k < parts[i] && start > p; k++) { start--; while (start > p && start[-1] != '/') start--; if (k + 1 < parts[i] && start > p) start--; }
+      while (*start == '/' || *start == '.') start++;
+      free(wnames[i]);
+      wnames[i] = strdup(*start ? start : "workload");
+      for (char *c = wnames[i]; *c; c++) if (*c == '/') *c = '_';
+    }
+    int again = 0;
+    for (int i = 0; i < w->wl.n; i++)
+      for (int j = 0; j < w->wl.n; j++)
+        if (i != j && !strcmp(wnames[i], wnames[j]) && strcmp(w->wl.vals[i], w->wl.vals[j])) { parts[i]++; again = 1; break; }
+    if (!again) return;
+  }
+}
+
+static void workload_name(const sweep *w, int i, char *buf, size_t cap) { (void)w; fmt(buf, cap, "%s", wnames[i]); }
+
+static void config_name(const char *c, char *buf, size_t cap) {
+  const char *b = strrchr(c, '/');
+  fmt(buf, cap, "%s", b ? b + 1 : c);
+  char *dot = strrchr(buf, '.');
+  if (dot && dot != buf) *dot = 0;
+}
+
+static void sanitize(char *s) {
+  for (; *s; s++) if (!isalnum((unsigned char)*s) && !strchr("._=+-", *s)) *s = '_';
+}
+
+static char *dup_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static char *dup_printf(const char *fmt, ...) {
+  va_list ap, aq;
+  va_start(ap, fmt);
+  va_copy(aq, ap);
+  int n = vsnprintf(NULL, 0, fmt, ap);
+  va_end(ap);
+  char *p = n >= 0 ? malloc((size_t)n + 1) : NULL;
+  if (p) vsnprintf(p, (size_t)n + 1, fmt, aq);
+  va_end(aq);
+  if (!p) { fprintf(stderr, "awemu sweep: out of memory\n"); exit(2); }
+  return p;
+}
+
+/* The data directory of workload i: its reference program's output (ref.c beside run.aw), made once. */
+static void data_dir(const sweep *w, int i, char *buf, size_t cap) {
+  char n[PATH_MAX];
+  workload_name(w, i, n, sizeof n);
+  fmt(buf, cap, "%s/data/%s", out_dir, n);
+}
+
+/* Builds and runs each workload's ref.c into its data directory, unless done before.  0, or -1. */
+static int prepare(const sweep *w) {
+  for (int i = 0; i < w->wl.n; i++) {
+    char dir[PATH_MAX], ref[PATH_MAX + 8], done[PATH_MAX + 8], src[PATH_MAX], cmd[4 * PATH_MAX];
+    data_dir(w, i, dir, sizeof dir);
+    fmt(src, sizeof src, "%s", w->wl.vals[i]);
+    char *slash = strrchr(src, '/');
+    fmt(slash ? slash + 1 : src, sizeof src - (size_t)(slash ? slash + 1 - src : 0), "ref.c");
+    fmt(done, sizeof done, "%s/.prepared", dir);
+    if (!exists(src) || exists(done)) continue;
+    if (mkdirs(dir)) return err_at(NULL, 0, "%s: cannot make: %s", dir, strerror(errno));
+    fmt(ref, sizeof ref, "%s/ref", dir);
+    const char *cc = getenv("CC");
+    fmt(cmd, sizeof cmd, "'%s' -std=c11 -O2 -ffp-contract=off -o '%s' '%s' -lm && '%s' '%s' > /dev/null", cc && *cc ? cc : "cc", ref, src, ref, dir);
+    fprintf(stderr, "[sweep] preparing %s's data (%s)\n", w->wl.vals[i], src);
+    if (system(cmd) != 0) return err_at(NULL, 0, "%s: the reference program failed (%s)", src, cmd);
+    FILE *f = fopen(done, "w");
+    if (f) fclose(f);
+  }
+  return 0;
+}
+
+/* Every run of the sweep, in order: workloads, configs, designs, algorithms, then the set axes (the first slowest). */
+static run *expand(const sweep *w, int *nruns) {
+  int nd = w->des.n ? w->des.n : 1, na = w->alg.n ? w->alg.n : 1;
+  long total = (long)w->wl.n * w->cfg.n * nd * na;
+  for (int k = 0; k < w->nsets; k++) total *= w->sets[k].n;
+  if (total > 1000000) { err_at(w->file, 0, "%ld runs: more than a million", total); return NULL; }
+  run *r = calloc((size_t)total, sizeof *r);
+  if (!r) { err_at(NULL, 0, "out of memory"); return NULL; }
+  for (long i = 0; i < total; i++) {
+    run *x = &r[i];
+    long q = i;
+    for (int k = w->nsets; k-- > 0;) { x->s[k] = (int)(q % w->sets[k].n); q /= w->sets[k].n; }
+    x->a = (int)(q % na); q /= na;
+    x->d = (int)(q % nd); q /= nd;
+    x->c = (int)(q % w->cfg.n); q /= w->cfg.n;
+    x->w = (int)q;
+    char wn[PATH_MAX], cn[PATH_MAX];
+    workload_name(w, x->w, wn, sizeof wn);
+    config_name(w->cfg.vals[x->c], cn, sizeof cn);
+    fmt(x->id, sizeof x->id, "%s.%s", wn, cn);
+    if (w->des.n) fmt(x->id + strlen(x->id), sizeof x->id - strlen(x->id), ".%s", w->des.vals[x->d]);
+    if (w->alg.n) fmt(x->id + strlen(x->id), sizeof x->id - strlen(x->id), ".%s", w->alg.vals[x->a]);
+    for (int k = 0; k < w->nsets; k++)
+      fmt(x->id + strlen(x->id), sizeof x->id - strlen(x->id), ".%s=%s", w->sets[k].key, w->sets[k].vals[x->s[k]]);
+    sanitize(x->id);
+    fmt(x->dir, sizeof x->dir, "%s/runs/%s", out_dir, x->id);
+    int c = 0;
+    x->argv[c++] = awemu_path;
+    x->argv[c++] = "run";
+    x->argv[c++] = "--config";
+    x->argv[c++] = w->cfg.vals[x->c];
+    if (w->des.n) { x->argv[c++] = "--set"; x->argv[c++] = dup_printf("design=%s", w->des.vals[x->d]); }
+    if (w->alg.n) { x->argv[c++] = "--set"; x->argv[c++] = dup_printf("compression=%s", w->alg.vals[x->a]); }
+    for (int k = 0; k < w->nsets; k++)
+      if (!w->isvar[k]) { x->argv[c++] = "--set"; x->argv[c++] = dup_printf("%s=%s", w->sets[k].key, w->sets[k].vals[x->s[k]]); }
+    for (int k = 0; k < w->subs.n; k++) { x->argv[c++] = "--subroutines"; x->argv[c++] = w->subs.vals[k]; }
+    if (w->alg.n)
+      for (int a = 0; a < w->nalgsubs; a++)
+        if (!strcmp(w->algsubs[a].key + 12, w->alg.vals[x->a]))
+          for (int k = 0; k < w->algsubs[a].n; k++) { x->argv[c++] = "--subroutines"; x->argv[c++] = w->algsubs[a].vals[k]; }
+    if (w->timeout.n) { x->argv[c++] = "--timeout"; x->argv[c++] = w->timeout.vals[0]; }
+    x->argv[c++] = "--stats-json";
+    x->argv[c++] = dup_printf("%s/stats.part.json", x->dir);   /* renamed stats.json when the run succeeds */
+    x->argv[c++] = w->wl.vals[x->w];
+    char dd[PATH_MAX];
+    data_dir(w, x->w, dd, sizeof dd);
+    x->argv[c++] = dup_printf("DATA=%s", dd);
+    for (int k = 0; k < w->nsets; k++)
+      if (w->isvar[k]) x->argv[c++] = dup_printf("%s=%s", w->sets[k].key, w->sets[k].vals[x->s[k]]);
+    x->argv[c] = NULL;
+    x->argc = c;
+  }
+  /* two runs of one name would share a directory: workloads whose paths sanitize alike */
+  for (long i = 1; i < total; i++)
+    if (!strcmp(r[i].id, r[i - 1].id)) { err_at(w->file, w->wl.line, "two runs are both named %s: rename a workload", r[i].id); free(r); return NULL; }
+  *nruns = (int)total;
+  return r;
+}
+
+/* A run as one shell command line: make its directory, run it with its
+ * output in its log, and name its statistics stats.json only if it succeeded. */
+static void put_shell(FILE *f, const run *x);
+
+/* A word as a shell reads it back. */
+static void put_quoted(FILE *f, const char *s) {
+  if (*s && !s[strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-+=./:,@")]) { fputs(s, f); return; }
+  fputc('\'', f);
+  for (; *s; s++) { if (*s == '\'') fputs("'\\''", f); else fputc(*s, f); }
+  fputc('\'', f);
+}
+
+static void put_command(FILE *f, const run *x) {
+  for (int i = 0; i < x->argc; i++) { if (i) fputc(' ', f); put_quoted(f, x->argv[i]); }
+}
+
+static void put_shell(FILE *f, const run *x) {
+  fputs("mkdir -p ", f); put_quoted(f, x->dir);
+  fputs(" && ", f); put_command(f, x);
+  fputs(" > ", f); put_quoted(f, x->dir); fputs("/log 2>&1 && mv ", f);
+  put_quoted(f, x->dir); fputs("/stats.part.json ", f); put_quoted(f, x->dir); fputs("/stats.json", f);
+}
+
+static int has_result(const run *x) {
+  char p[PATH_MAX + 16];
+  fmt(p, sizeof p, "%s/stats.json", x->dir);
+  return exists(p);
+}
+
+static void fmt_time(double s, char *buf, size_t cap) {
+  if (s < 60) fmt(buf, cap, "%.0f s", s);
+  else if (s < 3600) fmt(buf, cap, "%dm%02ds", (int)s / 60, (int)s % 60);
+  else fmt(buf, cap, "%dh%02dm", (int)s / 3600, (int)s % 3600 / 60);
+}
+
+/* Runs the runs of r (those in the share 'task' of 'tasks' when tasks > 0) that have no result, 'jobs' at a time.  Returns how many failed. */
+static int run_all(run *r, int n, int jobs, int task, int tasks) {
+  int todo = 0, before = 0, failed = 0, done = 0, running = 0, next = 0;
+  double sum = 0, t0 = now_s(), last_print = 0;
+  int tty = isatty(2);
+  for (int i = 0; i < n; i++) {
+    if (tasks && i % tasks != task) { r[i].state = 1; continue; }
+    if (has_result(&r[i])) { r[i].state = 1; before++; } else { r[i].state = 0; todo++; }
+  }
+  fprintf(stderr, "[sweep] %d runs%s: %d done before, %d to run, %d at a time\n", tasks ? todo + before : n, tasks ? " in this task" : "", before, todo, jobs);
+  while (done + failed < todo) {
+    while (running < jobs && next < n) {
+      run *x = &r[next++];
+      if (x->state != 0) continue;
+      char log[PATH_MAX + 8], cmd[PATH_MAX + 8];
+      if (mkdirs(x->dir)) { err_at(NULL, 0, "%s: cannot make: %s", x->dir, strerror(errno)); x->state = 4; failed++; continue; }
+      fmt(cmd, sizeof cmd, "%s/command", x->dir);
+      FILE *cf = fopen(cmd, "w");
+      if (cf) { put_command(cf, x); fputc('\n', cf); fclose(cf); }
+      fmt(log, sizeof log, "%s/log", x->dir);
+      fflush(NULL);
+      pid_t pid = fork();
+      if (pid < 0) { err_at(NULL, 0, "fork: %s", strerror(errno)); x->state = 4; failed++; continue; }
+      if (pid == 0) {
+        FILE *lf = freopen(log, "w", stdout);
+        if (!lf || dup2(1, 2) < 0 || !freopen("/dev/null", "r", stdin)) _exit(127);
+        execv(awemu_path, x->argv);
+        fprintf(stderr, "awemu sweep: %s: %s\n", awemu_path, strerror(errno));
+        _exit(127);
+      }
+      x->pid = pid;
+      x->started = now_s();
+      x->state = 2;
+      running++;
+    }
+    int st;
+    pid_t pid = waitpid(-1, &st, 0);
+    if (pid < 0) { if (errno == EINTR) continue; break; }
+    run *x = NULL;
+    for (int i = 0; i < n && !x; i++) if (r[i].state == 2 && r[i].pid == pid) x = &r[i];
+    if (!x) continue;
+    running--;
+    x->seconds = now_s() - x->started;
+    x->status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+    char sec[PATH_MAX + 16];
+    fmt(sec, sizeof sec, "%s/seconds", x->dir);
+    FILE *sf = fopen(sec, "w");
+    if (sf) { fprintf(sf, "%.3f\n", x->seconds); fclose(sf); }
+    char part[PATH_MAX + 32], fin[PATH_MAX + 32];
+    fmt(part, sizeof part, "%s/stats.part.json", x->dir);
+    fmt(fin, sizeof fin, "%s/stats.json", x->dir);
+    if (x->status == 0 && exists(part) && rename(part, fin) == 0) { x->state = 3; done++; sum += x->seconds; }
+    else {
+      x->state = 4;
+      failed++;
+      if (tty) fputc('\n', stderr);
+      fprintf(stderr, "[sweep] FAILED %s (exit %d; log %s/log): ", x->id, x->status, x->dir);
+      put_command(stderr, x);
+      fputc('\n', stderr);
+    }
+    double t = now_s(), left = done ? sum / done * (todo - done - failed) / (jobs < todo ? jobs : todo) : 0;
+    if (tty || t - last_print >= 2 || done + failed == todo) {
+      char lt[32];
+      fmt_time(left, lt, sizeof lt);
+      fprintf(stderr, "%s[sweep] %d/%d done, %d running, %d failed, %s left   %s", tty ? "\r" : "", done, todo, running, failed,
+              done ? lt : "? s", tty ? "" : "\n");
+      last_print = t;
+    }
+  }
+  if (tty) fputc('\n', stderr);
+  char tt[32];
+  fmt_time(now_s() - t0, tt, sizeof tt);
+  fprintf(stderr, "[sweep] %d runs done, %d failed, in %s\n", done, failed, tt);
+  return failed;
+}
+
+/* ---- merging ---- */
+
+/* A whole file (NUL-terminated; empty when it cannot be read). */
+static char *slurp(const char *path, size_t *len) {
+  FILE *f = fopen(path, "rb");
+  char *buf = NULL;
+  size_t cap = 0, n = 0, k = 1;
+  while (f && k) {
+    if (n + 65536 + 1 > cap) {
+      char *b = realloc(buf, cap = (n + 65536 + 1) * 2);
+      if (!b) break;
+      buf = b;
+    }
+    k = fread(buf + n, 1, cap - n - 1, f);
+    n += k;
+  }
+  if (f) fclose(f);
+  if (!buf) { buf = malloc(1); n = 0; if (!buf) { fprintf(stderr, "awemu sweep: out of memory\n"); exit(2); } }
+  buf[n] = 0;
+  *len = n;
+  return buf;
+}
+
+typedef struct { char *names[512]; int n; } columns;
+
+static int column_of(columns *c, const char *name) {
+  for (int i = 0; i < c->n; i++) if (!strcmp(c->names[i], name)) return i;
+  if (c->n == 512) return -1;
+  c->names[c->n] = strdup(name);
+  return c->n++;
+}
+
+/* The scalars of a stats JSON as awemu writes it: top-level "key": value
+ * lines and one-line objects ("l1.hits"), up to the launches list.  Calls fn
+ * for each (the value as written, strings without their quotes). */
+static void each_scalar(const char *path, void (*fn)(const char *key, const char *value, void *arg), void *arg) {
+  FILE *f = fopen(path, "r");
+  if (!f) return;
+  char line[65536], key[256], full[512], val[512];
+  while (fgets(line, sizeof line, f)) {
+    if (strncmp(line, "  \"", 3)) continue;
+    if (!strncmp(line, "  \"launches\"", 12)) break;
+    char *q = strchr(line + 3, '"');
+    if (!q || q[1] != ':' || (size_t)(q - line - 3) >= sizeof key) continue;
+    memcpy(key, line + 3, (size_t)(q - line - 3));
+    key[q - line - 3] = 0;
+    char *v = q + 2;
+    while (*v == ' ') v++;
+    if (*v == '[') continue;
+    if (*v == '{') {   /* {"a": 1, "b": 2} */
+      for (char *p = v + 1; (p = strchr(p, '"'));) {
+        char *e = strchr(p + 1, '"');
+        if (!e || e[1] != ':') break;
+        fmt(full, sizeof full, "%s.%.*s", key, (int)(e - p - 1), p + 1);
+        char *s = e + 2;
+        while (*s == ' ') s++;
+        size_t len = *s == '"' ? strcspn(s + 1, "\"") : strcspn(s, ",}");
+        fmt(val, sizeof val, "%.*s", (int)len, *s == '"' ? s + 1 : s);
+        fn(full, val, arg);
+        p = s + len + (*s == '"' ? 2 : 0);
+      }
+      continue;
+    }
+    size_t len = *v == '"' ? strcspn(v + 1, "\"") : strcspn(v, ",\n");
+    fmt(val, sizeof val, "%.*s", (int)len, *v == '"' ? v + 1 : v);
+    fn(key, val, arg);
+  }
+  fclose(f);
+}
+
+typedef struct { columns *c; char **vals; } row_ctx;
+/* A statistic named like a column of the run's own (design, compression...) is "stats.NAME". */
+static const sweep *merging;
+static const char *stat_name(const char *key, char *buf, size_t cap) {
+  static const char *const own[] = { "run", "workload", "config", "design", "algorithm", "status", "host_seconds" };
+  int clash = 0;
+  for (size_t i = 0; i < sizeof own / sizeof *own; i++) clash |= !strcmp(key, own[i]);
+  for (int k = 0; merging && k < merging->nsets; k++) clash |= !strcmp(key, merging->sets[k].key);
+  if (!clash) return key;
+  fmt(buf, cap, "stats.%s", key);
+  return buf;
+}
+static void collect_col(const char *key, const char *value, void *arg) {
+  char b[600];
+  (void)value;
+  column_of(arg, stat_name(key, b, sizeof b));
+}
+static void collect_val(const char *key, const char *value, void *arg) {
+  row_ctx *r = arg;
+  char b[600];
+  int i = column_of(r->c, stat_name(key, b, sizeof b));
+  if (i >= 0) { free(r->vals[i]); r->vals[i] = strdup(value); }
+}
+
+static void csv_field(FILE *f, const char *s) {
+  if (!strpbrk(s, ",\"\n")) { fputs(s, f); return; }
+  fputc('"', f);
+  for (; *s; s++) { if (*s == '"') fputc('"', f); fputc(*s, f); }
+  fputc('"', f);
+}
+
+static void json_str(FILE *f, const char *s) {
+  fputc('"', f);
+  for (; *s; s++) {
+    if (*s == '"' || *s == '\\') fprintf(f, "\\%c", *s);
+    else if ((unsigned char)*s < 32) fprintf(f, "\\u%04x", *s);
+    else fputc(*s, f);
+  }
+  fputc('"', f);
+}
+
+static const char *run_status(const run *x) {
+  if (has_result(x)) return "ok";
+  return is_dir(x->dir) ? "failed" : "not run";
+}
+
+/* DIR/results.csv (a row per run: its coordinates, status, host seconds and
+ * every scalar of its statistics) and DIR/results.json (the same runs, each
+ * with its whole statistics).  0, or -1. */
+static int merge(const sweep *w, run *r, int n) {
+  columns cols = { .n = 0 };
+  char path[PATH_MAX + 32], err[600];
+  merging = w;
+  for (int i = 0; i < n; i++) {
+    fmt(path, sizeof path, "%s/stats.json", r[i].dir);
+    each_scalar(path, collect_col, &cols);
+  }
+  isa_outfile csv, js;
+  fmt(path, sizeof path, "%s/results.csv", out_dir);
+  if (isa_out_open(&csv, path, 0, err, sizeof err)) return err_at(NULL, 0, "%s", err);
+  fmt(path, sizeof path, "%s/results.json", out_dir);
+  if (isa_out_open(&js, path, 0, err, sizeof err)) { isa_out_abort(&csv); return err_at(NULL, 0, "%s", err); }
+  fputs("run,workload,config,design,algorithm", csv.f);
+  for (int k = 0; k < w->nsets; k++) { fputc(',', csv.f); csv_field(csv.f, w->sets[k].key); }
+  fputs(",status,host_seconds", csv.f);
+  for (int i = 0; i < cols.n; i++) { fputc(',', csv.f); csv_field(csv.f, cols.names[i]); }
+  fputc('\n', csv.f);
+  fputs("[\n", js.f);
+  char **vals = calloc((size_t)cols.n + 1, sizeof *vals);
+  for (int i = 0; i < n; i++) {
+    const run *x = &r[i];
+    char wn[PATH_MAX], cn[PATH_MAX], secs[64] = "";
+    workload_name(w, x->w, wn, sizeof wn);
+    config_name(w->cfg.vals[x->c], cn, sizeof cn);
+    const char *des = w->des.n ? w->des.vals[x->d] : "", *alg = w->alg.n ? w->alg.vals[x->a] : "", *st = run_status(x);
+    fmt(path, sizeof path, "%s/seconds", x->dir);
+    FILE *sf = fopen(path, "r");
+    if (sf) { if (!fgets(secs, sizeof secs, sf)) secs[0] = 0; secs[strcspn(secs, "\n")] = 0; fclose(sf); }
+    csv_field(csv.f, x->id); fputc(',', csv.f); csv_field(csv.f, wn); fputc(',', csv.f); csv_field(csv.f, cn);
+    fputc(',', csv.f); csv_field(csv.f, des); fputc(',', csv.f); csv_field(csv.f, alg);
+    for (int k = 0; k < w->nsets; k++) { fputc(',', csv.f); csv_field(csv.f, w->sets[k].vals[x->s[k]]); }
+    fprintf(csv.f, ",%s,%s", st, secs);
+    for (int k = 0; k < cols.n; k++) { free(vals[k]); vals[k] = NULL; }
+    fmt(path, sizeof path, "%s/stats.json", x->dir);
+    row_ctx rc = { &cols, vals };
+    each_scalar(path, collect_val, &rc);
+    for (int k = 0; k < cols.n; k++) { fputc(',', csv.f); if (vals[k]) csv_field(csv.f, vals[k]); }
+    fputc('\n', csv.f);
+    fprintf(js.f, "%s  {\"run\": ", i ? ",\n" : "");
+    json_str(js.f, x->id);
+    fputs(", \"workload\": ", js.f); json_str(js.f, wn);
+    fputs(", \"script\": ", js.f); json_str(js.f, w->wl.vals[x->w]);
+    fputs(", \"config\": ", js.f); json_str(js.f, cn);
+    fputs(", \"design\": ", js.f); json_str(js.f, des);
+    fputs(", \"algorithm\": ", js.f); json_str(js.f, alg);
+    fputs(", \"set\": {", js.f);
+    for (int k = 0; k < w->nsets; k++) {
+      fputs(k ? ", " : "", js.f); json_str(js.f, w->sets[k].key); fputs(": ", js.f); json_str(js.f, w->sets[k].vals[x->s[k]]);
+    }
+    fputs("}, \"status\": ", js.f); json_str(js.f, st);
+    fprintf(js.f, ", \"host_seconds\": %s, \"command\": \"", secs[0] ? secs : "null");
+    char cmd[8192] = "";
+    fmt(path, sizeof path, "%s/command", x->dir);
+    FILE *cf = fopen(path, "r");
+    if (cf) { if (!fgets(cmd, sizeof cmd, cf)) cmd[0] = 0; cmd[strcspn(cmd, "\n")] = 0; fclose(cf); }
+    for (const char *p = cmd; *p; p++) { if (*p == '"' || *p == '\\') fputc('\\', js.f); fputc(*p, js.f); }
+    fputs("\", \"stats\": ", js.f);
+    fmt(path, sizeof path, "%s/stats.json", x->dir);
+    size_t len = 0;
+    char *text = slurp(path, &len);
+    while (len && isspace((unsigned char)text[len - 1])) len--;
+    if (len) fwrite(text, 1, len, js.f);
+    else fputs("null", js.f);
+    free(text);
+    fputc('}', js.f);
+  }
+  fputs("\n]\n", js.f);
+  for (int k = 0; k < cols.n; k++) free(vals[k]);
+  free(vals);
+  int bad = isa_out_commit(&csv, err, sizeof err);
+  if (bad) err_at(NULL, 0, "%s", err);
+  if (isa_out_commit(&js, err, sizeof err)) { err_at(NULL, 0, "%s", err); bad = 1; }
+  if (!bad) fprintf(stderr, "[sweep] merged %d runs into %s/results.csv and %s/results.json\n", n, out_dir, out_dir);
+  return bad ? -1 : 0;
+}
+
+/* ---- Slurm ---- */
+
+/* DIR/slurm/{array.sbatch, merge.sbatch, submit.sh}: an array job whose task K runs
+ * `awemu sweep --task K/N`, and a merge job after it (afterany: a failed run still gets merged). */
+static int write_slurm(const char *file, int nruns, int tasks) {
+  char dir[PATH_MAX + 8], path[PATH_MAX + 32], err[600], abs_file[PATH_MAX], abs_out[PATH_MAX];
+  fmt(dir, sizeof dir, "%s/slurm", out_dir);
+  if (mkdirs(dir)) return err_at(NULL, 0, "%s: cannot make: %s", dir, strerror(errno));
+  if (!realpath(file, abs_file) || !realpath(out_dir, abs_out)) return err_at(NULL, 0, "cannot resolve %s or %s", file, out_dir);
+  char cwd[PATH_MAX];
+  if (!getcwd(cwd, sizeof cwd)) return err_at(NULL, 0, "getcwd: %s", strerror(errno));
+  const char *names[3] = { "array.sbatch", "merge.sbatch", "submit.sh" };
+  for (int k = 0; k < 3; k++) {
+    isa_outfile o;
+    fmt(path, sizeof path, "%s/%s", dir, names[k]);
+    if (isa_out_open(&o, path, 0, err, sizeof err)) return err_at(NULL, 0, "%s", err);
+    FILE *f = o.f;
+    if (k == 0) {
+      fprintf(f, "#!/bin/sh\n# awemu sweep %s: %d runs in %d array tasks (written by awemu sweep --slurm)\n", abs_file, nruns, tasks);
+      fprintf(f, "#SBATCH --job-name=awemu-sweep\n#SBATCH --array=0-%d\n#SBATCH --ntasks=1\n#SBATCH --cpus-per-task=1\n", tasks - 1);
+      fprintf(f, "#SBATCH --output=%s/task-%%a.out\n", dir);
+      fprintf(f, "cd '%s' || exit 1\nexec '%s' sweep --task \"$SLURM_ARRAY_TASK_ID/%d\" --out '%s' '%s'\n", cwd, awemu_path, tasks, abs_out, abs_file);
+    } else if (k == 1) {
+      fprintf(f, "#!/bin/sh\n# the merge after the array job (written by awemu sweep --slurm)\n");
+      fprintf(f, "#SBATCH --job-name=awemu-sweep-merge\n#SBATCH --ntasks=1\n#SBATCH --output=%s/merge.out\n", dir);
+      fprintf(f, "cd '%s' || exit 1\nexec '%s' sweep --merge --out '%s' '%s'\n", cwd, awemu_path, abs_out, abs_file);
+    } else {
+      fprintf(f, "#!/bin/sh\n# submits the sweep's array job, then its merge once every task has ended (written by awemu sweep --slurm)\n");
+      fprintf(f, "set -e\njob=$(sbatch --parsable '%s/array.sbatch')\njob=${job%%%%;*}\n", dir);
+      fprintf(f, "merge=$(sbatch --parsable --dependency=afterany:$job '%s/merge.sbatch')\nmerge=${merge%%%%;*}\n", dir);
+      fprintf(f, "echo \"array job $job, merge job $merge: results in %s/results.csv\"\n", abs_out);
+    }
+    if (isa_out_commit(&o, err, sizeof err)) return err_at(NULL, 0, "%s", err);
+    if (k == 2) chmod(path, 0755);
+  }
+  fprintf(stderr, "[sweep] %d runs in %d Slurm array tasks: sh %s/submit.sh (then %s/results.csv)\n", nruns, tasks, dir, out_dir);
+  return 0;
+}
+
+/* ---- main ---- */
+
+int aw_sweep_main(int argc, char **argv) {
+  const char *file = NULL, *out = NULL;
+  int jobs = 0, list = 0, merge_only = 0, slurm = 0, tasks = 0, task = -1, ntask = 0;
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    const char *v = NULL;
+    if (!strcmp(a, "-h") || !strcmp(a, "--help")) { usage(stdout); return 0; }
+    else if (!strcmp(a, "--list")) list = 1;
+    else if (!strcmp(a, "--merge")) merge_only = 1;
+    else if (!strcmp(a, "--slurm")) slurm = 1;
+    else if (!strcmp(a, "-j") || !strcmp(a, "--out") || !strcmp(a, "--tasks") || !strcmp(a, "--task") ||
+             !strncmp(a, "-j", 2) || !strncmp(a, "--out=", 6) || !strncmp(a, "--tasks=", 8) || !strncmp(a, "--task=", 7)) {
+      const char *eq = a[1] == 'j' ? (a[2] ? a + 2 : NULL) : strchr(a, '=') ? strchr(a, '=') + 1 : NULL;
+      v = eq ? eq : i + 1 < argc ? argv[++i] : NULL;
+      if (!v || !*v) { fprintf(stderr, "awemu sweep: %s needs a value\n", a); return 2; }
+      char *end;
+      if (a[1] == 'j') { jobs = (int)strtol(v, &end, 10); if (*end || jobs < 1 || jobs > 1024) { fprintf(stderr, "awemu sweep: -j %s: a number from 1 to 1024\n", v); return 2; } }
+      else if (!strncmp(a, "--out", 5)) out = v;
+      else if (!strncmp(a, "--tasks", 7)) { tasks = (int)strtol(v, &end, 10); if (*end || tasks < 1 || tasks > 100000) { fprintf(stderr, "awemu sweep: --tasks %s: a number from 1 to 100000\n", v); return 2; } }
+      else if (sscanf(v, "%d/%d", &task, &ntask) != 2 || ntask < 1 || task < 0 || task >= ntask) { fprintf(stderr, "awemu sweep: --task %s: K/N with 0 <= K < N\n", v); return 2; }
+    } else if (a[0] == '-') { fprintf(stderr, "awemu sweep: unknown option '%s' (awemu sweep --help)\n", a); return 2; }
+    else if (file) { fprintf(stderr, "awemu sweep: one sweep FILE only ('%s' and '%s')\n", file, a); return 2; }
+    else file = a;
+  }
+  if (!file) { usage(stderr); return 2; }
+  if (list + merge_only + slurm + (task >= 0) > 1) { fprintf(stderr, "awemu sweep: --list, --merge, --slurm and --task go alone\n"); return 2; }
+  ssize_t k = readlink("/proc/self/exe", awemu_path, sizeof awemu_path - 1);
+  if (k <= 0) { fprintf(stderr, "awemu sweep: cannot find this awemu (/proc/self/exe)\n"); return 2; }
+  awemu_path[k] = 0;
+  sweep w;
+  if (parse(&w, file) || check(&w)) return 2;
+  name_workloads(&w);
+  char def[PATH_MAX];
+  fmt(def, sizeof def, "%s.runs", w.name);
+  out_dir = out ? out : def;
+  int n;
+  run *r = expand(&w, &n);
+  if (!r) return 2;
+  if (mkdirs(out_dir) || !is_dir(out_dir)) { fprintf(stderr, "awemu sweep: %s: cannot make the output directory: %s\n", out_dir, is_dir(out_dir) ? strerror(errno) : "a file of that name is in the way"); return 2; }
+  if (merge_only) return merge(&w, r, n) ? 2 : 0;
+  if (prepare(&w)) return 2;
+  if (list) {
+    for (int i = 0; i < n; i++) if (!has_result(&r[i])) { put_shell(stdout, &r[i]); putchar('\n'); }
+    return 0;
+  }
+  if (slurm) return write_slurm(file, n, tasks ? (tasks < n ? tasks : n) : (n < 64 ? n : 64)) ? 2 : 0;
+  if (!jobs) { long c = sysconf(_SC_NPROCESSORS_ONLN); jobs = c > 0 ? (int)c : 1; }
+  int failed = run_all(r, n, task >= 0 ? 1 : jobs, task >= 0 ? task : 0, task >= 0 ? ntask : 0);
+  if (task < 0 && merge(&w, r, n)) return 2;
+  return failed ? 1 : 0;
+}

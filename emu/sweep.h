@@ -1,0 +1,15 @@
+/* emu/sweep.h -- awemu sweep: a grid of timing runs, run in parallel or on a cluster, merged into one table.
+ *
+ * Owns: the sweep file (workloads x configs x designs x algorithms x
+ * overrides), its expansion into independent runs of `awemu run`, running
+ * them (here with -j N, or as a Slurm array), and the merged results.
+ * Promises: a run that already has its statistics is not run again (a sweep
+ * resumes where it stopped); a failed run is reported with its command and
+ * does not stop the others; the same file gives the same runs, named the
+ * same, in the same order.  EMU/SWEEP.md is the reference.
+ */
+#ifndef AWEMU_SWEEP_H
+#define AWEMU_SWEEP_H
+/* awemu sweep; argv[0] is "sweep".  Returns the exit status. */
+int aw_sweep_main(int argc, char **argv);
+#endif

@@ -1,0 +1,108 @@
+# tests/checks/sweep.sh -- awemu sweep (emu/SWEEP.md), sourced by tests/run.sh (pass, fail, $BIN).
+#   expansion   2 workloads x 2 designs x 2 algorithms x 2 bandwidths = 16 runs, in the documented
+#               order and names, each algorithm with its own subroutines (from --list)
+#   errors      a bad key, set key, design value or workload pattern names file and line
+#   run + fail  3 runs with -j 2, one of which fails: reported with its command, the others done,
+#               exit 1, and the merge has the 3 rows with their statuses and figures
+#   resume      a sweep killed (SIGKILL to its process group) while its runs go on: run again,
+#               it runs only what has no statistics, and the runs done before keep their files
+#   merge       results.csv's cycles of a run are those of its stats.json
+# Everything is written inside one mktemp -d directory, removed at the end.
+SW=$(mktemp -d)
+awemu=$(cd "$BIN" && pwd)/awemu
+root=$PWD
+
+# ---- expansion ----
+cat > "$SW/grid.sweep" <<EOF
+# a grid: the order is workloads, configs, designs, algorithms, then the set lines
+workloads = $root/examples/saxpy $root/examples/reduce
+designs = base caba
+algorithms = bdi fpc
+subroutines.bdi = $root/subroutines/bdi/bdi.s
+subroutines.fpc = $root/subroutines/fpc/fpc.s
+set dram_bandwidth_scale = 0.5 2
+EOF
+(cd "$SW" && "$awemu" sweep --list grid.sweep) > "$SW/list" 2> "$SW/list.err"
+n=$(wc -l < "$SW/list")
+# each line: mkdir -p DIR && AWEMU run ... > DIR/log 2>&1 && mv DIR/stats.part.json DIR/stats.json
+first=$(head -1 "$SW/list" | sed 's/^mkdir -p [^ ]* && [^ ]* //; s/ > .*//')
+last=$(tail -1 "$SW/list" | sed 's/^mkdir -p [^ ]* && [^ ]* //; s/ > .*//')
+want_first="run --config caba-gtx480 --set design=base --set compression=bdi --set dram_bandwidth_scale=0.5 --subroutines $root/subroutines/bdi/bdi.s --stats-json grid.runs/runs/saxpy.caba-gtx480.base.bdi.dram_bandwidth_scale=0.5/stats.part.json $root/examples/saxpy/run.aw DATA=grid.runs/data/saxpy"
+want_last="run --config caba-gtx480 --set design=caba --set compression=fpc --set dram_bandwidth_scale=2 --subroutines $root/subroutines/fpc/fpc.s --stats-json grid.runs/runs/reduce.caba-gtx480.caba.fpc.dram_bandwidth_scale=2/stats.part.json $root/examples/reduce/run.aw DATA=grid.runs/data/reduce"
+if [ "$n" -eq 16 ] && [ "$first" = "$want_first" ] && [ "$last" = "$want_last" ] && [ -f "$SW/grid.runs/data/saxpy/.prepared" ]; then
+  pass "sweep: 2 x 2 x 2 x 2 expands into 16 runs in order, each algorithm with its subroutines"
+else
+  fail "sweep: expansion ($n runs)" "$(head -1 "$SW/list"; tail -1 "$SW/list"; cat "$SW/list.err")"
+fi
+
+# ---- errors ----
+sw_err() {   # NAME TEXT FILE-CONTENTS: the sweep is refused (status 2) with TEXT
+  printf '%s\n' "$3" > "$SW/$1.sweep"
+  (cd "$SW" && "$awemu" sweep --list "$1.sweep") > /dev/null 2> "$SW/$1.err"
+  rc=$?
+  if [ $rc -eq 2 ] && grep -qF -- "$2" "$SW/$1.err"; then pass "sweep refuses $1: $2"
+  else fail "sweep $1: expected status 2 and: $2 (status $rc)" "$(cat "$SW/$1.err")"; fi
+}
+sw_err badkey "badkey.sweep:2: error: unknown key 'workload'" "name = x
+workload = a"
+sw_err badset "badset.sweep:2: error: set: unknown config key 'dram_speed'" "workloads = $root/examples/saxpy
+set dram_speed = 1 2"
+sw_err baddesign "baddesign.sweep:2: error: design" "workloads = $root/examples/saxpy
+designs = base fast"
+sw_err nomatch "workloads: '$root/examples/nosuch*' matches nothing" "workloads = $root/examples/nosuch*"
+
+# ---- a run that fails, and the merge ----
+mkdir -p "$SW/bad"
+printf 'load %s/examples/saxpy/saxpy.ptx\nalloc y f32 32\nexpect y at 0 1\n' "$root" > "$SW/bad/run.aw"
+cat > "$SW/fail.sweep" <<EOF
+workloads = $root/examples/saxpy $SW/bad $root/examples/reduce
+EOF
+(cd "$SW" && "$awemu" sweep -j 2 fail.sweep) > "$SW/fail.out" 2> "$SW/fail.err"
+rc=$?
+csv="$SW/fail.runs/results.csv"
+st=$(cut -d, -f1,6 "$csv" 2>/dev/null | tr '\n' ' ')
+if [ $rc -eq 1 ] && grep -q "^\[sweep\] FAILED bad.caba-gtx480 (exit 1; log fail.runs/runs/bad.caba-gtx480/log): .* run --config caba-gtx480 --stats-json fail.runs/runs/bad.caba-gtx480/stats.part.json $SW/bad/run.aw" "$SW/fail.err" &&
+   [ "$st" = "run,status saxpy.caba-gtx480,ok bad.caba-gtx480,failed reduce.caba-gtx480,ok " ]; then
+  pass "sweep: a failing run is reported with its command, the others finish, the merge marks it"
+else
+  fail "sweep: a failing run (exit $rc; statuses: $st)" "$(cat "$SW/fail.err")"
+fi
+# the merge: saxpy's cycles in the CSV are its stats.json's
+col=$(head -1 "$csv" | tr ',' '\n' | grep -n '^cycles$' | cut -d: -f1)
+c_csv=$(sed -n 2p "$csv" | cut -d, -f"${col:-1}")
+c_json=$(sed -n 's/^  "cycles": \([0-9]*\),/\1/p' "$SW/fail.runs/runs/saxpy.caba-gtx480/stats.json")
+if [ -n "$c_json" ] && [ "$c_csv" = "$c_json" ] && grep -q '"run": "reduce.caba-gtx480", .*"status": "ok"' "$SW/fail.runs/results.json" &&
+   grep -q '"run": "bad.caba-gtx480", .*"status": "failed", .*"stats": null' "$SW/fail.runs/results.json"; then
+  pass "sweep: merged CSV and JSON carry each run's statistics ($c_csv cycles for saxpy)"
+else
+  fail "sweep: merge (cycles $c_csv in the CSV, $c_json in stats.json)" "$(head -3 "$csv")"
+fi
+
+# ---- resume after a kill ----
+# 6 runs of about half a second each (alu under timing mode); -j 1; kill the sweep and the run in
+# flight once two are done, then sweep again
+printf 'load %s/tests/bench/alu.ptx\nalloc out u32 16384\nlaunch alu 64 256 out u32:${N}\n' "$root" > "$SW/alu.aw"
+cat > "$SW/resume.sweep" <<EOF
+workloads = $SW/alu.aw
+var N = 200 210 220 230 240 250
+EOF
+(cd "$SW" && exec setsid "$awemu" sweep -j 1 resume.sweep > resume1.out 2> resume1.err) &
+sw_pid=$!
+k=0
+while [ "$(ls "$SW"/resume.runs/runs/*/stats.json 2>/dev/null | wc -l)" -lt 2 ] && [ $k -lt 600 ]; do sleep 0.1; k=$((k + 1)); done
+kill -9 -"$sw_pid" 2>/dev/null
+wait "$sw_pid" 2>/dev/null
+done1=$(ls "$SW"/resume.runs/runs/*/stats.json 2>/dev/null | wc -l)
+ls -l --time-style=+%s.%N "$SW"/resume.runs/runs/*/stats.json 2>/dev/null | awk '{print $6, $7}' > "$SW/before.lst"
+(cd "$SW" && "$awemu" sweep -j 2 resume.sweep) > "$SW/resume2.out" 2> "$SW/resume2.err"
+rc=$?
+ls -l --time-style=+%s.%N "$SW"/resume.runs/runs/*/stats.json 2>/dev/null | awk '{print $6, $7}' > "$SW/after.lst"
+kept=1
+while read -r t f; do grep -qF "$t $f" "$SW/after.lst" || kept=0; done < "$SW/before.lst"
+if [ $rc -eq 0 ] && [ "$done1" -ge 2 ] && [ "$done1" -lt 6 ] && grep -q "^\[sweep\] 6 runs: $done1 done before, $((6 - done1)) to run" "$SW/resume2.err" &&
+   [ "$(wc -l < "$SW/after.lst")" -eq 6 ] && [ $kept -eq 1 ] && [ "$(grep -c ',ok,' "$SW/resume.runs/results.csv")" -eq 6 ]; then
+  pass "sweep: killed after $done1 of 6 runs, it resumes with the other $((6 - done1)), the finished ones untouched"
+else
+  fail "sweep: resume after a kill ($done1 done before; exit $rc; kept $kept)" "$(cat "$SW/resume1.err" "$SW/resume2.err")"
+fi
+rm -rf "$SW"
