@@ -733,16 +733,16 @@ static int write_slurm(const char *file, int nruns, int tasks) {
     if (k == 0) {
       fprintf(f, "#!/bin/sh\n# awemu sweep %s: %d runs in %d array tasks (written by awemu sweep --slurm)\n", abs_file, nruns, tasks);
       fprintf(f, "#SBATCH --job-name=awemu-sweep\n#SBATCH --array=0-%d\n#SBATCH --ntasks=1\n#SBATCH --cpus-per-task=1\n", tasks - 1);
-      fprintf(f, "#SBATCH --output=%s/task-%%a.out\n", dir);
+      fprintf(f, "#SBATCH --output=%s/slurm/task-%%a.out\n", abs_out);
       fprintf(f, "cd '%s' || exit 1\nexec '%s' sweep --task \"$SLURM_ARRAY_TASK_ID/%d\" --out '%s' '%s'\n", cwd, awemu_path, tasks, abs_out, abs_file);
     } else if (k == 1) {
       fprintf(f, "#!/bin/sh\n# the merge after the array job (written by awemu sweep --slurm)\n");
-      fprintf(f, "#SBATCH --job-name=awemu-sweep-merge\n#SBATCH --ntasks=1\n#SBATCH --output=%s/merge.out\n", dir);
+      fprintf(f, "#SBATCH --job-name=awemu-sweep-merge\n#SBATCH --ntasks=1\n#SBATCH --output=%s/slurm/merge.out\n", abs_out);
       fprintf(f, "cd '%s' || exit 1\nexec '%s' sweep --merge --out '%s' '%s'\n", cwd, awemu_path, abs_out, abs_file);
     } else {
       fprintf(f, "#!/bin/sh\n# submits the sweep's array job, then its merge once every task has ended (written by awemu sweep --slurm)\n");
-      fprintf(f, "set -e\njob=$(sbatch --parsable '%s/array.sbatch')\njob=${job%%%%;*}\n", dir);
-      fprintf(f, "merge=$(sbatch --parsable --dependency=afterany:$job '%s/merge.sbatch')\nmerge=${merge%%%%;*}\n", dir);
+      fprintf(f, "set -e\njob=$(sbatch --parsable '%s/slurm/array.sbatch')\njob=${job%%%%;*}\n", abs_out);
+      fprintf(f, "merge=$(sbatch --parsable --dependency=afterany:$job '%s/slurm/merge.sbatch')\nmerge=${merge%%%%;*}\n", abs_out);
       fprintf(f, "echo \"array job $job, merge job $merge: results in %s/results.csv\"\n", abs_out);
     }
     if (isa_out_commit(&o, err, sizeof err)) return err_at(NULL, 0, "%s", err);
