@@ -40,7 +40,7 @@ PIC      := -fPIC -fvisibility=hidden
 PIC_OBJ  := $(patsubst $(BUILD)/%,$(BUILD)/pic/%,$(EMU_OBJ) $(LIB_OBJ) $(CODEC_OBJ)) $(BUILD)/pic/emu/cudart/cudart.o
 TESTBIN  := $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/test_*.c))
 
-.PHONY: all test asan bench fuzz ptx clean demo stalls designs caba install cuda
+.PHONY: all test asan bench fuzz ptx clean demo stalls designs caba install cuda report
 all: $(TOOLS) $(CUDART)
 
 # the README's first command ends here: assemble, list and round-trip the tutorial subroutine and an nvcc
@@ -133,7 +133,7 @@ $(CUDART): $(PIC_OBJ) emu/cudart/libcudart.map
 	  -Wl,--no-undefined $(PIC_OBJ) -o $@ $(LDFLAGS) -lm
 
 # the debugger (and readline) are in bin/awemu only, not in the library
-$(BIN)/awemu: $(BUILD)/emu/main.o $(BUILD)/emu/debug.o $(BUILD)/emu/debug_expr.o $(BUILD)/emu/cudart/exec.o $(BUILD)/emu/sweep.o $(EMULIB)
+$(BIN)/awemu: $(BUILD)/emu/main.o $(BUILD)/emu/debug.o $(BUILD)/emu/debug_expr.o $(BUILD)/emu/cudart/exec.o $(BUILD)/emu/sweep.o $(BUILD)/emu/plot.o $(EMULIB)
 	@mkdir -p $(BIN)
 	$(CC) $(OPT) $(EXTRA_CFLAGS) $^ -o $@ $(LDFLAGS) -lreadline -lm
 
@@ -158,6 +158,10 @@ asan:
 # ---- CABA Fig. 2 for every example under caba-gtx480 at 0.5x, 1x and 2x DRAM bandwidth ----
 stalls: $(TOOLS)
 	@sh tests/timing/stalls.sh $(BIN) $(BUILD)
+
+# ---- the papers' figures from the sweeps of examples/sweeps: report/index.html and report/index.md ----
+report: $(TOOLS)
+	@sh examples/sweeps/report.sh $(BIN) report
 
 # ---- every example under base, hw-mem, hw, ideal and caba (BDI): the table of CABA section 7 ----
 designs: $(TOOLS)
@@ -245,6 +249,6 @@ install: $(TOOLS) $(EMULIB) $(CUDART)
 	@echo "installed into $(DESTDIR)$(PREFIX)"
 
 clean:
-	rm -rf build bin
+	rm -rf build bin report
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

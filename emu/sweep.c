@@ -1,6 +1,7 @@
 /* emu/sweep.c -- awemu sweep (sweep.h; the reference is emu/SWEEP.md). */
 #define _XOPEN_SOURCE 700   /* realpath */
 #include "sweep.h"
+#include "plot.h"
 #include "timing/config.h"
 #include "../isa/outfile.h"
 
@@ -28,6 +29,7 @@ typedef struct {
   char *name;
   axis wl, cfg, des, alg, subs, timeout;   /* workloads (run.aw paths once expanded), configs, designs, algorithms, subroutines, timeout */
   axis algsubs[16]; int nalgsubs;          /* subroutines.ALG */
+  plot_figure figs[32]; int nfigs;         /* figure NAME = ... */
   axis sets[MAX_AXES]; int nsets;          /* set KEY = V ... and var NAME = V ... (vars: isvar) */
   int isvar[MAX_AXES];
 } sweep;
@@ -51,6 +53,7 @@ static void usage(FILE *f) {
   fputs("usage: awemu sweep [-j N] [--out DIR] FILE                 run the sweep (runs with results are skipped)\n"
         "       awemu sweep --list [--out DIR] FILE                  the commands of the runs not done yet, one a line\n"
         "       awemu sweep --merge [--out DIR] FILE                 merge the results into DIR/results.csv and .json\n"
+        "       awemu sweep --plot [--out DIR] FILE                  draw FILE's figures from DIR/results.csv (gnuplot)\n"
         "       awemu sweep --slurm [--tasks N] [--out DIR] FILE     write a Slurm array job (DIR/slurm/submit.sh)\n"
         "       awemu sweep --task K/N [--out DIR] FILE              run the runs K, K+N, K+2N, ... (a Slurm task's share)\n"
         "Expands FILE (workloads x configs x designs x algorithms x set axes; emu/SWEEP.md) into runs of\n"
@@ -125,6 +128,24 @@ static int parse(sweep *w, const char *file) {
     while (isspace((unsigned char)*p)) p++;
     if (!*p) continue;
     char *eq = strchr(p, '=');
+    if (!strncmp(p, "figure", 6) && isspace((unsigned char)p[6])) {
+      p += 6;
+      while (isspace((unsigned char)*p)) p++;
+      char *fe = strchr(p, '=');
+      if (!fe) { rc = err_at(file, line, "expected figure NAME = bars|stack METRIC by AXIS ..."); break; }
+      char *ne = fe;
+      while (ne > p && isspace((unsigned char)ne[-1])) ne--;
+      *ne = 0;
+      fe[strcspn(fe, "\r\n")] = 0;
+      char err[600];
+      if (w->nfigs == 32) { rc = err_at(file, line, "more than 32 figures"); break; }
+      for (int i = 0; i < w->nfigs; i++) if (!strcmp(w->figs[i].name, p)) { rc = err_at(file, line, "figure %s given twice", p); break; }
+      if (rc) break;
+      if (plot_parse(&w->figs[w->nfigs], p, fe + 1, err, sizeof err)) { rc = err_at(file, line, "%s", err); break; }
+      w->figs[w->nfigs].file = file;
+      w->figs[w->nfigs++].line = line;
+      continue;
+    }
     int is_set = !strncmp(p, "set", 3) && isspace((unsigned char)p[3]), is_var = !strncmp(p, "var", 3) && isspace((unsigned char)p[3]);
     if (is_set || is_var) { p += 3; while (isspace((unsigned char)*p)) p++; }
     if (!eq) { rc = err_at(file, line, "expected KEY = VALUE ..."); break; }
@@ -206,9 +227,10 @@ static int check(sweep *w) {
       if (is_dir(m)) fmt(p, sizeof p, "%s%srun.aw", m, m[ml - 1] == '/' ? "" : "/");
       else fmt(p, sizeof p, "%s", m);
       if (!exists(p) || strcmp(p + strlen(p) - 3, ".aw")) {
-        if (is_dir(m) && strchr(w->wl.vals[i], '*')) continue;   /* a glob over directories: those without run.aw are not workloads */
+        if (strpbrk(w->wl.vals[i], "*?[")) continue;   /* a pattern's other matches (a README, a directory without run.aw) are not workloads */
+        err_at(w->file, w->wl.line, "workloads: %s: no run script (a directory with run.aw, or an .aw file)", m);
         globfree(&g);
-        return err_at(w->file, w->wl.line, "workloads: %s: no run script (a directory with run.aw, or an .aw file)", m);
+        return -1;
       }
       if (got.n == MAX_VALS) { globfree(&g); return err_at(w->file, w->wl.line, "workloads: more than %d", MAX_VALS); }
       got.vals[got.n++] = strdup(p);
@@ -713,6 +735,20 @@ static int merge(const sweep *w, run *r, int n) {
   return bad ? -1 : 0;
 }
 
+/* The sweep's figures from DIR/results.csv into DIR/figures.  0, or -1 when one failed. */
+static int draw(const sweep *w) {
+  char csv[PATH_MAX + 16], dir[PATH_MAX + 16], err[1200];
+  int bad = 0;
+  fmt(csv, sizeof csv, "%s/results.csv", out_dir);
+  fmt(dir, sizeof dir, "%s/figures", out_dir);
+  for (int i = 0; i < w->nfigs; i++) {
+    int r = plot_draw(&w->figs[i], csv, dir, err, sizeof err);
+    if (r) { err_at(w->file, w->figs[i].line, "%s", err); bad = 1; }
+    else fprintf(stderr, "[sweep] figure %s: %s/%s.svg, .png, .md\n", w->figs[i].name, dir, w->figs[i].name);
+  }
+  return bad ? -1 : 0;
+}
+
 /* ---- Slurm ---- */
 
 /* DIR/slurm/{array.sbatch, merge.sbatch, submit.sh}: an array job whose task K runs
@@ -756,13 +792,14 @@ static int write_slurm(const char *file, int nruns, int tasks) {
 
 int aw_sweep_main(int argc, char **argv) {
   const char *file = NULL, *out = NULL;
-  int jobs = 0, list = 0, merge_only = 0, slurm = 0, tasks = 0, task = -1, ntask = 0;
+  int jobs = 0, list = 0, merge_only = 0, plot_only = 0, slurm = 0, tasks = 0, task = -1, ntask = 0;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     const char *v = NULL;
     if (!strcmp(a, "-h") || !strcmp(a, "--help")) { usage(stdout); return 0; }
     else if (!strcmp(a, "--list")) list = 1;
     else if (!strcmp(a, "--merge")) merge_only = 1;
+    else if (!strcmp(a, "--plot")) plot_only = 1;
     else if (!strcmp(a, "--slurm")) slurm = 1;
     else if (!strcmp(a, "-j") || !strcmp(a, "--out") || !strcmp(a, "--tasks") || !strcmp(a, "--task") ||
              !strncmp(a, "-j", 2) || !strncmp(a, "--out=", 6) || !strncmp(a, "--tasks=", 8) || !strncmp(a, "--task=", 7)) {
@@ -779,7 +816,7 @@ int aw_sweep_main(int argc, char **argv) {
     else file = a;
   }
   if (!file) { usage(stderr); return 2; }
-  if (list + merge_only + slurm + (task >= 0) > 1) { fprintf(stderr, "awemu sweep: --list, --merge, --slurm and --task go alone\n"); return 2; }
+  if (list + merge_only + plot_only + slurm + (task >= 0) > 1) { fprintf(stderr, "awemu sweep: --list, --merge, --plot, --slurm and --task go alone\n"); return 2; }
   ssize_t k = readlink("/proc/self/exe", awemu_path, sizeof awemu_path - 1);
   if (k <= 0) { fprintf(stderr, "awemu sweep: cannot find this awemu (/proc/self/exe)\n"); return 2; }
   awemu_path[k] = 0;
@@ -793,7 +830,8 @@ int aw_sweep_main(int argc, char **argv) {
   run *r = expand(&w, &n);
   if (!r) return 2;
   if (mkdirs(out_dir) || !is_dir(out_dir)) { fprintf(stderr, "awemu sweep: %s: cannot make the output directory: %s\n", out_dir, is_dir(out_dir) ? strerror(errno) : "a file of that name is in the way"); return 2; }
-  if (merge_only) return merge(&w, r, n) ? 2 : 0;
+  if (merge_only) return merge(&w, r, n) || draw(&w) ? 2 : 0;
+  if (plot_only) return draw(&w) ? 2 : 0;
   if (prepare(&w)) return 2;
   if (list) {
     for (int i = 0; i < n; i++) if (!has_result(&r[i])) { put_shell(stdout, &r[i]); putchar('\n'); }
@@ -802,6 +840,6 @@ int aw_sweep_main(int argc, char **argv) {
   if (slurm) return write_slurm(file, n, tasks ? (tasks < n ? tasks : n) : (n < 64 ? n : 64)) ? 2 : 0;
   if (!jobs) { long c = sysconf(_SC_NPROCESSORS_ONLN); jobs = c > 0 ? (int)c : 1; }
   int failed = run_all(r, n, task >= 0 ? 1 : jobs, task >= 0 ? task : 0, task >= 0 ? ntask : 0);
-  if (task < 0 && merge(&w, r, n)) return 2;
+  if (task < 0 && (merge(&w, r, n) || draw(&w))) return 2;
   return failed ? 1 : 0;
 }

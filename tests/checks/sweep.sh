@@ -105,4 +105,50 @@ if [ $rc -eq 0 ] && [ "$done1" -ge 2 ] && [ "$done1" -lt 6 ] && grep -q "^\[swee
 else
   fail "sweep: resume after a kill ($done1 done before; exit $rc; kept $kept)" "$(cat "$SW/resume1.err" "$SW/resume2.err")"
 fi
+
+# ---- figures ----
+# A results.csv written by hand (workloads a and b; designs base and caba; 2 bandwidths), drawn by
+# --plot: bars of cycles vs base where bw=1 (a: 100/50 = 2, b: 300/100 = 3, geometric mean
+# sqrt(6) = 2.449), bars of a ratio of two columns (insns/secs: 10/2 = 5), vs another axis
+# (design=base, per bw: a at bw 2: 80/40 = 2; b's caba run at bw 2 failed: no bar) and a stack
+# of the f.* columns; a figure over runs that differ in an axis it does not fix is refused.
+mkdir -p "$SW/fig.runs"
+cat > "$SW/fig.runs/results.csv" <<EOF
+run,workload,config,design,algorithm,bw,status,host_seconds,cycles,insns,secs,f.x,f.y
+r1,a,c,base,,1,ok,1,100,10,2,0.25,0.75
+r2,a,c,caba,,1,ok,1,50,10,2,0.5,0.5
+r3,b,c,base,,1,ok,1,300,10,2,0.1,0.9
+r4,b,c,caba,,1,ok,1,100,10,2,0.2,0.8
+r5,a,c,base,,2,ok,1,80,10,2,0.3,0.7
+r6,a,c,caba,,2,ok,1,40,10,2,0.6,0.4
+r7,b,c,caba,,2,failed,1,,,,,
+EOF
+cat > "$SW/fig.sweep" <<EOF
+workloads = $root/examples/saxpy
+figure sp = bars cycles by design vs base where bw=1 : Speedup
+figure rate = bars insns/secs by design where bw=1
+figure bwsp = bars cycles by bw vs design=base where design=caba
+figure parts = stack f by design where bw=1
+figure twice = bars cycles by design
+EOF
+(cd "$SW" && "$awemu" sweep --plot --out fig.runs fig.sweep) > "$SW/fig.out" 2> "$SW/fig.err"
+rc=$?
+printf '| workload | base | caba |\n|---|---:|---:|\n| a | 1.000 | 2.000 |\n| b | 1.000 | 3.000 |\n| **GMEAN** | **1.000** | **2.449** |\n' > "$SW/sp.want"
+printf '| workload | base | caba |\n|---|---:|---:|\n| a | 5.000 | 5.000 |\n| b | 5.000 | 5.000 |\n| **MEAN** | **5.000** | **5.000** |\n' > "$SW/rate.want"
+printf '| workload | 1 | 2 |\n|---|---:|---:|\n| a | 2.000 | 2.000 |\n| b | 3.000 | - |\n| **GMEAN** | **2.449** | **2.000** |\n' > "$SW/bwsp.want"
+printf '| workload | design | x | y |\n|---|---|---:|---:|\n| a | base | 0.250 | 0.750 |\n| a | caba | 0.500 | 0.500 |\n| b | base | 0.100 | 0.900 |\n| b | caba | 0.200 | 0.800 |\n' > "$SW/parts.want"
+ok=1
+for fg in sp rate bwsp parts; do cmp -s "$SW/$fg.want" "$SW/fig.runs/figures/$fg.md" || ok=0; done
+if [ $rc -eq 2 ] && [ $ok -eq 1 ] && grep -q "fig.sweep:6: error: figure twice: workload a has several runs with design = base: fix the other axes with 'where KEY=VALUE'" "$SW/fig.err"; then
+  pass "sweep figures: speedups, geometric means, ratios, a baseline on another axis and stacks as derived by hand; an ambiguous figure refused"
+else
+  fail "sweep figures (exit $rc)" "$(cat "$SW/fig.err"; for fg in sp rate bwsp parts; do diff "$SW/$fg.want" "$SW/fig.runs/figures/$fg.md"; done)"
+fi
+if command -v gnuplot > /dev/null 2>&1; then
+  if [ -s "$SW/fig.runs/figures/sp.svg" ] && [ -s "$SW/fig.runs/figures/parts.png" ] && grep -q '<svg' "$SW/fig.runs/figures/sp.svg"; then
+    pass "sweep figures drawn by gnuplot: SVG and PNG"
+  else fail "sweep figures: gnuplot's SVG and PNG" "$(cat "$SW/fig.err")"; fi
+else
+  skip "sweep figures drawn by gnuplot" "gnuplot is not installed (Debian's gnuplot-nox; .ci/run installs it)"
+fi
 rm -rf "$SW"

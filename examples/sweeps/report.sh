@@ -1,0 +1,104 @@
+#!/bin/sh
+# examples/sweeps/report.sh BIN OUT -- make report: runs every sweep of examples/sweeps (awemu sweep,
+# all cores) into OUT/runs/NAME and writes OUT/index.html and its Markdown twin OUT/index.md: per
+# sweep its description, the exact command and sweep file, each figure (SVG in the page, PNG in
+# the Markdown) with its table, the paper's statements and headline numbers beside ours, and at
+# the end the config the runs used.  A sweep file describes itself in comments:
+#   # TITLE                                   (its first line)
+#   # about: TEXT                             what it shows
+#   # paper: TEXT                             what the paper reports (one or more)
+#   # headline: FIGURE COLUMN VALUE TEXT      ours (FIGURE's mean row, COLUMN) beside the paper's VALUE
+#   # differs: TEXT                           why ours differs where it does
+# Runs that are done are not run again (awemu sweep resumes): delete OUT/runs to start afresh.
+BIN=${1:-bin}
+OUT=${2:-report}
+AWEMU=$(cd "$BIN" && pwd)/awemu
+JOBS=$(nproc 2>/dev/null || echo 2)
+mkdir -p "$OUT/runs" || exit 1
+H="$OUT/index.html.part"
+M="$OUT/index.md.part"
+t_all=$(date +%s)
+esc() { sed 's/&/\&amp;/g; s/</\&lt;/g; s/>/\&gt;/g'; }
+# a Markdown table (our figures' .md) as HTML
+md_table() {
+  awk 'BEGIN { print "<table>" }
+       /^\|---/ { next }
+       /^\|/ { n = split($0, c, "|"); tag = (NR == 1) ? "th" : "td"; printf "<tr>";
+               for (i = 2; i < n; i++) { v = c[i]; gsub(/^ +| +$/, "", v); gsub(/\*\*/, "", v);
+                 printf "<%s%s>%s</%s>", tag, (i > 2 && tag == "td") ? " class=\"n\"" : "", v, tag }
+               print "</tr>" }
+       END { print "</table>" }' "$1"
+}
+cat > "$H" <<'EOF'
+<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>awemu report</title>
+<style>
+body { font-family: sans-serif; max-width: 1200px; margin: 2em auto; padding: 0 1em; color: #222; }
+img { max-width: 100%; border: 1px solid #ddd; }
+table { border-collapse: collapse; margin: 0.5em 0 1.5em; font-size: 0.9em; }
+th, td { border: 1px solid #ccc; padding: 2px 8px; } td.n { text-align: right; font-variant-numeric: tabular-nums; }
+pre { background: #f6f6f6; padding: 0.6em; overflow-x: auto; font-size: 0.85em; }
+.paper { background: #eef5ff; padding: 0.4em 0.8em; border-left: 4px solid #58a; }
+.differs { background: #fff6e6; padding: 0.4em 0.8em; border-left: 4px solid #c84; }
+</style></head><body>
+<h1>awemu report</h1>
+EOF
+{ echo "# awemu report"; echo; } > "$M"
+echo "<p>Every figure below was made by <code>make report</code> from this repository: the sweeps of <code>examples/sweeps/</code> run by <code>awemu sweep</code> on this machine ($(uname -m), $(nproc 2>/dev/null || echo '?') cores). Our workloads and their data are <code>examples/caba/</code>'s, not the papers' benchmarks: where our figures differ from the papers', that is the first reason, and each section says what else is known.</p>" >> "$H"
+echo "Every figure below was made by \`make report\`: the sweeps of \`examples/sweeps/\` run by \`awemu sweep\`. Our workloads and data are \`examples/caba/\`'s, not the papers' benchmarks." >> "$M"
+echo >> "$M"
+echo "<h2>Contents</h2><ul>" >> "$H"
+for f in examples/sweeps/*.sweep; do n=$(basename "$f" .sweep); echo "<li><a href=\"#$n\">$(sed -n '1s/^# //p' "$f" | esc)</a></li>" >> "$H"; done
+echo "<li><a href=\"#config\">The config</a></li></ul>" >> "$H"
+failed=0
+for f in examples/sweeps/*.sweep; do
+  n=$(basename "$f" .sweep)
+  title=$(sed -n '1s/^# //p' "$f")
+  echo "[report] $n: $title"
+  t0=$(date +%s)
+  "$AWEMU" sweep -j "$JOBS" --out "$OUT/runs/$n" "$f" || failed=1
+  secs=$(( $(date +%s) - t0 ))
+  cmd="bin/awemu sweep -j $JOBS --out $OUT/runs/$n $f"
+  {
+    echo "<h2 id=\"$n\">$(echo "$title" | esc)</h2>"
+    sed -n 's/^# about: //p' "$f" | esc | sed 's/^/<p>/; s/$/<\/p>/'
+    echo "<p>Command (${secs} s here): <code>$(echo "$cmd" | esc)</code> &mdash; <a href=\"runs/$n/results.csv\">results.csv</a>, <a href=\"runs/$n/results.json\">results.json</a></p>"
+    echo "<details><summary>The sweep file</summary><pre>$(esc < "$f")</pre></details>"
+    if grep -q '^# paper: ' "$f"; then
+      echo "<div class=\"paper\"><b>The paper:</b><ul>"
+      sed -n 's/^# paper: //p' "$f" | esc | sed 's/^/<li>/; s/$/<\/li>/'
+      echo "</ul></div>"
+    fi
+  } >> "$H"
+  { echo "## $title"; echo; sed -n 's/^# about: //p' "$f"; echo; echo "Command (${secs} s here): \`$cmd\` ([results.csv](runs/$n/results.csv), [results.json](runs/$n/results.json))"; echo;
+    sed -n 's/^# paper: /> The paper: /p' "$f"; echo; } >> "$M"
+  grep '^# headline: ' "$f" | while read -r _ _ fig column value text; do
+    mean=$(grep '^| \*\*' "$OUT/runs/$n/figures/$fig.md" 2>/dev/null | head -1)
+    head=$(head -1 "$OUT/runs/$n/figures/$fig.md" 2>/dev/null)
+    ours=$(printf '%s\n%s\n' "$head" "$mean" | awk -F'|' -v c="$column" 'NR == 1 { for (i = 2; i < NF; i++) { h = $i; gsub(/ /, "", h); if (h == c) k = i } }
+                                                                        NR == 2 && k { v = $k; gsub(/[ *]/, "", v); print v }')
+    echo "<p><b>Headline</b>: $(echo "$text" | esc): ours <b>${ours:-?}</b>, the paper's <b>$value</b>.</p>" >> "$H"
+    echo "**Headline**: $text: ours **${ours:-?}**, the paper's **$value**." >> "$M"
+    echo >> "$M"
+  done
+  if grep -q '^# differs: ' "$f"; then
+    echo "<div class=\"differs\"><b>Where ours differs, and why:</b><ul>$(sed -n 's/^# differs: //p' "$f" | esc | sed 's/^/<li>/; s/$/<\/li>/')</ul></div>" >> "$H"
+    sed -n 's/^# differs: /Where ours differs: /p' "$f" >> "$M"
+    echo >> "$M"
+  fi
+  grep '^figure ' "$f" | while read -r _ fig _; do
+    ftitle=$(grep "^figure $fig " "$f" | sed -n 's/.*: //p')
+    echo "<h3>$(echo "$ftitle" | esc)</h3><p><img src=\"runs/$n/figures/$fig.svg\" alt=\"$(echo "$ftitle" | esc)\"></p>" >> "$H"
+    [ -f "$OUT/runs/$n/figures/$fig.md" ] && md_table "$OUT/runs/$n/figures/$fig.md" >> "$H"
+    { echo "### $ftitle"; echo; echo "![$ftitle](runs/$n/figures/$fig.png)"; echo; cat "$OUT/runs/$n/figures/$fig.md" 2>/dev/null; echo; } >> "$M"
+  done
+done
+{
+  echo "<h2 id=\"config\">The config</h2><p>Every run used caba-gtx480 (CABA's Table 1) with the keys its sweep file sets: <code>bin/awemu config --show --config caba-gtx480</code></p>"
+  echo "<pre>$("$AWEMU" config --show --config caba-gtx480 | esc)</pre>"
+  echo "<p>Made in $(( $(date +%s) - t_all )) s.</p></body></html>"
+} >> "$H"
+{ echo "## The config"; echo; echo '```'; "$AWEMU" config --show --config caba-gtx480; echo '```'; } >> "$M"
+mv "$H" "$OUT/index.html" && mv "$M" "$OUT/index.md" || exit 1
+echo "[report] $OUT/index.html and $OUT/index.md in $(( $(date +%s) - t_all )) s"
+exit $failed
