@@ -10,8 +10,12 @@
 #   # headline: FIGURE COLUMN VALUE TEXT      ours (FIGURE's mean row, COLUMN) beside the paper's VALUE
 #   # differs: TEXT                           why ours differs where it does
 # Runs that are done are not run again (awemu sweep resumes): delete OUT/runs to start afresh.
+# SWEEPS=DIR takes the sweep files from DIR instead (tests/checks/report.sh makes a small report).
+# The page checks itself when it loads: <body data-images="LOADED/ALL" data-broken="SRC ...">,
+# which examples/sweeps/check_report.sh reads back from headless Chromium.
 BIN=${1:-bin}
 OUT=${2:-report}
+SWEEPS=${SWEEPS:-examples/sweeps}
 AWEMU=$(cd "$BIN" && pwd)/awemu
 JOBS=$(nproc 2>/dev/null || echo 2)
 mkdir -p "$OUT/runs" || exit 1
@@ -48,10 +52,10 @@ echo "<p>Every figure below was made by <code>make report</code> from this repos
 echo "Every figure below was made by \`make report\`: the sweeps of \`examples/sweeps/\` run by \`awemu sweep\`. Our workloads and data are \`examples/caba/\`'s, not the papers' benchmarks." >> "$M"
 echo >> "$M"
 echo "<h2>Contents</h2><ul>" >> "$H"
-for f in examples/sweeps/*.sweep; do n=$(basename "$f" .sweep); echo "<li><a href=\"#$n\">$(sed -n '1s/^# //p' "$f" | esc)</a></li>" >> "$H"; done
+for f in "$SWEEPS"/*.sweep; do n=$(basename "$f" .sweep); echo "<li><a href=\"#$n\">$(sed -n '1s/^# //p' "$f" | esc)</a></li>" >> "$H"; done
 echo "<li><a href=\"#config\">The config</a></li></ul>" >> "$H"
 failed=0
-for f in examples/sweeps/*.sweep; do
+for f in "$SWEEPS"/*.sweep; do
   n=$(basename "$f" .sweep)
   title=$(sed -n '1s/^# //p' "$f")
   echo "[report] $n: $title"
@@ -96,7 +100,11 @@ done
 {
   echo "<h2 id=\"config\">The config</h2><p>Every run used caba-gtx480 (CABA's Table 1) with the keys its sweep file sets: <code>bin/awemu config --show --config caba-gtx480</code></p>"
   echo "<pre>$("$AWEMU" config --show --config caba-gtx480 | esc)</pre>"
-  echo "<p>Made in $(( $(date +%s) - t_all )) s.</p></body></html>"
+  echo "<p>Made in $(( $(date +%s) - t_all )) s.</p>"
+  echo "<script>window.addEventListener('load', function () { var im = document.images, ok = 0, bad = [];"
+  echo "  for (var i = 0; i < im.length; i++) { if (im[i].complete && im[i].naturalWidth > 0) ok++; else bad.push(im[i].getAttribute('src')); }"
+  echo "  document.body.setAttribute('data-images', ok + '/' + im.length); document.body.setAttribute('data-broken', bad.join(' ')); });</script>"
+  echo "</body></html>"
 } >> "$H"
 { echo "## The config"; echo; echo '```'; "$AWEMU" config --show --config caba-gtx480; echo '```'; } >> "$M"
 mv "$H" "$OUT/index.html" && mv "$M" "$OUT/index.md" || exit 1
