@@ -10,7 +10,7 @@
 #   # headline: FIGURE COLUMN VALUE TEXT      ours (FIGURE's mean row, COLUMN) beside the paper's VALUE
 #   # differs: TEXT                           why ours differs where it does
 # Runs that are done are not run again (awemu sweep resumes): delete OUT/runs to start afresh.
-# SWEEPS=DIR takes the sweep files from DIR instead (tests/checks/report.sh makes a small report).
+# SWEEPS=DIR takes the sweep files from DIR instead (tests/checks/htmlreport.sh makes a small report).
 # The page checks itself when it loads: <body data-images="LOADED/ALL" data-broken="SRC ...">,
 # which examples/sweeps/check_report.sh reads back from headless Chromium.
 BIN=${1:-bin}
