@@ -53,7 +53,7 @@ echo "Every figure below was made by \`make report\`: the sweeps of \`examples/s
 echo >> "$M"
 echo "<h2>Contents</h2><ul>" >> "$H"
 for f in "$SWEEPS"/*.sweep; do n=$(basename "$f" .sweep); echo "<li><a href=\"#$n\">$(sed -n '1s/^# //p' "$f" | esc)</a></li>" >> "$H"; done
-echo "<li><a href=\"#config\">The config</a></li></ul>" >> "$H"
+echo "<li><a href=\"#compression\">Compression ratios (MAG-aware BDI, MPC)</a></li><li><a href=\"#config\">The config</a></li></ul>" >> "$H"
 failed=0
 for f in "$SWEEPS"/*.sweep; do
   n=$(basename "$f" .sweep)
@@ -96,6 +96,48 @@ for f in "$SWEEPS"/*.sweep; do
     [ -f "$OUT/runs/$n/figures/$fig.md" ] && md_table "$OUT/runs/$n/figures/$fig.md" >> "$H"
     { echo "### $ftitle"; echo; echo "![$ftitle](runs/$n/figures/$fig.png)"; echo; cat "$OUT/runs/$n/figures/$fig.md" 2>/dev/null; echo; } >> "$M"
   done
+done
+# ---- compression ratios (awemu compress) drawn by examples/sweeps/compression.figs ----
+C="$OUT/compression"
+mkdir -p "$C/runs"
+data=$(ls -d "$OUT"/runs/*caba-designs/data 2>/dev/null | head -1)
+csv="$C/runs/results.csv"
+echo "run,workload,config,design,algorithm,measure,status,host_seconds,value,bursts.1,bursts.2,bursts.3,bursts.4" > "$csv"
+# one CSV row per (workload, algorithm, measure) from awemu compress --format csv (its columns by name)
+rows() {   # WORKLOAD FILE LINE MAG MEASURE-FOR-EFFECTIVE [raw]
+  "$AWEMU" compress --binary --line "$3" --mag "$4" --alg "$6" --format csv "$2" 2>/dev/null |
+    awk -F, -v w="$1" -v m="$5" -v raw="$7" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+      { b = ""; for (k = 1; k <= 4; k++) b = b "," (("bursts_" k) in c ? $c["bursts_" k] / $c["lines"] : 0)
+        if (raw != "") printf "%s.%s.%s,%s,caba,-,%s,%s,ok,0,%s,,,,\n", w, $1, raw, w, $1, raw, $c["ratio"]
+        printf "%s.%s.%s,%s,caba,-,%s,%s,ok,0,%s%s\n", w, $1, m, w, $1, m, $c["effective"], b }'
+}
+if [ -n "$data" ]; then
+  for d in "$data"/*/; do
+    w=$(basename "$d")
+    cat "$d"/*.bin > "$C/$w.mem" 2>/dev/null || continue
+    rows "$w" "$C/$w.mem" 128 16 mag16 bdi,magbdi,fpc,cpack,best raw >> "$csv"
+    rows "$w" "$C/$w.mem" 128 32 mag32 bdi,magbdi,fpc,cpack,best >> "$csv"
+    rows "$w" "$C/$w.mem" 128 64 mag64 bdi,magbdi,fpc,cpack,best >> "$csv"
+    rm -f "$C/$w.mem"
+  done
+fi
+"$AWEMU" compress --line 32 --mag 32 --alg bdi,fpc,cpack,mpc,best --format csv tests/data/mpc-rtl/blocks.txt 2>/dev/null |
+  awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } { printf "mpc-rtl.%s.raw32,mpc-rtl-blocks,mpc-rtl,-,%s,raw32,ok,0,%s,,,,\n", $1, $1, $c["ratio"] }' >> "$csv"
+f=examples/sweeps/compression.figs
+"$AWEMU" sweep --plot --out "$C/runs" "$f" || failed=1
+{
+  echo "<h2 id=\"compression\">$(sed -n '1s/^# //p' "$f" | esc)</h2>"
+  sed -n 's/^# about: //p' "$f" | esc | sed 's/^/<p>/; s/$/<\/p>/'
+  echo "<p>Command: <code>awemu compress --binary --line 128 --mag 16|32|64 --format csv</code> over each workload's memory, and <code>awemu compress --line 32 tests/data/mpc-rtl/blocks.txt</code> (examples/sweeps/report.sh) &mdash; <a href=\"compression/runs/results.csv\">results.csv</a></p>"
+  echo "<div class=\"paper\"><b>The papers:</b><ul>$(sed -n 's/^# paper: //p' "$f" | esc | sed 's/^/<li>/; s/$/<\/li>/')</ul></div>"
+  echo "<div class=\"differs\"><b>Where ours differs, and why:</b><ul>$(sed -n 's/^# differs: //p' "$f" | esc | sed 's/^/<li>/; s/$/<\/li>/')</ul></div>"
+} >> "$H"
+{ echo "## $(sed -n '1s/^# //p' "$f")"; echo; sed -n 's/^# about: //p' "$f"; echo; sed -n 's/^# paper: /> The paper: /p' "$f"; echo; } >> "$M"
+grep '^figure ' "$f" | while read -r _ fig _; do
+  ftitle=$(grep "^figure $fig " "$f" | sed -n 's/.*: //p')
+  echo "<h3>$(echo "$ftitle" | esc)</h3><p><img src=\"compression/runs/figures/$fig.svg\" alt=\"$(echo "$ftitle" | esc)\"></p>" >> "$H"
+  [ -f "$C/runs/figures/$fig.md" ] && md_table "$C/runs/figures/$fig.md" >> "$H"
+  { echo "### $ftitle"; echo; echo "![$ftitle](compression/runs/figures/$fig.png)"; echo; cat "$C/runs/figures/$fig.md" 2>/dev/null; echo; } >> "$M"
 done
 {
   echo "<h2 id=\"config\">The config</h2><p>Every run used caba-gtx480 (CABA's Table 1) with the keys its sweep file sets: <code>bin/awemu config --show --config caba-gtx480</code></p>"
