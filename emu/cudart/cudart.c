@@ -499,22 +499,17 @@ static cr_err launch(const void *fun, cr_dim3 grid, cr_dim3 block, void **args, 
   return ret(st == AW_ERR_ARG ? CR_LAUNCH_OUT_OF_RESOURCES : CR_MEMORY_ALLOCATION);
 }
 
-API cr_err __cudaLaunchKernel(const void *kernel, cr_dim3 grid, cr_dim3 block, void **args, size_t shared, void *stream) {
-  (void)stream;
-  return launch(kernel, grid, block, args, shared);
-}
-API cr_err __cudaLaunchKernel_ptsz(const void *kernel, cr_dim3 grid, cr_dim3 block, void **args, size_t shared, void *stream) {
-  (void)stream;
-  return launch(kernel, grid, block, args, shared);
-}
-API cr_err cudaLaunchKernel(const void *fun, cr_dim3 grid, cr_dim3 block, void **args, size_t shared, void *stream) {
-  (void)stream;
-  return launch(fun, grid, block, args, shared);
-}
-API cr_err cudaLaunchKernel_ptsz(const void *fun, cr_dim3 grid, cr_dim3 block, void **args, size_t shared, void *stream) {
-  (void)stream;
-  return launch(fun, grid, block, args, shared);
-}
+/* The launch entry points: CUDA 13's host stubs (a handle from __cudaGetKernel), cudaLaunchKernel
+ * (the host function), and their per-thread-default-stream twins.  Streams run as one, in order. */
+#define LAUNCH_ENTRY(name)                                                                                  \
+  API cr_err name(const void *fun, cr_dim3 grid, cr_dim3 block, void **args, size_t shared, void *stream) { \
+    (void)stream;                                                                                           \
+    return launch(fun, grid, block, args, shared);                                                          \
+  }
+LAUNCH_ENTRY(__cudaLaunchKernel)
+LAUNCH_ENTRY(__cudaLaunchKernel_ptsz)
+LAUNCH_ENTRY(cudaLaunchKernel)
+LAUNCH_ENTRY(cudaLaunchKernel_ptsz)
 
 /* ---- memory ---- */
 

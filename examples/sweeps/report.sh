@@ -16,6 +16,7 @@
 BIN=${1:-bin}
 OUT=${2:-report}
 SWEEPS=${SWEEPS:-examples/sweeps}
+COMPRESSION=${COMPRESSION:-1}   # 0: leave out the compression section (it reads the data of the caba-designs sweep)
 AWEMU=$(cd "$BIN" && pwd)/awemu
 JOBS=$(nproc 2>/dev/null || echo 2)
 mkdir -p "$OUT/runs" || exit 1
@@ -32,6 +33,15 @@ md_table() {
                  printf "<%s%s>%s</%s>", tag, (i > 2 && tag == "td") ? " class=\"n\"" : "", v, tag }
                print "</tr>" }
        END { print "</table>" }' "$1"
+}
+# figures FILE DIR: each figure line of FILE as drawn in OUT/DIR, with its table, into both pages
+figures() {
+  grep '^figure ' "$1" | while read -r _ fig _; do
+    ftitle=$(grep "^figure $fig " "$1" | sed -n 's/.*: //p')
+    echo "<h3>$(echo "$ftitle" | esc)</h3><p><img src=\"$2/$fig.svg\" alt=\"$(echo "$ftitle" | esc)\"></p>" >> "$H"
+    [ -f "$OUT/$2/$fig.md" ] && md_table "$OUT/$2/$fig.md" >> "$H"
+    { echo "### $ftitle"; echo; echo "![$ftitle]($2/$fig.png)"; echo; cat "$OUT/$2/$fig.md" 2>/dev/null; echo; } >> "$M"
+  done
 }
 cat > "$H" <<'EOF'
 <!DOCTYPE html>
@@ -53,7 +63,8 @@ echo "Every figure below was made by \`make report\`: the sweeps of \`examples/s
 echo >> "$M"
 echo "<h2>Contents</h2><ul>" >> "$H"
 for f in "$SWEEPS"/*.sweep; do n=$(basename "$f" .sweep); echo "<li><a href=\"#$n\">$(sed -n '1s/^# //p' "$f" | esc)</a></li>" >> "$H"; done
-echo "<li><a href=\"#compression\">Compression ratios (MAG-aware BDI, MPC)</a></li><li><a href=\"#config\">The config</a></li></ul>" >> "$H"
+[ "$COMPRESSION" = 1 ] && echo "<li><a href=\"#compression\">Compression ratios (MAG-aware BDI, MPC)</a></li>" >> "$H"
+echo "<li><a href=\"#config\">The config</a></li></ul>" >> "$H"
 failed=0
 for f in "$SWEEPS"/*.sweep; do
   n=$(basename "$f" .sweep)
@@ -90,14 +101,10 @@ for f in "$SWEEPS"/*.sweep; do
     sed -n 's/^# differs: /Where ours differs: /p' "$f" >> "$M"
     echo >> "$M"
   fi
-  grep '^figure ' "$f" | while read -r _ fig _; do
-    ftitle=$(grep "^figure $fig " "$f" | sed -n 's/.*: //p')
-    echo "<h3>$(echo "$ftitle" | esc)</h3><p><img src=\"runs/$n/figures/$fig.svg\" alt=\"$(echo "$ftitle" | esc)\"></p>" >> "$H"
-    [ -f "$OUT/runs/$n/figures/$fig.md" ] && md_table "$OUT/runs/$n/figures/$fig.md" >> "$H"
-    { echo "### $ftitle"; echo; echo "![$ftitle](runs/$n/figures/$fig.png)"; echo; cat "$OUT/runs/$n/figures/$fig.md" 2>/dev/null; echo; } >> "$M"
-  done
+  figures "$f" "runs/$n/figures"
 done
 # ---- compression ratios (awemu compress) drawn by examples/sweeps/compression.figs ----
+if [ "$COMPRESSION" = 1 ]; then
 C="$OUT/compression"
 mkdir -p "$C/runs"
 data=$(ls -d "$OUT"/runs/*caba-designs/data 2>/dev/null | head -1)
@@ -133,12 +140,8 @@ f=examples/sweeps/compression.figs
   echo "<div class=\"differs\"><b>Where ours differs, and why:</b><ul>$(sed -n 's/^# differs: //p' "$f" | esc | sed 's/^/<li>/; s/$/<\/li>/')</ul></div>"
 } >> "$H"
 { echo "## $(sed -n '1s/^# //p' "$f")"; echo; sed -n 's/^# about: //p' "$f"; echo; sed -n 's/^# paper: /> The paper: /p' "$f"; echo; } >> "$M"
-grep '^figure ' "$f" | while read -r _ fig _; do
-  ftitle=$(grep "^figure $fig " "$f" | sed -n 's/.*: //p')
-  echo "<h3>$(echo "$ftitle" | esc)</h3><p><img src=\"compression/runs/figures/$fig.svg\" alt=\"$(echo "$ftitle" | esc)\"></p>" >> "$H"
-  [ -f "$C/runs/figures/$fig.md" ] && md_table "$C/runs/figures/$fig.md" >> "$H"
-  { echo "### $ftitle"; echo; echo "![$ftitle](compression/runs/figures/$fig.png)"; echo; cat "$C/runs/figures/$fig.md" 2>/dev/null; echo; } >> "$M"
-done
+figures "$f" "compression/runs/figures"
+fi
 {
   echo "<h2 id=\"config\">The config</h2><p>Every run used caba-gtx480 (CABA's Table 1) with the keys its sweep file sets: <code>bin/awemu config --show --config caba-gtx480</code></p>"
   echo "<pre>$("$AWEMU" config --show --config caba-gtx480 | esc)</pre>"
