@@ -36,12 +36,12 @@ int plot_parse(plot_figure *f, const char *name, const char *text, char *err, si
   }
   char words[32][256];
   int nw = 0;
-  for (const char *p = text; p < (colon ? colon : text + strlen(text)) && nw < 32;) {
+  for (const char *p = text; p < (colon ? colon : text + strlen(text));) {
     while (p < (colon ? colon : text + strlen(text)) && isspace((unsigned char)*p)) p++;
     const char *s = p;
     while (p < (colon ? colon : text + strlen(text)) && !isspace((unsigned char)*p)) p++;
     if (p > s) {
-      if ((size_t)(p - s) >= sizeof words[0]) { snprintf(err, cap, "figure %s: a word is too long", name); return -1; }
+      if ((size_t)(p - s) >= sizeof words[0] || nw == 32) { snprintf(err, cap, "figure %s: a word too long, or more than 32 words", name); return -1; }
       memcpy(words[nw], s, (size_t)(p - s));
       words[nw++][p - s] = 0;
     }
@@ -220,8 +220,11 @@ int plot_draw(const plot_figure *f, const char *csv, const char *dir, char *err,
   int parts[64], nparts = 0;
   if (f->stack) {
     size_t ml = strlen(f->metric);
-    for (int i = 0; i < t.head.n && nparts < 64; i++)
-      if (!strncmp(t.head.cell[i], f->metric, ml) && t.head.cell[i][ml] == '.') parts[nparts++] = i;
+    for (int i = 0; i < t.head.n; i++)
+      if (!strncmp(t.head.cell[i], f->metric, ml) && t.head.cell[i][ml] == '.') {
+        if (nparts == 64) { snprintf(err, cap, "figure %s: more than 64 columns '%s.*' to stack", f->name, f->metric); return -1; }
+        parts[nparts++] = i;
+      }
     if (!nparts) { snprintf(err, cap, "figure %s: results.csv has no columns '%s.*'", f->name, f->metric); return -1; }
   }
   /* the runs drawn, in order: their workloads and axis values */
@@ -235,8 +238,13 @@ int plot_draw(const plot_figure *f, const char *csv, const char *dir, char *err,
     for (int k = 0; k < f->nwhere; k++) ok &= !strcmp(cell(r, cwhere[k]), f->where_val[k]);
     if (!ok) continue;
     use[i] = 1;
-    if (index_of(wl, nwl, cell(r, cw)) < 0 && nwl < 512) wl[nwl++] = (char *)cell(r, cw);
-    if (index_of(av, nav, cell(r, ca)) < 0 && nav < 256) av[nav++] = (char *)cell(r, ca);
+    if ((index_of(wl, nwl, cell(r, cw)) < 0 && nwl == 512) || (index_of(av, nav, cell(r, ca)) < 0 && nav == 256)) {
+      free(use);
+      snprintf(err, cap, "figure %s: more than 512 workloads or 256 values of %s", f->name, f->axis);
+      return -1;
+    }
+    if (index_of(wl, nwl, cell(r, cw)) < 0) wl[nwl++] = (char *)cell(r, cw);
+    if (index_of(av, nav, cell(r, ca)) < 0) av[nav++] = (char *)cell(r, ca);
   }
   if (!nwl) { free(use); snprintf(err, cap, "figure %s: no successful run matches it", f->name); return -1; }
   /* the baseline: 'vs VALUE', the run of the same workload with the axis at VALUE; 'vs KEY=VALUE', the run

@@ -566,7 +566,11 @@ typedef struct { char *names[512]; int n; } columns;
 
 static int column_of(columns *c, const char *name) {
   for (int i = 0; i < c->n; i++) if (!strcmp(c->names[i], name)) return i;
-  if (c->n == 512) return -1;
+  if (c->n == 512) {
+    static int said;
+    if (!said++) fprintf(stderr, "awemu sweep: more than 512 statistics: the rest are left out of results.csv (results.json has them all)\n");
+    return -1;
+  }
   c->names[c->n] = strdup(name);
   return c->n++;
 }
