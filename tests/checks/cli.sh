@@ -106,11 +106,13 @@ cl_t1=$(date +%s)
 # one second of limit, checked every 65536 warp instructions: well under 10 s
 [ $cl_rc -eq 1 ] && [ $((cl_t1 - cl_t0)) -lt 10 ] && pass "cli: --timeout 1 ended the launch within 10 s" ||
   fail "cli: --timeout 1 ended the launch within 10 s" "status $cl_rc after $((cl_t1 - cl_t0)) s"
-# the subshell exec'd timeout, which passes SIGINT on to awemu; a signal that comes before awemu
-# has installed its handler ends it plainly (status 130, no message): seen once on a loaded
-# machine after 1 s, so a second try waits 4 s; a real failure fails both
+# the subshell exec'd timeout --foreground, which passes the one SIGINT on to awemu (without
+# --foreground, GNU timeout also sends it to its whole process group, so awemu got it twice, and a
+# second Ctrl-C ends awemu at once, with status 130 and no message: that was this check's
+# occasional failure); a signal that comes before awemu has installed its handler would end it the
+# same way, so a second try waits 4 s; a real failure fails both
 for cl_wait in 1 4; do
-  (cd "$CL_T" && exec timeout 30 "$CL_B/awemu" run spin.aw > int.out 2> int.err) &
+  (cd "$CL_T" && exec timeout --foreground 30 "$CL_B/awemu" run spin.aw > int.out 2> int.err) &
   cl_pid=$!
   sleep $cl_wait   # time to start and enter the launch (under ASan too)
   kill -INT $cl_pid
