@@ -843,7 +843,7 @@ API cr_err cudaFuncSetAttribute(const void *fun, int attr, int value) {
   return ret(kernel_of(fun) ? CR_SUCCESS : CR_INVALID_DEVICE_FUNCTION);
 }
 
-/* The registers per thread and static shared bytes of a kernel, by the rules the timing model's occupancy uses. */
+/* The module and index of the kernel registered for host function fun (its PTX assembled if need be). */
 static cr_err kernel_info(const void *fun, aw_module **mp, int *idx) {
   init();
   cr_kernel *k = kernel_of(fun);
