@@ -527,7 +527,8 @@ static int run_all(run *r, int n, int jobs, int task, int tasks) {
     if (tty || t - last_print >= 2 || done + failed == todo) {
       char lt[32];
       fmt_time(left, lt, sizeof lt);
-      fprintf(stderr, "%s[sweep] %d/%d done, %d running, %d failed, %s left   %s", tty ? "\r" : "", done, todo, running, failed,
+      int waiting = todo - done - failed - running, shown = running + waiting < jobs ? running + waiting : jobs;   /* running once refilled */
+      fprintf(stderr, "%s[sweep] %d/%d done, %d running, %d failed, %s left   %s", tty ? "\r" : "", done, todo, shown, failed,
               done ? lt : "? s", tty ? "" : "\n");
       last_print = t;
     }
