@@ -70,10 +70,21 @@ int plot_parse(plot_figure *f, const char *name, const char *text, char *err, si
   return 0;
 }
 
+void plot_free(plot_figure *f) {
+  free(f->name); free(f->metric); free(f->axis); free(f->base); free(f->title); free(f->ylabel);
+  for (int i = 0; i < f->nwhere; i++) { free(f->where_key[i]); free(f->where_val[i]); }
+  memset(f, 0, sizeof *f);
+}
+
 /* ---- results.csv ---- */
 
 typedef struct { char **cell; int n; } csv_row;
 typedef struct { csv_row head; csv_row *rows; int nrows; } csv_table;
+
+static void free_row(csv_row *r) {
+  for (int i = 0; i < r->n; i++) free(r->cell[i]);
+  free(r->cell);
+}
 
 /* One record of our CSV (fields quoted only when they hold , " or a newline). */
 static int read_record(FILE *f, csv_row *r) {
@@ -117,7 +128,7 @@ static int read_csv(const char *path, csv_table *t, char *err, size_t cap) {
   if (!read_record(f, &t->head)) { fclose(f); snprintf(err, cap, "%s: empty", path); return -1; }
   csv_row r;
   while (read_record(f, &r)) {
-    if (r.n == 1 && !r.cell[0][0]) continue;
+    if (r.n == 1 && !r.cell[0][0]) { free_row(&r); continue; }
     csv_row *rows = realloc(t->rows, (size_t)(t->nrows + 1) * sizeof *rows);
     if (!rows) exit(2);
     t->rows = rows;
@@ -125,6 +136,12 @@ static int read_csv(const char *path, csv_table *t, char *err, size_t cap) {
   }
   fclose(f);
   return 0;
+}
+
+static void free_csv(csv_table *t) {
+  free_row(&t->head);
+  for (int i = 0; i < t->nrows; i++) free_row(&t->rows[i]);
+  free(t->rows);
 }
 
 static int col(const csv_table *t, const char *name) {
@@ -199,9 +216,18 @@ static void write_gp(FILE *g, const plot_figure *f, int ncols, int stack, const 
   }
 }
 
+static int draw_table(const plot_figure *f, const csv_table *tp, const char *dir, char *err, size_t cap);
+
 int plot_draw(const plot_figure *f, const char *csv, const char *dir, char *err, size_t cap) {
   csv_table t;
   if (read_csv(csv, &t, err, cap)) return -1;
+  int r = draw_table(f, &t, dir, err, cap);
+  free_csv(&t);
+  return r;
+}
+
+static int draw_table(const plot_figure *f, const csv_table *tp, const char *dir, char *err, size_t cap) {
+  const csv_table t = *tp;
   int cw = col(&t, "workload"), ca = col(&t, f->axis), cs = col(&t, "status"), cm = f->stack ? -1 : col(&t, f->metric), cd = -1;
   const char *slash = f->stack ? NULL : strchr(f->metric, '/');
   if (slash) {   /* a ratio of two columns: warp_instructions/host_seconds */

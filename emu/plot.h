@@ -29,6 +29,8 @@ typedef struct {
 /* Parses the text after "figure NAME =": KIND METRIC by AXIS [vs BASE] [where KEY=VALUE]... [: TITLE].
  * 0, or -1 with a message in err. */
 int plot_parse(plot_figure *f, const char *name, const char *text, char *err, size_t cap);
+/* Frees what plot_parse allocated. */
+void plot_free(plot_figure *f);
 /* Draws f from the CSV at csv into dir (made if need be).  Writes NAME.dat,
  * NAME.gp and NAME.md, then runs gnuplot for NAME.svg and NAME.png.  0; -1
  * with a message in err (1 when only gnuplot is missing: the rest is written). */

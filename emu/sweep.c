@@ -38,6 +38,8 @@ typedef struct {
   char id[600];
   int w, c, d, a, s[MAX_AXES];
   char *argv[200];           /* at most 8 + 2 x 16 sets + 2 x 32 + 2 x 32 subroutines + 4 + 2 + 16 vars + 1 */
+  char *own[40];             /* the argv strings made for this run (freed with it) */
+  int nown;
   int argc;
   char dir[PATH_MAX];
   pid_t pid;
@@ -103,6 +105,12 @@ static int mkdirs(const char *path) {
 
 /* ---- the sweep file ---- */
 
+static void free_axis(axis *x, int keep_key) {
+  for (int i = 0; i < x->n; i++) free(x->vals[i]);
+  if (!keep_key) free(x->key);
+  x->n = 0;
+}
+
 static int add_vals(axis *x, char *rest, const char *file, int line) {
   for (char *t = strtok(rest, " \t"); t; t = strtok(NULL, " \t")) {
     if (x->n == MAX_VALS) return err_at(file, line, "more than %d values", MAX_VALS);
@@ -114,9 +122,9 @@ static int add_vals(axis *x, char *rest, const char *file, int line) {
 }
 
 static int parse(sweep *w, const char *file) {
+  memset(w, 0, sizeof *w);
   FILE *f = fopen(file, "r");
   if (!f) return err_at(file, 0, "%s: cannot read: %s", file, strerror(errno));
-  memset(w, 0, sizeof *w);
   w->file = file;
   char buf[8192];
   int line = 0, rc = 0;
@@ -218,8 +226,8 @@ static int check(sweep *w) {
   for (int i = 0; i < w->wl.n; i++) {
     glob_t g;
     int r = glob(w->wl.vals[i], 0, NULL, &g);
-    if (r == GLOB_NOMATCH || (r == 0 && !g.gl_pathc)) { globfree(&g); return err_at(w->file, w->wl.line, "workloads: '%s' matches nothing", w->wl.vals[i]); }
-    if (r) { globfree(&g); return err_at(w->file, w->wl.line, "workloads: '%s': cannot expand", w->wl.vals[i]); }
+    if (r == GLOB_NOMATCH || (r == 0 && !g.gl_pathc)) { globfree(&g); free_axis(&got, 1); return err_at(w->file, w->wl.line, "workloads: '%s' matches nothing", w->wl.vals[i]); }
+    if (r) { globfree(&g); free_axis(&got, 1); return err_at(w->file, w->wl.line, "workloads: '%s': cannot expand", w->wl.vals[i]); }
     for (size_t k = 0; k < g.gl_pathc; k++) {
       char p[PATH_MAX];
       const char *m = g.gl_pathv[k];
@@ -230,16 +238,18 @@ static int check(sweep *w) {
         if (strpbrk(w->wl.vals[i], "*?[")) continue;   /* a pattern's other matches (a README, a directory without run.aw) are not workloads */
         err_at(w->file, w->wl.line, "workloads: %s: no run script (a directory with run.aw, or an .aw file)", m);
         globfree(&g);
+        free_axis(&got, 1);
         return -1;
       }
-      if (got.n == MAX_VALS) { globfree(&g); return err_at(w->file, w->wl.line, "workloads: more than %d", MAX_VALS); }
+      if (got.n == MAX_VALS) { globfree(&g); free_axis(&got, 1); return err_at(w->file, w->wl.line, "workloads: more than %d", MAX_VALS); }
       got.vals[got.n++] = strdup(p);
     }
     globfree(&g);
   }
-  if (!got.n) return err_at(w->file, w->wl.line, "workloads: no run script matched");
   got.key = w->wl.key;
-  w->wl = got;
+  free_axis(&w->wl, 1);
+  w->wl = got;   /* (freed with the sweep, also on the errors below) */
+  if (!got.n) return err_at(w->file, w->wl.line, "workloads: no run script matched");
   char err[600];
   for (int i = 0; i < w->cfg.n; i++) {
     tm_config c;
@@ -369,6 +379,24 @@ static int prepare(const sweep *w) {
   return 0;
 }
 
+/* p, kept in x's list of strings to free. */
+static char *own(run *x, char *p) { x->own[x->nown++] = p; return p; }
+
+static void free_runs(run *r, int n) {
+  for (int i = 0; r && i < n; i++) for (int k = 0; k < r[i].nown; k++) free(r[i].own[k]);
+  free(r);
+}
+
+static void free_sweep(sweep *w) {
+  free(w->name);
+  free_axis(&w->wl, 0); free_axis(&w->cfg, 0); free_axis(&w->des, 0); free_axis(&w->alg, 0);
+  free_axis(&w->subs, 0); free_axis(&w->timeout, 0);
+  for (int i = 0; i < w->nalgsubs; i++) free_axis(&w->algsubs[i], 0);
+  for (int i = 0; i < w->nsets; i++) free_axis(&w->sets[i], 0);
+  for (int i = 0; i < w->nfigs; i++) plot_free(&w->figs[i]);
+  for (int i = 0; i < MAX_VALS; i++) { free(wnames[i]); wnames[i] = NULL; }
+}
+
 /* Every run of the sweep, in order: workloads, configs, designs, algorithms, then the set axes (the first slowest). */
 static run *expand(const sweep *w, int *nruns) {
   int nd = w->des.n ? w->des.n : 1, na = w->alg.n ? w->alg.n : 1;
@@ -400,10 +428,10 @@ static run *expand(const sweep *w, int *nruns) {
     x->argv[c++] = "run";
     x->argv[c++] = "--config";
     x->argv[c++] = w->cfg.vals[x->c];
-    if (w->des.n) { x->argv[c++] = "--set"; x->argv[c++] = dup_printf("design=%s", w->des.vals[x->d]); }
-    if (w->alg.n) { x->argv[c++] = "--set"; x->argv[c++] = dup_printf("compression=%s", w->alg.vals[x->a]); }
+    if (w->des.n) { x->argv[c++] = "--set"; x->argv[c++] = own(x, dup_printf("design=%s", w->des.vals[x->d])); }
+    if (w->alg.n) { x->argv[c++] = "--set"; x->argv[c++] = own(x, dup_printf("compression=%s", w->alg.vals[x->a])); }
     for (int k = 0; k < w->nsets; k++)
-      if (!w->isvar[k]) { x->argv[c++] = "--set"; x->argv[c++] = dup_printf("%s=%s", w->sets[k].key, w->sets[k].vals[x->s[k]]); }
+      if (!w->isvar[k]) { x->argv[c++] = "--set"; x->argv[c++] = own(x, dup_printf("%s=%s", w->sets[k].key, w->sets[k].vals[x->s[k]])); }
     for (int k = 0; k < w->subs.n; k++) { x->argv[c++] = "--subroutines"; x->argv[c++] = w->subs.vals[k]; }
     if (w->alg.n)
       for (int a = 0; a < w->nalgsubs; a++)
@@ -411,19 +439,19 @@ static run *expand(const sweep *w, int *nruns) {
           for (int k = 0; k < w->algsubs[a].n; k++) { x->argv[c++] = "--subroutines"; x->argv[c++] = w->algsubs[a].vals[k]; }
     if (w->timeout.n) { x->argv[c++] = "--timeout"; x->argv[c++] = w->timeout.vals[0]; }
     x->argv[c++] = "--stats-json";
-    x->argv[c++] = dup_printf("%s/stats.part.json", x->dir);   /* renamed stats.json when the run succeeds */
+    x->argv[c++] = own(x, dup_printf("%s/stats.part.json", x->dir));   /* renamed stats.json when the run succeeds */
     x->argv[c++] = w->wl.vals[x->w];
     char dd[PATH_MAX];
     data_dir(w, x->w, dd, sizeof dd);
-    x->argv[c++] = dup_printf("DATA=%s", dd);
+    x->argv[c++] = own(x, dup_printf("DATA=%s", dd));
     for (int k = 0; k < w->nsets; k++)
-      if (w->isvar[k]) x->argv[c++] = dup_printf("%s=%s", w->sets[k].key, w->sets[k].vals[x->s[k]]);
+      if (w->isvar[k]) x->argv[c++] = own(x, dup_printf("%s=%s", w->sets[k].key, w->sets[k].vals[x->s[k]]));
     x->argv[c] = NULL;
     x->argc = c;
   }
   /* two runs of one name would share a directory: workloads whose paths sanitize alike */
   for (long i = 1; i < total; i++)
-    if (!strcmp(r[i].id, r[i - 1].id)) { err_at(w->file, w->wl.line, "two runs are both named %s: rename a workload", r[i].id); free(r); return NULL; }
+    if (!strcmp(r[i].id, r[i - 1].id)) { err_at(w->file, w->wl.line, "two runs are both named %s: rename a workload", r[i].id); free_runs(r, (int)total); return NULL; }
   *nruns = (int)total;
   return r;
 }
@@ -731,7 +759,7 @@ static int merge(const sweep *w, run *r, int n) {
     fputc('}', js.f);
   }
   fputs("\n]\n", js.f);
-  for (int k = 0; k < cols.n; k++) free(vals[k]);
+  for (int k = 0; k < cols.n; k++) { free(vals[k]); free(cols.names[k]); }
   free(vals);
   int bad = isa_out_commit(&csv, err, sizeof err);
   if (bad) err_at(NULL, 0, "%s", err);
@@ -826,25 +854,32 @@ int aw_sweep_main(int argc, char **argv) {
   if (k <= 0) { fprintf(stderr, "awemu sweep: cannot find this awemu (/proc/self/exe)\n"); return 2; }
   awemu_path[k] = 0;
   sweep w;
-  if (parse(&w, file) || check(&w)) return 2;
+  int rc = 2, n = 0;
+  run *r = NULL;
+  if (parse(&w, file) || check(&w)) goto done;
   name_workloads(&w);
   char def[PATH_MAX];
   fmt(def, sizeof def, "%s.runs", w.name);
   out_dir = out ? out : def;
-  int n;
-  run *r = expand(&w, &n);
-  if (!r) return 2;
-  if (mkdirs(out_dir) || !is_dir(out_dir)) { fprintf(stderr, "awemu sweep: %s: cannot make the output directory: %s\n", out_dir, is_dir(out_dir) ? strerror(errno) : "a file of that name is in the way"); return 2; }
-  if (merge_only) return merge(&w, r, n) || draw(&w) ? 2 : 0;
-  if (plot_only) return draw(&w) ? 2 : 0;
-  if (prepare(&w)) return 2;
+  if (!(r = expand(&w, &n))) goto done;
+  if (mkdirs(out_dir) || !is_dir(out_dir)) {
+    fprintf(stderr, "awemu sweep: %s: cannot make the output directory: %s\n", out_dir, is_dir(out_dir) ? strerror(errno) : "a file of that name is in the way");
+    goto done;
+  }
+  if (merge_only) { rc = merge(&w, r, n) || draw(&w) ? 2 : 0; goto done; }
+  if (plot_only) { rc = draw(&w) ? 2 : 0; goto done; }
+  if (prepare(&w)) goto done;
   if (list) {
     for (int i = 0; i < n; i++) if (!has_result(&r[i])) { put_shell(stdout, &r[i]); putchar('\n'); }
-    return 0;
+    rc = 0;
+    goto done;
   }
-  if (slurm) return write_slurm(file, n, tasks ? (tasks < n ? tasks : n) : (n < 64 ? n : 64)) ? 2 : 0;
+  if (slurm) { rc = write_slurm(file, n, tasks ? (tasks < n ? tasks : n) : (n < 64 ? n : 64)) ? 2 : 0; goto done; }
   if (!jobs) { long c = sysconf(_SC_NPROCESSORS_ONLN); jobs = c > 0 ? (int)c : 1; }
   int failed = run_all(r, n, task >= 0 ? 1 : jobs, task >= 0 ? task : 0, task >= 0 ? ntask : 0);
-  if (task < 0 && (merge(&w, r, n) || draw(&w))) return 2;
-  return failed ? 1 : 0;
+  rc = task < 0 && (merge(&w, r, n) || draw(&w)) ? 2 : failed ? 1 : 0;
+done:
+  free_runs(r, n);
+  free_sweep(&w);
+  return rc;
 }

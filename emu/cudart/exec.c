@@ -77,9 +77,8 @@ static int append_env(const char *name, const char *v, char sep) {
 int cr_exec_main(int argc, char **argv) {
   const char *config = NULL;
   int i, nsets = 0;
-  const char **sets = calloc((size_t)argc, sizeof *sets);
+  const char *sets[256];   /* the --set values, checked against the config before the program starts */
   char err[512];
-  if (!sets) return 2;
   for (i = 1; i < argc && argv[i][0] == '-'; i++) {
     const char *a = argv[i], *v = NULL;
     if (!strcmp(a, "--")) { i++; break; }
@@ -111,6 +110,7 @@ int cr_exec_main(int argc, char **argv) {
     case 0: config = v; setenv("AWEMU_CONFIG", v, 1); break;
     case 1:
       if (strchr(v, ',')) { fprintf(stderr, "awemu exec: --set %s: one KEY=VALUE per --set\n", v); return 2; }
+      if (nsets == 256) { fprintf(stderr, "awemu exec: at most 256 --set options\n"); return 2; }
       if (append_env("AWEMU_SET", v, ',')) return 2;
       sets[nsets++] = v;
       break;
@@ -131,7 +131,6 @@ int cr_exec_main(int argc, char **argv) {
     for (int k = 0; k < nsets && !bad; k++) bad = tm_config_set_pair(&c, sets[k], "--set", err, sizeof err);
     if (bad || tm_config_check(&c, err, sizeof err)) { fprintf(stderr, "awemu exec: %s\n", err); return 2; }
   }
-  free(sets);
   if (getenv("AWEMU_STATS_JSON") && !config && !nsets && !getenv("AWEMU_CONFIG")) {
     fprintf(stderr, "awemu exec: --stats-json needs timing mode (--config NAME|FILE)\n");
     return 2;
