@@ -251,11 +251,16 @@ static int check(sweep *w) {
   w->wl = got;   /* (freed with the sweep, also on the errors below) */
   if (!got.n) return err_at(w->file, w->wl.line, "workloads: no run script matched");
   char err[600];
+  int functional = 0, timing_axes = w->des.n || w->alg.n;
+  for (int k = 0; k < w->nsets; k++) timing_axes |= !w->isvar[k];
   for (int i = 0; i < w->cfg.n; i++) {
+    if (!strcmp(w->cfg.vals[i], "functional")) { functional = 1; continue; }   /* awemu run without --config */
     tm_config c;
     tm_config_defaults(&c);
     if (tm_config_load(&c, w->cfg.vals[i], err, sizeof err)) return err_at(w->file, w->cfg.line, "configs: %s", err);
   }
+  if (functional && timing_axes)
+    return err_at(w->file, w->cfg.line, "configs: functional runs take no designs, algorithms or set axes (those are timing mode's)");
   char where[PATH_MAX + 32];
   tm_config c;
   tm_config_defaults(&c);
@@ -426,8 +431,10 @@ static run *expand(const sweep *w, int *nruns) {
     int c = 0;
     x->argv[c++] = awemu_path;
     x->argv[c++] = "run";
-    x->argv[c++] = "--config";
-    x->argv[c++] = w->cfg.vals[x->c];
+    if (strcmp(w->cfg.vals[x->c], "functional")) {
+      x->argv[c++] = "--config";
+      x->argv[c++] = w->cfg.vals[x->c];
+    }
     if (w->des.n) { x->argv[c++] = "--set"; x->argv[c++] = own(x, dup_printf("design=%s", w->des.vals[x->d])); }
     if (w->alg.n) { x->argv[c++] = "--set"; x->argv[c++] = own(x, dup_printf("compression=%s", w->alg.vals[x->a])); }
     for (int k = 0; k < w->nsets; k++)

@@ -51,6 +51,26 @@ sw_err baddesign "baddesign.sweep:2: error: design" "workloads = $root/examples/
 designs = base fast"
 sw_err nomatch "workloads: '$root/examples/nosuch*' matches nothing" "workloads = $root/examples/nosuch*"
 
+# ---- functional runs beside timing ones ----
+# saxpy (1000 threads in CTAs of 256: 4 CTAs, 32 warps): the functional core's warp instruction
+# count (awemu run --stats-json without a config) must equal the timing model's for the same run
+printf 'workloads = %s/examples/saxpy\nconfigs = functional caba-gtx480\n' "$root" > "$SW/fn.sweep"
+(cd "$SW" && "$awemu" sweep -j 2 fn.sweep) > "$SW/fn.out" 2> "$SW/fn.err"
+rc=$?
+fcsv="$SW/fn.runs/results.csv"
+wcol=$(head -1 "$fcsv" 2>/dev/null | tr ',' '\n' | grep -n '^warp_instructions$' | cut -d: -f1)
+fw=$(grep '^saxpy.functional,' "$fcsv" 2>/dev/null | cut -d, -f"${wcol:-1}")
+tw=$(grep '^saxpy.caba-gtx480,' "$fcsv" 2>/dev/null | cut -d, -f"${wcol:-1}")
+if [ $rc -eq 0 ] && [ -n "$fw" ] && [ "$fw" = "$tw" ] && grep -q '"ctas": 4,' "$SW/fn.runs/runs/saxpy.functional/stats.json" &&
+   grep -q '"warps": 32,' "$SW/fn.runs/runs/saxpy.functional/stats.json" && ! grep -q -- '--config' "$SW/fn.runs/runs/saxpy.functional/command"; then
+  pass "sweep: configs = functional runs awemu run without a config; its $fw warp instructions are the timing model's too"
+else
+  fail "sweep: functional runs (exit $rc; functional $fw, timing $tw)" "$(cat "$SW/fn.err"; head -3 "$fcsv")"
+fi
+sw_err fndesign "fndesign.sweep:2: error: configs: functional runs take no designs, algorithms or set axes" "workloads = $root/examples/saxpy
+configs = functional
+designs = base"
+
 # ---- a run that fails, and the merge ----
 mkdir -p "$SW/bad"
 printf 'load %s/examples/saxpy/saxpy.ptx\nalloc y f32 32\nexpect y at 0 1\n' "$root" > "$SW/bad/run.aw"
