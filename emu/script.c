@@ -703,23 +703,31 @@ static int report_fault(aw_session *s, const char *where, aw_fault *f, const cha
 
 /* ---- launch arguments ---- */
 
-/* A buffer's address, or that of its element N: "NAME" or "NAME+N" (N up
- * to its element count: one past the end, as C allows).  0, or -1 with msg. */
-static int buffer_address(aw_session *s, const char *text, uint64_t *addr, char *msg, size_t cap) {
+/* "NAME" or "NAME+N": the buffer and its element N (up to its element count:
+ * one past the end, as C allows).  NULL with a message in msg. */
+static buffer *buffer_element(aw_session *s, const char *text, uint64_t *first, char *msg, size_t cap) {
   char name[128];
   const char *plus = strchr(text, '+');
   size_t n = plus ? (size_t)(plus - text) : strlen(text);
-  if (n >= sizeof name) { snprintf(msg, cap, "no buffer named '%s'", text); return -1; }
+  if (n >= sizeof name) { snprintf(msg, cap, "no buffer named '%s'", text); return NULL; }
   memcpy(name, text, n);
   name[n] = 0;
   buffer *b = find_buffer(s, name);
-  if (!b) { snprintf(msg, cap, "no buffer named '%s' (scalars are written TYPE:VALUE)", name); return -1; }
-  uint64_t off = 0;
-  if (plus && (parse_u64(plus + 1, &off) || off > b->count)) {
+  if (!b) { snprintf(msg, cap, "no buffer named '%s' (scalars are written TYPE:VALUE)", name); return NULL; }
+  *first = 0;
+  if (plus && (parse_u64(plus + 1, first) || *first > b->count)) {
     snprintf(msg, cap, "'%s': the element offset must be a number from 0 to %llu (buffer '%s' has %llu elements)", text,
              (unsigned long long)b->count, name, (unsigned long long)b->count);
-    return -1;
+    return NULL;
   }
+  return b;
+}
+
+/* A buffer's address, or that of its element N ("NAME+N").  0, or -1 with msg. */
+static int buffer_address(aw_session *s, const char *text, uint64_t *addr, char *msg, size_t cap) {
+  uint64_t off;
+  const buffer *b = buffer_element(s, text, &off, msg, cap);
+  if (!b) return -1;
   *addr = b->addr + off * type_bytes(b->type);
   return 0;
 }
@@ -1125,29 +1133,12 @@ static int cmd_expect(aw_session *s, char **argv, int argc, const char *where) {
 
 /* ---- copy, memset, free ---- */
 
-/* "NAME" or "NAME+N": the buffer and the element N. */
-static buffer *buffer_at(aw_session *s, const char *where, const char *text, uint64_t *first) {
-  char name[128];
-  const char *plus = strchr(text, '+');
-  size_t n = plus ? (size_t)(plus - text) : strlen(text);
-  if (n >= sizeof name) { error(s, where, "no buffer named '%s'", text); return NULL; }
-  memcpy(name, text, n);
-  name[n] = 0;
-  buffer *b = find_buffer(s, name);
-  if (!b) { error(s, where, "no buffer named '%s'", name); return NULL; }
-  *first = 0;
-  if (plus && (parse_u64(plus + 1, first) || *first > b->count)) {
-    error(s, where, "'%s': the element offset must be a number from 0 to %llu", text, (unsigned long long)b->count);
-    return NULL;
-  }
-  return b;
-}
-
 static int cmd_copy(aw_session *s, char **argv, int argc, const char *where) {
   if (argc != 4) return error(s, where, "usage: copy DST[+N] SRC[+N] COUNT");
   uint64_t df, sf, count;
-  buffer *d = buffer_at(s, where, argv[1], &df), *src = d ? buffer_at(s, where, argv[2], &sf) : NULL;
-  if (!src) return -1;
+  char msg[400];
+  buffer *d = buffer_element(s, argv[1], &df, msg, sizeof msg), *src = d ? buffer_element(s, argv[2], &sf, msg, sizeof msg) : NULL;
+  if (!src) return error(s, where, "copy: %s", msg);
   if (parse_u64(argv[3], &count)) return error(s, where, "bad COUNT '%s' (a number of elements)", argv[3]);
   unsigned eb = type_bytes(src->type);
   if (count > src->count - sf) return error(s, where, "copy: %llu elements from element %llu run past the end of '%s' (%llu elements)",

@@ -2,6 +2,7 @@
 #define _XOPEN_SOURCE 700   /* realpath */
 #include "sweep.h"
 #include "plot.h"
+#include "../asm/asm.h"
 #include "timing/config.h"
 #include "../isa/outfile.h"
 
@@ -328,7 +329,6 @@ static void name_workloads(const sweep *w) {
   }
 }
 
-static void workload_name(const sweep *w, int i, char *buf, size_t cap) { (void)w; fmt(buf, cap, "%s", wnames[i]); }
 
 static void config_name(const char *c, char *buf, size_t cap) {
   const char *b = strrchr(c, '/');
@@ -356,17 +356,13 @@ static char *dup_printf(const char *fmt, ...) {
 }
 
 /* The data directory of workload i: its reference program's output (ref.c beside run.aw), made once. */
-static void data_dir(const sweep *w, int i, char *buf, size_t cap) {
-  char n[PATH_MAX];
-  workload_name(w, i, n, sizeof n);
-  fmt(buf, cap, "%s/data/%s", out_dir, n);
-}
+static void data_dir(int i, char *buf, size_t cap) { fmt(buf, cap, "%s/data/%s", out_dir, wnames[i]); }
 
 /* Builds and runs each workload's ref.c into its data directory, unless done before.  0, or -1. */
 static int prepare(const sweep *w) {
   for (int i = 0; i < w->wl.n; i++) {
     char dir[PATH_MAX], ref[PATH_MAX + 8], done[PATH_MAX + 8], src[PATH_MAX], cmd[4 * PATH_MAX];
-    data_dir(w, i, dir, sizeof dir);
+    data_dir(i, dir, sizeof dir);
     fmt(src, sizeof src, "%s", w->wl.vals[i]);
     char *slash = strrchr(src, '/');
     fmt(slash ? slash + 1 : src, sizeof src - (size_t)(slash ? slash + 1 - src : 0), "ref.c");
@@ -419,7 +415,7 @@ static run *expand(const sweep *w, int *nruns) {
     x->c = (int)(q % w->cfg.n); q /= w->cfg.n;
     x->w = (int)q;
     char wn[PATH_MAX], cn[PATH_MAX];
-    workload_name(w, x->w, wn, sizeof wn);
+    fmt(wn, sizeof wn, "%s", wnames[x->w]);
     config_name(w->cfg.vals[x->c], cn, sizeof cn);
     fmt(x->id, sizeof x->id, "%s.%s", wn, cn);
     if (w->des.n) fmt(x->id + strlen(x->id), sizeof x->id - strlen(x->id), ".%s", w->des.vals[x->d]);
@@ -449,7 +445,7 @@ static run *expand(const sweep *w, int *nruns) {
     x->argv[c++] = own(x, dup_printf("%s/stats.part.json", x->dir));   /* renamed stats.json when the run succeeds */
     x->argv[c++] = w->wl.vals[x->w];
     char dd[PATH_MAX];
-    data_dir(w, x->w, dd, sizeof dd);
+    data_dir(x->w, dd, sizeof dd);
     x->argv[c++] = own(x, dup_printf("DATA=%s", dd));
     for (int k = 0; k < w->nsets; k++)
       if (w->isvar[k]) x->argv[c++] = own(x, dup_printf("%s=%s", w->sets[k].key, w->sets[k].vals[x->s[k]]));
@@ -577,26 +573,6 @@ static int run_all(run *r, int n, int jobs, int task, int tasks) {
 
 /* ---- merging ---- */
 
-/* A whole file (NUL-terminated; empty when it cannot be read). */
-static char *slurp(const char *path, size_t *len) {
-  FILE *f = fopen(path, "rb");
-  char *buf = NULL;
-  size_t cap = 0, n = 0, k = 1;
-  while (f && k) {
-    if (n + 65536 + 1 > cap) {
-      char *b = realloc(buf, cap = (n + 65536 + 1) * 2);
-      if (!b) break;
-      buf = b;
-    }
-    k = fread(buf + n, 1, cap - n - 1, f);
-    n += k;
-  }
-  if (f) fclose(f);
-  if (!buf) { buf = malloc(1); n = 0; if (!buf) { fprintf(stderr, "awemu sweep: out of memory\n"); exit(2); } }
-  buf[n] = 0;
-  *len = n;
-  return buf;
-}
 
 typedef struct { char *names[512]; int n; } columns;
 
@@ -721,7 +697,7 @@ static int merge(const sweep *w, run *r, int n) {
   for (int i = 0; i < n; i++) {
     const run *x = &r[i];
     char wn[PATH_MAX], cn[PATH_MAX], secs[64] = "";
-    workload_name(w, x->w, wn, sizeof wn);
+    fmt(wn, sizeof wn, "%s", wnames[x->w]);
     config_name(w->cfg.vals[x->c], cn, sizeof cn);
     const char *des = w->des.n ? w->des.vals[x->d] : "", *alg = w->alg.n ? w->alg.vals[x->a] : "", *st = run_status(x);
     fmt(path, sizeof path, "%s/seconds", x->dir);
@@ -758,9 +734,9 @@ static int merge(const sweep *w, run *r, int n) {
     fputs("\", \"stats\": ", js.f);
     fmt(path, sizeof path, "%s/stats.json", x->dir);
     size_t len = 0;
-    char *text = slurp(path, &len);
-    while (len && isspace((unsigned char)text[len - 1])) len--;
-    if (len) fwrite(text, 1, len, js.f);
+    char *text = asm_read_file(path, &len);
+    while (text && len && isspace((unsigned char)text[len - 1])) len--;
+    if (text && len) fwrite(text, 1, len, js.f);
     else fputs("null", js.f);
     free(text);
     fputc('}', js.f);

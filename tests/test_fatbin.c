@@ -13,22 +13,13 @@
  */
 #include "check.h"
 #include "../emu/cudart/fatbin.h"
+#include "../asm/asm.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-static uint8_t *slurp(const char *path, size_t *len) {
-  FILE *f = fopen(path, "rb");
-  if (!f) return NULL;
-  fseek(f, 0, SEEK_END);
-  long n = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  uint8_t *b = malloc((size_t)n + 1);
-  if (b && fread(b, 1, (size_t)n, f) != (size_t)n) { free(b); b = NULL; }
-  fclose(f);
-  if (b) { b[n] = 0; *len = (size_t)n; }
-  return b;
-}
+/* A whole file (NUL-terminated), or NULL: the assembler's reader. */
+static uint8_t *slurp(const char *path, size_t *len) { return (uint8_t *)asm_read_file(path, len); }
 
 /* Text with each line's // comment dropped and its runs of blanks made one space, ends trimmed (in place). */
 static size_t normalize(char *t, size_t len) {

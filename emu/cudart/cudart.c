@@ -18,6 +18,7 @@
 #include "../emu_int.h"
 #include "../timing/timing.h"
 #include "../timing/tm_launch.h"
+#include "../../asm/asm.h"
 #include "../../isa/outfile.h"
 #include "cuda_abi.h"
 #include "fatbin.h"
@@ -108,26 +109,6 @@ static double host_now(void) {
   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-static char *read_file(const char *path, size_t *len) {
-  FILE *f = fopen(path, "rb");
-  if (!f) return NULL;
-  char *buf = NULL;
-  size_t cap = 0, n = 0, r;
-  do {
-    if (n + 65536 > cap) {
-      char *b = realloc(buf, cap = (n + 65536) * 2);
-      if (!b) { free(buf); fclose(f); return NULL; }
-      buf = b;
-    }
-    r = fread(buf + n, 1, cap - n - 1, f);
-    n += r;
-  } while (r);
-  fclose(f);
-  buf[n] = 0;
-  *len = n;
-  return buf;
-}
-
 /* ---- configuration (environment) and exit ---- */
 
 static void at_exit(void) {
@@ -185,7 +166,7 @@ static int one_set(const char *kv, void *arg) {
 static int one_subroutine(const char *path, void *arg) {
   size_t len;
   (void)arg;
-  char *text = read_file(path, &len);
+  char *text = asm_read_file(path, &len);
   if (!text) { say("AWEMU_SUBROUTINES: %s: cannot be read", path); return -1; }
   int r = aw_add_subroutines(G.d, path, text, len);
   free(text);
@@ -281,9 +262,10 @@ static aw_module *module_for(cr_fatbin *fb, const char *name, int kernel, cr_err
     }
     uint32_t best = 0;   /* the newest target */
     for (uint32_t i = 1; i < n; i++) if (p[i].sm > p[best].sm) best = i;
-    char title[64];
-    snprintf(title, sizeof title, "fatbin%u.sm_%u.ptx", (uint32_t)(fb - G.fbs[0]), p[best].sm);
-    for (uint32_t i = 0; i < G.nfb; i++) if (G.fbs[i] == fb) snprintf(title, sizeof title, "fatbin%u.sm_%u.ptx", i, p[best].sm);
+    char title[64];   /* names the PTX in messages: the fat binary's registration order and its target */
+    uint32_t order = 0;
+    while (order < G.nfb && G.fbs[order] != fb) order++;
+    snprintf(title, sizeof title, "fatbin%u.sm_%u.ptx", order, p[best].sm);
     fb->m = aw_module_load_text(G.d, title, p[best].text, p[best].len, err, sizeof err);
     fb->sm = p[best].sm;
     for (uint32_t i = 0; i < n; i++) free(p[i].text);
@@ -449,16 +431,28 @@ static void host_wrote_mapped(void) {
   for (uint32_t i = 0; i < G.nmaps; i++) tm_device_host_wrote(G.d, (uint64_t)(uintptr_t)G.maps[i].host, G.maps[i].len);
 }
 
+/* The module and index of the kernel registered for host function fun (its
+ * PTX assembled if need be); what is wrong is said on standard error. */
+static cr_err kernel_info(const void *fun, aw_module **mp, int *idx) {
+  init();
+  cr_kernel *k = kernel_of(fun);
+  if (!k) { say("a function that is not a registered kernel"); return CR_INVALID_DEVICE_FUNCTION; }
+  cr_err e = CR_SUCCESS;
+  aw_module *m = module_for(k->fb, k->name, 1, &e);
+  if (!m) return e;
+  if ((*idx = aw_kernel_find(m, k->name)) < 0) { say("kernel '%s' is not in the program's PTX", k->name); return CR_INVALID_DEVICE_FUNCTION; }
+  *mp = m;
+  return CR_SUCCESS;
+}
+
 static cr_err launch(const void *fun, cr_dim3 grid, cr_dim3 block, void **args, size_t shared) {
   init();
   if (G.sticky) return G.sticky;
-  cr_kernel *k = kernel_of(fun);
-  if (!k) { say("a launch of a function that is not a registered kernel"); return ret(CR_INVALID_DEVICE_FUNCTION); }
-  cr_err e = CR_SUCCESS;
-  aw_module *m = module_for(k->fb, k->name, 1, &e);
-  if (!m) return ret(e);
-  int idx = aw_kernel_find(m, k->name);
-  if (idx < 0) { say("kernel '%s' is not in the program's PTX", k->name); return ret(CR_INVALID_DEVICE_FUNCTION); }
+  aw_module *m;
+  int idx;
+  cr_err e = kernel_info(fun, &m, &idx);
+  if (e) return ret(e);
+  const cr_kernel *k = kernel_of(fun);
   uint64_t threads = (uint64_t)block.x * block.y * block.z;
   if (!grid.x || !grid.y || !grid.z || !threads || threads > 1024 || block.z > 64 || grid.y > 65535 || grid.z > 65535)
     return ret(CR_INVALID_CONFIGURATION);
@@ -841,19 +835,6 @@ API cr_err cudaFuncSetAttribute(const void *fun, int attr, int value) {
   (void)attr; (void)value;
   init();
   return ret(kernel_of(fun) ? CR_SUCCESS : CR_INVALID_DEVICE_FUNCTION);
-}
-
-/* The module and index of the kernel registered for host function fun (its PTX assembled if need be). */
-static cr_err kernel_info(const void *fun, aw_module **mp, int *idx) {
-  init();
-  cr_kernel *k = kernel_of(fun);
-  if (!k) return CR_INVALID_DEVICE_FUNCTION;
-  cr_err e = CR_SUCCESS;
-  aw_module *m = module_for(k->fb, k->name, 1, &e);
-  if (!m) return e;
-  if ((*idx = aw_kernel_find(m, k->name)) < 0) return CR_INVALID_DEVICE_FUNCTION;
-  *mp = m;
-  return CR_SUCCESS;
 }
 
 API cr_err cudaFuncGetAttributes(cr_func_attr *a, const void *fun) {
