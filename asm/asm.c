@@ -19,7 +19,7 @@ enum { G_VAR = 1, G_FUNC = 2 };
 #define LINE_EXPLICIT 0x80000000u
 
 typedef struct { uint32_t label; asm_loc loc; int defined; } label_state;
-typedef struct { int is_out; asm_tok name; } live_ref;
+typedef struct { int is_out; asm_tok name; } live_ref;   /* is_out: 0 .livein, 1 .liveout, 2 .keep, 3 .skipif */
 typedef struct { uint32_t number; asm_loc loc; } loc_use;
 typedef struct { uint32_t number, index; } file_map;
 
@@ -630,18 +630,39 @@ void asm_subr_attr(asm_ctx *c, asm_tok dir, asm_opnd *args) {
       t.kernel = intern(c, a->name.s, (size_t)a->name.len);
       t.label = intern(c, a->next->name.s, (size_t)a->next->name.len);
       a = a->next->next;
+      if (a && a->kind == AO_NUM && a->plus) {   /* LABEL+N: N instructions after the label */
+        if (a->num.fkind || a->num.u > 1000000) { asm_error(c, a->loc, "a label offset is a number of instructions (0 to 1000000)"); return; }
+        t.label_off = (uint32_t)a->num.u;
+        a = a->next;
+      }
       if (a && a->kind == AO_LIST) {
         t.bind_off = c->pool.n;
         for (asm_opnd *e = a->elems; e; e = e->next) { *VEC_PUSH(c->pool, uint32_t) = intern(c, e->name.s, (size_t)e->name.len); t.nbind++; }
         a = a->next;
+      }
+      if (a && a->kind == AO_NAME && a->name.len == 4 && memcmp(a->name.s, "skip", 4) == 0) {   /* skip LABEL[+N]: where lanes that skip resume */
+        asm_opnd *l = a->next;
+        if (!l || l->kind != AO_NAME) { asm_error(c, l ? l->loc : a->loc, "'skip' needs a label of the kernel"); return; }
+        t.skip = intern(c, l->name.s, (size_t)l->name.len);
+        a = l->next;
+        if (a && a->kind == AO_NUM && a->plus) {
+          if (a->num.fkind || a->num.u > 1000000) { asm_error(c, a->loc, "a label offset is a number of instructions (0 to 1000000)"); return; }
+          t.skip_off = (uint32_t)a->num.u;
+          a = a->next;
+        }
       }
     }
     if (a) { asm_error(c, a->loc, "unexpected argument to the '%s' trigger", isa_trigger_names[ev]); return; }
     *VEC_PUSH(c->subr_trigs, isa_trigger) = t;
     *VEC_PUSH(c->trig_locs_cur, asm_loc) = ev == ISA_TRIG_PC ? args->next->next->loc : at;
   } else {
-    int out = strncmp(s, "liveout", 7) == 0;
-    if (!args) { asm_error(c, at, "'%.*s' needs at least one register", dir.len, dir.s); return; }
+    int out = strncmp(s, "liveout", 7) == 0 ? 1 : strncmp(s, "keep", 4) == 0 ? 2 : strncmp(s, "skipif", 6) == 0 ? 3 : 0;
+    if (!args) { asm_error(c, at, "'%.*s' needs %s", dir.len, dir.s, out == 3 ? "a predicate register" : "at least one register"); return; }
+    if (out == 3) {
+      if (args->next) { asm_error(c, args->next->loc, ".skipif takes one predicate register"); return; }
+      for (uint32_t i = 0; i < c->subr_live.n; i++)
+        if (VEC_AT(c->subr_live, live_ref, i).is_out == 3) { asm_error(c, at, "duplicate .skipif"); return; }
+    }
     for (asm_opnd *a = args; a; a = a->next) {
       if (a->kind != AO_NAME) { asm_error(c, a->loc, "expected a register name"); return; }
       live_ref *r = VEC_PUSH(c->subr_live, live_ref);
@@ -714,7 +735,8 @@ static void finish_subr(asm_ctx *c, uint32_t f) {
     *VEC_PUSH(c->triggers, isa_trigger) = VEC_AT(c->subr_trigs, isa_trigger, i);
     *VEC_PUSH(c->trig_pending, asm_loc) = VEC_AT(c->trig_locs_cur, asm_loc, i);
   }
-  for (int out = 0; out < 2; out++) {
+  static const char *const lists[4] = { ".livein", ".liveout", ".keep", ".skipif" };
+  for (int out = 0; out < 4; out++) {
     uint32_t off = c->pool.n, n = 0;
     for (uint32_t i = 0; i < c->subr_live.n; i++) {
       live_ref *r = &VEC_AT(c->subr_live, live_ref, i);
@@ -722,14 +744,25 @@ static void finish_subr(asm_ctx *c, uint32_t f) {
       int is_range = 0;
       uint32_t slot = find_slot(c, r->name.s, (uint32_t)r->name.len, &is_range);
       if (slot == UINT32_MAX) {
-        asm_error(c, r->name.loc, "'%.*s' in %s is not a register of this subroutine", r->name.len, r->name.s, out ? ".liveout" : ".livein");
+        asm_error(c, r->name.loc, "'%.*s' in %s is not a register of this subroutine", r->name.len, r->name.s, lists[out]);
+        continue;
+      }
+      if (out == 3) {
+        if (VEC_AT(c->slot_types, uint8_t, slot) != ISA_T_PRED) { asm_error(c, r->name.loc, "'%.*s' in .skipif is not a predicate register", r->name.len, r->name.s); continue; }
+        sr.skipif = slot + 1;
         continue;
       }
       *VEC_PUSH(c->pool, uint32_t) = slot;
       n++;
     }
-    if (out) { sr.liveout_off = off; sr.nliveout = n; } else { sr.livein_off = off; sr.nlivein = n; }
+    if (out == 2) { sr.keep_off = off; sr.nkeep = n; }
+    else if (out == 1) { sr.liveout_off = off; sr.nliveout = n; }
+    else if (out == 0) { sr.livein_off = off; sr.nlivein = n; }
   }
+  uint32_t nskip = 0;
+  for (uint32_t i = 0; i < c->subr_trigs.n; i++) nskip += VEC_AT(c->subr_trigs, isa_trigger, i).skip != 0;
+  if (nskip && !sr.skipif) asm_error(c, c->func_loc, "subroutine '%s': a 'pc' trigger with 'skip' needs .skipif naming the predicate that says which lanes skip", str_at(c, FUNCS(c)[f].name));
+  else if (sr.skipif && nskip != sr.ntrigger) asm_error(c, c->func_loc, "subroutine '%s': .skipif needs every trigger to be a 'pc' trigger with 'skip LABEL'", str_at(c, FUNCS(c)[f].name));
   sr.nregs = c->nslots;
   *VEC_PUSH(c->subrs, isa_subr) = sr;
 }
@@ -1685,7 +1718,14 @@ static void check_pc_triggers(asm_ctx *c) {
     isa_func *fn = &FUNCS(c)[G_INDEX(g)];
     uint32_t l = 0;
     for (; l < fn->nlabel; l++) if (VEC_AT(c->labels, isa_label, fn->first_label + l).name == tr->label) break;
-    if (l == fn->nlabel) asm_error(c, at, "kernel '%s' has no label '%s'", kn, str_at(c, tr->label));
+    if (l == fn->nlabel) { asm_error(c, at, "kernel '%s' has no label '%s'", kn, str_at(c, tr->label)); continue; }
+    if (VEC_AT(c->labels, isa_label, fn->first_label + l).pc + tr->label_off >= fn->ninsn)
+      asm_error(c, at, "'%s+%u' is past the end of kernel '%s'", str_at(c, tr->label), tr->label_off, kn);
+    if (!tr->skip) continue;
+    for (l = 0; l < fn->nlabel; l++) if (VEC_AT(c->labels, isa_label, fn->first_label + l).name == tr->skip) break;
+    if (l == fn->nlabel) asm_error(c, at, "kernel '%s' has no label '%s' (the trigger's 'skip')", kn, str_at(c, tr->skip));
+    else if (VEC_AT(c->labels, isa_label, fn->first_label + l).pc + tr->skip_off >= fn->ninsn)
+      asm_error(c, at, "'skip %s+%u' is past the end of kernel '%s'", str_at(c, tr->skip), tr->skip_off, kn);
   }
 }
 
@@ -1719,6 +1759,7 @@ static void canonical_strings(asm_ctx *c) {
     isa_trigger *t = &VEC_AT(c->triggers, isa_trigger, i);
     REMAP(t->kernel);
     REMAP(t->label);
+    REMAP(t->skip);
     for (uint32_t k = 0; k < t->nbind; k++) REMAP(VEC_AT(c->pool, uint32_t, t->bind_off + k));
   }
 #undef REMAP

@@ -44,6 +44,7 @@ typedef struct asm_opnd {
   asm_tok name2;           /* PAIR second */
   asm_tok num;             /* NUM */
   int neg;                 /* NUM: written with a leading '-' */
+  int plus;                /* NUM: written with a leading '+' (a label offset) */
   int64_t off;             /* MEM offset */
   struct asm_opnd *elems;  /* VEC, LIST: first element */
   struct asm_opnd *next;

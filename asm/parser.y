@@ -216,6 +216,7 @@ subr_arg:
     WORD                                 { $$ = op_new(ctx, AO_NAME, @1); $$->name = $1; }
   | NUMBER                               { $$ = op_new(ctx, AO_NUM, @1); $$->num = $1; }
   | '-' NUMBER                           { $$ = op_new(ctx, AO_NUM, @1); $$->num = $2; $$->neg = 1; }
+  | '+' NUMBER                           { $$ = op_new(ctx, AO_NUM, @1); $$->num = $2; $$->plus = 1; }
   | ','                                  { $$ = NULL; }
   | '(' ')'                              { $$ = op_new(ctx, AO_LIST, @1); }
   | '(' list_items ')'                   { $$ = op_new(ctx, AO_LIST, @1); $$->elems = $2; }

@@ -53,6 +53,7 @@ typedef struct {
   uint64_t ctas, warps;     /* launched */
   uint64_t branches, divergent_branches;
   uint64_t assist_warps, assist_insns;  /* functional mode: assist warps 'pc' triggers started, their instructions (not in warp_insns) */
+  uint64_t skip_hits, skip_misses;      /* functional mode: lanes of 'pc ... skip' subroutines that skipped the region, and that ran it */
   double seconds;           /* host time spent in the launch (for speed reports only) */
 } aw_stats;
 

@@ -58,7 +58,9 @@ void emu_cta_free(cta *c);
  * 'func' and 'line' (kept by the caller until it finishes), its faults going
  * to f; 0, or -1 with a fault.  Free with emu_cta_free. */
 cta *emu_assist_new(aw_device *d, aw_module *m, aw_fault *f);
-int emu_assist_start(cta *c, uint32_t func, aw_line *line, aw_fault *f);
+/* parent: the CTA whose shared memory the assist warp's .shared variables are
+ * (CABA 4.2.2: allocated with the parent's block); NULL: its own, zeroed. */
+int emu_assist_start(cta *c, uint32_t func, aw_line *line, aw_fault *f, cta *parent);
 /* An assist warp that runs longer is a fault (a loop that never ends). */
 #define EMU_ASSIST_MAX_INSNS 100000
 /* A 'pc' trigger's subroutine, started in assist runner ac, takes its parent
@@ -67,6 +69,16 @@ void emu_assist_livein(cta *ac, const warp *pw, const emu_pc_bind *b);
 /* At its end: copies its live-outs into the parent's registers (its lanes
  * only), unless it ended with awkill; returns 1 when it was killed. */
 int emu_assist_liveout(const cta *ac, warp *pw, const emu_pc_bind *b);
+/* The lanes a finished 'pc ... skip' subroutine sends to its skip label (its
+ * .skipif predicate in its parent's lanes; 0 after awkill): they get the
+ * live-outs (emu_assist_liveout), the others run the region. */
+uint32_t emu_assist_skips(const cta *ac, const emu_pc_bind *b);
+/* Subroutine sr's kept registers (.keep), which stay with its parent warp pw
+ * from one run to the next (zero at the warp's start): loaded into runner ac
+ * at the start, saved back at exit or awkill.  No-ops for a subroutine
+ * without .keep; -1 (out of host memory) from load only. */
+int emu_assist_keep_load(cta *ac, warp *pw, uint32_t sr);
+void emu_assist_keep_save(const cta *ac, warp *pw, uint32_t sr);
 
 /* For a driver that may go long without executing an instruction (the timing
  * model between instructions): what stops the launch now (an interrupt, the

@@ -66,6 +66,9 @@ typedef struct {
 #define EMU_MAX_LIVE 16
 typedef struct {
   uint32_t subr, kernel;      /* img.subrs index; function index */
+  uint32_t pc;                /* where it fires (the label + its offset) */
+  uint32_t skip_pc;           /* 'skip LABEL': where the lanes its .skipif predicate picks resume; NO_PC none */
+  uint32_t skipif;            /* the subroutine's .skipif slot + 1; 0 none */
   uint32_t nin, nout;
   uint32_t parent_in[EMU_MAX_LIVE], sub_in[EMU_MAX_LIVE];
   uint32_t sub_out[EMU_MAX_LIVE], parent_out[EMU_MAX_LIVE];
@@ -91,6 +94,8 @@ struct aw_module {
   emu_pc_bind *pc_binds;
   uint32_t npc_binds;
   int has_miss;             /* a subroutine has a 'miss' trigger */
+  uint32_t *keep_base;      /* per subroutine: its first cell in a warp's kept registers (warp.keep) */
+  uint32_t nkeep;           /* kept registers of all subroutines (each 32 lanes) */
   int record_id;            /* its source's number in the record directory (record.c), -1 none */
   uint64_t **bcast_blocks;  /* allocations holding immediate broadcasts */
   uint32_t nbcast;

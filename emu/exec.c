@@ -2545,15 +2545,56 @@ void emu_assist_livein(cta *ac, const warp *pw, const emu_pc_bind *b) {
   aw->start_mask = mask;   /* the live-outs go back to these lanes */
 }
 
+/* Lanes 'hit' of warp w, at pc (a 'skip' trigger's), go on at skip_pc and the
+ * others at pc; they reconverge at skip_pc (the loader checked that every path
+ * from pc passes it), as if '@hit bra skip_pc' stood at pc.  -1 on a fault. */
+static int skip_lanes(cta *c, warp *w, uint32_t hit, uint32_t skip_pc) {
+  simt_entry *e = &w->stack[w->sp - 1];
+  uint32_t pc = e->pc, nt = e->mask & ~hit;
+  if (!(hit &= e->mask)) return 0;
+  if (!nt) { e->pc = skip_pc; return 0; }
+  if (skip_pc == e->rpc) { e->mask = nt; return 0; }   /* the hit lanes wait in the entry below */
+  e->pc = skip_pc;
+  return push(c, w, pc, pc, skip_pc, nt, 0);
+}
+
+uint32_t emu_assist_skips(const cta *ac, const emu_pc_bind *b) {
+  const warp *aw = &ac->warps[0];
+  if (aw->killed || !b->skipif) return 0;
+  return aw->start_mask & pred_mask(&aw->frames[0].regs[(size_t)(b->skipif - 1) * WARP], 0);
+}
+
 int emu_assist_liveout(const cta *ac, warp *pw, const emu_pc_bind *b) {
   const warp *aw = &ac->warps[0];
   if (aw->killed) return 1;
   const uint64_t *from = aw->frames[0].regs;
   uint64_t *to = pw->frames[pw->nframes - 1].regs;
+  uint32_t lanes = b->skipif ? emu_assist_skips(ac, b) : aw->start_mask;   /* .skipif: those lanes only */
   for (uint32_t i = 0; i < b->nout; i++)
     for (int l = 0; l < WARP; l++)
-      if (aw->start_mask >> l & 1) to[(size_t)b->parent_out[i] * WARP + l] = from[(size_t)b->sub_out[i] * WARP + l];
+      if (lanes >> l & 1) to[(size_t)b->parent_out[i] * WARP + l] = from[(size_t)b->sub_out[i] * WARP + l];
+  if (b->skipif && skip_lanes((cta *)ac, pw, lanes, b->skip_pc)) return 1;
   return 0;
+}
+
+int emu_assist_keep_load(cta *ac, warp *pw, uint32_t sr) {
+  const aw_module *m = ac->m;
+  const isa_subr *s = &m->img.subrs[sr];
+  if (!s->nkeep) return 0;
+  if (!pw->keep && !(pw->keep = calloc((size_t)m->nkeep * WARP, sizeof *pw->keep))) return -1;
+  uint64_t *to = ac->warps[0].frames[0].regs;
+  for (uint32_t k = 0; k < s->nkeep; k++)
+    memcpy(&to[(size_t)m->img.pool[s->keep_off + k] * WARP], &pw->keep[(size_t)(m->keep_base[sr] + k) * WARP], WARP * sizeof *to);
+  return 0;
+}
+
+void emu_assist_keep_save(const cta *ac, warp *pw, uint32_t sr) {
+  const aw_module *m = ac->m;
+  const isa_subr *s = &m->img.subrs[sr];
+  if (!s->nkeep || !pw->keep) return;
+  const uint64_t *from = ac->warps[0].frames[0].regs;
+  for (uint32_t k = 0; k < s->nkeep; k++)
+    memcpy(&pw->keep[(size_t)(m->keep_base[sr] + k) * WARP], &from[(size_t)m->img.pool[s->keep_off + k] * WARP], WARP * sizeof *from);
 }
 
 /* Functional mode: warp w has reached the label of 'pc' trigger b: its
@@ -2569,8 +2610,9 @@ static int run_pc_assist(cta *c, warp *w, const emu_pc_bind *b, uint32_t pc) {
   cta *ac = c->aux;
   memset(&c->aux_line, 0, sizeof c->aux_line);
   aw_stats saved = d->stats;
-  if (emu_assist_start(ac, c->m->img.subrs[b->subr].func, &c->aux_line, c->fault)) return -1;
+  if (emu_assist_start(ac, c->m->img.subrs[b->subr].func, &c->aux_line, c->fault, c)) return -1;
   emu_assist_livein(ac, w, b);
+  if (emu_assist_keep_load(ac, w, b->subr)) { fault(c, w, pc, ANYLANE, 0, 0, "out of host memory for kept registers"); return -1; }
   warp *aw = &ac->warps[0];
   uint64_t n = 0;
   for (;;) {
@@ -2589,7 +2631,13 @@ static int run_pc_assist(cta *c, warp *w, const emu_pc_bind *b, uint32_t pc) {
   d->stats = saved;
   d->stats.assist_warps++;
   d->stats.assist_insns += n;
-  emu_assist_liveout(ac, w, b);
+  if (b->skipif && !aw->killed) {
+    uint32_t hit = emu_assist_skips(ac, b);
+    d->stats.skip_hits += (uint64_t)emu_popc32(hit);
+    d->stats.skip_misses += (uint64_t)emu_popc32(aw->start_mask & ~hit);
+  }
+  emu_assist_keep_save(ac, w, b->subr);
+  if (emu_assist_liveout(ac, w, b) && !aw->killed) return -1;   /* (a skip that found no memory for the stack faulted) */
   return 0;
 }
 
@@ -2598,13 +2646,12 @@ static int run_pc_assist(cta *c, warp *w, const emu_pc_bind *b, uint32_t pc) {
 static int run_warp_triggers(cta *c, warp *w, uint32_t budget) {
   const aw_module *m = c->m;
   while (budget--) {
-    if (!settle(c, w)) {
+    while (!settle(c, w)) {   /* (a subroutine that skips lanes moves them to another pc, which may have a trigger too) */
       uint32_t pc = w->stack[w->sp - 1].pc;
       int32_t t = pc < m->ncode ? m->pc_trig[pc] : -1;
-      if (t >= 0 && w->fired != pc + 1 && m->pc_binds[t].kernel == w->frames[w->nframes - 1].func) {
-        w->fired = pc + 1;
-        if (run_pc_assist(c, w, &m->pc_binds[t], pc)) return -1;
-      }
+      if (t < 0 || w->fired == pc + 1 || m->pc_binds[t].kernel != w->frames[w->nframes - 1].func) break;
+      w->fired = pc + 1;
+      if (run_pc_assist(c, w, &m->pc_binds[t], pc)) return -1;
     }
     int r = step(c, w, NULL);
     w->fired = 0;
@@ -2630,6 +2677,7 @@ int emu_step(cta *c, warp *w, emu_issue *out) {
 static void warp_init(cta *c, warp *w, uint32_t id, uint32_t nthreads) {
   frame *frames = w->frames;
   simt_entry *stack = w->stack;
+  uint64_t *keep = w->keep;
   uint32_t capf = w->capf, nbuilt = w->nbuilt, cap = w->cap;
   uint8_t *local[WARP];
   uint32_t local_cap[WARP];
@@ -2638,6 +2686,7 @@ static void warp_init(cta *c, warp *w, uint32_t id, uint32_t nthreads) {
   memset(w, 0, sizeof *w);
   w->frames = frames; w->capf = capf; w->nbuilt = nbuilt;
   w->stack = stack; w->cap = cap;
+  if ((w->keep = keep)) memset(keep, 0, (size_t)c->m->nkeep * WARP * sizeof *keep);   /* kept registers start at zero */
   memcpy(w->local, local, sizeof local);
   memcpy(w->local_cap, local_cap, sizeof local_cap);
   w->id = id;
@@ -2660,6 +2709,7 @@ static void warp_free(warp *w) {
   for (uint32_t i = 0; i < w->nbuilt; i++) { free(w->frames[i].regs); free(w->frames[i].slot_mask); }
   free(w->frames);
   free(w->stack);
+  free(w->keep);
   for (int l = 0; l < WARP; l++) free(w->local[l]);
 }
 
@@ -2670,7 +2720,7 @@ static int cta_begin(cta *c) {
   c->nwarps = (nthreads + WARP - 1) / WARP;
   if (!c->warps) c->warps = calloc(c->nwarps, sizeof *c->warps);   /* kept for the launch's later CTAs */
   if (!c->warps) { fault(c, NULL, c->m->funcs[c->kfunc].first_pc, 0, 0, 0, "out of host memory for the %u warps of a CTA", c->nwarps); return -1; }
-  memset(c->shared, 0, c->shared_bytes);
+  if (!c->line || c->shared == c->own_shared) memset(c->shared, 0, c->shared_bytes);   /* (not a parent's, borrowed) */
   memset(c->bar_count, 0, sizeof c->bar_count);
   c->serial = ++c->d->cta_serial;
   for (uint32_t i = 0; i < c->nwarps; i++) {
@@ -2818,14 +2868,16 @@ cta *emu_assist_new(aw_device *d, aw_module *m, aw_fault *f) {
   c->d = d; c->m = m;
   c->grid.x = c->grid.y = c->grid.z = 1;
   c->block.x = WARP; c->block.y = c->block.z = 1;
-  c->shared_bytes = m->shared_static;
-  c->shared = calloc(c->shared_bytes ? c->shared_bytes : 1, 1);
+  c->own_shared_bytes = c->shared_bytes = m->shared_static;
+  c->own_shared = c->shared = calloc(c->shared_bytes ? c->shared_bytes : 1, 1);
   if (!c->shared) { free(c); return NULL; }
   c->fault = f;
   return c;
 }
 
-int emu_assist_start(cta *c, uint32_t func, aw_line *line, aw_fault *f) {
+int emu_assist_start(cta *c, uint32_t func, aw_line *line, aw_fault *f, cta *parent) {
+  if (parent) { c->shared = parent->shared; c->shared_bytes = parent->shared_bytes; }
+  else { c->shared = c->own_shared; c->shared_bytes = c->own_shared_bytes; }
   if (!fma32_lanes) {
     __builtin_cpu_init();
     fma32_lanes = __builtin_cpu_supports("fma") ? fma32_lanes_hw : fma32_lanes_sw;
@@ -2845,7 +2897,7 @@ void emu_cta_free(cta *c) {
   if (!c) return;
   emu_cta_free(c->aux);
   free_warps(c);
-  free(c->shared);
+  free(c->own_shared ? c->own_shared : c->shared);
   free(c);
 }
 
@@ -2928,6 +2980,7 @@ aw_status aw_launch(aw_device *d, aw_module *m, int kernel, aw_dim3 grid, aw_dim
   t->atomics += s->atomics; t->barriers += s->barriers; t->ctas += s->ctas; t->warps += s->warps;
   t->branches += s->branches; t->divergent_branches += s->divergent_branches; t->seconds += s->seconds;
   t->assist_warps += s->assist_warps; t->assist_insns += s->assist_insns;
+  t->skip_hits += s->skip_hits; t->skip_misses += s->skip_misses;
   return rc ? AW_FAULT : AW_OK;
 }
 

@@ -47,6 +47,7 @@ typedef struct emu_warp {
   uint8_t killed;         /* an assist warp that ended with awkill */
   uint32_t start_mask;    /* an assist warp of a 'pc' trigger: its lanes (its parent's active mask at the label) */
   uint32_t fired;         /* pc + 1 of the 'pc' trigger it has set off on arriving at that pc (0: none) */
+  uint64_t *keep;         /* the kept registers (.keep) of the module's subroutines for this warp: nkeep x 32 lanes (NULL until used) */
 } warp;
 
 struct emu_issue;
@@ -71,6 +72,8 @@ typedef struct emu_cta {
   uint32_t smid, nsmid;    /* %smid and %nsmid: the SM it runs on and how many (timing mode; functional: 0 of 1) */
   uint64_t mb_writes;       /* arrivals, inits and invalidations of mbarrier objects (a deadlock makes none) */
   uint64_t scratch[8][WARP];
+  uint8_t *own_shared;     /* an assist runner: its own shared memory, used when it has no parent CTA (shared then borrows the parent's) */
+  uint32_t own_shared_bytes;
   struct emu_cta *aux;     /* functional mode: the runner of the subroutines its warps' 'pc' triggers start */
   aw_line aux_line;        /* and their (empty) line */
 } cta;

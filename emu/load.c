@@ -304,6 +304,7 @@ void emu_module_free(aw_module *m) {
   free(m->kernels);
   free(m->pc_trig);
   free(m->pc_binds);
+  free(m->keep_base);
   isa_image_free(&m->img);
   free(m);
 }
@@ -315,8 +316,37 @@ void emu_module_free(aw_module *m) {
  * then those its live-outs are copied back to, each of the same width.
  * Builds m->pc_trig (per pc: the m->pc_binds entry that starts there, or -1).
  * Runs after layout (slots and pcs).  0, or -1 with a message. */
+/* 1 when every path from pc 'from' of function f reaches pc 'to' before the
+ * function's end (to post-dominates from), else 0; -1 out of memory. */
+static int passes(const aw_module *m, const emu_func *f, uint32_t from, uint32_t to) {
+  uint32_t n = f->ninsn, sp = 0;
+  uint8_t *seen = calloc(n ? n : 1, 1);
+  uint32_t *stack = malloc((n ? n : 1) * sizeof *stack);
+  if (!seen || !stack) { free(seen); free(stack); return -1; }
+  int ok = 1;
+  stack[sp++] = from - f->first_pc;
+  seen[from - f->first_pc] = 1;
+  while (sp && ok) {
+    uint32_t pc = stack[--sp], next[2], nn = 0;
+    if (pc + f->first_pc == to) continue;
+    const emu_insn *in = &m->code[f->first_pc + pc];
+    uint32_t fl = isa_ops[in->op].flags;
+    if (in->op == ISA_OP_BRA) { next[nn++] = in->target - f->first_pc; if (in->guard) next[nn++] = pc + 1; }
+    else if (fl & (F_RET | F_EXIT)) { if (in->guard) next[nn++] = pc + 1; else ok = 0; }
+    else next[nn++] = pc + 1;
+    for (uint32_t k = 0; k < nn; k++) {
+      if (next[k] >= n) { ok = 0; break; }   /* the function's end */
+      if (!seen[next[k]]) { seen[next[k]] = 1; stack[sp++] = next[k]; }
+    }
+  }
+  free(seen); free(stack);
+  return ok;
+}
+
 static int bind_pc_triggers(aw_module *m, char *err, size_t cap) {
   const isa_image *img = &m->img;
+  if (img->nsubrs && !(m->keep_base = calloc(img->nsubrs, sizeof *m->keep_base))) return isa_fail(err, cap, "out of host memory");
+  for (uint32_t s = 0; s < img->nsubrs; s++) { m->keep_base[s] = m->nkeep; m->nkeep += img->subrs[s].nkeep; }
   for (uint32_t s = 0; s < img->nsubrs; s++) {
     const isa_subr *sr = &img->subrs[s];
     const char *sub = isa_str(img, img->funcs[sr->func].name);
@@ -327,6 +357,8 @@ static int bind_pc_triggers(aw_module *m, char *err, size_t cap) {
                         "(make it '.priority high' or drop '.liveout')", sub);
       if (tr->event == ISA_TRIG_MISS && (sr->nlivein || sr->nliveout))
         return isa_fail(err, cap, "subroutine %s: a 'miss' trigger binds no parent registers, but the subroutine has live-ins or live-outs", sub);
+      if (tr->event == ISA_TRIG_PC && tr->skip && sr->priority == ISA_PRIO_LOW)
+        return isa_fail(err, cap, "subroutine %s: a low-priority subroutine skips lanes of its parent warp, which does not wait for it (make it '.priority high')", sub);
       if (tr->event == ISA_TRIG_MISS) m->has_miss = 1;
       if (tr->event != ISA_TRIG_PC) continue;
       const char *kn = isa_str(img, tr->kernel), *ln = isa_str(img, tr->label);
@@ -362,7 +394,27 @@ static int bind_pc_triggers(aw_module *m, char *err, size_t cap) {
         if (out) { b.sub_out[i - sr->nlivein] = ss; b.parent_out[i - sr->nlivein] = (uint32_t)ps; }
         else { b.sub_in[i] = ss; b.parent_in[i] = (uint32_t)ps; }
       }
-      uint32_t pc = m->funcs[f].first_pc + img->labels[fn->first_label + l].pc;
+      if (img->labels[fn->first_label + l].pc + tr->label_off >= fn->ninsn)
+        return isa_fail(err, cap, "subroutine %s: trigger 'pc %s %s+%u' is past the end of kernel '%s'", sub, kn, ln, tr->label_off, kn);
+      uint32_t pc = m->funcs[f].first_pc + img->labels[fn->first_label + l].pc + tr->label_off;
+      b.pc = pc;
+      b.skip_pc = NO_PC;
+      b.skipif = sr->skipif;
+      if (tr->skip) {
+        const char *sn = isa_str(img, tr->skip);
+        uint32_t k = 0;
+        while (k < fn->nlabel && strcmp(isa_str(img, img->labels[fn->first_label + k].name), sn)) k++;
+        if (k == fn->nlabel) return isa_fail(err, cap, "subroutine %s: trigger 'pc %s %s': kernel '%s' has no label '%s' (its 'skip')", sub, kn, ln, kn, sn);
+        if (img->labels[fn->first_label + k].pc + tr->skip_off >= fn->ninsn)
+          return isa_fail(err, cap, "subroutine %s: trigger 'pc %s %s': 'skip %s+%u' is past the end of kernel '%s'", sub, kn, ln, sn, tr->skip_off, kn);
+        b.skip_pc = m->funcs[f].first_pc + img->labels[fn->first_label + k].pc + tr->skip_off;
+        int r = b.skip_pc == pc ? 0 : passes(m, &m->funcs[f], pc, b.skip_pc);
+        if (r < 0) return isa_fail(err, cap, "out of host memory");
+        if (!r)
+          return isa_fail(err, cap, "subroutine %s: trigger 'pc %s %s%s%.0u' skips to %s%s%.0u, which not every path from the trigger's point reaches "
+                          "(the lanes that skip must meet the others there: pick a point after the region that every path passes)",
+                          sub, kn, ln, tr->label_off ? "+" : "", tr->label_off, sn, tr->skip_off ? "+" : "", tr->skip_off);
+      }
       if (!m->pc_trig) {
         m->pc_trig = malloc((m->ncode ? m->ncode : 1) * sizeof *m->pc_trig);
         if (!m->pc_trig) return isa_fail(err, cap, "out of host memory");

@@ -1285,6 +1285,10 @@ static void print_stats(aw_session *s, const char *last_name) {
     fprintf(s->out, "%-20s %20llu %20llu\n", "assist warps", (unsigned long long)l.assist_warps, (unsigned long long)t.assist_warps);
     fprintf(s->out, "%-20s %20llu %20llu\n", "assist instructions", (unsigned long long)l.assist_insns, (unsigned long long)t.assist_insns);
   }
+  if (t.skip_hits || t.skip_misses) {   /* 'skip' triggers (memoization): lanes that skipped, lanes that ran the region */
+    fprintf(s->out, "%-20s %20llu %20llu\n", "lanes skipped", (unsigned long long)l.skip_hits, (unsigned long long)t.skip_hits);
+    fprintf(s->out, "%-20s %20llu %20llu\n", "lanes not skipped", (unsigned long long)l.skip_misses, (unsigned long long)t.skip_misses);
+  }
   const tm_config *c = aw_timing_config(s->dev);
   const tm_stats *launches, *total;
   uint32_t n = aw_timing_launches(s->dev, &launches, NULL, &total);
@@ -1302,6 +1306,7 @@ static void json_stats(FILE *f, const char *key, const aw_stats *st, const uint6
   STATS_FIELDS(X)
 #undef X
   if (st->assist_warps) fprintf(f, "    \"assist_warps\": %llu,\n    \"assist_insns\": %llu,\n", (unsigned long long)st->assist_warps, (unsigned long long)st->assist_insns);
+  if (st->skip_hits || st->skip_misses) fprintf(f, "    \"skip_lanes_hit\": %llu,\n    \"skip_lanes_miss\": %llu,\n", (unsigned long long)st->skip_hits, (unsigned long long)st->skip_misses);
   if (launches) fprintf(f, "    \"launches\": %llu,\n", (unsigned long long)*launches);
   fprintf(f, "    \"seconds\": %.9f\n  }", isfinite(st->seconds) ? st->seconds : 0.0);
 }

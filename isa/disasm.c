@@ -203,24 +203,35 @@ static void put_subr_attrs(FILE *out, const isa_image *img, uint32_t f) {
       if (tr->line) fprintf(out, " line %u", (unsigned)tr->line);
       if (tr->event == ISA_TRIG_PC) {
         fprintf(out, " %s, %s", isa_str(img, tr->kernel), isa_str(img, tr->label));
+        if (tr->label_off) fprintf(out, "+%u", (unsigned)tr->label_off);
         if (tr->nbind) {
           fputs(" (", out);
           for (uint32_t k = 0; k < tr->nbind; k++) fprintf(out, "%s%s", k ? ", " : "", isa_str(img, img->pool[tr->bind_off + k]));
           fputs(")", out);
         }
+        if (tr->skip) {
+          fprintf(out, " skip %s", isa_str(img, tr->skip));
+          if (tr->skip_off) fprintf(out, "+%u", (unsigned)tr->skip_off);
+        }
       }
       fputs("\n", out);
     }
-    for (int outp = 0; outp < 2; outp++) {
-      uint32_t n = outp ? sr->nliveout : sr->nlivein, off = outp ? sr->liveout_off : sr->livein_off;
+    static const char *const lists[3] = { "livein", "liveout", "keep" };
+    for (int outp = 0; outp < 3; outp++) {
+      uint32_t n = outp == 2 ? sr->nkeep : outp ? sr->nliveout : sr->nlivein, off = outp == 2 ? sr->keep_off : outp ? sr->liveout_off : sr->livein_off;
       if (!n) continue;
-      fprintf(out, ".%s", outp ? "liveout" : "livein");
+      fprintf(out, ".%s", lists[outp]);
       for (uint32_t k = 0; k < n; k++) {
         char r[96];
         isa_dis_reg(img, f, img->pool[off + k], r, sizeof r);
         fprintf(out, "%s %s", k ? "," : "", r);
       }
       fputs("\n", out);
+    }
+    if (sr->skipif) {
+      char r[96];
+      isa_dis_reg(img, f, sr->skipif - 1, r, sizeof r);
+      fprintf(out, ".skipif %s\n", r);
     }
   }
 }

@@ -57,10 +57,12 @@ static const fld subr_fields[] = {
   F32(isa_subr, func), F32(isa_subr, priority), F32(isa_subr, first_trigger), F32(isa_subr, ntrigger),
   F32(isa_subr, livein_off), F32(isa_subr, nlivein), F32(isa_subr, liveout_off), F32(isa_subr, nliveout),
   F32(isa_subr, nregs), F32(isa_subr, shared_bytes),
+  F32(isa_subr, keep_off), F32(isa_subr, nkeep), F32(isa_subr, skipif),
 };
 static const fld trig_fields[] = {
   F32(isa_trigger, event), F32(isa_trigger, arg), F32(isa_trigger, line), F32(isa_trigger, kernel), F32(isa_trigger, label),
   F32(isa_trigger, bind_off), F32(isa_trigger, nbind),
+  F32(isa_trigger, label_off), F32(isa_trigger, skip), F32(isa_trigger, skip_off),
 };
 static const fld kernel_fields[] = {
   F32(isa_kernel, func), F32(isa_kernel, param_bytes), F32(isa_kernel, shared_bytes), F32(isa_kernel, nregs),

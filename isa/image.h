@@ -16,8 +16,8 @@
 #include <stdint.h>
 
 #define ISA_IMAGE_MAGIC "\x89" "AWS\r\n\x1a\n"
-#define ISA_IMAGE_VERSION_MAJOR 2
-#define ISA_IMAGE_VERSION_MINOR 2
+#define ISA_IMAGE_VERSION_MAJOR 3
+#define ISA_IMAGE_VERSION_MINOR 0
 
 enum { ISA_LINK_NONE, ISA_LINK_VISIBLE, ISA_LINK_EXTERN, ISA_LINK_WEAK, ISA_LINK_COMMON, ISA_LINK_COUNT };
 enum { ISA_FN_ENTRY, ISA_FN_FUNC, ISA_FN_SUBR, ISA_FN_COUNT };
@@ -90,6 +90,8 @@ typedef struct {
   uint32_t liveout_off, nliveout;
   uint32_t nregs;                  /* register slots the subroutine needs */
   uint32_t shared_bytes;           /* shared memory it declares */
+  uint32_t keep_off, nkeep;        /* pool[]: register slots that keep their values for the parent warp (.keep) */
+  uint32_t skipif;                 /* .skipif: its predicate's slot + 1; 0 = none */
 } isa_subr;
 
 #define ISA_TRIGGER_EVENTS(X) \
@@ -113,6 +115,8 @@ typedef struct {
   uint32_t line;                   /* decompress, compress: the line size in bytes it serves; 0 = any */
   uint32_t kernel, label;          /* strings; 0 = none (offset 0 is the empty string) */
   uint32_t bind_off, nbind;        /* pool[]: strings naming parent registers */
+  uint32_t label_off;              /* pc: instructions after the label (LABEL+N) */
+  uint32_t skip, skip_off;         /* pc: 'skip LABEL+N' (string; 0 = none) */
 } isa_trigger;
 
 typedef struct {

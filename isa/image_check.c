@@ -308,6 +308,9 @@ int isa_image_validate(const isa_image *img, char *err, size_t cap) {
     const isa_func *fn = &img->funcs[sr->func];
     for (uint32_t k = 0; k < sr->nlivein; k++) if (img->pool[sr->livein_off + k] >= fn->nslots) return bad(err, cap, "subroutine %u: live-in register out of range", s);
     for (uint32_t k = 0; k < sr->nliveout; k++) if (img->pool[sr->liveout_off + k] >= fn->nslots) return bad(err, cap, "subroutine %u: live-out register out of range", s);
+    if (!range_ok(sr->keep_off, sr->nkeep, img->npool)) return bad(err, cap, "subroutine %u: kept register list", s);
+    for (uint32_t k = 0; k < sr->nkeep; k++) if (img->pool[sr->keep_off + k] >= fn->nslots) return bad(err, cap, "subroutine %u: kept register out of range", s);
+    if (sr->skipif > fn->nslots) return bad(err, cap, "subroutine %u: .skipif register out of range", s);
     if (sr->nregs != fn->nslots) return bad(err, cap, "subroutine %u: register need %u, function declares %u", s, sr->nregs, fn->nslots);
     isa_kernel k;
     isa_kernel_info(img, sr->func, &k);
@@ -322,12 +325,21 @@ int isa_image_validate(const isa_image *img, char *err, size_t cap) {
   }
   for (uint32_t t = 0; t < img->ntriggers; t++) {
     const isa_trigger *tr = &img->triggers[t];
-    if (tr->event >= ISA_TRIG_COUNT || !str_ok(img, tr->kernel) || !str_ok(img, tr->label)) return bad(err, cap, "trigger %u: bad fields", t);
+    if (tr->event >= ISA_TRIG_COUNT || !str_ok(img, tr->kernel) || !str_ok(img, tr->label) || !str_ok(img, tr->skip)) return bad(err, cap, "trigger %u: bad fields", t);
+    if (tr->event != ISA_TRIG_PC && (tr->label_off || tr->skip || tr->skip_off)) return bad(err, cap, "trigger %u: a label offset or skip on a '%s' trigger", t, isa_trigger_names[tr->event]);
+    if (!tr->skip && tr->skip_off) return bad(err, cap, "trigger %u: skip offset without a skip label", t);
     if (!range_ok(tr->bind_off, tr->nbind, img->npool)) return bad(err, cap, "trigger %u: binding range", t);
     if (tr->line && (tr->line < 4 || tr->line > ISA_TRIG_MAX_LINE || (tr->line & (tr->line - 1)) ||
                      (tr->event != ISA_TRIG_DECOMPRESS && tr->event != ISA_TRIG_COMPRESS)))
       return bad(err, cap, "trigger %u: line size %u", t, tr->line);
     for (uint32_t k = 0; k < tr->nbind; k++) if (!str_ok(img, img->pool[tr->bind_off + k])) return bad(err, cap, "trigger %u: binding name", t);
+  }
+  for (uint32_t s = 0; s < img->nsubrs; s++) {
+    const isa_subr *sr = &img->subrs[s];
+    uint32_t skips = 0;
+    for (uint32_t t = 0; t < sr->ntrigger; t++) skips += img->triggers[sr->first_trigger + t].skip != 0;
+    if (skips && !sr->skipif) return bad(err, cap, "subroutine %u: a 'skip' trigger without .skipif", s);
+    if (sr->skipif && skips != sr->ntrigger) return bad(err, cap, "subroutine %u: .skipif with a trigger that names no 'skip' label", s);
   }
   uint32_t ta, tb;
   if (isa_triggers_conflict(img->triggers, img->ntriggers, img->strtab, &ta, &tb)) {
@@ -363,7 +375,8 @@ int isa_triggers_conflict(const isa_trigger *tr, uint32_t n, const char *strtab,
     for (uint32_t i = 0; i < j; i++) {
       const isa_trigger *x = &tr[i], *y = &tr[j];
       if (x->event != y->event || x->event == ISA_TRIG_EXPLICIT) continue;
-      int same = x->event == ISA_TRIG_PC ? !strcmp(tstr(strtab, x->kernel), tstr(strtab, y->kernel)) && !strcmp(tstr(strtab, x->label), tstr(strtab, y->label))
+      int same = x->event == ISA_TRIG_PC ? !strcmp(tstr(strtab, x->kernel), tstr(strtab, y->kernel)) && !strcmp(tstr(strtab, x->label), tstr(strtab, y->label)) &&
+                                           x->label_off == y->label_off
                : x->event == ISA_TRIG_MISS ? 1 : x->arg == y->arg && x->line == y->line;
       if (same) { *a = i; *b = j; return 1; }
     }
@@ -372,7 +385,8 @@ int isa_triggers_conflict(const isa_trigger *tr, uint32_t n, const char *strtab,
 
 void isa_trigger_text(const isa_trigger *tr, const char *strtab, char *buf, size_t cap) {
   const char *ev = tr->event < ISA_TRIG_COUNT ? isa_trigger_names[tr->event] : "?";
-  if (tr->event == ISA_TRIG_PC) snprintf(buf, cap, "%s %s %s", ev, tstr(strtab, tr->kernel), tstr(strtab, tr->label));
+  if (tr->event == ISA_TRIG_PC && tr->label_off) snprintf(buf, cap, "%s %s %s+%u", ev, tstr(strtab, tr->kernel), tstr(strtab, tr->label), (unsigned)tr->label_off);
+  else if (tr->event == ISA_TRIG_PC) snprintf(buf, cap, "%s %s %s", ev, tstr(strtab, tr->kernel), tstr(strtab, tr->label));
   else if (tr->event == ISA_TRIG_DECOMPRESS || (tr->event == ISA_TRIG_COMPRESS && tr->arg >= 0)) snprintf(buf, cap, "%s %d", ev, (int)tr->arg);
   else snprintf(buf, cap, "%s", ev);
   size_t n = strlen(buf);

@@ -29,6 +29,13 @@
  *               launches, of any module, until the host writes it
  *   partial     design caba: a partial store to a compressed block is merged (CABA 5.2):
  *               the block comes back, an assist warp decompresses it, it goes back whole
+ *   memo        a 'skip' subroutine (memoization): hit lanes get the stored value and skip
+ *               the region, the others run it and meet them after it; the table is the
+ *               CTA's shared memory
+ *   keep        kept registers stay with their parent warp from one run to the next
+ *   stride      subroutines/prefetch/stride.s: a confirmed stride prefetches the derived
+ *               lines (useful, redundant, useless counted), an unconfirmed one ends with
+ *               awkill and prefetches nothing
  *   errors      bindings that cannot work are errors at load
  */
 #include "check.h"
@@ -45,6 +52,7 @@
 typedef struct {
   int ok;
   tm_stats st;       /* timing mode: the launch's */
+  aw_stats fst;      /* the functional core's counts of the launch */
   uint64_t out[64];  /* the first words of the output buffer */
   char err[1024];
 } result;
@@ -52,10 +60,20 @@ typedef struct {
 /* Runs 'kernel' of 'text' with one .u64 parameter (a zeroed 64 KiB buffer)
  * on 'grid' CTAs of 'block' threads: functional mode when timed is 0, else
  * caba-gtx480 with the KEY=VALUE settings of sets (NULL-terminated). */
-static result run(int timed, const char *text, const char *kernel, unsigned grid, unsigned block, const char *const *sets) {
+static char *slurp(const char *path, size_t *n);
+
+/* run() with the subroutines of file 'subr' (NULL: none) added to the device. */
+static result run_subr(int timed, const char *text, const char *kernel, unsigned grid, unsigned block, const char *const *sets, const char *subr) {
   result r;
   memset(&r, 0, sizeof r);
   aw_device *d = aw_device_new();
+  if (subr) {
+    size_t n = 0;
+    char *t = slurp(subr, &n);
+    int bad = !t || !d || aw_add_subroutines(d, subr, t, n);
+    free(t);
+    if (bad) { snprintf(r.err, sizeof r.err, "cannot add the subroutines of %s", subr); aw_device_free(d); return r; }
+  }
   tm_config cfg;
   tm_config_defaults(&cfg);
   if (!d || tm_config_load(&cfg, "caba-gtx480", r.err, sizeof r.err)) { aw_device_free(d); return r; }
@@ -76,6 +94,7 @@ static result run(int timed, const char *text, const char *kernel, unsigned grid
     return r;
   }
   aw_memcpy_dtoh(d, r.out, buf, sizeof r.out);
+  r.fst = aw_get_stats(d);
   if (timed) {
     const tm_stats *l;
     aw_timing_launches(d, &l, NULL, NULL);
@@ -84,6 +103,10 @@ static result run(int timed, const char *text, const char *kernel, unsigned grid
   r.ok = 1;
   aw_device_free(d);
   return r;
+}
+
+static result run(int timed, const char *text, const char *kernel, unsigned grid, unsigned block, const char *const *sets) {
+  return run_subr(timed, text, kernel, grid, block, sets, NULL);
 }
 
 /* ---- preempt, awkill, low ---- */
@@ -436,13 +459,22 @@ static void block_state(void) {
  * of them in L1 or L2 before.  The module gets a low-priority 'miss'
  * subroutine: on each L1 miss of a warp's load, it prefetches the next line
  * (ld.lmeta, add, prefetch, exit: 4 instructions, in the cycles the waiting
- * warp leaves idle).  Step i misses and starts it; the prefetch of line i + 1
- * is on its way long before step i's line is back, so step i + 1 merges into
- * its MSHR (no miss, no prefetcher), and step i + 2 misses again: 512 assist
- * warps, 2048 instructions, 512 merges, 1024 + 512 L1 accesses (the
- * prefetches are accesses, and misses, of their own), and each pair of steps
- * takes one miss latency plus the little the prefetch lags: under 3/4 of the
- * time without it. */
+ * warp leaves idle).  Step 0 misses and starts it; the prefetch of line 1 is
+ * on its way long before step 0's line is back, so step 1 joins its MSHR: a
+ * late prefetch, and the first demand read of a prefetched line, which starts
+ * the prefetcher again (the 'miss' trigger hears of those too), and so on:
+ * every step starts one assist warp: 1024, 4096 instructions; 1024 + 1024
+ * L1 accesses (the prefetches are accesses of their own).  Step i + 1 issues
+ * when line i arrives, which left a little after step i - 1 issued, and the
+ * prefetch of line i + 1 leaves a little after step i issued: in every other
+ * step the two race (which comes first depends on a few cycles of the
+ * prefetcher's own latency), so each step after the first either joins its
+ * line's prefetch in flight (late) or misses itself, and then the prefetch
+ * joins the step's MSHR (redundant): late + redundant = 1023 = the MSHR
+ * merges, issued + redundant = 1024, misses = 1 + issued + redundant (the
+ * steps that missed and the prefetches that did), none useful in time, the
+ * last prefetch (line 1024) useless.  Two steps take one miss latency plus
+ * the little the prefetch lags: under 3/4 of the time without it. */
 static const char prefetcher[] =
   ".subroutine next_line\n.priority low\n.trigger miss\n{\n  .reg .b64 %a;\n  ld.lmeta.u64 %a, [16];\n"
   "  add.u64 %a, %a, 128;\n  prefetch.global.L1 [%a];\n  exit;\n}\n";
@@ -480,12 +512,158 @@ static void miss(void) {
   tm_stats a, b;
   uint64_t ca = 0, cb = 0;
   int ok = chase_run(0, &a, &ca, err, sizeof err) && chase_run(1, &b, &cb, err, sizeof err);
-  CHECK(ok && a.l1_merges == 0 && a.assist_triggered == 0 && b.assist_triggered == 512 && b.assist_insns == 2048 && b.l1_merges == 512 &&
-        b.l1_accesses == 1536 && b.l1_misses == 1024 && 4 * cb < 3 * ca,
-        "a 'miss' prefetcher: %llu assist warps, %llu instructions, %llu MSHR merges, %llu L1 accesses, %llu misses (derived 512, 2048, 512, 1536, 1024); "
+  CHECK(ok && a.l1_merges == 0 && a.assist_triggered == 0 && b.assist_triggered == 1024 && b.assist_insns == 4096 && b.l1_merges == 1023 &&
+        b.l1_accesses == 2048 && 4 * cb < 3 * ca,
+        "a 'miss' prefetcher: %llu assist warps, %llu instructions, %llu MSHR merges, %llu L1 accesses, %llu misses (derived 1024, 4096, 1023, 2048, -); "
         "%llu cycles for 1024 steps, %llu without it (derived: under 3/4) %s",
         (unsigned long long)b.assist_triggered, (unsigned long long)b.assist_insns, (unsigned long long)b.l1_merges,
         (unsigned long long)b.l1_accesses, (unsigned long long)b.l1_misses, (unsigned long long)cb, (unsigned long long)ca, err);
+  CHECK(ok && b.pf_issued + b.pf_redundant == 1024 && b.pf_late + b.pf_redundant == 1023 && b.l1_misses == 1 + b.pf_issued + b.pf_redundant &&
+        b.pf_useful == 0 && b.pf_useless == 1 && !a.pf_issued,
+        "prefetch statistics: %llu issued, %llu late, %llu useful, %llu useless, %llu redundant (derived: issued + redundant = 1024, "
+        "late + redundant = 1023, useful 0, useless 1); without the prefetcher %llu",
+        (unsigned long long)b.pf_issued, (unsigned long long)b.pf_late, (unsigned long long)b.pf_useful, (unsigned long long)b.pf_useless,
+        (unsigned long long)b.pf_redundant, (unsigned long long)a.pf_issued);
+}
+
+/* ---- skip: memoization ---- */
+
+/* One warp, two iterations.  x = tid & 3 (iteration 0) and tid & M1 (1);
+ * the region M..E computes f(x) = (x * 0x9e3779b1 + 7)^2 + x in 4
+ * instructions; E stores %r2 to out[2 tid + it].  'look' (at M, high
+ * priority) finds x in a shared table of 8 (tag x + 1, value) entries: hit
+ * lanes get the value and skip to E.  'ins' (at E) enters x with
+ * f(x) ^ 0x40000000 where x is not there yet: so a value that came from the
+ * table is told apart from a computed one.  Iteration 0: all 32 lanes miss and
+ * compute.  M1 = 3: iteration 1 hits in every lane (32 hits, 32 misses in
+ * all), out[2t + 1] = f(t & 3) ^ 0x40000000, and the warp runs 4 instructions
+ * fewer than without the subroutines.  M1 = 7: lanes with tid & 7 < 4 hit
+ * (16), the others compute f(4..7) and meet them at E (48 misses). */
+#define MEMO_TEXT(M1) HEAD \
+  ".shared .align 4 .b32 memo_tab[16];\n" \
+  ".visible .entry mk(.param .u64 out)\n{\n  .reg .pred %p<3>;\n  .reg .b32 %r<8>;\n  .reg .b64 %rd<4>;\n" \
+  "  ld.param.u64 %rd1, [out];\n  mov.u32 %r1, %tid.x;\n  mov.u32 %r5, 0;\n" \
+  "LOOP:\n  setp.eq.u32 %p1, %r5, 0;\n  selp.b32 %r6, 3, " M1 ", %p1;\n  and.b32 %r3, %r1, %r6;\n" \
+  "M:\n  mul.lo.u32 %r2, %r3, 0x9e3779b1;\n  add.u32 %r2, %r2, 7;\n  mul.lo.u32 %r2, %r2, %r2;\n  add.u32 %r2, %r2, %r3;\n" \
+  "E:\n  shl.b32 %r7, %r1, 1;\n  add.u32 %r7, %r7, %r5;\n  mul.wide.u32 %rd2, %r7, 4;\n  add.u64 %rd3, %rd1, %rd2;\n" \
+  "  st.global.u32 [%rd3], %r2;\n  add.u32 %r5, %r5, 1;\n  setp.lt.u32 %p2, %r5, 2;\n  @%p2 bra LOOP;\n  ret;\n}\n"
+#define MEMO_SUBRS \
+  ".subroutine look\n.priority high\n.trigger pc mk, M (%r3, %r2) skip E\n.livein %x\n.liveout %y\n.skipif %hit\n{\n" \
+  "  .reg .u32 %x, %y, %t, %k;\n  .reg .u64 %a, %o;\n  .reg .pred %hit;\n" \
+  "  mov.u64 %a, memo_tab;\n  mul.wide.u32 %o, %x, 8;\n  add.u64 %a, %a, %o;\n  ld.shared.u32 %t, [%a];\n" \
+  "  add.u32 %k, %x, 1;\n  setp.eq.u32 %hit, %t, %k;\n  ld.shared.u32 %y, [%a+4];\n  exit;\n}\n" \
+  ".subroutine ins\n.priority high\n.trigger pc mk, E (%r3, %r2)\n.livein %x, %y\n{\n" \
+  "  .reg .u32 %x, %y, %t, %k;\n  .reg .u64 %a, %o;\n  .reg .pred %new;\n" \
+  "  mov.u64 %a, memo_tab;\n  mul.wide.u32 %o, %x, 8;\n  add.u64 %a, %a, %o;\n  ld.shared.u32 %t, [%a];\n" \
+  "  add.u32 %k, %x, 1;\n  setp.ne.u32 %new, %t, %k;\n  @%new st.shared.u32 [%a], %k;\n" \
+  "  xor.b32 %y, %y, 0x40000000;\n  @%new st.shared.u32 [%a+4], %y;\n  exit;\n}\n"
+
+static uint32_t memo_f(uint32_t x) { uint32_t v = x * 0x9e3779b1u + 7u; return v * v + x; }
+
+static void memo_case(const char *what, const char *plain_text, const char *memo_text, uint32_t m1, uint64_t hits, uint64_t misses, int saved) {
+  for (int timed = 0; timed < 2; timed++) {
+    result a = run(timed, plain_text, "mk", 1, 32, NULL), b = run(timed, memo_text, "mk", 1, 32, NULL);
+    int right = a.ok && b.ok;
+    uint32_t bad = 0, got = 0, want = 0;
+    for (uint32_t t = 0; right && t < 32; t++)
+      for (uint32_t it = 0; it < 2; it++) {
+        uint32_t x = t & (it ? m1 : 3), w = memo_f(x);
+        if (it && x < 4) w ^= 0x40000000u;   /* from the table */
+        uint32_t v = (uint32_t)(b.out[t] >> (32 * it)), plain = (uint32_t)(a.out[t] >> (32 * it));
+        if (v != w || plain != memo_f(x)) { right = 0; bad = 2 * t + it; got = v; want = w; }
+      }
+    uint64_t hit = timed ? b.st.skip_hits : b.fst.skip_hits, miss = timed ? b.st.skip_misses : b.fst.skip_misses;
+    uint64_t wa = timed ? a.st.warp_insns : a.fst.warp_insns, wb = timed ? b.st.warp_insns : b.fst.warp_insns;
+    CHECK(right && hit == hits && miss == misses && wa - wb == (uint64_t)saved,
+          "memoization, %s (%s): values %s (out[%u] = 0x%08x, derived 0x%08x); %llu lanes hit, %llu missed (derived %llu, %llu); "
+          "the warp ran %lld instructions fewer than without the subroutines (derived %d) %s%s",
+          what, timed ? "timing" : "functional", right ? "right" : "wrong", bad, got, want, (unsigned long long)hit, (unsigned long long)miss,
+          (unsigned long long)hits, (unsigned long long)misses, (long long)(wa - wb), saved, a.err, b.err);
+  }
+}
+
+static void memo(void) {
+  static const char plain3[] = MEMO_TEXT("3"), memo3[] = MEMO_TEXT("3") MEMO_SUBRS;
+  static const char plain7[] = MEMO_TEXT("7"), memo7[] = MEMO_TEXT("7") MEMO_SUBRS;
+  memo_case("every lane hits in iteration 1", plain3, memo3, 3, 32, 32, 4);
+  memo_case("half the lanes hit in iteration 1", plain7, memo7, 7, 16, 48, 0);
+  /* the table is the CTA's shared memory: 64 bytes more per CTA */
+  result b = run(1, memo3, "mk", 1, 32, NULL);
+  CHECK(b.ok && b.st.assist_shared_per_cta == 64, "the memo table's 64 bytes count in the CTA's shared memory: %u %s",
+        b.st.assist_shared_per_cta, b.err);
+}
+
+/* ---- keep: registers that stay with the parent warp ---- */
+
+/* 40 threads (warps of 32 and 8), three iterations; at L the subroutine adds
+ * 1 to its kept %n and hands back %n * 100 + laneid, which the warp stores
+ * at out[3 tid + it]: each warp counts 1, 2, 3 on its own (kept registers
+ * start at zero for each warp). */
+static const char keep_text[] = HEAD
+  ".visible .entry kk(.param .u64 out)\n{\n  .reg .pred %p;\n  .reg .b32 %r<6>;\n  .reg .b64 %rd<4>;\n"
+  "  ld.param.u64 %rd1, [out];\n  mov.u32 %r1, %tid.x;\n  mov.u32 %r5, 0;\n  mov.u32 %r2, 0;\n"
+  "LOOP:\n  mov.u32 %r4, %r5;\nL:\n  mad.lo.u32 %r3, %r1, 3, %r4;\n  mul.wide.u32 %rd2, %r3, 4;\n  add.u64 %rd3, %rd1, %rd2;\n"
+  "  st.global.u32 [%rd3], %r2;\n  add.u32 %r5, %r5, 1;\n  setp.lt.u32 %p, %r5, 3;\n  @%p bra LOOP;\n  ret;\n}\n"
+  ".subroutine cnt\n.priority high\n.trigger pc kk, L (%r2)\n.liveout %o\n.keep %n\n{\n  .reg .u32 %n, %o, %l;\n"
+  "  add.u32 %n, %n, 1;\n  mov.u32 %l, %laneid;\n  mad.lo.u32 %o, %n, 100, %l;\n  exit;\n}\n";
+
+static void keep(void) {
+  for (int timed = 0; timed < 2; timed++) {
+    result r = run(timed, keep_text, "kk", 1, 40, NULL);
+    int right = r.ok;
+    uint32_t bad = 0;
+    for (uint32_t t = 0; right && t < 40; t++)
+      for (uint32_t it = 0; it < 3; it++) {
+        uint32_t i = 3 * t + it, v = (uint32_t)(r.out[i / 2] >> (32 * (i & 1)));
+        if (v != (it + 1) * 100 + t % 32) { right = 0; bad = i; }
+      }
+    CHECK(right, "kept registers (%s): each warp's count goes 1, 2, 3 (first wrong: out[%u]) %s", timed ? "timing" : "functional", bad, r.err);
+  }
+}
+
+/* ---- the stride prefetcher of subroutines/prefetch/stride.s ---- */
+
+/* One thread loads 8 words, each after the one before has come back and 24
+ * dependent adds (96 cycles) have used it, at A_i = out + S_i: S_i = 1024 i
+ * (stride) or 1024 i (i + 1) / 2 (strides 1024, 2048, ...: none repeats).
+ * Stride: the misses at A0 and A1 leave no confirmed stride (the first is
+ * measured from 0, the second differs from it): 2 assist warps end with
+ * awkill (8 instructions each); A2 confirms 1024 and prefetches A3..A6; A3
+ * is then an L1 hit on a prefetched line, which starts the prefetcher again:
+ * A4..A7 (A4..A6 there already: redundant), and so on to A7's A8..A11.
+ * Derived: 3 misses of the thread's loads; 8 assist warps; 6 confirmed (16
+ * instructions each): 112 instructions; prefetches: 24, of which 9 missed
+ * and went below (A3..A11), 15 redundant; useful A3..A7 (5), late 0, useless
+ * A8..A11 (4: never read).  No stride: 8 misses, 8 assist warps all ending
+ * with awkill, 64 instructions, no prefetch. */
+#define STRIDE_TEXT(STEP) HEAD \
+  ".visible .entry sp(.param .u64 out)\n{\n  .reg .pred %p;\n  .reg .b32 %r<8>;\n  .reg .b64 %rd<8>;\n" \
+  "  ld.param.u64 %rd4, [out];\n  mov.u32 %r5, 0;\n  mov.u32 %r7, 0;\n" \
+  "LOOP:\n  ld.global.u32 %r2, [%rd4];\n" \
+  "  add.u32 %r3, %r2, 1;\n  add.u32 %r3, %r3, 1;\n  add.u32 %r3, %r3, 1;\n  add.u32 %r3, %r3, 1;\n  add.u32 %r3, %r3, 1;\n  add.u32 %r3, %r3, 1;\n" \
+  "  add.u32 %r3, %r3, 1;\n  add.u32 %r3, %r3, 1;\n  add.u32 %r3, %r3, 1;\n  add.u32 %r3, %r3, 1;\n  add.u32 %r3, %r3, 1;\n  add.u32 %r3, %r3, 1;\n" \
+  "  add.u32 %r3, %r3, 1;\n  add.u32 %r3, %r3, 1;\n  add.u32 %r3, %r3, 1;\n  add.u32 %r3, %r3, 1;\n  add.u32 %r3, %r3, 1;\n  add.u32 %r3, %r3, 1;\n" \
+  "  add.u32 %r3, %r3, 1;\n  add.u32 %r3, %r3, 1;\n  add.u32 %r3, %r3, 1;\n  add.u32 %r3, %r3, 1;\n  add.u32 %r3, %r3, 1;\n  add.u32 %r3, %r3, 1;\n" \
+  "  and.b32 %r4, %r3, 0;\n  cvt.u64.u32 %rd5, %r4;\n  add.u64 %rd4, %rd4, %rd5;\n" \
+  STEP "  add.u32 %r5, %r5, 1;\n  setp.lt.u32 %p, %r5, 8;\n  @%p bra LOOP;\n  ret;\n}\n"
+
+static void stride(void) {
+  static const char strided[] = STRIDE_TEXT("  add.u64 %rd4, %rd4, 1024;\n");
+  static const char uneven[] = STRIDE_TEXT("  add.u32 %r7, %r7, 1024;\n  cvt.u64.u32 %rd6, %r7;\n  add.u64 %rd4, %rd4, %rd6;\n");
+  result a = run_subr(1, strided, "sp", 1, 1, NULL, "subroutines/prefetch/stride.s");
+  CHECK(a.ok && a.st.l1_misses - a.st.pf_issued == 3 && a.st.assist_triggered == 8 && a.st.assist_awkill == 2 && a.st.assist_insns == 112 &&
+        a.st.pf_issued == 9 && a.st.pf_redundant == 15 && a.st.pf_useful == 5 && a.st.pf_late == 0 && a.st.pf_useless == 4,
+        "a confirmed stride: %llu demand misses, %llu assist warps, %llu ended with awkill, %llu instructions (derived 3, 8, 2, 112); prefetches "
+        "%llu issued, %llu redundant, %llu useful, %llu late, %llu useless (derived 9, 15, 5, 0, 4) %s",
+        (unsigned long long)(a.st.l1_misses - a.st.pf_issued), (unsigned long long)a.st.assist_triggered, (unsigned long long)a.st.assist_awkill,
+        (unsigned long long)a.st.assist_insns, (unsigned long long)a.st.pf_issued, (unsigned long long)a.st.pf_redundant,
+        (unsigned long long)a.st.pf_useful, (unsigned long long)a.st.pf_late, (unsigned long long)a.st.pf_useless, a.err);
+  result b = run_subr(1, uneven, "sp", 1, 1, NULL, "subroutines/prefetch/stride.s");
+  CHECK(b.ok && b.st.l1_misses == 8 && b.st.assist_triggered == 8 && b.st.assist_awkill == 8 && b.st.assist_insns == 64 &&
+        b.st.pf_issued == 0 && b.st.pf_redundant == 0,
+        "no stride confirmed: %llu misses, %llu assist warps, all %llu ended with awkill, %llu instructions, %llu prefetches (derived 8, 8, 8, 64, 0) %s",
+        (unsigned long long)b.st.l1_misses, (unsigned long long)b.st.assist_triggered, (unsigned long long)b.st.assist_awkill,
+        (unsigned long long)b.st.assist_insns, (unsigned long long)(b.st.pf_issued + b.st.pf_redundant), b.err);
 }
 
 /* ---- errors at load ---- */
@@ -507,6 +685,16 @@ static void errors(void) {
              "%rd1 is 64 bits wide, the live-in it is bound to 32", "a register of another width");
   load_error(PK ".subroutine s\n.priority low\n.trigger pc pk, L (%r1, %r2)\n.livein %a\n.liveout %b\n{\n  .reg .u32 %a, %b;\n  exit;\n}\n",
              "a low-priority subroutine has live-outs", "live-outs of a low-priority subroutine");
+  load_error(MEMO_TEXT("3") ".subroutine s\n.priority high\n.trigger pc mk, M (%r3, %r2) skip LOOP\n.livein %x\n.liveout %y\n.skipif %h\n{\n"
+             "  .reg .u32 %x, %y;\n  .reg .pred %h;\n  exit;\n}\n",
+             "skips to LOOP, which not every path from the trigger's point reaches", "a skip label the region does not lead to");
+  load_error(MEMO_TEXT("3") ".subroutine s\n.priority low\n.trigger pc mk, M (%r3) skip E\n.livein %x\n.skipif %h\n{\n"
+             "  .reg .u32 %x;\n  .reg .pred %h;\n  exit;\n}\n",
+             "a low-priority subroutine skips lanes", "skip in a low-priority subroutine");
+  load_error(MEMO_TEXT("3") ".subroutine s\n.priority high\n.trigger pc mk, M\n.skipif %h\n{\n  .reg .pred %h;\n  exit;\n}\n",
+             ".skipif needs every trigger to be a 'pc' trigger with 'skip LABEL'", ".skipif without skip");
+  load_error(MEMO_TEXT("3") ".subroutine s\n.priority high\n.trigger pc mk, E+40\n{\n  exit;\n}\n",
+             "'E+40' is past the end of kernel 'mk'", "a label offset past the kernel's end");
 }
 
 /* Partial stores (CABA 5.2).  One warp; lane i stores word 0 of line i of a
@@ -571,6 +759,9 @@ int main(int argc, char **argv) {
   if (!only || !strcmp(only, "state")) block_state();
   if (!only || !strcmp(only, "partial")) partial();
   if (!only || !strcmp(only, "miss")) miss();
+  if (!only || !strcmp(only, "memo")) memo();
+  if (!only || !strcmp(only, "keep")) keep();
+  if (!only || !strcmp(only, "stride")) stride();
   if (!only || !strcmp(only, "errors")) errors();
   return check_failed ? 1 : 0;
 }

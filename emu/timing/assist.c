@@ -100,6 +100,8 @@ static void go(tm_gpu *g, tm_sm *s, tm_assist *a, uint32_t sr, tm_parent parent,
   uint32_t sched = parent.sched;
   a->parent = parent.w;
   a->pcta = parent.c;
+  a->pserial = parent.c ? parent.c->serial : 0;
+  if (emu_assist_keep_load(a->c, parent.w, sr)) tm_fail(g, "out of host memory for kept registers");
   a->pwid = parent.wid;
   a->c->smid = (uint32_t)s->id;
   a->c->nsmid = g->nsm;
@@ -166,7 +168,8 @@ static int start(tm_gpu *g, tm_sm *s, tm_assist *a, uint64_t addr, tm_req *waite
   a->line.out = a->out;
   a->line.out_bytes = g->z.unit;
   set_meta(&a->line, meta.encoding, meta.size, g->z.unit, g->z.mag, addr);
-  if (emu_assist_start(a->c, g->m->img.subrs[sr].func, &a->line, g->fault)) { g->failed = 1; return -1; }
+  tm_parent p = merge ? *merge : parent_of(((tm_load *)waiters->owner)->tw);
+  if (emu_assist_start(a->c, g->m->img.subrs[sr].func, &a->line, g->fault, p.c)) { g->failed = 1; return -1; }
   a->waiters = waiters;
   a->miss = 0;
   a->merge = merge != NULL;
@@ -174,7 +177,7 @@ static int start(tm_gpu *g, tm_sm *s, tm_assist *a, uint64_t addr, tm_req *waite
   a->bind = NULL;
   a->ptw = NULL;
   a->moves = 0;
-  go(g, s, a, sr, merge ? *merge : parent_of(((tm_load *)waiters->owner)->tw), addr, n);
+  go(g, s, a, sr, p, addr, n);
   return 0;
 }
 
@@ -189,7 +192,7 @@ static int start_store(tm_gpu *g, tm_sm *s, tm_assist *a, int sr, tm_parent pare
   a->line.out = a->out;
   a->line.out_bytes = CODEC_MAX_PAYLOAD;
   set_meta(&a->line, 0, 0, g->z.unit, g->z.mag, addr);
-  if (emu_assist_start(a->c, g->m->img.subrs[sr].func, &a->line, g->fault)) { g->failed = 1; return -1; }
+  if (emu_assist_start(a->c, g->m->img.subrs[sr].func, &a->line, g->fault, parent.c)) { g->failed = 1; return -1; }
   a->waiters = NULL;
   a->miss = 0;
   a->merge = 0;
@@ -259,7 +262,7 @@ int tm_assist_pc(tm_gpu *g, tm_sm *s, tm_warp *tw, const emu_pc_bind *b, int64_t
     return 0;
   }
   memset(&a->line, 0, sizeof a->line);   /* no line: empty buffers */
-  if (emu_assist_start(a->c, g->m->img.subrs[b->subr].func, &a->line, g->fault)) { g->failed = 1; return -1; }
+  if (emu_assist_start(a->c, g->m->img.subrs[b->subr].func, &a->line, g->fault, tw->tc->c)) { g->failed = 1; return -1; }
   emu_assist_livein(a->c, tw->w, b);
   a->waiters = NULL;
   a->store = NULL;
@@ -276,13 +279,18 @@ int tm_assist_miss(tm_gpu *g, tm_sm *s, tm_parent parent, uint64_t addr, int64_t
   int sr = emu_subroutine_on(g->m, ISA_TRIG_MISS);
   if (sr < 0) return 0;
   int low = g->m->img.subrs[sr].priority == ISA_PRIO_LOW;
-  if (low && s->busy) { g->st->assist_throttled++; return 0; }
+  /* a prefetcher only while the memory pipeline has room: not with most L1 MSHRs in use */
+  if (low && (s->busy || (s->has_l1 && (double)cache_mshrs_used(&s->l1) > g->cfg->awc_mshr_fraction * (double)s->l1.mshrs))) {
+    g->st->assist_throttled++;
+    g->st->pf_throttled++;
+    return 0;
+  }
   tm_assist *a = NULL;
   for (uint32_t i = 0; i < s->nawt && !a; i++) if (!s->awt[i].live) a = &s->awt[i];
-  if (!a) { g->st->assist_overflow++; return 0; }   /* (a miss does not wait for an entry) */
+  if (!a) { g->st->assist_overflow++; g->st->pf_throttled++; return 0; }   /* (a miss does not wait for an entry) */
   memset(&a->line, 0, sizeof a->line);   /* .lmeta: the line's size and address; no payload */
   set_meta(&a->line, 0, 0, (uint32_t)g->cfg->l1_line_bytes, g->z.mag ? g->z.mag : (uint32_t)g->cfg->dram_mag, addr);
-  if (emu_assist_start(a->c, g->m->img.subrs[sr].func, &a->line, g->fault)) { g->failed = 1; return -1; }
+  if (emu_assist_start(a->c, g->m->img.subrs[sr].func, &a->line, g->fault, parent.c)) { g->failed = 1; return -1; }
   a->miss = 1;
   a->merge = 0;
   a->waiters = NULL;
@@ -380,6 +388,11 @@ static int finish(tm_gpu *g, tm_sm *s, tm_assist *a, int64_t n) {
   if (a->miss) {
     /* a prefetcher's: nothing to check, nobody waits */
   } else if (a->bind) {   /* a 'pc' trigger's: the live-outs go back (not after awkill) */
+    if (a->bind->skipif && !killed) {
+      uint32_t hit = emu_assist_skips(a->c, a->bind);
+      g->st->skip_hits += (uint64_t)emu_popc32(hit);
+      g->st->skip_misses += (uint64_t)emu_popc32(a->c->warps[0].start_mask & ~hit);
+    }
     if (a->ptw) {   /* each live-out is copied when its value is ready, at the exit at the earliest */
       int64_t ready[EMU_MAX_LIVE];
       for (uint32_t i = 0; i < a->bind->nout; i++) ready[i] = a->reg_ready[a->bind->sub_out[i]] > n + 1 ? a->reg_ready[a->bind->sub_out[i]] : n + 1;
@@ -416,6 +429,8 @@ static int finish(tm_gpu *g, tm_sm *s, tm_assist *a, int64_t n) {
       return -1;
     }
   }
+  if (killed) g->st->assist_awkill++;
+  if (a->pcta && a->pcta->serial == a->pserial) emu_assist_keep_save(a->c, a->parent, a->subr);   /* (its parent's CTA may have ended) */
   retire(g, s, a);
   if (g->d->timeline) tm_timeline_assist(g, s, (uint32_t)(a - s->awt), killed ? "killed (awkill)" : "exit", subr_name(g, a->subr), n, 1);
   if (a->store) {   /* the predictor learns whether the store's blocks compress */

@@ -113,6 +113,7 @@ static void rekey(tm_cache *c, const tm_cache_line *l) {
  * call has one already, one of its extra victims. */
 static void evict(tm_cache *c, tm_cache_line *e, tm_victim *v, int *has_victim) {
   c->st.evictions++;
+  if (e->pf) { c->st.pf_useless++; e->pf = 0; }
   if (e->dirty) {
     c->st.writebacks++;
     tm_victim *to = *has_victim ? &c->extra[c->nextra++] : v;
@@ -137,6 +138,7 @@ static tm_cache_line *allocate(tm_cache *c, uint64_t line, tm_victim *v, int *ha
   pick->line = line;
   pick->valid = pick->dirty = 0;
   pick->bytes = 0;
+  pick->pf = 0;
   return pick;
 }
 
@@ -215,10 +217,13 @@ int cache_read(tm_cache *c, uint64_t addr, uint32_t sectors, tm_req *r, uint32_t
   r->sectors = sectors;
   c->st.accesses++;
   *fetch = 0;
+  c->pf_hit = 0;
   tm_cache_line *l = find_line(c, line);
   if (l && (l->valid & sectors) == sectors) {
     l->lru = ++c->clock;
     c->st.hits++;
+    if (r->pf) c->st.pf_redundant++;
+    else if (l->pf) { c->st.pf_useful++; l->pf = 0; c->pf_hit = 1; }
     return CACHE_HIT;
   }
   tm_mshr *m = find_mshr(c, line, NULL);
@@ -229,12 +234,16 @@ int cache_read(tm_cache *c, uint64_t addr, uint32_t sectors, tm_req *r, uint32_t
     m->requested |= *fetch;
     enqueue(m, r);
     c->st.merges++;
+    if (r->pf) c->st.pf_redundant++;
+    else if (m->pf) { c->st.pf_late++; m->pf = 0; c->pf_hit = 1; }
     return CACHE_MERGED;
   }
   if (!c->nfree) { c->st.stalls++; c->st.accesses--; return CACHE_STALL; }
   m = new_mshr(c, line);
   *fetch = sectors & ~(l ? l->valid : 0);
   m->requested = *fetch;
+  m->pf = r->pf;
+  if (r->pf) c->st.pf_issued++;
   enqueue(m, r);
   c->st.misses++;
   return CACHE_MISS;
@@ -276,8 +285,14 @@ void cache_invalidate(tm_cache *c, uint64_t addr) {
   tm_cache_line *l = find_line(c, addr / c->line_bytes);
   if (!l) return;
   c->st.invalidations++;
+  if (l->pf) { c->st.pf_useless++; l->pf = 0; }
   l->valid = l->dirty = 0;
   rekey(c, l);
+}
+
+void cache_pf_unused(tm_cache *c) {
+  for (size_t i = 0; i < (size_t)c->sets * c->slots; i++)
+    if (c->lines[i].pf) { c->st.pf_useless++; c->lines[i].pf = 0; }
 }
 
 int cache_probe(const tm_cache *c, uint64_t addr, uint32_t sectors) {
@@ -299,6 +314,7 @@ tm_req *cache_fill(tm_cache *c, uint64_t line_addr, uint32_t sectors, tm_victim 
   uint32_t slot;
   tm_mshr *m = find_mshr(c, line, &slot);
   if (!m) return NULL;
+  if (m->pf) l->pf = 1;   /* a prefetch's line, unread so far */
   /* hand back, oldest first, every waiter whose sectors are all valid now */
   tm_req *done = NULL, **dtail = &done, *keep = NULL, **ktail = &keep, *last = NULL;
   uint32_t kept = 0;

@@ -30,6 +30,7 @@ typedef struct {
   uint32_t valid, dirty;     /* sector masks; valid == 0: an empty way */
   uint64_t lru;              /* the access counter at its last use */
   uint32_t bytes;            /* compressed caches: the bytes it takes of its set */
+  uint32_t pf;               /* brought in by a prefetch and not read by a demand access since */
 } tm_cache_line;
 
 /* The stored bytes of the valid sectors of the line at line_addr (compressed caches). */
@@ -44,12 +45,19 @@ typedef struct {
   uint64_t line;
   uint32_t requested;        /* sectors asked of the level below */
   uint32_t nwait;
+  uint32_t pf;               /* opened by a prefetch, no demand read has joined it */
   tm_req *head, *tail;       /* waiting requests, oldest first */
 } tm_mshr;
 
 typedef struct {
   uint64_t accesses, hits, misses, merges, stalls;   /* reads: hit, new miss, merged into an MSHR, no MSHR free */
   uint64_t writes, write_hits, evictions, writebacks, invalidations;
+  /* prefetches (reads marked pf): issued (missed and went below); useful (a
+   * demand read hit the line before it left); late (a demand read joined its
+   * MSHR while in flight); useless (the line left unread: evicted,
+   * invalidated, or there at cache_pf_unused); redundant (the line was there
+   * or already in flight) */
+  uint64_t pf_issued, pf_useful, pf_late, pf_useless, pf_redundant;
 } tm_cache_stats;
 
 typedef struct {
@@ -72,6 +80,7 @@ typedef struct {
   int32_t *free_list;        /* free MSHR entries */
   uint32_t nfree;
   uint64_t clock;            /* LRU counter */
+  int pf_hit;                /* the last cache_read was a demand read that hit, or joined the MSHR of, a prefetched line not read before */
   tm_victim *extra;          /* compressed caches: the last call's dirty victims after the first */
   uint32_t nextra;
   tm_cache_stats st;
@@ -131,6 +140,10 @@ void cache_invalidate(tm_cache *c, uint64_t addr);
  * a remaining waiter needs that are neither valid nor requested (they were
  * valid when it came and have been evicted since): ask for them below. */
 tm_req *cache_fill(tm_cache *c, uint64_t line_addr, uint32_t sectors, tm_victim *v, int *has_victim, uint32_t *refetch);
+
+/* Counts the prefetched lines still unread as useless (at the end of a launch)
+ * and clears their marks. */
+void cache_pf_unused(tm_cache *c);
 
 /* 1 when the line holding addr has all of 'sectors' valid (no state change). */
 int cache_probe(const tm_cache *c, uint64_t addr, uint32_t sectors);

@@ -646,6 +646,21 @@ static uint32_t kernel_regs(const tm_gpu *g) {
   return n ? n : 1;
 }
 
+/* 1 when this launch can start subroutine s: its kernel's 'pc' triggers,
+ * 'miss' triggers, and under design caba compression and decompression. */
+static int subr_used(const tm_gpu *g, uint32_t s) {
+  const aw_module *m = g->m;
+  const isa_subr *sr = &m->img.subrs[s];
+  uint32_t kf = m->kernels[g->kernel];
+  for (uint32_t t = 0; t < sr->ntrigger; t++) {
+    uint32_t ev = m->img.triggers[sr->first_trigger + t].event;
+    if (ev == ISA_TRIG_PC) for (uint32_t b = 0; b < m->npc_binds; b++) if (m->pc_binds[b].subr == s && m->pc_binds[b].kernel == kf) return 1;
+    if (ev == ISA_TRIG_MISS) return 1;
+    if ((ev == ISA_TRIG_COMPRESS || ev == ISA_TRIG_DECOMPRESS) && g->z.design == TM_DESIGN_CABA) return 1;
+  }
+  return 0;
+}
+
 /* The registers per thread the assist warps this launch can start need beyond
  * the parent's (CABA 4.2: they are allocated with the parent's): the most any
  * one of them needs, the subroutines of its kernel's 'pc' triggers and, under
@@ -657,16 +672,10 @@ static uint32_t assist_regs(const tm_gpu *g, char *by, size_t cap) {
     snprintf(by, cap, "the assist_regs key");
     return (uint32_t)g->cfg->assist_regs;
   }
-  uint32_t kf = m->kernels[g->kernel], n = 0;
+  uint32_t n = 0;
   for (uint32_t s = 0; s < m->img.nsubrs; s++) {
     const isa_subr *sr = &m->img.subrs[s];
-    int used = 0;
-    for (uint32_t t = 0; t < sr->ntrigger; t++) {
-      uint32_t ev = m->img.triggers[sr->first_trigger + t].event;
-      if (ev == ISA_TRIG_PC) for (uint32_t b = 0; b < m->npc_binds; b++) used |= m->pc_binds[b].subr == s && m->pc_binds[b].kernel == kf;
-      if ((ev == ISA_TRIG_COMPRESS || ev == ISA_TRIG_DECOMPRESS) && g->z.design == TM_DESIGN_CABA) used = 1;
-    }
-    if (!used) continue;
+    if (!subr_used(g, s)) continue;
     uint32_t r = live_regs(g, sr->func);
     if (r > n) { n = r; snprintf(by, cap, "%s", isa_str(&m->img, m->img.funcs[sr->func].name)); }
   }
@@ -677,7 +686,7 @@ static uint32_t assist_regs(const tm_gpu *g, char *by, size_t cap) {
  * .shared variables that the kernel or a function it calls refers to (nvcc
  * puts every kernel's __shared__ arrays at module scope, and the functional
  * core gives each CTA all of them; the hardware gives each kernel its own). */
-static uint64_t kernel_shared(const tm_gpu *g) {
+static uint64_t kernel_shared(const tm_gpu *g, int assist) {
   const aw_module *m = g->m;
   uint32_t nf = m->img.nfuncs, nv = m->img.nvars;
   uint8_t *reach = calloc(nf ? nf : 1, 1), *used = calloc(nv ? nv : 1, 1);
@@ -686,6 +695,12 @@ static uint64_t kernel_shared(const tm_gpu *g) {
   uint32_t nt = 0;
   todo[nt++] = m->kernels[g->kernel];
   reach[m->kernels[g->kernel]] = 1;
+  /* with assist: the subroutines this launch can start, whose .shared
+   * variables are allocated with the parent's block (CABA 4.2.2) */
+  for (uint32_t s = 0; assist && s < m->img.nsubrs; s++) {
+    uint32_t f = m->img.subrs[s].func;
+    if (subr_used(g, s) && !reach[f]) { reach[f] = 1; todo[nt++] = f; }
+  }
   while (nt) {
     uint32_t f = todo[--nt];
     const emu_func *ef = &m->funcs[f];
@@ -720,7 +735,9 @@ static void occupancy(tm_gpu *g) {
   g->cta_warps = (threads + WARP - 1) / WARP;
   uint32_t arpt = assist_regs(g, g->st->assist_regs_by, sizeof g->st->assist_regs_by), rpt = kernel_regs(g) + arpt;
   g->cta_regs = (uint32_t)(round_up((uint64_t)rpt * WARP, (uint64_t)c->sm_reg_alloc_unit) * g->cta_warps);
-  g->cta_shared = (uint32_t)round_up(kernel_shared(g) + g->dyn_shared, (uint64_t)c->sm_shared_alloc_unit);
+  uint64_t own = kernel_shared(g, 0), with = kernel_shared(g, 1);
+  g->cta_shared = (uint32_t)round_up(with + g->dyn_shared, (uint64_t)c->sm_shared_alloc_unit);
+  g->st->assist_shared_per_cta = (uint32_t)(with - own);
   uint64_t lim = (uint64_t)c->sm_max_ctas;
   g->limit = "CTAs";
   uint64_t by;
@@ -807,8 +824,11 @@ static void collect(tm_gpu *g, int64_t cycles) {
     for (int k = 0; k < TM_NISSUE; k++) { st->issue[k] += s->issue[k]; if (st->sm_issue) st->sm_issue[i * TM_NISSUE + k] = s->issue[k]; }
     st->resident_warp_cycles += s->resident_warp_cycles;
     if (s->has_l1) {
+      cache_pf_unused(&s->l1);
       st->l1_accesses += s->l1.st.accesses; st->l1_hits += s->l1.st.hits; st->l1_misses += s->l1.st.misses;
       st->l1_merges += s->l1.st.merges; st->l1_stalls += s->l1.st.stalls;
+      st->pf_issued += s->l1.st.pf_issued; st->pf_useful += s->l1.st.pf_useful; st->pf_late += s->l1.st.pf_late;
+      st->pf_useless += s->l1.st.pf_useless; st->pf_redundant += s->l1.st.pf_redundant;
     }
   }
   for (uint32_t i = 0; i < g->nslices; i++) {
@@ -943,7 +963,7 @@ int tm_occupancy_of(aw_device *d, const tm_config *cfg, aw_module *m, int kernel
   occupancy(g);
   *ctas = g->ctas_per_sm;
   *regs = st.regs_per_thread;
-  *shared = (uint32_t)kernel_shared(g);
+  *shared = (uint32_t)kernel_shared(g, 1);
   g->st = NULL;
   return 0;
 }

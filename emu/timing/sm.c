@@ -362,6 +362,7 @@ void tm_sm_resume(tm_sm *s, tm_warp *tw, const emu_pc_bind *b, const int64_t *ou
     }
   tw->state = TW_READY;
   tw->next_issue = n + 1;
+  tw->in = NULL;   /* a 'skip' may have moved it */
   changed(s, tw);
 }
 
@@ -555,12 +556,17 @@ static int ldst_access(tm_gpu *g, tm_sm *s, int64_t n) {
     s->ldst_retry = c > n ? c : n + 1;
     return 0;
   }
-  if (a->kind == REQ_RD && s->has_l1) {
+  const emu_insn *ain = &g->m->code[s->acc_pc];
+  int pf = ain->op == ISA_OP_PREFETCH;   /* prefetch.global.L2: past L1 (its reply fills no L1 line) */
+  if (a->kind == REQ_RD && s->has_l1 && !(pf && (ain->flags & FL_L2))) {
     tm_req *r = tm_req_new(g);
     if (!r) return -1;
+    r->pf = (uint8_t)pf;
     uint32_t fetch;
     int res = cache_read(&s->l1, a->addr, a->sectors, r, &fetch);
     if (res == CACHE_STALL) { tm_req_free(g, r); s->ldst_retry = TM_NEVER; return 0; }
+    /* a 'miss' trigger (a prefetcher) hears of misses, and of the first demand read of a line a prefetch brought */
+    if ((res == CACHE_MISS || s->l1.pf_hit) && s->acc_warp && g->m->has_miss && tm_assist_miss(g, s, s->acc_parent, a->addr, n)) return -1;
     if (res == CACHE_HIT) {
       tm_req_free(g, r);
       int64_t ready = n + g->cfg->l1_latency;
@@ -575,7 +581,6 @@ static int ldst_access(tm_gpu *g, tm_sm *s, int64_t n) {
     }
     r->owner = l;               /* waits in the L1 MSHR */
     r->sm = (uint16_t)s->id;
-    if (res == CACHE_MISS && s->acc_warp && g->m->has_miss && tm_assist_miss(g, s, s->acc_parent, a->addr, n)) return -1;
     if (fetch) {
       tm_req *f = tm_req_new(g);
       if (!f) return -1;

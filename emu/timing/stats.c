@@ -39,8 +39,11 @@ void tm_stats_add(tm_stats *t, const tm_stats *a) {
   t->md_accesses += a->md_accesses; t->md_hits += a->md_hits; t->md_reads += a->md_reads; t->md_writes += a->md_writes;
   t->assist_triggered += a->assist_triggered; t->assist_insns += a->assist_insns;
   t->assist_throttled += a->assist_throttled; t->assist_overflow += a->assist_overflow;
-  t->assist_moves += a->assist_moves; t->assist_killed += a->assist_killed; t->assist_predicted += a->assist_predicted; t->assist_store_waits += a->assist_store_waits;
+  t->assist_moves += a->assist_moves; t->assist_killed += a->assist_killed; t->assist_awkill += a->assist_awkill; t->assist_predicted += a->assist_predicted; t->assist_store_waits += a->assist_store_waits;
   t->partial_merges += a->partial_merges;
+  t->skip_hits += a->skip_hits; t->skip_misses += a->skip_misses;
+  t->pf_issued += a->pf_issued; t->pf_useful += a->pf_useful; t->pf_late += a->pf_late;
+  t->pf_useless += a->pf_useless; t->pf_redundant += a->pf_redundant; t->pf_throttled += a->pf_throttled;
   t->dram_busy_seconds += a->dram_busy_seconds;
   t->seconds += a->seconds;
   t->loads += a->loads; t->load_latency += a->load_latency;
@@ -49,6 +52,7 @@ void tm_stats_add(tm_stats *t, const tm_stats *a) {
   /* occupancy figures are the last launch's */
   t->ctas_per_sm = a->ctas_per_sm; t->warps_per_cta = a->warps_per_cta; t->regs_per_thread = a->regs_per_thread;
   t->assist_regs_per_thread = a->assist_regs_per_thread;
+  t->assist_shared_per_cta = a->assist_shared_per_cta;
   memcpy(t->assist_regs_by, a->assist_regs_by, sizeof t->assist_regs_by);
   t->max_warps_per_sm = a->max_warps_per_sm; t->occupancy_limit = a->occupancy_limit; t->regs_unallocated = a->regs_unallocated;
   t->n_sm = a->n_sm; t->n_mem = a->n_mem;
@@ -76,6 +80,7 @@ void tm_stats_print(const tm_stats *s, const tm_config *c, FILE *f) {
           s->occupancy_limit ? s->occupancy_limit : "-", s->regs_per_thread);
   if (s->assist_regs_per_thread)
     fprintf(f, " (%u of them for assist warps%s%s)", s->assist_regs_per_thread, s->assist_regs_by[0] ? ": " : "", s->assist_regs_by);
+  if (s->assist_shared_per_cta) fprintf(f, ", %u bytes of shared memory per CTA for assist warps", s->assist_shared_per_cta);
   fprintf(f, ", %.1f%% of registers unallocated, achieved %.1f%%\n", 100 * s->regs_unallocated, 100 * tm_occupancy(s));
   fprintf(f, "L1: %llu accesses, %llu hits, %llu misses, %llu MSHR merges; L2: %llu accesses, %llu hits, %llu misses, %llu merges\n",
           (unsigned long long)s->l1_accesses, (unsigned long long)s->l1_hits, (unsigned long long)s->l1_misses,
@@ -101,10 +106,16 @@ void tm_stats_print(const tm_stats *s, const tm_config *c, FILE *f) {
   }
   if (s->assist_triggered || s->assist_throttled || s->assist_overflow || s->assist_predicted)
     fprintf(f, "assist warps: %llu started, %llu instructions (%llu live-in moves); %llu not deployed for a busy SM, %llu for a full table, "
-               "%llu predicted incompressible, %llu killed; %llu stores waited for an entry; %llu partial stores merged\n",
+               "%llu predicted incompressible, %llu killed, %llu ended with awkill; %llu stores waited for an entry; %llu partial stores merged\n",
             (unsigned long long)s->assist_triggered, (unsigned long long)s->assist_insns, (unsigned long long)s->assist_moves,
             (unsigned long long)s->assist_throttled, (unsigned long long)s->assist_overflow, (unsigned long long)s->assist_predicted,
-            (unsigned long long)s->assist_killed, (unsigned long long)s->assist_store_waits, (unsigned long long)s->partial_merges);
+            (unsigned long long)s->assist_killed, (unsigned long long)s->assist_awkill, (unsigned long long)s->assist_store_waits, (unsigned long long)s->partial_merges);
+  if (s->skip_hits || s->skip_misses)
+    fprintf(f, "skips: %llu lanes skipped the region (hits), %llu ran it (misses)\n", (unsigned long long)s->skip_hits, (unsigned long long)s->skip_misses);
+  if (s->pf_issued || s->pf_redundant || s->pf_throttled)
+    fprintf(f, "prefetches: %llu issued to L1, %llu useful, %llu late, %llu useless, %llu redundant; %llu prefetchers throttled\n",
+            (unsigned long long)s->pf_issued, (unsigned long long)s->pf_useful, (unsigned long long)s->pf_late, (unsigned long long)s->pf_useless,
+            (unsigned long long)s->pf_redundant, (unsigned long long)s->pf_throttled);
 }
 
 static void json_one(const tm_stats *s, const tm_config *c, FILE *f, const char *indent) {
@@ -128,7 +139,11 @@ static void json_one(const tm_stats *s, const tm_config *c, FILE *f, const char 
   fprintf(f, "%s\"assist_livein_moves\": %llu,\n%s\"assist_killed\": %llu,\n%s\"assist_predicted_incompressible\": %llu,\n%s\"assist_store_waits\": %llu,\n", indent,
           (unsigned long long)s->assist_moves, indent, (unsigned long long)s->assist_killed, indent, (unsigned long long)s->assist_predicted,
           indent, (unsigned long long)s->assist_store_waits);
-  fprintf(f, "%s\"partial_writes_merged\": %llu,\n", indent, (unsigned long long)s->partial_merges);
+  fprintf(f, "%s\"partial_writes_merged\": %llu,\n%s\"assist_awkill\": %llu,\n", indent, (unsigned long long)s->partial_merges, indent, (unsigned long long)s->assist_awkill);
+  fprintf(f, "%s\"skip_lanes_hit\": %llu,\n%s\"skip_lanes_miss\": %llu,\n", indent, (unsigned long long)s->skip_hits, indent, (unsigned long long)s->skip_misses);
+  fprintf(f, "%s\"prefetch\": {\"issued\": %llu, \"useful\": %llu, \"late\": %llu, \"useless\": %llu, \"redundant\": %llu, \"throttled\": %llu},\n", indent,
+          (unsigned long long)s->pf_issued, (unsigned long long)s->pf_useful, (unsigned long long)s->pf_late, (unsigned long long)s->pf_useless,
+          (unsigned long long)s->pf_redundant, (unsigned long long)s->pf_throttled);
   fprintf(f, "%s\"metadata_cache\": {\"accesses\": %llu, \"hits\": %llu, \"dram_reads\": %llu, \"dram_writes\": %llu},\n", indent,
           (unsigned long long)s->md_accesses, (unsigned long long)s->md_hits, (unsigned long long)s->md_reads, (unsigned long long)s->md_writes);
   fprintf(f, "%s\"l1\": {\"accesses\": %llu, \"hits\": %llu, \"misses\": %llu, \"mshr_merges\": %llu},\n", indent,
@@ -141,9 +156,9 @@ static void json_one(const tm_stats *s, const tm_config *c, FILE *f, const char 
   for (int k = 0; k < TM_NISSUE; k++) fprintf(f, "%s\"%s\": %.6f", k ? ", " : "", tm_issue_names[k], it ? (double)s->issue[k] / (double)it : 0);
   fprintf(f, "},\n");
   fprintf(f, "%s\"occupancy\": {\"ctas_per_sm\": %u, \"warps_per_cta\": %u, \"registers_per_thread\": %u, \"limited_by\": \"%s\", "
-             "\"registers_unallocated\": %.6f, \"achieved\": %.6f, \"assist_registers_per_thread\": %u, \"assist_registers_by\": \"%s\"},\n", indent,
+             "\"registers_unallocated\": %.6f, \"achieved\": %.6f, \"assist_registers_per_thread\": %u, \"assist_registers_by\": \"%s\", \"assist_shared_bytes_per_cta\": %u},\n", indent,
           s->ctas_per_sm, s->warps_per_cta, s->regs_per_thread, s->occupancy_limit ? s->occupancy_limit : "",
-          s->regs_unallocated, tm_occupancy(s), s->assist_regs_per_thread, s->assist_regs_by);
+          s->regs_unallocated, tm_occupancy(s), s->assist_regs_per_thread, s->assist_regs_by, s->assist_shared_per_cta);
   fprintf(f, "%s\"loads\": %llu,\n%s\"average_load_latency\": %.3f,\n", indent, (unsigned long long)s->loads, indent,
           s->loads ? (double)s->load_latency / (double)s->loads : 0);
   fprintf(f, "%s\"shared_accesses\": %llu,\n%s\"shared_conflict_cycles\": %llu", indent, (unsigned long long)s->smem_accesses,

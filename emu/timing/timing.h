@@ -33,9 +33,15 @@ typedef struct {
                                            (a whole-line store then goes out uncompressed) */
   uint64_t assist_moves;                 /* live-in copies, issued as MOVE instructions (in assist_insns) */
   uint64_t assist_killed;                /* instances the controller killed (flushed) before they issued */
+  uint64_t assist_awkill;                /* instances that ended themselves with awkill */
   uint64_t assist_predicted;             /* whole-block stores sent uncompressed because the predictor expected no gain */
   uint64_t assist_store_waits;           /* whole-block stores that waited in the pending lines for an entry */
   uint64_t partial_merges;               /* design caba: partial stores to compressed blocks, retrieved, decompressed and written back whole (CABA 5.2) */
+  uint64_t skip_hits, skip_misses;       /* lanes of 'pc ... skip' subroutines that skipped the region (memoization hits) and that ran it (misses) */
+  uint64_t pf_issued;                    /* L1 prefetches (prefetch.global.L1 lines) that missed and went below */
+  uint64_t pf_useful, pf_late;           /* prefetched lines a demand load hit before eviction; demand loads that found the prefetch still in flight */
+  uint64_t pf_useless, pf_redundant;     /* prefetched lines evicted (or left at the end) unused; prefetches of lines already in L1 or in flight */
+  uint64_t pf_throttled;                 /* 'miss' triggers not deployed (the SM or its L1 MSHRs busy, or the table full) */
   double dram_busy_seconds;              /* data-bus busy time, summed over channels */
   double seconds;                        /* simulated time (cycles / core clock) */
   uint64_t loads, load_latency;          /* global/local load instructions and their summed latency (cycles) */
@@ -45,6 +51,7 @@ typedef struct {
   uint32_t ctas_per_sm, warps_per_cta, regs_per_thread, max_warps_per_sm;
   uint32_t assist_regs_per_thread;       /* of regs_per_thread: the assist warps' slots beyond the parent's */
   char assist_regs_by[64];               /* the subroutine that needs them (the most registers live at once) */
+  uint32_t assist_shared_per_cta;        /* shared memory bytes per CTA for the assist warps' .shared variables (CABA 4.2.2) */
   const char *occupancy_limit;           /* "warps", "threads", "CTAs", "registers", "shared memory", "grid" */
   double regs_unallocated;               /* fraction of an SM's registers no resident CTA holds */
   uint32_t n_sm, n_mem;

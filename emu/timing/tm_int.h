@@ -57,7 +57,7 @@ typedef struct {
  * ready when its last request is back. */
 /* What an assist warp keeps of the warp that started it (a store's warp may
  * finish while the store waits for an entry). */
-typedef struct { uint32_t sched, slot, wid; const warp *w; const cta *c; } tm_parent;
+typedef struct { uint32_t sched, slot, wid; warp *w; cta *c; } tm_parent;
 
 typedef struct tm_load {
   struct tm_warp *tw;         /* the warp whose registers wait (NULL: an assist warp's, aw) */
@@ -121,9 +121,10 @@ typedef struct tm_assist {
   int64_t next_issue;         /* not before: one instruction a cycle, or its operands are not ready before */
   const emu_insn *next;       /* its next instruction (emu_next), NULL: not looked up since it last issued */
   uint32_t sched;             /* its parent warp's scheduler */
-  const warp *parent;         /* its parent warp (the debugger's view; compression: the storing warp, which may finish first) */
+  warp *parent;               /* its parent warp (the debugger's view; compression: the storing warp, which may finish first) */
   const cta *pcta;            /* and the parent's CTA runner, and the warp's id, when it started */
   uint32_t pwid;
+  uint64_t pserial;           /* the parent CTA's serial when it started (kept registers go back only to that CTA's warp) */
   int low;                    /* low priority */
   int live;
   uint32_t subr;              /* the module's subroutine (img.subrs index) */

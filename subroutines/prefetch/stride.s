@@ -1,0 +1,44 @@
+// subroutines/prefetch/stride.s -- a stride prefetcher as an assist warp (CABA section 8.2).
+//
+// Started by the assist warp controller when one of its parent warp's loads misses in L1,
+// or is the first to read a line an earlier prefetch brought (.trigger miss), at low
+// priority: it issues only in cycles the SM's warps leave idle, and the controller does not
+// deploy it while the SM is busy or most of its L1 MSHRs are in use (awc_mshr_fraction), so
+// it never adds traffic to a memory pipeline that is already full.
+//
+// Per parent warp it keeps the last line address and the last stride in two of the parent's
+// spare registers (.keep: they survive from one run to the next, zero when the warp starts).
+// A stride is confirmed when the distance from the last address repeats; then lanes
+// 0 .. DEGREE-1 prefetch the lines at address + k * stride (k = 1 .. DEGREE) into L1.  An
+// unconfirmed stride ends the assist warp at once with awkill, having issued nothing (its
+// kept registers still learn the new address and stride).
+//
+// DEGREE is 4: lines that are already in L1 or in flight cost an L1 lookup and are counted
+// as redundant prefetches.  Attach it to any kernel with
+//     awemu run --config caba-gtx480 --subroutines subroutines/prefetch/stride.s SCRIPT
+.subroutine stride_prefetch
+.priority low
+.trigger miss
+.keep %last, %stride
+{
+	.reg .u64 %last, %stride, %a, %d, %k, %p;
+	.reg .u32 %lane;
+	.reg .pred %same, %moved, %mine;
+
+	ld.lmeta.u64 	%a, [16];                  // the line's address
+	sub.s64 	%d, %a, %last;
+	setp.eq.s64 	%same, %d, %stride;        // the stride repeats ...
+	setp.ne.s64 	%moved, %d, 0;             // ... and is not zero
+	mov.u64 	%last, %a;
+	mov.u64 	%stride, %d;
+	and.pred 	%same, %same, %moved;
+	@!%same awkill;                            // not confirmed: nothing to prefetch
+	mov.u32 	%lane, %laneid;
+	setp.lt.u32 	%mine, %lane, 4;           // DEGREE lanes, one line each
+	@!%mine exit;
+	cvt.u64.u32 	%k, %lane;
+	add.u64 	%k, %k, 1;
+	mad.lo.s64 	%p, %d, %k, %a;            // address + (lane + 1) * stride
+	prefetch.global.L1 	[%p];
+	exit;
+}
