@@ -1037,10 +1037,18 @@ static int matches(uint64_t got, uint64_t want, int t, const tolerance *tol) {
 }
 
 /* The comparison of an expect: counts and prints the first mismatches. */
-typedef struct { uint64_t bad, checked; } verdict;
+typedef struct { uint64_t bad, checked, inexact; double max_abs, max_rel; uint64_t at_abs, at_rel; } verdict;
 
 static void compare_elem(aw_session *s, const char *where, const buffer *b, const tolerance *tol, verdict *v, uint64_t i, uint64_t got, uint64_t want) {
   v->checked++;
+  if (got != want && tol->kind) {   /* within or beyond a tolerance: the error is measured */
+    double g = as_double(got, b->type), w = as_double(want, b->type), e = fabs(g - w), r = w != 0 ? e / fabs(w) : e != 0 ? INFINITY : 0;
+    if (g == g && w == w) {
+      v->inexact++;
+      if (e > v->max_abs) { v->max_abs = e; v->at_abs = i; }
+      if (r > v->max_rel) { v->max_rel = r; v->at_rel = i; }
+    }
+  }
   if (matches(got, want, b->type, tol)) return;
   if (v->bad < 10) {
     char g[64], wv[64];
@@ -1064,7 +1072,7 @@ static int cmd_expect(aw_session *s, char **argv, int argc, const char *where) {
   else if (argc != 3 + nargs) return error(s, where, "%s", usage);
   unsigned eb = type_bytes(b->type);
   char msg[320];
-  verdict v = { 0, 0 };
+  verdict v = { 0, 0, 0, 0, 0, 0, 0 };
   if (!strcmp(how, "at")) {
     uint64_t idx, want, got = 0;
     if (parse_u64(argv[3], &idx)) return error(s, where, "INDEX '%s' is not an index (decimal or 0x hexadecimal)", argv[3]);
@@ -1127,6 +1135,10 @@ static int cmd_expect(aw_session *s, char **argv, int argc, const char *where) {
     if (f) fclose(f);
     if (rc) return rc;
   }
+  if (v.inexact)   /* an expect with a tolerance says how close it came */
+    fprintf(v.bad ? s->err : s->out, "%s%sexpect %s: %llu of %llu elements not bit-exact; largest error %.9g absolute (element %llu), %.9g relative (element %llu)\n",
+            where, *where ? ": " : "", b->name, (unsigned long long)v.inexact, (unsigned long long)v.checked, v.max_abs, (unsigned long long)v.at_abs,
+            v.max_rel, (unsigned long long)v.at_rel);
   if (v.bad) { fprintf(s->err, "  %llu of %llu elements differ\n", (unsigned long long)v.bad, (unsigned long long)v.checked); return -1; }
   return 0;
 }

@@ -244,6 +244,15 @@ int tm_assist_store(tm_gpu *g, tm_sm *s, tm_parent parent, uint32_t pc, uint64_t
   return 1;
 }
 
+/* 1 when subroutine sr has kept registers and an instance of it for parent
+ * warp w is live: its kept registers are in use (one run at a time). */
+static int keep_busy(const tm_gpu *g, const tm_sm *s, uint32_t sr, const warp *w) {   /* (pc triggers) */
+  if (!g->m->img.subrs[sr].nkeep) return 0;
+  for (uint32_t i = 0; i < s->nawt; i++)
+    if (s->awt[i].live && s->awt[i].subr == sr && s->awt[i].parent == w) return 1;
+  return 0;
+}
+
 int tm_assist_pc(tm_gpu *g, tm_sm *s, tm_warp *tw, const emu_pc_bind *b, int64_t n) {
   int low = g->m->img.subrs[b->subr].priority == ISA_PRIO_LOW;
   int64_t t = 0;   /* the live-ins must hold their values: the MOVEs read them */
@@ -255,8 +264,9 @@ int tm_assist_pc(tm_gpu *g, tm_sm *s, tm_warp *tw, const emu_pc_bind *b, int64_t
   }
   if (low && s->busy) { g->st->assist_throttled++; return 1; }
   tm_assist *a = NULL;
-  for (uint32_t i = 0; i < s->nawt && !a; i++) if (!s->awt[i].live) a = &s->awt[i];
-  if (!a) {   /* a full table: a low-priority one is dropped, a high-priority one waits */
+  if (!keep_busy(g, s, b->subr, tw->w))
+    for (uint32_t i = 0; i < s->nawt && !a; i++) if (!s->awt[i].live) a = &s->awt[i];
+  if (!a) {   /* a full table (or its kept registers busy): a low-priority one is dropped, a high-priority one waits */
     if (low) { g->st->assist_overflow++; return 1; }
     tw->next_issue = n + 1;
     return 0;
@@ -275,7 +285,9 @@ int tm_assist_pc(tm_gpu *g, tm_sm *s, tm_warp *tw, const emu_pc_bind *b, int64_t
   return low ? 1 : 2;
 }
 
-int tm_assist_miss(tm_gpu *g, tm_sm *s, tm_parent parent, uint64_t addr, int64_t n) {
+static int start_miss(tm_gpu *g, tm_sm *s, tm_assist *a, int sr, tm_parent parent, uint64_t addr, int pf_hit, int64_t n);
+
+int tm_assist_miss(tm_gpu *g, tm_sm *s, tm_parent parent, uint64_t addr, int pf_hit, int64_t n) {
   int sr = emu_subroutine_on(g->m, ISA_TRIG_MISS);
   if (sr < 0) return 0;
   int low = g->m->img.subrs[sr].priority == ISA_PRIO_LOW;
@@ -286,10 +298,25 @@ int tm_assist_miss(tm_gpu *g, tm_sm *s, tm_parent parent, uint64_t addr, int64_t
     return 0;
   }
   tm_assist *a = NULL;
+  if (g->m->img.subrs[sr].nkeep)   /* its warp's run of it is live: the trigger waits for it to end (one, the latest) */
+    for (uint32_t i = 0; i < s->nawt; i++) {
+      tm_assist *b = &s->awt[i];
+      if (!b->live || b->subr != (uint32_t)sr || b->parent != parent.w) continue;
+      if (b->again) { g->st->assist_overflow++; g->st->pf_throttled++; }   /* the one waiting is dropped */
+      b->again = 1; b->again_addr = addr; b->again_hit = pf_hit != 0; b->again_parent = parent;
+      return 0;
+    }
   for (uint32_t i = 0; i < s->nawt && !a; i++) if (!s->awt[i].live) a = &s->awt[i];
   if (!a) { g->st->assist_overflow++; g->st->pf_throttled++; return 0; }   /* (a miss does not wait for an entry) */
+  return start_miss(g, s, a, sr, parent, addr, pf_hit, n);
+}
+
+/* Starts entry a on 'miss' subroutine sr for the line at addr.  0, or -1 on a failure. */
+static int start_miss(tm_gpu *g, tm_sm *s, tm_assist *a, int sr, tm_parent parent, uint64_t addr, int pf_hit, int64_t n) {
+  a->again = 0;
   memset(&a->line, 0, sizeof a->line);   /* .lmeta: the line's size and address; no payload */
   set_meta(&a->line, 0, 0, (uint32_t)g->cfg->l1_line_bytes, g->z.mag ? g->z.mag : (uint32_t)g->cfg->dram_mag, addr);
+  a->line.meta[24] = (uint8_t)(pf_hit != 0);   /* byte 24: 1 = the first read of a prefetched line, 0 = a miss */
   if (emu_assist_start(a->c, g->m->img.subrs[sr].func, &a->line, g->fault, parent.c)) { g->failed = 1; return -1; }
   a->miss = 1;
   a->merge = 0;
@@ -446,6 +473,10 @@ static int finish(tm_gpu *g, tm_sm *s, tm_assist *a, int64_t n) {
   } else if (a->merge) {   /* CABA 5.2: the line, merged with the partial store, goes back whole and uncompressed */
     if (tm_merge_back(g, s, a->addr, tm_cycles(g->core, n)) < 0) return -1;
   } else if (!a->bind && !a->miss) release(g, s, a->waiters, n, tm_cycles(g->core, n));
+  if (a->miss && a->again) {   /* the trigger that waited for this run: its warp's next one */
+    if (a->pcta->serial == a->pserial && start_miss(g, s, a, (int)a->subr, a->again_parent, a->again_addr, a->again_hit, n + 1)) return -1;
+    if (a->live) return 0;
+  }
   if (s->nawq) {
     tm_assist_wait w = s->awq[s->awq_head++];
     if (!--s->nawq) s->awq_head = 0;

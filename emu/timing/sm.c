@@ -332,6 +332,7 @@ static void set_ready(tm_warp *tw, const tm_regs *r, int64_t cycle) {
 
 /* A load's last request is back (or it needed none): its registers are ready at l->ready. */
 void tm_load_complete(tm_gpu *g, tm_sm *s, tm_load *l, tm_time t) {
+  if (l->detached) { tm_load_free(g, l); return; }
   if (l->aw) { int64_t ready = l->ready; tm_assist_load_done(g, s, l); tm_load_free(g, l); tm_sm_wake(g, s, ready); return; }
   if (l->merge) {   /* a partial store's block is back: a decompression assist warp takes it */
     int64_t ready = l->ready;
@@ -566,7 +567,7 @@ static int ldst_access(tm_gpu *g, tm_sm *s, int64_t n) {
     int res = cache_read(&s->l1, a->addr, a->sectors, r, &fetch);
     if (res == CACHE_STALL) { tm_req_free(g, r); s->ldst_retry = TM_NEVER; return 0; }
     /* a 'miss' trigger (a prefetcher) hears of misses, and of the first demand read of a line a prefetch brought */
-    if ((res == CACHE_MISS || s->l1.pf_hit) && s->acc_warp && g->m->has_miss && tm_assist_miss(g, s, s->acc_parent, a->addr, n)) return -1;
+    if ((res == CACHE_MISS || s->l1.pf_hit) && s->acc_warp && g->m->has_miss && tm_assist_miss(g, s, s->acc_parent, a->addr, res != CACHE_MISS, n)) return -1;
     if (res == CACHE_HIT) {
       tm_req_free(g, r);
       int64_t ready = n + g->cfg->l1_latency;
@@ -802,6 +803,12 @@ int tm_sm_assist_mem(tm_gpu *g, tm_sm *s, tm_assist *a, const emu_insn *in, cons
   l->ready = ready;
   l->outstanding = s->nacc;
   l->global = 0;   /* (the load-latency statistics are the warps') */
+  if (in->op == ISA_OP_PREFETCH || in->op == ISA_OP_PREFETCHU) {   /* no register waits: the assist warp goes on, and may end, at once */
+    l->aw = NULL;
+    l->detached = 1;
+    s->acc_load = l;
+    return 0;
+  }
   a->pending++;
   if (kind != REQ_WR) for (uint32_t j = 0; j < r->ndst; j++) a->reg_ready[r->dst[j]] = TM_NEVER;
   s->acc_load = l;

@@ -72,6 +72,7 @@ typedef struct tm_load {
                                  wrote to (tw and aw NULL): a decompression assist warp for 'parent' takes it */
   uint64_t addr;
   tm_parent parent;
+  int detached;               /* an assist warp's prefetch (tw and aw NULL): nobody waits for it */
   struct tm_load *next_free;
 } tm_load;
 
@@ -138,6 +139,9 @@ typedef struct tm_assist {
   uint32_t moves;             /* live-in MOVE instructions still to issue */
   uint32_t pending;           /* its global memory instructions in flight (it exits when they are back) */
   int miss;                   /* a 'miss' trigger's (a prefetcher): nothing to check or complete */
+  int again, again_hit;       /* a 'miss' subroutine with kept registers: a trigger of its warp came while it ran, and waits */
+  uint64_t again_addr;
+  tm_parent again_parent;
   int merge;                  /* decompression for a partial store (CABA 5.2): at exit the whole line goes back to L2 */
   codec_meta ref;             /* compression: what the reference codec makes of the line */
   uint32_t store_pc;          /* compression: the store's pc (the predictor learns from the outcome) */
@@ -390,7 +394,7 @@ void tm_assist_load_done(tm_gpu *g, tm_sm *s, tm_load *l);
 /* assist.c: warp tw's load missed in L1 on the line at addr at cycle n: the
  * module's 'miss' subroutine, if any, starts (a low-priority one when the SM
  * is not busy and an entry is free).  0, or -1 on a fault. */
-int tm_assist_miss(tm_gpu *g, tm_sm *s, tm_parent parent, uint64_t addr, int64_t n);
+int tm_assist_miss(tm_gpu *g, tm_sm *s, tm_parent parent, uint64_t addr, int pf_hit, int64_t n);
 /* sm.c: a load's last request is back */
 void tm_load_complete(tm_gpu *g, tm_sm *s, tm_load *l, tm_time t);
 
