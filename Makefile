@@ -40,7 +40,7 @@ PIC      := -fPIC -fvisibility=hidden
 PIC_OBJ  := $(patsubst $(BUILD)/%,$(BUILD)/pic/%,$(EMU_OBJ) $(LIB_OBJ) $(CODEC_OBJ)) $(BUILD)/pic/emu/cudart/cudart.o
 TESTBIN  := $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/test_*.c))
 
-.PHONY: all test asan bench fuzz ptx clean demo stalls designs caba install cuda report
+.PHONY: all test asan bench fuzz ptx clean demo stalls designs caba assist install cuda report
 all: $(TOOLS) $(CUDART)
 
 # the README's first command ends here: assemble, list and round-trip the tutorial subroutine and an nvcc
@@ -171,6 +171,10 @@ designs: $(TOOLS)
 caba: $(TOOLS)
 	@sh tests/timing/designs.sh $(BIN) $(BUILD) examples/caba
 
+# ---- CABA section 8: memoization and prefetching assist warps on examples/assist, with the targets ----
+assist: $(TOOLS)
+	@sh tests/timing/assist.sh $(BIN) $(BUILD)
+
 # ---- speed ----
 BENCHBIN := $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/bench_*.c))
 bench: $(TOOLS) $(BUILD)/tests/gen_ptx $(BENCHBIN)
@@ -215,7 +219,7 @@ $(CUDA_OUT)/%: examples/cuda/%.cu examples/cuda/common.h
 
 ptx:
 	@if [ -z "$(NVCC)" ]; then echo "make ptx: nvcc not found; the committed PTX stays as it is"; exit 1; fi
-	@for cu in $(filter-out examples/cuda/%,$(wildcard examples/*/*.cu examples/caba/*/*.cu)); do \
+	@for cu in $(filter-out examples/cuda/%,$(wildcard examples/*/*.cu examples/caba/*/*.cu examples/assist/*/*.cu)); do \
 	  d=$$(dirname $$cu); n=$$(basename $$cu .cu); \
 	  echo "nvcc -ptx -arch=sm_80 $$(cat $$d/nvccflags 2>/dev/null) $$n.cu -o $$n.ptx  (in $$d)"; \
 	  (cd $$d && $(NVCC) -ptx -arch=sm_80 $$(cat nvccflags 2>/dev/null) $$n.cu -o $$n.ptx) || exit 1; \

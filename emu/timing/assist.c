@@ -613,9 +613,13 @@ int tm_assist_describe(const tm_gpu *g, const tm_sm *s, const warp *w, int i, ch
     if (!a->live || a->parent != w || i--) continue;
     const warp *aw = &a->c->warps[0];
     uint32_t pc = aw->sp ? aw->stack[aw->sp - 1].pc : 0, first = g->m->funcs[g->m->img.subrs[a->subr].func].first_pc;
-    snprintf(buf, cap, "%s, %s priority, %s the line at 0x%llx, pc %u, %llu instructions so far%s", subr_name(g, a->subr),
-             a->low ? "low" : "high", a->store ? "compressing" : "decompressing", (unsigned long long)a->addr,
-             pc >= first ? pc - first : pc, (unsigned long long)a->insns,
+    char what[96];
+    if (a->bind) snprintf(what, sizeof what, "started at its parent's pc %u", (uint32_t)(a->bind->pc - g->m->funcs[a->bind->kernel].first_pc));
+    else if (a->miss) snprintf(what, sizeof what, "started by %s 0x%llx", a->line.meta[24] ? "the first read of the prefetched line at" : "a miss at",
+                               (unsigned long long)a->addr);
+    else snprintf(what, sizeof what, "%s the line at 0x%llx", a->store ? "compressing" : "decompressing", (unsigned long long)a->addr);
+    snprintf(buf, cap, "%s, %s priority, %s, pc %u, %llu instructions so far%s", subr_name(g, a->subr),
+             a->low ? "low" : "high", what, pc >= first ? pc - first : pc, (unsigned long long)a->insns,
              a->next_issue > g->cycle ? "; waits for its operands" : "");
     return 1;
   }

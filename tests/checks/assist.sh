@@ -1,0 +1,65 @@
+# tests/checks/assist.sh -- memoization and prefetching assist warps on examples/assist (sourced by tests/run.sh).
+#
+#   same results   each workload's script checks every output bit for bit against its CPU
+#                  reference (examples/assist/W/ref.c), without and with its subroutines
+#                  (subroutines/memo, subroutines/prefetch), in functional mode and under
+#                  caba-gtx480; the approximate memoizer's run is checked within rel=1e-2
+#                  and says how far it strayed
+#   subroutines    each assist run really ran its subroutines: lanes skipped the region
+#                  (memoization), or prefetches went to L1 (prefetching)
+#   addresses      subroutines/prefetch/stride.s on tests/timing/prefetch: the L1 filled
+#                  exactly the 12 lines A0..A11, 1024 bytes apart from the buffer's first
+#                  (3 misses of the thread, 9 lines prefetched ahead of it)
+#   attach errors  a subroutine bound to a label the kernel does not have is refused at load
+#                  with the kernel's name and the label
+T=$(mktemp -d)
+for w in tonemap options walk gather; do
+  if ! cc -std=c11 -O2 -ffp-contract=off -o "$T/$w.ref" "examples/assist/$w/ref.c" -lm 2> "$T/$w.cc" || ! "$T/$w.ref" "$T/$w" > /dev/null 2>&1; then
+    fail "assist workload $w: its reference does not build or run" "$(cat "$T/$w.cc")"
+  fi
+done
+# script, subroutines, what the assist run must show in its statistics
+for run in "tonemap/run.aw memo/tonemap.s skips" "tonemap/run_noisy.aw memo/tonemap.s skips" "options/run.aw memo/options.s skips" \
+           "walk/run.aw prefetch/stride.s prefetches" "gather/run.aw prefetch/gather.s prefetches" "tonemap/run_approx.aw memo/tonemap_approx.s skips"; do
+  set -- $run
+  w=${1%%/*}; n=$(echo "$1" | tr '/.' '__')
+  bad=""
+  modes="functional timing"
+  [ -n "$AWEMU_ASAN" ] && modes=functional
+  for mode in $modes; do
+    cfg=; [ "$mode" = timing ] && cfg="--config caba-gtx480"
+    "$BIN/awemu" run $cfg "examples/assist/$1" DATA="$T/$w" > "$T/$n.$mode.0.log" 2>&1 || bad="$bad $mode-without"
+    "$BIN/awemu" run $cfg --subroutines "subroutines/$2" "examples/assist/$1" DATA="$T/$w" > "$T/$n.$mode.1.log" 2>&1 || bad="$bad $mode-with"
+  done
+  if [ -z "$bad" ]; then pass "assist workload $1: outputs match the CPU reference without and with subroutines/$2 ($modes)"
+  else fail "assist workload $1: failed:$bad" "$(grep -h -i error "$T"/$n.*.log | head -5)"; fi
+  if [ -z "$AWEMU_ASAN" ]; then
+    if [ "$3" = skips ]; then got=$(sed -n 's/^skips: \([0-9]*\) lanes skipped.*/\1/p' "$T/$n.timing.1.log" | tail -1)
+    else got=$(sed -n 's/^prefetches: \([0-9]*\) issued.*/\1/p' "$T/$n.timing.1.log" | tail -1); fi
+    if [ -n "$got" ] && [ "$got" -gt 0 ]; then pass "assist workload $1: subroutines/$2 ran in timing mode ($got $3)"
+    else fail "assist workload $1: subroutines/$2 left no $3 in timing mode" "$(tail -5 "$T/$n.timing.1.log")"; fi
+  fi
+done
+[ -n "$AWEMU_ASAN" ] && skip "assist workloads in timing mode" "AddressSanitizer makes them too slow; make test runs them"
+grep -q "^examples/assist/tonemap/run_approx.aw:[0-9]*: expect out: [0-9]* of 786432 elements not bit-exact; largest error" "$T/tonemap_run_approx_aw.functional.1.log" &&
+  ! grep -q "not bit-exact" "$T/tonemap_run_approx_aw.functional.0.log" &&
+  pass "approximate memoization reports its error against the exact output (and the run without it is exact)" ||
+  fail "approximate memoization: no error report" "$(cat "$T/tonemap_run_approx_aw.functional.1.log" | head -3)"
+
+# the stride prefetcher's lines, from the timeline's L1 fills
+if "$BIN/awemu" run --config caba-gtx480 --subroutines subroutines/prefetch/stride.s --trace-timeline "$T/tl.json" tests/timing/prefetch/run.aw > "$T/pf.log" 2>&1; then
+  lines=$(grep -o '"name": "fill[^}]*"line": "0x[0-9a-f]*"' "$T/tl.json" | grep -o '0x[0-9a-f]*"$' | tr -d '"' | sort -u)
+  n=$(echo "$lines" | wc -l)
+  steps=$(echo "$lines" | while read -r l; do printf '%d\n' "$l"; done | awk 'NR > 1 { printf "%d ", $1 - p } { p = $1 }')
+  if [ "$n" -eq 12 ] && [ "$steps" = "1024 1024 1024 1024 1024 1024 1024 1024 1024 1024 1024 " ]; then
+    pass "stride prefetcher: L1 filled exactly lines A0..A11, 1024 bytes apart (3 misses, 9 prefetched)"
+  else fail "stride prefetcher: L1 filled $n lines, steps: $steps (derived 12 lines, 1024 apart)" "$lines"; fi
+else fail "stride prefetcher run on tests/timing/prefetch" "$(tail -3 "$T/pf.log")"; fi
+
+# a subroutine attached to a label the kernel does not have
+sed 's/\$L__BB0_2+2 (%r10/$L__BB0_9+2 (%r10/' subroutines/memo/tonemap.s > "$T/bad.s"
+if "$BIN/awemu" run --subroutines "$T/bad.s" examples/assist/tonemap/run.aw DATA="$T/tonemap" > "$T/bad.log" 2>&1; then
+  fail "a trigger on a missing label is refused" "the run succeeded"
+elif grep -q "kernel 'tonemap' has no label '\$L__BB0_9'" "$T/bad.log"; then pass "a trigger on a label the kernel lacks is refused at load, naming the kernel and the label"
+else fail "a trigger on a missing label: the message names the kernel and label" "$(head -3 "$T/bad.log")"; fi
+rm -rf "$T"
