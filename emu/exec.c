@@ -2523,7 +2523,7 @@ static inline __attribute__((always_inline)) int step(cta *c, warp *w, emu_issue
 /* Runs warp w for up to 'budget' instructions.  Returns 0 while it can go
  * on, 1 when it waits at a barrier or has finished, 2 when it spins at an
  * mbarrier wait (its turn ends), -1 on a fault. */
-static int run_warp_triggers(cta *c, warp *w, uint32_t budget);
+static __attribute__((noinline)) int run_warp_triggers(cta *c, warp *w, uint32_t budget);   /* (off the functional fast path) */
 static int run_warp(cta *c, warp *w, uint32_t budget) {
   if (c->m->pc_trig && !c->line) return run_warp_triggers(c, w, budget);
   while (budget--) {
