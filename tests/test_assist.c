@@ -479,12 +479,20 @@ static const char prefetcher[] =
   ".subroutine next_line\n.priority low\n.trigger miss\n{\n  .reg .b64 %a;\n  ld.lmeta.u64 %a, [16];\n"
   "  add.u64 %a, %a, 128;\n  prefetch.global.L1 [%a];\n  exit;\n}\n";
 
-static int chase_run(int with, tm_stats *st, uint64_t *cycles, char *err, size_t cap) {
+/* the same prefetcher bringing the next line into L2 only */
+static const char prefetcher_l2[] =
+  ".subroutine next_line\n.priority low\n.trigger miss\n{\n  .reg .b64 %a;\n  ld.lmeta.u64 %a, [16];\n"
+  "  add.u64 %a, %a, 128;\n  prefetch.global.L2 [%a];\n  exit;\n}\n";
+
+static int chase_run_with(const char *pf, tm_stats *st, uint64_t *cycles, char *err, size_t cap);
+static int chase_run(int with, tm_stats *st, uint64_t *cycles, char *err, size_t cap) { return chase_run_with(with ? prefetcher : NULL, st, cycles, err, cap); }
+
+static int chase_run_with(const char *pf, tm_stats *st, uint64_t *cycles, char *err, size_t cap) {
   aw_device *d = aw_device_new();
   tm_config cfg;
   tm_config_defaults(&cfg);
   int ok = d && !tm_config_load(&cfg, "caba-gtx480", err, cap) && !tm_config_check(&cfg, err, cap) && !aw_set_timing(d, &cfg) &&
-           (!with || !aw_add_subroutines(d, "prefetcher.s", prefetcher, sizeof prefetcher - 1));
+           (!pf || !aw_add_subroutines(d, "prefetcher.s", pf, strlen(pf)));
   aw_module *m = ok ? aw_module_load_file(d, "tests/timing/micro/micro.ptx", err, cap) : NULL;
   if (m) {
     uint64_t base = aw_malloc(d, 4096 * 128), out = aw_malloc(d, 16);
@@ -524,6 +532,18 @@ static void miss(void) {
         "late + redundant = 1023, useful 0, useless 1); without the prefetcher %llu",
         (unsigned long long)b.pf_issued, (unsigned long long)b.pf_late, (unsigned long long)b.pf_useful, (unsigned long long)b.pf_useless,
         (unsigned long long)b.pf_redundant, (unsigned long long)a.pf_issued);
+  tm_stats c;
+  uint64_t cc = 0;
+  ok = chase_run_with(prefetcher_l2, &c, &cc, err, sizeof err);
+  /* prefetch.global.L2: the request passes L1 (no L1 access, no L1 prefetch), so every step
+   * misses L1 and starts the prefetcher (1024), and every step after the first finds its line
+   * in L2 or on its way there (hits + merges = 1023); the chase is faster than without */
+  CHECK(ok && c.l1_accesses == 1024 && c.l1_misses == 1024 && c.pf_issued == 0 && c.assist_triggered == 1024 &&
+        c.l2_hits + c.l2_merges == 1023 && cc < ca,
+        "a prefetcher into L2: %llu L1 accesses, %llu misses, %llu L1 prefetches, %llu assist warps, %llu L2 hits + %llu merges "
+        "(derived 1024, 1024, 0, 1024, 1023 together); %llu cycles, %llu without %s",
+        (unsigned long long)c.l1_accesses, (unsigned long long)c.l1_misses, (unsigned long long)c.pf_issued, (unsigned long long)c.assist_triggered,
+        (unsigned long long)c.l2_hits, (unsigned long long)c.l2_merges, (unsigned long long)cc, (unsigned long long)ca, err);
 }
 
 /* ---- skip: memoization ---- */
