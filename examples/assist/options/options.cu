@@ -17,43 +17,10 @@
 // no libdevice function. Every rounding is spelled out with intrinsics, so the reference
 // (ref.c) repeats the same float operations in the same order.
 
-__device__ __forceinline__ float op_log2(float x)   // x > 0, normal
-{
-    // x = 2^e m with m in [sqrt(1/2), sqrt(2)), by integer arithmetic on the bits
-    unsigned ix = __float_as_uint(x);
-    int e = (int)((ix - 0x3f3504f3u + 0x40000000u) >> 23) - 128;
-    float m = __uint_as_float(ix - ((unsigned)e << 23));
-    float u = __fsub_rn(m, 1.0f);                                   // [-0.293, 0.414)
-    float p = -0.0843352079f;
-    p = __fmaf_rn(p, u, 0.153452873f);
-    p = __fmaf_rn(p, u, -0.157226533f);
-    p = __fmaf_rn(p, u, 0.159313008f);
-    p = __fmaf_rn(p, u, -0.179051235f);
-    p = __fmaf_rn(p, u, 0.206071645f);
-    p = __fmaf_rn(p, u, -0.240502805f);
-    p = __fmaf_rn(p, u, 0.288541466f);
-    p = __fmaf_rn(p, u, -0.360672832f);
-    p = __fmaf_rn(p, u, 0.480898321f);
-    p = __fmaf_rn(p, u, -0.721347511f);
-    p = __fmaf_rn(p, u, 1.44269502f);                              // log2(1+u)/u
-    return __fmaf_rn(u, p, __int2float_rn(e));
-}
+#include "../fastmath.cuh"
 
-__device__ __forceinline__ float op_exp(float x)     // e^x = 2^(x log2 e)
-{
-    float t = fminf(fmaxf(__fmul_rn(x, 1.44269502f), -120.0f), 120.0f);
-    int n = __float2int_rd(__fadd_rn(t, 0.5f));
-    float f = __fsub_rn(t, __int2float_rn(n));                      // [-0.5, 0.5]
-    float p = 1.53036999e-05f;
-    p = __fmaf_rn(p, f, 0.000154697293f);
-    p = __fmaf_rn(p, f, 0.00133334787f);
-    p = __fmaf_rn(p, f, 0.00961802527f);
-    p = __fmaf_rn(p, f, 0.0555041097f);
-    p = __fmaf_rn(p, f, 0.240226507f);
-    p = __fmaf_rn(p, f, 0.693147182f);
-    p = __fmaf_rn(p, f, 1.0f);                                      // 2^f
-    return __uint_as_float(__float_as_uint(p) + ((unsigned)n << 23));
-}
+// e^x = 2^(x log2 e)
+__device__ __forceinline__ float op_exp(float x) { return am_exp2(__fmul_rn(x, 1.44269502f)); }
 
 // copysign(h, d) of the CND: 0.5 - c carrying the sign of d
 __device__ __forceinline__ float op_cnd_half(float d)
@@ -93,7 +60,7 @@ extern "C" __global__ void options(const float *S, const float *K, const float *
     for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
         float s = S[i], k = K[i], t = T[i];
         asm volatile("" ::: "memory");   // keeps the three loads together, before f
-        float lsk = __fmul_rn(op_log2(__fdiv_rn(s, k)), 0.693147182f);
+        float lsk = __fmul_rn(am_log2(__fdiv_rn(s, k)), 0.693147182f);
         float sqt = __fsqrt_rn(t);
         float isq = __fdiv_rn(1.0f, sqt);
         float kx = __fmul_rn(k, op_exp(__fmul_rn(-r, t)));

@@ -34,50 +34,10 @@
 #define R 0.05f
 #define V 0.25f
 
-static float op_log2(float x)
-{
-    uint32_t ix;
-    memcpy(&ix, &x, 4);
-    int32_t e = (int32_t)((ix - 0x3f3504f3u + 0x40000000u) >> 23) - 128;
-    uint32_t mb = ix - ((uint32_t)e << 23);
-    float m;
-    memcpy(&m, &mb, 4);
-    float u = m - 1.0f;
-    float p = -0.0843352079f;
-    p = fmaf(p, u, 0.153452873f);
-    p = fmaf(p, u, -0.157226533f);
-    p = fmaf(p, u, 0.159313008f);
-    p = fmaf(p, u, -0.179051235f);
-    p = fmaf(p, u, 0.206071645f);
-    p = fmaf(p, u, -0.240502805f);
-    p = fmaf(p, u, 0.288541466f);
-    p = fmaf(p, u, -0.360672832f);
-    p = fmaf(p, u, 0.480898321f);
-    p = fmaf(p, u, -0.721347511f);
-    p = fmaf(p, u, 1.44269502f);
-    return fmaf(u, p, (float)e);
-}
+#include "../fastmath.h"
 
-static float op_exp(float x)
-{
-    float t = fminf(fmaxf(x * 1.44269502f, -120.0f), 120.0f);
-    int32_t n = (int32_t)floorf(t + 0.5f);
-    float f = t - (float)n;
-    float p = 1.53036999e-05f;
-    p = fmaf(p, f, 0.000154697293f);
-    p = fmaf(p, f, 0.00133334787f);
-    p = fmaf(p, f, 0.00961802527f);
-    p = fmaf(p, f, 0.0555041097f);
-    p = fmaf(p, f, 0.240226507f);
-    p = fmaf(p, f, 0.693147182f);
-    p = fmaf(p, f, 1.0f);
-    uint32_t b;
-    memcpy(&b, &p, 4);
-    b += (uint32_t)n << 23;
-    float r;
-    memcpy(&r, &b, 4);
-    return r;
-}
+/* e^x = 2^(x log2 e) */
+static float op_exp(float x) { return am_exp2(x * 1.44269502f); }
 
 static float op_cnd_half(float d)
 {
@@ -97,7 +57,7 @@ static const float WJ[6] = {0.1f, 0.2f, 0.25f, 0.2f, 0.15f, 0.1f};
 
 static void price(float s, float k, float t, float r, float v, float *call, float *put)
 {
-    float lsk = op_log2(s / k) * 0.693147182f;
+    float lsk = am_log2(s / k) * 0.693147182f;
     float sqt = sqrtf(t);
     float isq = 1.0f / sqt;
     float kx = k * op_exp(-r * t);

@@ -35,58 +35,15 @@
 #define N (W * H)
 #define NLEV 56
 
-static float tm_log2(float x)
-{
-    uint32_t ix;
-    memcpy(&ix, &x, 4);
-    int32_t e = (int32_t)((ix - 0x3f3504f3u + 0x40000000u) >> 23) - 128;
-    uint32_t mb = ix - ((uint32_t)e << 23);
-    float m;
-    memcpy(&m, &mb, 4);
-    float u = m - 1.0f;
-    float p = -0.0843352079f;
-    p = fmaf(p, u, 0.153452873f);
-    p = fmaf(p, u, -0.157226533f);
-    p = fmaf(p, u, 0.159313008f);
-    p = fmaf(p, u, -0.179051235f);
-    p = fmaf(p, u, 0.206071645f);
-    p = fmaf(p, u, -0.240502805f);
-    p = fmaf(p, u, 0.288541466f);
-    p = fmaf(p, u, -0.360672832f);
-    p = fmaf(p, u, 0.480898321f);
-    p = fmaf(p, u, -0.721347511f);
-    p = fmaf(p, u, 1.44269502f);
-    return fmaf(u, p, (float)e);
-}
-
-static float tm_exp2(float x)
-{
-    x = fminf(fmaxf(x, -120.0f), 120.0f);
-    int32_t n = (int32_t)floorf(x + 0.5f);
-    float f = x - (float)n;
-    float p = 1.53036999e-05f;
-    p = fmaf(p, f, 0.000154697293f);
-    p = fmaf(p, f, 0.00133334787f);
-    p = fmaf(p, f, 0.00961802527f);
-    p = fmaf(p, f, 0.0555041097f);
-    p = fmaf(p, f, 0.240226507f);
-    p = fmaf(p, f, 0.693147182f);
-    p = fmaf(p, f, 1.0f);
-    uint32_t b;
-    memcpy(&b, &p, 4);
-    b += (uint32_t)n << 23;
-    float r;
-    memcpy(&r, &b, 4);
-    return r;
-}
+#include "../fastmath.h"
 
 static float tm_pixel(float x)
 {
-    float L = tm_log2(x) + 0.5f;
-    float dn = 0.12f + 2.0f / (1.0f + tm_exp2(-0.55f * (L + 1.0f)));
+    float L = am_log2(x) + 0.5f;
+    float dn = 0.12f + 2.0f / (1.0f + am_exp2(-0.55f * (L + 1.0f)));
     float lp = fmaf(-dn, 3.32192809f, 4.0f);
-    float dp = 0.06f + 2.9f / (1.0f + tm_exp2(-0.9f * lp));
-    float y = tm_exp2(fmaf(-dp, 3.32192809f, 1.8f));
+    float dp = 0.06f + 2.9f / (1.0f + am_exp2(-0.9f * lp));
+    float y = am_exp2(fmaf(-dp, 3.32192809f, 1.8f));
     float y2 = y * 2.0f;
     float num = fmaf(y2, fmaf(0.15f, y2, 0.05f), 0.004f);
     float den = fmaf(y2, fmaf(0.15f, y2, 0.5f), 0.06f);
@@ -95,7 +52,7 @@ static float tm_pixel(float x)
     float s = (dn - 0.12f) * 0.5f;
     float c = fmaf(s, c2 - c1, c1);
     c = fminf(fmaxf(c, 0x1p-20f), 1.0f);
-    return tm_exp2(tm_log2(c) * 0.454545468f);
+    return am_exp2(am_log2(c) * 0.454545468f);
 }
 
 /* scene brightness in [0, 1] at pixel (px, py); polynomial shapes only */
