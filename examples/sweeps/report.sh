@@ -17,6 +17,7 @@ BIN=${1:-bin}
 OUT=${2:-report}
 SWEEPS=${SWEEPS:-examples/sweeps}
 COMPRESSION=${COMPRESSION:-1}   # 0: leave out the compression section (it reads the data of the caba-designs sweep)
+ASSIST=${ASSIST:-1}             # 0: leave out the memoization and prefetching section (make assist's runs)
 AWEMU=$(cd "$BIN" && pwd)/awemu
 JOBS=$(nproc 2>/dev/null || echo 2)
 mkdir -p "$OUT/runs" || exit 1
@@ -64,6 +65,7 @@ echo >> "$M"
 echo "<h2>Contents</h2><ul>" >> "$H"
 for f in "$SWEEPS"/*.sweep; do n=$(basename "$f" .sweep); echo "<li><a href=\"#$n\">$(sed -n '1s/^# //p' "$f" | esc)</a></li>" >> "$H"; done
 [ "$COMPRESSION" = 1 ] && echo "<li><a href=\"#compression\">Compression ratios (MAG-aware BDI, MPC)</a></li>" >> "$H"
+[ "$ASSIST" = 1 ] && echo "<li><a href=\"#assist\">Memoization and prefetching by assist warps</a></li>" >> "$H"
 echo "<li><a href=\"#config\">The config</a></li></ul>" >> "$H"
 failed=0
 for f in "$SWEEPS"/*.sweep; do
@@ -141,6 +143,30 @@ f=examples/sweeps/compression.figs
 } >> "$H"
 { echo "## $(sed -n '1s/^# //p' "$f")"; echo; sed -n 's/^# about: //p' "$f"; echo; sed -n 's/^# paper: /> The paper: /p' "$f"; echo; } >> "$M"
 figures "$f" "compression/runs/figures"
+fi
+# ---- memoization and prefetching (make assist's runs) drawn by examples/sweeps/assist.figs ----
+if [ "$ASSIST" = 1 ]; then
+A="$OUT/assist"
+mkdir -p "$A/runs"
+f=examples/sweeps/assist.figs
+echo "[report] assist: $(sed -n '1s/^# //p' "$f")"
+t0=$(date +%s)
+sh tests/timing/assist.sh "$BIN" "$A/build" > "$A/table.txt" 2>&1 || failed=1
+secs=$(( $(date +%s) - t0 ))
+cp "$A/build/assist/results.csv" "$A/runs/results.csv" 2>/dev/null
+cp "$A/build/assist/assist.json" "$A/runs/results.json" 2>/dev/null
+"$AWEMU" sweep --plot --out "$A/runs" "$f" || failed=1
+{
+  echo "<h2 id=\"assist\">$(sed -n '1s/^# //p' "$f" | esc)</h2>"
+  sed -n 's/^# about: //p' "$f" | esc | sed 's/^/<p>/; s/$/<\/p>/'
+  echo "<p>Command (${secs} s here): <code>sh tests/timing/assist.sh bin $A/build</code> (<code>make assist</code>) &mdash; <a href=\"assist/runs/results.csv\">results.csv</a>, <a href=\"assist/runs/results.json\">results.json</a></p>"
+  echo "<div class=\"paper\"><b>The paper:</b><ul>$(sed -n 's/^# paper: //p' "$f" | esc | sed 's/^/<li>/; s/$/<\/li>/')</ul></div>"
+  echo "<div class=\"differs\"><b>Where ours differs, and why:</b><ul>$(sed -n 's/^# differs: //p' "$f" | esc | sed 's/^/<li>/; s/$/<\/li>/')</ul></div>"
+  echo "<pre>$(esc < "$A/table.txt")</pre>"
+} >> "$H"
+{ echo "## $(sed -n '1s/^# //p' "$f")"; echo; sed -n 's/^# about: //p' "$f"; echo; echo "Command (${secs} s here): \`sh tests/timing/assist.sh bin $A/build\` (\`make assist\`)"; echo;
+  sed -n 's/^# paper: /> The paper: /p' "$f"; echo; echo '```'; cat "$A/table.txt"; echo '```'; echo; } >> "$M"
+figures "$f" "assist/runs/figures"
 fi
 {
   echo "<h2 id=\"config\">The config</h2><p>Every run used caba-gtx480 (CABA's Table 1) with the keys its sweep file sets: <code>bin/awemu config --show --config caba-gtx480</code></p>"

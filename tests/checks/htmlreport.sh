@@ -22,7 +22,7 @@ if ! command -v gnuplot > /dev/null 2>&1; then
 elif ! command -v chromium > /dev/null 2>&1; then
   skip "report page in Chromium" "Chromium is not installed (Debian's chromium; .ci/run installs it)"
 else
-  SWEEPS="$RP/sweeps" COMPRESSION=0 sh examples/sweeps/report.sh "$BIN" "$RP/report" > "$RP/make.log" 2>&1
+  SWEEPS="$RP/sweeps" COMPRESSION=0 ASSIST=0 sh examples/sweeps/report.sh "$BIN" "$RP/report" > "$RP/make.log" 2>&1
   rc=$?
   sh examples/sweeps/check_report.sh "$RP/report" "$RP/shot.png" > "$RP/check.log" 2>&1
   rc2=$?
