@@ -4,6 +4,7 @@
 #include "datadir.h"
 #include "../subroutines/codec.h"
 #include "../subroutines/mpc/mpc.h"
+#include "../subroutines/mpc/mpc_train.h"
 
 #if defined(__has_include)
 #if __has_include("../isa/version.h")
@@ -20,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #define MAX_BURSTS 9   /* 128-byte lines at 16-byte MAG take up to 8 bursts; one slot more for larger payloads */
 #define MAX_ALGS 16
@@ -144,6 +146,12 @@ static void usage(FILE *f) {
         "  --cost-burst C    cost of a burst (default 100);  --cost-insn C   of an instruction (default 1)\n"
         "  --subroutines DIR the decompression subroutines (default: subroutines/ under the data root:\n"
         "                    $AWEMU_DATADIR, else PREFIX/share/awemu or the source tree beside bin/awemu)\n"
+        "  --mpc-params DIR  mpc's prediction models from DIR (comp_2..6.txt, decomp_2..6.txt) instead of\n"
+        "                    the authors' RTL models (not with 'cost': subroutines/mpc/mpc.s has those built in)\n"
+        "  --mpc-train DIR   learn mpc's five models from FILE's 32-byte blocks (MPC section 3.1:\n"
+        "                    subroutines/mpc/mpc_train.h) and write them into DIR, a new or empty directory\n"
+        "                    (--force: replace the model files of one that has them); no report\n"
+        "  --force           with --mpc-train: replace the model files already in DIR\n"
         "  -h, --help        this text;  --version   the version\n"
         "Options take their value as '--opt VALUE' or '--opt=VALUE'.\n"
         "\n"
@@ -264,10 +272,61 @@ static int add_alg(algstats *st, int *nst, const codec *cd) {
   return 1;
 }
 
+/* awemu compress --mpc-train DIR FILE: MPC's models learned from FILE's
+ * 32-byte blocks, written into DIR (new or empty; with force, its model files
+ * are replaced).  0, 1 (bad input, training failed), 2 (usage, I/O). */
+static int mpc_train_main(const char *file, int binary, unsigned line, const char *dir, int force, FILE *out, FILE *err) {
+  if (line != MPC_BLOCK_BYTES) {
+    fprintf(err, "awemu compress: --mpc-train learns from 32-byte blocks: drop --line %u (with --binary the memory is cut into 32-byte blocks)\n", line);
+    return 2;
+  }
+  struct stat st;
+  if (stat(dir, &st) == 0) {
+    if (!S_ISDIR(st.st_mode)) { fprintf(err, "awemu compress: --mpc-train %s: exists and is not a directory\n", dir); return 2; }
+    for (unsigned k = MPC_FIRST_MODEL; k <= MPC_LAST_MODEL && !force; k++)
+      for (int d = 0; d < 2; d++) {
+        char path[PATH_MAX + 64];
+        snprintf(path, sizeof path, "%s/%s_%u.txt", dir, d ? "decomp" : "comp", k);
+        if (access(path, F_OK) == 0) {
+          fprintf(err, "awemu compress: --mpc-train %s: it holds models already (%s); --force replaces them\n", dir, path);
+          return 2;
+        }
+      }
+  }
+  uint8_t *data = NULL;
+  size_t n = 0;
+  int rc = read_lines(file, binary, MPC_BLOCK_BYTES, &data, &n, err);
+  if (rc) return rc;
+  if (!n) { fprintf(err, "awemu compress: --mpc-train: %s holds no 32-byte block\n", file); free(data); return 1; }
+  size_t modelled = 0;
+  for (size_t i = 0; i < n; i++) modelled += mpc_train_classify(data + (size_t)MPC_BLOCK_BYTES * i) != 0;
+  char e[512] = "";
+  if (mpc_train(data, n, dir, e, sizeof e)) { fprintf(err, "awemu compress: --mpc-train: %s\n", e); free(data); return 1; }
+  /* what was written loads, and every block goes through it and back */
+  mpc_params *p = mpc_load(dir, e, sizeof e);
+  if (!p) { fprintf(err, "awemu compress: --mpc-train: the models written to %s do not load: %s\n", dir, e); free(data); return 1; }
+  for (size_t i = 0; i < n; i++) {
+    uint8_t cw[MPC_CODEWORD_BYTES], back[MPC_BLOCK_BYTES];
+    const uint8_t *b = data + (size_t)MPC_BLOCK_BYTES * i;
+    unsigned bits = mpc_compress(p, b, cw, NULL);
+    if (mpc_decompress(p, cw, bits, back) != (int)bits || memcmp(back, b, MPC_BLOCK_BYTES)) {
+      fprintf(err, "awemu compress: --mpc-train: block %zu of %s does not come back through the learned models (an internal error)\n", i + 1, file);
+      mpc_free(p);
+      free(data);
+      return 1;
+    }
+  }
+  mpc_free(p);
+  free(data);
+  fprintf(out, "mpc: models 2..6 learned from %zu blocks of %s (%zu of them need a model; the rest are zero or one repeated word), "
+               "written to %s/comp_2..6.txt and decomp_2..6.txt; every block comes back through them\n", n, file, modelled, dir);
+  return 0;
+}
+
 int aw_compress_main(int argc, char **argv, FILE *out, FILE *err) {
-  const char *algs = "all", *format = "table", *file = NULL, *subdir = NULL;
+  const char *algs = "all", *format = "table", *file = NULL, *subdir = NULL, *mpc_dir = NULL, *mpc_out = NULL;
   unsigned line = 32, mag = 32;
-  int binary = 0, no_more_options = 0;
+  int binary = 0, no_more_options = 0, force = 0;
   double cost_burst = 100.0, cost_insn = 1.0;
   static const unsigned lines_ok[] = { 32, 64, 128, 0 }, mags_ok[] = { 16, 32, 64, 0 };
   for (int i = 0; i < argc; i++) {
@@ -309,10 +368,19 @@ int aw_compress_main(int argc, char **argv, FILE *out, FILE *err) {
       continue;
     }
     if ((r = opt_value(argc, argv, &i, "--subroutines", &v, err))) { if (r < 0) return 2; subdir = v; continue; }
+    if ((r = opt_value(argc, argv, &i, "--mpc-params", &v, err))) { if (r < 0) return 2; mpc_dir = v; continue; }
+    if ((r = opt_value(argc, argv, &i, "--mpc-train", &v, err))) { if (r < 0) return 2; mpc_out = v; continue; }
+    if (!strcmp(a, "--force")) { force = 1; continue; }
     fprintf(err, "awemu compress: unknown option '%s' (awemu compress --help lists them)\n", a);
     return 2;
   }
   if (!file) { fprintf(err, "awemu compress: no FILE given (awemu compress --help)\n"); return 2; }
+  if (force && !mpc_out) { fprintf(err, "awemu compress: --force applies to --mpc-train only\n"); return 2; }
+  if (mpc_out) return mpc_train_main(file, binary, line, mpc_out, force, out, err);
+  if (mpc_dir && mpc_set_default_params(mpc_dir)) {
+    fprintf(err, "awemu compress: --mpc-params %s: %s\n", mpc_dir, mpc_default_error());
+    return 1;
+  }
 
   /* the algorithms asked for: explicit ones must work at this line size and MAG, 'all' leaves out those that do not */
   algstats st[MAX_ALGS];
@@ -335,7 +403,12 @@ int aw_compress_main(int argc, char **argv, FILE *out, FILE *err) {
   if (!nst && !want_best && !want_cost) { fprintf(err, "awemu compress: --alg '%s' names no algorithm\n", algs); return 2; }
   if (!nst) for (int k = 0; codecs[k]; k++) add_alg(st, &nst, codecs[k]);
 
-  aw_data_setup_codecs();
+  if (mpc_dir && want_cost) {
+    fprintf(err, "awemu compress: --mpc-params with 'cost': the cost-aware choice runs subroutines/mpc/mpc.s, which has the authors' "
+                 "RTL models built in (name the algorithms without cost, e.g. --alg bdi,fpc,cpack,mpc,best)\n");
+    return 2;
+  }
+  if (!mpc_dir) aw_data_setup_codecs();
   char left_out[256] = "";
   for (int a = 0; a < nst; a++) {
     uint8_t zero[CODEC_MAX_LINE] = { 0 }, pay[CODEC_MAX_PAYLOAD];

@@ -132,12 +132,36 @@ if [ -n "$data" ]; then
 fi
 "$AWEMU" compress --line 32 --mag 32 --alg bdi,fpc,cpack,mpc,best --format csv tests/data/mpc-rtl/blocks.txt 2>/dev/null |
   awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } { printf "mpc-rtl.%s.raw32,mpc-rtl-blocks,mpc-rtl,-,%s,raw32,ok,0,%s,,,,\n", $1, $1, $c["ratio"] }' >> "$csv"
+# MPC's models learned from our workloads (the first 256 KiB of each one's memory: awemu compress
+# --mpc-train) beside the authors' RTL models, on each workload's memory in 32-byte blocks and on
+# the authors' blocks
+mpcrow() {   # WORKLOAD FILE CONFIG ALGNAME [--binary] [--mpc-params DIR]
+  w=$1; file=$2; cfg=$3; alg=$4; shift 4
+  "$AWEMU" compress "$@" --line 32 --alg mpc --format csv "$file" 2>/dev/null |
+    awk -F, -v w="$w" -v cfg="$cfg" -v a="$alg" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+      { printf "%s.%s.raw32,%s,%s,-,%s,raw32,ok,0,%s,,,,\n", w, a, w, cfg, a, $c["ratio"] }'
+}
+if [ -n "$data" ]; then
+  : > "$C/mpc-train.bin"
+  for d in "$data"/*/; do cat "$d"/*.bin 2>/dev/null | head -c 262144 >> "$C/mpc-train.bin"; done
+  if "$AWEMU" compress --binary --mpc-train "$C/mpc-trained" --force "$C/mpc-train.bin" > "$C/mpc-train.log" 2>&1; then
+    for d in "$data"/*/; do
+      w=$(basename "$d")
+      cat "$d"/*.bin > "$C/$w.mem" 2>/dev/null || continue
+      mpcrow "$w" "$C/$w.mem" caba mpc --binary >> "$csv"
+      mpcrow "$w" "$C/$w.mem" caba mpc-trained --binary --mpc-params "$C/mpc-trained" >> "$csv"
+      rm -f "$C/$w.mem"
+    done
+    mpcrow mpc-rtl-blocks tests/data/mpc-rtl/blocks.txt mpc-rtl mpc-trained --mpc-params "$C/mpc-trained" >> "$csv"
+  else failed=1; fi
+  rm -f "$C/mpc-train.bin"
+fi
 f=examples/sweeps/compression.figs
 "$AWEMU" sweep --plot --out "$C/runs" "$f" || failed=1
 {
   echo "<h2 id=\"compression\">$(sed -n '1s/^# //p' "$f" | esc)</h2>"
   sed -n 's/^# about: //p' "$f" | esc | sed 's/^/<p>/; s/$/<\/p>/'
-  echo "<p>Command: <code>awemu compress --binary --line 128 --mag 16|32|64 --format csv</code> over each workload's memory, and <code>awemu compress --line 32 tests/data/mpc-rtl/blocks.txt</code> (examples/sweeps/report.sh) &mdash; <a href=\"compression/runs/results.csv\">results.csv</a></p>"
+  echo "<p>Command: <code>awemu compress --binary --line 128 --mag 16|32|64 --format csv</code> over each workload's memory, <code>awemu compress --line 32 tests/data/mpc-rtl/blocks.txt</code>, and for MPC's learned models <code>awemu compress --binary --mpc-train DIR</code> on the first 256 KiB of each workload's memory, then <code>--mpc-params DIR</code> (examples/sweeps/report.sh) &mdash; <a href=\"compression/runs/results.csv\">results.csv</a>; training: $(cat "$C/mpc-train.log" 2>/dev/null | sed "s|$C/||g" | esc)</p>"
   echo "<div class=\"paper\"><b>The papers:</b><ul>$(sed -n 's/^# paper: //p' "$f" | esc | sed 's/^/<li>/; s/$/<\/li>/')</ul></div>"
   echo "<div class=\"differs\"><b>Where ours differs, and why:</b><ul>$(sed -n 's/^# differs: //p' "$f" | esc | sed 's/^/<li>/; s/$/<\/li>/')</ul></div>"
 } >> "$H"

@@ -147,4 +147,35 @@ if grep -q '^install:' Makefile; then
 else
   echo "SKIP installed awemu compress from another directory: make install not available"
 fi
+
+# ---- MPC models learned from data (--mpc-train) and used (--mpc-params) ----
+# the authors' 5000 blocks: learning writes the ten files, says every block came back through
+# them, and the report with them covers the same 5000 blocks; the directory is not overwritten
+# without --force; training needs 32-byte blocks; a missing model directory is an error (1),
+# and the cost-aware choice (which runs mpc.s, the RTL's models built in) is refused with them (2)
+"$AWEMU" compress --mpc-train "$T/mpcm" "$BLOCKS" > "$T/mt.out" 2> "$T/mt.err"; rc=$?
+nf=$(ls "$T/mpcm" 2>/dev/null | grep -c '^\(comp\|decomp\)_[2-6]\.txt$')
+if [ $rc -eq 0 ] && [ "$nf" -eq 10 ] && grep -q "learned from 5000 blocks.*every block comes back through them" "$T/mt.out"; then
+  pass "compress --mpc-train learns MPC's five models from the authors' blocks: $(cat "$T/mt.out")"
+else fail "compress --mpc-train: exit $rc, $nf model files" "$(cat "$T/mt.out" "$T/mt.err")"; fi
+"$AWEMU" compress --alg mpc --format csv --mpc-params "$T/mpcm" "$BLOCKS" > "$T/mp.out" 2> "$T/mp.err"; rc=$?
+[ $rc -eq 0 ] && awk -F, 'NR == 2 && $1 == "mpc" && $2 == 5000 { ok = 1 } END { exit !ok }' "$T/mp.out" &&
+  pass "compress --mpc-params reports mpc with the learned models over the 5000 blocks" ||
+  fail "compress --mpc-params: exit $rc" "$(cat "$T/mp.out" "$T/mp.err")"
+cp "$T/mpcm/comp_2.txt" "$T/comp_2.before"
+"$AWEMU" compress --mpc-train "$T/mpcm" "$LINES" > "$T/mt2.out" 2> "$T/mt2.err"; rc=$?
+[ $rc -eq 2 ] && grep -q -- "holds models already.*--force replaces them" "$T/mt2.err" && cmp -s "$T/comp_2.before" "$T/mpcm/comp_2.txt" &&
+  pass "compress --mpc-train into a directory with models is refused and leaves them: $(cat "$T/mt2.err")" ||
+  fail "compress --mpc-train over models: exit $rc" "$(cat "$T/mt2.err")"
+"$AWEMU" compress --mpc-train "$T/mpcm" --force "$BLOCKS" > /dev/null 2>&1 && pass "compress --mpc-train --force replaces the models" ||
+  fail "compress --mpc-train --force"
+"$AWEMU" compress --mpc-train "$T/m64" --line 64 "$BLOCKS" > /dev/null 2> "$T/mt3.err"; rc=$?
+[ $rc -eq 2 ] && [ ! -e "$T/m64" ] && grep -q "learns from 32-byte blocks" "$T/mt3.err" && pass "compress --mpc-train --line 64 is refused" ||
+  fail "compress --mpc-train --line 64: exit $rc" "$(cat "$T/mt3.err")"
+"$AWEMU" compress --alg mpc --mpc-params "$T/none" "$BLOCKS" > /dev/null 2> "$T/mp2.err"; rc=$?
+[ $rc -eq 1 ] && grep -q -- "--mpc-params $T/none: .*comp_2.txt" "$T/mp2.err" && pass "compress --mpc-params without models: $(cat "$T/mp2.err")" ||
+  fail "compress --mpc-params without models: exit $rc" "$(cat "$T/mp2.err")"
+"$AWEMU" compress --mpc-params "$T/mpcm" "$BLOCKS" > /dev/null 2> "$T/mp3.err"; rc=$?
+[ $rc -eq 2 ] && grep -q "with 'cost'" "$T/mp3.err" && pass "compress --mpc-params with the cost-aware choice is refused" ||
+  fail "compress --mpc-params with cost: exit $rc" "$(cat "$T/mp3.err")"
 rm -rf "$T"
