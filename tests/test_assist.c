@@ -686,6 +686,26 @@ static void stride(void) {
         (unsigned long long)b.st.assist_insns, (unsigned long long)(b.st.pf_issued + b.st.pf_redundant), b.err);
 }
 
+/* ---- the packet link (mem_link packet) ---- */
+
+/* STRIDE_TEXT's thread loads 8 words 1024 bytes apart, each after the one
+ * before is back: 8 DRAM reads of one L2 sector, the block of compression
+ * (128 bytes in caba-gtx480), each crossing an idle link as a packet of its
+ * own: an 8-byte header, a 9-bit tag and 128 bytes: 64 + 9 + 1024 = 1097
+ * bits; 8 packets, 8776 bits to the GPU, nothing to memory (no write leaves L2).
+ * The link (link_bandwidth_scale 1) runs at the partition's DRAM peak, so a
+ * read waits its DRAM time and then its link time: slower than with bursts. */
+static void packet_link(void) {
+  static const char text[] = STRIDE_TEXT("  add.u64 %rd4, %rd4, 1024;\n");
+  static const char *const sets[] = { "mem_link=packet", NULL };
+  result a = run(1, text, "sp", 1, 1, NULL), b = run(1, text, "sp", 1, 1, sets);
+  CHECK(a.ok && b.ok && a.st.link_packets[0] == 0 && b.st.link_packets[0] == 8 && b.st.link_bits[0] == 8776 && b.st.link_packets[1] == 0 &&
+        b.st.cycles > a.st.cycles,
+        "packet link: %llu packets, %llu bits to the GPU (derived 8, 8776), %llu to memory (0); %llu cycles, %llu with bursts (derived: more) %s%s",
+        (unsigned long long)b.st.link_packets[0], (unsigned long long)b.st.link_bits[0], (unsigned long long)b.st.link_packets[1],
+        (unsigned long long)b.st.cycles, (unsigned long long)a.st.cycles, a.err, b.err);
+}
+
 /* ---- errors at load ---- */
 
 static void load_error(const char *text, const char *want, const char *what) {
@@ -782,6 +802,7 @@ int main(int argc, char **argv) {
   if (!only || !strcmp(only, "memo")) memo();
   if (!only || !strcmp(only, "keep")) keep();
   if (!only || !strcmp(only, "stride")) stride();
+  if (!only || !strcmp(only, "link")) packet_link();
   if (!only || !strcmp(only, "errors")) errors();
   return check_failed ? 1 : 0;
 }

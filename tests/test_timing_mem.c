@@ -7,12 +7,15 @@
  *           limited by the bus; a row conflict's PRE/ACT timing; FR-FCFS vs
  *           FCFS order; write-to-read turnaround; the bandwidth scale; a full
  *           queue refuses and calls back when it has room
+ *   link    the packet link: a header per packet, transfers that find it busy
+ *           joining the packet on it up to its payload limit, exact times
  * Every expected time is derived by hand from the caba-gtx480 values written
  * next to it (DRAM clock 924 MHz: a period of 1e9 / 924 = 1082251 fs).
  */
 #include "check.h"
 #include "../emu/timing/cache.h"
 #include "../emu/timing/dram.h"
+#include "../emu/timing/link.h"
 
 #include <string.h>
 
@@ -360,10 +363,38 @@ static void drams(void) {
   CHECK(ok0 && ok1 && ok2 && ok3 && ok4, "address mapping: partitions, slices, banks, rows");
 }
 
+/* ---- the packet link ---- */
+
+/* caba-gtx480's partition peak: 8 bytes x 4 transfers x 924 MHz = 29.568e9 B/s,
+ * so a bit takes 1e15 / (29.568e9 x 8) = 1e6 / 236.544 = 4227.5433 fs.  Packets of at most 4096
+ * bytes (32768 bits) after 8-byte (64-bit) headers; a transfer of a 128-byte
+ * block and its 9-bit tag: 1033 bits. */
+static void links(void) {
+  tm_link l;
+  link_init(&l, 8.0 * 4 * 924e6, 4096, 8);
+  /* idle: a packet of its own: (64 + 1033) x 4227.5433 = 4637615.0 -> 4637615 fs after t = 1000 */
+  tm_time a = link_send(&l, 1033, 1000);
+  CHECK(a == 1000 + 4637615 && l.packets == 1 && l.bits == 1097, "link: an idle link sends a header and the block: done at %lld fs (derived 4638615)", (long long)a);
+  /* while it is busy the next joins the packet: 1033 x 4227.5433 = 4367052.2 -> 4367052 fs more, no header */
+  tm_time b = link_send(&l, 1033, 2000);
+  CHECK(b == a + 4367052 && l.packets == 1 && l.bits == 2130, "link: a transfer that finds it busy joins its packet: done at %lld fs (derived %lld)",
+        (long long)b, (long long)(a + 4367052));
+  /* after it has gone idle: a new packet, a header again */
+  tm_time c = link_send(&l, 1033, b + 1);
+  CHECK(c == b + 1 + 4637615 && l.packets == 2, "link: idle again: a new packet with its header, done at %lld fs (derived %lld)", (long long)c, (long long)(b + 1 + 4637615));
+  /* 32768 bits of payload at most: 31 back-to-back transfers of 1033 bits fill 32023 bits; the 32nd
+   * (33056) starts a packet of its own: 2 packets, 32 x 1033 + 2 x 64 bits */
+  link_reset(&l);
+  for (int i = 0; i < 32; i++) link_send(&l, 1033, 0);
+  CHECK(l.packets == 2 && l.bits == 32 * 1033 + 2 * 64, "link: a packet carries at most 4096 bytes: %llu packets, %llu bits (derived 2, %d)",
+        (unsigned long long)l.packets, (unsigned long long)l.bits, 32 * 1033 + 2 * 64);
+}
+
 int main(void) {
   events();
   caches();
   compressed_cache();
   drams();
+  links();
   return check_failed ? 1 : 0;
 }

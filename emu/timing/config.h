@@ -49,6 +49,7 @@ typedef struct tm_config {
 /* Enum values, in the order of their choices in config.def. */
 enum { TM_SCHED_LRR, TM_SCHED_GTO, TM_SCHED_TWO_LEVEL };
 enum { TM_L1_WRITE_EVICT, TM_L1_WRITE_THROUGH, TM_L1_WRITE_BACK };
+enum { TM_LINK_BURSTS, TM_LINK_PACKET };   /* mem_link */
 enum { TM_DRAM_FCFS, TM_DRAM_FRFCFS };
 enum { TM_DESIGN_BASE, TM_DESIGN_HW_MEM, TM_DESIGN_HW, TM_DESIGN_IDEAL, TM_DESIGN_CABA };
 enum { TM_COMP_BDI, TM_COMP_FPC, TM_COMP_CPACK, TM_COMP_MAGBDI, TM_COMP_BEST, TM_COMP_MPC, TM_COMP_COST };

@@ -277,12 +277,29 @@ static int has_md(const tm_gpu *g) { return g->z.design == TM_DESIGN_HW_MEM || g
 /* Queues r at its partition's DRAM controller, or, when its queue is full,
  * in the partition's waiting list of its kind (reads, writes), oldest first. */
 static void dram_at(void *obj, void *arg, tm_time now);
+/* mem_link packet: the bits data request r's blocks take on the link: each
+ * block's tag and stored bytes (the design's: compressed or not); r->sectors
+ * are its L2 sectors (a write-back's dirty ones), the blocks of compression. */
+static uint64_t link_bits(tm_gpu *g, const tm_req *r) {
+  if (!r->sectors) return (uint64_t)r->bytes * 8;   /* (a metadata line: no blocks, no tags) */
+  uint32_t line = (uint32_t)g->cfg->l2_line_bytes, bursts;
+  int packed;
+  uint32_t bytes = stored(g, r->addr / line * line, r->sectors, &bursts, &packed, NULL);
+  return (uint64_t)bytes * 8 + (uint64_t)g->cfg->link_tag_bits * (uint64_t)emu_popc32(r->sectors);
+}
+
 static void dram_enqueue(tm_gpu *g, tm_req *r, tm_time t) {
   if (t > g->ev.now) {   /* it gets there later (after the L2's latency; a write-back behind a fill) */
     if (tm_events_post(&g->ev, t, dram_at, g, r)) tm_fail(g, "out of host memory for an event");
     return;
   }
   tm_part *p = &g->parts[r->part];
+  if (g->cfg->mem_link == TM_LINK_PACKET && !r->linked && (r->kind == REQ_WR || r->kind == REQ_WB)) {   /* write data crosses the link first */
+    r->linked = 1;
+    tm_time at = link_send(&p->link[1], link_bits(g, r), t);
+    if (tm_events_post(&g->ev, at, dram_at, g, r)) tm_fail(g, "out of host memory for an event");
+    return;
+  }
   int k = tm_req_reads(r) ? 0 : 1;
   if (!p->wait[k] && dram_accepts(&p->dram, r)) { dram_push(&p->dram, r, t); return; }
   r->next = NULL;
@@ -336,6 +353,7 @@ static void writeback(tm_gpu *g, const tm_req *like, const tm_slice *sl, const t
   int packed;
   w->bytes = stored(g, v->addr, v->dirty, &bursts, &packed, NULL);
   w->bursts = (uint8_t)bursts;
+  w->sectors = v->dirty;
   g->st->dram_raw_bursts += bursts_of(g, (uint32_t)emu_popc32(v->dirty) * sl->c.sector_bytes);
   tm_place p;
   tm_map(g->cfg, v->addr, &p);
@@ -368,12 +386,16 @@ static void read_from_dram(tm_gpu *g, tm_req *d, tm_time t) {
   d->bytes = (uint32_t)emu_popc32(d->sectors) * sb;
   d->bursts = (uint8_t)bursts;
   d->packed = (uint8_t)packed;
+  d->linked = 0;   /* (a refetch crosses the link again) */
   g->st->dram_raw_bursts += bursts_of(g, d->bytes);
   if (has_md(g)) md_then_read(g, d, t);
   else dram_enqueue(g, d, t);
 }
 
 /* DRAM finished a request of partition d->id at t. */
+static void dram_done(void *ctx, tm_req *r, tm_time t);
+static void dram_done_at(void *obj, void *arg, tm_time now) { dram_done(obj, arg, now); }
+
 static void dram_done(void *ctx, tm_req *r, tm_time t) {
   tm_gpu *g = ctx;
   if (r->kind == REQ_WB) { tm_req_free(g, r); return; }
@@ -388,6 +410,12 @@ static void dram_done(void *ctx, tm_req *r, tm_time t) {
     if (r->owner) dram_enqueue(g, r->owner, t);
     for (tm_req *w = waiting, *next; w; w = next) { next = w->next; w->sectors = w->up_sectors; w->up_sectors = 0; dram_enqueue(g, w, t); }
     tm_req_free(g, r);
+    return;
+  }
+  if (g->cfg->mem_link == TM_LINK_PACKET && !r->linked) {   /* read data crosses the link to the GPU */
+    r->linked = 1;
+    tm_time at = link_send(&g->parts[r->part].link[0], link_bits(g, r), t);
+    if (tm_events_post(&g->ev, at, dram_done_at, g, r)) tm_fail(g, "out of host memory for an event");
     return;
   }
   if (r->packed && g->z.design == TM_DESIGN_HW_MEM && g->z.decompress_cycles) {   /* decompressed at the controller */
@@ -802,6 +830,9 @@ static int build(tm_gpu *g) {
     cache_set_slice(sc, (uint32_t)(c->addr_interleave_bytes / c->l2_line_bytes), (uint32_t)c->n_mem, (uint32_t)c->l2_slices_per_mem);
   }
   for (uint32_t i = 0; i < g->nparts; i++) if (dram_init(&g->parts[i].dram, (int)i, c, &g->ev, dram_done, dram_room, g)) return -1;
+  double link_bps = (double)c->dram_bus_bytes * (double)c->dram_data_rate * c->dram_clock_mhz * 1e6 * c->link_bandwidth_scale;
+  for (uint32_t i = 0; i < g->nparts; i++)
+    for (int k = 0; k < 2; k++) link_init(&g->parts[i].link[k], link_bps, (uint32_t)c->link_packet_bytes, (uint32_t)c->link_header_bytes);
   tm_compress_init(&g->z, c);
   if (has_md(g))
     for (uint32_t i = 0; i < g->nparts; i++) {
@@ -840,6 +871,12 @@ static void collect(tm_gpu *g, int64_t cycles) {
     st->dram_reads += d->reads; st->dram_writes += d->writes; st->dram_bursts += d->bursts;
     st->dram_row_hits += d->row_hits; st->dram_activates += d->activates;
     st->dram_busy_seconds += (double)d->bus_busy * 1e-15;
+    for (int k = 0; k < 2; k++) {
+      const tm_link *l = &g->parts[i].link[k];
+      st->link_bits[k] += l->bits;
+      st->link_packets[k] += l->packets;
+      st->link_busy_seconds[k] += (double)l->busy * 1e-15;
+    }
   }
   uint64_t alloc = (uint64_t)g->ctas_per_sm * g->cta_regs;
   if (g->total_ctas < (uint64_t)g->ctas_per_sm * g->nsm) alloc = (g->total_ctas + g->nsm - 1) / g->nsm * g->cta_regs;
@@ -917,6 +954,8 @@ static void reset(tm_gpu *g) {
   }
   for (uint32_t i = 0; i < g->nparts; i++) {
     dram_reset(&g->parts[i].dram);
+    link_reset(&g->parts[i].link[0]);
+    link_reset(&g->parts[i].link[1]);
     if (g->parts[i].has_md) cache_reset(&g->parts[i].md);
     g->parts[i].wait[0] = g->parts[i].wait[1] = NULL;
     g->parts[i].wait_tail[0] = g->parts[i].wait_tail[1] = NULL;

@@ -21,6 +21,7 @@ typedef struct tm_req {
   uint8_t packed;            /* it carries compressed blocks (they are decompressed where the design says) */
   uint8_t partial;           /* design caba: a partial store to a compressed block, which stays compressed until its merge comes back */
   uint8_t pf;                /* an L1 read for a prefetch (prefetch.global.L1): the cache counts what becomes of it */
+  uint8_t linked;            /* mem_link packet: its data has crossed the link */
   uint16_t sm;               /* the requesting SM */
   uint32_t tag;              /* the requester's own number */
   void *owner;               /* the requester's own reference (the load it serves) */

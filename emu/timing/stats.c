@@ -11,6 +11,10 @@ double tm_dram_utilization(const tm_stats *s) {
   return s->seconds > 0 && s->n_mem ? s->dram_busy_seconds / (s->seconds * s->n_mem) : 0;
 }
 
+double tm_link_utilization(const tm_stats *s, int dir) {
+  return s->seconds > 0 && s->n_mem ? s->link_busy_seconds[dir] / (s->seconds * s->n_mem) : 0;
+}
+
 double tm_dram_bytes_per_cycle(const tm_stats *s, const tm_config *c) {
   return s->cycles ? (double)s->dram_bursts * (double)c->dram_mag / (double)s->cycles : 0;
 }
@@ -45,6 +49,9 @@ void tm_stats_add(tm_stats *t, const tm_stats *a) {
   t->pf_issued += a->pf_issued; t->pf_useful += a->pf_useful; t->pf_late += a->pf_late;
   t->pf_useless += a->pf_useless; t->pf_redundant += a->pf_redundant; t->pf_throttled += a->pf_throttled;
   t->dram_busy_seconds += a->dram_busy_seconds;
+  for (int k = 0; k < 2; k++) {
+    t->link_bits[k] += a->link_bits[k]; t->link_packets[k] += a->link_packets[k]; t->link_busy_seconds[k] += a->link_busy_seconds[k];
+  }
   t->seconds += a->seconds;
   t->loads += a->loads; t->load_latency += a->load_latency;
   t->smem_accesses += a->smem_accesses; t->smem_conflict_cycles += a->smem_conflict_cycles;
@@ -90,6 +97,10 @@ void tm_stats_print(const tm_stats *s, const tm_config *c, FILE *f) {
           (unsigned long long)s->dram_reads, (unsigned long long)s->dram_writes, (unsigned long long)s->dram_bursts,
           (long long)c->dram_mag, (unsigned long long)s->dram_row_hits, 100 * tm_dram_utilization(s), tm_dram_bytes_per_cycle(s, c),
           tm_dram_peak_bytes_per_s(c) / (c->core_clock_mhz * 1e6));
+  if (c->mem_link == TM_LINK_PACKET)
+    fprintf(f, "packet link: to the GPU %.0f bytes in %llu packets, utilization %.1f%%; to memory %.0f bytes in %llu packets, utilization %.1f%%\n",
+            (double)s->link_bits[0] / 8, (unsigned long long)s->link_packets[0], 100 * tm_link_utilization(s, 0),
+            (double)s->link_bits[1] / 8, (unsigned long long)s->link_packets[1], 100 * tm_link_utilization(s, 1));
   fprintf(f, "loads: %llu global/local load instructions, average latency %.1f cycles; shared: %llu accesses, %llu conflict cycles\n",
           (unsigned long long)s->loads, s->loads ? (double)s->load_latency / (double)s->loads : 0,
           (unsigned long long)s->smem_accesses, (unsigned long long)s->smem_conflict_cycles);
@@ -131,6 +142,9 @@ static void json_one(const tm_stats *s, const tm_config *c, FILE *f, const char 
   fprintf(f, "%s\"dram_row_buffer_hits\": %llu,\n", indent, (unsigned long long)s->dram_row_hits);
   fprintf(f, "%s\"dram_bytes_per_cycle\": %.6f,\n", indent, tm_dram_bytes_per_cycle(s, c));
   fprintf(f, "%s\"dram_raw_bursts\": %llu,\n", indent, (unsigned long long)s->dram_raw_bursts);
+  fprintf(f, "%s\"link\": {\"bits_to_gpu\": %llu, \"packets_to_gpu\": %llu, \"utilization_to_gpu\": %.6f, \"bits_to_memory\": %llu, \"packets_to_memory\": %llu, \"utilization_to_memory\": %.6f},\n",
+          indent, (unsigned long long)s->link_bits[0], (unsigned long long)s->link_packets[0], tm_link_utilization(s, 0),
+          (unsigned long long)s->link_bits[1], (unsigned long long)s->link_packets[1], tm_link_utilization(s, 1));
   fprintf(f, "%s\"compression_ratio_bursts\": %.6f,\n", indent, tm_compression_ratio(s));
   fprintf(f, "%s\"assist_warps_triggered\": %llu,\n%s\"assist_warp_instructions\": %llu,\n", indent,
           (unsigned long long)s->assist_triggered, indent, (unsigned long long)s->assist_insns);

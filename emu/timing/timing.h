@@ -43,6 +43,8 @@ typedef struct {
   uint64_t pf_useless, pf_redundant;     /* prefetched lines evicted (or left at the end) unused; prefetches of lines already in L1 or in flight */
   uint64_t pf_throttled;                 /* 'miss' triggers not deployed (the SM or its L1 MSHRs busy, or the table full) */
   double dram_busy_seconds;              /* data-bus busy time, summed over channels */
+  uint64_t link_bits[2], link_packets[2];   /* mem_link packet: bits sent (headers included) and packets, [0] to the GPU, [1] to memory */
+  double link_busy_seconds[2];           /* their links' busy time, summed over partitions */
   double seconds;                        /* simulated time (cycles / core clock) */
   uint64_t loads, load_latency;          /* global/local load instructions and their summed latency (cycles) */
   uint64_t smem_accesses, smem_conflict_cycles;
@@ -98,6 +100,7 @@ int aw_timing_assist_of(const struct aw_device *d, const void *c, char *buf, siz
 /* Figures derived from the counters. */
 double tm_ipc(const tm_stats *s);
 double tm_dram_utilization(const tm_stats *s);      /* fraction of DRAM time the data bus was busy */
+double tm_link_utilization(const tm_stats *s, int dir); /* mem_link packet: fraction of the links' time busy, dir 0 to the GPU, 1 to memory */
 double tm_dram_bytes_per_cycle(const tm_stats *s, const tm_config *c);
 double tm_occupancy(const tm_stats *s);              /* achieved: resident warps / max, averaged over cycles */
 double tm_compression_ratio(const tm_stats *s);      /* the bursts the DRAM traffic would take uncompressed over those it took */

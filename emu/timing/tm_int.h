@@ -28,6 +28,7 @@
 #include "cache.h"
 #include "compress.h"
 #include "dram.h"
+#include "link.h"
 #include "timing.h"
 #include "timeline.h"
 
@@ -262,6 +263,7 @@ typedef struct {
   tm_req *wait[2], *wait_tail[2];   /* reads, writes for a full DRAM queue, oldest first */
   tm_cache md;                      /* the metadata cache (designs hw-mem and hw) */
   int has_md;
+  tm_link link[2];                  /* mem_link packet: [0] memory to GPU (read data), [1] GPU to memory (write data) */
 } tm_part;
 
 typedef struct tm_gpu {
