@@ -67,8 +67,10 @@ int emu_assist_start(cta *c, uint32_t func, aw_line *line, aw_fault *f, cta *par
  * warp pw's active mask and the live-ins of binding b. */
 void emu_assist_livein(cta *ac, const warp *pw, const emu_pc_bind *b);
 /* At its end: copies its live-outs into the parent's registers (its lanes
- * only), unless it ended with awkill; returns 1 when it was killed. */
-int emu_assist_liveout(const cta *ac, warp *pw, const emu_pc_bind *b);
+ * only; with .skipif, the lanes that skip, which then go on at the skip
+ * label), unless it ended with awkill; returns 0, 1 when it was killed, -1
+ * when a skip found no host memory (a fault of parent warp pw of CTA pc). */
+int emu_assist_liveout(const cta *ac, cta *pc, warp *pw, const emu_pc_bind *b);
 /* The lanes a finished 'pc ... skip' subroutine sends to its skip label (its
  * .skipif predicate in its parent's lanes; 0 after awkill): they get the
  * live-outs (emu_assist_liveout), the others run the region. */

@@ -2564,7 +2564,7 @@ uint32_t emu_assist_skips(const cta *ac, const emu_pc_bind *b) {
   return aw->start_mask & pred_mask(&aw->frames[0].regs[(size_t)(b->skipif - 1) * WARP], 0);
 }
 
-int emu_assist_liveout(const cta *ac, warp *pw, const emu_pc_bind *b) {
+int emu_assist_liveout(const cta *ac, cta *pc, warp *pw, const emu_pc_bind *b) {
   const warp *aw = &ac->warps[0];
   if (aw->killed) return 1;
   const uint64_t *from = aw->frames[0].regs;
@@ -2573,7 +2573,7 @@ int emu_assist_liveout(const cta *ac, warp *pw, const emu_pc_bind *b) {
   for (uint32_t i = 0; i < b->nout; i++)
     for (int l = 0; l < WARP; l++)
       if (lanes >> l & 1) to[(size_t)b->parent_out[i] * WARP + l] = from[(size_t)b->sub_out[i] * WARP + l];
-  if (b->skipif && skip_lanes((cta *)ac, pw, lanes, b->skip_pc)) return 1;
+  if (b->skipif && skip_lanes(pc, pw, lanes, b->skip_pc)) return -1;
   return 0;
 }
 
@@ -2637,7 +2637,7 @@ static int run_pc_assist(cta *c, warp *w, const emu_pc_bind *b, uint32_t pc) {
     d->stats.skip_misses += (uint64_t)emu_popc32(aw->start_mask & ~hit);
   }
   emu_assist_keep_save(ac, w, b->subr);
-  if (emu_assist_liveout(ac, w, b) && !aw->killed) return -1;   /* (a skip that found no memory for the stack faulted) */
+  if (emu_assist_liveout(ac, c, w, b) < 0) return -1;   /* (a skip that found no memory for the stack faulted) */
   return 0;
 }
 

@@ -423,7 +423,9 @@ static int finish(tm_gpu *g, tm_sm *s, tm_assist *a, int64_t n) {
     if (a->ptw) {   /* each live-out is copied when its value is ready, at the exit at the earliest */
       int64_t ready[EMU_MAX_LIVE];
       for (uint32_t i = 0; i < a->bind->nout; i++) ready[i] = a->reg_ready[a->bind->sub_out[i]] > n + 1 ? a->reg_ready[a->bind->sub_out[i]] : n + 1;
-      tm_sm_resume(s, a->ptw, a->bind, emu_assist_liveout(a->c, a->ptw->w, a->bind) ? NULL : ready, n);
+      int lo = emu_assist_liveout(a->c, a->ptw->tc->c, a->ptw->w, a->bind);
+      if (lo < 0) { g->failed = 1; return -1; }
+      tm_sm_resume(s, a->ptw, a->bind, lo ? NULL : ready, n);
     }
   } else if (a->store) {   /* compression: its encoding, size and payload are the reference's (awkill: it leaves the line as it is) */
     uint32_t enc = 0, size = 0;
