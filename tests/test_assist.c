@@ -33,6 +33,9 @@
  *               the region, the others run it and meet them after it; the table is the
  *               CTA's shared memory
  *   keep        kept registers stay with their parent warp from one run to the next
+ *   drain       a CTA keeps its shared memory (and SM slot) until its low-priority
+ *               assist warps have ended
+ *   link        the packet link's packets and bits for a run of reads
  *   stride      subroutines/prefetch/stride.s: a confirmed stride prefetches the derived
  *               lines (useful, redundant, useless counted), an unconfirmed one ends with
  *               awkill and prefetches nothing
@@ -686,6 +689,40 @@ static void stride(void) {
         (unsigned long long)b.st.assist_insns, (unsigned long long)(b.st.pf_issued + b.st.pf_redundant), b.err);
 }
 
+/* ---- a CTA keeps its shared memory while its assist warps run ---- */
+
+/* One CTA of one warp per SM (sm_max_ctas = 1), 60 CTAs on 15 SMs: each SM
+ * runs 4 one after another in the same slot.  A CTA first spins (a chain of
+ * 64 dependent adds, 4 cycles each: 256 cycles), then stores its shared flag
+ * to out[ctaid] and reaches L, where a low-priority subroutine starts that
+ * spins longer (100 dependent adds: 400 cycles) and then sets the CTA's flag
+ * (its .shared variable is the CTA's), while the warp returns at once.  The
+ * flag starts at zero with each CTA, and only the CTA's own subroutine, which
+ * starts after the CTA has read it, sets it: every out[i] is 0.  (Were the
+ * slot given to the next CTA as soon as its warp returned, the subroutine
+ * would set the next CTA's flag during its spin, and it would store 1.) */
+static const char drain_text[] = HEAD
+  ".shared .align 4 .u32 drain_flag;\n"
+  ".visible .entry dk(.param .u64 out)\n{\n  .reg .pred %p;\n  .reg .b32 %r<8>;\n  .reg .b64 %rd<4>;\n"
+  "  ld.param.u64 %rd1, [out];\n  mov.u32 %r1, 0;\n  mov.u32 %r2, 0;\n"
+  "SPIN:\n  add.u32 %r1, %r1, 1;\n  add.u32 %r2, %r2, 1;\n  setp.lt.u32 %p, %r2, 32;\n  @%p bra SPIN;\n"
+  "  ld.shared.u32 %r3, [drain_flag];\n  mov.u32 %r4, %ctaid.x;\n  mul.wide.u32 %rd2, %r4, 4;\n  add.u64 %rd3, %rd1, %rd2;\n"
+  "  st.global.u32 [%rd3], %r3;\nL:\n  ret;\n}\n"
+  ".subroutine late\n.priority low\n.trigger pc dk, L\n{\n  .reg .pred %q;\n  .reg .u32 %a, %i;\n  .reg .u64 %f;\n"
+  "  mov.u32 %a, 0;\n  mov.u32 %i, 0;\nAGAIN:\n  add.u32 %a, %a, 1;\n  add.u32 %i, %i, 1;\n  setp.lt.u32 %q, %i, 100;\n  @%q bra AGAIN;\n"
+  "  mov.u64 %f, drain_flag;\n  st.shared.u32 [%f], 1;\n  exit;\n}\n";
+
+static void drain(void) {
+  static const char *const sets[] = { "sm_max_ctas=1", NULL };
+  result r = run(1, drain_text, "dk", 60, 32, sets), f = run(0, drain_text, "dk", 60, 32, sets);
+  int zero = r.ok && f.ok;
+  uint32_t bad = 0;
+  for (uint32_t i = 0; zero && i < 60; i++) if ((uint32_t)(r.out[i / 2] >> (32 * (i & 1))) || (uint32_t)(f.out[i / 2] >> (32 * (i & 1)))) { zero = 0; bad = i; }
+  CHECK(zero && r.st.assist_triggered == 60,
+        "a CTA keeps its shared memory until its low-priority assist warp ends: every CTA read its flag as 0 (first not: %u), %llu assist warps (derived 60) %s%s",
+        bad, (unsigned long long)r.st.assist_triggered, r.err, f.err);
+}
+
 /* ---- the packet link (mem_link packet) ---- */
 
 /* STRIDE_TEXT's thread loads 8 words 1024 bytes apart, each after the one
@@ -803,6 +840,7 @@ int main(int argc, char **argv) {
   if (!only || !strcmp(only, "keep")) keep();
   if (!only || !strcmp(only, "stride")) stride();
   if (!only || !strcmp(only, "link")) packet_link();
+  if (!only || !strcmp(only, "drain")) drain();
   if (!only || !strcmp(only, "errors")) errors();
   return check_failed ? 1 : 0;
 }

@@ -169,7 +169,7 @@ static int start(tm_gpu *g, tm_sm *s, tm_assist *a, uint64_t addr, tm_req *waite
   a->line.out_bytes = g->z.unit;
   set_meta(&a->line, meta.encoding, meta.size, g->z.unit, g->z.mag, addr);
   tm_parent p = merge ? *merge : parent_of(((tm_load *)waiters->owner)->tw);
-  if (emu_assist_start(a->c, g->m->img.subrs[sr].func, &a->line, g->fault, p.c)) { g->failed = 1; return -1; }
+  if (emu_assist_start(a->c, g->m->img.subrs[sr].func, &a->line, g->fault, NULL)) { g->failed = 1; return -1; }   /* (codecs: shared memory of their own) */
   a->waiters = waiters;
   a->miss = 0;
   a->merge = merge != NULL;
@@ -192,7 +192,7 @@ static int start_store(tm_gpu *g, tm_sm *s, tm_assist *a, int sr, tm_parent pare
   a->line.out = a->out;
   a->line.out_bytes = CODEC_MAX_PAYLOAD;
   set_meta(&a->line, 0, 0, g->z.unit, g->z.mag, addr);
-  if (emu_assist_start(a->c, g->m->img.subrs[sr].func, &a->line, g->fault, parent.c)) { g->failed = 1; return -1; }
+  if (emu_assist_start(a->c, g->m->img.subrs[sr].func, &a->line, g->fault, NULL)) { g->failed = 1; return -1; }   /* (codecs: shared memory of their own) */
   a->waiters = NULL;
   a->miss = 0;
   a->merge = 0;
@@ -242,6 +242,15 @@ int tm_assist_store(tm_gpu *g, tm_sm *s, tm_parent parent, uint32_t pc, uint64_t
   }
   start_store(g, s, a, sr, parent, pc, addr, r, n);   /* (a failure is in g->failed) */
   return 1;
+}
+
+uint32_t tm_assist_of_cta(const tm_sm *s, const cta *c, uint64_t serial) {
+  uint32_t n = 0;
+  for (uint32_t i = 0; i < s->nawt; i++) {
+    const tm_assist *a = &s->awt[i];
+    n += a->live && (a->bind || a->miss) && a->pcta == c && a->pserial == serial;
+  }
+  return n;
 }
 
 /* 1 when subroutine sr has kept registers and an instance of it for parent
@@ -362,7 +371,9 @@ static void kill_waiting(tm_gpu *g, tm_sm *s) {
     if (!a->live || !a->low || !(a->bind || a->miss) || a->insns || (a->bind && a->moves < a->bind->nin)) continue;
     retire(g, s, a);
     g->st->assist_killed++;
+    if (a->again) { a->again = 0; g->st->assist_overflow++; g->st->pf_throttled++; }   /* (the trigger that waited for it goes too) */
     if (g->d->timeline) tm_timeline_assist(g, s, i, "killed by the controller", subr_name(g, a->subr), g->cycle, 1);
+    if (a->pcta) tm_sm_assist_ended(g, s, a->pcta, a->pserial, tm_cycles(g->core, g->cycle));
   }
 }
 
@@ -461,6 +472,8 @@ static int finish(tm_gpu *g, tm_sm *s, tm_assist *a, int64_t n) {
   if (killed) g->st->assist_awkill++;
   if (a->pcta && a->pcta->serial == a->pserial) emu_assist_keep_save(a->c, a->parent, a->subr);   /* (its parent's CTA may have ended) */
   retire(g, s, a);
+  int chained = a->miss && a->again;   /* (a waiting trigger of the same warp takes the entry at once) */
+  if ((a->bind || a->miss) && !chained && a->pcta) tm_sm_assist_ended(g, s, a->pcta, a->pserial, tm_cycles(g->core, n));
   if (g->d->timeline) tm_timeline_assist(g, s, (uint32_t)(a - s->awt), killed ? "killed (awkill)" : "exit", subr_name(g, a->subr), n, 1);
   if (a->store) {   /* the predictor learns whether the store's blocks compress */
     uint32_t p = a->store_pc % TM_PREDICT;

@@ -197,6 +197,7 @@ void tm_sm_free(tm_sm *s) {
 /* ---- CTAs ---- */
 
 int tm_sm_start_cta(tm_gpu *g, tm_sm *s, tm_cta *tc, aw_dim3 id) {
+  s->poked = 1;
   if (tc->c && tc->launch != g->launch) {   /* made for an earlier launch of the module */
     if (emu_cta_rebind(tc->c, g->kernel, g->grid, g->block, g->dyn_shared, g->params, g->param_bytes, g->fault)) {
       emu_cta_free(tc->c);
@@ -275,10 +276,30 @@ static void free_slot(tm_sm *s, tm_warp *tw) {
   changed(s, tw);
 }
 
-/* Warp tw has finished and has nothing in flight: counts it, and retires its CTA when it was the last. */
+static void retire_cta(tm_gpu *g, tm_sm *s, tm_cta *tc, tm_time t);
+
+/* Warp tw has finished and has nothing in flight: counts it, and retires its
+ * CTA when it was the last, unless assist warps its triggers started still
+ * run (they use its shared memory): then the CTA keeps its resources until
+ * the last of them ends (tm_sm_assist_ended). */
 static void warp_finished(tm_gpu *g, tm_sm *s, tm_warp *tw, tm_time t) {
   tm_cta *tc = tw->tc;
   if (++tc->done_warps < tc->nwarps) return;
+  if (s->awt && tm_assist_of_cta(s, tc->c, tc->c->serial)) { tc->draining = 1; return; }
+  retire_cta(g, s, tc, t);
+}
+
+void tm_sm_assist_ended(tm_gpu *g, tm_sm *s, const cta *c, uint64_t serial, tm_time t) {
+  for (uint32_t i = 0; i < (uint32_t)g->cfg->sm_max_ctas; i++) {
+    tm_cta *tc = &s->ctas[i];
+    if (!tc->live || !tc->draining || tc->c != c || c->serial != serial) continue;
+    if (!tm_assist_of_cta(s, c, serial)) retire_cta(g, s, tc, t);
+    return;
+  }
+}
+
+static void retire_cta(tm_gpu *g, tm_sm *s, tm_cta *tc, tm_time t) {
+  tc->draining = 0;
   for (uint32_t i = 0; i < s->nslots; i++) if (s->warps[i].tc == tc) free_slot(s, &s->warps[i]);
   tc->live = 0;
   s->nwarps -= tc->nwarps;
@@ -976,6 +997,7 @@ int tm_sm_cycle(tm_gpu *g, tm_sm *s) {
   if (ldst_blocked && s->ldst_retry < wake) wake = s->ldst_retry;   /* the injection buffer drains by then */
   if (s->acc_head >= s->nacc && s->ldst_busy_until > n && s->ldst_busy_until < wake) wake = s->ldst_busy_until;
   if (s->nlive) { int64_t aw = tm_assist_wake(s, n); if (aw < wake) wake = aw; }   /* assist warps at work */
+  if (s->poked) { s->poked = 0; if (wake > n + 1) wake = n + 1; }
   if (issued_any || !s->nlive) s->last_issue = n;
   else if (n - s->last_issue > TM_ASSIST_STUCK) {   /* a model error must not spin for ever */
     tm_fail(g, "assist warps are live in an SM that issued nothing for 10,000,000 cycles (an internal error)");

@@ -101,6 +101,7 @@ typedef struct tm_cta {
   int live;
   uint32_t first_slot, nwarps, done_warps;
   uint32_t regs, shared;      /* resources it holds */
+  int draining;               /* its warps are done, its 'pc' and 'miss' assist warps are not: it keeps its resources (their shared memory is its) */
 } tm_cta;
 
 /* One access the LD/ST unit still has to make for the instruction at its head. */
@@ -229,6 +230,7 @@ typedef struct tm_sm {
   int64_t window_from;
   uint64_t window_used;
   uint64_t alu_busy, window_alu;   /* ALU pipeline cycles booked (issue x interval), in all and at window_from */
+  int poked;                  /* a CTA started on it during its cycle (an assist warp's end let a draining CTA go): look again next cycle */
   int busy;
   int64_t last_issue;         /* the last cycle it issued, or had no assist warp (the watchdog's) */
   /* the compressibility predictor: per store pc (mod TM_PREDICT), a 2-bit
@@ -386,6 +388,11 @@ int64_t tm_assist_wake(const tm_sm *s, int64_t n);
  * issue again from n + 1; its live-out registers (binding b) are ready at
  * out_ready[i] (NULL: killed, nothing copied back) */
 void tm_sm_resume(tm_sm *s, tm_warp *tw, const emu_pc_bind *b, const int64_t *out_ready, int64_t n);
+/* An assist warp whose parent CTA runner was c (serial 'serial') has ended:
+ * when that CTA was draining and none of its assist warps is left, it retires. */
+void tm_sm_assist_ended(tm_gpu *g, tm_sm *s, const cta *c, uint64_t serial, tm_time t);
+/* The live 'pc' and 'miss' assist warps of CTA runner c (serial 'serial') on s. */
+uint32_t tm_assist_of_cta(const tm_sm *s, const cta *c, uint64_t serial);
 /* sm.c: assist warp a (of SM s) issued global memory instruction 'in' at
  * cycle n (the functional core's report in is): its accesses go to the LD/ST
  * unit (free: the caller checked) like a warp's, its registers ready when
