@@ -63,7 +63,15 @@ demo: $(TOOLS)
 	$(CC) -std=c11 -O2 -ffp-contract=off examples/caba/stream/ref.c -lm -o $(BUILD)/demo/stream-ref && $(BUILD)/demo/stream-ref $(BUILD)/demo/stream > /dev/null
 	$(BIN)/awemu run --config caba-gtx480 examples/caba/stream/run.aw DATA=$(BUILD)/demo/stream | sed -n '/^timing (/,/^DRAM/p'
 	$(BIN)/awemu run --config caba-gtx480 --set design=caba --subroutines subroutines/bdi/bdi.s examples/caba/stream/run.aw DATA=$(BUILD)/demo/stream | sed -n '/^timing (/,$$p'
-	@echo "(make caba: every workload of examples/caba under every design, with CABA's figures beside ours)"
+	@echo "memoization by assist warps: examples/assist/tonemap (a 181-instruction tone curve over an image of 56 distinct"
+	@echo "values, nvcc's PTX unmodified) without, then with subroutines/memo/tonemap.s (a lookup at the curve's first"
+	@echo "instruction; lanes that find their input skip to the store; outputs checked bit for bit either way):"
+	@mkdir -p $(BUILD)/demo/tonemap
+	$(CC) -std=c11 -O2 -ffp-contract=off examples/assist/tonemap/ref.c -lm -o $(BUILD)/demo/tonemap-ref && $(BUILD)/demo/tonemap-ref $(BUILD)/demo/tonemap > /dev/null
+	$(BIN)/awemu run --config caba-gtx480 examples/assist/tonemap/run.aw DATA=$(BUILD)/demo/tonemap > $(BUILD)/demo/tonemap.log && grep -m 1 '^cycles' $(BUILD)/demo/tonemap.log
+	$(BIN)/awemu run --config caba-gtx480 --subroutines subroutines/memo/tonemap.s examples/assist/tonemap/run.aw DATA=$(BUILD)/demo/tonemap > $(BUILD)/demo/tonemap-memo.log && grep -E '^(cycles|skips|occupancy)' $(BUILD)/demo/tonemap-memo.log | head -3
+	@echo "(make caba: every workload of examples/caba under every design, with CABA's figures beside ours;"
+	@echo " make assist: memoization and prefetching on every workload of examples/assist)"
 
 $(BUILD)/gen/parser.c $(BUILD)/gen/parser.h: asm/parser.y
 	@mkdir -p $(BUILD)/gen
