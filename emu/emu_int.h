@@ -225,6 +225,11 @@ void emu_record_module(aw_device *d, aw_module *m, const char *text, size_t len)
 void emu_record_begin(aw_device *d, const aw_module *m, int kernel, aw_dim3 grid, aw_dim3 block,
                       uint32_t dyn_shared, const void *params, size_t param_bytes);
 void emu_record_end(aw_device *d, int rc);
+/* The register slots instruction 'in' writes (its first operand, when it
+ * writes one) and reads (the other operands, address registers, the guard),
+ * into dst and src when not NULL; returns ndst + nsrc (load.c). */
+uint32_t emu_insn_regs(const aw_module *m, const emu_insn *in, uint32_t *dst, uint32_t *ndst, uint32_t *src, uint32_t *nsrc);
+
 /* The Assist Warp Store's lookup (aw_subroutine_for's): the img.subrs index of
  * the subroutine a 'decompress ENC' (decompress = 1) or 'compress' trigger
  * starts (compress: enc -1 asks for the one that takes any line) for a line of

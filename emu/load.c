@@ -7,6 +7,7 @@
  * inner loop never looks at the image again.
  */
 #include "emu_int.h"
+#include "../isa/disasm.h"
 #include "../asm/asm.h"
 
 #include <errno.h>
@@ -316,6 +317,36 @@ void emu_module_free(aw_module *m) {
  * then those its live-outs are copied back to, each of the same width.
  * Builds m->pc_trig (per pc: the m->pc_binds entry that starts there, or -1).
  * Runs after layout (slots and pcs).  0, or -1 with a message. */
+/* The register slots instruction 'in' writes (its first operand, when it
+ * writes one) and reads (the other operands, address registers, the guard),
+ * into dst and src when not NULL; returns ndst + nsrc. */
+uint32_t emu_insn_regs(const aw_module *m, const emu_insn *in, uint32_t *dst, uint32_t *ndst, uint32_t *src, uint32_t *nsrc) {
+  const isa_op_info *op = &isa_ops[in->op];
+  uint32_t nd = 0, ns = 0, first_src = 0;
+#define PUT(arr, n, v) do { if (arr) (arr)[n] = (v); (n)++; } while (0)
+  if (op->flags & F_WRITES_DST && in->nopnd) {
+    const emu_opnd *o = &in->o[0];
+    first_src = 1;
+    if (o->kind == OK_REG) PUT(dst, nd, o->reg);
+    else if (o->kind == OK_PAIR) { PUT(dst, nd, o->reg); PUT(dst, nd, o->reg2); }
+    else if (o->kind == OK_VEC)
+      for (uint32_t e = 0; e < o->nelem; e++)
+        if (m->elems[o->elem_first + e].kind == OK_REG) PUT(dst, nd, m->elems[o->elem_first + e].reg);
+  }
+  for (uint32_t i = first_src; i < in->nopnd; i++) {
+    const emu_opnd *o = &in->o[i];
+    if (o->kind == OK_REG) PUT(src, ns, o->reg);
+    else if (o->kind == OK_ADDR && o->base == AB_REG) PUT(src, ns, o->reg);
+    else if (o->kind == OK_VEC || o->kind == OK_LIST)
+      for (uint32_t e = 0; e < o->nelem; e++)
+        if (m->elems[o->elem_first + e].kind == OK_REG) PUT(src, ns, m->elems[o->elem_first + e].reg);
+  }
+  if (in->guard) PUT(src, ns, in->guard_reg);
+#undef PUT
+  *ndst = nd; *nsrc = ns;
+  return nd + ns;
+}
+
 /* 1 when every path from pc 'from' of function f reaches pc 'to' before the
  * function's end (to post-dominates from), else 0; -1 out of memory. */
 static int passes(const aw_module *m, const emu_func *f, uint32_t from, uint32_t to) {
@@ -341,6 +372,85 @@ static int passes(const aw_module *m, const emu_func *f, uint32_t from, uint32_t
   }
   free(seen); free(stack);
   return ok;
+}
+
+/* The registers instruction 'in' writes and reads as the skip check counts
+ * them: emu_insn_regs's, with a call's return registers (its first list)
+ * written, not read.  Into dst and src (room: n each); their counts. */
+static void rw_slots(const aw_module *m, const emu_insn *in, uint32_t *dst, uint32_t *nd, uint32_t *src, uint32_t *ns) {
+  emu_insn_regs(m, in, dst, nd, src, ns);
+  if (in->op != ISA_OP_CALL || !in->nopnd || in->o[0].kind != OK_LIST) return;
+  const emu_opnd *o = &in->o[0];
+  for (uint32_t e = 0; e < o->nelem; e++) {
+    const emu_opnd *el = &m->elems[o->elem_first + e];
+    if (el->kind != OK_REG) continue;
+    for (uint32_t k = 0; k < *ns; k++) if (src[k] == el->reg) { src[k] = src[--*ns]; break; }
+    dst[(*nd)++] = el->reg;
+  }
+}
+
+/* Trigger b's skip region (from b->pc up to b->skip_pc in function f): a
+ * register the region may write that the kernel may read after skip_pc
+ * before writing it, and that is not one of b's live-outs, would keep an old
+ * value in the lanes that skip.  Returns such a slot (the lowest), -1 when
+ * there is none, -2 out of memory.  (Backward liveness over the function's
+ * instructions: a guarded write kills nothing.) */
+static int64_t region_leak(const aw_module *m, const emu_func *f, const emu_pc_bind *b) {
+  uint32_t n = f->ninsn, words = (f->nslots + 63) / 64, room = 0;
+  if (!words) return -1;
+  for (uint32_t pc = 0; pc < n; pc++) {
+    uint32_t nd, ns;
+    emu_insn_regs(m, &m->code[f->first_pc + pc], NULL, &nd, NULL, &ns);
+    if (nd + ns + ISA_MAX_OPND * 8 > room) room = nd + ns + ISA_MAX_OPND * 8;
+  }
+  uint64_t *live = calloc((size_t)(n + 1) * words, sizeof *live), *wrote = calloc(words, sizeof *wrote), *tmp = calloc(words, sizeof *tmp);
+  uint32_t *dst = malloc(room * sizeof *dst), *src = malloc(room * sizeof *src), *stack = malloc((n ? n : 1) * sizeof *stack);
+  uint8_t *seen = calloc(n ? n : 1, 1);
+  int64_t leak = -2;
+  if (!live || !wrote || !tmp || !dst || !src || !stack || !seen) goto out;
+  /* live[pc]: the registers live on entry to pc (live[n]: past the end, none) */
+  for (int changed = 1; changed;) {
+    changed = 0;
+    for (uint32_t pc = n; pc-- > 0;) {
+      const emu_insn *in = &m->code[f->first_pc + pc];
+      uint32_t fl = isa_ops[in->op].flags, next[2], nn = 0, nd, ns;
+      if (in->op == ISA_OP_BRA) { next[nn++] = in->target - f->first_pc; if (in->guard) next[nn++] = pc + 1; }
+      else if (fl & (F_RET | F_EXIT)) { if (in->guard) next[nn++] = pc + 1; }
+      else next[nn++] = pc + 1;
+      memset(tmp, 0, words * sizeof *tmp);
+      for (uint32_t k = 0; k < nn; k++) if (next[k] <= n) for (uint32_t w = 0; w < words; w++) tmp[w] |= live[(size_t)next[k] * words + w];
+      rw_slots(m, in, dst, &nd, src, &ns);
+      if (!in->guard) for (uint32_t k = 0; k < nd; k++) tmp[dst[k] / 64] &= ~(1ull << (dst[k] % 64));
+      for (uint32_t k = 0; k < ns; k++) tmp[src[k] / 64] |= 1ull << (src[k] % 64);
+      uint64_t *l = &live[(size_t)pc * words];
+      if (memcmp(l, tmp, words * sizeof *tmp)) { memcpy(l, tmp, words * sizeof *tmp); changed = 1; }
+    }
+  }
+  /* what the region may write: every instruction reachable from b->pc short of skip_pc */
+  uint32_t sp = 0, from = b->pc - f->first_pc, to = b->skip_pc - f->first_pc;
+  stack[sp++] = from;
+  seen[from] = 1;
+  while (sp) {
+    uint32_t pc = stack[--sp], next[2], nn = 0, nd, ns;
+    if (pc == to) continue;
+    const emu_insn *in = &m->code[f->first_pc + pc];
+    uint32_t fl = isa_ops[in->op].flags;
+    rw_slots(m, in, dst, &nd, src, &ns);
+    for (uint32_t k = 0; k < nd; k++) wrote[dst[k] / 64] |= 1ull << (dst[k] % 64);
+    if (in->op == ISA_OP_BRA) { next[nn++] = in->target - f->first_pc; if (in->guard) next[nn++] = pc + 1; }
+    else if (fl & (F_RET | F_EXIT)) { if (in->guard) next[nn++] = pc + 1; }
+    else next[nn++] = pc + 1;
+    for (uint32_t k = 0; k < nn; k++) if (next[k] < n && !seen[next[k]]) { seen[next[k]] = 1; stack[sp++] = next[k]; }
+  }
+  for (uint32_t k = 0; k < b->nout; k++) wrote[b->parent_out[k] / 64] &= ~(1ull << (b->parent_out[k] % 64));
+  leak = -1;
+  for (uint32_t w = 0; w < words && leak < 0; w++) {
+    uint64_t x = wrote[w] & live[(size_t)to * words + w];
+    if (x) leak = (int64_t)w * 64 + __builtin_ctzll(x);
+  }
+out:
+  free(live); free(wrote); free(tmp); free(dst); free(src); free(stack); free(seen);
+  return leak;
 }
 
 static int bind_pc_triggers(aw_module *m, char *err, size_t cap) {
@@ -414,6 +524,17 @@ static int bind_pc_triggers(aw_module *m, char *err, size_t cap) {
           return isa_fail(err, cap, "subroutine %s: trigger 'pc %s %s%s%.0u' skips to %s%s%.0u, which not every path from the trigger's point reaches "
                           "(the lanes that skip must meet the others there: pick a point after the region that every path passes)",
                           sub, kn, ln, tr->label_off ? "+" : "", tr->label_off, sn, tr->skip_off ? "+" : "", tr->skip_off);
+        int64_t leak = region_leak(m, &m->funcs[f], &b);
+        if (leak == -2) return isa_fail(err, cap, "out of host memory");
+        if (leak >= 0) {
+          char rn[96];
+          isa_dis_reg(img, f, (uint32_t)leak, rn, sizeof rn);
+          return isa_fail(err, cap, "subroutine %s: trigger 'pc %s %s%s%.0u' skip %s%s%.0u: the region may write %s, which the kernel may read after "
+                          "%s%s%.0u, and it is not one of the trigger's live-outs: the lanes that skip would keep an old %s (make it a live-out: "
+                          "a .liveout register and its name in the trigger's list)",
+                          sub, kn, ln, tr->label_off ? "+" : "", tr->label_off, sn, tr->skip_off ? "+" : "", tr->skip_off, rn,
+                          sn, tr->skip_off ? "+" : "", tr->skip_off, rn);
+        }
       }
       if (!m->pc_trig) {
         m->pc_trig = malloc((m->ncode ? m->ncode : 1) * sizeof *m->pc_trig);

@@ -770,6 +770,10 @@ static void errors(void) {
              "a low-priority subroutine skips lanes", "skip in a low-priority subroutine");
   load_error(MEMO_TEXT("3") ".subroutine s\n.priority high\n.trigger pc mk, M\n.skipif %h\n{\n  .reg .pred %h;\n  exit;\n}\n",
              ".skipif needs every trigger to be a 'pc' trigger with 'skip LABEL'", ".skipif without skip");
+  /* the region M..E writes %r2, which E's store reads: without it among the live-outs, lanes that skip would store an old %r2 */
+  load_error(MEMO_TEXT("3") ".subroutine s\n.priority high\n.trigger pc mk, M (%r3) skip E\n.livein %x\n.skipif %h\n{\n"
+             "  .reg .u32 %x;\n  .reg .pred %h;\n  exit;\n}\n",
+             "the region may write %r2, which the kernel may read after E, and it is not one of the trigger's live-outs", "a region's result that is not a live-out");
   load_error(MEMO_TEXT("3") ".subroutine s\n.priority high\n.trigger pc mk, E+40\n{\n  exit;\n}\n",
              "'E+40' is past the end of kernel 'mk'", "a label offset past the kernel's end");
 }

@@ -533,36 +533,6 @@ void tm_cta_done(tm_gpu *g, tm_sm *s, tm_cta *tc, tm_time t) {
 
 /* ---- registers and occupancy ---- */
 
-/* The register slots instruction 'in' writes (its first operand, when it
- * writes one) and reads (the other operands, address registers, the guard),
- * into dst and src when not NULL; returns ndst + nsrc. */
-static uint32_t insn_regs(const aw_module *m, const emu_insn *in, uint32_t *dst, uint32_t *ndst, uint32_t *src, uint32_t *nsrc) {
-  const isa_op_info *op = &isa_ops[in->op];
-  uint32_t nd = 0, ns = 0, first_src = 0;
-#define PUT(arr, n, v) do { if (arr) (arr)[n] = (v); (n)++; } while (0)
-  if (op->flags & F_WRITES_DST && in->nopnd) {
-    const emu_opnd *o = &in->o[0];
-    first_src = 1;
-    if (o->kind == OK_REG) PUT(dst, nd, o->reg);
-    else if (o->kind == OK_PAIR) { PUT(dst, nd, o->reg); PUT(dst, nd, o->reg2); }
-    else if (o->kind == OK_VEC)
-      for (uint32_t e = 0; e < o->nelem; e++)
-        if (m->elems[o->elem_first + e].kind == OK_REG) PUT(dst, nd, m->elems[o->elem_first + e].reg);
-  }
-  for (uint32_t i = first_src; i < in->nopnd; i++) {
-    const emu_opnd *o = &in->o[i];
-    if (o->kind == OK_REG) PUT(src, ns, o->reg);
-    else if (o->kind == OK_ADDR && o->base == AB_REG) PUT(src, ns, o->reg);
-    else if (o->kind == OK_VEC || o->kind == OK_LIST)
-      for (uint32_t e = 0; e < o->nelem; e++)
-        if (m->elems[o->elem_first + e].kind == OK_REG) PUT(src, ns, m->elems[o->elem_first + e].reg);
-  }
-  if (in->guard) PUT(src, ns, in->guard_reg);
-#undef PUT
-  *ndst = nd; *nsrc = ns;
-  return nd + ns;
-}
-
 static int build_regs(tm_gpu *g) {
   const aw_module *m = g->m;
   const tm_config *c = g->cfg;
@@ -571,7 +541,7 @@ static int build_regs(tm_gpu *g) {
   size_t total = 0;
   for (uint32_t pc = 0; pc < m->ncode; pc++) {
     uint32_t nd, ns;
-    total += insn_regs(m, &m->code[pc], NULL, &nd, NULL, &ns);
+    total += emu_insn_regs(m, &m->code[pc], NULL, &nd, NULL, &ns);
   }
   g->reg_slots = malloc((total ? total : 1) * sizeof *g->reg_slots);
   if (!g->reg_slots) return -1;
@@ -582,8 +552,8 @@ static int build_regs(tm_gpu *g) {
     tm_regs *r = &g->regs[pc];
     const isa_op_info *op = &isa_ops[in->op];
     uint32_t nd, ns;
-    insn_regs(m, in, NULL, &nd, NULL, &ns);
-    insn_regs(m, in, next, &nd, next + nd, &ns);
+    emu_insn_regs(m, in, NULL, &nd, NULL, &ns);
+    emu_insn_regs(m, in, next, &nd, next + nd, &ns);
     r->dst = next; r->src = next + nd;
     r->ndst = (uint8_t)nd; r->nsrc = (uint8_t)ns;
     next += nd + ns;
