@@ -21,6 +21,20 @@
 #define BW_WARPS 15360   /* run_bw.aw: 1920 CTAs of 256 threads */
 #define BW_LINES 16      /* (15360 x 16 = 30 x 8192 lines: the same array) */
 
+/* The kernel's result: 'warps' warps each walking its own 'lines' lines of a. */
+static void walk(const uint32_t *a, int warps, int lines, uint32_t *out)
+{
+    for (int w = 0; w < warps; w++)
+        for (int l = 0; l < 32; l++) {
+            uint32_t h = 0x811c9dc5u;
+            for (int it = 0; it < lines; it++) {
+                uint32_t v = a[((size_t)w * lines + it) * 32 + l];
+                h = (h ^ v ^ (v >> 13)) * 0x01000193u;
+            }
+            out[w * 32 + l] = h;
+        }
+}
+
 int main(int argc, char **argv)
 {
     ref_init(argc, argv);
@@ -29,28 +43,12 @@ int main(int argc, char **argv)
     rng_seed(0x3a1c0de);
     for (size_t i = 0; i < NA; i++)
         a[i] = ((uint32_t)(i >> 10) << 20) | (rng_u32() & 0xfffffu);
-    for (int w = 0; w < WARPS; w++)
-        for (int l = 0; l < 32; l++) {
-            uint32_t h = 0x811c9dc5u;
-            for (int it = 0; it < LINES; it++) {
-                uint32_t v = a[((size_t)w * LINES + it) * 32 + l];
-                h = (h ^ v ^ (v >> 13)) * 0x01000193u;
-            }
-            out[w * 32 + l] = h;
-        }
+    walk(a, WARPS, LINES, out);
     write_u32("a.bin", a, NA);
     write_u32("out_expected.bin", out, (size_t)WARPS * 32);
     /* run_bw.aw: the same array walked by BW_WARPS warps of BW_LINES lines each */
     uint32_t *outbw = xcalloc((size_t)BW_WARPS * 32, 4);
-    for (int w = 0; w < BW_WARPS; w++)
-        for (int l = 0; l < 32; l++) {
-            uint32_t h = 0x811c9dc5u;
-            for (int it = 0; it < BW_LINES; it++) {
-                uint32_t v = a[((size_t)w * BW_LINES + it) * 32 + l];
-                h = (h ^ v ^ (v >> 13)) * 0x01000193u;
-            }
-            outbw[w * 32 + l] = h;
-        }
+    walk(a, BW_WARPS, BW_LINES, outbw);
     write_u32("out_bw_expected.bin", outbw, (size_t)BW_WARPS * 32);
     printf("walk: %d warps x %d lines (%zu u32, %.1f MiB), out[0] = 0x%08x\n", WARPS, LINES,
            NA, NA * 4.0 / (1 << 20), out[0]);
