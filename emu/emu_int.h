@@ -57,6 +57,9 @@ typedef struct {
   uint32_t nslots;
   uint8_t *slot_type;       /* ISA_T_* per slot */
   uint32_t frame_bytes;     /* per-thread frame: .param and .local variables */
+  uint32_t *zero;           /* the register slots a new frame must zero: those some path may read before writing,
+                               and those warp-wide instructions read (from any lane); NULL: all of them (load.c) */
+  uint32_t nzero;
 } emu_func;
 
 /* A 'pc' trigger bound at load (load.c): when a warp of kernel 'kernel'

@@ -237,6 +237,15 @@ static int ensure_local(cta *c, warp *w, uint32_t top, uint32_t pc) {
 /* Pushes a frame for 'func', called at call_pc (the kernel's first pc for
  * the kernel's own frame).  Faults and returns -1 when the call would pass
  * the warp's budget (aw_set_frame_limit) or the host has no memory. */
+/* AWEMU_POISON_REGS set: the slots a new frame does not zero (emu_func.zero)
+ * are filled with 0xa5 bytes instead of keeping an earlier frame's values, so
+ * a read the load-time analysis missed shows (a check for the analysis). */
+static int poison_regs(void) {
+  static int v = -1;
+  if (v < 0) { const char *e = getenv("AWEMU_POISON_REGS"); v = e && *e && strcmp(e, "0"); }
+  return v;
+}
+
 static int push_frame(cta *c, warp *w, uint32_t func, uint32_t call_pc) {
   const emu_func *ef = &c->m->funcs[func];
   aw_device *d = c->d;
@@ -279,7 +288,13 @@ static int push_frame(cta *c, warp *w, uint32_t func, uint32_t call_pc) {
   if (ensure_local(c, w, base + ef->frame_bytes, call_pc)) return -1;
   f->func = func;
   f->call_pc = call_pc;
-  if (!fresh) memset(f->regs, 0, (size_t)need * WARP * sizeof(uint64_t));
+  if (!fresh) {   /* a buffer an earlier frame used: what may be read before it is written starts at zero */
+    if (!ef->zero || d->hook) memset(f->regs, 0, (size_t)need * WARP * sizeof(uint64_t));   /* (the debugger shows every register) */
+    else {
+      if (poison_regs()) for (size_t i = 0; i < (size_t)need * WARP; i++) f->regs[i] = 0xa5a5a5a5a5a5a5a5ull;
+      for (uint32_t k = 0; k < ef->nzero; k++) memset(&f->regs[(size_t)ef->zero[k] * WARP], 0, WARP * sizeof(uint64_t));
+    }
+  }
   for (uint32_t s = 0; s < ef->nslots; s++) f->slot_mask[s] = trunc_w(~0ull, tbits[ef->slot_type[s]]);
   f->local_base = base;
   f->caller_top = w->local_top;

@@ -300,7 +300,7 @@ void emu_module_free(aw_module *m) {
   if (!m) return;
   for (uint32_t i = 0; i < m->nbcast; i++) free(m->bcast_blocks[i]);
   free(m->bcast_blocks);
-  if (m->funcs) for (uint32_t f = 0; f < m->img.nfuncs; f++) free(m->funcs[f].slot_type);
+  if (m->funcs) for (uint32_t f = 0; f < m->img.nfuncs; f++) { free(m->funcs[f].slot_type); free(m->funcs[f].zero); }
   free(m->funcs); free(m->code); free(m->elems); free(m->var_off); free(m->var_addr);
   free(m->kernels);
   free(m->pc_trig);
@@ -552,11 +552,71 @@ static int bind_pc_triggers(aw_module *m, char *err, size_t cap) {
   return 0;
 }
 
+/* f's register slots that a new frame must zero (f->zero): a forward
+ * must-write analysis over f's instructions (a thread's path: a guarded
+ * write, and a call's return registers, write nothing for sure) finds the
+ * slots some instruction may read before any write on some path from the
+ * entry; warp-wide instructions (F_WARP: shfl, vote, mma, ...) may read lanes
+ * that never wrote, so their sources are zeroed too.  The other slots are
+ * written before they are read in every lane that reads them, so their old
+ * contents never show: the frame need not be cleared (for a kernel, the
+ * memset of every slot at every warp start).  0, or -1 out of memory. */
+static int compute_zero_slots(aw_module *m, emu_func *f) {
+  uint32_t n = f->ninsn, words = (f->nslots + 63) / 64, room = 0;
+  if (!words || !n) { f->zero = malloc(sizeof *f->zero); f->nzero = 0; return f->zero ? 0 : -1; }
+  for (uint32_t pc = 0; pc < n; pc++) {
+    uint32_t nd, ns;
+    emu_insn_regs(m, &m->code[f->first_pc + pc], NULL, &nd, NULL, &ns);
+    if (nd + ns > room) room = nd + ns;
+  }
+  uint64_t *in = malloc((size_t)n * words * sizeof *in), *z = calloc(words, sizeof *z), *out = malloc(words * sizeof *out);
+  uint32_t *dst = malloc((room + 1) * sizeof *dst), *src = malloc((room + 1) * sizeof *src);
+  int rc = -1;
+  if (!in || !z || !out || !dst || !src) goto done;
+  memset(in, 0xff, (size_t)n * words * sizeof *in);   /* everything written: the top, narrowed from the entry */
+  memset(in, 0, words * sizeof *in);
+  for (int changed = 1; changed;) {
+    changed = 0;
+    for (uint32_t pc = 0; pc < n; pc++) {
+      const emu_insn *in_pc = &m->code[f->first_pc + pc];
+      uint32_t fl = isa_ops[in_pc->op].flags, next[2], nn = 0, nd, ns;
+      memcpy(out, &in[(size_t)pc * words], words * sizeof *out);
+      emu_insn_regs(m, in_pc, dst, &nd, src, &ns);
+      if (!in_pc->guard) for (uint32_t k = 0; k < nd; k++) out[dst[k] / 64] |= 1ull << (dst[k] % 64);
+      if (in_pc->op == ISA_OP_BRA) { next[nn++] = in_pc->target - f->first_pc; if (in_pc->guard) next[nn++] = pc + 1; }
+      else if (fl & (F_RET | F_EXIT)) { if (in_pc->guard) next[nn++] = pc + 1; }
+      else next[nn++] = pc + 1;
+      for (uint32_t k = 0; k < nn; k++) {
+        if (next[k] >= n) continue;
+        uint64_t *t = &in[(size_t)next[k] * words];
+        for (uint32_t w = 0; w < words; w++) { uint64_t v = t[w] & out[w]; if (v != t[w]) { t[w] = v; changed = 1; } }
+      }
+    }
+  }
+  for (uint32_t pc = 0; pc < n; pc++) {
+    const emu_insn *in_pc = &m->code[f->first_pc + pc];
+    uint32_t nd, ns, warpwide = (isa_ops[in_pc->op].flags & F_WARP) != 0;
+    emu_insn_regs(m, in_pc, dst, &nd, src, &ns);
+    for (uint32_t k = 0; k < ns; k++)
+      if (warpwide || !(in[(size_t)pc * words + src[k] / 64] >> (src[k] % 64) & 1)) z[src[k] / 64] |= 1ull << (src[k] % 64);
+  }
+  uint32_t cnt = 0;
+  for (uint32_t w = 0; w < words; w++) cnt += (uint32_t)__builtin_popcountll(z[w]);
+  f->zero = malloc((cnt ? cnt : 1) * sizeof *f->zero);
+  if (!f->zero) goto done;
+  f->nzero = 0;
+  for (uint32_t sl = 0; sl < f->nslots; sl++) if (z[sl / 64] >> (sl % 64) & 1) f->zero[f->nzero++] = sl;
+  rc = 0;
+done:
+  free(in); free(z); free(out); free(dst); free(src);
+  return rc;
+}
+
 static aw_module *finish_load(aw_device *d, aw_module *m, char *err, size_t cap) {
   m->dev = d;
   if (predecode(m, err, cap) || layout(m, err, cap) || bind_pc_triggers(m, err, cap)) { emu_module_free(m); return NULL; }
   for (uint32_t f = 0; f < m->img.nfuncs; f++)
-    if (compute_ipdoms(m, &m->funcs[f])) { isa_fail(err, cap, "out of host memory"); emu_module_free(m); return NULL; }
+    if (compute_ipdoms(m, &m->funcs[f]) || compute_zero_slots(m, &m->funcs[f])) { isa_fail(err, cap, "out of host memory"); emu_module_free(m); return NULL; }
   aw_module **mods = realloc(d->modules, (d->nmodules + 1) * sizeof *d->modules);
   if (!mods) { isa_fail(err, cap, "out of host memory"); emu_module_free(m); return NULL; }
   d->modules = mods;
