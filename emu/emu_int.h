@@ -57,10 +57,15 @@ typedef struct {
   uint32_t nslots;
   uint8_t *slot_type;       /* ISA_T_* per slot */
   uint32_t frame_bytes;     /* per-thread frame: .param and .local variables */
-  uint32_t *zero;           /* the register slots a new frame must zero: those some path may read before writing,
-                               and those warp-wide instructions read (from any lane); NULL: all of them (load.c) */
-  uint32_t nzero;
-} emu_func;
+} emu_func;                 /* (32 bytes: the interpreter indexes an array of them at every instruction) */
+
+/* The register slots a new frame of a function must zero: those some path
+ * may read before writing them, and those warp-wide instructions read (from
+ * any lane), as runs (first slot, count); runs NULL: all of them (load.c). */
+typedef struct {
+  uint32_t *runs;
+  uint32_t nruns;
+} emu_zero;
 
 /* A 'pc' trigger bound at load (load.c): when a warp of kernel 'kernel'
  * reaches the label, subroutine 'subr' starts with the parent's register
@@ -97,6 +102,7 @@ struct aw_module {
   emu_pc_bind *pc_binds;
   uint32_t npc_binds;
   int has_miss;             /* a subroutine has a 'miss' trigger */
+  emu_zero *fzero;          /* per function: what a new frame must zero (load.c) */
   uint32_t *keep_base;      /* per subroutine: its first cell in a warp's kept registers (warp.keep) */
   uint32_t nkeep;           /* kept registers of all subroutines (each 32 lanes) */
   int record_id;            /* its source's number in the record directory (record.c), -1 none */

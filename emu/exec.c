@@ -237,13 +237,15 @@ static int ensure_local(cta *c, warp *w, uint32_t top, uint32_t pc) {
 /* Pushes a frame for 'func', called at call_pc (the kernel's first pc for
  * the kernel's own frame).  Faults and returns -1 when the call would pass
  * the warp's budget (aw_set_frame_limit) or the host has no memory. */
-/* AWEMU_POISON_REGS set: the slots a new frame does not zero (emu_func.zero)
- * are filled with 0xa5 bytes instead of keeping an earlier frame's values, so
- * a read the load-time analysis missed shows (a check for the analysis). */
-static int poison_regs(void) {
-  static int v = -1;
-  if (v < 0) { const char *e = getenv("AWEMU_POISON_REGS"); v = e && *e && strcmp(e, "0"); }
-  return v;
+/* Frame f's registers (need slots) as a new frame starts in a reused buffer:
+ * the runs of zf zeroed; with AWEMU_POISON_REGS set every other slot filled
+ * with 0xa5 bytes instead of keeping an earlier frame's values, so a read the
+ * load-time analysis (emu_zero) missed shows. */
+static __attribute__((noinline)) void zero_frame(frame *f, const emu_zero *zf, uint32_t need) {
+  static int poison = -1;
+  if (poison < 0) { const char *e = getenv("AWEMU_POISON_REGS"); poison = e && *e && strcmp(e, "0"); }
+  if (poison) for (size_t i = 0; i < (size_t)need * WARP; i++) f->regs[i] = 0xa5a5a5a5a5a5a5a5ull;
+  for (uint32_t k = 0; k < zf->nruns; k++) memset(&f->regs[(size_t)zf->runs[2 * k] * WARP], 0, (size_t)zf->runs[2 * k + 1] * WARP * sizeof(uint64_t));
 }
 
 static int push_frame(cta *c, warp *w, uint32_t func, uint32_t call_pc) {
@@ -289,11 +291,9 @@ static int push_frame(cta *c, warp *w, uint32_t func, uint32_t call_pc) {
   f->func = func;
   f->call_pc = call_pc;
   if (!fresh) {   /* a buffer an earlier frame used: what may be read before it is written starts at zero */
-    if (!ef->zero || d->hook) memset(f->regs, 0, (size_t)need * WARP * sizeof(uint64_t));   /* (the debugger shows every register) */
-    else {
-      if (poison_regs()) for (size_t i = 0; i < (size_t)need * WARP; i++) f->regs[i] = 0xa5a5a5a5a5a5a5a5ull;
-      for (uint32_t k = 0; k < ef->nzero; k++) memset(&f->regs[(size_t)ef->zero[k] * WARP], 0, WARP * sizeof(uint64_t));
-    }
+    const emu_zero *zf = c->m->fzero ? &c->m->fzero[func] : NULL;
+    if (!zf || !zf->runs || d->hook) memset(f->regs, 0, (size_t)need * WARP * sizeof(uint64_t));   /* (the debugger shows every register) */
+    else zero_frame(f, zf, need);
   }
   for (uint32_t s = 0; s < ef->nslots; s++) f->slot_mask[s] = trunc_w(~0ull, tbits[ef->slot_type[s]]);
   f->local_base = base;

@@ -300,7 +300,9 @@ void emu_module_free(aw_module *m) {
   if (!m) return;
   for (uint32_t i = 0; i < m->nbcast; i++) free(m->bcast_blocks[i]);
   free(m->bcast_blocks);
-  if (m->funcs) for (uint32_t f = 0; f < m->img.nfuncs; f++) { free(m->funcs[f].slot_type); free(m->funcs[f].zero); }
+  if (m->funcs) for (uint32_t f = 0; f < m->img.nfuncs; f++) free(m->funcs[f].slot_type);
+  if (m->fzero) for (uint32_t f = 0; f < m->img.nfuncs; f++) free(m->fzero[f].runs);
+  free(m->fzero);
   free(m->funcs); free(m->code); free(m->elems); free(m->var_off); free(m->var_addr);
   free(m->kernels);
   free(m->pc_trig);
@@ -560,10 +562,13 @@ static int bind_pc_triggers(aw_module *m, char *err, size_t cap) {
  * that never wrote, so their sources are zeroed too.  The other slots are
  * written before they are read in every lane that reads them, so their old
  * contents never show: the frame need not be cleared (for a kernel, the
- * memset of every slot at every warp start).  0, or -1 out of memory. */
-static int compute_zero_slots(aw_module *m, emu_func *f) {
+ * memset of every slot at every warp start).  Into m->fzero[fi]; 0, or -1
+ * out of memory. */
+static int compute_zero_slots(aw_module *m, uint32_t fi) {
+  const emu_func *f = &m->funcs[fi];
+  emu_zero *zf = &m->fzero[fi];
   uint32_t n = f->ninsn, words = (f->nslots + 63) / 64, room = 0;
-  if (!words || !n) { f->zero = malloc(sizeof *f->zero); f->nzero = 0; return f->zero ? 0 : -1; }
+  if (!words || !n) { zf->runs = malloc(sizeof *zf->runs); zf->nruns = 0; return zf->runs ? 0 : -1; }
   for (uint32_t pc = 0; pc < n; pc++) {
     uint32_t nd, ns;
     emu_insn_regs(m, &m->code[f->first_pc + pc], NULL, &nd, NULL, &ns);
@@ -602,10 +607,14 @@ static int compute_zero_slots(aw_module *m, emu_func *f) {
   }
   uint32_t cnt = 0;
   for (uint32_t w = 0; w < words; w++) cnt += (uint32_t)__builtin_popcountll(z[w]);
-  f->zero = malloc((cnt ? cnt : 1) * sizeof *f->zero);
-  if (!f->zero) goto done;
-  f->nzero = 0;
-  for (uint32_t sl = 0; sl < f->nslots; sl++) if (z[sl / 64] >> (sl % 64) & 1) f->zero[f->nzero++] = sl;
+  zf->runs = malloc(2 * (cnt ? cnt : 1) * sizeof *zf->runs);   /* (at most one run a slot) */
+  if (!zf->runs) goto done;
+  zf->nruns = 0;
+  for (uint32_t sl = 0; sl < f->nslots; sl++) {
+    if (!(z[sl / 64] >> (sl % 64) & 1)) continue;
+    if (zf->nruns && zf->runs[2 * (zf->nruns - 1)] + zf->runs[2 * zf->nruns - 1] == sl) zf->runs[2 * zf->nruns - 1]++;
+    else { zf->runs[2 * zf->nruns] = sl; zf->runs[2 * zf->nruns + 1] = 1; zf->nruns++; }
+  }
   rc = 0;
 done:
   free(in); free(z); free(out); free(dst); free(src);
@@ -615,8 +624,9 @@ done:
 static aw_module *finish_load(aw_device *d, aw_module *m, char *err, size_t cap) {
   m->dev = d;
   if (predecode(m, err, cap) || layout(m, err, cap) || bind_pc_triggers(m, err, cap)) { emu_module_free(m); return NULL; }
+  if (!(m->fzero = calloc(m->img.nfuncs ? m->img.nfuncs : 1, sizeof *m->fzero))) { isa_fail(err, cap, "out of host memory"); emu_module_free(m); return NULL; }
   for (uint32_t f = 0; f < m->img.nfuncs; f++)
-    if (compute_ipdoms(m, &m->funcs[f]) || compute_zero_slots(m, &m->funcs[f])) { isa_fail(err, cap, "out of host memory"); emu_module_free(m); return NULL; }
+    if (compute_ipdoms(m, &m->funcs[f]) || compute_zero_slots(m, f)) { isa_fail(err, cap, "out of host memory"); emu_module_free(m); return NULL; }
   aw_module **mods = realloc(d->modules, (d->nmodules + 1) * sizeof *d->modules);
   if (!mods) { isa_fail(err, cap, "out of host memory"); emu_module_free(m); return NULL; }
   d->modules = mods;
