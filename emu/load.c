@@ -349,6 +349,18 @@ uint32_t emu_insn_regs(const aw_module *m, const emu_insn *in, uint32_t *dst, ui
   return nd + ns;
 }
 
+/* The instructions that may follow pc (an index within function f) on a
+ * thread's path, into next: a branch's target (and pc + 1 when guarded),
+ * nothing after an unguarded ret or exit, else pc + 1.  Their number (an
+ * index at or past f->ninsn is the function's end). */
+static uint32_t succ_of(const emu_func *f, const emu_insn *in, uint32_t pc, uint32_t next[2]) {
+  uint32_t nn = 0;
+  if (in->op == ISA_OP_BRA) { next[nn++] = in->target - f->first_pc; if (in->guard) next[nn++] = pc + 1; }
+  else if (isa_ops[in->op].flags & (F_RET | F_EXIT)) { if (in->guard) next[nn++] = pc + 1; }
+  else next[nn++] = pc + 1;
+  return nn;
+}
+
 /* 1 when every path from pc 'from' of function f reaches pc 'to' before the
  * function's end (to post-dominates from), else 0; -1 out of memory. */
 static int passes(const aw_module *m, const emu_func *f, uint32_t from, uint32_t to) {
@@ -363,10 +375,8 @@ static int passes(const aw_module *m, const emu_func *f, uint32_t from, uint32_t
     uint32_t pc = stack[--sp], next[2], nn = 0;
     if (pc + f->first_pc == to) continue;
     const emu_insn *in = &m->code[f->first_pc + pc];
-    uint32_t fl = isa_ops[in->op].flags;
-    if (in->op == ISA_OP_BRA) { next[nn++] = in->target - f->first_pc; if (in->guard) next[nn++] = pc + 1; }
-    else if (fl & (F_RET | F_EXIT)) { if (in->guard) next[nn++] = pc + 1; else ok = 0; }
-    else next[nn++] = pc + 1;
+    nn = succ_of(f, in, pc, next);
+    if (!nn) ok = 0;   /* an unguarded ret or exit: the function's end */
     for (uint32_t k = 0; k < nn; k++) {
       if (next[k] >= n) { ok = 0; break; }   /* the function's end */
       if (!seen[next[k]]) { seen[next[k]] = 1; stack[sp++] = next[k]; }
@@ -415,10 +425,7 @@ static int64_t region_leak(const aw_module *m, const emu_func *f, const emu_pc_b
     changed = 0;
     for (uint32_t pc = n; pc-- > 0;) {
       const emu_insn *in = &m->code[f->first_pc + pc];
-      uint32_t fl = isa_ops[in->op].flags, next[2], nn = 0, nd, ns;
-      if (in->op == ISA_OP_BRA) { next[nn++] = in->target - f->first_pc; if (in->guard) next[nn++] = pc + 1; }
-      else if (fl & (F_RET | F_EXIT)) { if (in->guard) next[nn++] = pc + 1; }
-      else next[nn++] = pc + 1;
+      uint32_t next[2], nn = succ_of(f, in, pc, next), nd, ns;
       memset(tmp, 0, words * sizeof *tmp);
       for (uint32_t k = 0; k < nn; k++) if (next[k] <= n) for (uint32_t w = 0; w < words; w++) tmp[w] |= live[(size_t)next[k] * words + w];
       rw_slots(m, in, dst, &nd, src, &ns);
@@ -433,15 +440,12 @@ static int64_t region_leak(const aw_module *m, const emu_func *f, const emu_pc_b
   stack[sp++] = from;
   seen[from] = 1;
   while (sp) {
-    uint32_t pc = stack[--sp], next[2], nn = 0, nd, ns;
+    uint32_t pc = stack[--sp], next[2], nd, ns;
     if (pc == to) continue;
     const emu_insn *in = &m->code[f->first_pc + pc];
-    uint32_t fl = isa_ops[in->op].flags;
     rw_slots(m, in, dst, &nd, src, &ns);
     for (uint32_t k = 0; k < nd; k++) wrote[dst[k] / 64] |= 1ull << (dst[k] % 64);
-    if (in->op == ISA_OP_BRA) { next[nn++] = in->target - f->first_pc; if (in->guard) next[nn++] = pc + 1; }
-    else if (fl & (F_RET | F_EXIT)) { if (in->guard) next[nn++] = pc + 1; }
-    else next[nn++] = pc + 1;
+    uint32_t nn = succ_of(f, in, pc, next);
     for (uint32_t k = 0; k < nn; k++) if (next[k] < n && !seen[next[k]]) { seen[next[k]] = 1; stack[sp++] = next[k]; }
   }
   for (uint32_t k = 0; k < b->nout; k++) wrote[b->parent_out[k] / 64] &= ~(1ull << (b->parent_out[k] % 64));
@@ -584,13 +588,10 @@ static int compute_zero_slots(aw_module *m, uint32_t fi) {
     changed = 0;
     for (uint32_t pc = 0; pc < n; pc++) {
       const emu_insn *in_pc = &m->code[f->first_pc + pc];
-      uint32_t fl = isa_ops[in_pc->op].flags, next[2], nn = 0, nd, ns;
+      uint32_t next[2], nn = succ_of(f, in_pc, pc, next), nd, ns;
       memcpy(out, &in[(size_t)pc * words], words * sizeof *out);
       emu_insn_regs(m, in_pc, dst, &nd, src, &ns);
       if (!in_pc->guard) for (uint32_t k = 0; k < nd; k++) out[dst[k] / 64] |= 1ull << (dst[k] % 64);
-      if (in_pc->op == ISA_OP_BRA) { next[nn++] = in_pc->target - f->first_pc; if (in_pc->guard) next[nn++] = pc + 1; }
-      else if (fl & (F_RET | F_EXIT)) { if (in_pc->guard) next[nn++] = pc + 1; }
-      else next[nn++] = pc + 1;
       for (uint32_t k = 0; k < nn; k++) {
         if (next[k] >= n) continue;
         uint64_t *t = &in[(size_t)next[k] * words];
