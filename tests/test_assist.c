@@ -282,7 +282,7 @@ static void kill(void) {
  * values BDI cannot compress (checked below with the reference codec), 64
  * whole-block stores per SM from one pc.  Design caba with bdi.s, throttling
  * off (thresholds 1): the predictor's counter for the pc starts at 1 (unsure),
- * so the SM's first store tries (bdi_compress runs) and the stores that come
+ * so the SM's first store tries (bdi_compress_128 runs) and the stores that come
  * while it works wait for its verdict, uncompressed; the block does not
  * compress, so the counter drops to 0, and from then on one store in 32
  * tries again (and fails).  Of an SM's 64 stores at most 1 + 63 / 32 = 2

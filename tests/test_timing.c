@@ -669,12 +669,12 @@ static void caba(void) {
   /* Every source line (2 MiB: 16384 lines) reaches L1 once, compressed (BDI
    * 'repeated', encoding 2): one decompression assist warp each, running
    * bdi_dec_repeated_128 (the Assist Warp Store's pick for 128-byte lines).  Every destination line is written whole by one store:
-   * a compression assist warp runs bdi_compress on it when half the table
+   * a compression assist warp runs bdi_compress_128 on it when half the table
    * is free (the others go out uncompressed).  The instructions each runs on
    * such a line are counted by running it on its own in functional mode. */
   uint8_t in[128];
   for (int i = 0; i < 128; i++) in[i] = (uint8_t)(i % 8 < 6 ? (0x0123456789abull >> (8 * (i % 8))) : 0);
-  uint64_t dec = subroutine_insns(path, "bdi_dec_repeated_128", in, 8, 2, 8), comp = subroutine_insns(path, "bdi_compress", in, 128, 0, 0);
+  uint64_t dec = subroutine_insns(path, "bdi_dec_repeated_128", in, 8, 2, 8), comp = subroutine_insns(path, "bdi_compress_128", in, 128, 0, 0);
   tm_stats b = copy_caba("base", path, why, sizeof why);
   CHECK(!why[0] && b.cycles, "base on the caba image: %s", why[0] ? why : "ran");
   tm_stats c = copy_caba("caba", path, why, sizeof why);
@@ -704,14 +704,14 @@ static void caba(void) {
    * - bdi_dec_repeated_128 taking 8 elements for the line's 16 writes the
    *   value with 8 lanes and leaves the second half of .lout zero: byte 64 is
    *   the first wrong one;
-   * - bdi_compress taking a repeated line for zeros: encoding 1 and no payload,
+   * - bdi_compress_128 taking a repeated line for zeros: encoding 1 and no payload,
    *   where the reference has encoding 2 and 8 bytes;
    * - bdi_dec_repeated_128 spinning on a branch to itself is stopped after 100000
    *   instructions. */
   static const struct { const char *sub, *from, *to, *want1, *want2, *what; } bad[] = {
     { "bdi_dec_repeated_128", "setp.lt.u32 \t%in, %lane, 16;", "setp.lt.u32 \t%in, %lane, 8;", "assist warp bdi_dec_repeated_128 decompressing the line at 0x",
       ": byte 64 of its .lout is 0x00, the line's is 0x", "a decompression subroutine with one wrong instruction faults naming it, the line and the byte" },
-    { "bdi_compress", "@%p bra \tREPEATED;", "@%p bra \tZEROS;", "assist warp bdi_compress compressing the line at 0x",
+    { "bdi_compress_128", "@%ok bra \tREPEATED;", "@%ok bra \tZEROS;", "assist warp bdi_compress_128 compressing the line at 0x",
       ": encoding 1, 0 bytes; the reference codec's: encoding 2, 8 bytes", "a compression subroutine with one wrong instruction faults naming it, the line and what differs" },
     { "bdi_dec_repeated_128", "\tmov.u32 \t%lane, %laneid;", "TOP:\tbra.uni \tTOP;\n\tmov.u32 \t%lane, %laneid;",
       "assist warp bdi_dec_repeated_128 ran more than 100000 instructions on the line at 0x", "", "an assist warp that never exits faults after 100000 instructions" },

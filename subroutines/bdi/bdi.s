@@ -737,3 +737,244 @@ MASK_B2D1:	// ---- b2d1 on 32- and 64-byte lines: the mask (16 or 32 bits) at 18
 	st.lout.u16 	[%a+64], %x;
 	exit;
 }
+
+// ------------------------------------------------------------------------------------------------
+// Compression of 128-byte lines (the line of caba-gtx480 and mag-gddr5)
+// ------------------------------------------------------------------------------------------------
+// The Assist Warp Store prefers it to bdi_compress for 128-byte lines ('line 128'): the same bytes
+// out (tests/test_subroutines.c checks it against bdi.c), in fewer instructions, because it knows
+// the line's size:
+//   - no .lmeta read and no lane predicates but one: every lane holds a 4-byte element (%w,
+//     loaded once), lanes 0..15 an 8-byte one (%x, loaded once); 2-byte elements i and i+32 only
+//     for the last trial;
+//   - a trial keeps x + 2^(8k-1) (or w + 2^(8k-1)) from its zero test, so the fit test is one
+//     subtraction from it;
+//   - the payload's offsets and size are constants; the encoding and size go to .lmeta in one
+//     8-byte store;
+//   - b2d1's base comes from one 64-bit ballot word (brev, clz).
+// The order is bdi_compress's for 128 bytes: zeros, repeated, b8d1 (26), b4d1 (40), b8d2 (42),
+// b4d2 (72), b8d4 (74), b2d1 (74, ties to b8d4), uncompressed.  At most 7 registers are live at
+// once, as in bdi_compress (the assist registers each parent thread gives up).
+.subroutine bdi_compress_128
+.priority low
+.trigger compress line 128
+{
+	.reg .b32 %a, %w, %t, %fm, %fm1, %b, %e;
+	.reg .b64 %x, %y, %d;
+	.reg .pred %in8, %far, %far1, %ok, %p, %lane0;
+
+	mov.u32 	%a, %laneid;
+	setp.eq.u32 	%lane0, %a, 0;
+	setp.lt.u32 	%in8, %a, 16;              // lanes 0..15 hold an 8-byte element
+	shl.b32 	%t, %a, 3;
+	@%in8 ld.lin.u64 	%x, [%t];              // 8-byte element i
+	shl.b32 	%a, %a, 2;                 // %a = 4i from here on
+	ld.lin.u32 	%w, [%a];                  // 4-byte element i
+	setp.eq.u32 	%ok, %w, 0;
+	awand.pred 	%ok, %ok;                  // every byte zero?
+	@%ok bra 	ZEROS;
+	ld.lin.u64 	%y, [0];                   // element 0
+	setp.eq.or.u64 	%ok, %x, %y, !%in8;
+	awand.pred 	%ok, %ok;                  // every 8-byte element equal to element 0?
+	@%ok bra 	REPEATED;
+
+	// ---- b8d1 ----
+	add.u64 	%y, %x, 0x80;
+	setp.ge.and.u64 	%far, %y, 0x100, %in8;     // out of zero's 1-byte reach
+	vote.sync.ballot.b32 	%fm, %far, 0xffffffff;  // the mask; its lowest bit names the base
+	brev.b32 	%t, %fm;
+	clz.b32 	%t, %t;
+	and.b32 	%t, %t, 15;                // none (32): element 0, which the test then ignores
+	shl.b32 	%t, %t, 3;
+	ld.lin.u64 	%d, [%t];                  // the base
+	sub.u64 	%d, %x, %d;
+	add.u64 	%d, %d, 0x80;              // x - base + 2^7
+	setp.lt.or.u64 	%ok, %d, 0x100, !%far;     // near the base, or near zero
+	awand.pred 	%ok, %ok;
+	@%ok bra 	P_B8D1;
+
+	// ---- b4d1 ----
+	add.u32 	%t, %w, 0x80;
+	setp.ge.u32 	%far, %t, 0x100;
+	vote.sync.ballot.b32 	%fm, %far, 0xffffffff;
+	brev.b32 	%b, %fm;
+	clz.b32 	%b, %b;
+	shfl.sync.idx.b32 	%b, %w, %b, 0x1f, 0xffffffff;   // the base from its lane (none: lane 0's)
+	sub.u32 	%t, %t, %b;                // w - base + 2^7
+	setp.lt.or.u32 	%ok, %t, 0x100, !%far;
+	awand.pred 	%ok, %ok;
+	@%ok bra 	P_B4D1;
+
+	// ---- b8d2 ----
+	add.u64 	%y, %x, 0x8000;
+	setp.ge.and.u64 	%far, %y, 0x10000, %in8;
+	vote.sync.ballot.b32 	%fm, %far, 0xffffffff;
+	brev.b32 	%t, %fm;
+	clz.b32 	%t, %t;
+	and.b32 	%t, %t, 15;
+	shl.b32 	%t, %t, 3;
+	ld.lin.u64 	%d, [%t];
+	sub.u64 	%d, %x, %d;
+	add.u64 	%d, %d, 0x8000;
+	setp.lt.or.u64 	%ok, %d, 0x10000, !%far;
+	awand.pred 	%ok, %ok;
+	@%ok bra 	P_B8D2;
+
+	// ---- b4d2 ----
+	add.u32 	%t, %w, 0x8000;
+	setp.ge.u32 	%far, %t, 0x10000;
+	vote.sync.ballot.b32 	%fm, %far, 0xffffffff;
+	brev.b32 	%b, %fm;
+	clz.b32 	%b, %b;
+	shfl.sync.idx.b32 	%b, %w, %b, 0x1f, 0xffffffff;
+	sub.u32 	%t, %t, %b;
+	setp.lt.or.u32 	%ok, %t, 0x10000, !%far;
+	awand.pred 	%ok, %ok;
+	@%ok bra 	P_B4D2;
+
+	// ---- b8d4 ----
+	add.u64 	%y, %x, 0x80000000;
+	setp.ge.and.u64 	%far, %y, 0x100000000, %in8;
+	vote.sync.ballot.b32 	%fm, %far, 0xffffffff;
+	brev.b32 	%t, %fm;
+	clz.b32 	%t, %t;
+	and.b32 	%t, %t, 15;
+	shl.b32 	%t, %t, 3;
+	ld.lin.u64 	%d, [%t];
+	sub.u64 	%d, %x, %d;
+	add.u64 	%d, %d, 0x80000000;
+	setp.lt.or.u64 	%ok, %d, 0x100000000, !%far;
+	awand.pred 	%ok, %ok;
+	@%ok bra 	P_B8D4;
+
+	// ---- b2d1: lane i takes elements i and i+32, in the high halves of %w and %b plus 2^23
+	// (their sums and differences wrap at 16 bits as BDI's do) ----
+	shr.u32 	%t, %a, 1;
+	ld.lin.u16 	%w, [%t];                  // (w is reloaded if nothing fits)
+	ld.lin.u16 	%b, [%t+64];
+	mad.lo.u32 	%w, %w, 0x10000, 0x800000;
+	mad.lo.u32 	%b, %b, 0x10000, 0x800000;
+	setp.ge.u32 	%far, %w, 0x1000000;
+	setp.ge.u32 	%far1, %b, 0x1000000;
+	vote.sync.ballot.b32 	%fm, %far, 0xffffffff;    // mask bits 0..31
+	vote.sync.ballot.b32 	%fm1, %far1, 0xffffffff;  // mask bits 32..63
+	mov.b64 	%y, {%fm, %fm1};
+	brev.b64 	%y, %y;
+	clz.b64 	%t, %y;                    // the base: the first far element of 0..63 (64: none)
+	min.u32 	%t, %t, 63;
+	shl.b32 	%t, %t, 1;
+	ld.lin.u16 	%t, [%t];
+	shl.b32 	%t, %t, 16;                // the base, in the high half
+	sub.u32 	%e, %w, %t;
+	setp.lt.or.u32 	%ok, %e, 0x1000000, !%far;
+	sub.u32 	%e, %b, %t;
+	setp.lt.or.u32 	%p, %e, 0x1000000, !%far1;
+	and.pred 	%ok, %ok, %p;
+	awand.pred 	%ok, %ok;
+	@%ok bra 	P_B2D1;
+
+	// ---- nothing fits: encoding 0, lane i copies word i ----
+	ld.lin.u32 	%w, [%a];
+	st.lout.u32 	[%a], %w;
+	st.lmeta.u64 	[0], 0x0000008000000000;     // encoding 0, 128 bytes
+	exit;
+
+ZEROS:
+	st.lmeta.u64 	[0], 1;                      // encoding 1, no payload
+	exit;
+
+REPEATED:	// %y: element 0
+	@%lane0 st.lout.u64 	[0], %y;
+	st.lmeta.u64 	[0], 0x0000000800000002;     // encoding 2, 8 bytes
+	exit;
+
+// ---- packing: base | deltas | mask.  B = 8: %d = x - base + 2^(8k-1), so x - d + 2^(8k-1) is
+// the base in every lane (0 when no element is far); a far lane stores the low k bytes of
+// x - base, a near one those of x ----
+P_B8D1:
+	sub.u64 	%d, %x, %d;
+	add.u64 	%d, %d, 0x80;
+	setp.eq.u32 	%p, %fm, 0;
+	@%p mov.b64 	%d, 0;
+	@%lane0 st.lout.u64 	[0], %d;
+	@%far sub.u64 	%x, %x, %d;
+	shr.u32 	%t, %a, 2;
+	@%in8 st.lout.u8 	[%t+8], %x;
+	@%lane0 st.lout.u32 	[24], %fm;         // 16 mask bits at 24 (the bytes past them: not payload)
+	st.lmeta.u64 	[0], 0x0000001a00000003;     // encoding 3, 26 bytes
+	exit;
+
+P_B8D2:
+	sub.u64 	%d, %x, %d;
+	add.u64 	%d, %d, 0x8000;
+	setp.eq.u32 	%p, %fm, 0;
+	@%p mov.b64 	%d, 0;
+	@%lane0 st.lout.u64 	[0], %d;
+	@%far sub.u64 	%x, %x, %d;
+	shr.u32 	%t, %a, 1;
+	@%in8 st.lout.u16 	[%t+8], %x;
+	@%lane0 st.lout.u32 	[40], %fm;
+	st.lmeta.u64 	[0], 0x0000002a00000004;     // encoding 4, 42 bytes
+	exit;
+
+P_B8D4:
+	sub.u64 	%d, %x, %d;
+	add.u64 	%d, %d, 0x80000000;
+	setp.eq.u32 	%p, %fm, 0;
+	@%p mov.b64 	%d, 0;
+	@%lane0 st.lout.u64 	[0], %d;
+	@%far sub.u64 	%x, %x, %d;
+	@%in8 st.lout.u32 	[%a+8], %x;
+	@%lane0 st.lout.u32 	[72], %fm;
+	st.lmeta.u64 	[0], 0x0000004a00000005;     // encoding 5, 74 bytes
+	exit;
+
+// B = 4: %t = w - base + 2^(8k-1), %b the base
+P_B4D1:
+	setp.eq.u32 	%p, %fm, 0;
+	@%p mov.u32 	%b, 0;
+	@%lane0 st.lout.u32 	[0], %b;
+	@%far sub.u32 	%w, %t, 0x80;
+	shr.u32 	%t, %a, 2;
+	st.lout.u8 	[%t+4], %w;
+	@%lane0 st.lout.u32 	[36], %fm;
+	st.lmeta.u64 	[0], 0x0000002800000006;     // encoding 6, 40 bytes
+	exit;
+
+P_B4D2:
+	setp.eq.u32 	%p, %fm, 0;
+	@%p mov.u32 	%b, 0;
+	@%lane0 st.lout.u32 	[0], %b;
+	@%far sub.u32 	%w, %t, 0x8000;
+	shr.u32 	%t, %a, 1;
+	st.lout.u16 	[%t+4], %w;
+	@%lane0 st.lout.u32 	[68], %fm;
+	st.lmeta.u64 	[0], 0x0000004800000007;     // encoding 7, 72 bytes
+	exit;
+
+// B = 2: %w, %b = element + 2^23 in the high half, %t the base in the high half
+P_B2D1:
+	@%far sub.u32 	%w, %w, %t;
+	@%far1 sub.u32 	%b, %b, %t;
+	or.b32 	%e, %fm, %fm1;
+	setp.eq.u32 	%p, %e, 0;
+	@%p mov.u32 	%t, 0;
+	shr.u32 	%t, %t, 16;
+	@%lane0 st.lout.u16 	[0], %t;
+	shr.u32 	%e, %a, 2;                 // i
+	sub.u32 	%w, %w, 0x800000;
+	shr.u32 	%w, %w, 16;
+	st.lout.u8 	[%e+2], %w;
+	sub.u32 	%b, %b, 0x800000;
+	shr.u32 	%b, %b, 16;
+	st.lout.u8 	[%e+34], %b;
+	// 64 mask bits at 66 (not word-aligned): lane j < 4 stores byte j of each half
+	setp.lt.u32 	%p, %e, 4;
+	shl.b32 	%a, %e, 3;
+	shr.b32 	%w, %fm, %a;
+	@%p st.lout.u8 	[%e+66], %w;
+	shr.b32 	%w, %fm1, %a;
+	@%p st.lout.u8 	[%e+70], %w;
+	st.lmeta.u64 	[0], 0x0000004a00000008;     // encoding 8, 74 bytes
+	exit;
+}

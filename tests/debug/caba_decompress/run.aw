@@ -5,7 +5,7 @@
 # (encoding 2), so each load's line arrives at L1 compressed and a high-priority bdi_dec_repeated
 # assist warp decompresses it before the load completes; each warp's store writes
 # y[i] = 2.5 * 1 + 2 = 4.5 over one whole 128-byte block, which triggers the low-priority
-# bdi_compress on that block (while half the table is free, no line waits and the compressibility
+# bdi_compress_128 on that block (while half the table is free, no line waits and the compressibility
 # predictor is not waiting for the verdict on an earlier block of the same store).
 config caba-gtx480
 set design=caba
