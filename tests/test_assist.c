@@ -145,7 +145,8 @@ static void preempt(void) {
    * %a issues at 5 (ready at 9), the mul at 9, exit at 10; at 11 the
    * controller finds it finished and the parent may issue from 12: t1 - t0 =
    * 12 - 3 = 9.  Its instructions: MOVE, mul, exit = 3, one MOVE. */
-  CHECK(b.ok && b.out[1] == 9 && b.st.assist_triggered == 1 && b.st.assist_insns == 3 && b.st.assist_moves == 1,
+  CHECK(b.ok && b.out[1] == 9 && b.st.assist_triggered == 1 && b.st.assist_insns == 3 && b.st.assist_moves == 1 &&
+        b.st.aw_started[TM_AW_PC] == 1 && b.st.aw_insns[TM_AW_PC] == 3,
         "high priority pre-empts the parent: t1 - t0 = %llu (derived 9); %llu started, %llu instructions, %llu moves (derived 1, 3, 1) %s",
         (unsigned long long)b.out[1], (unsigned long long)b.st.assist_triggered, (unsigned long long)b.st.assist_insns,
         (unsigned long long)b.st.assist_moves, b.err);
@@ -675,6 +676,7 @@ static void stride(void) {
   static const char uneven[] = STRIDE_TEXT("  add.u32 %r7, %r7, 1024;\n  cvt.u64.u32 %rd6, %r7;\n  add.u64 %rd4, %rd4, %rd6;\n");
   result a = run_subr(1, strided, "sp", 1, 1, NULL, "subroutines/prefetch/stride.s");
   CHECK(a.ok && a.st.l1_misses - a.st.pf_issued == 3 && a.st.assist_triggered == 8 && a.st.assist_awkill == 2 && a.st.assist_insns == 126 &&
+        a.st.aw_started[TM_AW_MISS] == 8 && a.st.aw_insns[TM_AW_MISS] == 126 &&
         a.st.pf_issued == 9 && a.st.pf_redundant == 0 && a.st.pf_useful == 5 && a.st.pf_late == 0 && a.st.pf_useless == 4,
         "a confirmed stride: %llu demand misses, %llu assist warps, %llu ended with awkill, %llu instructions (derived 3, 8, 2, 126); prefetches "
         "%llu issued, %llu redundant, %llu useful, %llu late, %llu useless (derived 9, 0, 5, 0, 4) %s",

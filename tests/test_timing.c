@@ -679,9 +679,12 @@ static void caba(void) {
   CHECK(!why[0] && b.cycles, "base on the caba image: %s", why[0] ? why : "ran");
   tm_stats c = copy_caba("caba", path, why, sizeof why);
   uint64_t ncomp = c.assist_triggered - 16384;
-  CHECK(!why[0] && c.assist_triggered > 16384 && dec && comp && c.assist_insns == 16384 * dec + ncomp * comp,
+  CHECK(!why[0] && c.assist_triggered > 16384 && dec && comp && c.assist_insns == 16384 * dec + ncomp * comp &&
+        c.aw_started[TM_AW_DECOMPRESS] == 16384 && c.aw_insns[TM_AW_DECOMPRESS] == 16384 * dec &&
+        c.aw_started[TM_AW_COMPRESS] == ncomp && c.aw_insns[TM_AW_COMPRESS] == ncomp * comp &&
+        !c.aw_started[TM_AW_PC] && !c.aw_started[TM_AW_MISS],
         "caba: %llu assist warps (16384 decompressing, %llu compressing), %llu assist-warp instructions (16384 x %llu + %llu x %llu, "
-        "each subroutine run on its own)%s%s",
+        "each subroutine run on its own), so counted by trigger%s%s",
         (unsigned long long)c.assist_triggered, (unsigned long long)ncomp, (unsigned long long)c.assist_insns, (unsigned long long)dec,
         (unsigned long long)ncomp, (unsigned long long)comp, why[0] ? ": " : "", why);
   /* every destination line is one whole-line store: compressed, or held back because the SM was busy

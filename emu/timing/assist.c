@@ -110,6 +110,8 @@ static void go(tm_gpu *g, tm_sm *s, tm_assist *a, uint32_t sr, tm_parent parent,
   a->subr = sr;
   a->sched = sched;
   a->low = g->m->img.subrs[sr].priority == ISA_PRIO_LOW;
+  a->kind = a->store ? TM_AW_COMPRESS : a->bind ? TM_AW_PC : a->miss ? TM_AW_MISS : TM_AW_DECOMPRESS;
+  g->st->aw_started[a->kind]++;
   memset(a->reg_ready, 0, g->max_slots * sizeof *a->reg_ready);
   a->next_issue = n;
   a->next = NULL;
@@ -552,6 +554,7 @@ int tm_assist_issue(tm_gpu *g, tm_sm *s, uint32_t k, int low, int64_t n, int *ld
     a->reg_ready[a->bind->sub_in[a->bind->nin - a->moves]] = n + (lat < 1 ? 1 : lat);
     a->moves--;
     g->st->assist_insns++;
+    g->st->aw_insns[a->kind]++;
     g->st->assist_moves++;
     if (g->d->timeline) tm_timeline_assist(g, s, (uint32_t)(a - s->awt), "mov (live-in)", subr_name(g, a->subr), n, 0);
     a->next_issue = n + 1;
@@ -596,6 +599,7 @@ int tm_assist_issue(tm_gpu *g, tm_sm *s, uint32_t k, int low, int64_t n, int *ld
     return -1;
   }
   g->st->assist_insns++;
+  g->st->aw_insns[a->kind]++;
   if (g->d->timeline) tm_timeline_assist(g, s, (uint32_t)(a - s->awt), isa_ops[g->m->code[w_pc].op].name, subr_name(g, a->subr), n, 0);
   a->next_issue = n + 1;
   *next = n;   /* the others may issue next cycle, and so may it */

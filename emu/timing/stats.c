@@ -4,6 +4,7 @@
 #include <string.h>
 
 const char *const tm_issue_names[TM_NISSUE] = { "active", "compute_stall", "memory_stall", "data_dependence_stall", "idle", "assist" };
+const char *const tm_aw_names[TM_NAW] = { "decompress", "compress", "pc", "miss" };
 
 double tm_ipc(const tm_stats *s) { return s->cycles ? (double)s->warp_insns / (double)s->cycles : 0; }
 
@@ -42,6 +43,7 @@ void tm_stats_add(tm_stats *t, const tm_stats *a) {
   t->dram_raw_bursts += a->dram_raw_bursts;
   t->md_accesses += a->md_accesses; t->md_hits += a->md_hits; t->md_reads += a->md_reads; t->md_writes += a->md_writes;
   t->assist_triggered += a->assist_triggered; t->assist_insns += a->assist_insns;
+  for (int k = 0; k < TM_NAW; k++) { t->aw_started[k] += a->aw_started[k]; t->aw_insns[k] += a->aw_insns[k]; }
   t->assist_throttled += a->assist_throttled; t->assist_overflow += a->assist_overflow;
   t->assist_moves += a->assist_moves; t->assist_killed += a->assist_killed; t->assist_awkill += a->assist_awkill; t->assist_predicted += a->assist_predicted; t->assist_store_waits += a->assist_store_waits;
   t->partial_merges += a->partial_merges;
@@ -121,6 +123,15 @@ void tm_stats_print(const tm_stats *s, const tm_config *c, FILE *f) {
             (unsigned long long)s->assist_triggered, (unsigned long long)s->assist_insns, (unsigned long long)s->assist_moves,
             (unsigned long long)s->assist_throttled, (unsigned long long)s->assist_overflow, (unsigned long long)s->assist_predicted,
             (unsigned long long)s->assist_killed, (unsigned long long)s->assist_awkill, (unsigned long long)s->assist_store_waits, (unsigned long long)s->partial_merges);
+  if (s->assist_triggered) {
+    fprintf(f, "assist warps by trigger:");
+    for (int k = 0, first = 1; k < TM_NAW; k++)
+      if (s->aw_started[k]) {
+        fprintf(f, "%s %s %llu (%llu instructions)", first ? "" : ",", tm_aw_names[k], (unsigned long long)s->aw_started[k], (unsigned long long)s->aw_insns[k]);
+        first = 0;
+      }
+    fputc('\n', f);
+  }
   if (s->skip_hits || s->skip_misses)
     fprintf(f, "skips: %llu lanes skipped the region (hits), %llu ran it (misses)\n", (unsigned long long)s->skip_hits, (unsigned long long)s->skip_misses);
   if (s->pf_issued || s->pf_redundant || s->pf_throttled)
@@ -148,6 +159,11 @@ static void json_one(const tm_stats *s, const tm_config *c, FILE *f, const char 
   fprintf(f, "%s\"compression_ratio_bursts\": %.6f,\n", indent, tm_compression_ratio(s));
   fprintf(f, "%s\"assist_warps_triggered\": %llu,\n%s\"assist_warp_instructions\": %llu,\n", indent,
           (unsigned long long)s->assist_triggered, indent, (unsigned long long)s->assist_insns);
+  fprintf(f, "%s\"assist_by_trigger\": {", indent);   /* warps started and their instructions, by what started them */
+  for (int k = 0; k < TM_NAW; k++)
+    fprintf(f, "%s\"%s\": {\"warps\": %llu, \"instructions\": %llu}", k ? ", " : "", tm_aw_names[k],
+            (unsigned long long)s->aw_started[k], (unsigned long long)s->aw_insns[k]);
+  fprintf(f, "},\n");
   fprintf(f, "%s\"assist_throttled\": %llu,\n%s\"assist_overflow\": %llu,\n", indent,
           (unsigned long long)s->assist_throttled, indent, (unsigned long long)s->assist_overflow);
   fprintf(f, "%s\"assist_livein_moves\": %llu,\n%s\"assist_killed\": %llu,\n%s\"assist_predicted_incompressible\": %llu,\n%s\"assist_store_waits\": %llu,\n", indent,

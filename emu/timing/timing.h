@@ -15,7 +15,10 @@
 #include "config.h"
 
 /* The issue-cycle categories of CABA Fig. 2, counted per scheduler per cycle. */
-enum { TM_ISSUE_ACTIVE, TM_STALL_COMPUTE, TM_STALL_MEMORY, TM_STALL_DATA, TM_STALL_IDLE, TM_ISSUE_ASSIST, TM_NISSUE };   /* assist: an assist warp's instruction issued */
+enum { TM_ISSUE_ACTIVE, TM_STALL_COMPUTE, TM_STALL_MEMORY, TM_STALL_DATA, TM_STALL_IDLE, TM_ISSUE_ASSIST, TM_NISSUE };
+/* what started an assist warp: a compressed line's fill (or a partial store's merge), a whole-block store, a 'pc' trigger, an L1 miss */
+enum { TM_AW_DECOMPRESS, TM_AW_COMPRESS, TM_AW_PC, TM_AW_MISS, TM_NAW };
+extern const char *const tm_aw_names[TM_NAW];   /* assist: an assist warp's instruction issued */
 extern const char *const tm_issue_names[TM_NISSUE];
 
 typedef struct {
@@ -29,6 +32,7 @@ typedef struct {
   uint64_t dram_raw_bursts;              /* the bursts the same data would take uncompressed (no metadata) */
   uint64_t md_accesses, md_hits, md_reads, md_writes;   /* metadata cache lookups and hits; its DRAM reads and write-backs */
   uint64_t assist_triggered, assist_insns;   /* assist warps started; their warp instructions (not in warp_insns) */
+  uint64_t aw_started[TM_NAW], aw_insns[TM_NAW];   /* the same by what started them (TM_AW_...) */
   uint64_t assist_throttled, assist_overflow;   /* low-priority work not deployed: the SM was busy; the table had no room
                                            (a whole-line store then goes out uncompressed) */
   uint64_t assist_moves;                 /* live-in copies, issued as MOVE instructions (in assist_insns) */

@@ -129,6 +129,7 @@ typedef struct tm_assist {
   uint32_t pwid;
   uint64_t pserial;           /* the parent CTA's serial when it started (kept registers go back only to that CTA's warp) */
   int low;                    /* low priority */
+  int kind;                   /* what started it: TM_AW_... */
   int live;
   uint32_t subr;              /* the module's subroutine (img.subrs index) */
   uint64_t addr;              /* the line */
