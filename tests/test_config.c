@@ -181,6 +181,15 @@ static void errors(void) {
   e = try_cfg("design = caba\nl1_tags = 2\n");
   CHECK(contains(e, "error: l1_tags: 2 tags per way hold compressed lines, and design caba keeps L1's lines uncompressed"),
         "a compressed L1 under caba (%s)", e);
+  /* an uncompressed L2 is an option of caba (hw with one is hw-mem), on whole one-tag L2 lines */
+  e = try_cfg("design = hw\nl2_compressed = off\n");
+  CHECK(contains(e, "t.cfg:2: error: l2_compressed: l2_compressed = off is an option of design caba (hw-mem is hw with an uncompressed L2)"),
+        "an uncompressed L2 under hw (%s)", e);
+  e = try_cfg("design = caba\nl2_sector_bytes = 128\nl2_tags = 2\nl2_compressed = off\n");
+  CHECK(contains(e, "t.cfg:4: error: l2_compressed: l2_compressed = off keeps whole L2 lines uncompressed: it needs an L2 (l2_bytes) of one tag per way (l2_tags = 1)"),
+        "an uncompressed L2 with 2 tags per way (%s)", e);
+  e = try_cfg("design = caba\nl2_sector_bytes = 128\nl2_compressed = maybe\n");
+  CHECK(contains(e, "t.cfg:3: error: l2_compressed:"), "l2_compressed takes off or on (%s)", e);
   /* the defaults' L2 has 32-byte sectors, its L1 128-byte lines */
   e = try_cfg("design = caba\n");
   CHECK(contains(e, "t.cfg:1: error: design: design caba decompresses whole L1 lines: the 32-byte blocks must be the 128-byte L1 line"),

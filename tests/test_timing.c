@@ -548,6 +548,7 @@ static char *slurp(const char *path, size_t *n) {
 }
 
 static char caba_dir[64];   /* the images' temporary directory */
+static int caba_made;       /* the images made in it: caba0.aws ... */
 
 /* micro.ptx with subroutines/bdi/bdi.s (the text of its subroutine sub_name
  * changed from 'from' to 'to' when from is not NULL; with no subroutines when
@@ -586,8 +587,7 @@ static int caba_image(int with, const char *sub_name, const char *from, const ch
   uint8_t *bytes = isa_image_write(&img, &n);
   isa_image_free(&img);
   if (!caba_dir[0]) { strcpy(caba_dir, "/tmp/awemu-caba-XXXXXX"); if (!mkdtemp(caba_dir)) { free(bytes); return -1; } }
-  static int made;
-  snprintf(path, cap, "%s/caba%d.aws", caba_dir, made++);
+  snprintf(path, cap, "%s/caba%d.aws", caba_dir, caba_made++);
   FILE *f = fopen(path, "wb");
   int ok = f && bytes && fwrite(bytes, 1, n, f) == n;
   if (f) fclose(f);
@@ -663,6 +663,58 @@ static uint64_t subroutine_insns(const char *path, const char *name, const uint8
   return k;
 }
 
+/* CABA 7.6, an uncompressed L2 (l2_compressed off), on a chase over 256 lines
+ * 128 bytes apart (32 KB) that the host wrote, so that each line is stored
+ * compressed: one pointer and zeros, BDI b8d1.  As in latency(), every step
+ * misses L1 (8 lines per 4-way set) and, after the first lap, hits L2.
+ * Compressed L2 (on): every step's line arrives compressed: 256 + 1024 steps,
+ * 1280 decompressions, and a timed step takes longer than base's L2 hit (42
+ * cycles, latency()) by the assist warp.  Uncompressed L2 (off): only the first
+ * lap's 256 lines come from DRAM compressed; each is decompressed and sent
+ * back whole, and the 1024 timed steps find L2's uncompressed copy: 256
+ * decompressions, 256 lines sent back, 1024 reads answered uncompressed, and
+ * a step takes base's L2 hit latency, 42 cycles: the reply is 8 + 128 bytes,
+ * 5 flits, as in base.  Both also decompress for the kernel's two 8-byte
+ * stores to 'out', whose block (never written: zeros) is compressed: each
+ * partial store is merged as CABA 5.2 says (retrieved and decompressed), 2
+ * partial_merges and 2 decompressions more. */
+static double plain_chase(const char *path, const char *l2, tm_stats *st) {
+  gpu g;
+  char err[2048], set[64];
+  memset(&g, 0, sizeof g);
+  memset(st, 0, sizeof *st);
+  snprintf(set, sizeof set, "l2_compressed=%s", l2);
+  tm_config_defaults(&g.cfg);
+  if (tm_config_load(&g.cfg, "caba-gtx480", err, sizeof err) || tm_config_set_pair(&g.cfg, "design=caba", "test", err, sizeof err) ||
+      tm_config_set_pair(&g.cfg, "compression=bdi", "test", err, sizeof err) || tm_config_set_pair(&g.cfg, set, "test", err, sizeof err) ||
+      tm_config_check(&g.cfg, err, sizeof err)) { printf("FAIL config: %s\n", err); return -1; }
+  g.d = aw_device_new();
+  if (!g.d || aw_set_timing(g.d, &g.cfg) || !(g.m = aw_module_load_file(g.d, path, err, sizeof err))) { printf("FAIL setup: %s\n", err); close_gpu(&g); return -1; }
+  enum { N = 256, STRIDE = 128 };
+  uint64_t base = aw_malloc(g.d, N * STRIDE), out = aw_malloc(g.d, 16);
+  static uint64_t ring[N * STRIDE / 8];
+  memset(ring, 0, sizeof ring);
+  for (int i = 0; i < N; i++) ring[i * STRIDE / 8] = base + (uint64_t)((i + 1) % N) * STRIDE;
+  aw_memcpy_htod(g.d, base, ring, sizeof ring);
+  *st = launch(&g, "chase", 1, 1, 0, 4, base, (uint64_t)N, (uint64_t)1024, out);
+  double c = (double)read_u64(&g, out) / 1024;
+  close_gpu(&g);
+  return c;
+}
+
+static void l2_uncompressed(void) {
+  char path[256];
+  if (caba_image(1, NULL, NULL, NULL, path, sizeof path)) { CHECK(0, "micro.ptx and bdi.s assemble together"); return; }
+  tm_stats on, off;
+  double con = plain_chase(path, "on", &on), coff = plain_chase(path, "off", &off);
+  CHECK(on.partial_merges == 2 && on.aw_started[TM_AW_DECOMPRESS] == 1280 + 2 && on.l2_plain_lines == 0 && on.l2_plain_reads == 0 && con > 42 * 1.05,
+        "compressed L2: %llu decompressions (1280, every step, + 2 merges), %llu lines sent back, %llu plain reads (0, 0); %.2f cycles a step (more than 42 by the assist warp)",
+        (unsigned long long)on.aw_started[TM_AW_DECOMPRESS], (unsigned long long)on.l2_plain_lines, (unsigned long long)on.l2_plain_reads, con);
+  CHECK(off.partial_merges == 2 && off.aw_started[TM_AW_DECOMPRESS] == 256 + 2 && off.l2_plain_lines == 256 && off.l2_plain_reads == 1024 && within(coff, 42, 0.05),
+        "uncompressed L2: %llu decompressions (256 + 2 merges), %llu lines sent back whole, %llu reads answered uncompressed (256, 1024); %.2f cycles a step (42, base's L2 hit)",
+        (unsigned long long)off.aw_started[TM_AW_DECOMPRESS], (unsigned long long)off.l2_plain_lines, (unsigned long long)off.l2_plain_reads, coff);
+}
+
 static void caba(void) {
   char path[256], why[600];
   if (caba_image(1, NULL, NULL, NULL, path, sizeof path)) { CHECK(0, "micro.ptx and bdi.s assemble together"); return; }
@@ -730,8 +782,6 @@ static void caba(void) {
   if (caba_image(0, NULL, NULL, NULL, path, sizeof path)) { CHECK(0, "micro.ptx assembles"); return; }
   copy_caba("caba", path, why, sizeof why);
   CHECK(strstr(why, "the module has no 'decompress 2' subroutine") != NULL, "caba without subroutines: %s", why);
-  for (int i = 0; i < 8; i++) { snprintf(path, sizeof path, "%s/caba%d.aws", caba_dir, i); unlink(path); }
-  rmdir(caba_dir);
 }
 
 /* compression = best and cost choose per block among bdi, magbdi, fpc and
@@ -870,7 +920,13 @@ int main(int argc, char **argv) {
   if (!only || !strcmp(only, "local")) local_memory();
   if (!only || !strcmp(only, "compression")) compression();
   if (!only || !strcmp(only, "caba")) caba();
+  if (!only || !strcmp(only, "l2plain")) l2_uncompressed();
   if (!only || !strcmp(only, "algorithms")) algorithms();
   if (!only || !strcmp(only, "tensor")) tensor();
+  if (caba_dir[0]) {   /* the images caba_image made */
+    char path[128];
+    for (int i = 0; i < caba_made; i++) { snprintf(path, sizeof path, "%s/caba%d.aws", caba_dir, i); unlink(path); }
+    rmdir(caba_dir);
+  }
   return check_failed ? 1 : 0;
 }

@@ -422,6 +422,21 @@ int tm_assist_merge(tm_gpu *g, tm_sm *s, tm_parent parent, uint64_t addr, int64_
 /* Entry a's warp has finished at cycle n: checks its output, completes the
  * loads (or sends the store on, or lets the parent go on with its live-outs),
  * and gives the entry to the first waiting line. */
+/* An uncompressed L2 (l2_compressed off): the line an assist warp has just
+ * decompressed goes back to its L2 slice whole, which keeps that copy and
+ * answers later reads with it (CABA 7.6).  0, or -1 out of memory. */
+static int send_plain(tm_gpu *g, tm_sm *s, uint64_t addr, tm_time t) {
+  tm_req *r = tm_req_new(g);
+  if (!r) { tm_fail(g, "out of host memory for a line sent back to L2"); return -1; }
+  r->kind = REQ_PLAIN;
+  r->addr = addr;
+  r->bytes = g->z.unit;
+  r->sm = (uint16_t)s->id;
+  r->born = t;
+  tm_send_up(g, r, t);
+  return 0;
+}
+
 static int finish(tm_gpu *g, tm_sm *s, tm_assist *a, int64_t n) {
   char why[300];
   int killed = a->c->warps[0].killed;
@@ -489,7 +504,10 @@ static int finish(tm_gpu *g, tm_sm *s, tm_assist *a, int64_t n) {
     tm_send_up(g, r, tm_cycles(g->core, n));
   } else if (a->merge) {   /* CABA 5.2: the line, merged with the partial store, goes back whole and uncompressed */
     if (tm_merge_back(g, s, a->addr, tm_cycles(g->core, n)) < 0) return -1;
-  } else if (!a->bind && !a->miss) release(g, s, a->waiters, n, tm_cycles(g->core, n));
+  } else if (!a->bind && !a->miss) {
+    release(g, s, a->waiters, n, tm_cycles(g->core, n));
+    if (!g->cfg->l2_compressed && send_plain(g, s, a->addr, tm_cycles(g->core, n)) < 0) return -1;
+  }
   if (a->miss && a->again) {   /* the trigger that waited for this run: its warp's next one */
     if (a->pcta->serial == a->pserial && start_miss(g, s, a, (int)a->subr, a->again_parent, a->again_addr, a->again_hit, n + 1)) return -1;
     if (a->live) return 0;

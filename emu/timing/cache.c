@@ -139,6 +139,7 @@ static tm_cache_line *allocate(tm_cache *c, uint64_t line, tm_victim *v, int *ha
   pick->valid = pick->dirty = 0;
   pick->bytes = 0;
   pick->pf = 0;
+  pick->plain = 0;
   return pick;
 }
 
@@ -293,6 +294,23 @@ void cache_invalidate(tm_cache *c, uint64_t addr) {
 void cache_pf_unused(tm_cache *c) {
   for (size_t i = 0; i < (size_t)c->sets * c->slots; i++)
     if (c->lines[i].pf) { c->st.pf_useless++; c->lines[i].pf = 0; }
+}
+
+int cache_set_plain(tm_cache *c, uint64_t addr, int plain) {
+  tm_cache_line *l = find_line(c, addr / c->line_bytes);
+  if (!l) return 0;
+  l->plain = (uint16_t)(plain != 0);
+  return 1;
+}
+
+int cache_plain(const tm_cache *c, uint64_t addr) {
+  const tm_cache_line *l = find_line(c, addr / c->line_bytes);
+  return l && l->plain;
+}
+
+int cache_dirty(const tm_cache *c, uint64_t addr) {
+  const tm_cache_line *l = find_line(c, addr / c->line_bytes);
+  return l && l->dirty;
 }
 
 int cache_probe(const tm_cache *c, uint64_t addr, uint32_t sectors) {

@@ -30,7 +30,8 @@ typedef struct {
   uint32_t valid, dirty;     /* sector masks; valid == 0: an empty way */
   uint64_t lru;              /* the access counter at its last use */
   uint32_t bytes;            /* compressed caches: the bytes it takes of its set */
-  uint32_t pf;               /* brought in by a prefetch and not read by a demand access since */
+  uint16_t pf;               /* brought in by a prefetch and not read by a demand access since */
+  uint16_t plain;            /* an uncompressed L2 (l2_compressed off): the line is held uncompressed (cache_set_plain) */
 } tm_cache_line;
 
 /* The stored bytes of the valid sectors of the line at line_addr (compressed caches). */
@@ -144,6 +145,15 @@ tm_req *cache_fill(tm_cache *c, uint64_t line_addr, uint32_t sectors, tm_victim 
 /* Counts the prefetched lines still unread as useless (at the end of a launch)
  * and clears their marks. */
 void cache_pf_unused(tm_cache *c);
+
+/* Marks the line holding addr, if present, as held uncompressed (1) or as
+ * its level below holds it (0; every line is so when it comes in).  Returns 1
+ * when the line was present.  No LRU or counter changes. */
+int cache_set_plain(tm_cache *c, uint64_t addr, int plain);
+/* 1 when the line holding addr is present and held uncompressed. */
+int cache_plain(const tm_cache *c, uint64_t addr);
+/* 1 when the line holding addr is present and dirty in any sector. */
+int cache_dirty(const tm_cache *c, uint64_t addr);
 
 /* 1 when the line holding addr has all of 'sectors' valid (no state change). */
 int cache_probe(const tm_cache *c, uint64_t addr, uint32_t sectors);

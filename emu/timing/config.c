@@ -402,6 +402,11 @@ int tm_config_check(const tm_config *c, char *err, size_t cap) {
     if (c->compression == TM_COMP_MPC && unit != 32)
       BADK(blame(c, TM_KEY_compression, TM_KEY_l2_sector_bytes, TM_KEY_l1_sector_bytes, -1),
            "MPC compresses 32-byte blocks (its hardware's), and the blocks here are %lld-byte L2 sectors (mpc-titanv has 32)", (long long)unit);
+    if (!c->l2_compressed && c->design != TM_DESIGN_CABA)
+      BADK(blame(c, TM_KEY_l2_compressed, TM_KEY_design, -1), "l2_compressed = off is an option of design caba (hw-mem is hw with an uncompressed L2)");
+    if (!c->l2_compressed && (c->l2_tags > 1 || !c->l2_bytes || c->l2_sector_bytes != c->l2_line_bytes))
+      BADK(blame(c, TM_KEY_l2_compressed, TM_KEY_l2_tags, TM_KEY_l2_bytes, TM_KEY_l2_sector_bytes, -1),
+           "l2_compressed = off keeps whole L2 lines uncompressed: it needs an L2 (l2_bytes) of one tag per way (l2_tags = 1) whose lines are one block (l2_sector_bytes = l2_line_bytes)");
     if (c->l2_tags > 1 && (c->design == TM_DESIGN_HW_MEM || !c->l2_bytes))
       BADK(blame(c, TM_KEY_l2_tags, TM_KEY_design, -1), "%lld tags per way hold compressed lines, and design hw-mem keeps L2's lines uncompressed (hw, ideal and caba compress them)",
            (long long)c->l2_tags);

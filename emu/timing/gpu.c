@@ -127,7 +127,7 @@ void tm_send_up(tm_gpu *g, tm_req *r, tm_time t) {
   r->slice = p.slice;
   r->bank = p.bank;
   r->row = p.row;
-  uint32_t bytes = (uint32_t)g->cfg->request_header_bytes + (r->kind == REQ_WR || r->kind == REQ_ATOM ? r->bytes : 0);
+  uint32_t bytes = (uint32_t)g->cfg->request_header_bytes + (r->kind == REQ_WR || r->kind == REQ_ATOM || r->kind == REQ_PLAIN ? r->bytes : 0);
   tm_time at = xbar_send(g, &g->up, r->sm, r->slice, bytes, t);
   if (tm_events_post(&g->ev, at, slice_arrive, g, r)) tm_fail(g, "out of host memory for an event");
 }
@@ -138,7 +138,11 @@ static uint32_t l2_sectors(const tm_gpu *g, const tm_slice *sl, uint64_t addr, u
 static void send_down(tm_gpu *g, tm_req *r, tm_time t) {
   uint32_t data = r->kind == REQ_WR ? 0 : r->bytes;
   tm_time extra = 0;
-  if (r->kind == REQ_RD && (g->z.design == TM_DESIGN_HW || g->z.design == TM_DESIGN_IDEAL || g->z.design == TM_DESIGN_CABA)) {
+  r->plain = 0;
+  if (r->kind == REQ_RD && g->z.design == TM_DESIGN_CABA && !g->cfg->l2_compressed && cache_plain(&g->slices[r->slice].c, r->addr)) {
+    r->plain = 1;   /* an uncompressed L2's copy: it crosses whole, and no assist warp decompresses it */
+    g->st->l2_plain_reads++;
+  } else if (r->kind == REQ_RD && (g->z.design == TM_DESIGN_HW || g->z.design == TM_DESIGN_IDEAL || g->z.design == TM_DESIGN_CABA)) {
     /* L2 keeps the blocks compressed: they cross compressed, and (hw) are decompressed at the L1 fill */
     const tm_slice *sl = &g->slices[r->slice];
     uint32_t line = sl->c.line_bytes, bursts;
@@ -448,6 +452,14 @@ static void fill(tm_gpu *g, tm_req *r, tm_time t) {
 
 static void slice_process(tm_gpu *g, tm_req *r, tm_time t) {
   tm_slice *sl = &g->slices[r->slice];
+  if (r->kind == REQ_PLAIN) {
+    /* an SM's uncompressed copy of a line it decompressed (l2_compressed off): L2
+     * keeps it so while the line is there and clean (a dirty line holds what a store
+     * wrote since: the copy may be older) */
+    if (!cache_dirty(&sl->c, r->addr) && cache_set_plain(&sl->c, r->addr, 1)) g->st->l2_plain_lines++;
+    tm_req_free(g, r);
+    return;
+  }
   g->st->l2_accesses += r->kind != REQ_WB;
   uint32_t sectors = l2_sectors(g, sl, r->addr, r->up_sectors);
   if (r->partial) {   /* design caba, CABA 5.2: the block turns out compressed: the store is merged at its SM, whose whole line comes back */
@@ -460,6 +472,7 @@ static void slice_process(tm_gpu *g, tm_req *r, tm_time t) {
   if (r->kind == REQ_WR) {
     tm_victim v;
     l2_victims(g, r, sl, &v, cache_write_back(&sl->c, r->addr, sectors, &v), t);
+    cache_set_plain(&sl->c, r->addr, 0);   /* (l2_compressed off: it holds what the store sent, as DRAM will) */
     tm_req_free(g, r);
     return;
   }

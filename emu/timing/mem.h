@@ -9,7 +9,8 @@
 
 #include "event.h"
 
-enum { REQ_RD, REQ_WR, REQ_ATOM, REQ_WB, REQ_MD };   /* read, write, atomic (done at L2), write-back of a dirty line, metadata read */
+enum { REQ_RD, REQ_WR, REQ_ATOM, REQ_WB, REQ_MD, REQ_PLAIN };   /* read, write, atomic (done at L2), write-back of a dirty line, metadata read,
+                                                                  an SM's uncompressed copy of a line for an uncompressed L2 (l2_compressed off) */
 
 typedef struct tm_req {
   struct tm_req *next;       /* the queue or MSHR list it waits in */
@@ -22,6 +23,7 @@ typedef struct tm_req {
   uint8_t partial;           /* design caba: a partial store to a compressed block, which stays compressed until its merge comes back */
   uint8_t pf;                /* an L1 read for a prefetch (prefetch.global.L1): the cache counts what becomes of it */
   uint8_t linked;            /* mem_link packet: its data has crossed the link */
+  uint8_t plain;             /* a read L2 answered with its uncompressed copy (l2_compressed off): no assist warp decompresses it */
   uint16_t sm;               /* the requesting SM */
   uint32_t tag;              /* the requester's own number */
   void *owner;               /* the requester's own reference (the load it serves) */

@@ -674,7 +674,7 @@ void tm_sm_reply(tm_gpu *g, tm_sm *s, tm_req *r, tm_time t) {
   uint64_t line = r->addr;
   tm_req *done = cache_fill(&s->l1, r->addr, r->up_sectors, &v, &hv, &refetch);
   if (l1_victims(g, s, &v, hv, t)) tm_fail(g, "out of host memory for a write-back");
-  int assisted = done && tm_assist_fill(g, s, line, done, cycle);
+  int assisted = done && !r->plain && tm_assist_fill(g, s, line, done, cycle);   /* (plain: an uncompressed L2's copy) */
   if (assisted) done = NULL;   /* compressed: an assist warp completes them */
   if (g->d->timeline) tm_timeline_fill(g, s, line, assisted, cycle);
   if (refetch) {                /* sectors evicted under a waiting request: fetch again */

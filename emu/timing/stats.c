@@ -42,6 +42,7 @@ void tm_stats_add(tm_stats *t, const tm_stats *a) {
   t->dram_row_hits += a->dram_row_hits; t->dram_activates += a->dram_activates;
   t->dram_raw_bursts += a->dram_raw_bursts;
   t->md_accesses += a->md_accesses; t->md_hits += a->md_hits; t->md_reads += a->md_reads; t->md_writes += a->md_writes;
+  t->l2_plain_lines += a->l2_plain_lines; t->l2_plain_reads += a->l2_plain_reads;
   t->assist_triggered += a->assist_triggered; t->assist_insns += a->assist_insns;
   for (int k = 0; k < TM_NAW; k++) { t->aw_started[k] += a->aw_started[k]; t->aw_insns[k] += a->aw_insns[k]; }
   t->assist_throttled += a->assist_throttled; t->assist_overflow += a->assist_overflow;
@@ -115,6 +116,9 @@ void tm_stats_print(const tm_stats *s, const tm_config *c, FILE *f) {
     if (c->design == TM_DESIGN_HW_MEM || c->design == TM_DESIGN_HW || c->design == TM_DESIGN_CABA)
       fprintf(f, "; metadata cache %llu hits of %llu, %llu DRAM reads, %llu write-backs", (unsigned long long)s->md_hits,
               (unsigned long long)s->md_accesses, (unsigned long long)s->md_reads, (unsigned long long)s->md_writes);
+    if (c->design == TM_DESIGN_CABA && !c->l2_compressed)
+      fprintf(f, "; uncompressed L2: %llu lines sent back whole by the SMs, %llu reads answered uncompressed", (unsigned long long)s->l2_plain_lines,
+              (unsigned long long)s->l2_plain_reads);
     fputc('\n', f);
   }
   if (s->assist_triggered || s->assist_throttled || s->assist_overflow || s->assist_predicted)
@@ -161,8 +165,8 @@ static void json_one(const tm_stats *s, const tm_config *c, FILE *f, const char 
           (unsigned long long)s->assist_triggered, indent, (unsigned long long)s->assist_insns);
   fprintf(f, "%s\"assist_by_trigger\": {", indent);   /* warps started and their instructions, by what started them */
   for (int k = 0; k < TM_NAW; k++)
-    fprintf(f, "%s\"%s\": {\"warps\": %llu, \"instructions\": %llu}", k ? ", " : "", tm_aw_names[k],
-            (unsigned long long)s->aw_started[k], (unsigned long long)s->aw_insns[k]);
+    fprintf(f, "%s\"%s_warps\": %llu, \"%s_instructions\": %llu", k ? ", " : "", tm_aw_names[k],
+            (unsigned long long)s->aw_started[k], tm_aw_names[k], (unsigned long long)s->aw_insns[k]);
   fprintf(f, "},\n");
   fprintf(f, "%s\"assist_throttled\": %llu,\n%s\"assist_overflow\": %llu,\n", indent,
           (unsigned long long)s->assist_throttled, indent, (unsigned long long)s->assist_overflow);
@@ -174,6 +178,8 @@ static void json_one(const tm_stats *s, const tm_config *c, FILE *f, const char 
   fprintf(f, "%s\"prefetch\": {\"issued\": %llu, \"useful\": %llu, \"late\": %llu, \"useless\": %llu, \"redundant\": %llu, \"throttled\": %llu},\n", indent,
           (unsigned long long)s->pf_issued, (unsigned long long)s->pf_useful, (unsigned long long)s->pf_late, (unsigned long long)s->pf_useless,
           (unsigned long long)s->pf_redundant, (unsigned long long)s->pf_throttled);
+  fprintf(f, "%s\"l2_uncompressed\": {\"lines_sent_back\": %llu, \"reads_answered\": %llu},\n", indent,   /* l2_compressed off */
+          (unsigned long long)s->l2_plain_lines, (unsigned long long)s->l2_plain_reads);
   fprintf(f, "%s\"metadata_cache\": {\"accesses\": %llu, \"hits\": %llu, \"dram_reads\": %llu, \"dram_writes\": %llu},\n", indent,
           (unsigned long long)s->md_accesses, (unsigned long long)s->md_hits, (unsigned long long)s->md_reads, (unsigned long long)s->md_writes);
   fprintf(f, "%s\"l1\": {\"accesses\": %llu, \"hits\": %llu, \"misses\": %llu, \"mshr_merges\": %llu},\n", indent,

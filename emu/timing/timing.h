@@ -31,6 +31,7 @@ typedef struct {
   uint64_t dram_reads, dram_writes, dram_bursts, dram_row_hits, dram_activates;
   uint64_t dram_raw_bursts;              /* the bursts the same data would take uncompressed (no metadata) */
   uint64_t md_accesses, md_hits, md_reads, md_writes;   /* metadata cache lookups and hits; its DRAM reads and write-backs */
+  uint64_t l2_plain_lines, l2_plain_reads;   /* l2_compressed off: lines SMs sent back uncompressed that L2 kept so; L2 reads answered with such a copy */
   uint64_t assist_triggered, assist_insns;   /* assist warps started; their warp instructions (not in warp_insns) */
   uint64_t aw_started[TM_NAW], aw_insns[TM_NAW];   /* the same by what started them (TM_AW_...) */
   uint64_t assist_throttled, assist_overflow;   /* low-priority work not deployed: the SM was busy; the table had no room

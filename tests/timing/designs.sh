@@ -50,7 +50,7 @@ for script in "$DIR"/*/run.aw; do
     # the floor below: the kernel's warp instructions, its decompression assist warps' instructions,
     # and the issue slots per cycle (every scheduler of every SM)
     wi=$(field warp_instructions "$j")
-    di=$(sed -n 's/^  "assist_by_trigger": {"decompress": {"warps": [0-9]*, "instructions": \([0-9]*\)}.*/\1/p' "$j")
+    di=$(sed -n 's/^  "assist_by_trigger": {"decompress_warps": [0-9]*, "decompress_instructions": \([0-9]*\),.*/\1/p' "$j")
     slots=$(sed -n 's/^  "issue_slots": {\(.*\)},/\1/p' "$j" | sed 's/"[a-z_]*": //g; s/,//g' | awk '{ for (i = 1; i <= NF; i++) t += $i; print t }')
     echo "$n $class $design $cyc $u $r $wi ${di:-0} $slots" >> "$R"
     printf '%s\n{"workload": "%s", "class": "%s", "design": "%s", "stats": ' "$sep" "$n" "${class:-}" "$design" >> "$J"
