@@ -920,7 +920,9 @@ static int scan(tm_gpu *g, tm_sm *s, uint32_t k, int64_t n, int *ldst_free, int 
     }
     const tm_regs *r = &g->regs[pc];
     uint32_t flags = isa_ops[in->op].flags;
-    int64_t ready = operands_ready(tw, r, flags);
+    /* no load in flight and every register's value there by now (all_ready: the
+     * latest of them): the scoreboard has nothing to hold it for */
+    int64_t ready = !tw->pending && !r->wait && tw->all_ready <= n ? n : operands_ready(tw, r, flags);
     if (ready > n) {   /* nothing it waits for changes before 'ready' (or before one of its loads is back) */
       *data = 1;
       if (ready == TM_NEVER) tw->wait_load = 1;
