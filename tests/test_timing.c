@@ -681,15 +681,10 @@ static uint64_t subroutine_insns(const char *path, const char *name, const uint8
 static double plain_chase(const char *path, const char *l2, tm_stats *st) {
   gpu g;
   char err[2048], set[64];
-  memset(&g, 0, sizeof g);
   memset(st, 0, sizeof *st);
   snprintf(set, sizeof set, "l2_compressed=%s", l2);
-  tm_config_defaults(&g.cfg);
-  if (tm_config_load(&g.cfg, "caba-gtx480", err, sizeof err) || tm_config_set_pair(&g.cfg, "design=caba", "test", err, sizeof err) ||
-      tm_config_set_pair(&g.cfg, "compression=bdi", "test", err, sizeof err) || tm_config_set_pair(&g.cfg, set, "test", err, sizeof err) ||
-      tm_config_check(&g.cfg, err, sizeof err)) { printf("FAIL config: %s\n", err); return -1; }
-  g.d = aw_device_new();
-  if (!g.d || aw_set_timing(g.d, &g.cfg) || !(g.m = aw_module_load_file(g.d, path, err, sizeof err))) { printf("FAIL setup: %s\n", err); close_gpu(&g); return -1; }
+  if (open_gpu(&g, "caba-gtx480", "design=caba", set)) return -1;   /* (compression: bdi, the default) */
+  if (!(g.m = aw_module_load_file(g.d, path, err, sizeof err))) { printf("FAIL %s\n", err); close_gpu(&g); return -1; }   /* micro.ptx with bdi.s */
   enum { N = 256, STRIDE = 128 };
   uint64_t base = aw_malloc(g.d, N * STRIDE), out = aw_malloc(g.d, 16);
   static uint64_t ring[N * STRIDE / 8];

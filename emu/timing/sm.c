@@ -333,14 +333,15 @@ static int groups_ready(const tm_warp *tw, const tm_regs *r) {
 }
 
 /* The cycle from which warp tw may issue the instruction with registers r, or
- * TM_NEVER while one of them waits for a load (or for its cp.async groups). */
-static int64_t operands_ready(const tm_warp *tw, const tm_regs *r, uint32_t flags) {
+ * TM_NEVER while one of them waits for a load (or for its cp.async groups);
+ * a cycle up to n when it may issue in cycle n. */
+static int64_t operands_ready(const tm_warp *tw, const tm_regs *r, uint32_t flags, int64_t n) {
   int64_t t = 0;
   if (r->wait && !groups_ready(tw, r)) return TM_NEVER;
-  if (flags & (F_CALL | F_RET)) {   /* a call or return switches frames: wait for everything */
-    if (tw->pending) return TM_NEVER;
-    return tw->all_ready;
-  }
+  /* no load in flight: every register's value is there by all_ready (the latest
+   * of them); a call or return, which switches frames, waits for all of them */
+  if (!tw->pending && (tw->all_ready <= n || flags & (F_CALL | F_RET))) return tw->all_ready;
+  if (flags & (F_CALL | F_RET)) return TM_NEVER;
   for (uint32_t i = 0; i < r->nsrc; i++) if (tw->reg_ready[r->src[i]] > t) t = tw->reg_ready[r->src[i]];
   for (uint32_t i = 0; i < r->ndst; i++) if (tw->reg_ready[r->dst[i]] > t) t = tw->reg_ready[r->dst[i]];
   return t;
@@ -920,9 +921,7 @@ static int scan(tm_gpu *g, tm_sm *s, uint32_t k, int64_t n, int *ldst_free, int 
     }
     const tm_regs *r = &g->regs[pc];
     uint32_t flags = isa_ops[in->op].flags;
-    /* no load in flight and every register's value there by now (all_ready: the
-     * latest of them): the scoreboard has nothing to hold it for */
-    int64_t ready = !tw->pending && !r->wait && tw->all_ready <= n ? n : operands_ready(tw, r, flags);
+    int64_t ready = operands_ready(tw, r, flags, n);
     if (ready > n) {   /* nothing it waits for changes before 'ready' (or before one of its loads is back) */
       *data = 1;
       if (ready == TM_NEVER) tw->wait_load = 1;
