@@ -1030,12 +1030,21 @@ static int exec_ld(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t ac
                 (space == ISA_SP_CONST || space == ISA_SP_SHARED || space == ISA_SP_SHARED_CTA || space == ISA_SP_GLOBAL ||
                  space == ISA_SP_LIN || space == ISA_SP_LOUT || space == ISA_SP_LMETA ||
                  (space == ISA_SP_PARAM && addr[first] < ((uint64_t)1 << 40)));
-  for (int l = 0; l < WARP && uniform; l++) if ((active >> l & 1) && addr[l] != addr[first]) uniform = 0;
+  if (uniform) {   /* (no early exit: the loop vectorizes) */
+    uint64_t differ = 0;
+    for (int l = 0; l < WARP; l++) differ |= (active >> l & 1) ? addr[l] ^ addr[first] : 0;
+    uniform = !differ;
+  }
   uint8_t *shared_p = uniform ? resolve(c, w, pc, first, space, addr[first], bytes * n, 0) : NULL;
   if (uniform && !shared_p) return -1;
   if ((one || win) && n == 1 && bytes <= 8 && tbits[in->t0] == 8 * bytes) {   /* the common case: a scalar per lane from one piece of memory */
     gather(val[0], one ? one->data : win, one ? one->addr : 0, addr, active, bytes, tkind[in->t0] == TK_SGN);
-  } else
+  } else if (uniform)   /* one value for every lane (a kernel parameter): converted once */
+    for (unsigned e = 0; e < n; e++) {
+      uint64_t v = as_type(load_value(shared_p + e * bytes, bytes), in->t0);
+      for (int l = 0; l < WARP; l++) val[e][l] = v;
+    }
+  else
     for (int l = 0; l < WARP; l++) {
       if (!(active >> l & 1)) continue;
       uint8_t *p = one ? one->data + (addr[l] - one->addr) : win ? win + addr[l]

@@ -40,6 +40,10 @@ static void report(const char *what, aw_device *d) {
   printf("%-16s %10llu warp insns %10llu cycles %7.3f s  %6.2f M warp insns/s  %8.0f cycles/s  (IPC %.2f)\n", what,
          (unsigned long long)s.warp_insns, (unsigned long long)t->cycles, s.seconds,
          s.seconds > 0 ? (double)s.warp_insns / s.seconds / 1e6 : 0.0, s.seconds > 0 ? (double)t->cycles / s.seconds : 0.0, tm_ipc(t));
+  printf("%-16s %10llu L1 accesses %8llu L2 accesses %8llu DRAM reads+writes  (per warp insn %.2f / %.2f / %.2f)\n", "",
+         (unsigned long long)t->l1_accesses, (unsigned long long)t->l2_accesses, (unsigned long long)(t->dram_reads + t->dram_writes),
+         s.warp_insns ? (double)t->l1_accesses / (double)s.warp_insns : 0.0, s.warp_insns ? (double)t->l2_accesses / (double)s.warp_insns : 0.0,
+         s.warp_insns ? (double)(t->dram_reads + t->dram_writes) / (double)s.warp_insns : 0.0);
   if (t->assist_insns)   /* assist warps' instructions are simulated too, and are not in the warp instructions */
     printf("%-16s %10llu assist warps, %llu assist warp insns (%.2f M warp insns/s with them)\n", "", (unsigned long long)t->assist_triggered,
            (unsigned long long)t->assist_insns, s.seconds > 0 ? (double)(s.warp_insns + t->assist_insns) / s.seconds / 1e6 : 0.0);

@@ -439,6 +439,22 @@ static inline __attribute__((always_inline)) int coalesce(tm_gpu *g, tm_sm *s, t
   const tm_config *c = g->cfg;
   uint64_t lb = (uint64_t)c->coalesce_bytes;
   s->nacc = s->acc_head = 0;
+  if (is->active == 0xffffffffu && is->bytes && (!s->has_l1 || lb <= s->l1.line_bytes)) {
+    /* the common case: every lane, global, each lane's bytes right after the
+     * previous lane's: the lines of one range, each with the bytes it holds */
+    uint64_t a0 = is->addr[0], step = is->bytes;
+    uint64_t off = 0;   /* (no early exit: the loop vectorizes) */
+    for (int l = 0; l < WARP; l++) off |= (is->addr[l] - a0 - (uint64_t)l * step) | (uint64_t)(is->space[l] ^ ISA_SP_GLOBAL);
+    if (!off) {
+      uint64_t end = a0 + WARP * step;
+      for (uint64_t line = a0 / lb * lb; line < end; line += lb) {
+        uint64_t lo = line > a0 ? line : a0, hi = line + lb < end ? line + lb : end;
+        if (add_access(s, line, (uint32_t)(hi - lo), s->has_l1 ? cache_sectors(&s->l1, lo, (uint32_t)(hi - lo)) : 1, kind, 0)) return -1;
+        cover_bytes(s->acc[s->nacc - 1].cover, lo - line, hi - line);
+      }
+      return 0;
+    }
+  }
   for (int l = 0; l < WARP; l++) {
     if (!(is->active >> l & 1)) continue;
     uint64_t a = is->addr[l];
