@@ -422,9 +422,10 @@ void asm_reg_decl(asm_ctx *c, asm_attr *attrs, asm_decl *decls) {
   decl_attrs d;
   if (!read_attrs(c, attrs, &d, 0)) return;
   asm_loc at = decls->name.loc;
-  if (d.space || d.align || d.ptr) { asm_error(c, attrs ? tokloc(&attrs->tok) : at, ".reg declarations take a type and an optional vector width only"); return; }
+  if (d.space || d.align || d.ptr) { asm_error(c, attrs ? tokloc(&attrs->tok) : at, ".reg declarations take a type only"); return; }
   if (!d.type) { asm_error(c, at, ".reg declaration of '%.*s' has no type", decls->name.len, decls->name.s); return; }
-  if (d.type == ISA_T_B128 || (d.vec && d.type == ISA_T_PRED)) { asm_error(c, at, "registers of this type are not supported"); return; }
+  if (d.vec) { asm_error(c, at, "vector registers (.v2, .v4, .v8) are not supported: declare one register per element"); return; }
+  if (d.type == ISA_T_B128) { asm_error(c, at, "registers of this type are not supported"); return; }
   for (asm_decl *x = decls; x; x = x->next) {
     if (x->ndims || x->init) { asm_error(c, tokloc(&x->name), "registers cannot be arrays or have initializers"); continue; }
     uint64_t count = 0;
@@ -752,6 +753,16 @@ static void finish_subr(asm_ctx *c, uint32_t f) {
         sr.skipif = slot + 1;
         continue;
       }
+      int twice = 0;
+      for (uint32_t j = 0; j < n; j++) twice |= VEC_AT(c->pool, uint32_t, off + j) == slot;
+      if (twice) { asm_error(c, r->name.loc, "'%.*s' appears twice in %s", r->name.len, r->name.s, lists[out]); continue; }
+      if (out == 2)   /* (.livein's list is complete: out 0 came first) */
+        for (uint32_t j = 0; j < sr.nlivein; j++)
+          if (VEC_AT(c->pool, uint32_t, sr.livein_off + j) == slot) {
+            asm_error(c, r->name.loc, "'%.*s' is in .livein and .keep: a kept register keeps its own value, a live-in takes the parent's", r->name.len, r->name.s);
+            twice = 1;
+          }
+      if (twice) continue;
       *VEC_PUSH(c->pool, uint32_t) = slot;
       n++;
     }
@@ -762,7 +773,7 @@ static void finish_subr(asm_ctx *c, uint32_t f) {
   uint32_t nskip = 0;
   for (uint32_t i = 0; i < c->subr_trigs.n; i++) nskip += VEC_AT(c->subr_trigs, isa_trigger, i).skip != 0;
   if (nskip && !sr.skipif) asm_error(c, c->func_loc, "subroutine '%s': a 'pc' trigger with 'skip' needs .skipif naming the predicate that says which lanes skip", str_at(c, FUNCS(c)[f].name));
-  else if (sr.skipif && nskip != sr.ntrigger) asm_error(c, c->func_loc, "subroutine '%s': .skipif needs every trigger to be a 'pc' trigger with 'skip LABEL'", str_at(c, FUNCS(c)[f].name));
+  else if (sr.skipif && (!nskip || nskip != sr.ntrigger)) asm_error(c, c->func_loc, "subroutine '%s': .skipif needs every trigger to be a 'pc' trigger with 'skip LABEL'", str_at(c, FUNCS(c)[f].name));
   sr.nregs = c->nslots;
   *VEC_PUSH(c->subrs, isa_subr) = sr;
 }
@@ -928,6 +939,18 @@ int asm_add_source(asm_ctx *c, const char *path, const char *text, size_t len) {
 
 /* ---- numbers ---- */
 
+/* A decimal floating-point literal that becomes infinite as a .f32/.f64 (wide
+ * 32 or 64) is an error; one with a nonzero digit that becomes 0, a warning.
+ * 1 when the value may be used. */
+static int literal_in_range(asm_ctx *c, const asm_tok *num, const char *text, double v, unsigned wide) {
+  if (isinf(v)) { asm_error(c, num->loc, "floating-point literal %s is out of range for .f%u", text, wide); return 0; }
+  if (v == 0) {
+    for (const char *p = text; *p && *p != 'e' && *p != 'E'; p++)
+      if (*p >= '1' && *p <= '9') { asm_warning(c, num->loc, "floating-point literal %s underflows to 0 as .f%u", text, wide); break; }
+  }
+  return 1;
+}
+
 static int number_bits(asm_ctx *c, const asm_tok *num, int neg, int t, uint64_t *out) {
   int kind = isa_type_kind(t);
   unsigned w = isa_type_bits(t);
@@ -940,7 +963,11 @@ static int number_bits(asm_ctx *c, const asm_tok *num, int neg, int t, uint64_t 
       if (num->fkind == 32) { b = (uint32_t)num->u; }
       else {
         if (num->fkind == 64) { double d; memcpy(&d, &num->u, 8); f = (float)d; }
-        else if (num->fkind == 1) { char tmp[64]; int n = num->len < 63 ? num->len : 63; memcpy(tmp, num->s, (size_t)n); tmp[n] = 0; f = strtof(tmp, NULL); }
+        else if (num->fkind == 1) {
+          char tmp[64]; int n = num->len < 63 ? num->len : 63; memcpy(tmp, num->s, (size_t)n); tmp[n] = 0;
+          f = strtof(tmp, NULL);
+          if (!literal_in_range(c, num, tmp, f, 32)) return 0;
+        }
         else f = (float)num->u;
         memcpy(&b, &f, 4);
       }
@@ -952,7 +979,11 @@ static int number_bits(asm_ctx *c, const asm_tok *num, int neg, int t, uint64_t 
       else {
         double d;
         if (num->fkind == 32) { float f; uint32_t x = (uint32_t)num->u; memcpy(&f, &x, 4); d = f; }
-        else if (num->fkind == 1) { char tmp[64]; int n = num->len < 63 ? num->len : 63; memcpy(tmp, num->s, (size_t)n); tmp[n] = 0; d = strtod(tmp, NULL); }
+        else if (num->fkind == 1) {
+          char tmp[64]; int n = num->len < 63 ? num->len : 63; memcpy(tmp, num->s, (size_t)n); tmp[n] = 0;
+          d = strtod(tmp, NULL);
+          if (!literal_in_range(c, num, tmp, d, 64)) return 0;
+        }
         else d = (double)num->u;
         memcpy(&b, &d, 8);
       }

@@ -41,6 +41,7 @@ typedef struct {
   uint64_t address;         /* the address involved, when there is one */
   int has_address;
   char what[256];           /* what happened */
+  int placeless;            /* the launch as a whole, no CTA, warp or instruction (the timing model's faults) */
 } aw_fault;
 
 typedef struct {

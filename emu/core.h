@@ -88,8 +88,9 @@ void emu_assist_keep_save(const cta *ac, warp *pw, uint32_t sr);
 const char *emu_time_limits(aw_device *d);
 
 /* The instruction warp w issues next, or NULL when it has finished (its state
- * becomes W_DONE).  Pops reconverged stack entries, which changes nothing
- * that any instruction can observe. */
+ * becomes W_DONE) or when control ran past its function's end (its state is
+ * not W_DONE: emu_step records that fault).  Pops reconverged stack entries,
+ * which changes nothing that any instruction can observe. */
 const emu_insn *emu_next(cta *c, warp *w);
 /* Executes warp w's next instruction and describes it in *out (when not NULL). */
 int emu_step(cta *c, warp *w, emu_issue *out);

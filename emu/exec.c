@@ -154,6 +154,11 @@ static void fault(cta *c, warp *w, uint32_t pc, uint32_t lane, int has_addr, uin
 }
 
 void aw_fault_format(const aw_fault *f, char *buf, size_t cap) {
+  if (f->placeless) {
+    if (f->kernel[0]) snprintf(buf, cap, "fault in kernel %s: %s", f->kernel, f->what);
+    else snprintf(buf, cap, "%s", f->what);
+    return;
+  }
   int n = snprintf(buf, cap, "fault in kernel %s, CTA (%u,%u,%u), warp %u, lane %u, %s pc %u",
                    f->kernel, f->cta.x, f->cta.y, f->cta.z, f->warp, f->lane, f->function, f->pc);
   if (n < 0 || (size_t)n >= cap) return;
@@ -2687,7 +2692,10 @@ static int run_warp_triggers(cta *c, warp *w, uint32_t budget) {
 
 const emu_insn *emu_next(cta *c, warp *w) {
   if (w->state == W_DONE || settle(c, w)) return NULL;
-  return &c->m->code[w->stack[w->sp - 1].pc];
+  uint32_t pc = w->stack[w->sp - 1].pc;
+  const emu_func *cur = &c->m->funcs[w->frames[w->nframes - 1].func];
+  if (pc - cur->first_pc >= cur->ninsn) return NULL;   /* past its function's end: emu_step faults */
+  return &c->m->code[pc];
 }
 
 int emu_step(cta *c, warp *w, emu_issue *out) {

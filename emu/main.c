@@ -362,7 +362,11 @@ static int run_main(int argc, char **argv, int *vars, const char **sets) {
   int rc = is_stdin ? run_stdin(s) : aw_session_run_file(s, script);
   if (caught) sigaction(SIGINT, &old, NULL);
   run_session = NULL;
-  if (timing && timing_report(d, &cfg, stats_json)) rc = rc ? rc : 2;
+  /* timing figures when launches ran timed: from --config, or after the
+   * script's own 'config' (then under the config it left, or --config's) */
+  const tm_config *last = aw_timing_last_config(d);
+  if (last) timing = 1;
+  if (timing && timing_report(d, last ? last : &cfg, stats_json)) rc = rc ? rc : 2;
   if (!timing && stats_json && functional_report(d, stats_json)) rc = rc ? rc : 2;
   if (timeline) {   /* the events so far, also when the run failed: they show where */
     char err[512];

@@ -1255,8 +1255,11 @@ static int cmd_set(aw_session *s, char **argv, int argc, const char *where) {
     for (int i = 1; i < argc; i++) n += (size_t)snprintf(kv + n, n < sizeof kv ? sizeof kv - n : 0, "%s%s", i > 1 ? " " : "", argv[i]);
     if (n >= sizeof kv) return error(s, where, "set: KEY=VALUE longer than %zu characters", sizeof kv - 1);
     tm_config c = *cur;
-    if (tm_config_set_pair(&c, kv, where && *where ? where : "set", err, sizeof err) || tm_config_check(&c, err, sizeof err))
-      return error(s, NULL, "%s", err);
+    /* err names the place itself ("WHERE: error: ...", WHERE the line that set the key to blame) */
+    if (tm_config_set_pair(&c, kv, where && *where ? where : "set", err, sizeof err) || tm_config_check(&c, err, sizeof err)) {
+      if (!s->quiet) fprintf(s->err, "%s\n", err);
+      return -1;
+    }
     if (aw_set_timing(s->dev, &c)) return error(s, where, "out of host memory");
     return 0;
   }

@@ -112,6 +112,11 @@ static void language(void) {
   CHECK(c.tCL == 12, "keys the file does not set come from its base");
   CHECK(tm_config_set_pair(&c, "l1_ways = 8", "--set", err, sizeof err) == 0 && c.l1_ways == 8 && !strcmp(c.origin[TM_KEY_l1_ways], "--set"),
         "--set KEY = VALUE, origin --set");
+  /* whole numbers are decimal, leading zeros or not (as run-script values: 010 is ten, never octal) */
+  int r10 = tm_config_set_pair(&c, "n_sm=010", "--set", err, sizeof err);
+  int64_t ten = c.n_sm;
+  int r08 = tm_config_set_pair(&c, "n_sm=08", "--set", err, sizeof err);
+  CHECK(r10 == 0 && ten == 10 && r08 == 0 && c.n_sm == 8, "n_sm=010 is 10 and n_sm=08 is 8 (%lld, %lld)", (long long)ten, (long long)c.n_sm);
   /* the user's file can be its own base chain */
   char text[512];
   snprintf(text, sizeof text, "base = %s\nn_sm = 3\n", p);
@@ -146,7 +151,8 @@ static void errors(void) {
   e = try_cfg("n_sm = 4\nbase = caba-gtx480\n");
   CHECK(contains(e, "t.cfg:2: error: base must come before the first key"), "base after a key (%s)", e);
   e = try_cfg("base = no-such-gpu\n");
-  CHECK(contains(e, "no-such-gpu: no such preset or file (presets: caba-gtx480, mag-gddr5, mpc-titanv)"), "unknown base lists the presets (%s)", e);
+  CHECK(contains(e, "t.cfg:1: error: base: no-such-gpu: no such preset or file (presets: caba-gtx480, mag-gddr5, mpc-titanv)"),
+        "unknown base: the file and line, and the presets (%s)", e);
   /* 24576 / (128 x 4) = 48 sets: not a power of two */
   e = try_cfg("l1_bytes = 24K\n");
   CHECK(contains(e, "t.cfg:1: error: l1_bytes: l1_bytes = 24576 in 4 ways of 128-byte lines give 48 sets, not a power of two"), "non-power-of-two L1 sets (%s)", e);

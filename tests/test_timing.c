@@ -141,6 +141,52 @@ static void latency(void) {
   CHECK(within(dr, 100.3, 0.05), "DRAM latency %.2f cycles, config implies 100.3", dr);
 }
 
+/* No L2 (l2_bytes = 0, "no L2" in the config table): the memory partitions
+ * keep their pipeline and MSHRs but hold nothing, so every L1 miss reads DRAM
+ * and every store writes it. */
+static void no_l2(void) {
+  tm_stats st;
+  /* the DRAM chase above missed L2 on every step anyway: the same 100.3 cycles */
+  double dr = chase_stats("l2_bytes=0", NULL, 64, 196608, 0, 64, &st);
+  CHECK(within(dr, 100.3, 0.05) && st.l2_hits == 0, "no L2: DRAM latency %.2f cycles (config implies 100.3), %llu L2 hits", dr,
+        (unsigned long long)st.l2_hits);
+  /* the L2-hit chase: its 256 + 1024 steps, each an L1 miss, are 1280 DRAM
+   * reads; the kernel's two 8-byte stores to out, two writes.  A step takes
+   * at least the L2 hit's 42 cycles and DRAM's tCL (12 DRAM cycles, 18.2 core
+   * cycles): more than 60 */
+  dr = chase_stats("l2_bytes=0", NULL, 256, 128, 256, 1024, &st);
+  CHECK(st.l2_hits == 0 && st.dram_reads == 1280 && st.dram_writes == 2 && dr > 60,
+        "no L2: the 256-line chase reads DRAM on every step (%llu L2 hits, %llu DRAM reads, %llu writes, %.1f cycles a step)",
+        (unsigned long long)st.l2_hits, (unsigned long long)st.dram_reads, (unsigned long long)st.dram_writes, dr);
+}
+
+/* A kernel whose control runs past its last instruction (no ret; the
+ * module's last function, so nothing follows its code): both modes fault
+ * with the functional core's message, rather than the timing model reading
+ * past the code. */
+static const char off_end_ptx[] =
+  ".version 9.0\n.target sm_80\n.address_size 64\n"
+  ".visible .entry k(.param .u64 p)\n{\n\t.reg .b32 %r<2>;\n\tmov.u32 %r1, %tid.x;\n}\n";
+
+static void off_end(void) {
+  for (int timed = 0; timed < 2; timed++) {
+    char err[512] = "";
+    aw_device *d = aw_device_new();
+    tm_config cfg;
+    tm_config_defaults(&cfg);
+    if (timed && (tm_config_load(&cfg, "caba-gtx480", err, sizeof err) || aw_set_timing(d, &cfg))) { CHECK(0, "setup: %s", err); aw_device_free(d); return; }
+    aw_module *m = aw_module_load_text(d, "off_end.ptx", off_end_ptx, sizeof off_end_ptx - 1, err, sizeof err);
+    uint8_t params[8] = { 0 };
+    aw_fault f;
+    memset(&f, 0, sizeof f);
+    aw_dim3 gd = { 1, 1, 1 }, bd = { 32, 1, 1 };
+    aw_status st = m ? aw_launch(d, m, aw_kernel_find(m, "k"), gd, bd, 0, params, sizeof params, &f) : AW_OK;
+    CHECK(m && st == AW_FAULT && strstr(f.what, "control ran past the end of the function"),
+          "%s mode: a kernel that runs past its end faults (%s)", timed ? "timing" : "functional", m ? f.what : err);
+    aw_device_free(d);
+  }
+}
+
 /* ---- bandwidth: streaming copy ---- */
 
 static void bandwidth(void) {
@@ -757,7 +803,9 @@ static void caba(void) {
    * - bdi_compress_128 taking a repeated line for zeros: encoding 1 and no payload,
    *   where the reference has encoding 2 and 8 bytes;
    * - bdi_dec_repeated_128 spinning on a branch to itself is stopped after 100000
-   *   instructions. */
+   *   instructions;
+   * - bdi_dec_repeated_128 without its exit runs past its last instruction: the
+   *   functional core's fault, as for a kernel. */
   static const struct { const char *sub, *from, *to, *want1, *want2, *what; } bad[] = {
     { "bdi_dec_repeated_128", "setp.lt.u32 \t%in, %lane, 16;", "setp.lt.u32 \t%in, %lane, 8;", "assist warp bdi_dec_repeated_128 decompressing the line at 0x",
       ": byte 64 of its .lout is 0x00, the line's is 0x", "a decompression subroutine with one wrong instruction faults naming it, the line and the byte" },
@@ -765,6 +813,8 @@ static void caba(void) {
       ": encoding 1, 0 bytes; the reference codec's: encoding 2, 8 bytes", "a compression subroutine with one wrong instruction faults naming it, the line and what differs" },
     { "bdi_dec_repeated_128", "\tmov.u32 \t%lane, %laneid;", "TOP:\tbra.uni \tTOP;\n\tmov.u32 \t%lane, %laneid;",
       "assist warp bdi_dec_repeated_128 ran more than 100000 instructions on the line at 0x", "", "an assist warp that never exits faults after 100000 instructions" },
+    { "bdi_dec_repeated_128", "@%in st.lout.u64 \t[%a], %v;\n\texit;", "@%in st.lout.u64 \t[%a], %v;",
+      "control ran past the end of the function", "", "an assist warp whose control runs past its subroutine's last instruction faults" },
   };
   for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
     if (caba_image(1, bad[k].sub, bad[k].from, bad[k].to, path, sizeof path)) { CHECK(0, "the changed bdi.s assembles (%s)", bad[k].what); continue; }
@@ -902,6 +952,8 @@ static void tensor(void) {
 int main(int argc, char **argv) {
   const char *only = argc > 1 ? argv[1] : NULL;
   if (!only || !strcmp(only, "latency")) latency();
+  if (!only || !strcmp(only, "nol2")) no_l2();
+  if (!only || !strcmp(only, "offend")) off_end();
   if (!only || !strcmp(only, "bandwidth")) bandwidth();
   if (!only || !strcmp(only, "issue")) issue();
   if (!only || !strcmp(only, "banks")) banks();

@@ -336,6 +336,25 @@ static void drams(void) {
   CHECK(r1 == 0 && r2 == 0 && r3 == -1 && rooms == 1, "a queue of 2 refuses the third request and calls back once");
   dram_free(&d);
 
+  /* a queue of one request per class (the smallest dram_queue): a read and a
+   * write at 0 are taken, a second read is refused.  The write drains first
+   * (one write fills its queue): ACT at 0, WR at tRCD 12, data 12 + tWL 4 = 16
+   * to 20; the read's RD waits for tCDLR 5 after it: 25, data 37 to 41.  The
+   * refused read, pushed again when the first is done (41), hits the open row:
+   * RD at 41, data 53 to 57.  (An earlier version drained writes for ever.) */
+  tm_config one = cfg;
+  one.dram_queue = 1;
+  dram_init(&d, 0, &one, &q, on_done, on_room, NULL);
+  tm_req o1 = mk(6, REQ_RD, 0, 1), o2 = mk(7, REQ_WR, 0, 1), o3 = mk(8, REQ_RD, 0, 1);
+  int p1 = dram_push(&d, &o1, 0), p2 = dram_push(&d, &o2, 0), p3 = dram_push(&d, &o3, 0);
+  run(&q);
+  int p4 = dram_push(&d, &o3, done_at[6]);
+  run(&q);
+  CHECK(p1 == 0 && p2 == 0 && p3 == -1 && p4 == 0 && done_at[7] == 20 * P && done_at[6] == 41 * P && done_at[8] == 57 * P,
+        "a queue of one request per class: write done at 20, read at 41, the refused read at 57 (%lld, %lld, %lld)",
+        (long long)(done_at[7] / P), (long long)(done_at[6] / P), (long long)(done_at[8] / P));
+  dram_free(&d);
+
   /* streaming: 64 reads of one row, all queued at 0: the bus is busy 4 cycles
    * per read from the first data at 24 on: the last done at 24 + 64 x 4 = 280 */
   dram_init(&d, 0, &cfg, &q, on_done, on_room, NULL);

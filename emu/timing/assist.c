@@ -542,6 +542,11 @@ int tm_assist_issue(tm_gpu *g, tm_sm *s, uint32_t k, int low, int64_t n, int *ld
     if (a->next_issue > n) { if (a->next_issue < soonest) soonest = a->next_issue; continue; }
     if (a->moves) { best = a; break; }   /* a live-in MOVE: its source was ready when it was triggered */
     if (!a->next && !(a->next = emu_next(a->c, &a->c->warps[0]))) {
+      if (a->c->warps[0].state != W_DONE) {   /* control ran past the subroutine's end: the step records the fault */
+        if (emu_step(a->c, &a->c->warps[0], &g->issue) != EMU_STEP_FAULT) tm_fail(g, "an assist warp past its subroutine's end did not fault (an internal error)");
+        g->failed = 1;
+        return -1;
+      }
       if (a->pending) { a->next_issue = TM_NEVER; continue; }   /* it exits when its memory instructions are back */
       retired = 1;
       if (finish(g, s, a, n)) return -1;

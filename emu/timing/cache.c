@@ -254,6 +254,11 @@ int cache_write_back(tm_cache *c, uint64_t addr, uint32_t sectors, tm_victim *v)
   uint64_t line = addr / c->line_bytes;
   c->st.writes++;
   c->nextra = 0;
+  if (!c->sets) {   /* no capacity (an L2 of 0 bytes): the data goes on down at once */
+    v->addr = line * c->line_bytes;
+    v->dirty = sectors;
+    return 1;
+  }
   tm_cache_line *l = find_line(c, line);
   int has_victim = 0;
   if (l) c->st.write_hits++;
@@ -323,23 +328,28 @@ tm_req *cache_fill(tm_cache *c, uint64_t line_addr, uint32_t sectors, tm_victim 
   *has_victim = 0;
   *refetch = 0;
   c->nextra = 0;
-  tm_cache_line *l = find_line(c, line);
-  if (!l) l = allocate(c, line, v, has_victim);
-  l->valid |= sectors;
-  rekey(c, l);
-  l->lru = ++c->clock;
-  fit(c, l, v, has_victim);
+  tm_cache_line *l = NULL;
+  uint32_t valid = sectors;   /* what the waiters may take */
+  if (c->sets) {   /* (no capacity, an L2 of 0 bytes: the data only passes through to the waiters) */
+    l = find_line(c, line);
+    if (!l) l = allocate(c, line, v, has_victim);
+    l->valid |= sectors;
+    rekey(c, l);
+    l->lru = ++c->clock;
+    fit(c, l, v, has_victim);
+    valid = l->valid;
+  }
   uint32_t slot;
   tm_mshr *m = find_mshr(c, line, &slot);
   if (!m) return NULL;
-  if (m->pf) l->pf = 1;   /* a prefetch's line, unread so far */
+  if (m->pf && l) l->pf = 1;   /* a prefetch's line, unread so far */
   /* hand back, oldest first, every waiter whose sectors are all valid now */
   tm_req *done = NULL, **dtail = &done, *keep = NULL, **ktail = &keep, *last = NULL;
   uint32_t kept = 0;
   for (tm_req *r = m->head, *next; r; r = next) {
     next = r->next;
     r->next = NULL;
-    if ((l->valid & r->sectors) == r->sectors) { *dtail = r; dtail = &r->next; }
+    if ((valid & r->sectors) == r->sectors) { *dtail = r; dtail = &r->next; }
     else { *ktail = r; ktail = &r->next; last = r; kept++; }
   }
   m->head = keep;
@@ -348,7 +358,7 @@ tm_req *cache_fill(tm_cache *c, uint64_t line_addr, uint32_t sectors, tm_victim 
   m->requested &= ~sectors;
   /* a waiter may need sectors that were valid when it came and were evicted
    * since: ask for them again rather than let it wait for ever */
-  for (tm_req *r = keep; r; r = r->next) *refetch |= r->sectors & ~l->valid & ~m->requested;
+  for (tm_req *r = keep; r; r = r->next) *refetch |= r->sectors & ~valid & ~m->requested;
   m->requested |= *refetch;
   if (!m->requested && !kept) free_mshr(c, slot);
   return done;

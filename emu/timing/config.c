@@ -149,7 +149,9 @@ static int parse_value(int k, const char *text, void *out, char *err, size_t cap
   } else {
     char *end;
     errno = 0;
-    long long x = strtoll(text, &end, 0);
+    const char *digits = text + (text[0] == '-');
+    int hex = digits[0] == '0' && (digits[1] == 'x' || digits[1] == 'X');
+    long long x = strtoll(text, &end, hex ? 16 : 10);   /* decimal (010 is ten) or 0x hexadecimal, never octal */
     if (end == text || *end || errno == ERANGE) return isa_fail(err, cap, "%s: '%s' is not %s", r->name, text, what);
     if ((double)x < r->min || (double)x > r->max)
       return isa_fail(err, cap, "%s: %s is out of range (%s to %s %s)", r->name, text, lo, hi, r->unit);
@@ -201,6 +203,24 @@ const char *tm_preset_name(int i, const char **text) {
 
 static int load_depth(tm_config *c, const char *name, int depth, char *err, size_t cap);
 
+/* The presets' names, comma-separated, in buf. */
+static const char *preset_list(char *buf, size_t cap) {
+  buf[0] = 0;
+  for (int i = 0; tm_presets[i]; i += 2) {
+    size_t n = strlen(buf);
+    snprintf(buf + n, cap - n, "%s%s", n ? ", " : "", tm_presets[i]);
+  }
+  return buf;
+}
+
+/* Whether load_depth takes name for a preset (not a path). */
+static int is_preset(const char *name) {
+  if (strchr(name, '/') || strstr(name, ".cfg")) return 0;
+  for (int i = 0; tm_presets[i]; i += 2)
+    if (!strcmp(tm_presets[i], name)) return 1;
+  return 0;
+}
+
 /* Runs the text of a config file named 'origin' ("caba-gtx480", "my.cfg"). */
 static int load_text(tm_config *c, const char *origin, const char *text, int depth, char *err, size_t cap) {
   int lineno = 0, seen_key = 0;
@@ -231,6 +251,12 @@ static int load_text(tm_config *c, const char *origin, const char *text, int dep
     *ve = 0;
     if (!strcmp(ks, "base")) {
       if (seen_key) return isa_fail(err, cap, "%s: error: base must come before the first key", where);
+      struct stat bst;
+      if (!*vs) return isa_fail(err, cap, "%s: error: base: no preset or file named", where);
+      if (!is_preset(vs) && stat(vs, &bst) != 0) {
+        char list[256];
+        return isa_fail(err, cap, "%s: error: base: %s: no such preset or file (presets: %s)", where, vs, preset_list(list, sizeof list));
+      }
       if (load_depth(c, vs, depth + 1, err, cap) != 0) return -1;
       continue;
     }
@@ -247,12 +273,8 @@ static int load_depth(tm_config *c, const char *name, int depth, char *err, size
       if (!strcmp(tm_presets[i], name)) return load_text(c, name, tm_presets[i + 1], depth, err, cap);
   struct stat st;
   if (stat(name, &st) != 0) {
-    char list[256] = "";
-    for (int i = 0; tm_presets[i]; i += 2) {
-      size_t n = strlen(list);
-      snprintf(list + n, sizeof list - n, "%s%s", n ? ", " : "", tm_presets[i]);
-    }
-    return isa_fail(err, cap, "%s: no such preset or file (presets: %s)", name, list);
+    char list[256];
+    return isa_fail(err, cap, "%s: no such preset or file (presets: %s)", name, preset_list(list, sizeof list));
   }
   if (S_ISDIR(st.st_mode)) return isa_fail(err, cap, "%s: is a directory, not a config file", name);
   FILE *f = fopen(name, "r");

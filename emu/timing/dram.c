@@ -259,7 +259,8 @@ static void row_command(tm_dram *d, const tm_req *r, int64_t n) {
 static void update_mode(tm_dram *d) {
   if (!d->frfcfs) return;
   uint32_t writes = d->nwrites, reads = d->nreads;
-  if (!d->draining && (writes >= d->qcap * 3 / 4 || (!reads && writes))) d->draining = 1;
+  uint32_t high = d->qcap * 3 / 4 ? d->qcap * 3 / 4 : 1;   /* (a queue of 1: a write drains at once) */
+  if (!d->draining && (writes >= high || (!reads && writes))) d->draining = 1;
   else if (d->draining && (!writes || (reads && writes <= d->qcap / 4))) d->draining = 0;
 }
 

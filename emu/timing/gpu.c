@@ -82,6 +82,7 @@ void tm_fail(tm_gpu *g, const char *what) {
     memset(g->fault, 0, sizeof *g->fault);
     snprintf(g->fault->kernel, sizeof g->fault->kernel, "%s", isa_str(&g->m->img, g->m->img.funcs[g->m->kernels[g->kernel]].name));
     snprintf(g->fault->what, sizeof g->fault->what, "timing model: %s", what);
+    g->fault->placeless = 1;
   }
   g->failed = 1;
 }
@@ -1004,7 +1005,9 @@ aw_status tm_launch(aw_device *d, const tm_config *cfg, tm_stats *st, aw_module 
     snprintf(why, sizeof why, "a CTA of %u threads needs %u registers and %u bytes of shared memory; an SM has %lld registers, %lld bytes, %lld threads: it fits no SM",
              g->cta_threads, g->cta_regs, g->cta_shared, (long long)cfg->sm_registers, (long long)cfg->sm_shared_bytes, (long long)cfg->sm_max_threads);
     memset(f, 0, sizeof *f);
+    snprintf(f->kernel, sizeof f->kernel, "%s", isa_str(&m->img, m->img.funcs[m->kernels[kernel]].name));
     snprintf(f->what, sizeof f->what, "%s", why);
+    f->placeless = 1;
     return AW_ERR_ARG;
   }
   /* the first wave: CTAs go round robin over the SMs */

@@ -914,6 +914,12 @@ static int scan(tm_gpu *g, tm_sm *s, uint32_t k, int64_t n, int *ldst_free, int 
     if (at > n) { *data = 1; if (at < kwake) kwake = at; continue; }   /* next cycle */
     tm_warp *tw = &s->warps[slot];
     const emu_insn *in = tw->in ? tw->in : (tw->in = emu_next(tw->tc->c, tw->w));
+    if (!in && tw->w->state != W_DONE) {   /* control ran past its function's end: the step records the fault */
+      if (emu_step(tw->tc->c, tw->w, &g->issue) != EMU_STEP_FAULT) tm_fail(g, "a warp past its function's end did not fault (an internal error)");
+      g->failed = 1;
+      s->scanning = UINT32_MAX;
+      return -1;
+    }
     if (!in) {
       tw->state = TW_DONE;
       changed(s, tw);

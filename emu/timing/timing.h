@@ -73,6 +73,8 @@ struct aw_device;
 int aw_set_timing(struct aw_device *d, const tm_config *cfg);
 /* The config of a device in timing mode, else NULL. */
 const tm_config *aw_timing_config(const struct aw_device *d);
+/* The config the device's last timed launch ran under, or NULL when none ran. */
+const tm_config *aw_timing_last_config(const struct aw_device *d);
 /* The timing statistics of d's launches in timing mode (oldest first) and their
  * kernels' names; returns how many.  *total: all of them added up. */
 uint32_t aw_timing_launches(const struct aw_device *d, const tm_stats **launches, const char *const **kernels, const tm_stats **total);

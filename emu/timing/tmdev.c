@@ -11,6 +11,8 @@ struct tm_device {
   char **kernels;
   uint32_t n, cap;
   tm_stats total;
+  int sm_mixed;               /* launches ran on different numbers of SMs: the totals have no per-SM breakdown */
+  tm_config last_cfg;         /* the config of the last launch */
   /* design caba: the blocks the kernels wrote, kept from launch to launch
    * until the host writes them: per block a byte, BLOCK_RAW (written
    * uncompressed) or BLOCK_PACKED (compressed by a compression assist warp),
@@ -130,9 +132,12 @@ int aw_set_timing(aw_device *d, const tm_config *cfg) {
 
 const tm_config *aw_timing_config(const aw_device *d) { return d->timing; }
 
+const tm_config *aw_timing_last_config(const aw_device *d) { return d->tmd && d->tmd->n ? &d->tmd->last_cfg : NULL; }
+
 tm_stats *tm_device_begin(aw_device *d, const char *kernel) {
   if (!d->tmd && !(d->tmd = calloc(1, sizeof *d->tmd))) return NULL;
   struct tm_device *t = d->tmd;
+  if (d->timing) t->last_cfg = *d->timing;
   if (t->n == t->cap) {
     uint32_t cap = t->cap ? t->cap * 2 : 8;
     tm_stats *l = realloc(t->launches, cap * sizeof *l);
@@ -156,8 +161,14 @@ void tm_device_end(aw_device *d) {
   struct tm_device *t = d->tmd;
   if (!t || !t->n) return;
   const tm_stats *l = &t->launches[t->n - 1];
-  /* the totals' per-SM breakdown, for launches on the same number of SMs */
-  if (l->sm_issue && (!t->total.sm_issue || t->total.n_sm == l->n_sm)) {
+  /* the totals' per-SM breakdown, while every launch ran on the same number of
+   * SMs (after a config with another n_sm, SM i is not the same SM: none) */
+  if (t->total.sm_issue && t->total.n_sm != l->n_sm) {
+    free(t->total.sm_issue);
+    t->total.sm_issue = NULL;
+    t->sm_mixed = 1;
+  }
+  if (l->sm_issue && !t->sm_mixed) {
     if (!t->total.sm_issue) t->total.sm_issue = calloc((size_t)l->n_sm * TM_NISSUE, sizeof *t->total.sm_issue);
     if (t->total.sm_issue) for (size_t i = 0; i < (size_t)l->n_sm * TM_NISSUE; i++) t->total.sm_issue[i] += l->sm_issue[i];
   }

@@ -131,6 +131,8 @@ fi
 # ---- bad configs ----
 printf 'base = caba-gtx480\n# a comment\nl1_size = 16K\n' > "$T/unknown.cfg"
 printf 'l2_bytes = -768K\n' > "$T/negative.cfg"
+printf '# a base that is not there\nbase = no-such-gpu\n' > "$T/nobase.cfg"
+printf 'base =\n' > "$T/emptybase.cfg"
 printf 'n_sm = 15\nl1_bytes = 24K\n' > "$T/sets.cfg"
 expect_cfg_error() {   # NAME ARGS... -- the message must contain $want
   name=$1; shift
@@ -144,6 +146,28 @@ want="$T/negative.cfg:1: error: l2_bytes: -768K is out of range"; expect_cfg_err
 want="$T/sets.cfg:2: error: l1_bytes: l1_bytes = 24576 in 4 ways of 128-byte lines give 48 sets, not a power of two"; expect_cfg_error "sets not a power of two" --config "$T/sets.cfg"
 want="--set: error: sched_policy: 'fifo' is not one of lrr|gto|two-level"; expect_cfg_error "bad --set value" --set sched_policy=fifo
 want="no-such-gpu: no such preset or file"; expect_cfg_error "unknown preset" --config no-such-gpu
+want="$T/nobase.cfg:2: error: base: no-such-gpu: no such preset or file (presets: caba-gtx480, mag-gddr5, mpc-titanv)"; expect_cfg_error "unknown base" --config "$T/nobase.cfg"
+want="$T/emptybase.cfg:1: error: base: no preset or file named"; expect_cfg_error "empty base" --config "$T/emptybase.cfg"
+
+# ---- launches under different configs ----
+# The script picks the timing model itself ('config'), then changes n_sm: --stats-json
+# (no --config) has the timing figures, each launch its own per-SM breakdown (15, then
+# 16 SMs), and the totals none (SM i is not one SM across them)
+cat > "$T/nsm.aw" <<EOF
+load examples/saxpy/saxpy.ptx
+alloc x f32 1000
+alloc y f32 1000
+config caba-gtx480
+launch saxpy 4 256 u32:1000 f32:2.0 x y
+set n_sm=16
+launch saxpy 4 256 u32:1000 f32:2.0 x y
+EOF
+"$BIN/awemu" run --stats-json "$T/nsm.json" "$T/nsm.aw" > "$T/nsm.out" 2>&1
+rc=$?
+sms=$(grep '^      "sm_issue_slots"' "$T/nsm.json" | awk -F'[[]' '{ printf "%s ", NF - 2 }')
+if [ $rc -eq 0 ] && grep -q '"cycles"' "$T/nsm.json" && [ "$sms" = "15 16 " ] && ! grep -q '^  "sm_issue_slots"' "$T/nsm.json"; then
+  pass "launches on 15 and 16 SMs: --stats-json has each launch's SMs ($sms) and no per-SM totals"
+else fail "launches on 15 and 16 SMs (exit $rc, per-launch SMs: $sms)" "$(cat "$T/nsm.out"; grep -n sm_issue "$T/nsm.json" | cut -c1-80)"; fi
 
 # ---- a CTA that fits no SM ----
 # kernel_regs = 255 with 256 threads: 255 x 32 = 8160 -> 8192 registers per warp x 8 warps

@@ -7,4 +7,4 @@
 	.reg .global .b32 %q;
 	ret;
 }
-// error: 7:7: .reg declarations take a type and an optional vector width only
+// error: 7:7: .reg declarations take a type only
