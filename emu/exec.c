@@ -918,6 +918,12 @@ static void note_access(cta *c, int space, const uint64_t *addr, uint32_t active
   struct emu_issue *is = c->issue;
   is->is_mem = 1;
   is->bytes = (uint8_t)(bytes > 255 ? 255 : bytes);
+  if (space != ISA_SP_GENERIC) {   /* one space: every lane's entry (readers look at the active lanes' only) */
+    memset(is->space, space, sizeof is->space);
+    memcpy(is->addr, addr, sizeof is->addr);
+    is->spaces = active ? 1u << space : 0;
+    return;
+  }
   uint32_t spaces = 0;
   for (int l = 0; l < WARP; l++) {
     if (!(active >> l & 1)) continue;
@@ -1035,7 +1041,7 @@ static int exec_ld(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t ac
                 (space == ISA_SP_CONST || space == ISA_SP_SHARED || space == ISA_SP_SHARED_CTA || space == ISA_SP_GLOBAL ||
                  space == ISA_SP_LIN || space == ISA_SP_LOUT || space == ISA_SP_LMETA ||
                  (space == ISA_SP_PARAM && addr[first] < ((uint64_t)1 << 40)));
-  if (uniform) {   /* (no early exit: the loop vectorizes) */
+  if (uniform && in->o[1].base == AB_REG) {   /* (an address without a register is every lane's; no early exit: the loop vectorizes) */
     uint64_t differ = 0;
     for (int l = 0; l < WARP; l++) differ |= (active >> l & 1) ? addr[l] ^ addr[first] : 0;
     uniform = !differ;
