@@ -743,7 +743,10 @@ static int issue(tm_gpu *g, tm_sm *s, tm_warp *tw, const emu_insn *in, const tm_
   g->st->warp_insns++;
   g->st->thread_insns += (uint64_t)emu_popc32(is->active);
   tw->next_issue = n + 1;
-  changed(s, tw);
+  /* changed(s, tw) for a warp that was a candidate (ready, no load awaited) and
+   * stays one from the next cycle: of its bits only try_at moves */
+  s->try_at[tw->slot] = n + 1;
+  s->quiet_until[tw->sched] = 0;
   if (pipe_slot >= 0) s->unit_free[r->unit][pipe_slot] = n + r->interval;
   if (r->unit == U_ALU || r->unit == U_MUL) s->alu_busy += r->interval;
   if (flags & (F_CALL | F_RET)) {   /* a new frame: its registers are all there */
