@@ -202,12 +202,14 @@ FUZZ_HAVE = $(wildcard tests/fuzz/fuzz_$(1).c)
 fuzz:
 	$(MAKE) BUILD=build/fuzz BIN=build/fuzz/bin CC=clang OPT="-O1 -g" \
 	  EXTRA_CFLAGS="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all" \
-	  build/fuzz/libawasm.a build/fuzz/libawemu.a $(if $(call FUZZ_HAVE,debug),build/fuzz/emu/debug.o build/fuzz/emu/debug_expr.o)
+	  build/fuzz/libawasm.a build/fuzz/libawemu.a $(if $(call FUZZ_HAVE,debug),build/fuzz/emu/debug.o build/fuzz/emu/debug_expr.o) \
+	  $(if $(call FUZZ_HAVE,sweep),build/fuzz/emu/sweep.o build/fuzz/emu/plot.o)
 	$(FUZZ_CC) tests/fuzz/fuzz_asm.c build/fuzz/libawasm.a -o build/fuzz/fuzz_asm -lm
 	$(FUZZ_CC) tests/fuzz/fuzz_image.c build/fuzz/libawasm.a -o build/fuzz/fuzz_image -lm
 	$(FUZZ_CC) tests/fuzz/fuzz_report.c build/fuzz/libawemu.a -o build/fuzz/fuzz_report -lm
 	$(if $(call FUZZ_HAVE,script),$(FUZZ_CC) tests/fuzz/fuzz_script.c build/fuzz/libawemu.a -o build/fuzz/fuzz_script -lm)
 	$(if $(call FUZZ_HAVE,debug),$(FUZZ_CC) tests/fuzz/fuzz_debug.c build/fuzz/emu/debug.o build/fuzz/emu/debug_expr.o build/fuzz/libawemu.a -o build/fuzz/fuzz_debug -lreadline -lm)
+	$(if $(call FUZZ_HAVE,sweep),$(FUZZ_CC) tests/fuzz/fuzz_sweep.c build/fuzz/emu/sweep.o build/fuzz/emu/plot.o build/fuzz/libawemu.a -o build/fuzz/fuzz_sweep -lm)
 	@FUZZ_JOBS=$(FUZZ_JOBS) sh tests/fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_ONLY)
 
 # ---- PTX from the examples' CUDA sources (needs nvcc) ----

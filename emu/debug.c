@@ -25,6 +25,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <readline/history.h>
@@ -1167,7 +1168,7 @@ static int watch_pending(dbg *g, const char *text) {
   if (g->is_script && !script_allocates(g, name))
     return dbg_err("No buffer '%s': the script %s has no 'alloc %s' line to watch it after.", name, g->target, name);
   if (!g->is_script && g->running) return DR_USAGE;
-  char ix[256];
+  char ix[1100];   /* a command line is at most 1023 characters */
   snprintf(ix, sizeof ix, "%.*s", (int)(close - p - 1), p + 1);
   value v;
   char why[256];
@@ -1731,9 +1732,8 @@ static void do_displays(dbg *g) {
     char lead[64];
     int examine = d->fmt[0] && (strlen(d->fmt) > 1 || strchr("isbhwg", d->fmt[0]));
     if (examine) {
-      snprintf(lead, sizeof lead, "%d: x/%s %s\n", d->id, d->fmt, d->expr);
-      printf("%s", lead);
-      char args[600];
+      printf("%d: x/%s %s\n", d->id, d->fmt, d->expr);
+      char args[1200];   /* a command line, so the expression, is at most 1023 characters */
       snprintf(args, sizeof args, "/%s %s", d->fmt, d->expr);
       int vx = g->x_valid; uint64_t xn = g->x_next;
       do_examine(g, args, "");
@@ -2325,11 +2325,12 @@ static char *read_command(dbg *g, int *from_user) {
     }
     return l;
   }
-  char buf[4096];
-  if (!fgets(buf, sizeof buf, stdin)) return NULL;
+  char *buf = NULL;   /* a line of any length is one command (a NUL ends it) */
+  size_t cap = 0;
+  if (getline(&buf, &cap, stdin) < 0) { free(buf); return NULL; }
   buf[strcspn(buf, "\n")] = 0;
   printf("%s%s\n", PROMPT, buf);
-  return strdup(buf);
+  return buf;
 }
 
 static int repeats(const char *line) {
@@ -2357,6 +2358,12 @@ static int repl(dbg *g) {
     }
     char *t = dbg_trim(line);
     char cmd[1024];
+    if (strlen(t) >= sizeof cmd) {   /* never cut: the rest of the line would be lost silently */
+      dbg_err("A command line of %zu characters: at most %zu.", strlen(t), sizeof cmd - 1);
+      free(line);
+      g->errors++;
+      continue;
+    }
     if (!*t && from_user && g->last[0]) snprintf(cmd, sizeof cmd, "%s", g->last);
     else snprintf(cmd, sizeof cmd, "%s", t);
     if (*t) g->last[0] = 0;
@@ -2512,13 +2519,23 @@ static void queue_add(dbg *g, const char *line, size_t len) {
 static int queue_file(dbg *g, const char *path) {
   FILE *f = fopen(path, "r");
   if (!f) { fprintf(stderr, "awemu debug: %s: cannot read: %s\n", path, strerror(errno)); return -1; }
-  char buf[4096];
-  while (fgets(buf, sizeof buf, f)) {
+  struct stat st;
+  if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) { fprintf(stderr, "awemu debug: %s: is a directory, not a file of commands\n", path); fclose(f); return -1; }
+  char *buf = NULL;
+  size_t cap = 0;
+  ssize_t n;
+  unsigned long lineno = 0;
+  int rc = 0;
+  while ((n = getline(&buf, &cap, f)) >= 0) {   /* a line of any length is one command */
+    lineno++;
+    if (memchr(buf, 0, (size_t)n)) { fprintf(stderr, "%s:%lu: error: a NUL byte in a command line\n", path, lineno); rc = -1; break; }
     buf[strcspn(buf, "\r\n")] = 0;
     queue_add(g, buf, strlen(buf));
   }
+  if (!rc && ferror(f)) { fprintf(stderr, "awemu debug: %s: read error: %s\n", path, strerror(errno)); rc = -1; }
+  free(buf);
   fclose(f);
-  return 0;
+  return rc;
 }
 
 static int is_script_file(const char *path) {
@@ -2558,12 +2575,18 @@ static int dbg_session(dbg *g, int quiet) {
     if (g->is_script) {
       FILE *f = fopen(g->target, "r");
       if (!f) { fprintf(stderr, "awemu debug: %s: cannot read: %s\n", g->target, strerror(errno)); return 2; }
+      struct stat st;
+      int dir = fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode);
       fclose(f);
+      if (dir) { fprintf(stderr, "awemu debug: %s: is a directory, not a script or module\n", g->target); return 2; }
       scratch_load(g);
     } else {
-      char line[4200];
-      snprintf(line, sizeof line, "load %s", g->target);
-      if (aw_session_exec(g->s, line, "")) return 2;
+      /* the script's load command on the name as it is: not a line of the script language, where
+       * blanks would split it, '#' start a comment and ${NAME} be replaced */
+      const aw_command *ld = NULL;
+      for (const aw_command *c = aw_commands; c->name && !ld; c++) if (!strcmp(c->name, "load")) ld = c;
+      char *av[2] = { (char *)"load", (char *)g->target };
+      if (!ld || ld->run(g->s, av, 2, "")) return 2;
     }
   }
   if (!quiet) printf("awemu debugger.  Type \"help\" for the commands%s.\n",

@@ -575,7 +575,7 @@ int dbg_cmd_print(dbg *g, char *args) {
   char *text = dbg_trim(args);
   if (!*text) return DR_USAGE;
   /* the run-script form, a buffer's elements: print BUFFER [FIRST [COUNT]] */
-  char copy[512];
+  char copy[1100];   /* a command line is at most 1023 characters (debug.c's repl) */
   snprintf(copy, sizeof copy, "%s", text);
   char *p = copy, *name = dbg_word(&p), *t;
   int plain = !fmt;
@@ -584,7 +584,7 @@ int dbg_cmd_print(dbg *g, char *args) {
   int ty;
   for (int i = 0; plain && aw_session_buffer(g->s, i, &a, &n, &ty); i++)
     if (!strcmp(aw_session_buffer(g->s, i, &a, &n, &ty), name)) {
-      char line[600];
+      char line[1200];
       snprintf(line, sizeof line, "print %s", text);
       return aw_session_exec(g->s, line, "") ? DR_ERR : DR_OK;
     }

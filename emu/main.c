@@ -318,6 +318,15 @@ static int run_main(int argc, char **argv, int *vars, const char **sets) {
     fprintf(stderr, "awemu run: --trace-timeline and --stats-json name the same file\n");
     return 2;
   }
+  /* an output that is one of the inputs would be overwritten by the run's figures */
+  for (int o = 0; o < 2; o++) {
+    const char *outp = o ? timeline : stats_json, *opt = o ? "--trace-timeline" : "--stats-json";
+    if (!outp || !strcmp(outp, "-")) continue;
+    if (!is_stdin && isa_same_file(outp, script)) { fprintf(stderr, "awemu run: %s %s is the SCRIPT: it would be overwritten\n", opt, outp); return 2; }
+    for (int k = 0; k < nsubs; k++)
+      if (isa_same_file(outp, subs[k])) { fprintf(stderr, "awemu run: %s %s is a --subroutines file: it would be overwritten\n", opt, outp); return 2; }
+    if (config && isa_same_file(outp, config)) { fprintf(stderr, "awemu run: %s %s is the --config file: it would be overwritten\n", opt, outp); return 2; }
+  }
   aw_session *s = aw_session_new(stdout, stderr);
   if (!s) { fprintf(stderr, "awemu: out of memory\n"); return 2; }
   aw_device *d = aw_session_device(s);

@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <glob.h>
 #include <limits.h>
+#include <math.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -38,11 +39,11 @@ typedef struct {
 typedef struct {
   char id[600];
   int w, c, d, a, s[MAX_AXES];
-  char *argv[200];           /* at most 8 + 2 x 16 sets + 2 x 32 + 2 x 32 subroutines + 4 + 2 + 16 vars + 1 */
-  char *own[40];             /* the argv strings made for this run (freed with it) */
+  char **argv;               /* made for this run, as many as it needs (freed with it) */
+  char *own[24];             /* the argv strings made for this run: design, algorithm, 16 set or var, stats, DATA, dir */
   int nown;
   int argc;
-  char dir[PATH_MAX];
+  char *dir;                 /* one of own */
   pid_t pid;
   double started, seconds;
   int state;                 /* 0 to run, 1 done before, 2 running, 3 done now, 4 failed */
@@ -131,6 +132,8 @@ static int parse(sweep *w, const char *file) {
   int line = 0, rc = 0;
   while (!rc && fgets(buf, sizeof buf, f)) {
     line++;
+    size_t blen = strlen(buf);
+    if (blen == sizeof buf - 1 && buf[blen - 1] != '\n' && !feof(f)) { rc = err_at(file, line, "line longer than %d characters", (int)sizeof buf - 2); break; }
     char *h = strchr(buf, '#');
     if (h) *h = 0;
     char *p = buf;
@@ -150,7 +153,8 @@ static int parse(sweep *w, const char *file) {
       if (w->nfigs == 32) { rc = err_at(file, line, "more than 32 figures"); break; }
       for (int i = 0; i < w->nfigs; i++) if (!strcmp(w->figs[i].name, p)) { rc = err_at(file, line, "figure %s given twice", p); break; }
       if (rc) break;
-      if (plot_parse(&w->figs[w->nfigs], p, fe + 1, err, sizeof err)) { rc = err_at(file, line, "%s", err); break; }
+      if (!*p) { rc = err_at(file, line, "figure: a NAME before '='"); break; }
+      if (plot_parse(&w->figs[w->nfigs], p, fe + 1, err, sizeof err)) { plot_free(&w->figs[w->nfigs]); rc = err_at(file, line, "%s", err); break; }
       w->figs[w->nfigs].file = file;
       w->figs[w->nfigs++].line = line;
       continue;
@@ -187,7 +191,7 @@ static int parse(sweep *w, const char *file) {
       while (isspace((unsigned char)*rest)) rest++;
       char *e = rest + strlen(rest);
       while (e > rest && isspace((unsigned char)e[-1])) *--e = 0;
-      if (!*rest || strpbrk(rest, "/ \t")) { rc = err_at(file, line, "name: one word without '/'"); break; }
+      if (!*rest || strpbrk(rest, "/ \t") || strlen(rest) > 200) { rc = err_at(file, line, "name: one word without '/' (at most 200 characters)"); break; }
       w->name = strdup(rest);
       continue;
     } else if (!strcmp(key, "workloads")) x = &w->wl;
@@ -198,6 +202,8 @@ static int parse(sweep *w, const char *file) {
     else if (!strcmp(key, "timeout")) x = &w->timeout;
     else if (!strncmp(key, "subroutines.", 12) && key[12]) {
       if (w->nalgsubs == 16) { rc = err_at(file, line, "more than 16 subroutines.ALG lines"); break; }
+      for (int i = 0; i < w->nalgsubs; i++) if (!strcmp(w->algsubs[i].key, key)) { rc = err_at(file, line, "%s given twice", key); break; }
+      if (rc) break;
       x = &w->algsubs[w->nalgsubs++];
     } else {
       rc = err_at(file, line, "unknown key '%s' (name, workloads, configs, designs, algorithms, subroutines, subroutines.ALG, timeout, set KEY, var NAME)", key);
@@ -235,7 +241,8 @@ static int check(sweep *w) {
       size_t ml = strlen(m);
       if (is_dir(m)) fmt(p, sizeof p, "%s%srun.aw", m, m[ml - 1] == '/' ? "" : "/");
       else fmt(p, sizeof p, "%s", m);
-      if (!exists(p) || strcmp(p + strlen(p) - 3, ".aw")) {
+      size_t pl = strlen(p);
+      if (!exists(p) || pl < 3 || strcmp(p + pl - 3, ".aw")) {
         if (strpbrk(w->wl.vals[i], "*?[")) continue;   /* a pattern's other matches (a README, a directory without run.aw) are not workloads */
         err_at(w->file, w->wl.line, "workloads: %s: no run script (a directory with run.aw, or an .aw file)", m);
         globfree(&g);
@@ -293,7 +300,7 @@ static int check(sweep *w) {
   if (w->timeout.n) {
     char *end;
     double t = strtod(w->timeout.vals[0], &end);
-    if (w->timeout.n != 1 || *end || t < 0) return err_at(w->file, w->timeout.line, "timeout: one number of seconds");
+    if (w->timeout.n != 1 || end == w->timeout.vals[0] || *end || !isfinite(t) || t < 0) return err_at(w->file, w->timeout.line, "timeout: one number of seconds");
   }
   return 0;
 }
@@ -332,7 +339,7 @@ static void name_workloads(const sweep *w) {
 
 static void config_name(const char *c, char *buf, size_t cap) {
   const char *b = strrchr(c, '/');
-  fmt(buf, cap, "%s", b ? b + 1 : c);
+  snprintf(buf, cap, "%s", b ? b + 1 : c);   /* a name too long for it is too long for a run's id too: expand refuses it */
   char *dot = strrchr(buf, '.');
   if (dot && dot != buf) *dot = 0;
 }
@@ -384,7 +391,7 @@ static int prepare(const sweep *w) {
 static char *own(run *x, char *p) { x->own[x->nown++] = p; return p; }
 
 static void free_runs(run *r, int n) {
-  for (int i = 0; r && i < n; i++) for (int k = 0; k < r[i].nown; k++) free(r[i].own[k]);
+  for (int i = 0; r && i < n; i++) { for (int k = 0; k < r[i].nown; k++) free(r[i].own[k]); free(r[i].argv); }
   free(r);
 }
 
@@ -398,12 +405,28 @@ static void free_sweep(sweep *w) {
   for (int i = 0; i < MAX_VALS; i++) { free(wnames[i]); wnames[i] = NULL; }
 }
 
-/* Every run of the sweep, in order: workloads, configs, designs, algorithms, then the set axes (the first slowest). */
-static run *expand(const sweep *w, int *nruns) {
+/* Appends to a run's id; -1 when it does not fit. */
+static int id_add(char *id, size_t cap, const char *f, ...) __attribute__((format(printf, 3, 4)));
+static int id_add(char *id, size_t cap, const char *f, ...) {
+  size_t l = strlen(id);
+  va_list ap;
+  va_start(ap, f);
+  int n = vsnprintf(id + l, cap - l, f, ap);
+  va_end(ap);
+  return n < 0 || (size_t)n >= cap - l ? -1 : 0;
+}
+
+static int cmp_id(const void *a, const void *b) { return strcmp((*(run *const *)a)->id, (*(run *const *)b)->id); }
+
+/* Every run of the sweep, in order: workloads, configs, designs, algorithms, then the set axes (the
+ * first slowest); NULL (message printed) past max_runs runs, or when two runs would share a name. */
+static run *expand(const sweep *w, int *nruns, long max_runs) {
   int nd = w->des.n ? w->des.n : 1, na = w->alg.n ? w->alg.n : 1;
-  long total = (long)w->wl.n * w->cfg.n * nd * na;
-  for (int k = 0; k < w->nsets; k++) total *= w->sets[k].n;
-  if (total > 1000000) { err_at(w->file, 0, "%ld runs: more than a million", total); return NULL; }
+  long total = (long)w->wl.n * w->cfg.n * nd * na;   /* at most 256^4 */
+  for (int k = 0; k < w->nsets && total <= max_runs; k++) total *= w->sets[k].n;   /* never past 2^40 */
+  if (total > max_runs) { err_at(w->file, 0, "more than %ld runs (workloads x configs x designs x algorithms x set and var axes)", max_runs); return NULL; }
+  int nargv = 16 + 2 * w->nsets + 2 * w->subs.n;   /* awemu run, config, design, algorithm, sets, subroutines, timeout, stats, script, DATA, vars, NULL */
+  for (int a = 0; a < w->nalgsubs; a++) nargv += 2 * w->algsubs[a].n;
   run *r = calloc((size_t)total, sizeof *r);
   if (!r) { err_at(NULL, 0, "out of memory"); return NULL; }
   for (long i = 0; i < total; i++) {
@@ -417,13 +440,31 @@ static run *expand(const sweep *w, int *nruns) {
     char wn[PATH_MAX], cn[PATH_MAX];
     fmt(wn, sizeof wn, "%s", wnames[x->w]);
     config_name(w->cfg.vals[x->c], cn, sizeof cn);
-    fmt(x->id, sizeof x->id, "%s.%s", wn, cn);
-    if (w->des.n) fmt(x->id + strlen(x->id), sizeof x->id - strlen(x->id), ".%s", w->des.vals[x->d]);
-    if (w->alg.n) fmt(x->id + strlen(x->id), sizeof x->id - strlen(x->id), ".%s", w->alg.vals[x->a]);
+    int bad = id_add(x->id, sizeof x->id, "%s.%s", wn, cn);
+    if (w->des.n) bad |= id_add(x->id, sizeof x->id, ".%s", w->des.vals[x->d]);
+    if (w->alg.n) bad |= id_add(x->id, sizeof x->id, ".%s", w->alg.vals[x->a]);
     for (int k = 0; k < w->nsets; k++)
-      fmt(x->id + strlen(x->id), sizeof x->id - strlen(x->id), ".%s=%s", w->sets[k].key, w->sets[k].vals[x->s[k]]);
+      bad |= id_add(x->id, sizeof x->id, ".%s=%s", w->sets[k].key, w->sets[k].vals[x->s[k]]);
+    if (bad) {   /* named at the line of its longest part */
+      size_t lm = strlen(wn), l;
+      int ln = w->wl.line;
+      if ((l = strlen(cn)) > lm) { lm = l; ln = w->cfg.line; }
+      if (w->des.n && (l = strlen(w->des.vals[x->d])) > lm) { lm = l; ln = w->des.line; }
+      if (w->alg.n && (l = strlen(w->alg.vals[x->a])) > lm) { lm = l; ln = w->alg.line; }
+      for (int k = 0; k < w->nsets; k++) if ((l = strlen(w->sets[k].key) + strlen(w->sets[k].vals[x->s[k]])) > lm) { lm = l; ln = w->sets[k].line; }
+      err_at(w->file, ln, "a run's name (workload.config.design.algorithm.KEY=VALUE...) is longer than %d characters: %.60s...", (int)sizeof x->id - 1, x->id);
+      free_runs(r, (int)i + 1);
+      return NULL;
+    }
     sanitize(x->id);
-    fmt(x->dir, sizeof x->dir, "%s/runs/%s", out_dir, x->id);
+    x->dir = own(x, dup_printf("%s/runs/%s", out_dir, x->id));
+    if (strlen(x->dir) + 32 >= PATH_MAX) {
+      err_at(NULL, 0, "%s: a path too long", x->dir);
+      free_runs(r, (int)i + 1);
+      return NULL;
+    }
+    x->argv = calloc((size_t)nargv, sizeof *x->argv);
+    if (!x->argv) { err_at(NULL, 0, "out of memory"); free_runs(r, (int)i + 1); return NULL; }
     int c = 0;
     x->argv[c++] = awemu_path;
     x->argv[c++] = "run";
@@ -452,9 +493,24 @@ static run *expand(const sweep *w, int *nruns) {
     x->argv[c] = NULL;
     x->argc = c;
   }
-  /* two runs of one name would share a directory: workloads whose paths sanitize alike */
+  /* two runs of one name would share a directory: a workload or value given twice, workloads or
+   * configs whose paths end alike (a/caba-gtx480.cfg and the preset), values that sanitize alike */
+  run **by_id = malloc((size_t)total * sizeof *by_id);
+  if (!by_id) { err_at(NULL, 0, "out of memory"); free_runs(r, (int)total); return NULL; }
+  for (long i = 0; i < total; i++) by_id[i] = &r[i];
+  qsort(by_id, (size_t)total, sizeof *by_id, cmp_id);
   for (long i = 1; i < total; i++)
-    if (!strcmp(r[i].id, r[i - 1].id)) { err_at(w->file, w->wl.line, "two runs are both named %s: rename a workload", r[i].id); free_runs(r, (int)total); return NULL; }
+    if (!strcmp(by_id[i]->id, by_id[i - 1]->id)) {
+      const run *a = by_id[i - 1], *b = by_id[i];   /* the line of the first axis where they differ */
+      int ln = a->w != b->w ? w->wl.line : a->c != b->c ? w->cfg.line : a->d != b->d ? w->des.line : a->a != b->a ? w->alg.line : 0;
+      for (int k = 0; k < w->nsets && !ln; k++) if (a->s[k] != b->s[k]) ln = w->sets[k].line;
+      err_at(w->file, ln, "two runs are both named %s: a value given twice, or two that differ only in their "
+             "directories or in characters other than letters, digits and ._=+-", b->id);
+      free(by_id);
+      free_runs(r, (int)total);
+      return NULL;
+    }
+  free(by_id);
   *nruns = (int)total;
   return r;
 }
@@ -608,18 +664,22 @@ static void each_scalar(const char *path, void (*fn)(const char *key, const char
       for (char *p = v + 1; (p = strchr(p, '"'));) {
         char *e = strchr(p + 1, '"');
         if (!e || e[1] != ':') break;
-        fmt(full, sizeof full, "%s.%.*s", key, (int)(e - p - 1), p + 1);
+        int nf = snprintf(full, sizeof full, "%s.%.*s", key, (int)(e - p - 1), p + 1);
         char *s = e + 2;
         while (*s == ' ') s++;
         size_t len = *s == '"' ? strcspn(s + 1, "\"") : strcspn(s, ",}");
-        fmt(val, sizeof val, "%.*s", (int)len, *s == '"' ? s + 1 : s);
-        fn(full, val, arg);
+        if (*s == '"' && s[1 + len] != '"') break;   /* an unterminated string: never past the line's end */
+        if (nf > 0 && (size_t)nf < sizeof full && len < sizeof val) {   /* not a statistic awemu writes: left out */
+          snprintf(val, sizeof val, "%.*s", (int)len, *s == '"' ? s + 1 : s);
+          fn(full, val, arg);
+        }
         p = s + len + (*s == '"' ? 2 : 0);
       }
       continue;
     }
     size_t len = *v == '"' ? strcspn(v + 1, "\"") : strcspn(v, ",\n");
-    fmt(val, sizeof val, "%.*s", (int)len, *v == '"' ? v + 1 : v);
+    if (len >= sizeof val) continue;   /* not a statistic awemu writes: left out */
+    snprintf(val, sizeof val, "%.*s", (int)len, *v == '"' ? v + 1 : v);
     fn(key, val, arg);
   }
   fclose(f);
@@ -823,10 +883,12 @@ int aw_sweep_main(int argc, char **argv) {
       v = eq ? eq : i + 1 < argc ? argv[++i] : NULL;
       if (!v || !*v) { fprintf(stderr, "awemu sweep: %s needs a value\n", a); return 2; }
       char *end;
-      if (a[1] == 'j') { jobs = (int)strtol(v, &end, 10); if (*end || jobs < 1 || jobs > 1024) { fprintf(stderr, "awemu sweep: -j %s: a number from 1 to 1024\n", v); return 2; } }
+      long lv = 0;
+      int tail = -1;
+      if (a[1] == 'j') { lv = strtol(v, &end, 10); jobs = lv >= 1 && lv <= 1024 ? (int)lv : 0; if (end == v || *end || !jobs) { fprintf(stderr, "awemu sweep: -j %s: a number from 1 to 1024\n", v); return 2; } }
       else if (!strncmp(a, "--out", 5)) out = v;
-      else if (!strncmp(a, "--tasks", 7)) { tasks = (int)strtol(v, &end, 10); if (*end || tasks < 1 || tasks > 100000) { fprintf(stderr, "awemu sweep: --tasks %s: a number from 1 to 100000\n", v); return 2; } }
-      else if (sscanf(v, "%d/%d", &task, &ntask) != 2 || ntask < 1 || task < 0 || task >= ntask) { fprintf(stderr, "awemu sweep: --task %s: K/N with 0 <= K < N\n", v); return 2; }
+      else if (!strncmp(a, "--tasks", 7)) { lv = strtol(v, &end, 10); tasks = lv >= 1 && lv <= 100000 ? (int)lv : 0; if (end == v || *end || !tasks) { fprintf(stderr, "awemu sweep: --tasks %s: a number from 1 to 100000\n", v); return 2; } }
+      else if (sscanf(v, "%d/%d%n", &task, &ntask, &tail) != 2 || tail < 0 || v[tail] || ntask < 1 || task < 0 || task >= ntask) { fprintf(stderr, "awemu sweep: --task %s: K/N with 0 <= K < N\n", v); return 2; }
     } else if (a[0] == '-') { fprintf(stderr, "awemu sweep: unknown option '%s' (awemu sweep --help)\n", a); return 2; }
     else if (file) { fprintf(stderr, "awemu sweep: one sweep FILE only ('%s' and '%s')\n", file, a); return 2; }
     else file = a;
@@ -844,7 +906,7 @@ int aw_sweep_main(int argc, char **argv) {
   char def[PATH_MAX];
   fmt(def, sizeof def, "%s.runs", w.name);
   out_dir = out ? out : def;
-  if (!(r = expand(&w, &n))) goto done;
+  if (!(r = expand(&w, &n, 1000000))) goto done;
   if (mkdirs(out_dir) || !is_dir(out_dir)) {
     fprintf(stderr, "awemu sweep: %s: cannot make the output directory: %s\n", out_dir, is_dir(out_dir) ? strerror(errno) : "a file of that name is in the way");
     goto done;
@@ -864,5 +926,25 @@ int aw_sweep_main(int argc, char **argv) {
 done:
   free_runs(r, n);
   free_sweep(&w);
+  return rc;
+}
+
+int aw_sweep_dry(const char *file, const char *out, long max_runs, FILE *f) {
+  if (!awemu_path[0]) snprintf(awemu_path, sizeof awemu_path, "awemu");
+  sweep w;
+  int rc = 2, n = 0;
+  run *r = NULL;
+  char def[PATH_MAX];
+  if (parse(&w, file) || check(&w)) goto done;
+  name_workloads(&w);
+  fmt(def, sizeof def, "%s.runs", w.name);
+  out_dir = out ? out : def;
+  if (!(r = expand(&w, &n, max_runs))) goto done;
+  for (int i = 0; i < n; i++) { put_shell(f, &r[i]); fputc('\n', f); }
+  rc = 0;
+done:
+  free_runs(r, n);
+  free_sweep(&w);
+  out_dir = NULL;
   return rc;
 }

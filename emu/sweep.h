@@ -12,4 +12,10 @@
 #define AWEMU_SWEEP_H
 /* awemu sweep; argv[0] is "sweep".  Returns the exit status. */
 int aw_sweep_main(int argc, char **argv);
+/* For tests and fuzzing (tests/fuzz/fuzz_sweep.c): reads, checks and expands FILE as awemu sweep
+ * --list does, with its runs' directories under out (NULL: NAME.runs), and writes each run's
+ * command line to f, but makes, writes and runs nothing (no data directory is prepared).  A
+ * sweep of more than max_runs runs is refused.  0, or 2 with the messages on standard error. */
+#include <stdio.h>
+int aw_sweep_dry(const char *file, const char *out, long max_runs, FILE *f);
 #endif

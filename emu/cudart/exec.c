@@ -8,11 +8,14 @@
 #include "exec.h"
 #include "../timing/config.h"
 
+#include <elf.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static void exec_usage(FILE *f) {
@@ -74,6 +77,84 @@ static int append_env(const char *name, const char *v, char sep) {
   return r;
 }
 
+/* Reads n bytes at off; 0, or -1. */
+static int read_at(int fd, void *buf, size_t n, uint64_t off) {
+  if (off > (uint64_t)INT64_MAX - n) return -1;
+  return pread(fd, buf, n, (off_t)off) == (ssize_t)n ? 0 : -1;
+}
+
+/* Whether PROGRAM (a path, or a name looked up in $PATH as execvp does) can run on this
+ * libcudart: a 64-bit ELF executable that carries CUDA code (a .nv_fatbin section) but
+ * does not load libcudart.so.13 (its CUDA runtime linked in statically, nvcc's default, or
+ * another CUDA's) would run its kernels on that runtime, not on awemu.  0 (or not an ELF
+ * file, a script, unreadable: left to execvp), or -1 with the reason in why. */
+static int check_program(const char *prog, char *why, size_t cap) {
+  char path[PATH_MAX];
+  if (strchr(prog, '/')) snprintf(path, sizeof path, "%s", prog);
+  else {
+    const char *p = getenv("PATH");
+    int found = 0;
+    for (const char *d = p ? p : "/usr/local/bin:/usr/bin:/bin"; !found && d;) {
+      const char *e = strchr(d, ':');
+      size_t n = e ? (size_t)(e - d) : strlen(d);
+      snprintf(path, sizeof path, "%.*s%s%s", (int)n, n ? d : ".", "/", prog);
+      found = access(path, X_OK) == 0;
+      d = e ? e + 1 : NULL;
+    }
+    if (!found) return 0;
+  }
+  int fd = open(path, O_RDONLY);
+  if (fd < 0) return 0;
+  Elf64_Ehdr eh;
+  int rc = 0, fatbin = 0, needs13 = 0;
+  char other[64] = "";
+  Elf64_Shdr *sh = NULL;
+  char *names = NULL, *dynstr = NULL;
+  Elf64_Dyn *dyn = NULL;
+  if (read_at(fd, &eh, sizeof eh, 0) || memcmp(eh.e_ident, ELFMAG, SELFMAG) || eh.e_ident[EI_CLASS] != ELFCLASS64 ||
+      eh.e_ident[EI_DATA] != ELFDATA2LSB || eh.e_shentsize != sizeof(Elf64_Shdr) || !eh.e_shnum || eh.e_shstrndx >= eh.e_shnum)
+    goto done;
+  sh = malloc((size_t)eh.e_shnum * sizeof *sh);
+  if (!sh || read_at(fd, sh, (size_t)eh.e_shnum * sizeof *sh, eh.e_shoff)) goto done;
+  const Elf64_Shdr *ns = &sh[eh.e_shstrndx];
+  if (ns->sh_size > (1u << 24) || !(names = calloc(ns->sh_size + 1, 1)) || read_at(fd, names, ns->sh_size, ns->sh_offset)) goto done;
+  for (unsigned i = 0; i < eh.e_shnum; i++) {
+    if (sh[i].sh_name < ns->sh_size && !strcmp(names + sh[i].sh_name, ".nv_fatbin")) fatbin = 1;
+    if (sh[i].sh_type != SHT_DYNAMIC || sh[i].sh_link >= eh.e_shnum || dyn) continue;
+    const Elf64_Shdr *ss = &sh[sh[i].sh_link];
+    size_t nd = sh[i].sh_size / sizeof *dyn;
+    if (nd > 65536 || ss->sh_size > (1u << 24)) continue;
+    dyn = malloc(nd * sizeof *dyn + 1);
+    dynstr = calloc(ss->sh_size + 1, 1);
+    if (!dyn || !dynstr || read_at(fd, dyn, nd * sizeof *dyn, sh[i].sh_offset) || read_at(fd, dynstr, ss->sh_size, ss->sh_offset)) goto done;
+    for (size_t k = 0; k < nd && dyn[k].d_tag != DT_NULL; k++) {
+      if (dyn[k].d_tag != DT_NEEDED || dyn[k].d_un.d_val >= ss->sh_size) continue;
+      const char *lib = dynstr + dyn[k].d_un.d_val;
+      if (!strcmp(lib, "libcudart.so.13")) needs13 = 1;
+      else if (!strncmp(lib, "libcudart.so", 12)) snprintf(other, sizeof other, "%s", lib);
+    }
+  }
+  if (fatbin && !needs13) {
+    if (other[0]) snprintf(why, cap, "it loads %s, another CUDA's runtime: awemu's is libcudart.so.13 (CUDA 13); rebuild it with nvcc 13 -cudart shared", other);
+    else snprintf(why, cap, "its CUDA runtime is linked in (nvcc's default, -cudart static), so its kernels would not run on awemu; rebuild it with nvcc -cudart shared");
+    rc = -1;
+  }
+done:
+  free(sh); free(names); free(dyn); free(dynstr);
+  close(fd);
+  return rc;
+}
+
+/* An input file of an option: readable and not a directory, and without ':' (the library's
+ * variables join several with ':').  0, or -1 with the message printed. */
+static int check_input(const char *opt, const char *v) {
+  struct stat st;
+  if (access(v, R_OK)) { fprintf(stderr, "awemu exec: %s %s: %s\n", opt, v, strerror(errno)); return -1; }
+  if (stat(v, &st) == 0 && S_ISDIR(st.st_mode)) { fprintf(stderr, "awemu exec: %s %s: is a directory\n", opt, v); return -1; }
+  if (strchr(v, ':')) { fprintf(stderr, "awemu exec: %s %s: a file name with ':' cannot be passed on (the library splits its list at ':')\n", opt, v); return -1; }
+  return 0;
+}
+
 int cr_exec_main(int argc, char **argv) {
   const char *config = NULL;
   int i, nsets = 0;
@@ -114,11 +195,23 @@ int cr_exec_main(int argc, char **argv) {
       if (append_env("AWEMU_SET", v, ',')) return 2;
       sets[nsets++] = v;
       break;
-    case 2: if (access(v, R_OK)) { fprintf(stderr, "awemu exec: --subroutines %s: %s\n", v, strerror(errno)); return 2; }
+    case 2: if (check_input("--subroutines", v)) return 2;
       if (append_env("AWEMU_SUBROUTINES", v, ':')) return 2;
       break;
-    case 3: setenv("AWEMU_STATS_JSON", v, 1); break;
-    case 4: if (access(v, R_OK)) { fprintf(stderr, "awemu exec: --ptx %s: %s\n", v, strerror(errno)); return 2; }
+    case 3: {   /* written at the program's exit: a name that cannot be written is refused now */
+      struct stat st;
+      char dir[PATH_MAX];
+      snprintf(dir, sizeof dir, "%s", v);
+      char *slash = strrchr(dir, '/');
+      if (slash == dir) dir[1] = 0;
+      else if (slash) *slash = 0;
+      else snprintf(dir, sizeof dir, ".");
+      if (strcmp(v, "-") && stat(v, &st) == 0 && S_ISDIR(st.st_mode)) { fprintf(stderr, "awemu exec: --stats-json %s: is a directory\n", v); return 2; }
+      if (strcmp(v, "-") && (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))) { fprintf(stderr, "awemu exec: --stats-json %s: no directory %s\n", v, dir); return 2; }
+      setenv("AWEMU_STATS_JSON", v, 1);
+      break;
+    }
+    case 4: if (check_input("--ptx", v)) return 2;
       if (append_env("AWEMU_PTX", v, ':')) return 2;
       break;
     }
@@ -135,6 +228,8 @@ int cr_exec_main(int argc, char **argv) {
     fprintf(stderr, "awemu exec: --stats-json needs timing mode (--config NAME|FILE)\n");
     return 2;
   }
+  char why[512];
+  if (check_program(argv[i], why, sizeof why)) { fprintf(stderr, "awemu exec: %s: %s\n", argv[i], why); return 2; }
   char dir[PATH_MAX];
   if (libdir(dir, sizeof dir)) { fprintf(stderr, "awemu exec: libcudart.so.13 is not built (make) beside this awemu\n"); return 2; }
   /* our directory first: it must win over a real CUDA's */

@@ -163,4 +163,24 @@ cl_got=$(timeout 30 "$BIN/awemu" run --memcheck=stop "$CL_T/script.aw" 2>&1 >/de
 if grep -q '^alloc y f32 100$' "$CL_T/script.aw" && [ -n "$cl_said" ] && [ "$cl_said" = "$cl_got" ]; then pass "cli: README's fault example is what awemu run prints"
 else fail "cli: README's fault example is what awemu run prints" "README: $cl_said
 tool:   $cl_got"; fi
+# an output that is one of the run's inputs: refused before the run (the statistics written at
+# the end replaced the script, the subroutines file or the config file with JSON)
+printf 'alloc x f32 4\n' > "$CL_T/in.aw"
+cp subroutines/bdi/bdi.s "$CL_T/subs.s"
+"$BIN/awemu" config --show > "$CL_T/my.cfg"
+for case in "--stats-json $CL_T/in.aw|is the SCRIPT" "--stats-json=$CL_T/subs.s --subroutines $CL_T/subs.s|is a --subroutines file" \
+            "--config $CL_T/my.cfg --stats-json $CL_T/my.cfg|is the --config file" \
+            "--config caba-gtx480 --trace-timeline $CL_T/in.aw|--trace-timeline $CL_T/in.aw is the SCRIPT"; do
+  args=${case%%|*} want=${case#*|}
+  cp "$CL_T/in.aw" "$CL_T/in.keep"; cp "$CL_T/subs.s" "$CL_T/subs.keep"; cp "$CL_T/my.cfg" "$CL_T/my.keep"
+  timeout 30 "$BIN/awemu" run $args "$CL_T/in.aw" > "$CL_T/same.out" 2> "$CL_T/same.err"
+  rc=$?
+  if [ $rc -eq 2 ] && grep -qF -- "$want: it would be overwritten" "$CL_T/same.err" && cmp -s "$CL_T/in.aw" "$CL_T/in.keep" &&
+     cmp -s "$CL_T/subs.s" "$CL_T/subs.keep" && cmp -s "$CL_T/my.cfg" "$CL_T/my.keep"; then
+    pass "cli: awemu run $(echo "$args" | sed "s|$CL_T/||g"): an output that is an input is refused, the input kept"
+  else
+    fail "cli: awemu run $args: status $rc (want 2, '$want', inputs unchanged)" "$(cat "$CL_T/same.err"; head -c 200 "$CL_T/in.aw")"
+    cp "$CL_T/in.keep" "$CL_T/in.aw"; cp "$CL_T/subs.keep" "$CL_T/subs.s"; cp "$CL_T/my.keep" "$CL_T/my.cfg"
+  fi
+done
 rm -rf "$CL_T"

@@ -20,7 +20,10 @@
 #   no PTX        a program built with machine code only: the error names the nvcc flag to add,
 #                 and --ptx with nvcc -ptx's output runs it
 #   compression   -compress-mode=speed (LZ4) and =none build programs that run the same
-#   bad options   an unknown config key is refused before the program starts (exit 2)
+#   static        a program with the CUDA runtime linked in (nvcc's default) is refused (exit 2)
+#   bad options   an unknown config key, and --ptx/--subroutines/--stats-json files that cannot
+#                 be used (a directory, a ':' in the name, no such directory), are refused before
+#                 the program starts (exit 2)
 # Where nvcc is missing every check here is skipped (the programs cannot be built).
 NVCC_BIN=${NVCC:-$(command -v nvcc 2>/dev/null || ls /usr/local/cuda/bin/nvcc 2>/dev/null)}
 CUDA_NAMES="vecadd bfs convolve streams nbody managed hello pitch"
@@ -96,6 +99,15 @@ else
     done
     if [ $ok -eq 1 ]; then pass "cuda programs built with -compress-mode=speed (LZ4) and =none"
     else fail "cuda programs built with other compression modes" "$(cat "$T/conv.log" "$T"/conv-*.out)"; fi
+    # nvcc's default links the CUDA runtime in: awemu's library would never load, and the program
+    # would fail on the real runtime ("driver version is insufficient") or run on a real GPU
+    "$NVCC_BIN" -o "$T/static" examples/cuda/vecadd.cu > "$T/static.log" 2>&1
+    "$BIN/awemu" exec --quiet "$T/static" > "$T/static.out" 2> "$T/static.err" < /dev/null
+    rc=$?
+    if [ $rc -eq 2 ] && grep -q 'its CUDA runtime is linked in (nvcc.s default, -cudart static).*rebuild it with nvcc -cudart shared' "$T/static.err" &&
+       [ ! -s "$T/static.out" ]; then
+      pass "awemu exec: a program with the CUDA runtime linked in statically is refused, naming -cudart shared"
+    else fail "awemu exec: a statically linked CUDA program (exit $rc)" "$(cat "$T/static.log" "$T/static.out" "$T/static.err")"; fi
   fi
   rm -rf "$T"
 fi
@@ -104,4 +116,17 @@ T=$(mktemp -d)
 rc=$?
 if [ $rc -eq 2 ] && grep -q "unknown key 'no_such_key'" "$T/bad.err" && [ ! -s "$T/bad.out" ]; then pass "awemu exec: a bad config key is refused before the program runs"
 else fail "awemu exec: a bad config key (exit $rc)" "$(cat "$T/bad.err")"; fi
+# input and output files the library would only find bad once the program runs: refused first
+mkdir "$T/dir"
+printf '.version 8.0\n' > "$T/a:b.ptx"
+for case in "--ptx $T/dir|--ptx $T/dir: is a directory" "--subroutines $T/dir|--subroutines $T/dir: is a directory" \
+            "--ptx $T/a:b.ptx|a file name with ':' cannot be passed on" \
+            "--config caba-gtx480 --stats-json $T/dir|--stats-json $T/dir: is a directory" \
+            "--config caba-gtx480 --stats-json $T/nodir/s.json|--stats-json $T/nodir/s.json: no directory $T/nodir"; do
+  args=${case%%|*} want=${case#*|}
+  "$BIN/awemu" exec $args /bin/true > "$T/in.out" 2> "$T/in.err"
+  rc=$?
+  if [ $rc -eq 2 ] && grep -qF -- "$want" "$T/in.err"; then pass "awemu exec $(echo "$args" | sed "s|$T/||g"): refused before the program runs"
+  else fail "awemu exec $args: exit $rc, want 2 and: $want" "$(cat "$T/in.err")"; fi
+done
 rm -rf "$T"

@@ -43,4 +43,40 @@ for args in "-x" "--eval-command" "--batch=1" "--frobnicate"; do
   else fail "awemu debug $args: status $rc (want 2 and a message naming '$name')" "$(cat "$T/bad.out")"; fi
 done
 
+# ---- bad inputs on the command line ----
+# a directory as the script or as -x FILE: refused (it used to start a session with nothing in it)
+mkdir "$T/dir"
+for args in "-batch $T/dir" "-batch -x $T/dir"; do
+  "$BIN/awemu" debug $args < /dev/null > "$T/dir.out" 2>&1; rc=$?
+  if [ $rc -eq 2 ] && grep -q "^awemu debug: $T/dir: is a directory" "$T/dir.out"; then pass "awemu debug $(echo "$args" | sed "s|$T/||"): a directory is refused, status 2"
+  else fail "awemu debug $args: status $rc (want 2, 'is a directory')" "$(cat "$T/dir.out")"; fi
+done
+# a module whose name has a blank, '#' or '${X}' is loaded by that name, not read as a script line
+# (which split it, cut it at the '#', or, with X=1 given, loaded another module, e1.ptx)
+cp examples/saxpy/saxpy.ptx "$T/a b.ptx"
+cp examples/saxpy/saxpy.ptx "$T/c#d.ptx"
+cp examples/saxpy/saxpy.ptx "$T/e\${X}.ptx"
+cp examples/reduce/reduce.ptx "$T/e1.ptx"
+for m in "a b.ptx" "c#d.ptx" "e\${X}.ptx"; do
+  "$BIN/awemu" debug -batch -ex 'info functions' "$T/$m" X=1 < /dev/null > "$T/mod.out" 2>&1; rc=$?
+  if [ $rc -eq 0 ] && grep -q '^kernel *saxpy ' "$T/mod.out"; then pass "awemu debug MODULE named '$m': that file is loaded"
+  else fail "awemu debug MODULE named '$m': status $rc" "$(cat "$T/mod.out")"; fi
+done
+# a command line longer than the debugger's line (1023 characters) is refused, never cut: cut, the
+# expression lost its tail ("print 1 ... + 2" printed 1), and a -x line past 4095 became two commands
+sp=$(printf '%1100s' '')
+"$BIN/awemu" debug -batch -ex "print 1${sp}+ 2" < /dev/null > "$T/long.out" 2>&1; rc=$?
+if [ $rc -eq 1 ] && grep -q '^A command line of 1110 characters: at most 1023\.$' "$T/long.out" && ! grep -q ' = 1$' "$T/long.out"; then
+  pass "awemu debug: a command line over 1023 characters is refused, not cut"
+else fail "awemu debug: an overlong command line (status $rc)" "$(cut -c1-200 "$T/long.out")"; fi
+{ printf 'print 1'; printf '%5000s' ''; printf '+ 2\nprint 6 * 7\n'; } > "$T/longx"
+"$BIN/awemu" debug -batch -x "$T/longx" < /dev/null > "$T/longx.out" 2>&1; rc=$?
+if [ $rc -eq 1 ] && grep -q '^A command line of 5010 characters' "$T/longx.out" && ! grep -q 'Undefined command' "$T/longx.out" &&
+   grep -qx '6 \* 7 = 42' "$T/longx.out"; then pass "awemu debug -x FILE: a line of 5010 characters is one (refused) command"
+else fail "awemu debug -x FILE with a long line (status $rc)" "$(cut -c1-200 "$T/longx.out")"; fi
+printf 'print 1\000\nprint 2\n' > "$T/nul"
+"$BIN/awemu" debug -batch -x "$T/nul" < /dev/null > "$T/nul.out" 2>&1; rc=$?
+if [ $rc -eq 2 ] && grep -q "^$T/nul:1: error: a NUL byte" "$T/nul.out"; then pass "awemu debug -x FILE with a NUL byte: FILE:LINE: error, status 2"
+else fail "awemu debug -x FILE with a NUL byte (status $rc)" "$(cat "$T/nul.out")"; fi
+
 rm -rf "$T"

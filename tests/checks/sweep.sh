@@ -1,7 +1,10 @@
 # tests/checks/sweep.sh -- awemu sweep (emu/SWEEP.md), sourced by tests/run.sh (pass, fail, $BIN).
 #   expansion   2 workloads x 2 designs x 2 algorithms x 2 bandwidths = 16 runs, in the documented
 #               order and names, each algorithm with its own subroutines (from --list)
-#   errors      a bad key, set key, design value or workload pattern names file and line
+#   errors      a bad key, set key, design value or workload pattern names file and line; runs
+#               that would share a directory, subroutines.ALG twice, a count of runs past a million,
+#               a workload named shorter than '.aw', an overlong line or run name, timeout nan, a
+#               figure without a name, -j/--tasks/--task numbers out of range
 #   run + fail  3 runs with -j 2, one of which fails: reported with its command, the others done,
 #               exit 1, and the merge has the 3 rows with their statuses and figures
 #   resume      a sweep killed (SIGKILL to its process group) while its runs go on: run again,
@@ -50,6 +53,55 @@ set dram_speed = 1 2"
 sw_err baddesign "baddesign.sweep:2: error: design" "workloads = $root/examples/saxpy
 designs = base fast"
 sw_err nomatch "workloads: '$root/examples/nosuch*' matches nothing" "workloads = $root/examples/nosuch*"
+# two runs that would share a directory (the second skipped as done, the merge wrong): configs
+# whose names agree (a file named like a preset), and a workload given twice, where the two
+# are not next to each other in the order of the runs
+mkdir -p "$SW/cfgdir"
+"$awemu" config --show > "$SW/cfgdir/caba-gtx480.cfg"
+sw_err dupconfig "dupconfig.sweep:2: error: two runs are both named saxpy.caba-gtx480.base" "workloads = $root/examples/saxpy
+configs = caba-gtx480 cfgdir/caba-gtx480.cfg
+designs = base caba"
+sw_err dupworkload "dupworkload.sweep:1: error: two runs are both named saxpy.caba-gtx480" "workloads = $root/examples/saxpy $root/examples/saxpy
+configs = caba-gtx480 mag-gddr5"
+# subroutines.ALG twice: the files of all its lines went into a fixed argument list (overflowed)
+sw_err dupalgsubs "dupalgsubs.sweep:4: error: subroutines.bdi given twice" "workloads = $root/examples/saxpy
+algorithms = bdi
+subroutines.bdi = $root/subroutines/bdi/bdi.s
+subroutines.bdi = $root/subroutines/bdi/bdi.s"
+# 8 var axes of 256 values: 2^64 runs, whose count wrapped to 0 (a sweep of no runs, status 0)
+vals=$(seq -s ' ' 256)
+sw_err manyruns "more than 1000000 runs" "workloads = $root/examples/saxpy
+$(for k in A B C D E F G H; do echo "var $k = $vals"; done)"
+# a workload file whose name is shorter than '.aw' (read before its name under AddressSanitizer)
+printf 'alloc x u8 1\n' > "$SW/x"
+sw_err shortname "shortname.sweep:1: error: workloads: x: no run script" "workloads = x"
+# a line longer than the line buffer was read as two lines
+sw_err longline "longline.sweep:2: error: line longer than" "workloads = $root/examples/saxpy
+var X = $(seq -s ' ' 2000)"
+sw_err timeoutnan "timeoutnan.sweep:2: error: timeout: one number of seconds" "workloads = $root/examples/saxpy
+timeout = nan"
+sw_err nofigname "nofigname.sweep:2: error: figure: a NAME before '='" "workloads = $root/examples/saxpy
+figure = bars cycles by design"
+sw_err longvalue "longvalue.sweep:2: error: a run's name" "workloads = $root/examples/saxpy
+var X = $(printf 'v%.0s' $(seq 700))"
+# --merge over a stats.json that awemu did not write: a value longer than the merge's buffer ended
+# awemu sweep ("a path or name is too long"); it is left out, the other statistics merged
+printf 'workloads = %s/examples/saxpy\n' "$root" > "$SW/odd.sweep"
+mkdir -p "$SW/odd.runs/runs/saxpy.caba-gtx480"
+{ printf '{\n  "cycles": 123,\n  "note": "%s",\n' "$(printf 'n%.0s' $(seq 700))"; printf '  "l1": {"hits": 5, "odd": "open\n}\n'; } > "$SW/odd.runs/runs/saxpy.caba-gtx480/stats.json"
+(cd "$SW" && "$awemu" sweep --merge odd.sweep) > /dev/null 2> "$SW/odd.err"
+rc=$?
+if [ $rc -eq 0 ] && grep -q '^saxpy.caba-gtx480,.*,ok,.*123' "$SW/odd.runs/results.csv" && grep -q 'l1.hits' "$SW/odd.runs/results.csv" &&
+   ! grep -q '^run.*,note' "$SW/odd.runs/results.csv"; then pass "sweep --merge: an overlong value in a stats.json is left out, the rest merged"
+else fail "sweep --merge of an odd stats.json (status $rc)" "$(cat "$SW/odd.err"; head -2 "$SW/odd.runs/results.csv" 2>/dev/null | cut -c1-200)"; fi
+# options whose numbers wrapped (-j 4294967297 was -j 1) or had trailing text (--task 0/2x)
+printf 'workloads = %s/examples/saxpy\n' "$root" > "$SW/opt.sweep"
+for bad in "-j 4294967297" "--tasks 4294967297" "--task 0/2x"; do
+  (cd "$SW" && "$awemu" sweep $bad --list opt.sweep) > /dev/null 2> "$SW/opt.err"
+  rc=$?
+  if [ $rc -eq 2 ] && grep -q "^awemu sweep: ${bad%% *} " "$SW/opt.err"; then pass "sweep refuses $bad"
+  else fail "sweep $bad: expected status 2 (status $rc)" "$(cat "$SW/opt.err")"; fi
+done
 
 # ---- functional runs beside timing ones ----
 # saxpy (1000 threads in CTAs of 256: 4 CTAs, 32 warps): the functional core's warp instruction

@@ -8,13 +8,15 @@
 #           piece of a binary (raw memory), each with a few choices of options (bytes 0-1)
 #   script  every run.aw (examples, tests/emu)
 #   debug   every tests/debug/*/commands and 40-line pieces of tests/fuzz/debug_commands.txt
+#   sweep   every examples/sweeps/*.sweep, its workload, config and subroutines paths made names
+#           of the fuzzer's own files (w1, w*, my.cfg, bdi.s): an input with a '/' is skipped
 # plus tests/fuzz/seeds_NAME/* and the dictionary tests/fuzz/NAME.dict when they exist.
 # With NAMEs, only those run.  Fuzzers not built (their harness is not in the tree) are
 # skipped with a note.  Findings (crash-*, timeout-*, leak-*) land in build/fuzz/findings/,
 # each fuzzer's log in build/fuzz/fuzz_NAME.log.  Exit status 1 when any fuzzer found something.
 secs=${1:-60}
 [ $# -gt 0 ] && shift
-names=${*:-asm image report script debug}
+names=${*:-asm image report script debug sweep}
 F=$(pwd)/build/fuzz      # absolute: the script and debugger harnesses work in a directory of their own
 jobs=${FUZZ_JOBS:-2}
 mkdir -p $F/findings
@@ -56,6 +58,12 @@ seed_debug() {
   for s in tests/debug/*/commands; do [ -f "$s" ] && cp "$s" "$1/$(echo "$s" | tr '/' '_')"; done
   [ -f tests/fuzz/debug_commands.txt ] && split -l 40 tests/fuzz/debug_commands.txt "$1/garbage_"
 }
+seed_sweep() {
+  for s in examples/sweeps/*.sweep; do
+    [ -f "$s" ] && sed 's|^workloads *=.*|workloads = w1 w*|; s|^\(subroutines[^=]*\)=.*|\1= bdi.s|; s|^configs *= *\(.*\)|configs = \1 my.cfg|; s|/|_|g' \
+      "$s" > "$1/$(basename "$s")"
+  done
+}
 
 run_one() {   # NAME: runs build/fuzz/fuzz_NAME in the background, its pid in $pid
   fz=$1
@@ -66,7 +74,7 @@ run_one() {   # NAME: runs build/fuzz/fuzz_NAME in the background, its pid in $p
   extra=
   [ -f tests/fuzz/$fz.dict ] && extra="-dict=tests/fuzz/$fz.dict"
   case $fz in asm) extra="$extra -max_len=16384" ;; report) extra="$extra -max_len=4096" ;;
-    script|debug) extra="$extra -close_fd_mask=2" ;;   # their messages go to stderr; sanitizer reports still show
+    script|debug|sweep) extra="$extra -close_fd_mask=2" ;;   # their messages go to stderr; sanitizer reports still show
   esac
   $F/fuzz_$fz -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 $extra \
     -artifact_prefix=$F/findings/$fz- -print_final_stats=1 "$c" > $F/fuzz_$fz.log 2>&1 &
@@ -77,7 +85,7 @@ ran=
 bad=
 pending=
 for n in $names; do
-  case $n in asm|image|report|script|debug) ;; *) echo "unknown fuzzer '$n' (asm image report script debug)"; exit 2 ;; esac
+  case $n in asm|image|report|script|debug|sweep) ;; *) echo "unknown fuzzer '$n' (asm image report script debug sweep)"; exit 2 ;; esac
   if [ ! -x $F/fuzz_$n ]; then echo "fuzz_$n: not built (tests/fuzz/fuzz_$n.c is not in the tree): skipped"; continue; fi
   ran="$ran $n"
   name=$n
