@@ -118,6 +118,11 @@ static int read_lines(const char *name, int binary, unsigned line, uint8_t **out
   }
   if (!rc && ferror(f)) { fprintf(err, "awemu compress: %s: read error: %s\n", shown, strerror(errno)); rc = 2; }
   if (f != stdin) fclose(f);
+  if (!rc && n < line) {   /* no figure to give: a ratio over no lines is not 0 */
+    if (binary) fprintf(err, "awemu compress: %s: no %u-byte line in its %zu bytes\n", shown, line, n);
+    else fprintf(err, "awemu compress: %s: no lines (each a line of %u hex digits)\n", shown, 2 * line);
+    rc = 1;
+  }
   if (rc) { free(buf); return rc; }
   *out = buf;
   *nlines = n / line;

@@ -104,6 +104,18 @@ rc=$?
 if [ $rc -eq 2 ] && grep -qF "option '--format' needs a value" "$T/u.err"; then pass "compress FILE --format: names the option that lacks its value"
 else fail "compress FILE --format: exit $rc" "$(cat "$T/u.err")"; fi
 
+# an input with no whole line has no figures (a ratio of 0.000 over no lines was printed, exit 0)
+: > "$T/none.bin"
+printf '# a comment only\n\n' > "$T/none.txt"
+head -c 20 "$LINES" > "$T/short.bin"
+for c in "none.bin --binary:no 32-byte line in its 0 bytes" "none.txt:no lines (each a line of 64 hex digits)" "short.bin --binary:no 32-byte line in its 20 bytes"; do
+  args=${c%%:*} want=${c#*:}
+  (cd "$T" && "$AWEMU" compress $args) > "$T/none.out" 2> "$T/none.err"
+  rc=$?
+  if [ $rc -eq 1 ] && [ ! -s "$T/none.out" ] && grep -qF "$want" "$T/none.err"; then pass "compress $args: an error, no figures ($want)"
+  else fail "compress $args: exit $rc" "$(cat "$T/none.out" "$T/none.err" | head -5)"; fi
+done
+
 # ---- the same results from any directory; missing data is an error ----
 (cd "$REPO" && clean_env "$AWEMU" compress --alg all "$BLOCKS") > "$T/root.out" 2>&1
 (cd "$T" && clean_env "$AWEMU" compress --alg all "$BLOCKS") > "$T/elsewhere.out" 2>&1
