@@ -42,6 +42,14 @@ static const uint8_t tkind[ISA_T_COUNT] = { 0, TK_PRED, TK_BIT, TK_BIT, TK_BIT, 
                                              * cases send them to exec_more (intops.c) with the half types */
                                             TK_FLT, TK_FLT };
 
+/* x with its 64 bits in reverse order: adjacent bits, pairs and nibbles
+ * swapped, then the bytes. */
+static inline uint64_t bit_reverse64(uint64_t x) {
+  x = (x >> 1 & 0x5555555555555555ull) | (x & 0x5555555555555555ull) << 1;
+  x = (x >> 2 & 0x3333333333333333ull) | (x & 0x3333333333333333ull) << 2;
+  x = (x >> 4 & 0x0f0f0f0f0f0f0f0full) | (x & 0x0f0f0f0f0f0f0f0full) << 4;
+  return __builtin_bswap64(x);
+}
 static inline uint64_t trunc_w(uint64_t v, unsigned w) { return w >= 64 ? v : v & ((1ull << w) - 1); }
 static inline int64_t sext_w(uint64_t v, unsigned w) {
   if (w >= 64) return (int64_t)v;
@@ -226,6 +234,7 @@ static int push(cta *c, warp *w, uint32_t at, uint32_t pc, uint32_t rpc, uint32_
 /* Grows every lane's local memory to 'top' bytes (within the frame budget,
  * which push_frame checked). */
 static int ensure_local(cta *c, warp *w, uint32_t top, uint32_t pc) {
+  if (!top) return 0;   /* (a function without local memory, at the bottom of the stack: the common case) */
   for (int l = 0; l < WARP; l++) {
     if (w->local_cap[l] >= top) continue;
     uint32_t cap = w->local_cap[l] ? w->local_cap[l] : 256;
@@ -1031,16 +1040,20 @@ static int exec_ld(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t ac
   if (!bytes) bytes = 1;
   if (c->issue) note_access(c, space, addr, active, bytes * n);
   uint64_t val[8][WARP];
-  emu_alloc *one = one_alloc(c, space, addr, active, bytes * n, 0);
-  uint8_t *win = one ? NULL : one_window(c, space, addr, active, bytes * n, 0);
   /* every lane reading one address of a memory the lanes share (a kernel
-   * parameter, a constant): resolved once.  Not local memory, a function's
-   * parameters or a generic address: those are each thread's own. */
+   * parameter, a constant, a line buffer's word): resolved once.  Not local
+   * memory, a function's parameters or a generic address: those are each
+   * thread's own.  An address without a register is every lane's: that is
+   * known before looking for the lanes' common allocation or window. */
   uint32_t first = active ? (uint32_t)__builtin_ctz(active) : 0;
-  int uniform = !one && !win && active &&
-                (space == ISA_SP_CONST || space == ISA_SP_SHARED || space == ISA_SP_SHARED_CTA || space == ISA_SP_GLOBAL ||
-                 space == ISA_SP_LIN || space == ISA_SP_LOUT || space == ISA_SP_LMETA ||
-                 (space == ISA_SP_PARAM && addr[first] < ((uint64_t)1 << 40)));
+  int shareable = active &&
+                  (space == ISA_SP_CONST || space == ISA_SP_SHARED || space == ISA_SP_SHARED_CTA || space == ISA_SP_GLOBAL ||
+                   space == ISA_SP_LIN || space == ISA_SP_LOUT || space == ISA_SP_LMETA ||
+                   (space == ISA_SP_PARAM && addr[first] < ((uint64_t)1 << 40)));
+  int same = shareable && in->o[1].base != AB_REG;
+  emu_alloc *one = same ? NULL : one_alloc(c, space, addr, active, bytes * n, 0);
+  uint8_t *win = one || same ? NULL : one_window(c, space, addr, active, bytes * n, 0);
+  int uniform = !one && !win && shareable;
   if (uniform && in->o[1].base == AB_REG) {   /* (an address without a register is every lane's; no early exit: the loop vectorizes) */
     uint64_t differ = 0;
     for (int l = 0; l < WARP; l++) differ |= (active >> l & 1) ? addr[l] ^ addr[first] : 0;
@@ -1084,12 +1097,25 @@ static int exec_st(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t ac
   else val[0] = src(c, w, s, tmp[0]);
   emu_alloc *one = one_alloc(c, space, addr, active, bytes * n, 1);
   uint8_t *win = one ? NULL : one_window(c, space, addr, active, bytes * n, 1);
-  for (int l = 0; l < WARP; l++) {
-    if (!(active >> l & 1)) continue;
-    uint8_t *p = one ? one->data + (addr[l] - one->addr) : win ? win + addr[l] : resolve(c, w, pc, (uint32_t)l, space, addr[l], bytes * n, 1);
-    if (!p) return -1;
-    for (unsigned e = 0; e < n; e++) store_value(p + e * bytes, val[e][l], bytes);
-  }
+  if ((one || win) && n == 1 && (bytes & (bytes - 1)) == 0 && bytes <= 8) {   /* every lane in one place: the size's store, lane by lane */
+    uint8_t *base = one ? one->data : win;
+    uint64_t off = one ? one->addr : 0;
+    const uint64_t *v = val[0];
+#define STORE_LANES(N) for (int l = 0; l < WARP; l++) if (active >> l & 1) store_value(base + (addr[l] - off), v[l], N)
+    switch (bytes) {
+    case 1: STORE_LANES(1); break;
+    case 2: STORE_LANES(2); break;
+    case 4: STORE_LANES(4); break;
+    default: STORE_LANES(8); break;   /* (8: the condition above) */
+    }
+#undef STORE_LANES
+  } else
+    for (int l = 0; l < WARP; l++) {
+      if (!(active >> l & 1)) continue;
+      uint8_t *p = one ? one->data + (addr[l] - one->addr) : win ? win + addr[l] : resolve(c, w, pc, (uint32_t)l, space, addr[l], bytes * n, 1);
+      if (!p) return -1;
+      for (unsigned e = 0; e < n; e++) store_value(p + e * bytes, val[e][l], bytes);
+    }
   if (in->space == ISA_SP_PARAM) c->d->stats.param_stores += (uint64_t)emu_popc32(active);
   else c->d->stats.stores += (uint64_t)emu_popc32(active);
   return 0;
@@ -2011,7 +2037,7 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
       uint64_t x = trunc_w(a[l], w0);
       if (in->op == ISA_OP_POPC) D[l] = (uint64_t)__builtin_popcountll(x);
       else if (in->op == ISA_OP_CLZ) D[l] = x ? (uint64_t)(__builtin_clzll(x) - (64 - (int)w0)) : w0;
-      else { uint64_t r = 0; for (unsigned i = 0; i < w0; i++) r |= (x >> i & 1) << (w0 - 1 - i); D[l] = r; }
+      else D[l] = bit_reverse64(x) >> (64 - w0);   /* (x has w0 bits: its reversal is the 64-bit one's top w0) */
     }
     write_dst(w, &in->o[0], D, active);
     return 0;
@@ -2733,13 +2759,16 @@ static void warp_init(cta *c, warp *w, uint32_t id, uint32_t nthreads) {
   w->alive = n == WARP ? 0xffffffffu : (1u << n) - 1;
   /* thread first + l's (x, y, z), counted up from first's */
   uint32_t x = first % c->block.x, y = (first / c->block.x) % c->block.y, z = first / (c->block.x * c->block.y);
-  for (uint32_t l = 0; l < WARP; l++) {
-    w->tid[0][l] = x;
-    w->tid[1][l] = y;
-    w->tid[2][l] = z;
-    w->laneid[l] = l;
-    if (++x == c->block.x) { x = 0; if (++y == c->block.y) { y = 0; z++; } }
-  }
+  for (uint32_t l = 0; l < WARP; l++) w->laneid[l] = l;
+  if (x + WARP <= c->block.x)   /* the warp within one row of the block (the most common case): only x moves */
+    for (uint32_t l = 0; l < WARP; l++) { w->tid[0][l] = x + l; w->tid[1][l] = y; w->tid[2][l] = z; }
+  else
+    for (uint32_t l = 0; l < WARP; l++) {
+      w->tid[0][l] = x;
+      w->tid[1][l] = y;
+      w->tid[2][l] = z;
+      if (++x == c->block.x) { x = 0; if (++y == c->block.y) { y = 0; z++; } }
+    }
   w->state = W_READY;
 }
 
