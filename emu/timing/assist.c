@@ -113,6 +113,7 @@ static void go(tm_gpu *g, tm_sm *s, tm_assist *a, uint32_t sr, tm_parent parent,
   a->kind = a->store ? TM_AW_COMPRESS : a->bind ? TM_AW_PC : a->miss ? TM_AW_MISS : TM_AW_DECOMPRESS;
   g->st->aw_started[a->kind]++;
   memset(a->reg_ready, 0, g->max_slots * sizeof *a->reg_ready);
+  a->all_ready = 0;
   a->next_issue = n;
   a->next = NULL;
   a->insns = 0;
@@ -155,7 +156,7 @@ static void release(tm_gpu *g, tm_sm *s, tm_req *waiters, int64_t n, tm_time t) 
 static int start(tm_gpu *g, tm_sm *s, tm_assist *a, uint64_t addr, tm_req *waiters, const tm_parent *merge, int64_t n) {
   codec_meta meta;
   tm_block_compress(&g->z, g->d, addr, a->want, a->in, &meta);
-  int sr = emu_subroutine_for(g->m, 1, (int)meta.encoding, g->z.unit);
+  int sr = tm_codec_subr(g, 1, (int)meta.encoding);
   if (sr < 0) {
     char why[200];
     snprintf(why, sizeof why, "design caba: a line at 0x%llx arrived with encoding %u, and the module has no 'decompress %u' subroutine "
@@ -225,7 +226,7 @@ int tm_assist_store(tm_gpu *g, tm_sm *s, tm_parent parent, uint32_t pc, uint64_t
    * entry only while half the table is free and no line waits for one; else
    * it waits in the pending lines (awc_store_lines), or, when they are full,
    * goes out as it is */
-  int sr = emu_subroutine_for(g->m, 0, -1, g->z.unit);
+  int sr = tm_codec_subr(g, 0, -1);
   if (sr >= 0 && g->m->img.subrs[sr].priority == ISA_PRIO_LOW && s->busy) { g->st->assist_throttled++; return 0; }
   if (sr < 0) {
     tm_fail(g, "design caba: a store wrote a whole line, and the module has no 'compress' subroutine "
@@ -343,7 +344,7 @@ static int start_miss(tm_gpu *g, tm_sm *s, tm_assist *a, int sr, tm_parent paren
 void tm_assist_load_done(tm_gpu *g, tm_sm *s, tm_load *l) {
   tm_assist *a = l->aw;
   const tm_regs *r = &g->regs[l->pc];
-  for (uint32_t j = 0; j < r->ndst; j++) a->reg_ready[r->dst[j]] = l->ready;
+  for (uint32_t j = 0; j < r->ndst; j++) tm_aw_ready(a, r->dst[j], l->ready);
   a->pending--;
   if (a->next_issue > l->ready) a->next_issue = l->ready;
   int64_t *next = &s->awt_next[2 * a->sched + (uint32_t)a->low];
@@ -520,7 +521,7 @@ static int finish(tm_gpu *g, tm_sm *s, tm_assist *a, int64_t n) {
     tm_store_wait w = s->asq[0];
     memmove(&s->asq[0], &s->asq[1], (s->nasq - 1) * sizeof *s->asq);
     s->nasq--;
-    if (start_store(g, s, a, emu_subroutine_for(g->m, 0, -1, g->z.unit), w.p, w.pc, w.addr, w.r, n + 1)) return -1;
+    if (start_store(g, s, a, tm_codec_subr(g, 0, -1), w.p, w.pc, w.addr, w.r, n + 1)) return -1;
   }
   return 0;
 }
@@ -531,12 +532,14 @@ int tm_assist_issue(tm_gpu *g, tm_sm *s, uint32_t k, int low, int64_t n, int *ld
   tm_assist *best = NULL;
   int retired = 0;
   uint32_t q = 2 * k + (uint32_t)low;
-  /* the oldest that can issue (a copy of the order: one may finish on the way) */
-  uint8_t order[64];
+  /* the oldest that can issue, in the order as it was when the look began
+   * (one that finishes on the way changes the table's: the rest of it is
+   * copied first) */
+  uint8_t copy[64];
+  const uint8_t *order = &s->awt_order[q * 64];
   uint32_t no = s->awt_n[q];
   if (low && s->busy) { *next = n + 1; return 0; }   /* throttled: low-priority work is held back */
   if (low && no > (uint32_t)g->cfg->awb_low_entries) no = (uint32_t)g->cfg->awb_low_entries;   /* the buffer's low-priority partition; the rest wait in the table */
-  memcpy(order, &s->awt_order[q * 64], no);
   for (uint32_t i = 0; i < no && !best; i++) {
     tm_assist *a = &s->awt[order[i]];
     if (a->next_issue > n) { if (a->next_issue < soonest) soonest = a->next_issue; continue; }
@@ -549,15 +552,18 @@ int tm_assist_issue(tm_gpu *g, tm_sm *s, uint32_t k, int low, int64_t n, int *ld
       }
       if (a->pending) { a->next_issue = TM_NEVER; continue; }   /* it exits when its memory instructions are back */
       retired = 1;
+      if (order != copy) { memcpy(copy + i + 1, order + i + 1, no - i - 1); order = copy; }
       if (finish(g, s, a, n)) return -1;
       if (a->live && a->next_issue < soonest) soonest = a->next_issue;   /* the entry took a waiting line */
       continue;
     }
     const tm_regs *r = &g->regs[a->next - g->m->code];
-    int64_t t = 0;
-    for (uint32_t j = 0; j < r->nsrc; j++) if (a->reg_ready[r->src[j]] > t) t = a->reg_ready[r->src[j]];
-    for (uint32_t j = 0; j < r->ndst; j++) if (a->reg_ready[r->dst[j]] > t) t = a->reg_ready[r->dst[j]];
-    if (t > n) { a->next_issue = t; if (t < soonest) soonest = t; continue; }
+    if (a->pending || a->all_ready > n) {   /* (else every register is there) */
+      int64_t t = 0;
+      for (uint32_t j = 0; j < r->nsrc; j++) if (a->reg_ready[r->src[j]] > t) t = a->reg_ready[r->src[j]];
+      for (uint32_t j = 0; j < r->ndst; j++) if (a->reg_ready[r->dst[j]] > t) t = a->reg_ready[r->dst[j]];
+      if (t > n) { a->next_issue = t; if (t < soonest) soonest = t; continue; }
+    }
     if (r->unit == U_LDST && !*ldst_free) { soonest = n; continue; }
     best = a;
   }
@@ -574,7 +580,7 @@ int tm_assist_issue(tm_gpu *g, tm_sm *s, uint32_t k, int low, int64_t n, int *ld
     int64_t lat = (int64_t)(mv->latency * g->cfg->latency_scale + 0.5), ii = (int64_t)(mv->interval * g->cfg->latency_scale + 0.5);
     fr[p] = n + (ii < 1 ? 1 : ii);
     s->alu_busy += (uint64_t)(ii < 1 ? 1 : ii);
-    a->reg_ready[a->bind->sub_in[a->bind->nin - a->moves]] = n + (lat < 1 ? 1 : lat);
+    tm_aw_ready(a, a->bind->sub_in[a->bind->nin - a->moves], n + (lat < 1 ? 1 : lat));
     a->moves--;
     g->st->assist_insns++;
     g->st->aw_insns[a->kind]++;
@@ -638,7 +644,7 @@ int tm_assist_issue(tm_gpu *g, tm_sm *s, uint32_t k, int low, int64_t n, int *ld
     if (s->ldst_busy_until < n + 1) s->ldst_busy_until = n + 1;
     ready = n + (g->cfg->awb_line_latency >= 0 ? g->cfg->awb_line_latency : g->cfg->l1_latency);
   }
-  for (uint32_t j = 0; j < r->ndst; j++) a->reg_ready[r->dst[j]] = ready;
+  for (uint32_t j = 0; j < r->ndst; j++) tm_aw_ready(a, r->dst[j], ready);
   return 1;
 }
 
@@ -666,6 +672,13 @@ int tm_assist_describe(const tm_gpu *g, const tm_sm *s, const warp *w, int i, ch
     return 1;
   }
   return 0;
+}
+
+int tm_codec_subr(tm_gpu *g, int decompress, int enc) {
+  if (decompress && (enc < 0 || enc >= TM_SUBR_ENCS)) return emu_subroutine_for(g->m, 1, enc, g->z.unit);
+  int32_t *c = &g->codec_subr[decompress ? 1 + enc : 0];
+  if (*c == TM_SUBR_UNKNOWN) *c = emu_subroutine_for(g->m, decompress, decompress ? enc : -1, g->z.unit);
+  return *c;
 }
 
 void tm_assist_watch(tm_gpu *g, tm_sm *s, int64_t n) {

@@ -999,6 +999,7 @@ aw_status tm_launch(aw_device *d, const tm_config *cfg, tm_stats *st, aw_module 
   g->params = params; g->param_bytes = param_bytes; g->fault = f; g->st = st;
   g->total_ctas = (uint64_t)grid.x * grid.y * grid.z;
   g->launch++;
+  for (uint32_t i = 0; i < 1 + TM_SUBR_ENCS; i++) g->codec_subr[i] = TM_SUBR_UNKNOWN;
   occupancy(g);
   if (!g->ctas_per_sm) {
     char why[200];

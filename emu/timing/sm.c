@@ -833,7 +833,7 @@ int tm_sm_assist_mem(tm_gpu *g, tm_sm *s, tm_assist *a, const emu_insn *in, cons
   s->acc_pc = (uint32_t)(in - g->m->code);
   int64_t ready = n + r->latency;
   int has_dst = r->ndst > 0;
-  for (uint32_t j = 0; j < r->ndst; j++) a->reg_ready[r->dst[j]] = has_dst ? ready : n + 1;
+  for (uint32_t j = 0; j < r->ndst; j++) tm_aw_ready(a, r->dst[j], has_dst ? ready : n + 1);
   if (!s->nacc) return 0;
   tm_load *l = tm_load_new(g);
   if (!l) { tm_fail(g, "out of host memory"); return -1; }
@@ -851,7 +851,7 @@ int tm_sm_assist_mem(tm_gpu *g, tm_sm *s, tm_assist *a, const emu_insn *in, cons
     return 0;
   }
   a->pending++;
-  if (kind != REQ_WR) for (uint32_t j = 0; j < r->ndst; j++) a->reg_ready[r->dst[j]] = TM_NEVER;
+  if (kind != REQ_WR) for (uint32_t j = 0; j < r->ndst; j++) tm_aw_ready(a, r->dst[j], TM_NEVER);
   s->acc_load = l;
   return 0;
 }
@@ -986,7 +986,7 @@ static int scan(tm_gpu *g, tm_sm *s, uint32_t k, int64_t n, int *ldst_free, int 
 
 int tm_sm_cycle(tm_gpu *g, tm_sm *s) {
   int64_t n = s->cycle;
-  if (s->awt) tm_assist_watch(g, s, n);
+  if (s->awt && n - s->window_from >= g->cfg->awc_window) tm_assist_watch(g, s, n);   /* (its window is over) */
   int ldst_blocked = 0;     /* the LD/ST unit could not move (no MSHR): a reply will wake it */
   if (ldst_step(g, s, n, &ldst_blocked) < 0) return -1;
   int ldst_free = s->acc_head >= s->nacc && n >= s->ldst_busy_until;
@@ -1022,7 +1022,6 @@ int tm_sm_cycle(tm_gpu *g, tm_sm *s) {
   if (s->acc_head < s->nacc && !ldst_blocked) wake = n + 1;
   if (ldst_blocked && s->ldst_retry < wake) wake = s->ldst_retry;   /* the injection buffer drains by then */
   if (s->acc_head >= s->nacc && s->ldst_busy_until > n && s->ldst_busy_until < wake) wake = s->ldst_busy_until;
-  if (s->nlive) { int64_t aw = tm_assist_wake(s, n); if (aw < wake) wake = aw; }   /* assist warps at work */
   if (s->poked) { s->poked = 0; if (wake > n + 1) wake = n + 1; }
   if (issued_any || !s->nlive) s->last_issue = n;
   else if (n - s->last_issue > TM_ASSIST_STUCK) {   /* a model error must not spin for ever */
@@ -1030,6 +1029,11 @@ int tm_sm_cycle(tm_gpu *g, tm_sm *s) {
     return -1;
   }
   if (issued_any || wake <= n + 1) return 0;
+  if (s->nlive) {   /* assist warps at work (looked at only here: the scan over the table is the SM's to sleep or not) */
+    int64_t aw = tm_assist_wake(s, n);
+    if (aw < wake) wake = aw;
+    if (wake <= n + 1) return 0;
+  }
   /* nothing can happen before 'wake' (or before a reply, when it is TM_NEVER):
    * sleep, counting the skipped cycles in this cycle's categories */
   s->asleep = 1;

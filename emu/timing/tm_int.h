@@ -120,27 +120,29 @@ typedef struct {
  * low: only in a cycle they leave idle); the loads that wait for the line
  * complete when it exits, its output checked against the line's bytes. */
 typedef struct tm_assist {
-  /* what the schedulers look at, first */
+  /* what the schedulers look at, first (in the entry's first cache line) */
   int64_t next_issue;         /* not before: one instruction a cycle, or its operands are not ready before */
   const emu_insn *next;       /* its next instruction (emu_next), NULL: not looked up since it last issued */
+  int64_t *reg_ready;         /* its scoreboard (max_slots) */
+  int64_t all_ready;          /* the latest finite cycle in reg_ready (with no load pending, every register is ready by then) */
+  uint32_t moves;             /* live-in MOVE instructions still to issue */
+  uint32_t pending;           /* its global memory instructions in flight (it exits when they are back) */
   uint32_t sched;             /* its parent warp's scheduler */
+  int low;                    /* low priority */
+  int live;
+  uint32_t subr;              /* the module's subroutine (img.subrs index) */
+  cta *c;                     /* its runner (emu_assist_new), reused by the entry */
   warp *parent;               /* its parent warp (the debugger's view; compression: the storing warp, which may finish first) */
   const cta *pcta;            /* and the parent's CTA runner, and the warp's id, when it started */
   uint32_t pwid;
   uint64_t pserial;           /* the parent CTA's serial when it started (kept registers go back only to that CTA's warp) */
-  int low;                    /* low priority */
   int kind;                   /* what started it: TM_AW_... */
-  int live;
-  uint32_t subr;              /* the module's subroutine (img.subrs index) */
   uint64_t addr;              /* the line */
   uint64_t insns;
-  int64_t *reg_ready;         /* its scoreboard (max_slots) */
   tm_req *waiters;            /* decompression: what the line's fill released, linked by next */
   tm_req *store;              /* compression: the store it compresses, sent on when it exits */
   const emu_pc_bind *bind;    /* a 'pc' trigger's: its live-ins and live-outs (NULL: a line's) */
   struct tm_warp *ptw;        /* a 'pc' trigger's parent warp (high priority: waits in TW_ASSIST) */
-  uint32_t moves;             /* live-in MOVE instructions still to issue */
-  uint32_t pending;           /* its global memory instructions in flight (it exits when they are back) */
   int miss;                   /* a 'miss' trigger's (a prefetcher): nothing to check or complete */
   int again, again_hit;       /* a 'miss' subroutine with kept registers: a trigger of its warp came while it ran, and waits */
   uint64_t again_addr;
@@ -148,10 +150,15 @@ typedef struct tm_assist {
   int merge;                  /* decompression for a partial store (CABA 5.2): at exit the whole line goes back to L2 */
   codec_meta ref;             /* compression: what the reference codec makes of the line */
   uint32_t store_pc;          /* compression: the store's pc (the predictor learns from the outcome) */
-  cta *c;                     /* its runner (emu_assist_new), reused by the entry */
   aw_line line;
   uint8_t in[CODEC_MAX_PAYLOAD], out[CODEC_MAX_PAYLOAD], want[CODEC_MAX_PAYLOAD];   /* decompression: want = the line; compression: the payload */
 } tm_assist;
+
+/* Register slot's value of assist warp a is ready at cycle t (TM_NEVER: a load's, in flight). */
+static inline void tm_aw_ready(tm_assist *a, uint32_t slot, int64_t t) {
+  a->reg_ready[slot] = t;
+  if (t != TM_NEVER && t > a->all_ready) a->all_ready = t;
+}
 
 /* A line that arrived compressed while the table was full: it waits. */
 typedef struct { uint64_t addr; tm_req *waiters; int merge; tm_parent parent; } tm_assist_wait;
@@ -317,6 +324,12 @@ typedef struct tm_gpu {
   tm_stats *st;
   emu_issue issue;            /* scratch for emu_step */
   tm_compressor z;            /* compressed memory (compress.h) */
+  /* the codec subroutines of this launch's module for blocks of z.unit
+   * (emu_subroutine_for, looked up once per launch): [0] compress, [1 + e]
+   * decompress encoding e < TM_SUBR_ENCS; TM_SUBR_UNKNOWN: not looked up yet */
+#define TM_SUBR_ENCS 64
+#define TM_SUBR_UNKNOWN (-2)
+  int32_t codec_subr[1 + TM_SUBR_ENCS];
 } tm_gpu;
 
 /* gpu.c */
@@ -381,6 +394,10 @@ int tm_assist_pc(tm_gpu *g, tm_sm *s, tm_warp *tw, const emu_pc_bind *b, int64_t
 int tm_assist_issue(tm_gpu *g, tm_sm *s, uint32_t k, int low, int64_t n, int *ldst_free);
 /* The controller's throttle: at SM cycle n, closes the measuring window when it is over. */
 void tm_assist_watch(tm_gpu *g, tm_sm *s, int64_t n);
+/* The subroutine (an index into the image's subrs) that compresses
+ * (decompress 0) or decompresses blocks of encoding enc of this launch's
+ * module, or -1: emu_subroutine_for, remembered for the launch. */
+int tm_codec_subr(tm_gpu *g, int decompress, int enc);
 /* The debugger's view: the i-th live assist warp of s whose parent is w, described in buf; 1, or 0 when none. */
 int tm_assist_describe(const tm_gpu *g, const tm_sm *s, const warp *w, int i, char *buf, size_t cap);
 /* The first cycle after n at which one of s's assist warps may issue (INT64_MAX: none live). */
