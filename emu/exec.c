@@ -512,7 +512,10 @@ static void writeback(warp *w, uint32_t slot, const uint64_t *val, uint32_t mask
     else for (int l = 0; l < WARP; l++) d[l] = val[l] & m;
     return;
   }
-  for (int l = 0; l < WARP; l++) if (mask >> l & 1) d[l] = val[l] & m;
+  for (uint32_t k = mask; k; k &= k - 1) {   /* the lanes of mask, lowest first (no branch per lane) */
+    int l = __builtin_ctz(k);
+    d[l] = val[l] & m;
+  }
 }
 
 /* Destination operand: a register (or a sink); vectors are handled by their instructions. */

@@ -99,8 +99,16 @@ static tm_cache_line *find_line(const tm_cache *c, uint64_t line) {
   if (!c->sets) return NULL;
   size_t i = set_index(c, line);
   const uint64_t *k = &c->keys[i];
+  uint64_t key = line + 1;
+  if (c->slots <= 64) {
+    /* a line is in at most one way: every way compared, then the match taken
+     * (the loop has no exit that depends on the data, so it does not mispredict) */
+    uint64_t hit = 0;
+    for (uint32_t w = 0; w < c->slots; w++) hit |= (uint64_t)(k[w] == key) << w;
+    return hit ? &c->lines[i + (uint32_t)__builtin_ctzll(hit)] : NULL;
+  }
   for (uint32_t w = 0; w < c->slots; w++)
-    if (k[w] == line + 1) return &c->lines[i + w];
+    if (k[w] == key) return &c->lines[i + w];
   return NULL;
 }
 

@@ -334,11 +334,14 @@ static int64_t next_chance(tm_dram *d, int64_t n) {
     int64_t col = d->next_col_any, lat = c == 0 ? d->tCL : d->tWL;
     if (c == 0 && d->next_rd > col) col = d->next_rd;
     if (bus - lat > col) col = bus - lat;
-    FOR_BANKS(d, i, QUEUED) {
+    FOR_BANKS(d, i, QUEUED) {   /* (every candidate computed, then selected: no branch on the bank's state) */
       const tm_bank *b = &d->banks[i];
-      int64_t t = b->hits[c] ? (b->next_col > col ? b->next_col : col)
-                : b->row >= 0 ? b->next_pre : (b->next_act > d->next_act_any ? b->next_act : d->next_act_any);
-      if (t < best) best = t;
+      int64_t colt = b->next_col > col ? b->next_col : col;
+      int64_t act = b->next_act > d->next_act_any ? b->next_act : d->next_act_any;
+      int64_t open = -(int64_t)(b->row >= 0), hits = -(int64_t)(b->hits[c] != 0);   /* all ones or zero: masks */
+      int64_t rowt = (b->next_pre & open) | (act & ~open);
+      int64_t t = (colt & hits) | (rowt & ~hits);
+      best = t < best ? t : best;
     }
   }
   return best > n + 1 ? best : n + 1;
