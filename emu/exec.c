@@ -1036,6 +1036,18 @@ static void gather(uint64_t *val, const uint8_t *base, uint64_t off, const uint6
 #undef GATHER
 }
 
+/* gather's converse: each active lane's value, 'bytes' (1, 2, 4, 8) of it, to base + (addr - off). */
+static void scatter(uint8_t *base, uint64_t off, const uint64_t *addr, uint32_t active, unsigned bytes, const uint64_t *val) {
+#define SCATTER(N) for (int l = 0; l < WARP; l++) if (active >> l & 1) store_value(base + (addr[l] - off), val[l], N);
+  switch (bytes) {
+  case 1: SCATTER(1) break;
+  case 2: SCATTER(2) break;
+  case 4: SCATTER(4) break;
+  default: SCATTER(8) break;
+  }
+#undef SCATTER
+}
+
 static int exec_ld(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t active) {
   uint64_t addr[WARP];
   int space = addresses(c, w, in->space, &in->o[1], addr);
@@ -1100,19 +1112,9 @@ static int exec_st(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t ac
   else val[0] = src(c, w, s, tmp[0]);
   emu_alloc *one = one_alloc(c, space, addr, active, bytes * n, 1);
   uint8_t *win = one ? NULL : one_window(c, space, addr, active, bytes * n, 1);
-  if ((one || win) && n == 1 && (bytes & (bytes - 1)) == 0 && bytes <= 8) {   /* every lane in one place: the size's store, lane by lane */
-    uint8_t *base = one ? one->data : win;
-    uint64_t off = one ? one->addr : 0;
-    const uint64_t *v = val[0];
-#define STORE_LANES(N) for (int l = 0; l < WARP; l++) if (active >> l & 1) store_value(base + (addr[l] - off), v[l], N)
-    switch (bytes) {
-    case 1: STORE_LANES(1); break;
-    case 2: STORE_LANES(2); break;
-    case 4: STORE_LANES(4); break;
-    default: STORE_LANES(8); break;   /* (8: the condition above) */
-    }
-#undef STORE_LANES
-  } else
+  if ((one || win) && n == 1 && bytes <= 8)   /* the common case: a scalar per lane into one piece of memory */
+    scatter(one ? one->data : win, one ? one->addr : 0, addr, active, bytes, val[0]);
+  else
     for (int l = 0; l < WARP; l++) {
       if (!(active >> l & 1)) continue;
       uint8_t *p = one ? one->data + (addr[l] - one->addr) : win ? win + addr[l] : resolve(c, w, pc, (uint32_t)l, space, addr[l], bytes * n, 1);

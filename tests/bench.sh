@@ -41,7 +41,7 @@ $BUILD/tests/bench_timing saxpy examples/saxpy/saxpy.ptx | tee $D/saxpy_base.txt
 echo "  the same under the compressed designs, BDI (the target for caba: within 2x of base's time):"
 $BIN/awasm -q examples/saxpy/saxpy.ptx subroutines/bdi/bdi.s -o $D/saxpy_bdi.aws || exit 1
 for design in hw-mem hw ideal caba; do AWEMU_BENCH_SET=design=$design $BUILD/tests/bench_timing saxpy $D/saxpy_bdi.aws | sed "s/^saxpy (memory) /saxpy $design/" | tee $D/saxpy_$design.txt; done
-# host seconds: the 5th field of a run's first line (bench_timing's format)
+# host seconds: the number before the lone 's' on a run's first line (bench_timing's format)
 secs() { awk 'NR == 1 { for (i = 1; i < NF; i++) if ($(i + 1) == "s") { print $i; exit } }' "$1"; }
 echo "  caba's time over base's: $(secs $D/saxpy_caba.txt) s / $(secs $D/saxpy_base.txt) s = $(awk -v a=$(secs $D/saxpy_caba.txt) -v b=$(secs $D/saxpy_base.txt) 'BEGIN { printf "%.2fx", a / b }') (one run each: the machine's noise is in it)"
 $BUILD/tests/bench_timing copy tests/timing/micro/micro.ptx
