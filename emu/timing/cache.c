@@ -10,6 +10,7 @@ int cache_init(tm_cache *c, uint64_t bytes, uint32_t ways, uint32_t line_bytes, 
   if (!line_bytes || !sector_bytes || (line_bytes & (line_bytes - 1)) || (sector_bytes & (sector_bytes - 1)) || sector_bytes > line_bytes)
     return -1;
   c->sector_shift = (uint32_t)__builtin_ctz(sector_bytes);
+  c->line_shift = (uint32_t)__builtin_ctz(line_bytes);
   c->ways = ways;
   c->line_bytes = line_bytes;
   c->sector_bytes = sector_bytes;
@@ -222,7 +223,7 @@ static void enqueue(tm_mshr *m, tm_req *r) {
 /* ---- accesses ---- */
 
 int cache_read(tm_cache *c, uint64_t addr, uint32_t sectors, tm_req *r, uint32_t *fetch) {
-  uint64_t line = addr / c->line_bytes;
+  uint64_t line = addr >> c->line_shift;
   r->sectors = sectors;
   c->st.accesses++;
   *fetch = 0;
@@ -259,7 +260,7 @@ int cache_read(tm_cache *c, uint64_t addr, uint32_t sectors, tm_req *r, uint32_t
 }
 
 int cache_write_back(tm_cache *c, uint64_t addr, uint32_t sectors, tm_victim *v) {
-  uint64_t line = addr / c->line_bytes;
+  uint64_t line = addr >> c->line_shift;
   c->st.writes++;
   c->nextra = 0;
   if (!c->sets) {   /* no capacity (an L2 of 0 bytes): the data goes on down at once */
@@ -282,7 +283,7 @@ int cache_write_back(tm_cache *c, uint64_t addr, uint32_t sectors, tm_victim *v)
 void cache_write_through(tm_cache *c, uint64_t addr, uint32_t sectors) {
   c->st.writes++;
   c->nextra = 0;
-  tm_cache_line *l = find_line(c, addr / c->line_bytes);
+  tm_cache_line *l = find_line(c, addr >> c->line_shift);
   if (!l) return;
   c->st.write_hits++;
   l->valid |= sectors;
@@ -296,7 +297,7 @@ void cache_write_through(tm_cache *c, uint64_t addr, uint32_t sectors) {
 }
 
 void cache_invalidate(tm_cache *c, uint64_t addr) {
-  tm_cache_line *l = find_line(c, addr / c->line_bytes);
+  tm_cache_line *l = find_line(c, addr >> c->line_shift);
   if (!l) return;
   c->st.invalidations++;
   if (l->pf) { c->st.pf_useless++; l->pf = 0; }
@@ -310,29 +311,29 @@ void cache_pf_unused(tm_cache *c) {
 }
 
 int cache_set_plain(tm_cache *c, uint64_t addr, int plain) {
-  tm_cache_line *l = find_line(c, addr / c->line_bytes);
+  tm_cache_line *l = find_line(c, addr >> c->line_shift);
   if (!l) return 0;
   l->plain = (uint16_t)(plain != 0);
   return 1;
 }
 
 int cache_plain(const tm_cache *c, uint64_t addr) {
-  const tm_cache_line *l = find_line(c, addr / c->line_bytes);
+  const tm_cache_line *l = find_line(c, addr >> c->line_shift);
   return l && l->plain;
 }
 
 int cache_dirty(const tm_cache *c, uint64_t addr) {
-  const tm_cache_line *l = find_line(c, addr / c->line_bytes);
+  const tm_cache_line *l = find_line(c, addr >> c->line_shift);
   return l && l->dirty;
 }
 
 int cache_probe(const tm_cache *c, uint64_t addr, uint32_t sectors) {
-  const tm_cache_line *l = find_line(c, addr / c->line_bytes);
+  const tm_cache_line *l = find_line(c, addr >> c->line_shift);
   return l && (l->valid & sectors) == sectors;
 }
 
 tm_req *cache_fill(tm_cache *c, uint64_t line_addr, uint32_t sectors, tm_victim *v, int *has_victim, uint32_t *refetch) {
-  uint64_t line = line_addr / c->line_bytes;
+  uint64_t line = line_addr >> c->line_shift;
   *has_victim = 0;
   *refetch = 0;
   c->nextra = 0;

@@ -63,6 +63,7 @@ typedef struct {
 
 typedef struct {
   uint32_t sets, ways, line_bytes, sector_bytes, sectors;   /* sectors per line */
+  uint32_t line_shift;       /* log2 line_bytes */
   uint32_t tags, slots;      /* tags per way (1; 2 or 4 compressed) and lines per set (ways x tags) */
   /* an L2 slice: its sets are indexed by the line's number within the slice
    * (the address with the bits that chose its partition and slice taken out,

@@ -5,24 +5,27 @@
 #include <string.h>
 
 void tm_map(const tm_config *c, uint64_t addr, tm_place *p) {
-  uint64_t il = (uint64_t)c->addr_interleave_bytes;
-  uint64_t chunk = addr / il;
+  /* the interleave, line and row sizes and the bank count are powers of two
+   * (tm_config_check): shifts and masks; the channel and slice counts need not be */
+  uint32_t il_shift = (uint32_t)__builtin_ctzll((uint64_t)c->addr_interleave_bytes);
+  uint64_t chunk = addr >> il_shift;
   uint64_t nmem = (uint64_t)c->n_mem;
   p->part = (uint32_t)(chunk % nmem);
-  uint64_t local = chunk / nmem * il + addr % il;       /* the address within the channel */
+  uint64_t local = chunk / nmem << il_shift | (addr & (((uint64_t)1 << il_shift) - 1));   /* the address within the channel */
   uint64_t line = (uint64_t)(c->l2_bytes ? c->l2_line_bytes : c->l1_line_bytes);
-  p->slice = p->part * (uint32_t)c->l2_slices_per_mem + (uint32_t)(local / line % (uint64_t)c->l2_slices_per_mem);
-  uint64_t rowb = (uint64_t)c->dram_row_bytes;
+  uint64_t slices = (uint64_t)c->l2_slices_per_mem;
+  p->slice = p->part * (uint32_t)slices + (uint32_t)(slices > 1 ? (local >> __builtin_ctzll(line)) % slices : 0);
+  uint32_t row_shift = (uint32_t)__builtin_ctzll((uint64_t)c->dram_row_bytes);
   uint64_t nb = (uint64_t)c->dram_banks;
-  p->row = (int64_t)(local / rowb / nb);
+  uint32_t bits = (uint32_t)__builtin_ctzll(nb);
+  p->row = (int64_t)(local >> row_shift >> bits);
   /* the bank: consecutive rows' worth of bytes go to consecutive banks, XORed
    * with all the row bits folded (permutation interleaving, Zhang et al.,
    * MICRO 2000), so arrays a multiple of the bank span apart (a copy's source
    * and destination) do not fight over the same banks */
-  uint64_t fold = 0, bits = 0;
-  while ((1ull << bits) < nb) bits++;
+  uint64_t fold = 0;
   for (uint64_t r = (uint64_t)p->row; r && bits; r >>= bits) fold ^= r;
-  p->bank = (uint32_t)((local / rowb ^ fold) % nb);
+  p->bank = (uint32_t)(((local >> row_shift) ^ fold) & (nb - 1));
 }
 
 int dram_init(tm_dram *d, int id, const tm_config *c, tm_events *ev,
@@ -49,7 +52,8 @@ int dram_init(tm_dram *d, int id, const tm_config *c, tm_events *ev,
     d->queued[k] = calloc(d->nwords, sizeof(uint64_t));
     d->hitting[k] = calloc(d->nwords, sizeof(uint64_t));
   }
-  if (!d->banks || !d->slots || !d->queued[0] || !d->queued[1] || !d->hitting[0] || !d->hitting[1]) { dram_free(d); return -1; }
+  d->open = calloc(d->nwords, sizeof(uint64_t));
+  if (!d->banks || !d->slots || !d->queued[0] || !d->queued[1] || !d->hitting[0] || !d->hitting[1] || !d->open) { dram_free(d); return -1; }
   for (uint32_t b = 0; b < d->nbanks; b++) {
     d->banks[b].row = -1;
     for (int k = 0; k < 2; k++) d->banks[b].q[k] = d->slots + ((size_t)b * 2 + (size_t)k) * d->qcap;
@@ -71,6 +75,7 @@ void dram_reset(tm_dram *d) {
     memset(d->queued[c], 0, d->nwords * sizeof(uint64_t));
     memset(d->hitting[c], 0, d->nwords * sizeof(uint64_t));
   }
+  memset(d->open, 0, d->nwords * sizeof(uint64_t));
   d->seq = 0;
   d->next_act_any = d->next_col_any = d->next_rd = 0;
   d->bus_free = 0;
@@ -91,6 +96,8 @@ void dram_free(tm_dram *d) {
     free(d->hitting[c]);
     d->queued[c] = d->hitting[c] = NULL;
   }
+  free(d->open);
+  d->open = NULL;
 }
 
 static void tick(void *obj, void *arg, tm_time now);
@@ -128,6 +135,8 @@ static void update_bits(tm_dram *d, uint32_t i) {
 #define QUEUED(w) d->queued[c][w]
 #define HITTING(w) d->hitting[c][w]
 #define MISSING(w) (d->queued[c][w] & ~d->hitting[c][w])
+#define MISSING_OPEN(w) (MISSING(w) & d->open[w])
+#define MISSING_CLOSED(w) (MISSING(w) & ~d->open[w])
 
 int dram_push(tm_dram *d, tm_req *r, tm_time t) {
   if (!dram_accepts(d, r)) { d->refused = 1; return -1; }
@@ -237,12 +246,14 @@ static void row_command(tm_dram *d, const tm_req *r, int64_t n) {
   if (b->row >= 0) {
     b->row = -1;
     b->hits[0] = b->hits[1] = 0;
+    set_bit(d->open, r->bank, 0);
     update_bits(d, r->bank);
     if (b->next_act < n + d->tRP) b->next_act = n + d->tRP;
     d->st.precharges++;
     return;
   }
   b->row = r->row;
+  set_bit(d->open, r->bank, 1);
   b->next_col = n + d->tRCD;
   b->next_pre = n + d->tRAS;
   b->next_act = n + d->tRC;
@@ -330,19 +341,21 @@ static int64_t next_chance(tm_dram *d, int64_t n) {
     }
   } else {
     int c = d->draining;
-    /* column_time and row_time with what they share taken out of the loop */
+    /* column_time and row_time over the banks with requests of class c, as
+     * three minima: a bank with hits waits for its next column command (and
+     * the channel's), one with none for its precharge (a row open) or its
+     * activate (and the channel's) */
     int64_t col = d->next_col_any, lat = c == 0 ? d->tCL : d->tWL;
     if (c == 0 && d->next_rd > col) col = d->next_rd;
     if (bus - lat > col) col = bus - lat;
-    FOR_BANKS(d, i, QUEUED) {   /* (every candidate computed, then selected: no branch on the bank's state) */
-      const tm_bank *b = &d->banks[i];
-      int64_t colt = b->next_col > col ? b->next_col : col;
-      int64_t act = b->next_act > d->next_act_any ? b->next_act : d->next_act_any;
-      int64_t open = -(int64_t)(b->row >= 0), hits = -(int64_t)(b->hits[c] != 0);   /* all ones or zero: masks */
-      int64_t rowt = (b->next_pre & open) | (act & ~open);
-      int64_t t = (colt & hits) | (rowt & ~hits);
-      best = t < best ? t : best;
-    }
+    int64_t hit = INT64_MAX, pre = INT64_MAX, act = INT64_MAX;
+    FOR_BANKS(d, i, HITTING) if (d->banks[i].next_col < hit) hit = d->banks[i].next_col;
+    FOR_BANKS(d, i, MISSING_OPEN) if (d->banks[i].next_pre < pre) pre = d->banks[i].next_pre;
+    FOR_BANKS(d, i, MISSING_CLOSED) if (d->banks[i].next_act < act) act = d->banks[i].next_act;
+    if (hit != INT64_MAX) best = hit > col ? hit : col;
+    if (pre < best) best = pre;
+    if (act != INT64_MAX && act < d->next_act_any) act = d->next_act_any;
+    if (act < best) best = act;
   }
   return best > n + 1 ? best : n + 1;
 }

@@ -57,6 +57,7 @@ typedef struct tm_dram {
   uint32_t nwords;           /* 64-bit words of each bank bitmap */
   uint64_t *queued[2];       /* bitmaps: the banks with reads [0], writes [1] queued */
   uint64_t *hitting[2];      /* bitmaps: the banks with reads, writes to their open row */
+  uint64_t *open;            /* bitmap: the banks with a row open */
   uint32_t nq;               /* reads and writes queued */
   uint32_t nreads, nwrites;
   uint64_t seq;              /* arrival order: a request's age is its 'seq' */

@@ -447,7 +447,7 @@ static inline __attribute__((always_inline)) int coalesce(tm_gpu *g, tm_sm *s, t
     for (int l = 0; l < WARP; l++) off |= (is->addr[l] - a0 - (uint64_t)l * step) | (uint64_t)(is->space[l] ^ ISA_SP_GLOBAL);
     if (!off) {
       uint64_t end = a0 + WARP * step;
-      for (uint64_t line = a0 / lb * lb; line < end; line += lb) {
+      for (uint64_t line = a0 & ~(lb - 1); line < end; line += lb) {
         uint64_t lo = line > a0 ? line : a0, hi = line + lb < end ? line + lb : end;
         if (add_access(s, line, (uint32_t)(hi - lo), s->has_l1 ? cache_sectors(&s->l1, lo, (uint32_t)(hi - lo)) : 1, kind, 0)) return -1;
         cover_bytes(s->acc[s->nacc - 1].cover, lo - line, hi - line);
@@ -466,7 +466,7 @@ static inline __attribute__((always_inline)) int coalesce(tm_gpu *g, tm_sm *s, t
       uint64_t nth = g->total_ctas * g->cta_warps * WARP;
       a = LOCAL_TM_BASE + ((a >> 2) * nth + gtid) * 4 + (a & 3);
     } else if (is->space[l] != ISA_SP_GLOBAL) continue;
-    uint64_t line = a / lb * lb;
+    uint64_t line = a & ~(lb - 1);   /* (a power of two: tm_config_check) */
     uint32_t sectors = s->has_l1 ? cache_sectors(&s->l1, a, is->bytes) : 1;
     uint32_t k;
     for (k = 0; k < s->nacc; k++) if (s->acc[k].addr == line) break;
