@@ -82,6 +82,16 @@ void cache_set_slice(tm_cache *c, uint32_t il_lines, uint32_t nparts, uint32_t n
   c->il_shift = (uint32_t)__builtin_ctz(il_lines);   /* a power of two (tm_config_check) */
   c->nparts = nparts;
   c->nsub = nsub;
+  c->part_inv = nparts ? UINT64_MAX / nparts : 0;
+  c->sub_inv = nsub ? UINT64_MAX / nsub : 0;
+}
+
+/* x / d, given inv = (2^64 - 1) / d: the high half of x * inv is x / d or one
+ * less (it errs below by less than x / 2^64 + 1), so one step corrects it.
+ * (A division takes tens of cycles; the L2 divides twice per lookup.) */
+static uint64_t div_by(uint64_t x, uint64_t d, uint64_t inv) {
+  uint64_t q = (uint64_t)(((unsigned __int128)x * inv) >> 64);
+  return x - q * d >= d ? q + 1 : q;
 }
 
 /* The first way of line's set, as an index into lines and keys. */
@@ -89,8 +99,8 @@ static size_t set_index(const tm_cache *c, uint64_t line) {
   uint64_t index = line;
   if (c->nparts) {   /* the line within its partition (tm_map's 'local'), then within its slice */
     uint64_t low = line & ((1ull << c->il_shift) - 1);
-    uint64_t local = (line >> c->il_shift) / c->nparts << c->il_shift | low;
-    index = c->nsub > 1 ? local / c->nsub : local;
+    uint64_t local = div_by(line >> c->il_shift, c->nparts, c->part_inv) << c->il_shift | low;
+    index = c->nsub > 1 ? div_by(local, c->nsub, c->sub_inv) : local;
   }
   return (size_t)(index & (c->sets - 1)) * c->slots;
 }

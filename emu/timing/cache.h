@@ -70,6 +70,7 @@ typedef struct {
    * as the partition's own address), not by the global line number, whose
    * low bits are the same for every line of the slice */
   uint32_t il_shift, nparts, nsub;   /* log2(lines per interleaving chunk), partitions, slices per partition (0: global) */
+  uint64_t part_inv, sub_inv;        /* (2^64 - 1) / nparts and / nsub: dividing by multiplying (set_index) */
   tm_cache_size_fn size;     /* compressed caches: a line's stored bytes */
   void *size_ctx;
   uint32_t sector_shift;     /* log2(sector_bytes) */
