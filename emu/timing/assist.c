@@ -152,10 +152,9 @@ static void release(tm_gpu *g, tm_sm *s, tm_req *waiters, int64_t n, tm_time t) 
   }
 }
 
-/* Starts entry a on the line at addr for 'waiters'.  0, or -1 on a failure. */
-static int start(tm_gpu *g, tm_sm *s, tm_assist *a, uint64_t addr, tm_req *waiters, const tm_parent *merge, int64_t n) {
-  codec_meta meta;
-  tm_block_compress(&g->z, g->d, addr, a->want, a->in, &meta);
+/* Starts entry a on the line at addr for 'waiters', the line (a->want) and its
+ * payload (a->in) compressed into them already, with 'meta'.  0, or -1 on a failure. */
+static int begin(tm_gpu *g, tm_sm *s, tm_assist *a, uint64_t addr, tm_req *waiters, const tm_parent *merge, int64_t n, codec_meta meta) {
   int sr = tm_codec_subr(g, 1, (int)meta.encoding);
   if (sr < 0) {
     char why[200];
@@ -182,6 +181,13 @@ static int start(tm_gpu *g, tm_sm *s, tm_assist *a, uint64_t addr, tm_req *waite
   a->moves = 0;
   go(g, s, a, sr, p, addr, n);
   return 0;
+}
+
+/* Starts entry a on the line at addr for 'waiters' (the line as the functional memory holds it now).  0, or -1 on a failure. */
+static int start(tm_gpu *g, tm_sm *s, tm_assist *a, uint64_t addr, tm_req *waiters, const tm_parent *merge, int64_t n) {
+  codec_meta meta;
+  tm_block_compress(&g->z, g->d, addr, a->want, a->in, &meta);
+  return begin(g, s, a, addr, waiters, merge, n, meta);
 }
 
 /* Starts entry a compressing the store r (of pc) of the block at addr with subroutine sr at cycle n.  0, or -1 on a failure. */
@@ -406,12 +412,20 @@ static void decompress(tm_gpu *g, tm_sm *s, uint64_t addr, tm_req *waiters, cons
 
 int tm_assist_fill(tm_gpu *g, tm_sm *s, uint64_t addr, tm_req *waiters, int64_t n) {
   if (g->z.design != TM_DESIGN_CABA || !waiters || tm_block_raw(g, addr)) return 0;
-  if (!tm_block_compressed(g, addr)) {   /* incompressible data: the predictor hears of it */
+  /* with an entry free, the line is compressed once, into it: whether it is
+   * compressed (design caba has one codec: tm_block_compressed's test) and
+   * the payload its subroutine starts from */
+  tm_assist *a = NULL;
+  for (uint32_t i = 0; i < s->nawt && !a; i++) if (!s->awt[i].live) a = &s->awt[i];
+  codec_meta meta;
+  if (a) tm_block_compress(&g->z, g->d, addr, a->want, a->in, &meta);
+  if (a ? !meta.encoding || meta.size >= g->z.unit : !tm_block_compressed(g, addr)) {   /* incompressible data: the predictor hears of it */
     if (s->fill_hint) s->fill_hint--;
     return 0;
   }
   if (s->fill_hint < 3) s->fill_hint++;
-  decompress(g, s, addr, waiters, NULL, n);
+  if (a) begin(g, s, a, addr, waiters, NULL, n, meta);   /* (a failure is in g->failed) */
+  else decompress(g, s, addr, waiters, NULL, n);
   return 1;
 }
 
