@@ -558,7 +558,8 @@ int tm_assist_issue(tm_gpu *g, tm_sm *s, uint32_t k, int low, int64_t n, int *ld
     tm_assist *a = &s->awt[order[i]];
     if (a->next_issue > n) { if (a->next_issue < soonest) soonest = a->next_issue; continue; }
     if (a->moves) { best = a; break; }   /* a live-in MOVE: its source was ready when it was triggered */
-    if (!a->next && !(a->next = emu_next(a->c, &a->c->warps[0]))) {
+    if (!a->next && (a->next = emu_next(a->c, &a->c->warps[0]))) a->r = &g->regs[a->next - g->m->code];
+    if (!a->next) {
       if (a->c->warps[0].state != W_DONE) {   /* control ran past the subroutine's end: the step records the fault */
         if (emu_step(a->c, &a->c->warps[0], &g->issue) != EMU_STEP_FAULT) tm_fail(g, "an assist warp past its subroutine's end did not fault (an internal error)");
         g->failed = 1;
@@ -571,7 +572,7 @@ int tm_assist_issue(tm_gpu *g, tm_sm *s, uint32_t k, int low, int64_t n, int *ld
       if (a->live && a->next_issue < soonest) soonest = a->next_issue;   /* the entry took a waiting line */
       continue;
     }
-    const tm_regs *r = &g->regs[a->next - g->m->code];
+    const tm_regs *r = a->r;
     if (a->pending || a->all_ready > n) {   /* (else every register is there) */
       int64_t t = 0;
       for (uint32_t j = 0; j < r->nsrc; j++) if (a->reg_ready[r->src[j]] > t) t = a->reg_ready[r->src[j]];
@@ -605,7 +606,7 @@ int tm_assist_issue(tm_gpu *g, tm_sm *s, uint32_t k, int low, int64_t n, int *ld
     return 1;
   }
   warp *w = &a->c->warps[0];
-  const tm_regs *r = &g->regs[a->next - g->m->code];
+  const tm_regs *r = a->r;
   int64_t pipe = -1;
   if (r->unit != U_LDST && r->unit != U_CTRL && r->unit != U_SYNC) {
     int64_t *fr = s->unit_free[r->unit];

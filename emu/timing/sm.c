@@ -507,8 +507,9 @@ static uint32_t bank_conflicts(const tm_config *c, const emu_issue *is) {
 static int whole_block(const tm_gpu *g, const tm_access *a) {
   uint32_t unit = g->z.unit;
   if (g->z.design != TM_DESIGN_CABA || unit > 128 || a->addr % unit) return 0;
-  for (uint32_t b = 0; b < unit; b++) if (!(a->cover[b >> 6] >> (b & 63) & 1)) return 0;
-  return 1;
+  /* bytes 0 .. unit - 1 of the cover bitmap (two 64-bit words) all set */
+  uint64_t lo = unit >= 64 ? ~0ull : (1ull << unit) - 1, hi = unit > 64 ? (unit == 128 ? ~0ull : (1ull << (unit - 64)) - 1) : 0;
+  return (a->cover[0] & lo) == lo && (a->cover[1] & hi) == hi;
 }
 
 /* The L1 sectors of its line that the block at addr overlaps. */

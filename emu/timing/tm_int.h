@@ -123,6 +123,7 @@ typedef struct tm_assist {
   /* what the schedulers look at, first (in the entry's first cache line) */
   int64_t next_issue;         /* not before: one instruction a cycle, or its operands are not ready before */
   const emu_insn *next;       /* its next instruction (emu_next), NULL: not looked up since it last issued */
+  const tm_regs *r;           /* next's registers and unit (set with next) */
   int64_t *reg_ready;         /* its scoreboard (max_slots) */
   int64_t all_ready;          /* the latest finite cycle in reg_ready (with no load pending, every register is ready by then) */
   uint32_t moves;             /* live-in MOVE instructions still to issue */
