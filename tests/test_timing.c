@@ -793,6 +793,18 @@ static void caba(void) {
         "caba throttling: awc_busy_fraction 1 holds back no store, 0 holds back %llu and compresses %llu (of 16384; %llu unthrottled)",
         (unsigned long long)always.assist_throttled, (unsigned long long)(always.assist_triggered - 16384),
         (unsigned long long)(never.assist_triggered - 16384));
+  /* awc_compress = free (the what-if without compression's cost): every destination line goes out as
+   * the reference codec compresses it, at once, with no assist warp and nothing held back; the
+   * decompressions are the same 16384 x dec instructions; the lines written compressed take fewer
+   * DRAM bursts than under caba, which leaves some uncompressed */
+  tm_stats fr = copy_caba_set("caba", "awc_compress=free", path, 0, why, sizeof why);
+  CHECK(!why[0] && fr.aw_started[TM_AW_COMPRESS] == 0 && fr.aw_started[TM_AW_DECOMPRESS] == 16384 && fr.assist_insns == 16384 * dec &&
+        fr.assist_throttled + fr.assist_overflow + fr.assist_predicted + fr.assist_store_waits == 0 && fr.dram_bursts < c.dram_bursts,
+        "caba, awc_compress=free: %llu compression assist warps (0), %llu decompressions (16384), %llu assist instructions (16384 x %llu), "
+        "%llu stores held back (0), %llu DRAM bursts (fewer than caba's %llu)%s%s",
+        (unsigned long long)fr.aw_started[TM_AW_COMPRESS], (unsigned long long)fr.aw_started[TM_AW_DECOMPRESS], (unsigned long long)fr.assist_insns,
+        (unsigned long long)dec, (unsigned long long)(fr.assist_throttled + fr.assist_overflow + fr.assist_predicted + fr.assist_store_waits),
+        (unsigned long long)fr.dram_bursts, (unsigned long long)c.dram_bursts, why[0] ? ": " : "", why);
   CHECK(c.cycles && c.cycles < b.cycles && c.issue[TM_ISSUE_ASSIST] == c.assist_insns,
         "caba is faster than base on the compressible copy (%llu < %llu cycles); every assist instruction took an issue slot counted as such (%llu)",
         (unsigned long long)c.cycles, (unsigned long long)b.cycles, (unsigned long long)c.issue[TM_ISSUE_ASSIST]);

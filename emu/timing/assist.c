@@ -217,6 +217,14 @@ static int start_store(tm_gpu *g, tm_sm *s, tm_assist *a, int sr, tm_parent pare
 
 int tm_assist_store(tm_gpu *g, tm_sm *s, tm_parent parent, uint32_t pc, uint64_t addr, tm_req *r, int64_t n) {
   if (g->z.design != TM_DESIGN_CABA) return 0;
+  if (g->cfg->awc_compress == TM_AWC_COMPRESS_FREE) {   /* the what-if: the reference codec's payload, now, for nothing */
+    uint8_t block[CODEC_MAX_PAYLOAD], payload[CODEC_MAX_PAYLOAD];
+    codec_meta meta;
+    tm_block_compress(&g->z, g->d, addr, block, payload, &meta);
+    if (meta.encoding) { r->bytes = meta.size ? meta.size : 1; r->packed = 1; }
+    tm_send_up(g, r, tm_cycles(g->core, n));
+    return 1;
+  }
   /* the predictor: a store whose blocks have not compressed lately goes out
    * as it is (every TM_PREDICT_RETRY-th one tries again, to notice a change) */
   uint32_t p = pc % TM_PREDICT;

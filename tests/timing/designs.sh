@@ -2,7 +2,9 @@
 # tests/timing/designs.sh [BIN [BUILD [DIR]]] -- every workload of DIR (examples by default;
 # examples/caba for CABA's evaluation) under each design of CABA section 7 (base, hw-mem, hw,
 # ideal, caba) with BDI under caba-gtx480: cycles, speedup over base, DRAM bandwidth utilization,
-# compression ratio in bursts, assist warps and their instructions, and where the issue slots went.
+# compression ratio in bursts, assist warps and their instructions, and where the issue slots went;
+# on the bandwidth-bound workloads also caba-free, caba with awc_compress=free (a what-if: stores
+# compressed at no cost), whose distance to ideal is what decompression costs.
 # `make designs` runs it on examples/, `make caba` on examples/caba/.  It writes the table to
 # standard output and every run's statistics, one JSON array, to BUILD/designs/NAME.json (NAME:
 # the directory's last part).  Each workload's inputs come from its reference program
@@ -24,7 +26,7 @@ R="$D/$NAME.rows"
 printf '[' > "$J"
 sep=
 field() { sed -n "s/^  \"$1\": \\([0-9.]*\\),*/\\1/p" "$2"; }
-printf '%-10s %-7s %9s %8s %6s %6s %7s %9s %7s %7s %7s %7s %7s %7s\n' workload design cycles speedup dram% ratio assists assist-in active compute memory datadep idle assist
+printf '%-10s %-9s %9s %8s %6s %6s %7s %9s %7s %7s %7s %7s %7s %7s\n' workload design cycles speedup dram% ratio assists assist-in active compute memory datadep idle assist
 for script in "$DIR"/*/run.aw; do
   dir=$(dirname "$script"); n=$(basename "$dir")
   class=$(sed -n 's/^# class: \([a-z]*\).*/\1/p' "$script" | head -1)
@@ -33,11 +35,14 @@ for script in "$DIR"/*/run.aw; do
     cc -std=c11 -O2 -ffp-contract=off -o "$D/$NAME.$n.ref" "$dir/ref.c" -lm && "$D/$NAME.$n.ref" "$D/$NAME.$n" > /dev/null || { echo "$n: the reference failed"; continue; }
   fi
   base=
-  for design in base hw-mem hw ideal caba; do
-    j="$D/$NAME.$n.$design.json"
-    if ! "$BIN/awemu" run --config caba-gtx480 --set design=$design --set compression=bdi --subroutines subroutines/bdi/bdi.s \
-         --stats-json "$j" "$script" DATA="$D/$NAME.$n" > "$D/$NAME.$n.$design.log" 2>&1; then
-      echo "$n: failed under $design (see $D/$NAME.$n.$design.log)"; continue
+  # caba-free (bandwidth-bound workloads): caba with awc_compress=free, a what-if whose stores
+  # leave compressed at no cost, so that what is left of caba's gap to ideal is decompression's
+  extra=; [ "$class" = bandwidth ] && extra=caba-free
+  for design in base hw-mem hw ideal caba $extra; do
+    j="$D/$NAME.$n.$design.json"; what=; [ "$design" = caba-free ] && what="--set awc_compress=free"
+    if ! "$BIN/awemu" run --config caba-gtx480 --set design=${design%-free} $what --set compression=bdi --subroutines subroutines/bdi/bdi.s \
+         --stats-json "$j" "$script" DATA="$D/$NAME.$n" > "${j%.json}.log" 2>&1; then
+      echo "$n: failed under $design (see ${j%.json}.log)"; continue
     fi
     cyc=$(field cycles "$j"); [ "$design" = base ] && base=$cyc
     fr=$(sed -n 's/^  "issue_fractions": {\(.*\)},/\1/p' "$j" | sed 's/"[a-z_]*": //g; s/,//g')
@@ -45,7 +50,7 @@ for script in "$DIR"/*/run.aw; do
     at=$(field assist_warps_triggered "$j"); ai=$(field assist_warp_instructions "$j")
     awk -v n="$n" -v d="$design" -v c="$cyc" -v b="${base:-$cyc}" -v u="$u" -v r="$r" -v at="$at" -v ai="$ai" \
         -v f="$fr" 'BEGIN { split(f, x, " ");
-          printf "%-10s %-7s %9d %7.3fx %5.1f%% %6.3f %7d %9d %6.1f%% %6.1f%% %6.1f%% %6.1f%% %6.1f%% %6.1f%%\n",
+          printf "%-10s %-9s %9d %7.3fx %5.1f%% %6.3f %7d %9d %6.1f%% %6.1f%% %6.1f%% %6.1f%% %6.1f%% %6.1f%%\n",
                  n, d, c, b / c, 100 * u, r, at, ai, 100 * x[1], 100 * x[2], 100 * x[3], 100 * x[4], 100 * x[5], 100 * x[6] }'
     # the floor below: the kernel's warp instructions, its decompression assist warps' instructions,
     # and the issue slots per cycle (every scheduler of every SM)
@@ -53,7 +58,8 @@ for script in "$DIR"/*/run.aw; do
     di=$(sed -n 's/^  "assist_by_trigger": {"decompress_warps": [0-9]*, "decompress_instructions": \([0-9]*\),.*/\1/p' "$j")
     slots=$(sed -n 's/^  "issue_slots": {\(.*\)},/\1/p' "$j" | sed 's/"[a-z_]*": //g; s/,//g' | awk '{ for (i = 1; i <= NF; i++) t += $i; print t }')
     echo "$n $class $design $cyc $u $r $wi ${di:-0} $slots" >> "$R"
-    printf '%s\n{"workload": "%s", "class": "%s", "design": "%s", "stats": ' "$sep" "$n" "${class:-}" "$design" >> "$J"
+    if [ "$design" = caba-free ]; then printf '%s\n{"workload": "%s", "class": "%s", "design": "caba", "what_if": "awc_compress=free", "stats": ' "$sep" "$n" "${class:-}" >> "$J"
+    else printf '%s\n{"workload": "%s", "class": "%s", "design": "%s", "stats": ' "$sep" "$n" "${class:-}" "$design" >> "$J"; fi
     cat "$j" >> "$J"
     printf '}' >> "$J"
     sep=,
@@ -100,6 +106,10 @@ if grep -q ' bandwidth \| compute ' "$R"; then
           printf "    %-10s %8d decompression instructions: floor %9.0f cycles, %+6.1f%% over ideal (caba %+6.1f%%)\n", w, di[w, "caba"], f, 100 * over, 100 * (cyc[w, "caba"] / cyc[w, "ideal"] - 1)
         }
         printf "    average: caba cannot come closer to ideal than %.1f%% with these subroutines on these workloads\n", 100 * fl / nb
+        # caba-free (awc_compress=free): compression costs nothing; what is left is the cost of decompression
+        nf = 0; gf = 0
+        for (i = 1; i <= nw; i++) { w = order[i]; if (class[w] == "bandwidth" && cyc[w, "caba-free"] && cyc[w, "ideal"]) { nf++; gf += cyc[w, "caba-free"] / cyc[w, "ideal"] - 1 } }
+        if (nf) printf "  caba-free against ideal, average (caba with awc_compress=free, its stores compressed at no cost): %.1f%% slower: decompression'"'"'s part\n", 100 * gf / nf
       }
       if (nc) printf "  target: compute-bound workloads no more than 1%% slower under caba: %s (worst %+.2f%%%s)\n",
                       worst <= 0.01 ? "met" : "NOT met", 100 * worst, worstw == "" ? "" : ", " worstw
