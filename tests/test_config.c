@@ -166,6 +166,10 @@ static void errors(void) {
   CHECK(contains(e, "t.cfg:1: error: l1_sector_bytes: 256 must be a power of two no larger than l1_line_bytes = 128"), "sector larger than the line (%s)", e);
   e = try_cfg("sm_max_threads = 100\n");
   CHECK(contains(e, "sm_max_threads: 100 is not a whole number of 32-thread warps"), "threads not whole warps (%s)", e);
+  /* with neither cache the memory moves L1-line-sized lines, which the address mapping shifts by */
+  e = try_cfg("l1_bytes = 0\nl2_bytes = 0\nl1_line_bytes = 96\n");
+  CHECK(contains(e, "t.cfg:3: error: l1_line_bytes: 96 is not a power of two (with neither L1 nor L2 it is the line the memory moves)"),
+        "a cacheless GPU's line that is not a power of two (%s)", e);
   e = try_cfg("dram_mag = 48\n");
   CHECK(contains(e, "dram_mag: 48 must be a power of two"), "MAG not a power of two (%s)", e);
   /* compression works on the L2 sector, which the codecs take at 32, 64 or 128 bytes */

@@ -396,6 +396,8 @@ int tm_config_check(const tm_config *c, char *err, size_t cap) {
           (long long)c->l2_bytes, (long long)slices, (long long)c->l2_ways, (long long)c->l2_line_bytes, (long long)tm_l2_slice_sets(c));
   }
   int64_t line = c->l2_bytes ? c->l2_line_bytes : c->l1_line_bytes;
+  if (!c->l2_bytes && !c->l1_bytes && !pow2(line))   /* (tm_map shifts by it) */
+    BAD(l1_line_bytes, "%lld is not a power of two (with neither L1 nor L2 it is the line the memory moves)", (long long)line);
   if (!pow2(c->addr_interleave_bytes) || c->addr_interleave_bytes < line)
     BAD(addr_interleave_bytes, "%lld must be a power of two of at least one %lld-byte line", (long long)c->addr_interleave_bytes, (long long)line);
   if (!pow2(c->dram_mag) || c->dram_mag > line)
