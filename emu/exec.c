@@ -1010,14 +1010,11 @@ static uint8_t *one_window(cta *c, int space, const uint64_t *addr, uint32_t act
   }
   if (!active || size > n) return NULL;
   uint64_t hi = 0, bits = 0;
-  if (active == 0xffffffffu)   /* (every lane: no test per lane) */
-    for (int l = 0; l < WARP; l++) { bits |= addr[l]; hi = addr[l] > hi ? addr[l] : hi; }
-  else
-    for (int l = 0; l < WARP; l++) {
-      if (!(active >> l & 1)) continue;
-      bits |= addr[l];
-      if (addr[l] > hi) hi = addr[l];
-    }
+  for (int l = 0; l < WARP; l++) {   /* (an inactive lane counts as address 0: no branch per lane) */
+    uint64_t a = active >> l & 1 ? addr[l] : 0;
+    bits |= a;
+    hi = a > hi ? a : hi;
+  }
   if ((size > 1 && (bits & (size - 1))) || hi > n - size) return NULL;
   return base;
 }

@@ -88,6 +88,18 @@ void tm_assist_reset(tm_sm *s) {
   memset(s->trying, 0, sizeof s->trying);
 }
 
+/* The first entry of the table not live, or NULL. */
+static tm_assist *free_entry(tm_sm *s) {
+  for (uint32_t i = 0; i < s->nawt; i++) if (!s->awt[i].live) return &s->awt[i];
+  return NULL;
+}
+
+/* The store r goes on to L2, as 'meta' compressed it when its encoding is not 0, else as it is. */
+static void send_store(tm_gpu *g, tm_req *r, const codec_meta *meta, int64_t n) {
+  if (meta->encoding) { r->bytes = meta->size ? meta->size : 1; r->packed = 1; }
+  tm_send_up(g, r, tm_cycles(g->core, n));
+}
+
 static const char *subr_name(const tm_gpu *g, uint32_t sr) { return isa_str(&g->m->img, g->m->img.funcs[g->m->img.subrs[sr].func].name); }
 
 /* Entry a becomes live for scheduler 'sched' on subroutine sr (the line set up). */
@@ -221,8 +233,7 @@ int tm_assist_store(tm_gpu *g, tm_sm *s, tm_parent parent, uint32_t pc, uint64_t
     uint8_t block[CODEC_MAX_PAYLOAD], payload[CODEC_MAX_PAYLOAD];
     codec_meta meta;
     tm_block_compress(&g->z, g->d, addr, block, payload, &meta);
-    if (meta.encoding) { r->bytes = meta.size ? meta.size : 1; r->packed = 1; }
-    tm_send_up(g, r, tm_cycles(g->core, n));
+    send_store(g, r, &meta, n);
     return 1;
   }
   /* the predictor: a store whose blocks have not compressed lately goes out
@@ -247,9 +258,7 @@ int tm_assist_store(tm_gpu *g, tm_sm *s, tm_parent parent, uint32_t pc, uint64_t
                "(assemble the kernel with the subroutines of its algorithm, e.g. subroutines/bdi/bdi.s)");
     return 1;
   }
-  tm_assist *a = NULL;
-  if (!s->nawq && !s->nasq && 2 * (s->nlive + 1) <= s->nawt)
-    for (uint32_t i = 0; i < s->nawt && !a; i++) if (!s->awt[i].live) a = &s->awt[i];
+  tm_assist *a = !s->nawq && !s->nasq && 2 * (s->nlive + 1) <= s->nawt ? free_entry(s) : NULL;
   if (!a) {
     if (s->nasq >= (uint32_t)g->cfg->awc_store_lines) { g->st->assist_overflow++; return 0; }
     tm_store_wait *w = &s->asq[s->nasq++];
@@ -289,9 +298,7 @@ int tm_assist_pc(tm_gpu *g, tm_sm *s, tm_warp *tw, const emu_pc_bind *b, int64_t
     return 0;
   }
   if (low && s->busy) { g->st->assist_throttled++; return 1; }
-  tm_assist *a = NULL;
-  if (!keep_busy(g, s, b->subr, tw->w))
-    for (uint32_t i = 0; i < s->nawt && !a; i++) if (!s->awt[i].live) a = &s->awt[i];
+  tm_assist *a = keep_busy(g, s, b->subr, tw->w) ? NULL : free_entry(s);
   if (!a) {   /* a full table (or its kept registers busy): a low-priority one is dropped, a high-priority one waits */
     if (low) { g->st->assist_overflow++; return 1; }
     tw->next_issue = n + 1;
@@ -323,7 +330,6 @@ int tm_assist_miss(tm_gpu *g, tm_sm *s, tm_parent parent, uint64_t addr, int pf_
     g->st->pf_throttled++;
     return 0;
   }
-  tm_assist *a = NULL;
   if (g->m->img.subrs[sr].nkeep)   /* its warp's run of it is live: the trigger waits for it to end (one, the latest) */
     for (uint32_t i = 0; i < s->nawt; i++) {
       tm_assist *b = &s->awt[i];
@@ -332,7 +338,7 @@ int tm_assist_miss(tm_gpu *g, tm_sm *s, tm_parent parent, uint64_t addr, int pf_
       b->again = 1; b->again_addr = addr; b->again_hit = pf_hit != 0; b->again_parent = parent;
       return 0;
     }
-  for (uint32_t i = 0; i < s->nawt && !a; i++) if (!s->awt[i].live) a = &s->awt[i];
+  tm_assist *a = free_entry(s);
   if (!a) { g->st->assist_overflow++; g->st->pf_throttled++; return 0; }   /* (a miss does not wait for an entry) */
   return start_miss(g, s, a, sr, parent, addr, pf_hit, n);
 }
@@ -397,8 +403,8 @@ static void kill_waiting(tm_gpu *g, tm_sm *s) {
 /* A decompression for the line at addr (its waiting loads, or a partial
  * store's merge): an entry now, or a place in the queue for one. */
 static void decompress(tm_gpu *g, tm_sm *s, uint64_t addr, tm_req *waiters, const tm_parent *merge, int64_t n) {
-  for (uint32_t i = 0; i < s->nawt; i++)
-    if (!s->awt[i].live) { start(g, s, &s->awt[i], addr, waiters, merge, n); return; }
+  tm_assist *a = free_entry(s);
+  if (a) { start(g, s, a, addr, waiters, merge, n); return; }
   if (s->awq_head + s->nawq == s->capawq && s->awq_head) {   /* room at the front: move down */
     memmove(&s->awq[0], &s->awq[s->awq_head], s->nawq * sizeof *s->awq);
     s->awq_head = 0;
@@ -423,8 +429,7 @@ int tm_assist_fill(tm_gpu *g, tm_sm *s, uint64_t addr, tm_req *waiters, int64_t 
   /* with an entry free, the line is compressed once, into it: whether it is
    * compressed (design caba has one codec: tm_block_compressed's test) and
    * the payload its subroutine starts from */
-  tm_assist *a = NULL;
-  for (uint32_t i = 0; i < s->nawt && !a; i++) if (!s->awt[i].live) a = &s->awt[i];
+  tm_assist *a = free_entry(s);
   codec_meta meta;
   if (a) tm_block_compress(&g->z, g->d, addr, a->want, a->in, &meta);
   if (a ? !meta.encoding || meta.size >= g->z.unit : !tm_block_compressed(g, addr)) {   /* incompressible data: the predictor hears of it */
@@ -522,9 +527,9 @@ static int finish(tm_gpu *g, tm_sm *s, tm_assist *a, int64_t n) {
     else if (!killed && !a->ref.encoding && s->predict[p]) s->predict[p]--;
   }
   if (a->store) {   /* the store leaves with the payload (a line that did not compress, or awkill: as it is) */
-    tm_req *r = a->store;
-    if (a->ref.encoding && !killed) { r->bytes = a->ref.size ? a->ref.size : 1; r->packed = 1; }
-    tm_send_up(g, r, tm_cycles(g->core, n));
+    codec_meta sent = a->ref;
+    if (killed) sent.encoding = 0;   /* (awkill: the line goes as it is) */
+    send_store(g, a->store, &sent, n);
   } else if (a->merge) {   /* CABA 5.2: the line, merged with the partial store, goes back whole and uncompressed */
     if (tm_merge_back(g, s, a->addr, tm_cycles(g->core, n)) < 0) return -1;
   } else if (!a->bind && !a->miss) {
