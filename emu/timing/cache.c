@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+static int wide_lookups(const tm_cache *c);
+
 int cache_init(tm_cache *c, uint64_t bytes, uint32_t ways, uint32_t line_bytes, uint32_t sector_bytes,
                uint32_t mshrs, uint32_t merge) {
   memset(c, 0, sizeof *c);
@@ -20,6 +22,7 @@ int cache_init(tm_cache *c, uint64_t bytes, uint32_t ways, uint32_t line_bytes, 
   c->merge = merge;
   c->tags = 1;
   c->slots = ways;
+  c->wide = wide_lookups(c);
   c->tsize = 16;
   while (c->tsize < 2 * mshrs) c->tsize *= 2;
   size_t nlines = (size_t)c->sets * ways;
@@ -49,6 +52,7 @@ int cache_set_compressed(tm_cache *c, uint32_t tags, tm_cache_size_fn size, void
   c->extra = extra;
   c->tags = tags;
   c->slots = c->ways * tags;
+  c->wide = wide_lookups(c);
   c->size = size;
   c->size_ctx = ctx;
   return 0;
@@ -63,6 +67,7 @@ void cache_reset(tm_cache *c) {
   c->nfree = c->mshrs;
   c->nused = 0;
   c->clock = 0;
+  c->gen++;   /* (not back to 0: a read that stalled before must try again) */
   memset(&c->st, 0, sizeof c->st);
 }
 
@@ -106,6 +111,32 @@ static size_t set_index(const tm_cache *c, uint64_t line) {
 }
 static tm_cache_line *set_of(const tm_cache *c, uint64_t line) { return &c->lines[set_index(c, line)]; }
 
+#if defined(__GNUC__) && defined(__x86_64__)
+#define CACHE_WIDE 1
+#include <immintrin.h>
+/* The ways of k[0 .. n) whose key is 'key', as a bitmap: four a step with
+ * AVX2 (used when the host has it: cache_init sets 'wide'). */
+__attribute__((target("avx2"))) static uint64_t match_wide(const uint64_t *k, uint64_t key, uint32_t n) {
+  __m256i kk = _mm256_set1_epi64x((long long)key);
+  uint64_t hit = 0;
+  uint32_t w = 0;
+  for (; w + 4 <= n; w += 4)
+    hit |= (uint64_t)_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(_mm256_loadu_si256((const __m256i *)(k + w)), kk))) << w;
+  for (; w < n; w++) hit |= (uint64_t)(k[w] == key) << w;
+  return hit;
+}
+#endif
+
+/* Whether the lookups of c compare four ways a step (sets of 8 ways or more, on a host with AVX2). */
+static int wide_lookups(const tm_cache *c) {
+#ifdef CACHE_WIDE
+  return c->slots >= 8 && c->slots <= 64 && __builtin_cpu_supports("avx2");
+#else
+  (void)c;
+  return 0;
+#endif
+}
+
 static tm_cache_line *find_line(const tm_cache *c, uint64_t line) {
   if (!c->sets) return NULL;
   size_t i = set_index(c, line);
@@ -115,7 +146,11 @@ static tm_cache_line *find_line(const tm_cache *c, uint64_t line) {
     /* a line is in at most one way: every way compared, then the match taken
      * (the loop has no exit that depends on the data, so it does not mispredict) */
     uint64_t hit = 0;
-    for (uint32_t w = 0; w < c->slots; w++) hit |= (uint64_t)(k[w] == key) << w;
+#ifdef CACHE_WIDE
+    if (c->wide) hit = match_wide(k, key, c->slots);
+    else
+#endif
+      for (uint32_t w = 0; w < c->slots; w++) hit |= (uint64_t)(k[w] == key) << w;
     return hit ? &c->lines[i + (uint32_t)__builtin_ctzll(hit)] : NULL;
   }
   for (uint32_t w = 0; w < c->slots; w++)
@@ -241,6 +276,7 @@ int cache_read(tm_cache *c, uint64_t addr, uint32_t sectors, tm_req *r, uint32_t
   tm_cache_line *l = find_line(c, line);
   if (l && (l->valid & sectors) == sectors) {
     l->lru = ++c->clock;
+    c->gen++;
     c->st.hits++;
     if (r->pf) c->st.pf_redundant++;
     else if (l->pf) { c->st.pf_useful++; l->pf = 0; c->pf_hit = 1; }
@@ -253,6 +289,7 @@ int cache_read(tm_cache *c, uint64_t addr, uint32_t sectors, tm_req *r, uint32_t
     *fetch = sectors & ~m->requested & ~have;
     m->requested |= *fetch;
     enqueue(m, r);
+    c->gen++;
     c->st.merges++;
     if (r->pf) c->st.pf_redundant++;
     else if (m->pf) { c->st.pf_late++; m->pf = 0; c->pf_hit = 1; }
@@ -265,12 +302,14 @@ int cache_read(tm_cache *c, uint64_t addr, uint32_t sectors, tm_req *r, uint32_t
   m->pf = r->pf;
   if (r->pf) c->st.pf_issued++;
   enqueue(m, r);
+  c->gen++;
   c->st.misses++;
   return CACHE_MISS;
 }
 
 int cache_write_back(tm_cache *c, uint64_t addr, uint32_t sectors, tm_victim *v) {
   uint64_t line = addr >> c->line_shift;
+  c->gen++;
   c->st.writes++;
   c->nextra = 0;
   if (!c->sets) {   /* no capacity (an L2 of 0 bytes): the data goes on down at once */
@@ -291,6 +330,7 @@ int cache_write_back(tm_cache *c, uint64_t addr, uint32_t sectors, tm_victim *v)
 }
 
 void cache_write_through(tm_cache *c, uint64_t addr, uint32_t sectors) {
+  c->gen++;
   c->st.writes++;
   c->nextra = 0;
   tm_cache_line *l = find_line(c, addr >> c->line_shift);
@@ -307,6 +347,7 @@ void cache_write_through(tm_cache *c, uint64_t addr, uint32_t sectors) {
 }
 
 void cache_invalidate(tm_cache *c, uint64_t addr) {
+  c->gen++;
   tm_cache_line *l = find_line(c, addr >> c->line_shift);
   if (!l) return;
   c->st.invalidations++;
@@ -344,6 +385,7 @@ int cache_probe(const tm_cache *c, uint64_t addr, uint32_t sectors) {
 
 tm_req *cache_fill(tm_cache *c, uint64_t line_addr, uint32_t sectors, tm_victim *v, int *has_victim, uint32_t *refetch) {
   uint64_t line = line_addr >> c->line_shift;
+  c->gen++;
   *has_victim = 0;
   *refetch = 0;
   c->nextra = 0;

@@ -65,6 +65,7 @@ typedef struct {
   uint32_t sets, ways, line_bytes, sector_bytes, sectors;   /* sectors per line */
   uint32_t line_shift;       /* log2 line_bytes */
   uint32_t tags, slots;      /* tags per way (1; 2 or 4 compressed) and lines per set (ways x tags) */
+  int wide;                  /* lookups compare four ways a step (cache.c: wide_lookups) */
   /* an L2 slice: its sets are indexed by the line's number within the slice
    * (the address with the bits that chose its partition and slice taken out,
    * as the partition's own address), not by the global line number, whose
@@ -86,6 +87,7 @@ typedef struct {
   int pf_hit;                /* the last cache_read was a demand read that hit, or joined the MSHR of, a prefetched line not read before */
   tm_victim *extra;          /* compressed caches: the last call's dirty victims after the first */
   uint32_t nextra;
+  uint64_t gen;              /* counts changes of its lines and MSHRs: a read that stalled stalls again while it is the same */
   tm_cache_stats st;
 } tm_cache;
 

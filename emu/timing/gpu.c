@@ -46,9 +46,10 @@ tm_req *tm_req_new(tm_gpu *g) {
     tm_req *r = p;
     for (int i = 0; i < 1024; i++) { r[i].next = g->free_reqs; g->free_reqs = &r[i]; }
   }
+  static const tm_req zero;   /* (copied: a few wide stores, where memset of this size is a string instruction) */
   tm_req *r = g->free_reqs;
   g->free_reqs = r->next;
-  memset(r, 0, sizeof *r);
+  *r = zero;
   g->outstanding++;
   return r;
 }
@@ -66,9 +67,10 @@ tm_load *tm_load_new(tm_gpu *g) {
     tm_load *l = p;
     for (int i = 0; i < 256; i++) { l[i].next_free = g->free_loads; g->free_loads = &l[i]; }
   }
+  static const tm_load zero;   /* (as in tm_req_new) */
   tm_load *l = g->free_loads;
   g->free_loads = l->next_free;
-  memset(l, 0, sizeof *l);
+  *l = zero;
   return l;
 }
 
@@ -1044,14 +1046,14 @@ aw_status tm_launch(aw_device *d, const tm_config *cfg, tm_stats *st, aw_module 
       if (s->asleep) {
         if (s->wake > n) { if (s->wake < next) next = s->wake; continue; }
         int64_t skipped = n - s->cycle;
-        for (uint32_t k = 0; k < s->nsched; k++) s->issue[s->sleep_class[k]] += (uint64_t)skipped;
+        for (uint32_t k = 0; k < s->nsched; k++) s->issue[s->sched[k].sleep_class] += (uint64_t)skipped;
         s->resident_warp_cycles += (uint64_t)skipped * s->nwarps;
         s->cycle = n;
         s->asleep = 0;
       }
       if (s->cycle > n) continue;
       if (!s->nwarps && s->acc_head >= s->nacc && !s->nlive) {   /* an empty SM: idle until a CTA comes (compression assist warps outlive their warps) */
-        for (uint32_t k = 0; k < s->nsched; k++) s->sleep_class[k] = TM_STALL_IDLE;
+        for (uint32_t k = 0; k < s->nsched; k++) s->sched[k].sleep_class = TM_STALL_IDLE;
         s->asleep = 1;
         s->wake = TM_NEVER;
         continue;
@@ -1081,7 +1083,7 @@ aw_status tm_launch(aw_device *d, const tm_config *cfg, tm_stats *st, aw_module 
   for (uint32_t i = 0; i < g->nsm; i++) {   /* idle cycles of SMs that stopped early */
     tm_sm *s = &g->sms[i];
     if (s->cycle < end) {
-      for (uint32_t k = 0; k < s->nsched; k++) s->issue[s->asleep ? s->sleep_class[k] : TM_STALL_IDLE] += (uint64_t)(end - s->cycle);
+      for (uint32_t k = 0; k < s->nsched; k++) s->issue[s->asleep ? s->sched[k].sleep_class : TM_STALL_IDLE] += (uint64_t)(end - s->cycle);
       s->resident_warp_cycles += (uint64_t)(end - s->cycle) * s->nwarps;
     }
   }

@@ -41,7 +41,7 @@ static uint32_t first_from(const uint64_t *m, uint32_t words, uint32_t from) {
 }
 
 int tm_sched_next(const tm_gpu *g, const tm_sm *s, uint32_t k, uint64_t *cands, uint32_t *slot) {
-  uint32_t last = s->last[k], lp = last != UINT32_MAX ? s->pos[last] : UINT32_MAX, p;
+  uint32_t last = s->sched[k].last, lp = last != UINT32_MAX ? s->pos[last] : UINT32_MAX, p;
   if (g->cfg->sched_policy == TM_SCHED_GTO) {
     /* greedy: the warp it issued last, then the oldest */
     p = lp != UINT32_MAX && has(cands, lp) ? lp : first_from(cands, s->words, 0);

@@ -30,12 +30,12 @@ static void changed(tm_sm *s, const tm_warp *tw) {
   int64_t at = ready && !tw->wait_load ? tw->next_issue : TM_NEVER;
   s->try_at[tw->slot] = at;
   uint32_t p = s->pos[tw->slot], k = tw->sched;
-  s->quiet_until[k] = 0;   /* its scheduler looks again */
+  s->sched[k].quiet_until = 0;   /* its scheduler looks again */
   if (p == UINT32_MAX) return;   /* in no list (an empty slot) */
   int now = at <= s->cycle + 1;   /* (most often: it issued and may issue again next cycle) */
   set_bit(of(s, s->cand, k), p, at != TM_NEVER && now);
   set_bit(of(s, s->soon, k), p, at != TM_NEVER && !now);
-  if (at != TM_NEVER && !now && at < s->soon_min[k]) s->soon_min[k] = at;
+  if (at != TM_NEVER && !now && at < s->sched[k].soon_min) s->sched[k].soon_min = at;
   set_bit(of(s, s->waiting, k), p, ready);
   if (!ready) set_bit(of(s, s->ldst_wait, k), p, 0);
 }
@@ -65,22 +65,22 @@ int tm_sm_init(tm_gpu *g, tm_sm *s, int id) {
   s->pos = malloc(s->nslots * sizeof *s->pos);
   s->words = (s->nslots + 63) / 64;
   size_t maps = (size_t)s->nsched * s->words;
-  s->cand = calloc(maps, sizeof(uint64_t));
-  s->soon = calloc(maps, sizeof(uint64_t));
-  s->waiting = calloc(maps, sizeof(uint64_t));
-  s->ldst_wait = calloc(maps, sizeof(uint64_t));
-  s->considered = calloc(s->words, sizeof(uint64_t));
-  s->cands = calloc(s->words, sizeof(uint64_t));
-  s->soon_min = malloc(s->nsched * sizeof *s->soon_min);
+  /* the bitmaps in one block (cand owns it), which a cycle reads together */
+  s->cand = calloc(4 * maps + 2 * s->words, sizeof(uint64_t));
+  if (s->cand) {
+    s->soon = s->cand + maps;
+    s->waiting = s->soon + maps;
+    s->ldst_wait = s->waiting + maps;
+    s->considered = s->ldst_wait + maps;
+    s->cands = s->considered + s->words;
+  }
   s->ctas = calloc((size_t)c->sm_max_ctas, sizeof *s->ctas);
-  s->last = malloc(s->nsched * sizeof *s->last);
   s->list = malloc((size_t)s->nsched * s->nslots * sizeof *s->list);
   s->nlist = calloc(s->nsched, sizeof *s->nlist);
   s->acc_cap = 64;
   s->acc = malloc(s->acc_cap * sizeof *s->acc);
-  if (!s->warps || !s->try_at || !s->pos || !s->cand || !s->soon || !s->waiting || !s->ldst_wait || !s->considered ||
-      !s->cands || !s->soon_min || !s->ctas || !s->last || !s->list || !s->nlist || !s->acc) return -1;
-  for (uint32_t k = 0; k < s->nsched; k++) { s->last[k] = UINT32_MAX; s->soon_min[k] = TM_NEVER; }
+  if (!s->warps || !s->try_at || !s->pos || !s->cand || !s->ctas || !s->list || !s->nlist || !s->acc) return -1;
+  for (uint32_t k = 0; k < s->nsched; k++) { s->sched[k].last = UINT32_MAX; s->sched[k].soon_min = TM_NEVER; }
   s->scanning = UINT32_MAX;
   s->ldst_cycle = -1;
   for (uint32_t i = 0; i < s->nslots; i++) {
@@ -145,11 +145,11 @@ void tm_sm_reset(tm_sm *s) {
   }
   s->threads = s->nwarps = s->nctas = s->regs = s->shared = 0;
   for (int u = 0; u < U_COUNT; u++) if (u != U_MUL) memset(s->unit_free[u], 0, s->units[u] * sizeof(int64_t));
-  for (uint32_t k = 0; k < s->nsched; k++) { s->last[k] = UINT32_MAX; s->nlist[k] = 0; s->soon_min[k] = TM_NEVER; }
+  memset(s->sched, 0, sizeof s->sched);
+  for (uint32_t k = 0; k < s->nsched; k++) { s->sched[k].last = UINT32_MAX; s->nlist[k] = 0; s->sched[k].soon_min = TM_NEVER; }
   size_t maps = (size_t)s->nsched * s->words * sizeof(uint64_t);
   memset(s->cand, 0, maps);
   s->considered_all = 0;
-  memset(s->quiet_until, 0, sizeof s->quiet_until);
   memset(s->soon, 0, maps);
   memset(s->waiting, 0, maps);
   memset(s->ldst_wait, 0, maps);
@@ -159,12 +159,12 @@ void tm_sm_reset(tm_sm *s) {
   s->ldst_busy_until = 0;
   s->ldst_cycle = -1;
   s->ldst_retry = 0;
+  s->l1_stalled = 0;
   if (s->has_l1) cache_reset(&s->l1);
   tm_assist_reset(s);
   s->cycle = 0;
   s->wake = 0;
   s->asleep = 0;
-  memset(s->sleep_class, 0, sizeof s->sleep_class);
   memset(s->issue, 0, sizeof s->issue);
   s->resident_warp_cycles = 0;
 }
@@ -175,16 +175,9 @@ void tm_sm_free(tm_sm *s) {
   free(s->warps);
   free(s->try_at);
   free(s->pos);
-  free(s->cand);
-  free(s->soon);
-  free(s->waiting);
-  free(s->ldst_wait);
-  free(s->considered);
-  free(s->cands);
-  free(s->soon_min);
+  free(s->cand);   /* (and the other bitmaps) */
   if (s->ctas && s->g) for (int64_t i = 0; i < s->g->cfg->sm_max_ctas; i++) if (s->ctas[i].c) emu_cta_free(s->ctas[i].c);
   free(s->ctas);
-  free(s->last);
   free(s->list);
   free(s->nlist);
   free(s->acc);
@@ -269,7 +262,7 @@ static void free_slot(tm_sm *s, tm_warp *tw) {
     drop_place(s->cands, s->words, p);
   }
   s->pos[tw->slot] = UINT32_MAX;
-  if (s->last[k] == tw->slot) s->last[k] = UINT32_MAX;
+  if (s->sched[k].last == tw->slot) s->sched[k].last = UINT32_MAX;
   tw->state = TW_EMPTY;
   tw->w = NULL;
   tw->tc = NULL;
@@ -495,7 +488,8 @@ static uint32_t bank_conflicts(const tm_config *c, const emu_issue *is) {
       if (j == nw) words[nw++] = wd;
     }
   }
-  uint32_t per_bank[1024] = { 0 }, worst = 0;
+  uint32_t per_bank[1024], worst = 0;
+  memset(per_bank, 0, (banks < 1024 ? banks : 1024) * sizeof *per_bank);   /* (the banks the index below reaches) */
   for (uint32_t j = 0; j < nw; j++) {
     uint32_t b = (uint32_t)(words[j] % banks) % 1024;
     if (++per_bank[b] > worst) worst = per_bank[b];
@@ -599,12 +593,18 @@ static int ldst_access(tm_gpu *g, tm_sm *s, int64_t n) {
   const emu_insn *ain = &g->m->code[s->acc_pc];
   int pf = ain->op == ISA_OP_PREFETCH;   /* prefetch.global.L2: past L1 (its reply fills no L1 line) */
   if (a->kind == REQ_RD && s->has_l1 && !(pf && (ain->flags & FL_L2))) {
+    if (s->l1_stalled && s->l1.gen == s->l1_stall_gen) {   /* nothing in L1 changed since it stalled: it stalls again (as cache_read would count it) */
+      s->l1.st.stalls++;
+      s->ldst_retry = TM_NEVER;
+      return 0;
+    }
     tm_req *r = tm_req_new(g);
     if (!r) return -1;
     r->pf = (uint8_t)pf;
     uint32_t fetch;
     int res = cache_read(&s->l1, a->addr, a->sectors, r, &fetch);
-    if (res == CACHE_STALL) { tm_req_free(g, r); s->ldst_retry = TM_NEVER; return 0; }
+    if (res == CACHE_STALL) { tm_req_free(g, r); s->ldst_retry = TM_NEVER; s->l1_stalled = 1; s->l1_stall_gen = s->l1.gen; return 0; }
+    s->l1_stalled = 0;
     /* a 'miss' trigger (a prefetcher) hears of misses, and of the first demand read of a line a prefetch brought */
     if ((res == CACHE_MISS || s->l1.pf_hit) && s->acc_warp && g->m->has_miss && tm_assist_miss(g, s, s->acc_parent, a->addr, res != CACHE_MISS, n)) return -1;
     if (res == CACHE_HIT) {
@@ -747,7 +747,7 @@ static int issue(tm_gpu *g, tm_sm *s, tm_warp *tw, const emu_insn *in, const tm_
   /* changed(s, tw) for a warp that was a candidate (ready, no load awaited) and
    * stays one from the next cycle: of its bits only try_at moves */
   s->try_at[tw->slot] = n + 1;
-  s->quiet_until[tw->sched] = 0;
+  s->sched[tw->sched].quiet_until = 0;
   if (pipe_slot >= 0) s->unit_free[r->unit][pipe_slot] = n + r->interval;
   if (r->unit == U_ALU || r->unit == U_MUL) s->alu_busy += r->interval;
   if (flags & (F_CALL | F_RET)) {   /* a new frame: its registers are all there */
@@ -898,7 +898,7 @@ static int scan(tm_gpu *g, tm_sm *s, uint32_t k, int64_t n, int *ldst_free, int 
   if (!s->considered_all) tm_sched_begin(g, s, k);
   const uint32_t *list = &s->list[(size_t)k * s->nslots];
   uint64_t *cand = of(s, s->cand, k), *soon = of(s, s->soon, k), *cands = s->cands;
-  if (n >= s->soon_min[k]) {   /* warps whose try_at has come join the candidates */
+  if (n >= s->sched[k].soon_min) {   /* warps whose try_at has come join the candidates */
     int64_t later = TM_NEVER;
     for (uint32_t w = 0; w < s->words; w++)
       for (uint64_t m = soon[w]; m; m &= m - 1) {
@@ -907,9 +907,9 @@ static int scan(tm_gpu *g, tm_sm *s, uint32_t k, int64_t n, int *ldst_free, int 
         if (at <= n) { cand[w] |= 1ull << (p & 63); soon[w] &= ~(1ull << (p & 63)); }
         else if (at < later) later = at;
       }
-    s->soon_min[k] = later;
+    s->sched[k].soon_min = later;
   }
-  if (s->soon_min[k] < kwake) kwake = s->soon_min[k];
+  if (s->sched[k].soon_min < kwake) kwake = s->sched[k].soon_min;
   candidates(s, k, *ldst_free, mem, data);
   s->scanning = k;
   uint32_t slot;
@@ -968,7 +968,7 @@ static int scan(tm_gpu *g, tm_sm *s, uint32_t k, int64_t n, int *ldst_free, int 
     }
     if (issue(g, s, tw, in, r, pipe, n) < 0) { s->scanning = UINT32_MAX; return -1; }
     issued = 1;
-    s->last[k] = tw->slot;
+    s->sched[k].last = tw->slot;
     if (r->unit == U_LDST) {
       *ldst_free = 0;
       /* its first access goes to L1 in the cycle it issues, if the port is free */
@@ -978,9 +978,9 @@ static int scan(tm_gpu *g, tm_sm *s, uint32_t k, int64_t n, int *ldst_free, int 
   s->scanning = UINT32_MAX;
   if (kwake < *wake) *wake = kwake;
   if (!issued && !special && kwake > n + 1) {
-    s->quiet_until[k] = kwake;
-    s->quiet_ldst[k] = (uint8_t)*ldst_free;
-    s->quiet_mem[k] = (uint8_t)*mem; s->quiet_comp[k] = (uint8_t)*comp; s->quiet_data[k] = (uint8_t)*data;
+    s->sched[k].quiet_until = kwake;
+    s->sched[k].quiet_ldst = (uint8_t)*ldst_free;
+    s->sched[k].quiet_mem = (uint8_t)*mem; s->sched[k].quiet_comp = (uint8_t)*comp; s->sched[k].quiet_data = (uint8_t)*data;
   }
   return issued;
 }
@@ -1002,10 +1002,10 @@ int tm_sm_cycle(tm_gpu *g, tm_sm *s) {
     }
     int mem = 0, comp = 0, data = 0, issued = 0;
     int stat = 0;
-    if (n < s->quiet_until[k] && ldst_free == s->quiet_ldst[k]) {
+    if (n < s->sched[k].quiet_until && ldst_free == s->sched[k].quiet_ldst) {
       /* nothing of its warps has changed since a scan found none to issue: this cycle it would find the same */
-      mem = s->quiet_mem[k]; comp = s->quiet_comp[k]; data = s->quiet_data[k];
-      if (s->quiet_until[k] < wake) wake = s->quiet_until[k];
+      mem = s->sched[k].quiet_mem; comp = s->sched[k].quiet_comp; data = s->sched[k].quiet_data;
+      if (s->sched[k].quiet_until < wake) wake = s->sched[k].quiet_until;
     } else if ((stat = scan(g, s, k, n, &ldst_free, &ldst_blocked, &mem, &comp, &data, &wake)) < 0) return -1;
     issued = stat > 0;
     int assist = 0;
@@ -1039,6 +1039,6 @@ int tm_sm_cycle(tm_gpu *g, tm_sm *s) {
    * sleep, counting the skipped cycles in this cycle's categories */
   s->asleep = 1;
   s->wake = wake;
-  for (uint32_t k = 0; k < s->nsched && k < 64; k++) s->sleep_class[k] = cls[k];
+  for (uint32_t k = 0; k < s->nsched && k < 64; k++) s->sched[k].sleep_class = (uint8_t)cls[k];
   return 0;
 }

@@ -80,19 +80,20 @@ typedef struct tm_load {
 enum { TW_EMPTY, TW_READY, TW_BARRIER, TW_DONE, TW_ASSIST };   /* assist: waits for the high-priority assist warp it started */
 
 typedef struct tm_warp {
+  /* what a scheduler's look at the warp reads, first */
+  const emu_insn *in;         /* its next instruction (emu_next), NULL: not looked up since it last issued */
+  uint32_t pending;           /* memory instructions with destinations in flight */
+  int state;
+  int64_t all_ready;          /* max over reg_ready of finite values */
+  int64_t *reg_ready;         /* per slot: the core cycle its value is ready; TM_NEVER: a load in flight */
   warp *w;
   struct tm_cta *tc;
-  uint32_t slot, sched;
-  int state;
   int64_t next_issue;         /* not before this cycle: one instruction per cycle, or its operands are not ready before */
-  const emu_insn *in;         /* its next instruction (emu_next), NULL: not looked up since it last issued */
   int wait_load;              /* its next instruction waits for a load: not tried again until one of its loads is back */
-  uint32_t pending;           /* memory instructions with destinations in flight */
+  uint32_t slot, sched;
   uint32_t cp_seq;            /* cp.async groups committed; the open group's number */
   uint16_t cp_out[TM_CP_GROUPS];   /* cp.async instructions in flight, by group number modulo TM_CP_GROUPS */
   uint32_t func;              /* the function reg_ready belongs to */
-  int64_t *reg_ready;         /* per slot: the core cycle its value is ready; TM_NEVER: a load in flight */
-  int64_t all_ready;          /* max over reg_ready of finite values */
 } tm_warp;
 
 typedef struct tm_cta {
@@ -168,19 +169,46 @@ typedef struct { uint64_t addr; tm_req *waiters; int merge; tm_parent parent; } 
  * lines of CABA 5.2: a few dedicated L1 lines). */
 typedef struct { uint64_t addr; tm_req *r; uint32_t pc; tm_parent p; } tm_store_wait;
 
+/* One scheduler of an SM: what each of its cycles reads, together (16 bytes
+ * for two of them in a cache line). */
+typedef struct {
+  /* a scan that found no warp to issue holds until quiet_until (the earliest
+   * cycle one of its warps could become issuable by itself), unless one of
+   * its warps changes (changed) or the LD/ST unit frees or fills (quiet_ldst:
+   * ldst_free then); until then its cycles are in the categories quiet_mem,
+   * quiet_comp and quiet_data say */
+  int64_t quiet_until;
+  int64_t soon_min;           /* no try_at in its 'soon' bitmap is earlier */
+  uint32_t last;              /* the warp slot it issued last (LRR, GTO), UINT32_MAX none */
+  uint8_t quiet_ldst, quiet_mem, quiet_comp, quiet_data;
+  uint8_t sleep_class;        /* the category of the cycles it sleeps through */
+} tm_sched_state;
+
 typedef struct tm_sm {
-  int id;
-  struct tm_gpu *g;
-  tm_warp *warps;             /* sm_max_warps slots */
-  uint32_t nslots;
-  tm_cta *ctas;               /* sm_max_ctas slots */
-  uint32_t threads, nwarps, nctas, regs, shared;   /* resources in use */
-  int64_t *unit_free[U_COUNT];                     /* per pipeline: the first cycle it accepts */
-  uint32_t units[U_COUNT];
+  /* what every cycle reads, first (tm_sm_cycle, scan, issue, changed) */
+  int64_t cycle;              /* the next cycle to simulate */
+  int64_t wake;               /* asleep until this cycle (TM_NEVER: until a reply) */
+  int asleep;
+  int poked;                  /* a CTA started on it during its cycle (an assist warp's end let a draining CTA go): look again next cycle */
   uint32_t nsched;
-  uint32_t *last;             /* per scheduler: the warp slot it issued last (LRR, GTO), UINT32_MAX none */
-  uint32_t *list;             /* per scheduler (nslots apart): its resident warps' slots, oldest first */
-  uint32_t *nlist;
+  uint32_t nlive;             /* live assist warps (design caba) */
+  uint32_t nacc, acc_head;    /* the LD/ST unit: accesses of the memory instruction at its head (acc), one per cycle */
+  uint32_t words;
+  int considered_all;         /* considered holds every place (lrr, gto): tm_sched_begin has nothing to do */
+  uint32_t scanning;          /* the scheduler whose candidates cands holds (UINT32_MAX: none) */
+  uint32_t nwarps;            /* resources in use: warps (threads, CTAs, registers, shared memory below) */
+  int64_t ldst_busy_until;    /* shared memory conflicts, constant accesses */
+  int64_t ldst_cycle;         /* the last cycle the unit moved an access (one per cycle) */
+  int64_t ldst_retry;         /* blocked: the cycle it may try again (TM_NEVER: when a reply comes) */
+  int l1_stalled;             /* the access at the head stalled in L1 (no MSHR, or its line's MSHR full) when L1's gen was l1_stall_gen */
+  uint64_t l1_stall_gen;
+  int64_t last_issue;         /* the last cycle it issued, or had no assist warp (the watchdog's) */
+  uint64_t resident_warp_cycles;
+  uint64_t alu_busy, window_alu;   /* ALU pipeline cycles booked (issue x interval), in all and at window_from */
+  struct tm_assist *awt;      /* design caba: the assist warp table (NULL: none) */
+  int64_t window_from;        /* throttling: the issue slots used since this cycle (window_used) */
+  uint64_t issue[TM_NISSUE];
+  tm_warp *warps;             /* sm_max_warps slots */
   /* What the schedulers look at first, kept by every change of a warp's
    * state, next_issue or wait_load (sm.c: changed).  Per slot: try_at, the
    * first cycle its warp may issue (TM_NEVER: not before one of its loads is
@@ -189,59 +217,44 @@ typedef struct tm_sm {
    * (so the lowest bit is the oldest warp), 'words' 64-bit words each: */
   int64_t *try_at;
   uint32_t *pos;
-  uint32_t words;
   uint64_t *cand;             /* try_at is finite and has come, or comes next cycle (checked when tried) */
   uint64_t *soon;             /* try_at is a later cycle: it joins cand when it has come */
-  int64_t *soon_min;          /* per scheduler: no try_at in 'soon' is earlier */
   uint64_t *waiting;          /* a warp that is ready but for its operands (a cycle it waits is a data-dependence stall) */
   uint64_t *ldst_wait;        /* its next instruction is a memory one whose operands are ready: only the LD/ST unit holds it */
   uint64_t *considered;       /* scratch ('words'): the places a scheduler considers this cycle (two-level: its active set) */
-  int considered_all;         /* considered holds every place (lrr, gto): tm_sched_begin has nothing to do */
   uint64_t *cands;            /* scratch ('words'): this cycle's candidates */
-  uint32_t scanning;          /* the scheduler whose candidates those are (UINT32_MAX: none) */
-  /* the LD/ST unit: accesses of the memory instruction at its head, one per cycle */
+  uint32_t *list;             /* per scheduler (nslots apart): its resident warps' slots, oldest first */
+  uint32_t *nlist;
+  int64_t *awt_next;          /* per scheduler and priority (2 x nsched): none of its assist warps issues before this cycle */
+  int64_t *unit_free[U_COUNT];                     /* per pipeline: the first cycle it accepts */
+  uint32_t units[U_COUNT];
+  tm_sched_state sched[64];   /* per scheduler (sm_schedulers at most 64) */
+
+  int id;
+  struct tm_gpu *g;
+  uint32_t nslots;
+  tm_cta *ctas;               /* sm_max_ctas slots */
+  uint32_t threads, nctas, regs, shared;   /* resources in use (and nwarps above) */
+  /* the rest of the LD/ST unit */
   tm_access *acc;
-  uint32_t nacc, acc_head, acc_cap;
+  uint32_t acc_cap;
   tm_load *acc_load;          /* the load record of that instruction (NULL: no destinations) */
   const tm_warp *acc_warp;    /* the warp that issued it (NULL: an assist warp; its slot may be empty by now: only compare) */
   tm_parent acc_parent;       /* that warp as it was when it issued */
   uint32_t acc_pc;            /* and its pc */
-  int64_t ldst_busy_until;    /* shared memory conflicts, constant accesses */
-  int64_t ldst_cycle;         /* the last cycle the unit moved an access (one per cycle) */
-  int64_t ldst_retry;         /* blocked: the cycle it may try again (TM_NEVER: when a reply comes) */
   tm_cache l1;
   int has_l1;
-  int64_t cycle;              /* the next cycle to simulate */
-  int64_t wake;               /* asleep until this cycle (TM_NEVER: until a reply) */
-  int asleep;
-  int sleep_class[64];        /* per scheduler: the category of the cycles it sleeps through */
-  /* per scheduler: a scan that found no warp to issue holds until quiet_until
-   * (the earliest cycle one of its warps could become issuable by itself),
-   * unless one of its warps changes (changed) or the LD/ST unit frees or
-   * fills (quiet_ldst: ldst_free then); until then its cycles are quiet_cls */
-  int64_t quiet_until[64];
-  uint8_t quiet_mem[64], quiet_comp[64], quiet_data[64], quiet_ldst[64];
-  uint64_t issue[TM_NISSUE];
-  uint64_t resident_warp_cycles;
-  /* design caba: the assist warp table and the lines waiting for an entry */
-  tm_assist *awt;
-  uint32_t nawt, nlive;
+  /* design caba: the rest of the assist warp table and the lines waiting for an entry */
+  uint32_t nawt;
   uint64_t *awt_live;         /* per scheduler and priority (2 x nsched): bitmap of its live entries (awt_entries <= 64) */
-  int64_t *awt_next;          /* per scheduler and priority: none of those entries issues before this cycle */
   uint8_t *awt_order;         /* per scheduler and priority (64 apart): its live entries, oldest first */
   uint8_t *awt_n;
   tm_assist_wait *awq;        /* awq[awq_head .. awq_head + nawq): oldest first */
   uint32_t nawq, capawq, awq_head;
   tm_store_wait *asq;         /* stores waiting to be compressed (awc_store_lines at most) */
   uint32_t nasq;
-  /* throttling: the issue slots used since 'window_from' (a cycle), and whether
-   * the last window's rate was above awc_busy_fraction */
-  int64_t window_from;
-  uint64_t window_used;
-  uint64_t alu_busy, window_alu;   /* ALU pipeline cycles booked (issue x interval), in all and at window_from */
-  int poked;                  /* a CTA started on it during its cycle (an assist warp's end let a draining CTA go): look again next cycle */
+  uint64_t window_used;       /* throttling: the issue slots used since window_from; whether the last window's rate was above awc_busy_fraction: */
   int busy;
-  int64_t last_issue;         /* the last cycle it issued, or had no assist warp (the watchdog's) */
   /* the compressibility predictor: per store pc (mod TM_PREDICT), a 2-bit
    * counter of how its blocks compressed (0: skip compression; 1: try one
    * block at a time), the stores it let go uncompressed since it last tried,
