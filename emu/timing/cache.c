@@ -127,10 +127,10 @@ __attribute__((target("avx2"))) static uint64_t match_wide(const uint64_t *k, ui
 }
 #endif
 
-/* Whether the lookups of c compare four ways a step (sets of 8 ways or more, on a host with AVX2). */
+/* Whether the lookups of c compare four ways a step (sets of 4 ways or more, on a host with AVX2). */
 static int wide_lookups(const tm_cache *c) {
 #ifdef CACHE_WIDE
-  return c->slots >= 8 && c->slots <= 64 && __builtin_cpu_supports("avx2");
+  return c->slots >= 4 && c->slots <= 64 && __builtin_cpu_supports("avx2");
 #else
   (void)c;
   return 0;
