@@ -17,6 +17,7 @@ void tm_events_init(tm_events *q) {
   memset(q, 0, sizeof *q);
   q->free = NONE;
   q->min = INT64_MAX;
+  q->min_node = NONE;
 }
 
 void tm_events_free(tm_events *q) {
@@ -32,6 +33,7 @@ void tm_events_clear(tm_events *q) {
   q->seq = 0;
   q->now = 0;
   q->min = INT64_MAX;
+  q->min_node = NONE;
   q->cursor = 0;
   q->nfar = 0;
   memset(q->occupied, 0, sizeof q->occupied);
@@ -122,8 +124,8 @@ static uint32_t next_node(const tm_events *q, int64_t *bucket) {
 }
 
 static void refresh_min(tm_events *q) {
-  int64_t b;
-  uint32_t x = next_node(q, &b);
+  uint32_t x = next_node(q, &q->min_bucket);
+  q->min_node = x;
   q->min = x == NONE ? INT64_MAX : q->pool[x].time;
 }
 
@@ -159,13 +161,18 @@ int tm_events_post(tm_events *q, tm_time time, tm_event_fn fn, void *obj, void *
     q->occupied[(b & (TM_WHEEL - 1)) / 64] |= 1ull << (b & 63);
   }
   q->n++;
-  if (time < q->min) q->min = time;
+  /* the latest posted, it pops before the others only when it is earlier than all of them */
+  if (time < q->min) {
+    q->min = time;
+    q->min_node = x;
+    q->min_bucket = b >= q->cursor + TM_WHEEL ? -1 : b;
+  }
   return 0;
 }
 
 tm_event tm_events_pop(tm_events *q) {
-  int64_t b;
-  uint32_t x = next_node(q, &b);
+  int64_t b = q->min_bucket;
+  uint32_t x = q->min_node;   /* (found when it became the earliest) */
   tm_event_node *e = &q->pool[x];
   if (b < 0) {
     far_pop(q);
@@ -185,7 +192,12 @@ tm_event tm_events_pop(tm_events *q) {
   uint32_t h = b >= 0 ? q->head[b & (TM_WHEEL - 1)] : NONE;
   if (h != NONE) {   /* the bucket's next is the wheel's earliest (the buckets before it are empty) */
     q->min = q->pool[h].time;
-    if (q->nfar && q->pool[q->far[0]].time < q->min) q->min = q->pool[q->far[0]].time;
+    q->min_node = h;
+    if (q->nfar && before(&q->pool[q->far[0]], &q->pool[h])) {
+      q->min = q->pool[q->far[0]].time;
+      q->min_node = q->far[0];
+      q->min_bucket = -1;
+    }
   } else refresh_min(q);
   return out;
 }

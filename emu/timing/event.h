@@ -62,6 +62,8 @@ typedef struct {
   uint64_t seq;
   tm_time now;                        /* the time of the event popped last */
   tm_time min;                        /* the earliest pending time (INT64_MAX: none) */
+  uint32_t min_node;                  /* the event that pops next (NONE: none) */
+  int64_t min_bucket;                 /* and its bucket number (-1: the far heap's top) */
 } tm_events;
 
 void tm_events_init(tm_events *q);

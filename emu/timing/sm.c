@@ -431,6 +431,7 @@ static inline void cover_bytes(uint64_t cover[2], uint64_t b, uint64_t e) {
 static inline __attribute__((always_inline)) int coalesce(tm_gpu *g, tm_sm *s, tm_warp *tw, const emu_issue *is, int kind) {
   const tm_config *c = g->cfg;
   uint64_t lb = (uint64_t)c->coalesce_bytes;
+  int cover = kind == REQ_WR && g->z.design == TM_DESIGN_CABA;   /* whole_block asks, of design caba's stores only */
   s->nacc = s->acc_head = 0;
   if (is->active == 0xffffffffu && is->bytes && (!s->has_l1 || lb <= s->l1.line_bytes)) {
     /* the common case: every lane, global, each lane's bytes right after the
@@ -443,13 +444,13 @@ static inline __attribute__((always_inline)) int coalesce(tm_gpu *g, tm_sm *s, t
       for (uint64_t line = a0 & ~(lb - 1); line < end; line += lb) {
         uint64_t lo = line > a0 ? line : a0, hi = line + lb < end ? line + lb : end;
         if (add_access(s, line, (uint32_t)(hi - lo), s->has_l1 ? cache_sectors(&s->l1, lo, (uint32_t)(hi - lo)) : 1, kind, 0)) return -1;
-        cover_bytes(s->acc[s->nacc - 1].cover, lo - line, hi - line);
+        if (cover) cover_bytes(s->acc[s->nacc - 1].cover, lo - line, hi - line);
       }
       return 0;
     }
   }
-  for (int l = 0; l < WARP; l++) {
-    if (!(is->active >> l & 1)) continue;
+  for (uint32_t m = is->active; m; m &= m - 1) {   /* the active lanes, lowest first */
+    int l = __builtin_ctz(m);
     uint64_t a = is->addr[l];
     if (is->space[l] == ISA_SP_LOCAL) {
       /* local memory interleaved by words across the grid's threads, as CUDA lays it out */
@@ -466,7 +467,7 @@ static inline __attribute__((always_inline)) int coalesce(tm_gpu *g, tm_sm *s, t
     if (k == s->nacc) { if (add_access(s, line, 0, 0, kind, is->space[l] == ISA_SP_LOCAL)) return -1; }
     s->acc[k].bytes += is->bytes;
     s->acc[k].sectors |= sectors;
-    cover_bytes(s->acc[k].cover, a - line, a - line + is->bytes);
+    if (cover) cover_bytes(s->acc[k].cover, a - line, a - line + is->bytes);
   }
   for (uint32_t k = 0; k < s->nacc; k++) if (s->acc[k].bytes > lb) s->acc[k].bytes = (uint32_t)lb;
   return 0;
@@ -993,12 +994,11 @@ int tm_sm_cycle(tm_gpu *g, tm_sm *s) {
   int ldst_free = s->acc_head >= s->nacc && n >= s->ldst_busy_until;
   int issued_any = 0;
   int64_t wake = TM_NEVER;  /* the earliest cycle something can change by itself */
-  int cls[64];
   for (uint32_t k = 0; k < s->nsched; k++) {
     if (s->nlive && s->awt_next[2 * k] <= n) {   /* high-priority assist warps go before the scheduler's warps */
       int ar = tm_assist_issue(g, s, k, 0, n, &ldst_free);
       if (ar < 0) return -1;
-      if (ar) { cls[k] = TM_ISSUE_ASSIST; s->issue[cls[k]]++; issued_any = 1; continue; }
+      if (ar) { s->sched[k].sleep_class = TM_ISSUE_ASSIST; s->issue[TM_ISSUE_ASSIST]++; issued_any = 1; continue; }
     }
     int mem = 0, comp = 0, data = 0, issued = 0;
     int stat = 0;
@@ -1013,9 +1013,11 @@ int tm_sm_cycle(tm_gpu *g, tm_sm *s) {
       assist = tm_assist_issue(g, s, k, 1, n, &ldst_free);
       if (assist < 0) return -1;
     }
-    cls[k] = assist ? TM_ISSUE_ASSIST : issued ? TM_ISSUE_ACTIVE : mem ? TM_STALL_MEMORY : comp ? TM_STALL_COMPUTE : data ? TM_STALL_DATA : TM_STALL_IDLE;
+    /* this cycle's category, and that of the cycles it sleeps through if it sleeps now (read only while asleep) */
+    int cls = assist ? TM_ISSUE_ASSIST : issued ? TM_ISSUE_ACTIVE : mem ? TM_STALL_MEMORY : comp ? TM_STALL_COMPUTE : data ? TM_STALL_DATA : TM_STALL_IDLE;
+    s->sched[k].sleep_class = (uint8_t)cls;
     if (assist) issued = 1;
-    s->issue[cls[k]]++;
+    s->issue[cls]++;
     if (issued) issued_any = 1;
   }
   s->resident_warp_cycles += s->nwarps;
@@ -1039,6 +1041,5 @@ int tm_sm_cycle(tm_gpu *g, tm_sm *s) {
    * sleep, counting the skipped cycles in this cycle's categories */
   s->asleep = 1;
   s->wake = wake;
-  for (uint32_t k = 0; k < s->nsched && k < 64; k++) s->sched[k].sleep_class = (uint8_t)cls[k];
   return 0;
 }
