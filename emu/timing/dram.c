@@ -222,7 +222,7 @@ static void issue_column(tm_dram *d, tm_req *r, int64_t n) {
   d->next_col_any = n + d->tCCD;
   /* bursts longer than tCCD keep the column bus busy as long as their data */
   b->next_col = n + d->tCCD;
-  int64_t end_cycle = (end + d->clk.period - 1) / d->clk.period;
+  int64_t end_cycle = tm_cycle_at_or_after(d->clk, end);
   if (is_read(r)) d->st.reads++;
   else {
     d->st.writes++;
@@ -331,7 +331,7 @@ static int64_t column_time(const tm_dram *d, const tm_bank *b, int c, int64_t bu
 static int64_t next_chance(tm_dram *d, int64_t n) {
   update_mode(d);
   /* the data bus: a column command at cycle k puts data on it at k + tCL (tWL) */
-  int64_t bus = (d->bus_free + d->clk.period - 1) / d->clk.period;
+  int64_t bus = tm_cycle_at_or_after(d->clk, d->bus_free);
   int64_t best = INT64_MAX;
   if (!d->frfcfs) {   /* only the oldest request counts */
     const tm_req *r = oldest(d);

@@ -24,8 +24,10 @@ static inline tm_clock tm_clock_mhz(double mhz) {
 }
 /* The cycle a time falls in (edges at 0, period, 2 period, ...): the last edge at or before t. */
 static inline int64_t tm_cycle_of(tm_clock c, tm_time t) { return t / c.period; }
+/* The cycle of the first edge at or after t. */
+static inline int64_t tm_cycle_at_or_after(tm_clock c, tm_time t) { return (t + c.period - 1) / c.period; }
 /* The first edge at or after t. */
-static inline tm_time tm_edge_at_or_after(tm_clock c, tm_time t) { return (t + c.period - 1) / c.period * c.period; }
+static inline tm_time tm_edge_at_or_after(tm_clock c, tm_time t) { return tm_cycle_at_or_after(c, t) * c.period; }
 static inline tm_time tm_cycles(tm_clock c, int64_t n) { return n * c.period; }
 
 typedef void (*tm_event_fn)(void *obj, void *arg, tm_time now);

@@ -106,7 +106,7 @@ static uint32_t flits(const tm_gpu *g, uint32_t bytes) {
 static tm_time xbar_send(tm_gpu *g, tm_xbar *x, uint32_t src, uint32_t dst, uint32_t bytes, tm_time t) {
   tm_time start = tm_edge_at_or_after(g->icnt, t);
   int64_t f = flits(g, bytes), fpc = g->cfg->icnt_flits_per_cycle;
-  tm_time busy = tm_cycles(g->icnt, (f + fpc - 1) / fpc);
+  tm_time busy = tm_cycles(g->icnt, fpc == 1 ? f : (f + fpc - 1) / fpc);
   if (x->in_free[src] > start) start = x->in_free[src];
   x->in_free[src] = start + busy;
   if (x->out_free[dst] > start) start = x->out_free[dst];
@@ -118,9 +118,8 @@ static void slice_arrive(void *obj, void *arg, tm_time now);
 static void sm_arrive(void *obj, void *arg, tm_time now);
 
 tm_time tm_up_room(const tm_gpu *g, uint32_t sm) {
-  /* the port is booked until in_free; the buffer holds icnt_buffer_flits of that */
-  int64_t fpc = g->cfg->icnt_flits_per_cycle;
-  return g->up.in_free[sm] - tm_cycles(g->icnt, (g->cfg->icnt_buffer_flits + fpc - 1) / fpc);
+  /* the port is booked until in_free; the buffer holds icnt_buffer_flits of that (up_margin) */
+  return g->up.in_free[sm] - g->up_margin;
 }
 
 void tm_send_up(tm_gpu *g, tm_req *r, tm_time t) {
@@ -177,8 +176,8 @@ static uint32_t l2_sectors(const tm_gpu *g, const tm_slice *sl, uint64_t addr, u
 }
 
 static uint8_t bursts_of(const tm_gpu *g, uint32_t bytes) {
-  uint32_t mag = (uint32_t)g->cfg->dram_mag;
-  uint32_t b = (bytes + mag - 1) / mag;
+  uint32_t mag = (uint32_t)g->cfg->dram_mag;   /* (a power of two: tm_config_check) */
+  uint32_t b = (bytes + mag - 1) >> __builtin_ctz(mag);
   return (uint8_t)(b ? b : 1);
 }
 
@@ -196,6 +195,7 @@ void tm_block_written(tm_gpu *g, uint64_t addr, int raw) {
  * the hardware's cycles to decompress the slowest.  Base: as they are. */
 static uint32_t stored(tm_gpu *g, uint64_t line_addr, uint32_t sectors, uint32_t *bursts, int *packed, int64_t *decompress) {
   uint32_t unit = g->z.unit, mag = g->z.mag, bytes = 0, b = 0;
+  uint32_t mag_shift = (uint32_t)__builtin_ctz(mag);   /* (dram_mag: a power of two) */
   *packed = 0;
   if (decompress) *decompress = 0;
   for (uint32_t m = sectors, i; m && (i = (uint32_t)__builtin_ctz(m), 1); m &= m - 1) {
@@ -205,7 +205,7 @@ static uint32_t stored(tm_gpu *g, uint64_t line_addr, uint32_t sectors, uint32_t
     if (decompress && dc > *decompress) *decompress = dc;
     if (n < unit) *packed = 1;
     bytes += n;
-    b += codec_bursts(n, mag);
+    b += n ? (n + mag - 1) >> mag_shift : 1;   /* codec_bursts(n, mag) */
   }
   *bursts = b ? b : 1;
   return bytes;
@@ -793,6 +793,7 @@ static int build(tm_gpu *g) {
   const tm_config *c = g->cfg;
   g->core = tm_clock_mhz(c->core_clock_mhz);
   g->icnt = tm_clock_mhz(c->icnt_clock_mhz);
+  g->up_margin = tm_cycles(g->icnt, (c->icnt_buffer_flits + c->icnt_flits_per_cycle - 1) / c->icnt_flits_per_cycle);
   g->l2clk = tm_clock_mhz(c->l2_clock_mhz);
   tm_events_init(&g->ev);
   if (build_regs(g)) return -1;
@@ -1065,7 +1066,7 @@ aw_status tm_launch(aw_device *d, const tm_config *cfg, tm_stats *st, aw_module 
     if (g->failed) break;
     if (!g->live_ctas && g->next_cta >= g->total_ctas && !g->outstanding && !g->ev.n && !g->live_assists) break;
     if (g->ev.n) {
-      int64_t ev_cycle = tm_cycle_of(g->core, tm_edge_at_or_after(g->core, tm_events_next(&g->ev)));
+      int64_t ev_cycle = tm_cycle_at_or_after(g->core, tm_events_next(&g->ev));
       if (ev_cycle < next) next = ev_cycle;
     }
     if (next == TM_NEVER) {

@@ -587,7 +587,7 @@ static int ldst_access(tm_gpu *g, tm_sm *s, int64_t n) {
   /* anything this access sends must fit in the injection buffer */
   tm_time room = tm_up_room(g, (uint32_t)s->id);
   if (room > t) {
-    int64_t c = tm_cycle_of(g->core, tm_edge_at_or_after(g->core, room));
+    int64_t c = tm_cycle_at_or_after(g->core, room);
     s->ldst_retry = c > n ? c : n + 1;
     return 0;
   }
@@ -675,7 +675,7 @@ static int ldst_access(tm_gpu *g, tm_sm *s, int64_t n) {
 /* ---- replies ---- */
 
 void tm_sm_reply(tm_gpu *g, tm_sm *s, tm_req *r, tm_time t) {
-  int64_t cycle = tm_cycle_of(g->core, tm_edge_at_or_after(g->core, t));
+  int64_t cycle = tm_cycle_at_or_after(g->core, t);
   if (r->owner || !s->has_l1) {
     /* the reply of an access that bypassed L1 (atomics, no L1) */
     tm_load *l = r->owner;

@@ -304,6 +304,7 @@ typedef struct tm_gpu {
   int failed;
 
   tm_clock core, icnt, l2clk;
+  tm_time up_margin;          /* the time an SM's injection buffer of icnt_buffer_flits takes to drain (tm_up_room) */
   tm_events ev;
   tm_time now;
   int64_t cycle;              /* the core cycle being simulated */
