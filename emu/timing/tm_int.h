@@ -169,8 +169,8 @@ typedef struct { uint64_t addr; tm_req *waiters; int merge; tm_parent parent; } 
  * lines of CABA 5.2: a few dedicated L1 lines). */
 typedef struct { uint64_t addr; tm_req *r; uint32_t pc; tm_parent p; } tm_store_wait;
 
-/* One scheduler of an SM: what each of its cycles reads, together (16 bytes
- * for two of them in a cache line). */
+/* One scheduler of an SM: what each of its cycles reads, together (32 bytes:
+ * two schedulers to a cache line). */
 typedef struct {
   /* a scan that found no warp to issue holds until quiet_until (the earliest
    * cycle one of its warps could become issuable by itself), unless one of
