@@ -307,6 +307,12 @@ int cache_read(tm_cache *c, uint64_t addr, uint32_t sectors, tm_req *r, uint32_t
   return CACHE_MISS;
 }
 
+int cache_still_stalled(tm_cache *c, uint64_t gen) {
+  if (c->gen != gen) return 0;
+  c->st.stalls++;
+  return 1;
+}
+
 int cache_write_back(tm_cache *c, uint64_t addr, uint32_t sectors, tm_victim *v) {
   uint64_t line = addr >> c->line_shift;
   c->gen++;

@@ -127,6 +127,9 @@ static inline uint32_t cache_sectors(const tm_cache *c, uint64_t addr, uint32_t 
  *              the MSHR had not requested yet (0 usually): ask for those too
  *   CACHE_STALL   no MSHR entry (or no room in the line's entry): retry later; r not kept */
 int cache_read(tm_cache *c, uint64_t addr, uint32_t sectors, tm_req *r, uint32_t *fetch);
+/* The read that stalled when c's gen was 'gen', tried again: 1 (a stall, counted as
+ * cache_read counts one) when nothing in c has changed since; 0: call cache_read. */
+int cache_still_stalled(tm_cache *c, uint64_t gen);
 
 /* Write-back write of 'sectors' (write-allocate without fetching: the written
  * sectors become valid and dirty).  Returns 1 and fills *v when a dirty

@@ -195,7 +195,6 @@ void tm_block_written(tm_gpu *g, uint64_t addr, int raw) {
  * the hardware's cycles to decompress the slowest.  Base: as they are. */
 static uint32_t stored(tm_gpu *g, uint64_t line_addr, uint32_t sectors, uint32_t *bursts, int *packed, int64_t *decompress) {
   uint32_t unit = g->z.unit, mag = g->z.mag, bytes = 0, b = 0;
-  uint32_t mag_shift = (uint32_t)__builtin_ctz(mag);   /* (dram_mag: a power of two) */
   *packed = 0;
   if (decompress) *decompress = 0;
   for (uint32_t m = sectors, i; m && (i = (uint32_t)__builtin_ctz(m), 1); m &= m - 1) {
@@ -205,7 +204,7 @@ static uint32_t stored(tm_gpu *g, uint64_t line_addr, uint32_t sectors, uint32_t
     if (decompress && dc > *decompress) *decompress = dc;
     if (n < unit) *packed = 1;
     bytes += n;
-    b += n ? (n + mag - 1) >> mag_shift : 1;   /* codec_bursts(n, mag) */
+    b += codec_bursts(n, mag);
   }
   *bursts = b ? b : 1;
   return bytes;

@@ -594,11 +594,7 @@ static int ldst_access(tm_gpu *g, tm_sm *s, int64_t n) {
   const emu_insn *ain = &g->m->code[s->acc_pc];
   int pf = ain->op == ISA_OP_PREFETCH;   /* prefetch.global.L2: past L1 (its reply fills no L1 line) */
   if (a->kind == REQ_RD && s->has_l1 && !(pf && (ain->flags & FL_L2))) {
-    if (s->l1_stalled && s->l1.gen == s->l1_stall_gen) {   /* nothing in L1 changed since it stalled: it stalls again (as cache_read would count it) */
-      s->l1.st.stalls++;
-      s->ldst_retry = TM_NEVER;
-      return 0;
-    }
+    if (s->l1_stalled && cache_still_stalled(&s->l1, s->l1_stall_gen)) { s->ldst_retry = TM_NEVER; return 0; }   /* (nothing in L1 changed) */
     tm_req *r = tm_req_new(g);
     if (!r) return -1;
     r->pf = (uint8_t)pf;
