@@ -344,16 +344,29 @@ static int64_t next_chance(tm_dram *d, int64_t n) {
     /* column_time and row_time over the banks with requests of class c, as
      * three minima: a bank with hits waits for its next column command (and
      * the channel's), one with none for its precharge (a row open) or its
-     * activate (and the channel's) */
+     * activate (and the channel's); each loop stops where the answer is
+     * known: a hit whose bank is ready by 'col' makes the hits' part col, and
+     * a part at or before n + 1 makes the answer n + 1 (it is never less) */
     int64_t col = d->next_col_any, lat = c == 0 ? d->tCL : d->tWL;
     if (c == 0 && d->next_rd > col) col = d->next_rd;
     if (bus - lat > col) col = bus - lat;
-    int64_t hit = INT64_MAX, pre = INT64_MAX, act = INT64_MAX;
-    FOR_BANKS(d, i, HITTING) if (d->banks[i].next_col < hit) hit = d->banks[i].next_col;
-    FOR_BANKS(d, i, MISSING_OPEN) if (d->banks[i].next_pre < pre) pre = d->banks[i].next_pre;
-    FOR_BANKS(d, i, MISSING_CLOSED) if (d->banks[i].next_act < act) act = d->banks[i].next_act;
+    int64_t floor = n + 1, hit = INT64_MAX, pre = INT64_MAX, act = INT64_MAX;
+    FOR_BANKS(d, i, HITTING) {
+      if (d->banks[i].next_col < hit) hit = d->banks[i].next_col;
+      if (hit <= col) break;
+    }
     if (hit != INT64_MAX) best = hit > col ? hit : col;
+    if (best <= floor) return floor;
+    FOR_BANKS(d, i, MISSING_OPEN) {
+      if (d->banks[i].next_pre < pre) pre = d->banks[i].next_pre;
+      if (pre <= floor) return floor;
+    }
     if (pre < best) best = pre;
+    int64_t act_floor = d->next_act_any > floor ? d->next_act_any : floor;   /* (an ACT waits for the channel's tRRD too) */
+    FOR_BANKS(d, i, MISSING_CLOSED) {
+      if (d->banks[i].next_act < act) act = d->banks[i].next_act;
+      if (act <= act_floor) break;
+    }
     if (act != INT64_MAX && act < d->next_act_any) act = d->next_act_any;
     if (act < best) best = act;
   }
