@@ -55,8 +55,9 @@ typedef struct {
 typedef struct {
   uint32_t first_pc, ninsn;
   uint32_t nslots;
-  uint8_t *slot_type;       /* ISA_T_* per slot */
   uint32_t frame_bytes;     /* per-thread frame: .param and .local variables */
+  uint8_t *slot_type;       /* ISA_T_* per slot */
+  uint64_t *slot_mask;      /* per slot: the bits its register holds (of its type's width) */
 } emu_func;                 /* (32 bytes: the interpreter indexes an array of them at every instruction) */
 
 /* The register slots a new frame of a function must zero: those some path
@@ -250,6 +251,8 @@ int emu_subroutine_on(const aw_module *m, uint32_t ev);
 
 /* The register slot named 'name' ("%r12") in function f; -1 when none. */
 int emu_reg_slot(const aw_module *m, uint32_t f, const char *name);
+/* The bits a register of type t (ISA_T_*) holds: its width's low bits, all for .b128. */
+uint64_t emu_type_mask(int t);
 
 /* The one bits of x, in a few instructions: no popcnt instruction is assumed
  * (__builtin_popcount becomes a call to libgcc without one, which the

@@ -54,6 +54,7 @@ static inline uint64_t bit_reverse64(uint64_t x) {
   return __builtin_bswap64(x);
 }
 static inline uint64_t trunc_w(uint64_t v, unsigned w) { return w >= 64 ? v : v & ((1ull << w) - 1); }
+uint64_t emu_type_mask(int t) { return t >= 0 && t < ISA_T_COUNT ? trunc_w(~0ull, tbits[t]) : 0; }
 static inline int64_t sext_w(uint64_t v, unsigned w) {
   if (w >= 64) return (int64_t)v;
   uint64_t m = 1ull << (w - 1);
@@ -292,13 +293,10 @@ static int push_frame(cta *c, warp *w, uint32_t func, uint32_t call_pc) {
   int fresh = 0;   /* a new buffer comes zeroed */
   if (f->cap_slots < need) {   /* buffers are reused by later frames and CTAs: no allocation per CTA */
     free(f->regs);
-    free(f->slot_mask);
     fresh = 1;
     f->regs = calloc((size_t)need * WARP, sizeof(uint64_t));
-    f->slot_mask = malloc(need * sizeof(uint64_t));
-    if (!f->regs || !f->slot_mask) {
-      free(f->regs); free(f->slot_mask);
-      f->regs = NULL; f->slot_mask = NULL; f->cap_slots = 0;
+    if (!f->regs) {
+      f->cap_slots = 0;
       fault(c, w, call_pc, ANYLANE, 0, 0, "out of host memory for the %u registers of a call frame (%u nested calls)", need, w->nframes);
       return -1;
     }
@@ -312,7 +310,7 @@ static int push_frame(cta *c, warp *w, uint32_t func, uint32_t call_pc) {
     if (!zf || !zf->runs || d->hook) memset(f->regs, 0, (size_t)need * WARP * sizeof(uint64_t));   /* (the debugger shows every register) */
     else zero_frame(f, zf, need);
   }
-  for (uint32_t s = 0; s < ef->nslots; s++) f->slot_mask[s] = trunc_w(~0ull, tbits[ef->slot_type[s]]);
+  f->slot_mask = ef->slot_mask;
   f->local_base = base;
   f->caller_top = w->local_top;
   if (ef->frame_bytes) for (int l = 0; l < WARP; l++) memset(w->local[l] + f->local_base, 0, ef->frame_bytes);
@@ -2786,7 +2784,7 @@ static void warp_init(cta *c, warp *w, uint32_t id, uint32_t nthreads) {
 }
 
 static void warp_free(warp *w) {
-  for (uint32_t i = 0; i < w->nbuilt; i++) { free(w->frames[i].regs); free(w->frames[i].slot_mask); }
+  for (uint32_t i = 0; i < w->nbuilt; i++) free(w->frames[i].regs);
   free(w->frames);
   free(w->stack);
   free(w->keep);

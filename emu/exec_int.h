@@ -18,8 +18,8 @@ typedef struct { uint32_t pc, rpc, mask; uint32_t is_call; } simt_entry;
 typedef struct {
   uint32_t func;
   uint64_t *regs;         /* nslots x 32 lanes */
-  uint64_t *slot_mask;    /* per slot: the bits its register holds */
-  uint32_t cap_slots;     /* room in regs and slot_mask: kept across frames and CTAs */
+  const uint64_t *slot_mask;   /* per slot: the bits its register holds (its function's emu_func.slot_mask) */
+  uint32_t cap_slots;     /* room in regs: kept across frames and CTAs */
   uint32_t local_base;
   uint32_t caller_top;    /* the caller's stack pointer (local_top) at the call, restored at the return */
   uint32_t call_pc;       /* the call instruction, for copying return values */

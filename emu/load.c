@@ -246,11 +246,13 @@ static int predecode(aw_module *m, char *err, size_t cap) {
     ef->ninsn = fn->ninsn;
     ef->nslots = fn->nslots;
     ef->slot_type = calloc(fn->nslots ? fn->nslots : 1, 1);
-    if (!ef->slot_type) return isa_fail(err, cap, "out of host memory");
+    ef->slot_mask = calloc(fn->nslots ? fn->nslots : 1, sizeof *ef->slot_mask);
+    if (!ef->slot_type || !ef->slot_mask) return isa_fail(err, cap, "out of host memory");
     for (uint32_t r = 0; r < fn->nreg; r++) {
       const isa_regdecl *rd = &img->regs[fn->first_reg + r];
       for (uint32_t k = 0; k < (rd->count ? rd->count : 1); k++) ef->slot_type[rd->first_slot + k] = rd->type;
     }
+    for (uint32_t s = 0; s < fn->nslots; s++) ef->slot_mask[s] = emu_type_mask(ef->slot_type[s]);
     if (fn->kind == ISA_FN_ENTRY && fn->has_body) m->kernels[m->nkernels++] = f;
     pc += fn->ninsn;
   }
@@ -300,7 +302,7 @@ void emu_module_free(aw_module *m) {
   if (!m) return;
   for (uint32_t i = 0; i < m->nbcast; i++) free(m->bcast_blocks[i]);
   free(m->bcast_blocks);
-  if (m->funcs) for (uint32_t f = 0; f < m->img.nfuncs; f++) free(m->funcs[f].slot_type);
+  if (m->funcs) for (uint32_t f = 0; f < m->img.nfuncs; f++) { free(m->funcs[f].slot_type); free(m->funcs[f].slot_mask); }
   if (m->fzero) for (uint32_t f = 0; f < m->img.nfuncs; f++) free(m->fzero[f].runs);
   free(m->fzero);
   free(m->funcs); free(m->code); free(m->elems); free(m->var_off); free(m->var_addr);
