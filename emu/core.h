@@ -92,6 +92,11 @@ const char *emu_time_limits(aw_device *d);
  * not W_DONE: emu_step records that fault).  Pops reconverged stack entries,
  * which changes nothing that any instruction can observe. */
 const emu_insn *emu_next(cta *c, warp *w);
+/* Asks the host's caches for what warp w's next emu_next and emu_step read
+ * first (its state, the top of its stack and its frame) and for the register
+ * slots src[0..nsrc) and dst[0..ndst) of its current frame, which an
+ * instruction will soon read and write.  A hint: it changes nothing. */
+void emu_prefetch(const warp *w, const uint32_t *src, uint32_t nsrc, const uint32_t *dst, uint32_t ndst);
 /* Executes warp w's next instruction and describes it in *out (when not NULL). */
 int emu_step(cta *c, warp *w, emu_issue *out);
 /* When every warp of c that has not finished waits at a barrier: releases

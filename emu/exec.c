@@ -2733,6 +2733,18 @@ static int run_warp_triggers(cta *c, warp *w, uint32_t budget) {
   return 0;
 }
 
+void emu_prefetch(const warp *w, const uint32_t *src, uint32_t nsrc, const uint32_t *dst, uint32_t ndst) {
+  __builtin_prefetch(w, 1);
+  if (w->sp) __builtin_prefetch(&w->stack[w->sp - 1], 1);
+  if (!w->nframes) return;
+  __builtin_prefetch(&w->frames[w->nframes - 1], 0);
+  const uint64_t *regs = w->frames[w->nframes - 1].regs;
+  for (uint32_t i = 0; i < nsrc; i++)   /* a slot is 32 lanes of 8 bytes: four 64-byte lines */
+    for (uint32_t b = 0; b < WARP * 8; b += 64) __builtin_prefetch((const char *)&regs[(size_t)src[i] * WARP] + b, 0);
+  for (uint32_t i = 0; i < ndst; i++)
+    for (uint32_t b = 0; b < WARP * 8; b += 64) __builtin_prefetch((const char *)&regs[(size_t)dst[i] * WARP] + b, 1);
+}
+
 const emu_insn *emu_next(cta *c, warp *w) {
   if (w->state == W_DONE || settle(c, w)) return NULL;
   uint32_t pc = w->stack[w->sp - 1].pc;

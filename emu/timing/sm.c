@@ -340,6 +340,18 @@ static int64_t operands_ready(const tm_warp *tw, const tm_regs *r, uint32_t flag
   return t;
 }
 
+/* Asks the host's caches for what warp tw's next look and issue read: its
+ * functional state, and the registers r names (when not NULL) with their
+ * scoreboard entries.  A hint for speed, nothing more: hundreds of warps take
+ * turns cycle by cycle, and without it most of what a warp's instruction
+ * touches has left the caches since its last one. */
+static void warm(const tm_warp *tw, const tm_regs *r) {
+  if (!r) { emu_prefetch(tw->w, NULL, 0, NULL, 0); return; }
+  emu_prefetch(tw->w, r->src, r->nsrc, r->dst, r->ndst);
+  for (uint32_t i = 0; i < r->nsrc; i++) __builtin_prefetch(&tw->reg_ready[r->src[i]], 0);
+  for (uint32_t i = 0; i < r->ndst; i++) __builtin_prefetch(&tw->reg_ready[r->dst[i]], 1);
+}
+
 static void set_ready(tm_warp *tw, const tm_regs *r, int64_t cycle) {
   for (uint32_t i = 0; i < r->ndst; i++) tw->reg_ready[r->dst[i]] = cycle;
   if (cycle != TM_NEVER && cycle > tw->all_ready) tw->all_ready = cycle;
@@ -366,6 +378,7 @@ void tm_load_complete(tm_gpu *g, tm_sm *s, tm_load *l, tm_time t) {
   tw->pending--;
   tw->wait_load = 0;
   changed(s, tw);
+  warm(tw, tw->in ? &g->regs[tw->in - g->m->code] : NULL);   /* it may issue soon */
   tm_load_free(g, l);
   if (!tw->pending && tw->state == TW_DONE) warp_finished(g, s, tw, t);
 }
@@ -735,6 +748,11 @@ static int issue(tm_gpu *g, tm_sm *s, tm_warp *tw, const emu_insn *in, const tm_
   int st = emu_step(tw->tc->c, tw->w, is);
   if (st == EMU_STEP_FAULT) { g->failed = 1; return -1; }
   tw->w->fired = 0;   /* it has left the instruction whose 'pc' trigger it set off */
+  {   /* the instruction after it, most often the next it issues (from n + 1 at the earliest, after the other
+       * SMs' cycles): the host's caches fetch its registers meanwhile (in its function, the frame the same) */
+    uint32_t npc = (uint32_t)(in - g->m->code) + 1;
+    warm(tw, npc < g->m->ncode && g->m->code[npc].func == in->func && !(flags & (F_CALL | F_RET)) ? &g->regs[npc] : NULL);
+  }
   if (g->d->timeline) tm_timeline_insn(g, s, tw, in, is->active, n);
   tw->in = NULL;
   set_bit(of(s, s->ldst_wait, tw->sched), s->pos[tw->slot], 0);
