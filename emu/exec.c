@@ -54,7 +54,6 @@ static inline uint64_t bit_reverse64(uint64_t x) {
   return __builtin_bswap64(x);
 }
 static inline uint64_t trunc_w(uint64_t v, unsigned w) { return w >= 64 ? v : v & ((1ull << w) - 1); }
-uint64_t emu_type_mask(int t) { return t >= 0 && t < ISA_T_COUNT ? trunc_w(~0ull, tbits[t]) : 0; }
 static inline int64_t sext_w(uint64_t v, unsigned w) {
   if (w >= 64) return (int64_t)v;
   uint64_t m = 1ull << (w - 1);
@@ -104,6 +103,7 @@ static int round_mode(int rnd) {
 }
 
 static inline uint64_t wmask(unsigned w) { return w >= 64 ? ~0ull : (1ull << w) - 1; }
+uint64_t emu_type_mask(int t) { return t >= 0 && t < ISA_T_COUNT ? wmask(tbits[t]) : 0; }
 
 /* fma over 32 lanes of f32: with the FMA instructions where the processor has
  * them (the result is the same single rounding either way) */

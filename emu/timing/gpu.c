@@ -106,7 +106,7 @@ static uint32_t flits(const tm_gpu *g, uint32_t bytes) {
 static tm_time xbar_send(tm_gpu *g, tm_xbar *x, uint32_t src, uint32_t dst, uint32_t bytes, tm_time t) {
   tm_time start = tm_edge_at_or_after(g->icnt, t);
   int64_t f = flits(g, bytes), fpc = g->cfg->icnt_flits_per_cycle;
-  tm_time busy = tm_cycles(g->icnt, fpc == 1 ? f : (f + fpc - 1) / fpc);
+  tm_time busy = tm_cycles(g->icnt, (f + fpc - 1) / fpc);
   if (x->in_free[src] > start) start = x->in_free[src];
   x->in_free[src] = start + busy;
   if (x->out_free[dst] > start) start = x->out_free[dst];
