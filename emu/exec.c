@@ -2242,7 +2242,11 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
       write_dst(w, &in->o[0], D, active);
       return 0;
     }
-    LANES D[l] = convert(a[l], t0, in->t1, in->rnd, ftz, sat);
+    if (!sat && k0 != TK_FLT && tkind[in->t1] != TK_FLT) {   /* integer to integer (convert's first case, hoisted out of the lanes) */
+      unsigned ws = tbits[in->t1];
+      if (tkind[in->t1] == TK_SGN) { LANES D[l] = trunc_w((uint64_t)sext_w(a[l], ws), w0); }
+      else { LANES D[l] = trunc_w(trunc_w(a[l], ws), w0); }
+    } else LANES D[l] = convert(a[l], t0, in->t1, in->rnd, ftz, sat);
     if ((in->flags & FL_RELU) && (t0 == ISA_T_F16 || t0 == ISA_T_BF16)) LANES D[l] = emu_half_relu((uint32_t)D[l], t0 == ISA_T_BF16);
     /* a signed result is sign-extended into a wider register (PTX ISA 6.5.1) */
     if (tkind[t0] == TK_SGN) LANES D[l] = (uint64_t)sext_w(D[l], w0);
