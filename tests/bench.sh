@@ -35,18 +35,27 @@ for script in examples/*/run.aw; do
   $BUILD/tests/bench_emu run $script DATA=$data
 done
 echo
-echo "emulator, timing mode under caba-gtx480 (one core; host time covers the launches; target: 2 M warp insns/s):"
-$BUILD/tests/bench_timing alu tests/bench/alu.ptx
-$BUILD/tests/bench_timing saxpy examples/saxpy/saxpy.ptx | tee $D/saxpy_base.txt
-echo "  the same under the compressed designs, BDI (the target for caba: within 2x of base's time):"
-$BIN/awasm -q examples/saxpy/saxpy.ptx subroutines/bdi/bdi.s -o $D/saxpy_bdi.aws || exit 1
-for design in hw-mem hw ideal caba; do AWEMU_BENCH_SET=design=$design $BUILD/tests/bench_timing saxpy $D/saxpy_bdi.aws | sed "s/^saxpy (memory) /saxpy $design/" | tee $D/saxpy_$design.txt; done
 # host seconds: the number before the lone 's' on a run's first line (bench_timing's format)
 secs() { awk 'NR == 1 { for (i = 1; i < NF; i++) if ($(i + 1) == "s") { print $i; exit } }' "$1"; }
-echo "  caba's time over base's: $(secs $D/saxpy_caba.txt) s / $(secs $D/saxpy_base.txt) s = $(awk -v a=$(secs $D/saxpy_caba.txt) -v b=$(secs $D/saxpy_base.txt) 'BEGIN { printf "%.2fx", a / b }') (one run each: the machine's noise is in it)"
-$BUILD/tests/bench_timing copy tests/timing/micro/micro.ptx
-$BUILD/tests/bench_timing run examples/bfs/run.aw DATA=$D/bfs
-$BUILD/tests/bench_timing bfs examples/bfs/bfs.ptx
+# a timing run, three times: the report of the fastest, then every run's seconds.  A VM's
+# neighbours only ever slow a run down, so the fastest is the nearest to the code's own
+# speed; the spread says how noisy the machine was.
+best3() {
+  for i in 1 2 3; do "$@" > $D/run.$i || return 1; done
+  b=1; for i in 2 3; do if awk -v a=$(secs $D/run.$i) -v c=$(secs $D/run.$b) 'BEGIN { exit !(a < c) }'; then b=$i; fi; done
+  cat $D/run.$b
+  echo "                 (best of 3 runs: $(secs $D/run.1) s, $(secs $D/run.2) s, $(secs $D/run.3) s)"
+}
+echo "emulator, timing mode under caba-gtx480 (one core; host time covers the launches; target: 2 M warp insns/s):"
+best3 $BUILD/tests/bench_timing alu tests/bench/alu.ptx
+best3 $BUILD/tests/bench_timing saxpy examples/saxpy/saxpy.ptx | tee $D/saxpy_base.txt
+echo "  the same under the compressed designs, BDI (the target for caba: within 2x of base's time):"
+$BIN/awasm -q examples/saxpy/saxpy.ptx subroutines/bdi/bdi.s -o $D/saxpy_bdi.aws || exit 1
+for design in hw-mem hw ideal caba; do best3 env AWEMU_BENCH_SET=design=$design $BUILD/tests/bench_timing saxpy $D/saxpy_bdi.aws | sed "s/^saxpy (memory) /saxpy $design/" | tee $D/saxpy_$design.txt; done
+echo "  caba's time over base's: $(secs $D/saxpy_caba.txt) s / $(secs $D/saxpy_base.txt) s = $(awk -v a=$(secs $D/saxpy_caba.txt) -v b=$(secs $D/saxpy_base.txt) 'BEGIN { printf "%.2fx", a / b }') (the best of 3 runs each)"
+best3 $BUILD/tests/bench_timing copy tests/timing/micro/micro.ptx
+best3 $BUILD/tests/bench_timing run examples/bfs/run.aw DATA=$D/bfs
+best3 $BUILD/tests/bench_timing bfs examples/bfs/bfs.ptx
 echo
 echo "debugger overhead (the alu kernel, 64 x 256 threads x 1000 iterations, 6.66 M warp instructions; wall time, process included):"
 printf 'load tests/bench/alu.ptx\nalloc out u32 16384\nlaunch alu 64 256 out u32:1000\n' > $D/alu.aw
