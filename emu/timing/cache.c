@@ -166,6 +166,12 @@ static tm_cache_line *find_line(const tm_cache *c, uint64_t line) {
 /* Line l's valid mask or line number changed: its key follows. */
 static void rekey(tm_cache *c, const tm_cache_line *l) {
   c->keys[l - c->lines] = l->valid ? l->line + 1 : 0;
+  if (!l->valid) c->lru[l - c->lines] = 0;   /* an empty way is the least recently used of all (allocate) */
+}
+
+/* Line l was used now: the latest LRU stamp (stamps start at 1; an empty way keeps 0). */
+static void touch(tm_cache *c, const tm_cache_line *l) {
+  c->lru[l - c->lines] = l->valid ? ++c->clock : 0;
 }
 
 /* Evicts line e: a dirty one becomes the call's victim (*v), or, when the
@@ -188,17 +194,11 @@ static void evict(tm_cache *c, tm_cache_line *e, tm_victim *v, int *has_victim) 
 /* A way for 'line': an empty one, else the least recently used (evicted). */
 static tm_cache_line *allocate(tm_cache *c, uint64_t line, tm_victim *v, int *has_victim) {
   size_t i = set_index(c, line);
-  const uint64_t *k = &c->keys[i], *lru = &c->lru[i];
+  const uint64_t *lru = &c->lru[i];
+  /* the first empty way (stamp 0), else the first of the least recently used:
+   * the first least stamp either way, and none is below 0 */
   uint32_t w = 0;
-#ifdef CACHE_WIDE
-  if (c->wide) { uint64_t empty = match_wide(k, 0, c->slots); w = empty ? (uint32_t)__builtin_ctzll(empty) : c->slots; }
-  else
-#endif
-    while (w < c->slots && k[w]) w++;   /* the first empty way (key 0) */
-  if (w == c->slots) {   /* none: the first of the least recently used */
-    w = 0;
-    for (uint32_t x = 1; x < c->slots; x++) if (lru[x] < lru[w]) w = x;
-  }
+  for (uint32_t x = 1; x < c->slots && lru[w]; x++) if (lru[x] < lru[w]) w = x;
   tm_cache_line *pick = &c->lines[i + w];
   if (pick->valid) evict(c, pick, v, has_victim);
   pick->line = line;
@@ -289,7 +289,7 @@ int cache_read(tm_cache *c, uint64_t addr, uint32_t sectors, tm_req *r, uint32_t
   c->pf_hit = 0;
   tm_cache_line *l = find_line(c, line);
   if (l && (l->valid & sectors) == sectors) {
-    c->lru[l - c->lines] = ++c->clock;
+    touch(c, l);
     c->gen++;
     c->st.hits++;
     if (r->pf) c->st.pf_redundant++;
@@ -344,7 +344,7 @@ int cache_write_back(tm_cache *c, uint64_t addr, uint32_t sectors, tm_victim *v)
   l->valid |= sectors;
   l->dirty |= sectors;
   rekey(c, l);
-  c->lru[l - c->lines] = ++c->clock;
+  touch(c, l);
   fit(c, l, v, &has_victim);   /* (new data: its compressed size may change) */
   return has_victim;
 }
@@ -357,7 +357,7 @@ void cache_write_through(tm_cache *c, uint64_t addr, uint32_t sectors) {
   if (!l) return;
   c->st.write_hits++;
   l->valid |= sectors;
-  c->lru[l - c->lines] = ++c->clock;
+  touch(c, l);
   if (c->tags > 1) {   /* new data: its compressed size may change, and dirty lines it evicts are in extra */
     tm_victim v;
     int hv = 0;
@@ -416,7 +416,7 @@ tm_req *cache_fill(tm_cache *c, uint64_t line_addr, uint32_t sectors, tm_victim 
     if (!l) l = allocate(c, line, v, has_victim);
     l->valid |= sectors;
     rekey(c, l);
-    c->lru[l - c->lines] = ++c->clock;
+    touch(c, l);
     fit(c, l, v, has_victim);
     valid = l->valid;
   }
