@@ -642,6 +642,14 @@ static double half_in(uint64_t v, int t) { return t == ISA_T_BF16 ? emu_half_val
 static uint64_t half_out(double f, int t, int rnd) { return t == ISA_T_BF16 ? emu_half_round(f, 1, rnd) : double_to_half(f, rnd); }
 
 /* cvt of one value from type ts to type td, as PTX defines it. */
+/* convert's first case (an integer type to another, no .sat) for all lanes at
+ * once: extended from the source type's width, cut to the destination's w0. */
+static void cvt_int(uint64_t *d, const uint64_t *a, int ts, unsigned w0) {
+  unsigned ws = tbits[ts];
+  if (tkind[ts] == TK_SGN) for (int l = 0; l < WARP; l++) d[l] = trunc_w((uint64_t)sext_w(a[l], ws), w0);
+  else for (int l = 0; l < WARP; l++) d[l] = trunc_w(trunc_w(a[l], ws), w0);
+}
+
 static uint64_t convert(uint64_t v, int td, int ts, int rnd, int ftz, int sat) {
   int kd = tkind[td], ks = tkind[ts];
   unsigned wd = tbits[td], ws = tbits[ts];
@@ -2242,11 +2250,8 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
       write_dst(w, &in->o[0], D, active);
       return 0;
     }
-    if (!sat && k0 != TK_FLT && tkind[in->t1] != TK_FLT) {   /* integer to integer (convert's first case, hoisted out of the lanes) */
-      unsigned ws = tbits[in->t1];
-      if (tkind[in->t1] == TK_SGN) { LANES D[l] = trunc_w((uint64_t)sext_w(a[l], ws), w0); }
-      else { LANES D[l] = trunc_w(trunc_w(a[l], ws), w0); }
-    } else LANES D[l] = convert(a[l], t0, in->t1, in->rnd, ftz, sat);
+    if (!sat && k0 != TK_FLT && tkind[in->t1] != TK_FLT) cvt_int(D, a, in->t1, w0);
+    else LANES D[l] = convert(a[l], t0, in->t1, in->rnd, ftz, sat);
     if ((in->flags & FL_RELU) && (t0 == ISA_T_F16 || t0 == ISA_T_BF16)) LANES D[l] = emu_half_relu((uint32_t)D[l], t0 == ISA_T_BF16);
     /* a signed result is sign-extended into a wider register (PTX ISA 6.5.1) */
     if (tkind[t0] == TK_SGN) LANES D[l] = (uint64_t)sext_w(D[l], w0);
