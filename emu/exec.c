@@ -1091,8 +1091,12 @@ static int exec_ld(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t ac
   uint8_t *shared_p = uniform ? resolve(c, w, pc, first, space, addr[first], bytes * n, 0) : NULL;
   if (uniform && !shared_p) return -1;
   if ((one || win) && bytes <= 8 && tbits[in->t0] == 8 * bytes) {   /* the common case: a scalar (or vector) per lane from one piece of memory */
-    for (unsigned e = 0; e < n; e++)   /* element e of lane l is at base + (addr[l] - off) + e * bytes */
-      gather(val[e], one ? one->data : win, (one ? one->addr : 0) - (uint64_t)e * bytes, addr, active, bytes, tkind[in->t0] == TK_SGN);
+    const uint8_t *base = one ? one->data : win;
+    uint64_t off = one ? one->addr : 0;
+    int sgn = tkind[in->t0] == TK_SGN;
+    gather(val[0], base, off, addr, active, bytes, sgn);
+    for (unsigned e = 1; e < n; e++)   /* element e of lane l is at base + (addr[l] - off) + e * bytes */
+      gather(val[e], base, off - (uint64_t)e * bytes, addr, active, bytes, sgn);
   } else if (uniform)   /* one value for every lane (a kernel parameter): converted once */
     for (unsigned e = 0; e < n; e++) {
       uint64_t v = as_type(load_value(shared_p + e * bytes, bytes), in->t0);
@@ -1127,9 +1131,12 @@ static int exec_st(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t ac
   else val[0] = src(c, w, s, tmp[0]);
   emu_alloc *one = one_alloc(c, space, addr, active, bytes * n, 1);
   uint8_t *win = one ? NULL : one_window(c, space, addr, active, bytes * n, 1);
-  if ((one || win) && bytes <= 8)   /* the common case: a scalar (or vector) per lane into one piece of memory */
-    for (unsigned e = 0; e < n; e++) scatter(one ? one->data : win, (one ? one->addr : 0) - (uint64_t)e * bytes, addr, active, bytes, val[e]);
-  else
+  if ((one || win) && bytes <= 8) {   /* the common case: a scalar (or vector) per lane into one piece of memory */
+    uint8_t *base = one ? one->data : win;
+    uint64_t off = one ? one->addr : 0;
+    scatter(base, off, addr, active, bytes, val[0]);
+    for (unsigned e = 1; e < n; e++) scatter(base, off - (uint64_t)e * bytes, addr, active, bytes, val[e]);
+  } else
     for (int l = 0; l < WARP; l++) {
       if (!(active >> l & 1)) continue;
       uint8_t *p = one ? one->data + (addr[l] - one->addr) : win ? win + addr[l] : resolve(c, w, pc, (uint32_t)l, space, addr[l], bytes * n, 1);

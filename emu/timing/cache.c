@@ -212,8 +212,7 @@ static tm_cache_line *allocate(tm_cache *c, uint64_t line, tm_victim *v, int *ha
 /* Compressed caches: l's stored bytes from its valid sectors now, and the
  * least recently used other lines of its set evicted until the set's lines
  * fit in its ways x line bytes. */
-static void fit(tm_cache *c, tm_cache_line *l, tm_victim *v, int *has_victim) {
-  if (c->tags == 1) return;
+static void fit_set(tm_cache *c, tm_cache_line *l, tm_victim *v, int *has_victim) {
   l->bytes = c->size(c->size_ctx, l->line * c->line_bytes, l->valid);
   if (l->bytes > c->line_bytes) l->bytes = c->line_bytes;
   size_t i = set_index(c, l->line);
@@ -229,6 +228,10 @@ static void fit(tm_cache *c, tm_cache_line *l, tm_victim *v, int *has_victim) {
     used -= lru->bytes;
     evict(c, lru, v, has_victim);
   }
+}
+
+static inline void fit(tm_cache *c, tm_cache_line *l, tm_victim *v, int *has_victim) {
+  if (c->tags > 1) fit_set(c, l, v, has_victim);   /* (an uncompressed cache: nothing to do, and no call) */
 }
 
 /* ---- MSHR index: open addressing with linear probing ---- */
