@@ -641,7 +641,6 @@ static uint16_t double_to_half(double x, int rnd) {
 static double half_in(uint64_t v, int t) { return t == ISA_T_BF16 ? emu_half_value((uint32_t)v, 1) : (double)half_to_f32((uint16_t)v); }
 static uint64_t half_out(double f, int t, int rnd) { return t == ISA_T_BF16 ? emu_half_round(f, 1, rnd) : double_to_half(f, rnd); }
 
-/* cvt of one value from type ts to type td, as PTX defines it. */
 /* convert's first case (an integer type to another, no .sat) for all lanes at
  * once: extended from the source type's width, cut to the destination's w0. */
 static void cvt_int(uint64_t *d, const uint64_t *a, int ts, unsigned w0) {
@@ -650,6 +649,7 @@ static void cvt_int(uint64_t *d, const uint64_t *a, int ts, unsigned w0) {
   else for (int l = 0; l < WARP; l++) d[l] = trunc_w(trunc_w(a[l], ws), w0);
 }
 
+/* cvt of one value from type ts to type td, as PTX defines it. */
 static uint64_t convert(uint64_t v, int td, int ts, int rnd, int ftz, int sat) {
   int kd = tkind[td], ks = tkind[ts];
   unsigned wd = tbits[td], ws = tbits[ts];

@@ -77,8 +77,8 @@ typedef struct {
   uint32_t mshrs, merge;     /* MSHR entries; requests per entry */
   tm_cache_line *lines;      /* sets x ways */
   uint64_t *keys;            /* per way: its line number + 1 while valid != 0, else 0 (what a lookup scans: 8 bytes a way) */
-  uint64_t *lru;             /* per way: the access counter at its last use (what a victim's choice scans, beside
-                                keys rather than in lines: a set's choice reads two host cache lines, not eight) */
+  uint64_t *lru;             /* per way: the access counter at its last use, 0 while empty (what a victim's choice
+                                scans: beside keys rather than in lines, two host cache lines of a 16-way set, not eight) */
   tm_mshr *mshr;             /* mshrs entries; 'used' tracked by table */
   int32_t *table;            /* open-addressing index line -> mshr entry (-1 empty), tsize slots */
   uint32_t tsize, nused;
