@@ -28,11 +28,10 @@ int cache_init(tm_cache *c, uint64_t bytes, uint32_t ways, uint32_t line_bytes, 
   size_t nlines = (size_t)c->sets * ways;
   c->lines = calloc(nlines ? nlines : 1, sizeof *c->lines);
   c->keys = calloc(nlines ? nlines : 1, sizeof *c->keys);
-  c->lru = calloc(nlines ? nlines : 1, sizeof *c->lru);
   c->mshr = calloc(mshrs, sizeof *c->mshr);
   c->table = malloc(c->tsize * sizeof *c->table);
   c->free_list = malloc(mshrs * sizeof *c->free_list);
-  if (!c->lines || !c->keys || !c->lru || !c->mshr || !c->table || !c->free_list) { cache_free(c); return -1; }
+  if (!c->lines || !c->keys || !c->mshr || !c->table || !c->free_list) { cache_free(c); return -1; }
   for (uint32_t i = 0; i < c->tsize; i++) c->table[i] = -1;
   for (uint32_t i = 0; i < mshrs; i++) c->free_list[i] = (int32_t)(mshrs - 1 - i);
   c->nfree = mshrs;
@@ -43,16 +42,13 @@ int cache_set_compressed(tm_cache *c, uint32_t tags, tm_cache_size_fn size, void
   size_t nlines = (size_t)c->sets * c->ways * tags;
   tm_cache_line *lines = calloc(nlines ? nlines : 1, sizeof *lines);
   uint64_t *keys = calloc(nlines ? nlines : 1, sizeof *keys);
-  uint64_t *lru = calloc(nlines ? nlines : 1, sizeof *lru);
   tm_victim *extra = calloc((size_t)c->ways * tags, sizeof *extra);
-  if (!lines || !keys || !lru || !extra) { free(lines); free(keys); free(lru); free(extra); return -1; }
+  if (!lines || !keys || !extra) { free(lines); free(keys); free(extra); return -1; }
   free(c->lines);
   free(c->keys);
-  free(c->lru);
   free(c->extra);
   c->lines = lines;
   c->keys = keys;
-  c->lru = lru;
   c->extra = extra;
   c->tags = tags;
   c->slots = c->ways * tags;
@@ -65,7 +61,6 @@ int cache_set_compressed(tm_cache *c, uint32_t tags, tm_cache_size_fn size, void
 void cache_reset(tm_cache *c) {
   memset(c->lines, 0, (size_t)c->sets * c->slots * sizeof *c->lines);
   memset(c->keys, 0, (size_t)c->sets * c->slots * sizeof *c->keys);
-  memset(c->lru, 0, (size_t)c->sets * c->slots * sizeof *c->lru);
   c->nextra = 0;
   for (uint32_t i = 0; i < c->tsize; i++) c->table[i] = -1;
   for (uint32_t i = 0; i < c->mshrs; i++) c->free_list[i] = (int32_t)(c->mshrs - 1 - i);
@@ -79,7 +74,6 @@ void cache_reset(tm_cache *c) {
 void cache_free(tm_cache *c) {
   free(c->lines);
   free(c->keys);
-  free(c->lru);
   free(c->mshr);
   free(c->table);
   free(c->free_list);
@@ -115,6 +109,7 @@ static size_t set_index(const tm_cache *c, uint64_t line) {
   }
   return (size_t)(index & (c->sets - 1)) * c->slots;
 }
+static tm_cache_line *set_of(const tm_cache *c, uint64_t line) { return &c->lines[set_index(c, line)]; }
 
 #if defined(__GNUC__) && defined(__x86_64__)
 #define CACHE_WIDE 1
@@ -166,12 +161,6 @@ static tm_cache_line *find_line(const tm_cache *c, uint64_t line) {
 /* Line l's valid mask or line number changed: its key follows. */
 static void rekey(tm_cache *c, const tm_cache_line *l) {
   c->keys[l - c->lines] = l->valid ? l->line + 1 : 0;
-  if (!l->valid) c->lru[l - c->lines] = 0;   /* an empty way is the least recently used of all (allocate) */
-}
-
-/* Line l was used now: the latest LRU stamp (stamps start at 1; an empty way keeps 0). */
-static void touch(tm_cache *c, const tm_cache_line *l) {
-  c->lru[l - c->lines] = l->valid ? ++c->clock : 0;
 }
 
 /* Evicts line e: a dirty one becomes the call's victim (*v), or, when the
@@ -193,13 +182,12 @@ static void evict(tm_cache *c, tm_cache_line *e, tm_victim *v, int *has_victim) 
 
 /* A way for 'line': an empty one, else the least recently used (evicted). */
 static tm_cache_line *allocate(tm_cache *c, uint64_t line, tm_victim *v, int *has_victim) {
-  size_t i = set_index(c, line);
-  const uint64_t *lru = &c->lru[i];
-  /* the first empty way (stamp 0), else the first of the least recently used:
-   * the first least stamp either way, and none is below 0 */
-  uint32_t w = 0;
-  for (uint32_t x = 1; x < c->slots && lru[w]; x++) if (lru[x] < lru[w]) w = x;
-  tm_cache_line *pick = &c->lines[i + w];
+  tm_cache_line *set = set_of(c, line);
+  tm_cache_line *pick = NULL;
+  for (uint32_t w = 0; w < c->slots; w++) {
+    if (!set[w].valid) { pick = &set[w]; break; }
+    if (!pick || set[w].lru < pick->lru) pick = &set[w];
+  }
   if (pick->valid) evict(c, pick, v, has_victim);
   pick->line = line;
   pick->valid = pick->dirty = 0;
@@ -212,26 +200,21 @@ static tm_cache_line *allocate(tm_cache *c, uint64_t line, tm_victim *v, int *ha
 /* Compressed caches: l's stored bytes from its valid sectors now, and the
  * least recently used other lines of its set evicted until the set's lines
  * fit in its ways x line bytes. */
-static void fit_set(tm_cache *c, tm_cache_line *l, tm_victim *v, int *has_victim) {
+static void fit(tm_cache *c, tm_cache_line *l, tm_victim *v, int *has_victim) {
+  if (c->tags == 1) return;
   l->bytes = c->size(c->size_ctx, l->line * c->line_bytes, l->valid);
   if (l->bytes > c->line_bytes) l->bytes = c->line_bytes;
-  size_t i = set_index(c, l->line);
-  tm_cache_line *set = &c->lines[i];
-  const uint64_t *age = &c->lru[i];
+  tm_cache_line *set = set_of(c, l->line);
   uint64_t used = 0, budget = (uint64_t)c->ways * c->line_bytes;
   for (uint32_t w = 0; w < c->slots; w++) if (set[w].valid) used += set[w].bytes;
   while (used > budget) {
     tm_cache_line *lru = NULL;
     for (uint32_t w = 0; w < c->slots; w++)
-      if (set[w].valid && &set[w] != l && (!lru || age[w] < age[lru - set])) lru = &set[w];
+      if (set[w].valid && &set[w] != l && (!lru || set[w].lru < lru->lru)) lru = &set[w];
     if (!lru) break;
     used -= lru->bytes;
     evict(c, lru, v, has_victim);
   }
-}
-
-static inline void fit(tm_cache *c, tm_cache_line *l, tm_victim *v, int *has_victim) {
-  if (c->tags > 1) fit_set(c, l, v, has_victim);   /* (an uncompressed cache: nothing to do, and no call) */
 }
 
 /* ---- MSHR index: open addressing with linear probing ---- */
@@ -292,7 +275,7 @@ int cache_read(tm_cache *c, uint64_t addr, uint32_t sectors, tm_req *r, uint32_t
   c->pf_hit = 0;
   tm_cache_line *l = find_line(c, line);
   if (l && (l->valid & sectors) == sectors) {
-    touch(c, l);
+    l->lru = ++c->clock;
     c->gen++;
     c->st.hits++;
     if (r->pf) c->st.pf_redundant++;
@@ -347,7 +330,7 @@ int cache_write_back(tm_cache *c, uint64_t addr, uint32_t sectors, tm_victim *v)
   l->valid |= sectors;
   l->dirty |= sectors;
   rekey(c, l);
-  touch(c, l);
+  l->lru = ++c->clock;
   fit(c, l, v, &has_victim);   /* (new data: its compressed size may change) */
   return has_victim;
 }
@@ -360,7 +343,7 @@ void cache_write_through(tm_cache *c, uint64_t addr, uint32_t sectors) {
   if (!l) return;
   c->st.write_hits++;
   l->valid |= sectors;
-  touch(c, l);
+  l->lru = ++c->clock;
   if (c->tags > 1) {   /* new data: its compressed size may change, and dirty lines it evicts are in extra */
     tm_victim v;
     int hv = 0;
@@ -419,7 +402,7 @@ tm_req *cache_fill(tm_cache *c, uint64_t line_addr, uint32_t sectors, tm_victim 
     if (!l) l = allocate(c, line, v, has_victim);
     l->valid |= sectors;
     rekey(c, l);
-    touch(c, l);
+    l->lru = ++c->clock;
     fit(c, l, v, has_victim);
     valid = l->valid;
   }

@@ -28,6 +28,7 @@
 typedef struct {
   uint64_t line;             /* line number (address / line bytes) */
   uint32_t valid, dirty;     /* sector masks; valid == 0: an empty way */
+  uint64_t lru;              /* the access counter at its last use */
   uint32_t bytes;            /* compressed caches: the bytes it takes of its set */
   uint16_t pf;               /* brought in by a prefetch and not read by a demand access since */
   uint16_t plain;            /* an uncompressed L2 (l2_compressed off): the line is held uncompressed (cache_set_plain) */
@@ -77,8 +78,6 @@ typedef struct {
   uint32_t mshrs, merge;     /* MSHR entries; requests per entry */
   tm_cache_line *lines;      /* sets x ways */
   uint64_t *keys;            /* per way: its line number + 1 while valid != 0, else 0 (what a lookup scans: 8 bytes a way) */
-  uint64_t *lru;             /* per way: the access counter at its last use, 0 while empty (what a victim's choice
-                                scans: beside keys rather than in lines, two host cache lines of a 16-way set, not eight) */
   tm_mshr *mshr;             /* mshrs entries; 'used' tracked by table */
   int32_t *table;            /* open-addressing index line -> mshr entry (-1 empty), tsize slots */
   uint32_t tsize, nused;
