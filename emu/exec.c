@@ -1094,9 +1094,10 @@ static int exec_ld(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t ac
     const uint8_t *base = one ? one->data : win;
     uint64_t off = one ? one->addr : 0;
     int sgn = tkind[in->t0] == TK_SGN;
+    /* element e of lane l is at base + (addr[l] - off) + e * bytes; element 0
+     * outside the loop keeps a scalar's path as short as it was */
     gather(val[0], base, off, addr, active, bytes, sgn);
-    for (unsigned e = 1; e < n; e++)   /* element e of lane l is at base + (addr[l] - off) + e * bytes */
-      gather(val[e], base, off - (uint64_t)e * bytes, addr, active, bytes, sgn);
+    for (unsigned e = 1; e < n; e++) gather(val[e], base, off - (uint64_t)e * bytes, addr, active, bytes, sgn);
   } else if (uniform)   /* one value for every lane (a kernel parameter): converted once */
     for (unsigned e = 0; e < n; e++) {
       uint64_t v = as_type(load_value(shared_p + e * bytes, bytes), in->t0);
@@ -1134,7 +1135,7 @@ static int exec_st(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t ac
   if ((one || win) && bytes <= 8) {   /* the common case: a scalar (or vector) per lane into one piece of memory */
     uint8_t *base = one ? one->data : win;
     uint64_t off = one ? one->addr : 0;
-    scatter(base, off, addr, active, bytes, val[0]);
+    scatter(base, off, addr, active, bytes, val[0]);   /* (laid out and peeled as in exec_ld) */
     for (unsigned e = 1; e < n; e++) scatter(base, off - (uint64_t)e * bytes, addr, active, bytes, val[e]);
   } else
     for (int l = 0; l < WARP; l++) {
