@@ -163,7 +163,23 @@ static void errors(void) {
   e = try_cfg("n_mem = 5\n");
   CHECK(contains(e, "t.cfg:1: error: n_mem: l2_bytes = 786432 do not divide into 10 slices"), "L2 that does not divide among the slices names the key (%s)", e);
   e = try_cfg("l1_sector_bytes = 256\n");
-  CHECK(contains(e, "t.cfg:1: error: l1_sector_bytes: 256 must be a power of two no larger than l1_line_bytes = 128"), "sector larger than the line (%s)", e);
+  CHECK(contains(e, "t.cfg:1: error: l1_sector_bytes: l1_sector_bytes = 256 must be a power of two no larger than l1_line_bytes = 128"), "sector larger than the line (%s)", e);
+  /* a check that spans keys blames the one set last: here the line, not the default sector (128 > 64) */
+  e = try_cfg("l1_line_bytes = 64\n");
+  CHECK(contains(e, "t.cfg:1: error: l1_line_bytes: l1_sector_bytes = 128 must be a power of two no larger than l1_line_bytes = 64"),
+        "a line shorter than the default sector names the line (%s)", e);
+  /* the defaults' 48 warps hold 1536 threads */
+  e = try_cfg("sm_max_threads = 3072\n");
+  CHECK(contains(e, "t.cfg:1: error: sm_max_threads: sm_max_warps = 48 warps hold fewer than sm_max_threads = 3072 threads"),
+        "more threads than the warps hold names the threads (%s)", e);
+  /* a 32-byte MAG against 3 x 4 = 12-byte command cycles: neither divides the other */
+  e = try_cfg("dram_bus_bytes = 3\n");
+  CHECK(contains(e, "t.cfg:1: error: dram_bus_bytes: a dram_mag = 32-byte burst is not a whole number of command cycles of dram_bus_bytes x dram_data_rate = 3 x 4 bytes"),
+        "a bus that does not fit the burst names the bus (%s)", e);
+  /* the defaults interleave partitions every 256 bytes, less than a 4096-byte L2 line */
+  e = try_cfg("n_sm = 2\nl2_line_bytes = 4096\n");
+  CHECK(contains(e, "t.cfg:2: error: l2_line_bytes: addr_interleave_bytes = 256 must be a power of two no smaller than l2_line_bytes = 4096"),
+        "an L2 line longer than the interleave names the line (%s)", e);
   e = try_cfg("sm_max_threads = 100\n");
   CHECK(contains(e, "sm_max_threads: 100 is not a whole number of 32-thread warps"), "threads not whole warps (%s)", e);
   /* with neither cache the memory moves L1-line-sized lines, which the address mapping shifts by */
@@ -171,7 +187,7 @@ static void errors(void) {
   CHECK(contains(e, "t.cfg:3: error: l1_line_bytes: 96 is not a power of two (with neither L1 nor L2 it is the line the memory moves)"),
         "a cacheless GPU's line that is not a power of two (%s)", e);
   e = try_cfg("dram_mag = 48\n");
-  CHECK(contains(e, "dram_mag: 48 must be a power of two"), "MAG not a power of two (%s)", e);
+  CHECK(contains(e, "t.cfg:1: error: dram_mag: dram_mag = 48 must be a power of two no larger than l2_line_bytes = 128"), "MAG not a power of two (%s)", e);
   /* compression works on the L2 sector, which the codecs take at 32, 64 or 128 bytes */
   e = try_cfg("design = hw\nl2_sector_bytes = 16\n");
   CHECK(contains(e, "t.cfg:2: error: l2_sector_bytes: compression works on 16-byte blocks (the L2 sector); the codecs take 32, 64 or 128"),

@@ -361,11 +361,13 @@ static int blame(const tm_config *c, int first, ...) {
 int tm_config_check(const tm_config *c, char *err, size_t cap) {
   if (c->sm_max_threads % 32) BAD(sm_max_threads, "%lld is not a whole number of 32-thread warps", (long long)c->sm_max_threads);
   if (c->sm_max_warps * 32 < c->sm_max_threads)
-    BAD(sm_max_warps, "%lld warps hold fewer than sm_max_threads = %lld threads", (long long)c->sm_max_warps, (long long)c->sm_max_threads);
+    BADK(blame(c, TM_KEY_sm_max_warps, TM_KEY_sm_max_threads, -1), "sm_max_warps = %lld warps hold fewer than sm_max_threads = %lld threads",
+         (long long)c->sm_max_warps, (long long)c->sm_max_threads);
   if (c->l1_bytes) {
     if (!pow2(c->l1_line_bytes)) BAD(l1_line_bytes, "%lld is not a power of two", (long long)c->l1_line_bytes);
     if (!pow2(c->l1_sector_bytes) || c->l1_sector_bytes > c->l1_line_bytes)
-      BAD(l1_sector_bytes, "%lld must be a power of two no larger than l1_line_bytes = %lld", (long long)c->l1_sector_bytes, (long long)c->l1_line_bytes);
+      BADK(blame(c, TM_KEY_l1_sector_bytes, TM_KEY_l1_line_bytes, -1), "l1_sector_bytes = %lld must be a power of two no larger than l1_line_bytes = %lld",
+           (long long)c->l1_sector_bytes, (long long)c->l1_line_bytes);
     if (c->l1_bytes % (c->l1_line_bytes * c->l1_ways))
       BADK(blame(c, L1KEYS), "l1_bytes = %lld do not divide into whole sets of %lld ways x %lld-byte lines", (long long)c->l1_bytes, (long long)c->l1_ways, (long long)c->l1_line_bytes);
     if (!pow2(tm_l1_sets(c)))
@@ -387,7 +389,8 @@ int tm_config_check(const tm_config *c, char *err, size_t cap) {
     int64_t slices = c->n_mem * c->l2_slices_per_mem;
     if (!pow2(c->l2_line_bytes)) BAD(l2_line_bytes, "%lld is not a power of two", (long long)c->l2_line_bytes);
     if (!pow2(c->l2_sector_bytes) || c->l2_sector_bytes > c->l2_line_bytes)
-      BAD(l2_sector_bytes, "%lld must be a power of two no larger than l2_line_bytes = %lld", (long long)c->l2_sector_bytes, (long long)c->l2_line_bytes);
+      BADK(blame(c, TM_KEY_l2_sector_bytes, TM_KEY_l2_line_bytes, -1), "l2_sector_bytes = %lld must be a power of two no larger than l2_line_bytes = %lld",
+           (long long)c->l2_sector_bytes, (long long)c->l2_line_bytes);
     if (c->l2_bytes % (slices * c->l2_line_bytes * c->l2_ways))
       BADK(blame(c, L2KEYS), "l2_bytes = %lld do not divide into %lld slices (n_mem x l2_slices_per_mem) of whole sets of %lld ways x %lld-byte lines",
           (long long)c->l2_bytes, (long long)slices, (long long)c->l2_ways, (long long)c->l2_line_bytes);
@@ -395,18 +398,24 @@ int tm_config_check(const tm_config *c, char *err, size_t cap) {
       BADK(blame(c, L2KEYS), "l2_bytes = %lld in %lld slices of %lld ways of %lld-byte lines give %lld sets per slice, not a power of two",
           (long long)c->l2_bytes, (long long)slices, (long long)c->l2_ways, (long long)c->l2_line_bytes, (long long)tm_l2_slice_sets(c));
   }
+  /* the line the memory moves: L2's, or with no L2 L1's */
   int64_t line = c->l2_bytes ? c->l2_line_bytes : c->l1_line_bytes;
+  int line_key = c->l2_bytes ? TM_KEY_l2_line_bytes : TM_KEY_l1_line_bytes;
+  const char *line_name = keys[line_key].name;
   if (!c->l2_bytes && !c->l1_bytes && !pow2(line))   /* (tm_map shifts by it) */
     BAD(l1_line_bytes, "%lld is not a power of two (with neither L1 nor L2 it is the line the memory moves)", (long long)line);
   if (!pow2(c->addr_interleave_bytes) || c->addr_interleave_bytes < line)
-    BAD(addr_interleave_bytes, "%lld must be a power of two of at least one %lld-byte line", (long long)c->addr_interleave_bytes, (long long)line);
+    BADK(blame(c, TM_KEY_addr_interleave_bytes, line_key, -1), "addr_interleave_bytes = %lld must be a power of two no smaller than %s = %lld",
+         (long long)c->addr_interleave_bytes, line_name, (long long)line);
   if (!pow2(c->dram_mag) || c->dram_mag > line)
-    BAD(dram_mag, "%lld must be a power of two no larger than a %lld-byte line", (long long)c->dram_mag, (long long)line);
+    BADK(blame(c, TM_KEY_dram_mag, line_key, -1), "dram_mag = %lld must be a power of two no larger than %s = %lld", (long long)c->dram_mag, line_name, (long long)line);
   if (c->dram_mag % (c->dram_bus_bytes * c->dram_data_rate) && (c->dram_bus_bytes * c->dram_data_rate) % c->dram_mag)
-    BAD(dram_mag, "a %lld-byte burst is not a whole number of %lld-byte command cycles (dram_bus_bytes x dram_data_rate), nor a whole fraction of one",
-        (long long)c->dram_mag, (long long)(c->dram_bus_bytes * c->dram_data_rate));
+    BADK(blame(c, TM_KEY_dram_mag, TM_KEY_dram_bus_bytes, TM_KEY_dram_data_rate, -1),
+         "a dram_mag = %lld-byte burst is not a whole number of command cycles of dram_bus_bytes x dram_data_rate = %lld x %lld bytes, nor a whole fraction of one",
+         (long long)c->dram_mag, (long long)c->dram_bus_bytes, (long long)c->dram_data_rate);
   if (!pow2(c->dram_row_bytes) || c->dram_row_bytes < line)
-    BAD(dram_row_bytes, "%lld must be a power of two of at least one %lld-byte line", (long long)c->dram_row_bytes, (long long)line);
+    BADK(blame(c, TM_KEY_dram_row_bytes, line_key, -1), "dram_row_bytes = %lld must be a power of two no smaller than %s = %lld",
+         (long long)c->dram_row_bytes, line_name, (long long)line);
   if (!pow2(c->dram_banks)) BAD(dram_banks, "%lld is not a power of two", (long long)c->dram_banks);
   if (c->design != TM_DESIGN_BASE) {
     /* blocks are compressed one L2 sector (or line) at a time, and the codecs take 32, 64 or 128 bytes */
