@@ -104,15 +104,14 @@ static void caches(void) {
   CHECK(cache_read(&c, 0x3000, 0xf, &r[4], &fetch) == CACHE_STALL && cache_mshrs_used(&c) == 2, "no MSHR left: stall");
   tm_victim v;
   int hv;
-  uint32_t refetch;
-  tm_req *done = cache_fill(&c, 0x1000, 0x1, &v, &hv, &refetch);
-  CHECK(done == &r[0] && !done->next && !hv && !refetch, "sector 0 arrives: only the first read completes");
-  done = cache_fill(&c, 0x1000, 0x2, &v, &hv, &refetch);
+  tm_req *done = cache_fill(&c, 0x1000, 0x1, &v, &hv);
+  CHECK(done == &r[0] && !done->next && !hv, "sector 0 arrives: only the first read completes");
+  done = cache_fill(&c, 0x1000, 0x2, &v, &hv);
   CHECK(done == &r[1] && cache_mshrs_used(&c) == 1, "sector 1 arrives: the second completes, the MSHR is freed");
   CHECK(cache_read(&c, 0x1000, 0x3, &r[5], &fetch) == CACHE_HIT, "then the line hits for sectors 0-1");
   CHECK(cache_read(&c, 0x1000, 0x4, &r[5], &fetch) == CACHE_MISS && fetch == 0x4, "sector 2 of a present line: a sector miss");
-  cache_fill(&c, 0x1000, 0x4, &v, &hv, &refetch);
-  cache_fill(&c, 0x2080, 0xf, &v, &hv, &refetch);
+  cache_fill(&c, 0x1000, 0x4, &v, &hv);
+  cache_fill(&c, 0x2080, 0xf, &v, &hv);
   /* set of 0x1000 (line 32 -> set 0): lines 32 and, below, 36 and 40 (all set 0) */
   CHECK(cache_write_back(&c, 0x1200, 0x1, &v) == 0, "write-allocate line 36 in set 0 (an empty way)");
   CHECK(cache_read(&c, 0x1000, 0x1, &r[6], &fetch) == CACHE_HIT, "line 32 used again: line 36 is now the LRU way");
@@ -142,13 +141,34 @@ static void caches(void) {
     for (int i = 0; i < 64; i++) {
       int k = (i * 29) % 64;
       uint64_t a = (uint64_t)((k * 37 + round * 1009) % 4096) * 128;
-      tm_req *d = cache_fill(&c, a, 1, &v, &hv, &refetch);
+      tm_req *d = cache_fill(&c, a, 1, &v, &hv);
       if (d != &many[k]) ok = 0;
       cache_invalidate(&c, a);
     }
     if (cache_mshrs_used(&c) != 0) ok = 0;
   }
   CHECK(ok, "3200 misses and fills through the MSHR index, each fill finds its request");
+  cache_free(&c);
+  /* A waiter takes what is valid when it comes and what the fills bring, even when
+   * its line is evicted in between (allocate on fill): one set of 2 ways of 128-byte
+   * lines of 4 sectors; lines 0x0 (A), 0x100 (B), 0x200 (C), 0x300 (D) all map to it. */
+  CHECK(cache_init(&c, 256, 2, 128, 32, 4, 4) == 0 && c.sets == 1, "one set of 2 ways");
+  memset(r, 0, sizeof r);
+  CHECK(cache_read(&c, 0x0, 0x1, &r[0], &fetch) == CACHE_MISS && cache_fill(&c, 0x0, 0x1, &v, &hv) == &r[0], "A: sector 0 in");
+  CHECK(cache_read(&c, 0x0, 0x3, &r[1], &fetch) == CACHE_MISS && fetch == 0x2, "A: sectors 0-1 read: 0 is there, 1 is fetched");
+  CHECK(cache_read(&c, 0x100, 0x1, &r[2], &fetch) == CACHE_MISS && cache_fill(&c, 0x100, 0x1, &v, &hv) == &r[2] &&
+        cache_read(&c, 0x200, 0x1, &r[3], &fetch) == CACHE_MISS && cache_fill(&c, 0x200, 0x1, &v, &hv) == &r[3] &&
+        !cache_probe(&c, 0x0, 0x1), "B and C come in: A (the LRU way) leaves, sector 0 with it");
+  done = cache_fill(&c, 0x0, 0x2, &v, &hv);
+  CHECK(done == &r[1] && cache_mshrs_used(&c) == 0 && cache_probe(&c, 0x0, 0x2) && !cache_probe(&c, 0x0, 0x1),
+        "sector 1 arrives: the read that took sector 0 before A left completes (it asks for nothing again)");
+  CHECK(cache_read(&c, 0x300, 0xf, &r[4], &fetch) == CACHE_MISS && fetch == 0xf, "D: all four sectors fetched");
+  CHECK(cache_fill(&c, 0x300, 0x3, &v, &hv) == NULL && cache_mshrs_used(&c) == 1, "D: sectors 0-1 arrive: the read waits for 2-3");
+  CHECK(cache_read(&c, 0x100, 0x2, &r[5], &fetch) == CACHE_MISS && cache_fill(&c, 0x100, 0x2, &v, &hv) == &r[5] &&
+        cache_read(&c, 0x200, 0x2, &r[6], &fetch) == CACHE_MISS && cache_fill(&c, 0x200, 0x2, &v, &hv) == &r[6] &&
+        !cache_probe(&c, 0x300, 0x1), "B and C again: D leaves with sectors 0-1");
+  done = cache_fill(&c, 0x300, 0xc, &v, &hv);
+  CHECK(done == &r[4] && !done->next && cache_mshrs_used(&c) == 0, "D: sectors 2-3 arrive: the read has had all four, the MSHR is free");
   cache_free(&c);
 }
 
@@ -170,13 +190,12 @@ static void compressed_cache(void) {
         "compressed cache: 1 set, 2 ways, 2 tags per way: 4 lines");
   tm_victim v;
   int hv;
-  uint32_t refetch;
   for (int n = 1; n <= 14; n++) line_size[n] = 40;
   /* lines 1-4 of 40 bytes (uses 1-4): 160 of 256 bytes, 4 tags: all stay */
-  for (int n = 1; n <= 4; n++) cache_fill(&c, (uint64_t)n * 128, 1, &v, &hv, &refetch);
+  for (int n = 1; n <= 4; n++) cache_fill(&c, (uint64_t)n * 128, 1, &v, &hv);
   CHECK(cache_probe(&c, 128, 1) && cache_probe(&c, 512, 1) && c.st.evictions == 0, "four 40-byte lines share the two ways");
   /* line 5 (use 5): no tag left: the LRU line, 1 (clean), goes */
-  cache_fill(&c, 5 * 128, 1, &v, &hv, &refetch);
+  cache_fill(&c, 5 * 128, 1, &v, &hv);
   CHECK(!hv && !cache_probe(&c, 128, 1) && cache_probe(&c, 5 * 128, 1) && c.st.evictions == 1, "a fifth line takes the LRU line's tag (line 1, clean)");
   /* write line 6, 128 bytes (use 6): tag of line 2 (LRU); 3 + 4 + 5 + 6 = 40 + 40 + 40 + 128 = 248 fit */
   line_size[6] = 128;
@@ -195,7 +214,7 @@ static void compressed_cache(void) {
   /* line 10 of 128 bytes arrives (use 12): no tag: line 7 (LRU, dirty) goes; 72 x 3 + 128 = 344 > 256: line 5 (dirty),
    * 272 > 256: line 8 (dirty), 200: three dirty victims from one fill, the first in v, two in extra */
   line_size[10] = 128;
-  cache_fill(&c, 10 * 128, 1, &v, &hv, &refetch);
+  cache_fill(&c, 10 * 128, 1, &v, &hv);
   CHECK(hv && v.addr == 7 * 128 && c.nextra == 2 && c.extra[0].addr == 5 * 128 && c.extra[1].addr == 8 * 128 &&
         cache_probe(&c, 9 * 128, 1) && cache_probe(&c, 10 * 128, 1) && c.st.writebacks == 4 && c.st.evictions == 8,
         "a 128-byte line evicts three dirty lines in one fill: 7 (the victim), 5 and 8 (extra) (nextra %u, writebacks %llu)",

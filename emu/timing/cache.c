@@ -288,6 +288,7 @@ int cache_read(tm_cache *c, uint64_t addr, uint32_t sectors, tm_req *r, uint32_t
     uint32_t have = l ? l->valid : 0;
     *fetch = sectors & ~m->requested & ~have;
     m->requested |= *fetch;
+    r->wait = sectors & ~have;
     enqueue(m, r);
     c->gen++;
     c->st.merges++;
@@ -299,6 +300,7 @@ int cache_read(tm_cache *c, uint64_t addr, uint32_t sectors, tm_req *r, uint32_t
   m = new_mshr(c, line);
   *fetch = sectors & ~(l ? l->valid : 0);
   m->requested = *fetch;
+  r->wait = *fetch;
   m->pf = r->pf;
   if (r->pf) c->st.pf_issued++;
   enqueue(m, r);
@@ -389,14 +391,13 @@ int cache_probe(const tm_cache *c, uint64_t addr, uint32_t sectors) {
   return l && (l->valid & sectors) == sectors;
 }
 
-tm_req *cache_fill(tm_cache *c, uint64_t line_addr, uint32_t sectors, tm_victim *v, int *has_victim, uint32_t *refetch) {
+tm_req *cache_fill(tm_cache *c, uint64_t line_addr, uint32_t sectors, tm_victim *v, int *has_victim) {
   uint64_t line = line_addr >> c->line_shift;
   c->gen++;
   *has_victim = 0;
-  *refetch = 0;
   c->nextra = 0;
   tm_cache_line *l = NULL;
-  uint32_t valid = sectors;   /* what the waiters may take */
+  uint32_t valid = sectors;   /* what the waiters take */
   if (c->sets) {   /* (no capacity, an L2 of 0 bytes: the data only passes through to the waiters) */
     l = find_line(c, line);
     if (!l) l = allocate(c, line, v, has_victim);
@@ -410,23 +411,20 @@ tm_req *cache_fill(tm_cache *c, uint64_t line_addr, uint32_t sectors, tm_victim 
   tm_mshr *m = find_mshr(c, line, &slot);
   if (!m) return NULL;
   if (m->pf && l) l->pf = 1;   /* a prefetch's line, unread so far */
-  /* hand back, oldest first, every waiter whose sectors are all valid now */
+  /* the waiters take the valid sectors; hand back, oldest first, those that have all theirs */
   tm_req *done = NULL, **dtail = &done, *keep = NULL, **ktail = &keep, *last = NULL;
   uint32_t kept = 0;
   for (tm_req *r = m->head, *next; r; r = next) {
     next = r->next;
     r->next = NULL;
-    if ((valid & r->sectors) == r->sectors) { *dtail = r; dtail = &r->next; }
+    r->wait &= ~valid;
+    if (!r->wait) { *dtail = r; dtail = &r->next; }
     else { *ktail = r; ktail = &r->next; last = r; kept++; }
   }
   m->head = keep;
   m->tail = last;
   m->nwait = kept;
   m->requested &= ~sectors;
-  /* a waiter may need sectors that were valid when it came and were evicted
-   * since: ask for them again rather than let it wait for ever */
-  for (tm_req *r = keep; r; r = r->next) *refetch |= r->sectors & ~valid & ~m->requested;
-  m->requested |= *refetch;
-  if (!m->requested && !kept) free_mshr(c, slot);
+  if (!m->requested) free_mshr(c, slot);   /* (then kept is 0: a waiter's sectors are requested until they come) */
   return done;
 }

@@ -10,7 +10,7 @@
  * victim is handed back to the caller to write below.
  * Promises: deterministic (LRU by an access counter, no hashing by pointer);
  * a request is in at most one MSHR; cache_fill returns exactly the waiting
- * requests whose sectors are then all valid, in the order they arrived.
+ * requests that have then had all their sectors, in the order they arrived.
  *
  * A compressed cache (cache_set_compressed: 2 or 4 tags per way, CABA 7.5)
  * holds up to tags x ways lines in a set as long as their stored bytes (a
@@ -125,7 +125,10 @@ static inline uint32_t cache_sectors(const tm_cache *c, uint64_t addr, uint32_t 
  *   CACHE_MISS    a new MSHR holds r; *fetch = the sectors to ask of the level below
  *   CACHE_MERGED  r waits on the line's MSHR; *fetch = sectors it asks for that
  *              the MSHR had not requested yet (0 usually): ask for those too
- *   CACHE_STALL   no MSHR entry (or no room in the line's entry): retry later; r not kept */
+ *   CACHE_STALL   no MSHR entry (or no room in the line's entry): retry later; r not kept
+ * A request that waits takes its valid sectors now and waits for the others
+ * (r->wait), which its MSHR has requested: the fills hand them to it as they
+ * come, so it never waits on a sector evicted meanwhile. */
 int cache_read(tm_cache *c, uint64_t addr, uint32_t sectors, tm_req *r, uint32_t *fetch);
 /* The read that stalled when c's gen was 'gen', tried again: 1 (a stall, counted as
  * cache_read counts one) when nothing in c has changed since; 0: call cache_read. */
@@ -142,12 +145,11 @@ void cache_invalidate(tm_cache *c, uint64_t addr);
 
 /* Data for 'sectors' of the line at line_addr arrived: installs them (evicting
  * the LRU way if the line is not present; a dirty victim goes to *v and the
- * function sets *has_victim), and returns the waiting requests whose sectors
- * are now all valid, oldest first, linked by next.  The MSHR is freed when
- * every sector it requested has arrived and no request waits.  *refetch: sectors
- * a remaining waiter needs that are neither valid nor requested (they were
- * valid when it came and have been evicted since): ask for them below. */
-tm_req *cache_fill(tm_cache *c, uint64_t line_addr, uint32_t sectors, tm_victim *v, int *has_victim, uint32_t *refetch);
+ * function sets *has_victim), hands the line's valid sectors to its waiting
+ * requests, and returns those that have now had all of theirs, oldest first,
+ * linked by next.  The MSHR is freed when every sector it requested has
+ * arrived; then no request waits (what one waits for, its MSHR requested). */
+tm_req *cache_fill(tm_cache *c, uint64_t line_addr, uint32_t sectors, tm_victim *v, int *has_victim);
 
 /* Counts the prefetched lines still unread as useless (at the end of a launch)
  * and clears their marks. */

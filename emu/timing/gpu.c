@@ -392,7 +392,6 @@ static void read_from_dram(tm_gpu *g, tm_req *d, tm_time t) {
   d->bytes = (uint32_t)emu_popc32(d->sectors) * sb;
   d->bursts = (uint8_t)bursts;
   d->packed = (uint8_t)packed;
-  d->linked = 0;   /* (a refetch crosses the link again) */
   g->st->dram_raw_bursts += bursts_of(g, d->bytes);
   if (has_md(g)) md_then_read(g, d, t);
   else dram_enqueue(g, d, t);
@@ -408,10 +407,8 @@ static void dram_done(void *ctx, tm_req *r, tm_time t) {
   if (r->kind == REQ_MD) {   /* metadata: into the metadata cache; the reads that waited go on to DRAM */
     tm_part *p = &g->parts[r->part];
     tm_victim v;
-    int hv;
-    uint32_t refetch;
-    hv = 0;
-    tm_req *waiting = r->owner ? NULL : cache_fill(&p->md, r->addr, 1, &v, &hv, &refetch);
+    int hv = 0;
+    tm_req *waiting = r->owner ? NULL : cache_fill(&p->md, r->addr, 1, &v, &hv);
     if (hv) md_victim(g, r->part, &v, t);
     if (r->owner) dram_enqueue(g, r->owner, t);
     for (tm_req *w = waiting, *next; w; w = next) { next = w->next; w->sectors = w->up_sectors; w->up_sectors = 0; dram_enqueue(g, w, t); }
@@ -436,13 +433,9 @@ static void fill(tm_gpu *g, tm_req *r, tm_time t) {
   tm_slice *sl = &g->slices[r->slice];
   tm_victim v;
   int hv;
-  uint32_t refetch;
-  tm_req *done = cache_fill(&sl->c, r->addr, r->sectors, &v, &hv, &refetch);
+  tm_req *done = cache_fill(&sl->c, r->addr, r->sectors, &v, &hv);
   l2_victims(g, r, sl, &v, hv, t);
-  if (refetch) {
-    r->sectors = refetch;
-    read_from_dram(g, r, t);
-  } else tm_req_free(g, r);
+  tm_req_free(g, r);
   tm_time out = t + g->l2clk.period;
   for (tm_req *w = done, *next; w; w = next) {
     next = w->next;

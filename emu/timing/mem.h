@@ -28,6 +28,7 @@ typedef struct tm_req {
   uint32_t tag;              /* the requester's own number */
   void *owner;               /* the requester's own reference (the load it serves) */
   uint32_t up_sectors;       /* the L1 sectors it fetches (its sector mask at the level above) */
+  uint32_t wait;             /* a read waiting in a cache's MSHR: its sectors still to come (cache.h) */
   uint32_t part, slice;      /* memory partition and L2 slice (tm_map) */
   uint32_t bank;             /* DRAM bank in the partition's channel */
   int64_t row;               /* DRAM row in that bank */

@@ -698,18 +698,13 @@ void tm_sm_reply(tm_gpu *g, tm_sm *s, tm_req *r, tm_time t) {
   }
   tm_victim v;
   int hv;
-  uint32_t refetch;
   uint64_t line = r->addr;
-  tm_req *done = cache_fill(&s->l1, r->addr, r->up_sectors, &v, &hv, &refetch);
+  tm_req *done = cache_fill(&s->l1, r->addr, r->up_sectors, &v, &hv);
   if (l1_victims(g, s, &v, hv, t)) tm_fail(g, "out of host memory for a write-back");
   int assisted = done && !r->plain && tm_assist_fill(g, s, line, done, cycle);   /* (plain: an uncompressed L2's copy) */
   if (assisted) done = NULL;   /* compressed: an assist warp completes them */
   if (g->d->timeline) tm_timeline_fill(g, s, line, assisted, cycle);
-  if (refetch) {                /* sectors evicted under a waiting request: fetch again */
-    r->up_sectors = refetch;
-    r->bytes = (uint32_t)emu_popc32(refetch) * s->l1.sector_bytes;
-    tm_send_up(g, r, t);
-  } else tm_req_free(g, r);
+  tm_req_free(g, r);
   for (tm_req *w = done, *next; w; w = next) {
     next = w->next;
     tm_load *l = w->owner;
