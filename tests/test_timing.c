@@ -517,6 +517,31 @@ static void local_memory(void) {
   }
 }
 
+/* Two-level scheduling with an active set of one warp (one scheduler, a CTA of
+ * two warps): warp 0 reaches the barrier first and waits there, then finishes
+ * while warp 1 has work left.  A warp at a barrier or finished cannot issue,
+ * so it must leave the active set to the younger warp, or nothing issues
+ * again (the model said "no warp can ever issue again": an internal error). */
+static const char twolevel_ptx[] =
+  ".version 7.0\n.target sm_70\n.address_size 64\n"
+  ".visible .entry twolev(.param .u64 out)\n{\n"
+  "  .reg .b32 %r<4>;\n  .reg .b64 %rd<4>;\n  .reg .pred %p<2>;\n"
+  "  mov.u32 %r1, %tid.x;\n  bar.sync 0;\n"
+  "  setp.lt.u32 %p1, %r1, 32;\n  @%p1 bra DONE;\n"
+  "  mul.lo.u32 %r2, %r1, 3;\n  add.u32 %r2, %r2, 1;\n"
+  "  ld.param.u64 %rd1, [out];\n  mul.wide.u32 %rd2, %r1, 4;\n  add.u64 %rd3, %rd1, %rd2;\n  st.global.u32 [%rd3], %r2;\n"
+  "DONE:\n  ret;\n}\n";
+
+static void two_level(void) {
+  uint32_t got[64] = { 0 };
+  tm_stats l;
+  memset(&l, 0, sizeof l);
+  int ran = run_text(1, "sm_schedulers=1;sched_policy=two-level;sched_active_warps=1", twolevel_ptx, sizeof twolevel_ptx - 1, "twolev", 1, 64,
+                     got, sizeof got, &l);
+  CHECK(ran && got[32] == 97 && got[63] == 190 && l.warp_insns > 0,
+        "two-level, an active set of 1: a warp at a barrier, then finished, leaves the set to the other (out[32] %u, out[63] %u: 97, 190)", got[32], got[63]);
+}
+
 /* ---- compressed memory ---- */
 
 
@@ -977,6 +1002,7 @@ int main(int argc, char **argv) {
   if (!only || !strcmp(only, "l2tags")) l2_tags();
   if (!only || !strcmp(only, "l1tags")) l1_tags();
   if (!only || !strcmp(only, "local")) local_memory();
+  if (!only || !strcmp(only, "twolevel")) two_level();
   if (!only || !strcmp(only, "compression")) compression();
   if (!only || !strcmp(only, "caba")) caba();
   if (!only || !strcmp(only, "l2plain")) l2_uncompressed();

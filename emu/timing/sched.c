@@ -7,7 +7,8 @@
  *   gto        greedy then oldest: the warp it issued last, then the oldest
  *   two-level  the active set, at most sched_active_warps of the oldest warps
  *              with no load in flight, in round-robin order (Narasiman et
- *              al., MICRO 2011); warps with loads in flight wait outside it
+ *              al., MICRO 2011); warps with loads in flight wait outside it,
+ *              as do finished warps and warps at a barrier
  */
 #include "tm_int.h"
 
@@ -22,12 +23,16 @@ void tm_sched_begin(const tm_gpu *g, tm_sm *s, uint32_t k) {
     s->considered_all = 1;
     return;
   }
-  /* two-level: the oldest sched_active_warps of its warps with no load in flight */
+  /* two-level: the oldest sched_active_warps of its warps that can go on: no load in flight,
+   * not finished (their slots stay until the CTA ends), not at a barrier (the warps it waits
+   * for may be younger) nor waiting for an assist warp */
   const uint32_t *list = &s->list[(size_t)k * s->nslots];
   uint32_t na = 0, cap = (uint32_t)g->cfg->sched_active_warps;
   memset(s->considered, 0, nw * sizeof *s->considered);
-  for (uint32_t i = 0; i < n && na < cap; i++)
-    if (!s->warps[list[i]].pending) { s->considered[i >> 6] |= 1ull << (i & 63); na++; }
+  for (uint32_t i = 0; i < n && na < cap; i++) {
+    const tm_warp *tw = &s->warps[list[i]];
+    if (tw->state == TW_READY && !tw->pending) { s->considered[i >> 6] |= 1ull << (i & 63); na++; }
+  }
 }
 
 /* The lowest set place at or above 'from' in m, or UINT32_MAX. */
