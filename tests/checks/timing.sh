@@ -12,6 +12,10 @@
 #   JSON           --stats-json has the keys the issue names, for the run and per launch
 #   bad configs    unknown key, negative size, sets that are not a power of two,
 #                  a bad value on --set: file, line and key named, status 2
+#   edge configs   tests/timing/edge.aw under each configuration of
+#                  tests/timing/edge_configs.txt (tiny and huge caches, one MSHR,
+#                  a one-entry DRAM queue, extreme latencies and clocks, ...): it
+#                  ends, and its buffers are the functional run's
 #   unschedulable  a CTA that fits no SM is reported, not run, never hangs
 #   config CLI     awemu config --list / --show / --table
 T=$(mktemp -d)
@@ -64,6 +68,32 @@ for script in examples/*/run.aw; do
   elif [ -n "$bad" ]; then fail "timing run $dir: results differ from functional mode:$bad" "$(tail -5 "$T/$n.caba-gtx480.gto.log")"
   else pass "timing run $dir: $(echo $names | wc -w) buffers identical to functional mode under 3 presets x 3 policies, designs hw-mem, hw, ideal, caba (BDI) and, under mpc-titanv, hw-mem with MPC and hw with cost${loose:+ (order-dependent, not compared: $loose)}"; fi
 done
+
+# ---- edge configs ----
+e=tests/timing/edge.aw
+names=$(sed -n 's/^alloc \([^ ]*\) .*/\1/p' "$e")
+{ cat "$e"; for b in $names; do echo "dump $b \${DUMPS}/$b.bin"; done; } | sed "s|\${SCRIPT_DIR}|tests/timing|g" > "$T/edge.aw"
+grep -v '^#' tests/timing/edge_configs.txt > "$T/edge.list"
+mkdir -p "$T/edge.plain"
+if "$BIN/awemu" run "$T/edge.aw" DUMPS="$T/edge.plain" > "$T/edge.plain.log" 2>&1; then
+  i=0
+  while read -r preset sets; do
+    i=$((i + 1))
+    args="--config $preset"
+    for kv in $sets; do args="$args --set $kv"; done
+    case " $sets " in *" design=caba "*) args="$args --subroutines subroutines/bdi/bdi.s" ;; esac
+    out="$T/edge.$i"
+    mkdir -p "$out"
+    # shellcheck disable=SC2086
+    timeout 300 "$BIN/awemu" run $args "$T/edge.aw" DUMPS="$out" > "$out.log" 2>&1
+    rc=$?
+    bad=""
+    if [ $rc -ne 0 ]; then bad=" exit $rc"; [ $rc -eq 124 ] && bad="$bad (it did not end in 300 s)"
+    else for b in $names; do cmp -s "$T/edge.plain/$b.bin" "$out/$b.bin" || bad="$bad $b"; done; fi
+    if [ -z "$bad" ]; then pass "edge config $i ($preset $sets): it ends, its $(echo $names | wc -w) buffers identical to functional mode"
+    else fail "edge config $i ($preset $sets):$bad" "$(tail -3 "$out.log")"; fi
+  done < "$T/edge.list"
+else fail "edge configs: the functional run of $e" "$(tail -3 "$T/edge.plain.log")"; fi
 
 # ---- --subroutines ----
 if "$BIN/awemu" run --config caba-gtx480 --set design=caba --subroutines subroutines/bdi/bdi.s examples/saxpy/run.aw \
