@@ -463,7 +463,8 @@ void emu_sreg(cta *c, warp *w, uint32_t sreg, uint32_t comp, uint64_t *out) {
   case ISA_SR_GRIDID: v = c->d->launches; break;
   case ISA_SR_CLOCK: v = (uint32_t)w->clock; break;
   case ISA_SR_CLOCK_HI: v = (uint32_t)(w->clock >> 32); break;
-  case ISA_SR_CLOCK64: case ISA_SR_GLOBALTIMER: v = w->clock; break;
+  case ISA_SR_CLOCK64: v = w->clock; break;
+  case ISA_SR_GLOBALTIMER: v = c->ns_per_clock > 0 ? (uint64_t)((double)w->clock * c->ns_per_clock) : w->clock; break;
   case ISA_SR_DYN_SMEM: v = c->dyn_shared; break;
   case ISA_SR_TOTAL_SMEM: v = c->shared_bytes; break;
   case ISA_SR_LANEMASK_EQ: for (int l = 0; l < WARP; l++) out[l] = 1u << l; return;
@@ -2297,9 +2298,18 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
     }
     return 0;
   case ISA_OP_MEMBAR: case ISA_OP_FENCE:
-  /* nanosleep: suspend the thread for about a nanoseconds
-   * brkpt: stop in the debugger */
-  case ISA_OP_NANOSLEEP: case ISA_OP_BRKPT:
+  /* nanosleep: suspend the thread for about a nanoseconds (PTX ISA: within [0, 2a], at most
+   * 1 ms); no effect on results: the timing model suspends the warp for its lanes' longest */
+  case ISA_OP_NANOSLEEP:
+    if (c->issue) {
+      const uint64_t *a = S(0);
+      uint32_t ns = 0;
+      LANES if ((active >> l & 1) && (uint32_t)a[l] > ns) ns = (uint32_t)a[l];
+      c->issue->sleep_ns = ns < 1000000 ? ns : 1000000;
+    }
+    return 0;
+  /* brkpt: stop in the debugger */
+  case ISA_OP_BRKPT:
     return 0;   /* no effect on results */
   /* shfl: d = a from the lane chosen by the mode, b and c (membermask last) */
   case ISA_OP_SHFL: {

@@ -70,6 +70,7 @@ typedef struct emu_cta {
   struct emu_issue *issue; /* while emu_step runs: where memory instructions note their lanes' addresses */
   uint64_t serial;         /* which CTA this is: the device's count of CTAs started (several may be resident) */
   uint32_t smid, nsmid;    /* %smid and %nsmid: the SM it runs on and how many (timing mode; functional: 0 of 1) */
+  double ns_per_clock;     /* %globaltimer: nanoseconds per %clock64 tick (timing mode: the core clock's period; 0: functional, the tick count) */
   uint64_t mb_writes;       /* arrivals, inits and invalidations of mbarrier objects (a deadlock makes none) */
   uint64_t scratch[8][WARP];
   uint8_t *own_shared;     /* an assist runner: its own shared memory, used when it has no parent CTA (shared then borrows the parent's) */

@@ -117,6 +117,7 @@ static void go(tm_gpu *g, tm_sm *s, tm_assist *a, uint32_t sr, tm_parent parent,
   a->pwid = parent.wid;
   a->c->smid = (uint32_t)s->id;
   a->c->nsmid = g->nsm;
+  a->c->ns_per_clock = 1000.0 / g->cfg->core_clock_mhz;
   a->live = 1;
   a->addr = addr;
   a->subr = sr;

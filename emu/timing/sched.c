@@ -8,7 +8,8 @@
  *   two-level  the active set, at most sched_active_warps of the oldest warps
  *              with no load in flight, in round-robin order (Narasiman et
  *              al., MICRO 2011); warps with loads in flight wait outside it,
- *              as do finished warps and warps at a barrier
+ *              as do finished warps, warps at a barrier and sleeping warps
+ *              (nanosleep)
  */
 #include "tm_int.h"
 
@@ -25,13 +26,14 @@ void tm_sched_begin(const tm_gpu *g, tm_sm *s, uint32_t k) {
   }
   /* two-level: the oldest sched_active_warps of its warps that can go on: no load in flight,
    * not finished (their slots stay until the CTA ends), not at a barrier (the warps it waits
-   * for may be younger) nor waiting for an assist warp */
+   * for may be younger), not waiting for an assist warp, not asleep (a warp that polls a
+   * barrier and backs off with nanosleep lets the warp the barrier waits for in) */
   const uint32_t *list = &s->list[(size_t)k * s->nslots];
   uint32_t na = 0, cap = (uint32_t)g->cfg->sched_active_warps;
   memset(s->considered, 0, nw * sizeof *s->considered);
   for (uint32_t i = 0; i < n && na < cap; i++) {
     const tm_warp *tw = &s->warps[list[i]];
-    if (tw->state == TW_READY && !tw->pending) { s->considered[i >> 6] |= 1ull << (i & 63); na++; }
+    if (tw->state == TW_READY && !tw->pending && tw->sleep_until <= s->cycle) { s->considered[i >> 6] |= 1ull << (i & 63); na++; }
   }
 }
 

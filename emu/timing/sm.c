@@ -5,11 +5,12 @@
  * next instruction was ready but the LD/ST unit was busy; compute stall when
  * it was ready but every pipeline of its unit (ALU, SFU, DP) was busy; data
  * dependence when warps had instructions but waited on the scoreboard (a
- * register still being computed or loaded); idle when no warp had an
+ * register still being computed or loaded; or a nanosleep); idle when no warp had an
  * instruction (no warps, all finished or at a barrier).
  */
 #include "tm_int.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -205,6 +206,7 @@ int tm_sm_start_cta(tm_gpu *g, tm_sm *s, tm_cta *tc, aw_dim3 id) {
   if (emu_cta_start(tc->c, id) != 0) { g->failed = 1; return -1; }
   tc->c->smid = (uint32_t)s->id;
   tc->c->nsmid = g->nsm;
+  tc->c->ns_per_clock = 1000.0 / g->cfg->core_clock_mhz;
   /* the CTA's warps take the lowest free slots */
   uint32_t need = tc->c->nwarps, got = 0;
   tc->nwarps = need;
@@ -220,6 +222,7 @@ int tm_sm_start_cta(tm_gpu *g, tm_sm *s, tm_cta *tc, aw_dim3 id) {
     tw->next_issue = s->cycle;
     tw->in = NULL;
     tw->wait_load = 0;
+    tw->sleep_until = 0;
     tw->pending = 0;
     tw->cp_seq = 0;
     memset(tw->cp_out, 0, sizeof tw->cp_out);
@@ -760,6 +763,11 @@ static int issue(tm_gpu *g, tm_sm *s, tm_warp *tw, const emu_insn *in, const tm_
   s->sched[tw->sched].quiet_until = 0;
   if (pipe_slot >= 0) s->unit_free[r->unit][pipe_slot] = n + r->interval;
   if (r->unit == U_ALU || r->unit == U_MUL) s->alu_busy += r->interval;
+  if (in->op == ISA_OP_NANOSLEEP && is->sleep_ns) {   /* suspended for the lanes' longest duration (PTX ISA: within [0, 2t]: t) */
+    int64_t cycles = (int64_t)ceil((double)is->sleep_ns * g->cfg->core_clock_mhz / 1000.0);
+    tw->next_issue = tw->sleep_until = n + (cycles > 1 ? cycles : 1);
+    changed(s, tw);
+  }
   if (flags & (F_CALL | F_RET)) {   /* a new frame: its registers are all there */
     for (uint32_t i = 0; i < g->max_slots; i++) tw->reg_ready[i] = 0;
     tw->all_ready = n + r->latency;

@@ -1,7 +1,8 @@
 # tests/timing/edge.aw -- small launches of every kind of memory traffic, on data of its own
 # (no reference needed: tests/checks/timing.sh compares each timing run's buffers with the
 # functional run's): global loads and stores (saxpy), shared memory and barriers (reduce,
-# transpose), atomics (histogram), local memory (localarr), and graph-driven gathers (bfs).
+# transpose), atomics (histogram), local memory (localarr), and cp.async under a cuda::barrier
+# whose waiting warps spin, then back off with nanosleep (asyncmm's bar_rev).
 load ${SCRIPT_DIR}/../../examples/saxpy/saxpy.ptx
 alloc x f32 3000
 alloc y f32 3000
@@ -28,3 +29,8 @@ alloc tin f32 7000
 alloc tout f32 7000
 fill tin random 6 -9 9
 launch transpose 3,4 32,8 tout tin u32:100 u32:70
+load ${SCRIPT_DIR}/../../examples/asyncmm/asyncmm.ptx
+alloc rin f32 2048
+alloc rout f32 2048
+fill rin random 7 -5 5
+launch bar_rev_sm80 8 256 rin rout
