@@ -168,6 +168,14 @@ static void errors(void) {
   e = try_cfg("l1_line_bytes = 64\n");
   CHECK(contains(e, "t.cfg:1: error: l1_line_bytes: l1_sector_bytes = 128 must be a power of two no larger than l1_line_bytes = 64"),
         "a line shorter than the default sector names the line (%s)", e);
+  /* a line's sectors are the bits of a 32-bit mask: 4096 / 64 = 64 sectors are too many; 2048 / 64 = 32 fit */
+  e = try_cfg("l1_line_bytes = 4096\nl1_sector_bytes = 64\n");
+  CHECK(contains(e, "t.cfg:2: error: l1_sector_bytes: l1_line_bytes = 4096 in l1_sector_bytes = 64 sectors: 64 sectors, and a line has at most 32"),
+        "an L1 line of 64 sectors (%s)", e);
+  e = try_cfg("l2_sector_bytes = 16\nl2_line_bytes = 1024\naddr_interleave_bytes = 1024\ndram_row_bytes = 2048\n");
+  CHECK(contains(e, "t.cfg:2: error: l2_line_bytes: l2_line_bytes = 1024 in l2_sector_bytes = 16 sectors: 64 sectors, and a line has at most 32"),
+        "an L2 line of 64 sectors (%s)", e);
+  CHECK(try_cfg("l1_line_bytes = 2048\nl1_sector_bytes = 64\nl1_bytes = 32K\n")[0] == 0, "an L1 line of 32 sectors is accepted");
   /* the defaults' 48 warps hold 1536 threads */
   e = try_cfg("sm_max_threads = 3072\n");
   CHECK(contains(e, "t.cfg:1: error: sm_max_threads: sm_max_warps = 48 warps hold fewer than sm_max_threads = 3072 threads"),
@@ -176,8 +184,8 @@ static void errors(void) {
   e = try_cfg("dram_bus_bytes = 3\n");
   CHECK(contains(e, "t.cfg:1: error: dram_bus_bytes: a dram_mag = 32-byte burst is not a whole number of command cycles of dram_bus_bytes x dram_data_rate = 3 x 4 bytes"),
         "a bus that does not fit the burst names the bus (%s)", e);
-  /* the defaults interleave partitions every 256 bytes, less than a 4096-byte L2 line */
-  e = try_cfg("n_sm = 2\nl2_line_bytes = 4096\n");
+  /* the defaults interleave partitions every 256 bytes, less than a 4096-byte L2 line (of 32 sectors) */
+  e = try_cfg("l2_sector_bytes = 128\nl2_line_bytes = 4096\n");
   CHECK(contains(e, "t.cfg:2: error: l2_line_bytes: addr_interleave_bytes = 256 must be a power of two no smaller than l2_line_bytes = 4096"),
         "an L2 line longer than the interleave names the line (%s)", e);
   e = try_cfg("sm_max_threads = 100\n");

@@ -368,6 +368,9 @@ int tm_config_check(const tm_config *c, char *err, size_t cap) {
     if (!pow2(c->l1_sector_bytes) || c->l1_sector_bytes > c->l1_line_bytes)
       BADK(blame(c, TM_KEY_l1_sector_bytes, TM_KEY_l1_line_bytes, -1), "l1_sector_bytes = %lld must be a power of two no larger than l1_line_bytes = %lld",
            (long long)c->l1_sector_bytes, (long long)c->l1_line_bytes);
+    if (c->l1_line_bytes / c->l1_sector_bytes > 32)   /* (a line's sectors are the bits of a 32-bit mask) */
+      BADK(blame(c, TM_KEY_l1_sector_bytes, TM_KEY_l1_line_bytes, -1), "l1_line_bytes = %lld in l1_sector_bytes = %lld sectors: %lld sectors, and a line has at most 32",
+           (long long)c->l1_line_bytes, (long long)c->l1_sector_bytes, (long long)(c->l1_line_bytes / c->l1_sector_bytes));
     if (c->l1_bytes % (c->l1_line_bytes * c->l1_ways))
       BADK(blame(c, L1KEYS), "l1_bytes = %lld do not divide into whole sets of %lld ways x %lld-byte lines", (long long)c->l1_bytes, (long long)c->l1_ways, (long long)c->l1_line_bytes);
     if (!pow2(tm_l1_sets(c)))
@@ -391,6 +394,9 @@ int tm_config_check(const tm_config *c, char *err, size_t cap) {
     if (!pow2(c->l2_sector_bytes) || c->l2_sector_bytes > c->l2_line_bytes)
       BADK(blame(c, TM_KEY_l2_sector_bytes, TM_KEY_l2_line_bytes, -1), "l2_sector_bytes = %lld must be a power of two no larger than l2_line_bytes = %lld",
            (long long)c->l2_sector_bytes, (long long)c->l2_line_bytes);
+    if (c->l2_line_bytes / c->l2_sector_bytes > 32)
+      BADK(blame(c, TM_KEY_l2_sector_bytes, TM_KEY_l2_line_bytes, -1), "l2_line_bytes = %lld in l2_sector_bytes = %lld sectors: %lld sectors, and a line has at most 32",
+           (long long)c->l2_line_bytes, (long long)c->l2_sector_bytes, (long long)(c->l2_line_bytes / c->l2_sector_bytes));
     if (c->l2_bytes % (slices * c->l2_line_bytes * c->l2_ways))
       BADK(blame(c, L2KEYS), "l2_bytes = %lld do not divide into %lld slices (n_mem x l2_slices_per_mem) of whole sets of %lld ways x %lld-byte lines",
           (long long)c->l2_bytes, (long long)slices, (long long)c->l2_ways, (long long)c->l2_line_bytes);
