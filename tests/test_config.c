@@ -176,6 +176,15 @@ static void errors(void) {
   CHECK(contains(e, "t.cfg:2: error: l2_line_bytes: l2_line_bytes = 1024 in l2_sector_bytes = 16 sectors: 64 sectors, and a line has at most 32"),
         "an L2 line of 64 sectors (%s)", e);
   CHECK(try_cfg("l1_line_bytes = 2048\nl1_sector_bytes = 64\nl1_bytes = 32K\n")[0] == 0, "an L1 line of 32 sectors is accepted");
+  /* 1024 SMs of a 1 GiB L1 with 4 tags per way: 1024 x 2^30 / 128 x 4 = 2^35 tag records of at
+   * least 8 bytes each (the key alone): 256 GiB and more, beyond three quarters of any machine
+   * this runs on with less than 1 TiB: refused at configuration, the last key named */
+  long pages = sysconf(_SC_PHYS_PAGES), psize = sysconf(_SC_PAGESIZE);
+  if (pages > 0 && psize > 0 && (double)pages * (double)psize < 1099511627776.0) {
+    e = try_cfg("design = hw\nn_sm = 1024\nl1_bytes = 1G\nl1_tags = 4\n");
+    CHECK(contains(e, "t.cfg:4: error: l1_tags: the model's caches would take ") && contains(e, "more than three quarters of this machine's"),
+          "caches larger than the host's memory (%s)", e);
+  } else printf("SKIP caches larger than the host's memory: this machine has 1 TiB or more\n");
   /* the defaults' 48 warps hold 1536 threads */
   e = try_cfg("sm_max_threads = 3072\n");
   CHECK(contains(e, "t.cfg:1: error: sm_max_threads: sm_max_warps = 48 warps hold fewer than sm_max_threads = 3072 threads"),

@@ -1,5 +1,6 @@
 /* emu/timing/config.c -- the timing model's configuration (see config.h). */
 #include "config.h"
+#include "cache.h"
 #include "../../isa/isa.h"
 
 #include <errno.h>
@@ -8,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 /* The rows of config.def as data. */
 typedef struct {
@@ -358,6 +360,19 @@ static int blame(const tm_config *c, int first, ...) {
 #define L2KEYS TM_KEY_l2_bytes, TM_KEY_n_mem, TM_KEY_l2_slices_per_mem, TM_KEY_l2_ways, TM_KEY_l2_line_bytes, -1
 #define L1KEYS TM_KEY_l1_bytes, TM_KEY_l1_ways, TM_KEY_l1_line_bytes, -1
 
+/* Host bytes of one cache's arrays (cache_init, cache_set_compressed): a line record and
+ * a key per tag, an MSHR record and two index words per MSHR. */
+static double cache_host(int64_t bytes, int64_t line, int64_t tags, int64_t mshrs) {
+  return (double)(bytes / line) * (double)tags * (double)(sizeof(tm_cache_line) + sizeof(uint64_t)) +
+         (double)mshrs * (double)(sizeof(tm_mshr) + 4 * sizeof(int32_t));
+}
+
+/* This machine's physical memory in bytes, 0 when unknown. */
+static double host_memory(void) {
+  long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+  return pages > 0 && size > 0 ? (double)pages * (double)size : 0;
+}
+
 int tm_config_check(const tm_config *c, char *err, size_t cap) {
   if (c->sm_max_threads % 32) BAD(sm_max_threads, "%lld is not a whole number of 32-thread warps", (long long)c->sm_max_threads);
   if (c->sm_max_warps * 32 < c->sm_max_threads)
@@ -453,6 +468,20 @@ int tm_config_check(const tm_config *c, char *err, size_t cap) {
     if (c->md_cache_bytes % (128 * c->md_cache_ways) || !pow2(sets))
       BADK(blame(c, TM_KEY_md_cache_bytes, TM_KEY_md_cache_ways, -1), "md_cache_bytes = %lld in %lld ways of 128-byte lines must give a power-of-two number of sets",
            (long long)c->md_cache_bytes, (long long)c->md_cache_ways);
+  }
+  /* the caches' arrays must fit in the host: a model that cannot be built is refused
+   * here, rather than killed by the kernel when its caches are first cleared */
+  double l1 = c->l1_bytes ? (double)c->n_sm * cache_host(c->l1_bytes, c->l1_line_bytes, c->l1_tags, c->l1_mshrs) : 0;
+  double l2 = c->l2_bytes ? cache_host(c->l2_bytes, c->l2_line_bytes, c->l2_tags, c->n_mem * c->l2_slices_per_mem * c->l2_mshrs) : 0;
+  int md_on = c->design == TM_DESIGN_HW_MEM || c->design == TM_DESIGN_HW || c->design == TM_DESIGN_CABA;
+  double md = md_on ? (double)c->n_mem * cache_host(c->md_cache_bytes, 128, 1, 32) : 0;
+  double host = host_memory(), gib = 1024.0 * 1024 * 1024;
+  if (host > 0 && l1 + l2 + md > 0.75 * host) {
+    int k = l1 >= l2 && l1 >= md ? blame(c, TM_KEY_l1_bytes, TM_KEY_n_sm, TM_KEY_l1_tags, TM_KEY_l1_mshrs, TM_KEY_l1_line_bytes, -1)
+          : l2 >= md ? blame(c, TM_KEY_l2_bytes, TM_KEY_l2_tags, TM_KEY_l2_mshrs, TM_KEY_l2_line_bytes, -1)
+          : blame(c, TM_KEY_md_cache_bytes, TM_KEY_n_mem, -1);
+    BADK(k, "the model's caches would take %.1f GiB of host memory (L1s %.1f, L2 %.1f, metadata caches %.1f), more than three quarters of this machine's %.1f GiB",
+         (l1 + l2 + md) / gib, l1 / gib, l2 / gib, md / gib, host / gib);
   }
   return 0;
 }
