@@ -548,28 +548,33 @@ static void two_level(void) {
  * nanosleep issues the cycle after the first read: 1401 cycles apart; %globaltimer
  * read the same way counts nanoseconds: 1401 / 1.4 = 1000.7, 1000 or 1001 after
  * truncating both readings.  Functional mode has no time: the reads are 2
- * instructions apart.  (tests/timing/edge_configs.txt runs cuda::barrier's backoff
+ * instructions apart.  A nanosleep whose guard leaves no lane active sleeps not at
+ * all: the reads around it are 2 cycles apart.  (tests/timing/edge_configs.txt runs cuda::barrier's backoff
  * loop at latency_scale=100: the warps that spin sleep and let the one they wait
  * for issue; before the model slept them, they starved it for ever.) */
 static const char sleep_ptx[] =
   ".version 7.0\n.target sm_70\n.address_size 64\n"
   ".visible .entry naps(.param .u64 out)\n{\n"
-  "  .reg .b64 %rd<8>;\n"
+  "  .reg .b64 %rd<10>;\n  .reg .b32 %r<2>;\n  .reg .pred %p<2>;\n"
+  "  mov.u32 %r1, 0;\n  setp.ne.u32 %p1, %r1, 0;\n"
   "  mov.u64 %rd1, %clock64;\n  nanosleep.u32 1000;\n  mov.u64 %rd2, %clock64;\n"
   "  mov.u64 %rd3, %globaltimer;\n  nanosleep.u32 1000;\n  mov.u64 %rd4, %globaltimer;\n"
-  "  sub.u64 %rd2, %rd2, %rd1;\n  sub.u64 %rd4, %rd4, %rd3;\n"
-  "  ld.param.u64 %rd5, [out];\n  st.global.u64 [%rd5], %rd2;\n  st.global.u64 [%rd5+8], %rd4;\n"
+  "  mov.u64 %rd6, %clock64;\n  @%p1 nanosleep.u32 1000;\n  mov.u64 %rd7, %clock64;\n"
+  "  sub.u64 %rd2, %rd2, %rd1;\n  sub.u64 %rd4, %rd4, %rd3;\n  sub.u64 %rd7, %rd7, %rd6;\n"
+  "  ld.param.u64 %rd5, [out];\n  st.global.u64 [%rd5], %rd2;\n  st.global.u64 [%rd5+8], %rd4;\n  st.global.u64 [%rd5+16], %rd7;\n"
   "  ret;\n}\n";
 
 static void nanosleep_model(void) {
-  uint64_t got[2] = { 0, 0 }, fgot[2] = { 0, 0 };
+  uint64_t got[3] = { 0, 0, 0 }, fgot[3] = { 0, 0, 0 };
   tm_stats l;
   memset(&l, 0, sizeof l);
   int ran = run_text(1, NULL, sleep_ptx, sizeof sleep_ptx - 1, "naps", 1, 32, got, sizeof got, &l);
   CHECK(ran && got[0] == 1401 && (got[1] == 1000 || got[1] == 1001),
         "nanosleep 1000 at 1400 MHz: %%clock64 1401 cycles apart (%llu), %%globaltimer 1000 ns (%llu)", (unsigned long long)got[0], (unsigned long long)got[1]);
+  CHECK(ran && got[2] == 2, "a nanosleep with no active lane: no sleep (%llu cycles: 2)", (unsigned long long)got[2]);
   ran = run_text(0, NULL, sleep_ptx, sizeof sleep_ptx - 1, "naps", 1, 32, fgot, sizeof fgot, &l);
-  CHECK(ran && fgot[0] == 2 && fgot[1] == 2, "functional mode: nanosleep takes no time (%llu, %llu: 2, 2)", (unsigned long long)fgot[0], (unsigned long long)fgot[1]);
+  CHECK(ran && fgot[0] == 2 && fgot[1] == 2 && fgot[2] == 2, "functional mode: nanosleep takes no time (%llu, %llu, %llu: 2, 2, 2)",
+        (unsigned long long)fgot[0], (unsigned long long)fgot[1], (unsigned long long)fgot[2]);
 }
 
 /* ---- compressed memory ---- */
