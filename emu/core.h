@@ -30,7 +30,7 @@ typedef struct emu_issue {
   uint8_t space[WARP];        /* ISA_SP_* per lane, generic addresses resolved */
   uint32_t spaces;            /* the spaces some active lane went to: bit ISA_SP_* */
   uint64_t addr[WARP];        /* per lane: the address within that space (global: the device address) */
-  uint32_t sleep_ns;          /* nanosleep: the longest of its active lanes' durations, at most 1 ms (0: none active) */
+  uint32_t sleep_ns;          /* a nanosleep with an active lane: the longest of their durations, at most 1 ms (set by it alone) */
 } emu_issue;
 
 enum {

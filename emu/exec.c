@@ -2557,7 +2557,7 @@ static inline __attribute__((always_inline)) int step(cta *c, warp *w, emu_issue
     active &= pred_mask(g, in->guard == 2);
   }
   if (out) {
-    out->insn = in; out->pc = pc; out->mask = e->mask; out->active = active; out->is_mem = 0; out->sleep_ns = 0;
+    out->insn = in; out->pc = pc; out->mask = e->mask; out->active = active; out->is_mem = 0;
   }
   if (d->trace) trace(c, w, pc, e->mask, active);
   d->stats.warp_insns++;

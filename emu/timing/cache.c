@@ -71,6 +71,13 @@ void cache_reset(tm_cache *c) {
   memset(&c->st, 0, sizeof c->st);
 }
 
+double cache_host_bytes(int64_t bytes, int64_t line_bytes, int64_t tags, int64_t mshrs) {
+  /* per tag a line record and a key; per MSHR its record, its index slot (the table
+   * has up to 4 per MSHR: at least twice as many, a power of two) and its free-list word */
+  return (double)(bytes / line_bytes) * (double)tags * (double)(sizeof(tm_cache_line) + sizeof(uint64_t)) +
+         (double)mshrs * (double)(sizeof(tm_mshr) + 5 * sizeof(int32_t));
+}
+
 void cache_free(tm_cache *c) {
   free(c->lines);
   free(c->keys);

@@ -100,6 +100,10 @@ enum { CACHE_HIT, CACHE_MISS, CACHE_MERGED, CACHE_STALL };
 int cache_init(tm_cache *c, uint64_t bytes, uint32_t ways, uint32_t line_bytes, uint32_t sector_bytes,
                uint32_t mshrs, uint32_t merge);
 void cache_free(tm_cache *c);
+/* The host bytes cache_init (and cache_set_compressed, for 'tags' per way) allocate
+ * for 'bytes' of 'line_bytes' lines and 'mshrs' MSHRs (tm_config_check weighs them
+ * against the host's memory). */
+double cache_host_bytes(int64_t bytes, int64_t line_bytes, int64_t tags, int64_t mshrs);
 /* Makes c an L2 slice of one of 'nparts' partitions interleaved every
  * il_lines lines, each of nsub slices taking alternate lines (tm_map). */
 void cache_set_slice(tm_cache *c, uint32_t il_lines, uint32_t nparts, uint32_t nsub);

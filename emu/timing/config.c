@@ -360,13 +360,6 @@ static int blame(const tm_config *c, int first, ...) {
 #define L2KEYS TM_KEY_l2_bytes, TM_KEY_n_mem, TM_KEY_l2_slices_per_mem, TM_KEY_l2_ways, TM_KEY_l2_line_bytes, -1
 #define L1KEYS TM_KEY_l1_bytes, TM_KEY_l1_ways, TM_KEY_l1_line_bytes, -1
 
-/* Host bytes of one cache's arrays (cache_init, cache_set_compressed): a line record and
- * a key per tag, an MSHR record and two index words per MSHR. */
-static double cache_host(int64_t bytes, int64_t line, int64_t tags, int64_t mshrs) {
-  return (double)(bytes / line) * (double)tags * (double)(sizeof(tm_cache_line) + sizeof(uint64_t)) +
-         (double)mshrs * (double)(sizeof(tm_mshr) + 4 * sizeof(int32_t));
-}
-
 /* This machine's physical memory in bytes, 0 when unknown. */
 static double host_memory(void) {
   long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
@@ -471,10 +464,10 @@ int tm_config_check(const tm_config *c, char *err, size_t cap) {
   }
   /* the caches' arrays must fit in the host: a model that cannot be built is refused
    * here, rather than killed by the kernel when its caches are first cleared */
-  double l1 = c->l1_bytes ? (double)c->n_sm * cache_host(c->l1_bytes, c->l1_line_bytes, c->l1_tags, c->l1_mshrs) : 0;
-  double l2 = c->l2_bytes ? cache_host(c->l2_bytes, c->l2_line_bytes, c->l2_tags, c->n_mem * c->l2_slices_per_mem * c->l2_mshrs) : 0;
+  double l1 = c->l1_bytes ? (double)c->n_sm * cache_host_bytes(c->l1_bytes, c->l1_line_bytes, c->l1_tags, c->l1_mshrs) : 0;
+  double l2 = c->l2_bytes ? cache_host_bytes(c->l2_bytes, c->l2_line_bytes, c->l2_tags, c->n_mem * c->l2_slices_per_mem * c->l2_mshrs) : 0;
   int md_on = c->design == TM_DESIGN_HW_MEM || c->design == TM_DESIGN_HW || c->design == TM_DESIGN_CABA;
-  double md = md_on ? (double)c->n_mem * cache_host(c->md_cache_bytes, 128, 1, 32) : 0;
+  double md = md_on ? (double)c->n_mem * cache_host_bytes(c->md_cache_bytes, 128, 1, 32) : 0;
   double host = host_memory(), gib = 1024.0 * 1024 * 1024;
   if (host > 0 && l1 + l2 + md > 0.75 * host) {
     int k = l1 >= l2 && l1 >= md ? blame(c, TM_KEY_l1_bytes, TM_KEY_n_sm, TM_KEY_l1_tags, TM_KEY_l1_mshrs, TM_KEY_l1_line_bytes, -1)

@@ -763,7 +763,7 @@ static int issue(tm_gpu *g, tm_sm *s, tm_warp *tw, const emu_insn *in, const tm_
   s->sched[tw->sched].quiet_until = 0;
   if (pipe_slot >= 0) s->unit_free[r->unit][pipe_slot] = n + r->interval;
   if (r->unit == U_ALU || r->unit == U_MUL) s->alu_busy += r->interval;
-  if (in->op == ISA_OP_NANOSLEEP && is->sleep_ns) {   /* suspended for the lanes' longest duration (PTX ISA: within [0, 2t]: t) */
+  if (in->op == ISA_OP_NANOSLEEP && is->active && is->sleep_ns) {   /* suspended for the lanes' longest duration (PTX ISA: within [0, 2t]: t) */
     int64_t cycles = (int64_t)ceil((double)is->sleep_ns * g->cfg->core_clock_mhz / 1000.0);
     tw->next_issue = tw->sleep_until = n + (cycles > 1 ? cycles : 1);
     changed(s, tw);
