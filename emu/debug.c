@@ -541,6 +541,7 @@ static void print_location(dbg *g, aw_module *m, uint32_t pc, uint32_t mask) {
 static void stop_here(dbg *g, cta *c, warp *w, uint32_t pc, int kind) {
   g->stop = kind;
   g->stop_w = w;
+  g->stop_c = c;
   g->stop_pc = pc;
   g->c = c;
   g->frame_sel = 0;
@@ -554,6 +555,7 @@ static void stop_here(dbg *g, cta *c, warp *w, uint32_t pc, int kind) {
   repl(g);
   g->stop = S_NONE;
   g->stop_w = NULL;
+  g->stop_c = NULL;
   g->interrupted = 0;
 }
 
@@ -1330,6 +1332,18 @@ static int parse_triple(char **p, uint32_t v[3]) {
   return 0;
 }
 
+/* Timing mode: the resident CTA with block id b (when b is not NULL) on SM sm
+ * (when sm >= 0), the first in SM order; NULL when none is. */
+static cta *resident_cta(dbg *g, const uint32_t *b, int64_t sm) {
+  const void *p;
+  uint32_t at;
+  for (uint32_t i = 0; (p = aw_timing_cta(g->d, i, &at)); i++) {
+    cta *c = (cta *)p;
+    if ((!b || (c->cta.x == b[0] && c->cta.y == b[1] && c->cta.z == b[2])) && (sm < 0 || at == (uint64_t)sm)) return c;
+  }
+  return NULL;
+}
+
 static int cmd_cuda(dbg *g, char *args) {
   char *p = args;
   char *t = dbg_word(&p);
@@ -1339,40 +1353,62 @@ static int cmd_cuda(dbg *g, char *args) {
     return DR_OK;
   }
   if (!g->c || !g->c->warps) return dbg_err("Focus not set on any active CUDA kernel.");
-  uint32_t wid = g->fw, lane = g->fl;
-  int have_thread = 0;
-  uint32_t thread[3] = { 0, 0, 0 };
+  int timing = aw_timing_cycle(g->d) >= 0;   /* several blocks resident, on the model's SMs */
+  int64_t want_warp = -1, want_lane = -1, want_sm = -1;
+  int have_thread = 0, have_block = 0;
+  uint32_t thread[3] = { 0, 0, 0 }, b[3] = { 0, 0, 0 };
   for (; t; t = dbg_word(&p)) {
     if (!strcmp(t, "sm") || !strcmp(t, "device") || !strcmp(t, "kernel") || !strcmp(t, "grid")) {
       char *n = dbg_word(&p);
       uint64_t v;
       if (!n || parse_u64(n, &v)) return DR_USAGE;
-      if (v != 0) return dbg_err("Invalid %s %llu: the functional core has one %s, number 0 (one block resident at a time).", t, (unsigned long long)v, t);
+      if (timing && !strcmp(t, "sm")) {
+        if (v >= aw_timing_sms(g->d)) return dbg_err("Invalid sm %llu: the model has sms 0 to %u.", (unsigned long long)v, aw_timing_sms(g->d) - 1);
+        want_sm = (int64_t)v;
+      } else if (v != 0) {
+        if (timing) return dbg_err("Invalid %s %llu: there is one %s, number 0.", t, (unsigned long long)v, t);
+        return dbg_err("Invalid %s %llu: the functional core has one %s, number 0 (one block resident at a time).", t, (unsigned long long)v, t);
+      }
     } else if (!strcmp(t, "warp") || !strcmp(t, "lane")) {
       char *n = dbg_word(&p);
       uint64_t v;
       if (!n || parse_u64(n, &v)) return DR_USAGE;
-      if (!strcmp(t, "warp")) { if (v >= g->c->nwarps) return dbg_err("Invalid warp %llu: block (%u,%u,%u) has warps 0 to %u.", (unsigned long long)v, g->c->cta.x, g->c->cta.y, g->c->cta.z, g->c->nwarps - 1); wid = (uint32_t)v; }
-      else { if (v >= WARP) return dbg_err("Invalid lane %llu: lanes are 0 to 31.", (unsigned long long)v); lane = (uint32_t)v; }
+      if (!strcmp(t, "warp")) want_warp = (int64_t)(v < UINT32_MAX ? v : UINT32_MAX);
+      else { if (v >= WARP) return dbg_err("Invalid lane %llu: lanes are 0 to 31.", (unsigned long long)v); want_lane = (int64_t)v; }
     } else if (!strcmp(t, "block")) {
-      uint32_t b[3];
       if (parse_triple(&p, b)) return DR_USAGE;
-      if (b[0] != g->c->cta.x || b[1] != g->c->cta.y || b[2] != g->c->cta.z)
-        return dbg_err("Block (%u,%u,%u) is not running: the functional core runs one block at a time, and block (%u,%u,%u) runs now.",
-                   b[0], b[1], b[2], g->c->cta.x, g->c->cta.y, g->c->cta.z);
+      have_block = 1;
     } else if (!strcmp(t, "thread")) {
       if (parse_triple(&p, thread)) return DR_USAGE;
       have_thread = 1;
     } else return DR_USAGE;
   }
+  /* the block: in timing mode any resident one (by its id, or the first on the sm asked for) */
+  cta *c = g->c;
+  if (timing && (have_block || want_sm >= 0)) {
+    c = resident_cta(g, have_block ? b : NULL, want_sm);
+    if (!c && have_block && want_sm >= 0 && resident_cta(g, b, -1))
+      return dbg_err("Block (%u,%u,%u) is not on sm %lld (info cuda blocks lists where the blocks are).", b[0], b[1], b[2], (long long)want_sm);
+    if (!c && have_block) return dbg_err("Block (%u,%u,%u) is not resident now (info cuda blocks lists those that are).", b[0], b[1], b[2]);
+    if (!c) return dbg_err("No block is resident on sm %lld now (info cuda blocks lists where the blocks are).", (long long)want_sm);
+  } else if (have_block && (b[0] != c->cta.x || b[1] != c->cta.y || b[2] != c->cta.z))
+    return dbg_err("Block (%u,%u,%u) is not running: the functional core runs one block at a time, and block (%u,%u,%u) runs now.",
+                   b[0], b[1], b[2], c->cta.x, c->cta.y, c->cta.z);
+  uint32_t wid = c == g->c ? g->fw : 0, lane = g->fl;
+  if (want_warp >= 0) {
+    if ((uint64_t)want_warp >= c->nwarps) return dbg_err("Invalid warp %llu: block (%u,%u,%u) has warps 0 to %u.", (unsigned long long)want_warp, c->cta.x, c->cta.y, c->cta.z, c->nwarps - 1);
+    wid = (uint32_t)want_warp;
+  }
+  if (want_lane >= 0) lane = (uint32_t)want_lane;
   if (have_thread) {
-    aw_dim3 bl = g->c->block;
+    aw_dim3 bl = c->block;
     if (thread[0] >= bl.x || thread[1] >= bl.y || thread[2] >= bl.z)
       return dbg_err("Invalid thread (%u,%u,%u): the block is (%u,%u,%u).", thread[0], thread[1], thread[2], bl.x, bl.y, bl.z);
     uint32_t linear = thread[0] + bl.x * (thread[1] + bl.y * thread[2]);
     wid = linear / WARP;
     lane = linear % WARP;
   }
+  if (c != g->c) { g->c = c; g->cta_serial = c->serial; }   /* (the next stop shows its own block again) */
   set_focus(g, wid, lane, 0);
   print_focus(g, "Switching focus to ");
   warp *w = dbg_focus_warp(g);
@@ -1409,7 +1445,13 @@ static int info_warps(dbg *g, char *args) {
   int sm0 = cycle >= 0 ? aw_timing_warp_state(c->d, &c->warps[0], sched, sizeof sched) : 0;
   printf("%s %s, block (%u,%u,%u) of grid (%u,%u,%u), %u warps on sm %d\n", c->line ? "Subroutine" : "Kernel", dbg_fname(c->m, c->kfunc),
          c->cta.x, c->cta.y, c->cta.z, c->grid.x, c->grid.y, c->grid.z, c->nwarps, sm0 < 0 ? 0 : sm0);
-  if (cycle >= 0) printf("Timing mode: cycle %lld; the warp in focus is issuing\n", (long long)cycle);
+  if (cycle >= 0) {   /* the warp stopped in issues this cycle; the focus may be elsewhere */
+    const cta *sc = g->stop_c;
+    if (!g->stop_w || !sc) printf("Timing mode: cycle %lld\n", (long long)cycle);
+    else if (g->stop_w == dbg_focus_warp(g)) printf("Timing mode: cycle %lld; the warp in focus is issuing\n", (long long)cycle);
+    else if (sc->line) printf("Timing mode: cycle %lld; the assist warp running %s on sm %u is issuing\n", (long long)cycle, dbg_fname(sc->m, sc->kfunc), sc->smid);
+    else printf("Timing mode: cycle %lld; warp %u of block (%u,%u,%u) on sm %u is issuing\n", (long long)cycle, g->stop_w->id, sc->cta.x, sc->cta.y, sc->cta.z, sc->smid);
+  }
   printf("  Wp %-24s %-8s %-8s %-5s %-10s %s\n", "PC", "Active", "Alive", "Depth", "State", "Source");
   for (uint32_t i = 0; i < c->nwarps; i++) {
     warp *w = &c->warps[i];
@@ -1426,7 +1468,7 @@ static int info_warps(dbg *g, char *args) {
     printf("%c %2u %-24s %08x %08x %-5u %-10s %s\n", mine ? '*' : ' ', w->id, pcs, mask, w->alive, depth, state_name(g, w), src);
     int sm;
     if (cycle >= 0 && (sm = aw_timing_warp_state(c->d, w, sched, sizeof sched)) >= 0)
-      printf("       sm %d, scheduler: %s\n", sm, mine ? "issuing" : sched);
+      printf("       sm %d, scheduler: %s\n", sm, w == g->stop_w ? "issuing" : sched);
     char as[256];
     for (int k = 0; cycle >= 0 && aw_timing_assist(c->d, w, k, as, sizeof as); k++)
       printf("     %c assist warp: %s\n", focus_assist && w == pw && !strcmp(as, desc) ? '*' : ' ', as);
@@ -1563,10 +1605,41 @@ static int cmd_down(dbg *g, char *args) {
   return select_frame(g, w, n >= g->frame_sel ? 0 : g->frame_sel - (uint32_t)n);
 }
 
+/* info cuda blocks: the blocks running now: in timing mode every resident
+ * one, with its SM and how many of its warps have finished. */
+static int info_cuda_blocks(dbg *g) {
+  cta *c = g->c;
+  if (!c || !g->in_launch || g->stop == S_END) { printf("No CUDA blocks.\n"); return DR_OK; }
+  int64_t cycle = aw_timing_cycle(g->d);
+  if (cycle < 0) {
+    printf("  BlockIdx     SM  Warps Finished  (the functional core runs one block at a time)\n");
+    uint32_t done = 0;
+    for (uint32_t i = 0; i < c->nwarps; i++) done += c->warps[i].state == W_DONE;
+    char id[48];
+    snprintf(id, sizeof id, "(%u,%u,%u)", c->cta.x, c->cta.y, c->cta.z);
+    printf("* %-12s %3u %6u %8u\n", id, c->smid, c->nwarps, done);
+    return DR_OK;
+  }
+  const void *p;
+  uint32_t sm, n = 0;
+  printf("  BlockIdx     SM  Warps Finished  (resident at cycle %lld)\n", (long long)cycle);
+  for (uint32_t i = 0; (p = aw_timing_cta(g->d, i, &sm)); i++, n++) {
+    const cta *b = p;
+    uint32_t done = 0;
+    for (uint32_t k = 0; k < b->nwarps; k++) done += b->warps[k].state == W_DONE;
+    char id[48];
+    snprintf(id, sizeof id, "(%u,%u,%u)", b->cta.x, b->cta.y, b->cta.z);
+    printf("%c %-12s %3u %6u %8u\n", b == g->c ? '*' : ' ', id, sm, b->nwarps, done);
+  }
+  if (!n) printf("  (none: the launch's blocks have all finished)\n");
+  return DR_OK;
+}
+
 /* info cuda kernels: the running launch (one at a time), as cuda-gdb lists kernels. */
 static int info_cuda(dbg *g, char *args) {
   char *t = dbg_trim(args);
-  if (strcmp(t, "kernels")) return t[0] ? dbg_err("Undefined info cuda command: \"%s\" (this debugger has info cuda kernels).", t) : DR_USAGE;
+  if (!strcmp(t, "blocks")) return info_cuda_blocks(g);
+  if (strcmp(t, "kernels")) return t[0] ? dbg_err("Undefined info cuda command: \"%s\" (this debugger has info cuda kernels and info cuda blocks).", t) : DR_USAGE;
   cta *c = g->c;
   if (!c || !g->in_launch) { printf("No CUDA kernels.\n"); return DR_OK; }
   aw_module **mods;
@@ -2085,7 +2158,7 @@ static const dbg_command info_commands[] = {
   { "buffers", NULL, info_buffers, "info buffers", "the script's buffers: type, elements, address", 0 },
   { "functions", NULL, info_functions, "info functions", "kernels, functions and subroutines of the loaded modules", 0 },
   { "frame", NULL, info_frame, "info frame", "the selected call frame of the warp in focus: its pc, caller and callee", 0 },
-  { "cuda", NULL, info_cuda, "info cuda kernels", "cuda-gdb's: the running kernel or subroutine: id, grid, block, module, state", 0 },
+  { "cuda", NULL, info_cuda, "info cuda kernels|blocks", "cuda-gdb's: the running kernel or subroutine: id, grid, block, module, state; the blocks running (timing mode: every resident one, its SM)", 0 },
   { NULL, NULL, NULL, NULL, NULL, 0 },
 };
 

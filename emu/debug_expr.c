@@ -4,6 +4,7 @@
  * lane and format (see debug_int.h and emu/DEBUGGER.md, "Expressions").
  */
 #include "debug_int.h"
+#include "timing/timing.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -105,7 +106,13 @@ static int value_bits(parser *ps, const value *v, int lane, uint64_t *bits, int 
     warp *w = dbg_focus_warp(g);
     if (!w) return perr(ps, "no warp in focus");
     uint64_t all[WARP];
+    /* in timing mode the clocks read the cycle of the stop, as an instruction issuing now
+     * would (a warp's own clock holds the cycle of its last issue) */
+    int64_t cycle = aw_timing_cycle(g->c->d);
+    uint64_t clock = w->clock;
+    if (cycle >= 0) w->clock = (uint64_t)cycle;
     emu_sreg(g->c, w, v->sreg, v->comp, all);
+    w->clock = clock;
     *bits = all[lane];
     return 0;
   }

@@ -83,6 +83,7 @@ typedef struct {
   uint64_t cta_serial;
   int stop;               /* S_*: why the command loop runs inside the hook */
   warp *stop_w;
+  cta *stop_c;             /* its CTA (the focus may have moved to another resident one) */
   uint32_t stop_pc;
   /* focus: warp and lane within the running CTA */
   uint32_t fw, fl;

@@ -251,6 +251,8 @@ int emu_subroutine_on(const aw_module *m, uint32_t ev);
 
 /* The register slot named 'name' ("%r12") in function f; -1 when none. */
 int emu_reg_slot(const aw_module *m, uint32_t f, const char *name);
+/* The name of register slot 'slot' of function f ("%r12") into buf; -1 when no declaration names it. */
+int emu_reg_name(const aw_module *m, uint32_t f, uint32_t slot, char *buf, size_t cap);
 /* The bits a register of type t (ISA_T_*) holds: its width's low bits, all for .b128. */
 uint64_t emu_type_mask(int t);
 

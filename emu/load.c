@@ -752,6 +752,19 @@ int emu_reg_slot(const aw_module *m, uint32_t f, const char *name) {
   return -1;
 }
 
+int emu_reg_name(const aw_module *m, uint32_t f, uint32_t slot, char *buf, size_t cap) {
+  const isa_func *fn = &m->img.funcs[f];
+  for (uint32_t i = 0; i < fn->nreg; i++) {
+    const isa_regdecl *rd = &m->img.regs[fn->first_reg + i];
+    uint32_t n = rd->count ? rd->count : 1;
+    if (slot < rd->first_slot || slot - rd->first_slot >= n) continue;
+    if (rd->count) snprintf(buf, cap, "%s%u", isa_str(&m->img, rd->name), slot - rd->first_slot);
+    else snprintf(buf, cap, "%s", isa_str(&m->img, rd->name));
+    return 0;
+  }
+  return -1;
+}
+
 int emu_subroutine_for(const aw_module *m, int decompress, int enc, uint32_t line) {
   const isa_image *img = &m->img;
   uint32_t ev = decompress ? ISA_TRIG_DECOMPRESS : ISA_TRIG_COMPRESS;

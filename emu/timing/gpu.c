@@ -882,6 +882,24 @@ int aw_timing_warp_state(const aw_device *d, const void *wp, char *buf, size_t c
   return -1;
 }
 
+const void *aw_timing_cta(const aw_device *d, uint32_t i, uint32_t *sm) {
+  const tm_gpu *g = d->tm_running;
+  if (!g) return NULL;
+  for (uint32_t k = 0; k < g->nsm; k++) {
+    const tm_sm *s = &g->sms[k];
+    for (uint32_t j = 0; j < (uint32_t)g->cfg->sm_max_ctas; j++) {
+      const tm_cta *tc = &s->ctas[j];
+      if (!tc->live || tc->launch != g->launch) continue;
+      if (i) { i--; continue; }
+      *sm = k;
+      return tc->c;
+    }
+  }
+  return NULL;
+}
+
+uint32_t aw_timing_sms(const aw_device *d) { return d->tm_running ? ((const tm_gpu *)d->tm_running)->nsm : 0; }
+
 int aw_timing_assist(const aw_device *d, const void *wp, int i, char *buf, size_t cap) {
   const tm_gpu *g = d->tm_running;
   if (!g) return 0;

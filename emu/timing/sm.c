@@ -407,12 +407,17 @@ void tm_sm_describe(const tm_gpu *g, const tm_sm *s, const tm_warp *tw, char *bu
   if (!w->sp) { snprintf(buf, cap, "finished"); return; }
   uint32_t pc = w->stack[w->sp - 1].pc;
   if (pc >= g->m->ncode) { snprintf(buf, cap, "ready"); return; }
+  if (tw->sleep_until > n) { snprintf(buf, cap, "asleep (nanosleep) until cycle %lld", (long long)tw->sleep_until); return; }
   const tm_regs *r = &g->regs[pc];
   for (uint32_t i = 0; i < r->nsrc + r->ndst; i++) {
     uint32_t slot = i < r->nsrc ? r->src[i] : r->dst[i - r->nsrc];
     int64_t t = tw->reg_ready[slot];
-    if (t == TM_NEVER) { snprintf(buf, cap, "waits for a load (register slot %u)", slot); return; }
-    if (t > n) { snprintf(buf, cap, "waits for register slot %u until cycle %lld", slot, (long long)t); return; }
+    if (t != TM_NEVER && t <= n) continue;
+    char name[80];
+    if (emu_reg_name(g->m, g->m->code[pc].func, slot, name, sizeof name)) snprintf(name, sizeof name, "register slot %u", slot);
+    if (t == TM_NEVER) snprintf(buf, cap, "waits for a load (%s)", name);
+    else snprintf(buf, cap, "waits for %s until cycle %lld", name, (long long)t);
+    return;
   }
   if (r->unit == U_LDST && (s->acc_head < s->nacc || s->ldst_busy_until > n)) { snprintf(buf, cap, "ready; the LD/ST unit is busy"); return; }
   snprintf(buf, cap, "ready");

@@ -93,6 +93,13 @@ int64_t aw_timing_cycle(const struct aw_device *d);
  * cycle 1234", "at a barrier", "finished"; returns its SM, or -1 when w is
  * not resident. */
 int aw_timing_warp_state(const struct aw_device *d, const void *w, char *buf, size_t cap);
+/* ... and the i-th (from 0) of its resident CTAs (a struct emu_cta *; those
+ * whose warps have all finished while their assist warps work count too), in
+ * the order of the SMs and of their slots in each, with its SM in *sm; NULL
+ * when there are i or fewer. */
+const void *aw_timing_cta(const struct aw_device *d, uint32_t i, uint32_t *sm);
+/* The number of SMs of the running launch's model (0 when none runs). */
+uint32_t aw_timing_sms(const struct aw_device *d);
 /* The i-th (from 0) live assist warp whose parent is warp w, e.g.
  * "bdi_dec_repeated, high priority, decompressing the line at 0x200000000, pc 3,
  * 2 instructions so far"; 1, or 0 when there is none. */
