@@ -5,7 +5,9 @@
  * saxpy (n = 100, grid 2 x block 64), copied once into a directory from mkdtemp together with
  * examples/saxpy/saxpy.ptx (read from the working directory: run the fuzzer from the repository
  * root).  The script and a first command `set limit 200000` bound every launch to 200000 warp
- * instructions, including launches typed at the prompt.
+ * instructions, including launches typed at the prompt.  An input with the word "timing" in it
+ * (a comment will do: '#' lines are comments) runs the same script in timing mode, under
+ * caba-gtx480 (timing.aw: several blocks resident, cycles, the scheduler's states).
  *
  * Never touches a file outside the temporary directory, which is also its working directory:
  * inputs that could name or write a file are skipped: a line whose command word could be a
@@ -40,12 +42,12 @@
 #include <string.h>
 #include <unistd.h>
 
-static char script[4096];
+static char script[4096], script_timing[4096];
 static char tmpdir[] = "/tmp/fuzz_debug.XXXXXX";
 
 /* At exit: the files it made, and the directory when nothing else is left in it. */
 static void cleanup(void) {
-  static const char *const names[] = { "out.txt", "run.aw", "saxpy.ptx", NULL };
+  static const char *const names[] = { "out.txt", "run.aw", "timing.aw", "saxpy.ptx", NULL };
   char path[4200];
   if (chdir("/")) { /* the directory is removed by name all the same */ }
   for (int i = 0; names[i]; i++) { snprintf(path, sizeof path, "%s/%s", tmpdir, names[i]); unlink(path); }
@@ -84,8 +86,13 @@ static int setup(void) {
   snprintf(ptx, sizeof ptx, "%s/saxpy.ptx", dir);
   if (copy_file("examples/saxpy/saxpy.ptx", ptx)) { fprintf(stderr, "fuzz_debug: run from the repository root (examples/saxpy/saxpy.ptx)\n"); return -1; }
   snprintf(script, sizeof script, "%s/run.aw", dir);
+  snprintf(script_timing, sizeof script_timing, "%s/timing.aw", dir);
   FILE *f = fopen(script, "w");
   if (!f) return -1;
+  fputs(run_aw, f);
+  fclose(f);
+  if (!(f = fopen(script_timing, "w"))) return -1;
+  fputs("config caba-gtx480\n", f);
   fputs(run_aw, f);
   fclose(f);
   snprintf(out, sizeof out, "%s/out.txt", dir);
@@ -149,7 +156,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (!cmds) return 0;
   memcpy(cmds, first, sizeof first - 1);
   memcpy(cmds + sizeof first - 1, data, size);
-  dbg_batch(script, cmds, sizeof first - 1 + size);
+  dbg_batch(has_word(data, size, "timing") ? script_timing : script, cmds, sizeof first - 1 + size);
   free(cmds);
   /* the output file stays small: start it again now and then */
   static unsigned runs;
