@@ -218,6 +218,18 @@ static void print_focus(dbg *g, const char *lead) {
          t[0], t[1], t[2], g->c->smid, w->id, g->fl);
 }
 
+/* Timing mode: the resident CTA with block id b (when b is not NULL) on SM sm
+ * (when sm >= 0), the first in SM order; NULL when none is. */
+static cta *resident_cta(dbg *g, const uint32_t *b, int64_t sm) {
+  const void *p;
+  uint32_t at;
+  for (uint32_t i = 0; (p = aw_timing_cta(g->d, i, &at)); i++) {
+    cta *c = (cta *)p;
+    if ((!b || (c->cta.x == b[0] && c->cta.y == b[1] && c->cta.z == b[2])) && (sm < 0 || at == (uint64_t)sm)) return c;
+  }
+  return NULL;
+}
+
 static void set_focus(dbg *g, uint32_t wid, uint32_t lane, int announce) {
   int changed = wid != g->fw || lane != g->fl || g->focus_serial != g->cta_serial;
   if (wid != g->fw || g->focus_serial != g->cta_serial) g->frame_sel = 0;
@@ -546,7 +558,16 @@ static void stop_here(dbg *g, cta *c, warp *w, uint32_t pc, int kind) {
   g->c = c;
   g->frame_sel = 0;
   uint32_t mask = 0;
-  if (w) {
+  if (g->writer) {   /* timing mode: another block's warp stored to a watched location; it is shown, at its next pc */
+    cta *wc = g->writer;
+    g->writer = NULL;
+    g->c = wc;
+    g->cta_serial = wc->serial;
+    set_focus(g, g->writer_warp, g->writer_lane, 1);
+    uint32_t npc = dbg_warp_pc(g, &wc->warps[g->writer_warp], &mask);
+    if (npc != NO_PC) print_location(g, wc->m, npc, mask);
+    else printf("(warp %u has exited)\n", g->writer_warp);
+  } else if (w) {
     warp_next(w, &mask, NULL);
     print_location(g, c->m, pc, mask);
   }
@@ -774,12 +795,19 @@ static int hook(void *ctx, int ev, cta *c, warp *w, uint32_t pc) {
   } else if (why & 1) {
     printf("\nProgram received signal SIGINT, Interrupt.\n");
     set_focus(g, w->id, mask ? (uint32_t)__builtin_ctz(mask) : 0, 1);
-  } else if (watched) {   /* the focus goes to the lane that stored, when its warp is in this block */
-    uint32_t k = g->watch_last;
-    if (k < g->d->nwatch && g->d->wlast[k].cta.x == c->cta.x && g->d->wlast[k].cta.y == c->cta.y && g->d->wlast[k].cta.z == c->cta.z &&
-        g->d->wlast[k].warp == w->id)
-      set_focus(g, w->id, g->d->wlast[k].lane, 1);
-    else set_focus(g, w->id, mask ? (uint32_t)__builtin_ctz(mask) : 0, 1);
+  } else if (watched) {   /* the focus goes to the lane that stored, when its warp is this one, or (timing mode) resident */
+    uint32_t k = g->watch_last, id[3] = { 0, 0, 0 }, sw = UINT32_MAX, sl = 0;   /* the storing block, warp and lane */
+    if (k < g->d->nwatch) {
+      id[0] = g->d->wlast[k].cta.x; id[1] = g->d->wlast[k].cta.y; id[2] = g->d->wlast[k].cta.z;
+      sw = g->d->wlast[k].warp; sl = g->d->wlast[k].lane;
+    }
+    cta *wc = NULL;
+    if (sw == w->id && id[0] == c->cta.x && id[1] == c->cta.y && id[2] == c->cta.z) set_focus(g, w->id, sl, 1);
+    else if (sw != UINT32_MAX && aw_timing_cycle(g->d) >= 0 && (wc = resident_cta(g, id, -1)) && sw < wc->nwarps) {
+      g->writer = wc;
+      g->writer_warp = sw;
+      g->writer_lane = sl;
+    } else set_focus(g, w->id, mask ? (uint32_t)__builtin_ctz(mask) : 0, 1);
   } else if (lost && !focus) {
     printf("[the warp in focus has %s]\n", gone ? "finished with its block" : "exited");
     set_focus(g, w->id, mask ? (uint32_t)__builtin_ctz(mask) : 0, 1);
@@ -1330,18 +1358,6 @@ static int parse_triple(char **p, uint32_t v[3]) {
   if (paren) { if (*s != ')') return -1; s++; }
   *p = s;
   return 0;
-}
-
-/* Timing mode: the resident CTA with block id b (when b is not NULL) on SM sm
- * (when sm >= 0), the first in SM order; NULL when none is. */
-static cta *resident_cta(dbg *g, const uint32_t *b, int64_t sm) {
-  const void *p;
-  uint32_t at;
-  for (uint32_t i = 0; (p = aw_timing_cta(g->d, i, &at)); i++) {
-    cta *c = (cta *)p;
-    if ((!b || (c->cta.x == b[0] && c->cta.y == b[1] && c->cta.z == b[2])) && (sm < 0 || at == (uint64_t)sm)) return c;
-  }
-  return NULL;
 }
 
 static int cmd_cuda(dbg *g, char *args) {

@@ -84,6 +84,8 @@ typedef struct {
   int stop;               /* S_*: why the command loop runs inside the hook */
   warp *stop_w;
   cta *stop_c;             /* its CTA (the focus may have moved to another resident one) */
+  cta *writer;             /* timing mode: the resident CTA whose warp stored to a watched location, for stop_here to focus on */
+  uint32_t writer_warp, writer_lane;
   uint32_t stop_pc;
   /* focus: warp and lane within the running CTA */
   uint32_t fw, fl;
