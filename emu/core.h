@@ -104,5 +104,11 @@ int emu_step(cta *c, warp *w, emu_issue *out);
  * them (1), or, when they wait at different barriers, records a deadlock
  * fault (-1).  0 when some live warp does not wait. */
 int emu_barrier_release(cta *c);
+/* For a driver that steps warps one at a time: warp w's step returned
+ * EMU_STEP_SPIN.  When every warp of c that is not finished or at a barrier
+ * has spun in each of as many rounds as the functional driver allows, with
+ * no mbarrier object of c changing since, c is deadlocked: records the same
+ * fault as the functional driver (-1).  Else 0. */
+int emu_spin_watch(cta *c, warp *w);
 
 #endif

@@ -2840,6 +2840,8 @@ static int cta_begin(cta *c) {
   if (!c->warps) { fault(c, NULL, c->m->funcs[c->kfunc].first_pc, 0, 0, 0, "out of host memory for the %u warps of a CTA", c->nwarps); return -1; }
   if (!c->line || c->shared == c->own_shared) memset(c->shared, 0, c->shared_bytes);   /* (not a parent's, borrowed) */
   memset(c->bar_count, 0, sizeof c->bar_count);
+  c->spin_mb = c->mb_writes;
+  c->spin_rounds = c->spun = 0;
   c->serial = ++c->d->cta_serial;
   for (uint32_t i = 0; i < c->nwarps; i++) {
     warp *w = &c->warps[i];
@@ -2884,6 +2886,24 @@ int emu_barrier_release(cta *c) {
  * (a spin may give up after a while: the rounds leave it time to). */
 #define SPIN_ROUNDS 10000
 
+/* The deadlock's fault, at the wait warp w spun at last (its pc has moved past it). */
+static void spin_fault(cta *c, warp *w) {
+  simt_entry *e = &w->stack[w->sp - 1];
+  fault(c, w, e->pc ? e->pc - 1 : 0, ANYLANE, 0, 0, "mbarrier deadlock: every live warp waits for a phase that no warp can complete (%u rounds without an arrival)", SPIN_ROUNDS);
+}
+
+int emu_spin_watch(cta *c, warp *w) {
+  if (c->mb_writes != c->spin_mb) { c->spin_mb = c->mb_writes; c->spin_rounds = 0; c->spun = 0; }
+  c->spun |= 1u << (w->id & 31);
+  uint32_t ready = 0;
+  for (uint32_t i = 0; i < c->nwarps && i < 32; i++) if (c->warps[i].state == W_READY) ready |= 1u << i;
+  if ((c->spun & ready) != ready) return 0;
+  c->spun = 0;
+  if (++c->spin_rounds < SPIN_ROUNDS) return 0;
+  spin_fault(c, w);
+  return -1;
+}
+
 /* Runs one CTA to completion: warps take turns of QUANTUM instructions (a
  * warp spinning at an mbarrier wait ends its turn there); a barrier releases
  * when every warp that has not finished has reached it. */
@@ -2905,8 +2925,7 @@ static int run_cta(cta *c) {
       if (++idle_rounds >= SPIN_ROUNDS) {
         warp *w = NULL;
         for (uint32_t i = 0; i < c->nwarps && !w; i++) if (c->warps[i].state == W_READY) w = &c->warps[i];
-        simt_entry *e = &w->stack[w->sp - 1];
-        fault(c, w, e->pc ? e->pc - 1 : 0, ANYLANE, 0, 0, "mbarrier deadlock: every live warp waits for a phase that no warp can complete (%u rounds without an arrival)", SPIN_ROUNDS);
+        spin_fault(c, w);
         return -1;
       }
     } else idle_rounds = 0;

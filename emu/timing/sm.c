@@ -749,7 +749,7 @@ static int issue(tm_gpu *g, tm_sm *s, tm_warp *tw, const emu_insn *in, const tm_
   uint32_t flags = isa_ops[in->op].flags;
   tw->w->clock = (uint64_t)n - 1;   /* %clock reads the cycle of issue (the step adds one) */
   int st = emu_step(tw->tc->c, tw->w, is);
-  if (st == EMU_STEP_FAULT) { g->failed = 1; return -1; }
+  if (st == EMU_STEP_FAULT || (st == EMU_STEP_SPIN && emu_spin_watch(tw->tc->c, tw->w))) { g->failed = 1; return -1; }
   tw->w->fired = 0;   /* it has left the instruction whose 'pc' trigger it set off */
   {   /* the instruction after it, most often the next it issues (from n + 1 at the earliest, after the other
        * SMs' cycles): the host's caches fetch its registers meanwhile (in its function, the frame the same) */

@@ -12,6 +12,11 @@
 #   JSON           --stats-json has the keys the issue names, for the run and per launch
 #   bad configs    unknown key, negative size, sets that are not a power of two,
 #                  a bad value on --set: file, line and key named, status 2
+#   test kernels   every tests/emu/*/*/run.aw under caba-gtx480 (but a script marked
+#                  "# schedule-dependent:", whose checks hold only in the functional
+#                  driver's order): its own checks hold, and a fault test faults as its
+#                  expect-fault says (the same fault as in functional mode; an mbarrier
+#                  deadlock used to spin for ever)
 #   edge configs   tests/timing/edge.aw under each configuration of
 #                  tests/timing/edge_configs.txt (tiny and huge caches, one MSHR,
 #                  a one-entry DRAM queue, extreme latencies and clocks, ...): it
@@ -68,6 +73,24 @@ for script in examples/*/run.aw; do
   elif [ -n "$bad" ]; then fail "timing run $dir: results differ from functional mode:$bad" "$(tail -5 "$T/$n.caba-gtx480.gto.log")"
   else pass "timing run $dir: $(echo $names | wc -w) buffers identical to functional mode under 3 presets x 3 policies, designs hw-mem, hw, ideal, caba (BDI) and, under mpc-titanv, hw-mem with MPC and hw with cost${loose:+ (order-dependent, not compared: $loose)}"; fi
 done
+
+# ---- test kernels, faults included ----
+tk_pass=0; tk_bad=""; tk_skip=""
+for script in tests/emu/*/*/run.aw; do
+  dir=$(dirname "$script")
+  n=$(echo "$dir" | tr '/' '_')
+  data="$OUT/$n.data"          # written by the "runs" section's reference, when it has one
+  [ -d "$data" ] || continue
+  grep -q '^# schedule-dependent:' "$script" && { tk_skip="$tk_skip $dir"; continue; }
+  timeout 60 "$BIN/awemu" run --config caba-gtx480 "$script" DATA="$data" > "$T/tk.log" 2>&1
+  rc=$?
+  if [ -f "$dir/expect-fault" ]; then
+    if [ $rc -eq 1 ] && grep -qF "$(cat "$dir/expect-fault")" "$T/tk.log"; then tk_pass=$((tk_pass + 1)); else tk_bad="$tk_bad $dir(exit $rc)"; fi
+  elif [ $rc -eq 0 ]; then tk_pass=$((tk_pass + 1))
+  else tk_bad="$tk_bad $dir(exit $rc)"; fi
+done
+if [ -n "$tk_bad" ]; then fail "timing mode, test kernels: not as in functional mode:$tk_bad"
+else pass "timing mode, test kernels: $tk_pass scripts of tests/emu under caba-gtx480, their checks hold and their faults are functional mode's${tk_skip:+ (not run: the schedule-dependent$tk_skip)}"; fi
 
 # ---- edge configs ----
 e=tests/timing/edge.aw

@@ -1,6 +1,8 @@
 # multi_warp: two CTAs of two warps (32 + 8 lanes) (see kernel.ptx).
 # (a) the trace of all four warps against expected_trace.txt (by hand);
 # (b) the masks: out[g*2+0] (tid < 36) and out[g*2+1] (CTA 1 only), g = 40 * ctaid + tid.
+# schedule-dependent: (a) is the functional driver's order of the four warps (a CTA at a time,
+# warps taking turns); timing mode interleaves them as its schedulers issue.
 load ${SCRIPT_DIR}/kernel.ptx
 alloc out u32 160
 trace ${DATA}/trace.txt
