@@ -9,7 +9,8 @@
  *              with no load in flight, in round-robin order (Narasiman et
  *              al., MICRO 2011); warps with loads in flight wait outside it,
  *              as do finished warps, warps at a barrier and sleeping warps
- *              (nanosleep)
+ *              (nanosleep); warps spinning at an mbarrier wait get in only
+ *              where no other warp can
  */
 #include "tm_int.h"
 
@@ -27,13 +28,26 @@ void tm_sched_begin(const tm_gpu *g, tm_sm *s, uint32_t k) {
   /* two-level: the oldest sched_active_warps of its warps that can go on: no load in flight,
    * not finished (their slots stay until the CTA ends), not at a barrier (the warps it waits
    * for may be younger), not waiting for an assist warp, not asleep (a warp that polls a
-   * barrier and backs off with nanosleep lets the warp the barrier waits for in) */
+   * barrier and backs off with nanosleep lets the warp the barrier waits for in).  Warps
+   * spinning at an mbarrier wait (it failed, and no mbarrier object of their CTA changed
+   * since) come after the others: the warp they wait for may be younger, and a spin is no
+   * long-latency operation that would take them out */
   const uint32_t *list = &s->list[(size_t)k * s->nslots];
-  uint32_t na = 0, cap = (uint32_t)g->cfg->sched_active_warps;
+  uint32_t na = 0, cap = (uint32_t)g->cfg->sched_active_warps, spinners = 0;
   memset(s->considered, 0, nw * sizeof *s->considered);
   for (uint32_t i = 0; i < n && na < cap; i++) {
     const tm_warp *tw = &s->warps[list[i]];
-    if (tw->state == TW_READY && !tw->pending && tw->sleep_until <= s->cycle) { s->considered[i >> 6] |= 1ull << (i & 63); na++; }
+    if (tw->state != TW_READY || tw->pending || tw->sleep_until > s->cycle) continue;
+    if (tw->spun && tw->spin_mb == tw->tc->c->mb_writes) { spinners++; continue; }
+    s->considered[i >> 6] |= 1ull << (i & 63);
+    na++;
+  }
+  for (uint32_t i = 0; i < n && na < cap && spinners; i++) {   /* room left: the spinners, oldest first */
+    const tm_warp *tw = &s->warps[list[i]];
+    if (tw->state != TW_READY || tw->pending || tw->sleep_until > s->cycle || !tw->spun || tw->spin_mb != tw->tc->c->mb_writes) continue;
+    s->considered[i >> 6] |= 1ull << (i & 63);
+    na++;
+    spinners--;
   }
 }
 
