@@ -455,12 +455,12 @@ static inline __attribute__((always_inline)) int coalesce(tm_gpu *g, tm_sm *s, t
   uint64_t lb = (uint64_t)c->coalesce_bytes;
   int cover = kind == REQ_WR && g->z.design == TM_DESIGN_CABA;   /* whole_block asks, of design caba's stores only */
   s->nacc = s->acc_head = 0;
-  if (is->active == 0xffffffffu && is->bytes && (!s->has_l1 || lb <= s->l1.line_bytes)) {
+  if (is->active == 0xffffffffu && is->spaces == 1u << ISA_SP_GLOBAL && is->bytes && (!s->has_l1 || lb <= s->l1.line_bytes)) {
     /* the common case: every lane, global, each lane's bytes right after the
      * previous lane's: the lines of one range, each with the bytes it holds */
     uint64_t a0 = is->addr[0], step = is->bytes;
     uint64_t off = 0;   /* (no early exit: the loop vectorizes) */
-    for (int l = 0; l < WARP; l++) off |= (is->addr[l] - a0 - (uint64_t)l * step) | (uint64_t)(is->space[l] ^ ISA_SP_GLOBAL);
+    for (int l = 0; l < WARP; l++) off |= is->addr[l] - a0 - (uint64_t)l * step;
     if (!off) {
       uint64_t end = a0 + WARP * step;
       for (uint64_t line = a0 & ~(lb - 1); line < end; line += lb) {
