@@ -1410,7 +1410,7 @@ static int cmd_cuda(dbg *g, char *args) {
   } else if (have_block && (b[0] != c->cta.x || b[1] != c->cta.y || b[2] != c->cta.z))
     return dbg_err("Block (%u,%u,%u) is not running: the functional core runs one block at a time, and block (%u,%u,%u) runs now.",
                    b[0], b[1], b[2], c->cta.x, c->cta.y, c->cta.z);
-  uint32_t wid = c == g->c ? g->fw : 0, lane = g->fl;
+  uint32_t wid = g->fw < c->nwarps ? g->fw : 0, lane = g->fl;   /* (another block: the same warp and lane, as cuda-gdb keeps them) */
   if (want_warp >= 0) {
     if ((uint64_t)want_warp >= c->nwarps) return dbg_err("Invalid warp %llu: block (%u,%u,%u) has warps 0 to %u.", (unsigned long long)want_warp, c->cta.x, c->cta.y, c->cta.z, c->nwarps - 1);
     wid = (uint32_t)want_warp;
