@@ -165,6 +165,7 @@ static int timing_report(aw_device *d, const tm_config *c, const char *json) {
   const tm_stats *launches, *total;
   const char *const *kernels;
   uint32_t n = aw_timing_launches(d, &launches, &kernels, &total);
+  if (n) c = aw_timing_total_config(d);   /* the config the launches ran under (NULL: different ones) */
   printf("timing (%u launch%s):\n", n, n == 1 ? "" : "es");
   tm_stats_print(total, c, stdout);
   if (!json) return 0;

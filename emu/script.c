@@ -1307,11 +1307,11 @@ static void print_stats(aw_session *s, const char *last_name) {
   const tm_config *c = aw_timing_config(s->dev);
   const tm_stats *launches, *total;
   uint32_t n = aw_timing_launches(s->dev, &launches, NULL, &total);
-  if (c && n) {
+  if (c && n) {   /* each under the config it ran under (a 'set' since changes later launches only) */
     fprintf(s->out, "timing, last launch:\n");
-    tm_stats_print(&launches[n - 1], c, s->out);
+    tm_stats_print(&launches[n - 1], aw_timing_launch_config(s->dev, n - 1), s->out);
     fprintf(s->out, "timing, all %u launch%s:\n", n, n == 1 ? "" : "es");
-    tm_stats_print(total, c, s->out);
+    tm_stats_print(total, aw_timing_total_config(s->dev), s->out);
   }
 }
 
@@ -1343,7 +1343,7 @@ static int cmd_stats(aw_session *s, char **argv, int argc, const char *where) {
   uint32_t n = aw_timing_launches(s->dev, &launches, &kernels, &total);
   if (c) {
     fprintf(o.f, ",\n  \"timing\": ");
-    tm_stats_json(total, launches, kernels, n, c, o.f);
+    tm_stats_json(total, launches, kernels, n, n ? aw_timing_total_config(s->dev) : c, o.f);
     fprintf(o.f, "}\n");
   } else fprintf(o.f, "\n}\n");
   if (isa_out_commit(&o, err, sizeof err)) return error(s, where, "%s", err);

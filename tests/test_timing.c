@@ -200,7 +200,7 @@ static void bandwidth(void) {
   /* peak: 6 channels x 8 bytes x 4 transfers x 924 MHz = 177.4 GB/s, over
    * 1400 MHz = 126.72 bytes per core cycle */
   double peak = tm_dram_peak_bytes_per_s(&g.cfg) / (g.cfg.core_clock_mhz * 1e6);
-  double util = tm_dram_utilization(&s), bpc = tm_dram_bytes_per_cycle(&s, &g.cfg);
+  double util = tm_dram_utilization(&s), bpc = tm_dram_bytes_per_cycle(&s);
   CHECK(fabs(peak - 126.72) < 0.01, "caba-gtx480 peak DRAM bandwidth 126.72 bytes per core cycle (%.2f)", peak);
   CHECK(util >= 0.85, "streaming copy: DRAM data bus busy %.1f%% of the time (at least 85%%)", 100 * util);
   CHECK(bpc >= 0.85 * peak, "streaming copy: %.1f bytes per cycle, %.1f%% of the peak (at least 85%%)", bpc, 100 * bpc / peak);

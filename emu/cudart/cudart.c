@@ -122,7 +122,7 @@ static void at_exit(void) {
     char err[512];
     if (isa_out_open(&o, G.stats_json, 0, err, sizeof err)) say("AWEMU_STATS_JSON: %s", err);
     else {
-      tm_stats_json(total, launches, kernels, n, &G.cfg, o.f);
+      tm_stats_json(total, launches, kernels, n, n ? aw_timing_total_config(G.d) : &G.cfg, o.f);
       if (isa_out_commit(&o, err, sizeof err)) say("AWEMU_STATS_JSON: %s", err);
     }
   }

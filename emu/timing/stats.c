@@ -9,15 +9,15 @@ const char *const tm_aw_names[TM_NAW] = { "decompress", "compress", "pc", "miss"
 double tm_ipc(const tm_stats *s) { return s->cycles ? (double)s->warp_insns / (double)s->cycles : 0; }
 
 double tm_dram_utilization(const tm_stats *s) {
-  return s->seconds > 0 && s->n_mem ? s->dram_busy_seconds / (s->seconds * s->n_mem) : 0;
+  return s->channel_seconds > 0 ? s->dram_busy_seconds / s->channel_seconds : 0;
 }
 
 double tm_link_utilization(const tm_stats *s, int dir) {
-  return s->seconds > 0 && s->n_mem ? s->link_busy_seconds[dir] / (s->seconds * s->n_mem) : 0;
+  return s->channel_seconds > 0 ? s->link_busy_seconds[dir] / s->channel_seconds : 0;
 }
 
-double tm_dram_bytes_per_cycle(const tm_stats *s, const tm_config *c) {
-  return s->cycles ? (double)s->dram_bursts * (double)c->dram_mag / (double)s->cycles : 0;
+double tm_dram_bytes_per_cycle(const tm_stats *s) {
+  return s->cycles ? (double)s->dram_bytes / (double)s->cycles : 0;
 }
 
 double tm_compression_ratio(const tm_stats *s) {
@@ -25,13 +25,15 @@ double tm_compression_ratio(const tm_stats *s) {
 }
 
 double tm_occupancy(const tm_stats *s) {
-  double denom = (double)s->cycles * s->n_sm * s->max_warps_per_sm;
-  return denom > 0 ? (double)s->resident_warp_cycles / denom : 0;
+  return s->warp_slot_cycles > 0 ? (double)s->resident_warp_cycles / s->warp_slot_cycles : 0;
 }
 
 void tm_stats_add(tm_stats *t, const tm_stats *a) {
   t->launches += a->launches;
   t->cycles += a->cycles;
+  t->dram_bytes += a->dram_bytes;
+  t->channel_seconds += a->channel_seconds;
+  t->warp_slot_cycles += a->warp_slot_cycles;
   t->warp_insns += a->warp_insns;
   t->thread_insns += a->thread_insns;
   for (int k = 0; k < TM_NISSUE; k++) t->issue[k] += a->issue[k];
@@ -78,9 +80,14 @@ static double pct(uint64_t a, uint64_t b) { return b ? 100.0 * (double)a / (doub
 
 void tm_stats_print(const tm_stats *s, const tm_config *c, FILE *f) {
   uint64_t it = issue_total(s);
-  fprintf(f, "cycles %llu (%.3f us at %g MHz), warp instructions %llu, thread instructions %llu, IPC %.3f\n",
-          (unsigned long long)s->cycles, s->seconds * 1e6, c->core_clock_mhz, (unsigned long long)s->warp_insns,
-          (unsigned long long)s->thread_insns, tm_ipc(s));
+  if (c)
+    fprintf(f, "cycles %llu (%.3f us at %g MHz), warp instructions %llu, thread instructions %llu, IPC %.3f\n",
+            (unsigned long long)s->cycles, s->seconds * 1e6, c->core_clock_mhz, (unsigned long long)s->warp_insns,
+            (unsigned long long)s->thread_insns, tm_ipc(s));
+  else   /* launches under different configs: each counted its own core clock's cycles */
+    fprintf(f, "cycles %llu (%.3f us; the launches ran under different configs, each in its own core clock's cycles), warp instructions %llu, "
+               "thread instructions %llu, IPC %.3f\n", (unsigned long long)s->cycles, s->seconds * 1e6, (unsigned long long)s->warp_insns,
+            (unsigned long long)s->thread_insns, tm_ipc(s));
   fprintf(f, "issue slots: active %.1f%%, compute stall %.1f%%, memory stall %.1f%%, data dependence %.1f%%, idle %.1f%%",
           pct(s->issue[TM_ISSUE_ACTIVE], it), pct(s->issue[TM_STALL_COMPUTE], it), pct(s->issue[TM_STALL_MEMORY], it),
           pct(s->issue[TM_STALL_DATA], it), pct(s->issue[TM_STALL_IDLE], it));
@@ -96,18 +103,26 @@ void tm_stats_print(const tm_stats *s, const tm_config *c, FILE *f) {
           (unsigned long long)s->l1_accesses, (unsigned long long)s->l1_hits, (unsigned long long)s->l1_misses,
           (unsigned long long)s->l1_merges, (unsigned long long)s->l2_accesses, (unsigned long long)s->l2_hits,
           (unsigned long long)s->l2_misses, (unsigned long long)s->l2_merges);
-  fprintf(f, "DRAM: %llu reads, %llu writes, %llu bursts of %lld bytes, %llu row-buffer hits, bandwidth utilization %.1f%%, %.2f bytes/cycle (peak %.2f)\n",
-          (unsigned long long)s->dram_reads, (unsigned long long)s->dram_writes, (unsigned long long)s->dram_bursts,
-          (long long)c->dram_mag, (unsigned long long)s->dram_row_hits, 100 * tm_dram_utilization(s), tm_dram_bytes_per_cycle(s, c),
-          tm_dram_peak_bytes_per_s(c) / (c->core_clock_mhz * 1e6));
-  if (c->mem_link == TM_LINK_PACKET)
+  if (c)
+    fprintf(f, "DRAM: %llu reads, %llu writes, %llu bursts of %lld bytes, %llu row-buffer hits, bandwidth utilization %.1f%%, %.2f bytes/cycle (peak %.2f)\n",
+            (unsigned long long)s->dram_reads, (unsigned long long)s->dram_writes, (unsigned long long)s->dram_bursts,
+            (long long)c->dram_mag, (unsigned long long)s->dram_row_hits, 100 * tm_dram_utilization(s), tm_dram_bytes_per_cycle(s),
+            tm_dram_peak_bytes_per_s(c) / (c->core_clock_mhz * 1e6));
+  else
+    fprintf(f, "DRAM: %llu reads, %llu writes, %llu bursts, %llu bytes, %llu row-buffer hits, bandwidth utilization %.1f%%, %.2f bytes/cycle\n",
+            (unsigned long long)s->dram_reads, (unsigned long long)s->dram_writes, (unsigned long long)s->dram_bursts,
+            (unsigned long long)s->dram_bytes, (unsigned long long)s->dram_row_hits, 100 * tm_dram_utilization(s), tm_dram_bytes_per_cycle(s));
+  if (c ? c->mem_link == TM_LINK_PACKET : s->link_packets[0] + s->link_packets[1] > 0)
     fprintf(f, "packet link: to the GPU %.0f bytes in %llu packets, utilization %.1f%%; to memory %.0f bytes in %llu packets, utilization %.1f%%\n",
             (double)s->link_bits[0] / 8, (unsigned long long)s->link_packets[0], 100 * tm_link_utilization(s, 0),
             (double)s->link_bits[1] / 8, (unsigned long long)s->link_packets[1], 100 * tm_link_utilization(s, 1));
   fprintf(f, "loads: %llu global/local load instructions, average latency %.1f cycles; shared: %llu accesses, %llu conflict cycles\n",
           (unsigned long long)s->loads, s->loads ? (double)s->load_latency / (double)s->loads : 0,
           (unsigned long long)s->smem_accesses, (unsigned long long)s->smem_conflict_cycles);
-  if (c->design != TM_DESIGN_BASE) {
+  if (!c && s->dram_raw_bursts && s->dram_raw_bursts != s->dram_bursts)
+    fprintf(f, "compression: %llu DRAM bursts for %llu uncompressed (ratio %.3f, metadata included; designs differ between launches)\n",
+            (unsigned long long)s->dram_bursts, (unsigned long long)s->dram_raw_bursts, tm_compression_ratio(s));
+  if (c && c->design != TM_DESIGN_BASE) {
     char design[32], algo[32];
     tm_config_value(c, TM_KEY_design, design, sizeof design);
     tm_config_value(c, TM_KEY_compression, algo, sizeof algo);
@@ -144,7 +159,7 @@ void tm_stats_print(const tm_stats *s, const tm_config *c, FILE *f) {
             (unsigned long long)s->pf_redundant, (unsigned long long)s->pf_throttled);
 }
 
-static void json_one(const tm_stats *s, const tm_config *c, FILE *f, const char *indent) {
+static void json_one(const tm_stats *s, FILE *f, const char *indent) {
   uint64_t it = issue_total(s);
   fprintf(f, "%s\"cycles\": %llu,\n", indent, (unsigned long long)s->cycles);
   fprintf(f, "%s\"warp_instructions\": %llu,\n", indent, (unsigned long long)s->warp_insns);
@@ -155,7 +170,7 @@ static void json_one(const tm_stats *s, const tm_config *c, FILE *f, const char 
   fprintf(f, "%s\"dram_reads\": %llu,\n", indent, (unsigned long long)s->dram_reads);
   fprintf(f, "%s\"dram_writes\": %llu,\n", indent, (unsigned long long)s->dram_writes);
   fprintf(f, "%s\"dram_row_buffer_hits\": %llu,\n", indent, (unsigned long long)s->dram_row_hits);
-  fprintf(f, "%s\"dram_bytes_per_cycle\": %.6f,\n", indent, tm_dram_bytes_per_cycle(s, c));
+  fprintf(f, "%s\"dram_bytes_per_cycle\": %.6f,\n", indent, tm_dram_bytes_per_cycle(s));
   fprintf(f, "%s\"dram_raw_bursts\": %llu,\n", indent, (unsigned long long)s->dram_raw_bursts);
   fprintf(f, "%s\"link\": {\"bits_to_gpu\": %llu, \"packets_to_gpu\": %llu, \"utilization_to_gpu\": %.6f, \"bits_to_memory\": %llu, \"packets_to_memory\": %llu, \"utilization_to_memory\": %.6f},\n",
           indent, (unsigned long long)s->link_bits[0], (unsigned long long)s->link_packets[0], tm_link_utilization(s, 0),
@@ -211,11 +226,13 @@ static void json_one(const tm_stats *s, const tm_config *c, FILE *f, const char 
 }
 
 void tm_stats_json(const tm_stats *total, const tm_stats *launches, const char *const *kernels, uint32_t n, const tm_config *c, FILE *f) {
-  char design[32], algo[32];
-  tm_config_value(c, TM_KEY_design, design, sizeof design);
-  tm_config_value(c, TM_KEY_compression, algo, sizeof algo);
+  char design[32] = "mixed", algo[32] = "mixed";   /* (no one config: launches under different ones) */
+  if (c) {
+    tm_config_value(c, TM_KEY_design, design, sizeof design);
+    tm_config_value(c, TM_KEY_compression, algo, sizeof algo);
+  }
   fprintf(f, "{\n  \"design\": \"%s\",\n  \"compression\": \"%s\",\n", design, algo);
-  json_one(total, c, f, "  ");
+  json_one(total, f, "  ");
   fputs(",\n  \"launches\": [", f);
   for (uint32_t i = 0; i < n; i++) {
     fprintf(f, "%s\n    {\n      \"kernel\": \"", i ? "," : "");
@@ -224,7 +241,7 @@ void tm_stats_json(const tm_stats *total, const tm_stats *launches, const char *
       fputc(*p, f);
     }
     fputs("\",\n", f);
-    json_one(&launches[i], c, f, "      ");
+    json_one(&launches[i], f, "      ");
     fputs("\n    }", f);
   }
   fputs(n ? "\n  ]\n}\n" : "]\n}\n", f);

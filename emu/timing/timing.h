@@ -51,6 +51,12 @@ typedef struct {
   uint64_t link_bits[2], link_packets[2];   /* mem_link packet: bits sent (headers included) and packets, [0] to the GPU, [1] to memory */
   double link_busy_seconds[2];           /* their links' busy time, summed over partitions */
   double seconds;                        /* simulated time (cycles / core clock) */
+  /* what the derived figures divide by, summed over launches (so totals over
+   * launches under different configs stay right): DRAM bytes moved (bursts x
+   * MAG), channel time (seconds x channels), warp-slot cycles (cycles x SMs x
+   * warps an SM holds) */
+  uint64_t dram_bytes;
+  double channel_seconds, warp_slot_cycles;
   uint64_t loads, load_latency;          /* global/local load instructions and their summed latency (cycles) */
   uint64_t smem_accesses, smem_conflict_cycles;
   uint64_t resident_warp_cycles;         /* resident warps summed over SMs and cycles */
@@ -78,6 +84,12 @@ const tm_config *aw_timing_last_config(const struct aw_device *d);
 /* The timing statistics of d's launches in timing mode (oldest first) and their
  * kernels' names; returns how many.  *total: all of them added up. */
 uint32_t aw_timing_launches(const struct aw_device *d, const tm_stats **launches, const char *const **kernels, const tm_stats **total);
+/* The config launch i (of aw_timing_launches') ran under. */
+const tm_config *aw_timing_launch_config(const struct aw_device *d, uint32_t i);
+/* The config every timed launch ran under, or NULL when they ran under
+ * different ones (a script's 'set' or 'config' between them) or none ran:
+ * the totals' figures then are those no one config defines. */
+const tm_config *aw_timing_total_config(const struct aw_device *d);
 
 /* From the next timing launch on, writes the timeline trace (Chrome Trace
  * Event JSON, for Perfetto: per SM and warp what the warps and their assist
@@ -115,12 +127,16 @@ int aw_timing_assist_of(const struct aw_device *d, const void *c, char *buf, siz
 double tm_ipc(const tm_stats *s);
 double tm_dram_utilization(const tm_stats *s);      /* fraction of DRAM time the data bus was busy */
 double tm_link_utilization(const tm_stats *s, int dir); /* mem_link packet: fraction of the links' time busy, dir 0 to the GPU, 1 to memory */
-double tm_dram_bytes_per_cycle(const tm_stats *s, const tm_config *c);
+double tm_dram_bytes_per_cycle(const tm_stats *s);
 double tm_occupancy(const tm_stats *s);              /* achieved: resident warps / max, averaged over cycles */
 double tm_compression_ratio(const tm_stats *s);      /* the bursts the DRAM traffic would take uncompressed over those it took */
 
-/* Writes the statistics as text; or as one JSON object: the totals at its top
- * level and a "launches" list with the same figures per launch. */
+/* Writes the statistics as text, c being the config they ran under (NULL:
+ * totals of launches under different configs, without the figures only one
+ * config defines: its clock, MAG and peak bandwidth, its design); or as one
+ * JSON object: the totals at its top level ("design" and "compression" of c,
+ * "mixed" when c is NULL) and a "launches" list with the same figures per
+ * launch. */
 void tm_stats_print(const tm_stats *s, const tm_config *c, FILE *f);
 void tm_stats_json(const tm_stats *total, const tm_stats *launches, const char *const *kernels, uint32_t n, const tm_config *c, FILE *f);
 /* Adds launch a's counters into total t. */

@@ -9,10 +9,11 @@
 struct tm_device {
   tm_stats *launches;
   char **kernels;
+  tm_config *cfgs;            /* the config each ran under */
   uint32_t n, cap;
   tm_stats total;
   int sm_mixed;               /* launches ran on different numbers of SMs: the totals have no per-SM breakdown */
-  tm_config last_cfg;         /* the config of the last launch */
+  int cfg_mixed;              /* launches ran under different configs: the totals have no one config */
   /* design caba: the blocks the kernels wrote, kept from launch to launch
    * until the host writes them: per block a byte, BLOCK_RAW (written
    * uncompressed) or BLOCK_PACKED (compressed by a compression assist warp),
@@ -132,12 +133,17 @@ int aw_set_timing(aw_device *d, const tm_config *cfg) {
 
 const tm_config *aw_timing_config(const aw_device *d) { return d->timing; }
 
-const tm_config *aw_timing_last_config(const aw_device *d) { return d->tmd && d->tmd->n ? &d->tmd->last_cfg : NULL; }
+const tm_config *aw_timing_last_config(const aw_device *d) { return d->tmd && d->tmd->n ? &d->tmd->cfgs[d->tmd->n - 1] : NULL; }
+
+const tm_config *aw_timing_launch_config(const aw_device *d, uint32_t i) { return d->tmd && i < d->tmd->n ? &d->tmd->cfgs[i] : NULL; }
+
+const tm_config *aw_timing_total_config(const aw_device *d) {
+  return d->tmd && d->tmd->n && !d->tmd->cfg_mixed ? &d->tmd->cfgs[0] : NULL;
+}
 
 tm_stats *tm_device_begin(aw_device *d, const char *kernel) {
   if (!d->tmd && !(d->tmd = calloc(1, sizeof *d->tmd))) return NULL;
   struct tm_device *t = d->tmd;
-  if (d->timing) t->last_cfg = *d->timing;
   if (t->n == t->cap) {
     uint32_t cap = t->cap ? t->cap * 2 : 8;
     tm_stats *l = realloc(t->launches, cap * sizeof *l);
@@ -146,8 +152,14 @@ tm_stats *tm_device_begin(aw_device *d, const char *kernel) {
     char **k = realloc(t->kernels, cap * sizeof *k);
     if (!k) return NULL;
     t->kernels = k;
+    tm_config *c = realloc(t->cfgs, cap * sizeof *c);
+    if (!c) return NULL;
+    t->cfgs = c;
     t->cap = cap;
   }
+  if (d->timing) t->cfgs[t->n] = *d->timing;
+  else tm_config_defaults(&t->cfgs[t->n]);   /* (a launch is timed only under a config) */
+  if (t->n && !tm_config_same(&t->cfgs[t->n], &t->cfgs[0])) t->cfg_mixed = 1;
   size_t len = strlen(kernel) + 1;
   char *name = malloc(len);
   if (!name) return NULL;
@@ -186,6 +198,7 @@ void tm_device_free(aw_device *d) {
     drop_pages(t);
     free(t->kernels);
     free(t->launches);
+    free(t->cfgs);
     free(t);
   }
   d->tmd = NULL;
