@@ -12,12 +12,12 @@
 #   JSON           --stats-json has the keys the issue names, for the run and per launch
 #   bad configs    unknown key, negative size, sets that are not a power of two,
 #                  a bad value on --set: file, line and key named, status 2
-#   test kernels   every tests/emu/*/*/run.aw under caba-gtx480, gto and two-level with
-#                  an active set of one warp (but a script marked
+#   test kernels   every tests/emu/*/*/run.aw under every preset and every policy, and
+#                  two-level with an active set of one warp (but a script marked
 #                  "# schedule-dependent:", whose checks hold only in the functional
-#                  driver's order): its own checks hold, and a fault test faults as its
-#                  expect-fault says (the same fault as in functional mode; an mbarrier
-#                  deadlock used to spin for ever)
+#                  driver's order): its own checks hold, its buffers are byte-identical to
+#                  the functional run's, and a fault test faults as its expect-fault says
+#                  (an mbarrier deadlock used to spin for ever)
 #   stats/configs  statistics under the config each launch ran under: a 'set' after a
 #                  launch changes later launches' figures, not its own; the totals of
 #                  launches under different configs say so and add bytes, not bursts
@@ -79,26 +79,46 @@ for script in examples/*/run.aw; do
 done
 
 # ---- test kernels, faults included ----
-tk_pass=0; tk_bad=""; tk_skip=""
+# Every tests/emu script under the three presets x three policies, and two-level with one warp
+# in the active set (a warp spinning at an mbarrier wait kept the warp it waited for out of the
+# set: tests/emu/insn/async's mb_spin spun for ever): its own checks hold, every buffer it
+# allocates ends byte-identical to the functional run's, and a fault test faults as its
+# expect-fault says (an mbarrier deadlock spun for ever)
+tk_pass=0; tk_runs=0; tk_cmp=0; tk_bad=""; tk_skip=""
 for script in tests/emu/*/*/run.aw; do
   dir=$(dirname "$script")
   n=$(echo "$dir" | tr '/' '_')
   data="$OUT/$n.data"          # written by the "runs" section's reference, when it has one
   [ -d "$data" ] || continue
   grep -q '^# schedule-dependent:' "$script" && { tk_skip="$tk_skip $dir"; continue; }
-  # gto, and two-level with one warp in the active set (a warp spinning at an mbarrier wait
-  # kept the warp it waited for out of the set: tests/emu/insn/async's mb_spin spun for ever)
-  for sets in "sched_policy=gto" "sched_policy=two-level --set sched_active_warps=1"; do
-    timeout 60 "$BIN/awemu" run --config caba-gtx480 --set $sets "$script" DATA="$data" > "$T/tk.log" 2>&1
+  sed "s|\${SCRIPT_DIR}|$dir|g" "$script" > "$T/tk.aw"
+  names=""
+  if [ ! -f "$dir/expect-fault" ]; then
+    names=$(sed -n 's/^\(alloc\|symbol\) \([^ ]*\) .*/\2/p' "$script")
+    for b in $(sed -n 's/^# order-dependent: //p' "$script"); do names=$(echo $names | tr ' ' '\n' | grep -vx "$b"); done
+    for b in $names; do echo "dump $b \${DUMPS}/$b.bin" >> "$T/tk.aw"; done
+  fi
+  run="$T/tk.aw"; [ -f "$dir/expect-fault" ] && run=$script   # (its fault names the script)
+  rm -rf "$T/tk.plain"; mkdir -p "$T/tk.plain"
+  "$BIN/awemu" run "$run" DATA="$data" DUMPS="$T/tk.plain" > /dev/null 2>&1
+  ok=1
+  for sets in "caba-gtx480 --set sched_policy=gto" "caba-gtx480 --set sched_policy=lrr" "caba-gtx480 --set sched_policy=two-level" \
+              "caba-gtx480 --set sched_policy=two-level --set sched_active_warps=1" \
+              "mag-gddr5 --set sched_policy=gto" "mag-gddr5 --set sched_policy=lrr" "mag-gddr5 --set sched_policy=two-level" \
+              "mpc-titanv --set sched_policy=gto" "mpc-titanv --set sched_policy=lrr" "mpc-titanv --set sched_policy=two-level"; do
+    rm -rf "$T/tk.t"; mkdir -p "$T/tk.t"
+    timeout 60 "$BIN/awemu" run --config $sets "$run" DATA="$data" DUMPS="$T/tk.t" > "$T/tk.log" 2>&1
     rc=$?
+    tk_runs=$((tk_runs + 1))
     if [ -f "$dir/expect-fault" ]; then
-      if [ $rc -eq 1 ] && grep -qF "$(cat "$dir/expect-fault")" "$T/tk.log"; then tk_pass=$((tk_pass + 1)); else tk_bad="$tk_bad $dir[$sets](exit $rc)"; fi
-    elif [ $rc -eq 0 ]; then tk_pass=$((tk_pass + 1))
-    else tk_bad="$tk_bad $dir[$sets](exit $rc)"; fi
+      [ $rc -eq 1 ] && grep -qF "$(cat "$dir/expect-fault")" "$T/tk.log" || { ok=0; tk_bad="$tk_bad $dir[$sets](exit $rc)"; }
+    elif [ $rc -ne 0 ]; then ok=0; tk_bad="$tk_bad $dir[$sets](exit $rc)"
+    else for b in $names; do tk_cmp=$((tk_cmp + 1)); cmp -s "$T/tk.plain/$b.bin" "$T/tk.t/$b.bin" || { ok=0; tk_bad="$tk_bad $dir[$sets]:$b"; }; done; fi
   done
+  [ $ok -eq 1 ] && tk_pass=$((tk_pass + 1))
 done
 if [ -n "$tk_bad" ]; then fail "timing mode, test kernels: not as in functional mode:$tk_bad"
-else pass "timing mode, test kernels: $tk_pass runs of tests/emu's scripts under caba-gtx480 (gto; two-level with an active set of 1), their checks hold and their faults are functional mode's${tk_skip:+ (not run: the schedule-dependent$tk_skip)}"; fi
+else pass "timing mode, test kernels: $tk_pass scripts of tests/emu in $tk_runs runs (3 presets x 3 policies, and two-level with an active set of 1): their checks hold, their buffers are functional mode's ($tk_cmp compared), their faults too${tk_skip:+ (not run: the schedule-dependent$tk_skip)}"; fi
 
 # ---- edge configs ----
 e=tests/timing/edge.aw
