@@ -110,5 +110,8 @@ int emu_barrier_release(cta *c);
  * no mbarrier object of c changing since, c is deadlocked: records the same
  * fault as the functional driver (-1).  Else 0. */
 int emu_spin_watch(cta *c, warp *w);
+/* Whether warp w's last mbarrier wait failed (as emu_spin_watch was told) and
+ * no mbarrier object of c has changed since: it spins, waiting for another warp. */
+int emu_spinning(const cta *c, const warp *w);
 
 #endif

@@ -1621,32 +1621,29 @@ static int cmd_down(dbg *g, char *args) {
   return select_frame(g, w, n >= g->frame_sel ? 0 : g->frame_sel - (uint32_t)n);
 }
 
+/* One row of info cuda blocks: block b on SM sm, starred when in focus. */
+static void block_row(const dbg *g, const cta *b, uint32_t sm) {
+  uint32_t done = 0;
+  for (uint32_t k = 0; k < b->nwarps; k++) done += b->warps[k].state == W_DONE;
+  char id[48];
+  snprintf(id, sizeof id, "(%u,%u,%u)", b->cta.x, b->cta.y, b->cta.z);
+  printf("%c %-12s %3u %6u %8u\n", b == g->c ? '*' : ' ', id, sm, b->nwarps, done);
+}
+
 /* info cuda blocks: the blocks running now: in timing mode every resident
  * one, with its SM and how many of its warps have finished. */
 static int info_cuda_blocks(dbg *g) {
-  cta *c = g->c;
-  if (!c || !g->in_launch || g->stop == S_END) { printf("No CUDA blocks.\n"); return DR_OK; }
+  if (!g->c || !g->in_launch || g->stop == S_END) { printf("No CUDA blocks.\n"); return DR_OK; }
   int64_t cycle = aw_timing_cycle(g->d);
   if (cycle < 0) {
     printf("  BlockIdx     SM  Warps Finished  (the functional core runs one block at a time)\n");
-    uint32_t done = 0;
-    for (uint32_t i = 0; i < c->nwarps; i++) done += c->warps[i].state == W_DONE;
-    char id[48];
-    snprintf(id, sizeof id, "(%u,%u,%u)", c->cta.x, c->cta.y, c->cta.z);
-    printf("* %-12s %3u %6u %8u\n", id, c->smid, c->nwarps, done);
+    block_row(g, g->c, g->c->smid);
     return DR_OK;
   }
   const void *p;
   uint32_t sm, n = 0;
   printf("  BlockIdx     SM  Warps Finished  (resident at cycle %lld)\n", (long long)cycle);
-  for (uint32_t i = 0; (p = aw_timing_cta(g->d, i, &sm)); i++, n++) {
-    const cta *b = p;
-    uint32_t done = 0;
-    for (uint32_t k = 0; k < b->nwarps; k++) done += b->warps[k].state == W_DONE;
-    char id[48];
-    snprintf(id, sizeof id, "(%u,%u,%u)", b->cta.x, b->cta.y, b->cta.z);
-    printf("%c %-12s %3u %6u %8u\n", b == g->c ? '*' : ' ', id, sm, b->nwarps, done);
-  }
+  for (; (p = aw_timing_cta(g->d, n, &sm)); n++) block_row(g, p, sm);
   if (!n) printf("  (none: the launch's blocks have all finished)\n");
   return DR_OK;
 }

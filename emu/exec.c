@@ -2841,7 +2841,7 @@ static int cta_begin(cta *c) {
   if (!c->line || c->shared == c->own_shared) memset(c->shared, 0, c->shared_bytes);   /* (not a parent's, borrowed) */
   memset(c->bar_count, 0, sizeof c->bar_count);
   c->spin_mb = c->mb_writes;
-  c->spin_rounds = c->spun = 0;
+  c->spin_rounds = c->spun = c->spinners = 0;
   c->serial = ++c->d->cta_serial;
   for (uint32_t i = 0; i < c->nwarps; i++) {
     warp *w = &c->warps[i];
@@ -2892,9 +2892,12 @@ static void spin_fault(cta *c, warp *w) {
   fault(c, w, e->pc ? e->pc - 1 : 0, ANYLANE, 0, 0, "mbarrier deadlock: every live warp waits for a phase that no warp can complete (%u rounds without an arrival)", SPIN_ROUNDS);
 }
 
+int emu_spinning(const cta *c, const warp *w) { return c->spin_mb == c->mb_writes && (c->spinners >> (w->id & 31) & 1); }
+
 int emu_spin_watch(cta *c, warp *w) {
-  if (c->mb_writes != c->spin_mb) { c->spin_mb = c->mb_writes; c->spin_rounds = 0; c->spun = 0; }
+  if (c->mb_writes != c->spin_mb) { c->spin_mb = c->mb_writes; c->spin_rounds = 0; c->spun = c->spinners = 0; }
   c->spun |= 1u << (w->id & 31);
+  c->spinners |= 1u << (w->id & 31);
   uint32_t ready = 0;
   for (uint32_t i = 0; i < c->nwarps && i < 32; i++) if (c->warps[i].state == W_READY) ready |= 1u << i;
   if ((c->spun & ready) != ready) return 0;

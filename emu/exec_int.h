@@ -74,7 +74,8 @@ typedef struct emu_cta {
   uint64_t mb_writes;       /* arrivals, inits and invalidations of mbarrier objects (a deadlock makes none) */
   uint64_t spin_mb;         /* emu_spin_watch: mb_writes when its rounds began, */
   uint32_t spin_rounds;     /* the rounds since in which every ready warp spun, */
-  uint32_t spun;            /* and the warps that spun in this one (a bit each: 32 warps at most) */
+  uint32_t spun;            /* and the warps that spun in this one (a bit each: 32 warps at most), */
+  uint32_t spinners;        /* and in any round since (emu_spinning) */
   uint64_t scratch[8][WARP];
   uint8_t *own_shared;     /* an assist runner: its own shared memory, used when it has no parent CTA (shared then borrows the parent's) */
   uint32_t own_shared_bytes;

@@ -33,22 +33,17 @@ void tm_sched_begin(const tm_gpu *g, tm_sm *s, uint32_t k) {
    * since) come after the others: the warp they wait for may be younger, and a spin is no
    * long-latency operation that would take them out */
   const uint32_t *list = &s->list[(size_t)k * s->nslots];
-  uint32_t na = 0, cap = (uint32_t)g->cfg->sched_active_warps, spinners = 0;
+  uint32_t na = 0, cap = (uint32_t)g->cfg->sched_active_warps;
+  int spinners = 0;   /* the first pass passed over some: the second takes them, oldest first, while there is room */
   memset(s->considered, 0, nw * sizeof *s->considered);
-  for (uint32_t i = 0; i < n && na < cap; i++) {
-    const tm_warp *tw = &s->warps[list[i]];
-    if (tw->state != TW_READY || tw->pending || tw->sleep_until > s->cycle) continue;
-    if (tw->spun && tw->spin_mb == tw->tc->c->mb_writes) { spinners++; continue; }
-    s->considered[i >> 6] |= 1ull << (i & 63);
-    na++;
-  }
-  for (uint32_t i = 0; i < n && na < cap && spinners; i++) {   /* room left: the spinners, oldest first */
-    const tm_warp *tw = &s->warps[list[i]];
-    if (tw->state != TW_READY || tw->pending || tw->sleep_until > s->cycle || !tw->spun || tw->spin_mb != tw->tc->c->mb_writes) continue;
-    s->considered[i >> 6] |= 1ull << (i & 63);
-    na++;
-    spinners--;
-  }
+  for (int spin = 0; spin <= spinners && na < cap; spin++)
+    for (uint32_t i = 0; i < n && na < cap; i++) {
+      const tm_warp *tw = &s->warps[list[i]];
+      if (tw->state != TW_READY || tw->pending || tw->sleep_until > s->cycle) continue;
+      if (emu_spinning(tw->tc->c, tw->w) != spin) { spinners |= !spin; continue; }
+      s->considered[i >> 6] |= 1ull << (i & 63);
+      na++;
+    }
 }
 
 /* The lowest set place at or above 'from' in m, or UINT32_MAX. */

@@ -223,7 +223,6 @@ int tm_sm_start_cta(tm_gpu *g, tm_sm *s, tm_cta *tc, aw_dim3 id) {
     tw->in = NULL;
     tw->wait_load = 0;
     tw->sleep_until = 0;
-    tw->spun = 0;
     tw->pending = 0;
     tw->cp_seq = 0;
     memset(tw->cp_out, 0, sizeof tw->cp_out);
@@ -751,11 +750,7 @@ static int issue(tm_gpu *g, tm_sm *s, tm_warp *tw, const emu_insn *in, const tm_
   tw->w->clock = (uint64_t)n - 1;   /* %clock reads the cycle of issue (the step adds one) */
   int st = emu_step(tw->tc->c, tw->w, is);
   if (st == EMU_STEP_FAULT) { g->failed = 1; return -1; }
-  if (st == EMU_STEP_SPIN) {   /* a failed mbarrier wait: a deadlock? (else it waits for another warp: two-level lets those in first) */
-    if (emu_spin_watch(tw->tc->c, tw->w)) { g->failed = 1; return -1; }
-    tw->spun = 1;
-    tw->spin_mb = tw->tc->c->mb_writes;
-  }
+  if (st == EMU_STEP_SPIN && emu_spin_watch(tw->tc->c, tw->w)) { g->failed = 1; return -1; }   /* a failed mbarrier wait: a deadlock? */
   tw->w->fired = 0;   /* it has left the instruction whose 'pc' trigger it set off */
   {   /* the instruction after it, most often the next it issues (from n + 1 at the earliest, after the other
        * SMs' cycles): the host's caches fetch its registers meanwhile (in its function, the frame the same) */

@@ -91,8 +91,6 @@ typedef struct tm_warp {
   int64_t next_issue;         /* not before this cycle: one instruction per cycle, or its operands are not ready before */
   int wait_load;              /* its next instruction waits for a load: not tried again until one of its loads is back */
   int64_t sleep_until;        /* a nanosleep suspends it until this cycle (two-level: outside the active set meanwhile) */
-  int spun;                   /* its last mbarrier wait failed, when its CTA's mbarrier objects had changed spin_mb */
-  uint64_t spin_mb;           /* times (cta.mb_writes): two-level lets others into the active set first while none has changed since */
   uint32_t slot, sched;
   uint32_t cp_seq;            /* cp.async groups committed; the open group's number */
   uint16_t cp_out[TM_CP_GROUPS];   /* cp.async instructions in flight, by group number modulo TM_CP_GROUPS */
