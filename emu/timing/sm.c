@@ -859,7 +859,8 @@ int tm_sm_assist_mem(tm_gpu *g, tm_sm *s, tm_assist *a, const emu_insn *in, cons
   int64_t ready = n + r->latency;
   int has_dst = r->ndst > 0;
   for (uint32_t j = 0; j < r->ndst; j++) tm_aw_ready(a, r->dst[j], has_dst ? ready : n + 1);
-  if (!s->nacc) return 0;
+  /* a store, as a warp's, leaves and is not waited for: nothing comes back (tm_sm_reply) */
+  if (!s->nacc || kind == REQ_WR) return 0;
   tm_load *l = tm_load_new(g);
   if (!l) { tm_fail(g, "out of host memory"); return -1; }
   l->tw = NULL;
