@@ -608,8 +608,19 @@ static int check_watches(dbg *g) {
     if (g->c && wk < d->nwatch) {
       char wt[600];
       where_text(g->c->m, d->wlast[wk].pc, wt, sizeof wt);
-      printf("Written by block (%u,%u,%u), warp %u, lane %u at %s\n", d->wlast[wk].cta.x, d->wlast[wk].cta.y, d->wlast[wk].cta.z,
-             d->wlast[wk].warp, d->wlast[wk].lane, wt);
+      const cta *by = d->wlast[wk].by;
+      const void *pc_ = NULL, *pw = NULL;
+      uint32_t pid = 0;
+      char desc[300];
+      if (by && by->line && aw_timing_assist_of(d, by, desc, sizeof desc, &pc_, &pw, &pid) >= 0)   /* (its warp 0 is the runner's, not the parent's) */
+        printf("Written by the assist warp of block (%u,%u,%u), warp %u, lane %u at %s\n", d->wlast[wk].cta.x, d->wlast[wk].cta.y, d->wlast[wk].cta.z,
+               pid, d->wlast[wk].lane, wt);
+      else if (by && by->line)
+        printf("Written by an assist warp of block (%u,%u,%u), lane %u at %s\n", d->wlast[wk].cta.x, d->wlast[wk].cta.y, d->wlast[wk].cta.z,
+               d->wlast[wk].lane, wt);
+      else
+        printf("Written by block (%u,%u,%u), warp %u, lane %u at %s\n", d->wlast[wk].cta.x, d->wlast[wk].cta.y, d->wlast[wk].cta.z,
+               d->wlast[wk].warp, d->wlast[wk].lane, wt);
     }
     memcpy(b->old, now, b->size);
     g->watch_last = wk;
@@ -802,8 +813,9 @@ static int hook(void *ctx, int ev, cta *c, warp *w, uint32_t pc) {
       sw = g->d->wlast[k].warp; sl = g->d->wlast[k].lane;
     }
     cta *wc = NULL;
-    if (sw == w->id && id[0] == c->cta.x && id[1] == c->cta.y && id[2] == c->cta.z) set_focus(g, w->id, sl, 1);
-    else if (sw != UINT32_MAX && aw_timing_cycle(g->d) >= 0 && (wc = resident_cta(g, id, -1)) && sw < wc->nwarps) {
+    const cta *by = k < g->d->nwatch ? g->d->wlast[k].by : NULL;
+    if (by == c && sw == w->id) set_focus(g, w->id, sl, 1);
+    else if (sw != UINT32_MAX && !(by && by->line) && aw_timing_cycle(g->d) >= 0 && (wc = resident_cta(g, id, -1)) && sw < wc->nwarps) {
       g->writer = wc;
       g->writer_warp = sw;
       g->writer_lane = sl;

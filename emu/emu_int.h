@@ -175,7 +175,9 @@ struct aw_device {
   void *hook_ctx;
   /* Watched global ranges (the debugger's watchpoints): a store that
    * overlaps range k sets watch_hit and wlast[k].written and records in
-   * wlast[k] the lane, warp, CTA and pc of the store (the last one wins).  [watch_lo, watch_hi)
+   * wlast[k] the lane, warp, CTA and pc of the store, and the CTA that ran it
+   * (an assist warp's runner, whose warp 0 is not its parent's; the last store
+   * wins).  [watch_lo, watch_hi)
    * bounds them all, so other stores cost one compare. */
   uint64_t watch_lo, watch_hi;
   /* memcheck (aw_set_memcheck): 0 off, 1 report each access outside every
@@ -188,7 +190,7 @@ struct aw_device {
   uint64_t tail_base;
   uint32_t nwatch;
   uint64_t wlo[EMU_MAX_WATCH], whi[EMU_MAX_WATCH];
-  struct { uint32_t lane, warp, pc, written; aw_dim3 cta; } wlast[EMU_MAX_WATCH];
+  struct { uint32_t lane, warp, pc, written; aw_dim3 cta; const void *by; } wlast[EMU_MAX_WATCH];
   int watch_hit;
   /* Timing mode (emu/timing/): launches run on the cycle-level model of this
    * config; NULL in functional mode.  tmd holds the launches' timing statistics. */

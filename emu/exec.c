@@ -353,7 +353,7 @@ static uint8_t *locate(cta *c, warp *w, uint32_t lane, int space, uint64_t addr,
         if (addr >= d->whi[k] || addr + size <= d->wlo[k]) continue;
         d->watch_hit = 1;
         d->wlast[k].written = 1;
-        d->wlast[k].lane = lane; d->wlast[k].warp = w ? w->id : 0; d->wlast[k].cta = c->cta;
+        d->wlast[k].lane = lane; d->wlast[k].warp = w ? w->id : 0; d->wlast[k].cta = c->cta; d->wlast[k].by = c;
         d->wlast[k].pc = w && w->sp ? w->stack[w->sp - 1].pc : 0;
       }
     }
