@@ -26,6 +26,8 @@
 #                  a one-entry DRAM queue, extreme latencies and clocks, ...): it
 #                  ends, and its buffers are the functional run's
 #   unschedulable  a CTA that fits no SM is reported, not run, never hangs
+#   CTA counts     the statistics count the CTAs and warps launched: the grids' sizes, as in
+#                  functional mode (timing mode counted each CTA twice)
 #   config CLI     awemu config --list / --show / --table
 T=$(mktemp -d)
 
@@ -303,5 +305,19 @@ else fail "awemu config --show" "$(head -5 "$T/show.cfg"; head -5 "$T/show2.cfg"
 sed -n '/<!-- BEGIN CONFIG TABLE/,/<!-- END CONFIG TABLE/p' README.md | sed '1d;$d' > "$T/readme-table.md"
 if cmp -s "$T/table.md" "$T/readme-table.md"; then pass "README's config table is awemu config --table"
 else fail "README's config table differs from awemu config --table (paste it between the CONFIG TABLE markers)" "$(diff "$T/readme-table.md" "$T/table.md" | head -5)"; fi
+
+# CTAs and warps counted: saxpy over grids of 3 and 7 blocks of 256 threads (8 warps each): the
+# last launch 7 CTAs and 56 warps, in all 10 CTAs and 80 warps, in either mode
+printf 'load examples/saxpy/saxpy.ptx\nalloc x f32 2000\nalloc y f32 2000\nlaunch saxpy 3 256 u32:768 f32:2.5 x y\nlaunch saxpy 7 256 u32:1792 f32:2.5 x y\nstats json %s\n' \
+  "$T/ctas.json" > "$T/ctas.aw"
+bad=""
+for cfg in "" "--config caba-gtx480" "--config mpc-titanv"; do
+  if "$BIN/awemu" run $cfg "$T/ctas.aw" > "$T/ctas.log" 2>&1; then
+    got=$(grep -o '"\(ctas\|warps\)": [0-9]*' "$T/ctas.json" | awk '{ printf "%s%s", (NR > 1 ? " " : ""), $2 }')
+    [ "$got" = "7 56 10 80" ] || bad="$bad ${cfg:-functional}: ctas and warps (last, total) $got;"
+  else bad="$bad ${cfg:-functional}: $(grep -i error "$T/ctas.log" | head -1);"; fi
+done
+if [ -z "$bad" ]; then pass "statistics count 10 CTAs and 80 warps for grids of 3 and 7 blocks of 8 warps, in functional mode and under two presets"
+else fail "CTA and warp counts (derived: last launch 7 and 56, total 10 and 80)" "$bad"; fi
 
 rm -rf "$T"
