@@ -221,6 +221,10 @@ static void errors(void) {
   e = try_cfg("design = hw-mem\nl2_tags = 4\n");
   CHECK(contains(e, "t.cfg:2: error: l2_tags: 4 tags per way hold compressed lines, and design hw-mem keeps L2's lines uncompressed"),
         "a compressed L2 under hw-mem (%s)", e);
+  /* no L2 at all: the key set last (line 3) is the one named, with its own reason */
+  e = try_cfg("design = hw\nl2_tags = 4\nl2_bytes = 0\n");
+  CHECK(contains(e, "t.cfg:3: error: l2_bytes: l2_tags = 4 tags per way hold compressed L2 lines, and l2_bytes = 0 leaves no L2"),
+        "compressed L2 tags without an L2 (%s)", e);
   e = try_cfg("design = caba\nl1_tags = 2\n");
   CHECK(contains(e, "error: l1_tags: 2 tags per way hold compressed lines, and design caba keeps L1's lines uncompressed"),
         "a compressed L1 under caba (%s)", e);

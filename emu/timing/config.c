@@ -454,9 +454,11 @@ int tm_config_check(const tm_config *c, char *err, size_t cap) {
     if (!c->l2_compressed && (c->l2_tags > 1 || !c->l2_bytes || c->l2_sector_bytes != c->l2_line_bytes))
       BADK(blame(c, TM_KEY_l2_compressed, TM_KEY_l2_tags, TM_KEY_l2_bytes, TM_KEY_l2_sector_bytes, -1),
            "l2_compressed = off keeps whole L2 lines uncompressed: it needs an L2 (l2_bytes) of one tag per way (l2_tags = 1) whose lines are one block (l2_sector_bytes = l2_line_bytes)");
-    if (c->l2_tags > 1 && (c->design == TM_DESIGN_HW_MEM || !c->l2_bytes))
+    if (c->l2_tags > 1 && c->design == TM_DESIGN_HW_MEM)
       BADK(blame(c, TM_KEY_l2_tags, TM_KEY_design, -1), "%lld tags per way hold compressed lines, and design hw-mem keeps L2's lines uncompressed (hw, ideal and caba compress them)",
            (long long)c->l2_tags);
+    if (c->l2_tags > 1 && !c->l2_bytes)
+      BADK(blame(c, TM_KEY_l2_tags, TM_KEY_l2_bytes, -1), "l2_tags = %lld tags per way hold compressed L2 lines, and l2_bytes = 0 leaves no L2", (long long)c->l2_tags);
     int64_t sets = c->md_cache_bytes / (128 * c->md_cache_ways);
     if (c->md_cache_bytes % (128 * c->md_cache_ways) || !pow2(sets))
       BADK(blame(c, TM_KEY_md_cache_bytes, TM_KEY_md_cache_ways, -1), "md_cache_bytes = %lld in %lld ways of 128-byte lines must give a power-of-two number of sets",
