@@ -65,27 +65,12 @@ if "$BIN/awemu" run --subroutines "$T/bad.s" examples/assist/tonemap/run.aw DATA
 elif grep -q "kernel 'tonemap' has no label '\$L__BB0_9'" "$T/bad.log"; then pass "a trigger on a label the kernel lacks is refused at load, naming the kernel and the label"
 else fail "a trigger on a missing label: the message names the kernel and label" "$(head -3 "$T/bad.log")"; fi
 
-# a 'pc' subroutine that stores to global memory: at saxpy's ret each lane of each warp writes its
+# a 'pc' subroutine that stores to global memory (tests/debug/assist_watch/poke.s): at saxpy's ret each lane of each warp writes its
 # %laneid (as a float) over its thread's y[i], so y[i] = i mod 32 (PTX ISA: %laneid is the lane
 # within the warp; 64 threads are two warps), whatever saxpy wrote before; x stays 1
-cat > "$T/poke.s" <<'EOF_S'
-.subroutine poke
-.priority high
-.trigger pc saxpy, $L__BB0_2 (%rd7)
-.livein %p
-{
-	.reg .u64 %p;
-	.reg .f32 %v;
-	.reg .u32 %l;
-	mov.u32 %l, %laneid;
-	cvt.rn.f32.u32 %v, %l;
-	st.global.f32 [%p], %v;
-	exit;
-}
-EOF_S
 for i in $(seq 0 63); do echo $((i % 32)); done > "$T/poke_y.txt"
 printf 'subroutines %s\nload examples/saxpy/saxpy.ptx\nalloc x f32 64\nalloc y f32 64\nfill x const 1\nfill y const 2\nlaunch saxpy 1 64 u32:64 f32:2.5 x y\nexpect y text %s\nexpect x value 1\n' \
-  "$T/poke.s" "$T/poke_y.txt" > "$T/poke.aw"
+  tests/debug/assist_watch/poke.s "$T/poke_y.txt" > "$T/poke.aw"
 bad=""
 for cfg in "" "--config caba-gtx480" "--config mag-gddr5" "--config mpc-titanv"; do
   timeout 60 "$BIN/awemu" run $cfg "$T/poke.aw" > "$T/poke.log" 2>&1 || bad="$bad ${cfg:-functional}: $(grep -i error "$T/poke.log" | head -1);"
