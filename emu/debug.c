@@ -610,17 +610,13 @@ static int check_watches(dbg *g) {
       where_text(g->c->m, d->wlast[wk].pc, wt, sizeof wt);
       const cta *by = d->wlast[wk].by;
       const void *pc_ = NULL, *pw = NULL;
-      uint32_t pid = 0;
-      char desc[300];
-      if (by && by->line && aw_timing_assist_of(d, by, desc, sizeof desc, &pc_, &pw, &pid) >= 0)   /* (its warp 0 is the runner's, not the parent's) */
-        printf("Written by the assist warp of block (%u,%u,%u), warp %u, lane %u at %s\n", d->wlast[wk].cta.x, d->wlast[wk].cta.y, d->wlast[wk].cta.z,
-               pid, d->wlast[wk].lane, wt);
-      else if (by && by->line)
-        printf("Written by an assist warp of block (%u,%u,%u), lane %u at %s\n", d->wlast[wk].cta.x, d->wlast[wk].cta.y, d->wlast[wk].cta.z,
-               d->wlast[wk].lane, wt);
-      else
-        printf("Written by block (%u,%u,%u), warp %u, lane %u at %s\n", d->wlast[wk].cta.x, d->wlast[wk].cta.y, d->wlast[wk].cta.z,
-               d->wlast[wk].warp, d->wlast[wk].lane, wt);
+      uint32_t pid = d->wlast[wk].warp;   /* an assist warp's is its runner's warp 0: its parent's is asked for */
+      char desc[300], who[160];
+      int assist = by && by->line, parent = assist && aw_timing_assist_of(d, by, desc, sizeof desc, &pc_, &pw, &pid) >= 0;
+      snprintf(who, sizeof who, "%sblock (%u,%u,%u)", assist ? (parent ? "the assist warp of " : "an assist warp of ") : "",
+               d->wlast[wk].cta.x, d->wlast[wk].cta.y, d->wlast[wk].cta.z);
+      if (!assist || parent) printf("Written by %s, warp %u, lane %u at %s\n", who, pid, d->wlast[wk].lane, wt);
+      else printf("Written by %s, lane %u at %s\n", who, d->wlast[wk].lane, wt);
     }
     memcpy(b->old, now, b->size);
     g->watch_last = wk;
