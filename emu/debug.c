@@ -199,18 +199,31 @@ static void thread_of(warp *w, uint32_t lane, uint32_t t[3]) {
   t[0] = (uint32_t)w->tid[0][lane]; t[1] = (uint32_t)w->tid[1][lane]; t[2] = (uint32_t)w->tid[2][lane];
 }
 
+cta *dbg_assist_parent(dbg *g, uint32_t *pid) {
+  const void *pc_ = NULL, *pw = NULL;
+  uint32_t id = 0;
+  char desc[300];
+  if (!g->c || !g->c->line || aw_timing_assist_of(g->c->d, g->c, desc, sizeof desc, &pc_, &pw, &id) < 0 || !pc_) return NULL;
+  if (pid) *pid = id;
+  return (cta *)pc_;
+}
+
 static void print_focus(dbg *g, const char *lead) {
   warp *w = dbg_focus_warp(g);
   if (!w) return;
   uint32_t t[3];
   thread_of(w, g->fl, t);
-  const void *pc_ = NULL, *pw = NULL;
   uint32_t pid = 0;
-  char desc[300];
-  if (g->c->line && aw_timing_assist_of(g->c->d, g->c, desc, sizeof desc, &pc_, &pw, &pid) >= 0) {   /* an assist warp: its parent */
-    const cta *p = pc_;
+  const cta *p = dbg_assist_parent(g, &pid);
+  if (p) {   /* an assist warp: its parent */
     printf("[%ssubroutine %s, the assist warp of kernel %s, block (%u,%u,%u), warp %u, sm %u, lane %u]\n", lead, dbg_fname(g->c->m, g->c->kfunc),
            dbg_fname(p->m, p->kfunc), p->cta.x, p->cta.y, p->cta.z, pid, g->c->smid, g->fl);
+    return;
+  }
+  const void *pc_ = NULL, *pw = NULL;
+  char desc[300];
+  if (g->c->line && aw_timing_assist_of(g->c->d, g->c, desc, sizeof desc, &pc_, &pw, &pid) >= 0) {   /* (a compression outlives its block) */
+    printf("[%ssubroutine %s, an assist warp whose block has finished, sm %u, lane %u]\n", lead, dbg_fname(g->c->m, g->c->kfunc), g->c->smid, g->fl);
     return;
   }
   printf("[%s%s %s, block (%u,%u,%u), thread (%u,%u,%u), sm %u, warp %u, lane %u]\n", lead,
@@ -1418,7 +1431,15 @@ static int cmd_cuda(dbg *g, char *args) {
   } else if (have_block && (b[0] != c->cta.x || b[1] != c->cta.y || b[2] != c->cta.z))
     return dbg_err("Block (%u,%u,%u) is not running: the functional core runs one block at a time, and block (%u,%u,%u) runs now.",
                    b[0], b[1], b[2], c->cta.x, c->cta.y, c->cta.z);
-  uint32_t wid = g->fw < c->nwarps ? g->fw : 0, lane = g->fl;   /* (another block: the same warp and lane, as cuda-gdb keeps them) */
+  /* an assist warp in focus: a warp or thread is one of its parent's block, and the warp that
+   * stays is its parent (a lane alone stays in the assist warp) */
+  uint32_t pid = 0, keep = g->fw;
+  cta *parent = dbg_assist_parent(g, &pid);
+  if (parent) {
+    if (c == g->c && (want_warp >= 0 || have_thread)) c = parent;
+    if (c != g->c) keep = pid;
+  }
+  uint32_t wid = keep < c->nwarps ? keep : 0, lane = g->fl;   /* (another block: the same warp and lane, as cuda-gdb keeps them) */
   if (want_warp >= 0) {
     if ((uint64_t)want_warp >= c->nwarps) return dbg_err("Invalid warp %llu: block (%u,%u,%u) has warps 0 to %u.", (unsigned long long)want_warp, c->cta.x, c->cta.y, c->cta.z, c->nwarps - 1);
     wid = (uint32_t)want_warp;
@@ -1461,6 +1482,7 @@ static int info_warps(dbg *g, char *args) {
     uint32_t pc = dbg_warp_pc(g, &c->warps[0], &mask);
     printf("Assist warp in focus: %s\n", desc);
     if (pc != NO_PC) printf("  at %s pc %u, mask %08x\n", dbg_fname(c->m, func_of(c->m, pc)), dbg_rel_pc(c->m, pc), mask);
+    if (!p) { printf("started by warp %u of a block that has finished since\n", pid); return DR_OK; }
     printf("started by warp %u of kernel %s, block (%u,%u,%u):\n", pid, dbg_fname(p->m, p->kfunc), p->cta.x, p->cta.y, p->cta.z);
     focus_assist = c;
     c = (cta *)p;
@@ -1510,6 +1532,18 @@ static int info_lanes(dbg *g, char *args) {
   value av;
   char why[64];
   if (pc != NO_PC && !dbg_eval(g, "$active", &av, why, sizeof why)) active = (uint32_t)av.bits;
+  uint32_t pid = 0;
+  const cta *p = dbg_assist_parent(g, &pid);
+  if (g->c->line && aw_timing_cycle(g->d) >= 0) {   /* an assist warp: its lanes are the subroutine's, of no thread of their own */
+    char of[160] = "";
+    if (p) snprintf(of, sizeof of, " of block (%u,%u,%u), warp %u", p->cta.x, p->cta.y, p->cta.z, pid);
+    printf("The assist warp running %s%s, pc %u: mask %08x (the guard lets %08x issue)\n", dbg_fname(g->c->m, g->c->kfunc), of,
+           pc == NO_PC ? 0 : dbg_rel_pc(g->c->m, pc), mask, active);
+    printf("  Ln State\n");
+    for (uint32_t l = 0; l < WARP; l++)
+      printf("%c %2u %s\n", l == g->fl ? '*' : ' ', l, !(w->alive >> l & 1) ? "exited" : (mask >> l & 1) ? ((active >> l & 1) ? "active" : "guarded") : "inactive");
+    return DR_OK;
+  }
   printf("Warp %u of block (%u,%u,%u), pc %u: mask %08x (the guard lets %08x issue)\n", w->id, g->c->cta.x, g->c->cta.y, g->c->cta.z,
          pc == NO_PC ? 0 : dbg_rel_pc(g->c->m, pc), mask, active);
   printf("  Ln State     Thread\n");
@@ -1630,12 +1664,12 @@ static int cmd_down(dbg *g, char *args) {
 }
 
 /* One row of info cuda blocks: block b on SM sm, starred when in focus. */
-static void block_row(const dbg *g, const cta *b, uint32_t sm) {
+static void block_row(const cta *focus, const cta *b, uint32_t sm) {
   uint32_t done = 0;
   for (uint32_t k = 0; k < b->nwarps; k++) done += b->warps[k].state == W_DONE;
   char id[48];
   snprintf(id, sizeof id, "(%u,%u,%u)", b->cta.x, b->cta.y, b->cta.z);
-  printf("%c %-12s %3u %6u %8u\n", b == g->c ? '*' : ' ', id, sm, b->nwarps, done);
+  printf("%c %-12s %3u %6u %8u\n", b == focus ? '*' : ' ', id, sm, b->nwarps, done);
 }
 
 /* info cuda blocks: the blocks running now: in timing mode every resident
@@ -1645,13 +1679,15 @@ static int info_cuda_blocks(dbg *g) {
   int64_t cycle = aw_timing_cycle(g->d);
   if (cycle < 0) {
     printf("  BlockIdx     SM  Warps Finished  (the functional core runs one block at a time)\n");
-    block_row(g, g->c, g->c->smid);
+    block_row(g->c, g->c, g->c->smid);
     return DR_OK;
   }
   const void *p;
   uint32_t sm, n = 0;
+  const cta *focus = dbg_assist_parent(g, NULL);   /* (an assist warp in focus: its parent's block) */
+  if (!focus) focus = g->c;
   printf("  BlockIdx     SM  Warps Finished  (resident at cycle %lld)\n", (long long)cycle);
-  for (; (p = aw_timing_cta(g->d, n, &sm)); n++) block_row(g, p, sm);
+  for (; (p = aw_timing_cta(g->d, n, &sm)); n++) block_row(focus, p, sm);
   if (!n) printf("  (none: the launch's blocks have all finished)\n");
   return DR_OK;
 }
@@ -1663,6 +1699,9 @@ static int info_cuda(dbg *g, char *args) {
   if (strcmp(t, "kernels")) return t[0] ? dbg_err("Undefined info cuda command: \"%s\" (this debugger has info cuda kernels and info cuda blocks).", t) : DR_USAGE;
   cta *c = g->c;
   if (!c || !g->in_launch) { printf("No CUDA kernels.\n"); return DR_OK; }
+  uint32_t pid = 0;
+  cta *assisted = dbg_assist_parent(g, &pid);   /* an assist warp in focus: the launch is its parent's */
+  if (assisted) c = assisted;
   aw_module **mods;
   int nm = dbg_nmodules(g, &mods), mi = 0;
   for (int i = 0; i < nm; i++) if (mods[i] == c->m) mi = i + 1;
@@ -1676,6 +1715,8 @@ static int info_cuda(dbg *g, char *args) {
          g->stop == S_END ? "-" : running, c->line ? "subroutine" : "kernel", dbg_fname(c->m, c->kfunc));
   const char *file = c->m->img.nfiles ? isa_str(&c->m->img, c->m->img.files[0]) : "";
   printf("  module %d of %d%s%s\n", mi, nm, file[0] ? ", source " : "", file);
+  if (assisted) printf("  focus: the assist warp running subroutine %s for block (%u,%u,%u), warp %u\n", dbg_fname(g->c->m, g->c->kfunc),
+                       c->cta.x, c->cta.y, c->cta.z, pid);
   return DR_OK;
 }
 

@@ -291,7 +291,10 @@ static int parse_primary(parser *ps, value *v) {
       if (!strcmp(id, "$mask") || !strcmp(id, "$active")) v->type = ISA_T_B32;
       if (!strcmp(id, "$pc")) v->bits = pc == NO_PC ? 0 : dbg_rel_pc(g->c->m, pc);
       else if (!strcmp(id, "$lane")) v->bits = g->fl;
-      else if (!strcmp(id, "$warp")) v->bits = w->id;
+      else if (!strcmp(id, "$warp")) {   /* an assist warp's: its parent's, the warp it works for */
+        uint32_t pid = w->id;
+        v->bits = dbg_assist_parent(g, &pid) ? pid : w->id;
+      }
       else if (!strcmp(id, "$active")) {
         v->bits = mask;
         if (pc != NO_PC && g->c->m->code[pc].guard) {   /* the guard as it reads now */

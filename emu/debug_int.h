@@ -158,6 +158,9 @@ uint32_t dbg_rel_pc(aw_module *m, uint32_t pc);
 /* The warp in focus (NULL when no block runs); its selected call frame; the pc a warp
  * stands at (the stop's pc for the warp stopped in; NO_PC when it has exited). */
 warp *dbg_focus_warp(dbg *g);
+/* Timing mode, the focus on an assist warp: the block of the warp it assists (*pid: that
+ * warp's index in it); NULL when the focus is on a block's warp (or the parent is gone). */
+cta *dbg_assist_parent(dbg *g, uint32_t *pid);
 frame *dbg_sel_frame(dbg *g, warp *w);
 uint32_t dbg_warp_pc(dbg *g, warp *w, uint32_t *mask);
 

@@ -923,7 +923,7 @@ int aw_timing_assist_of(const aw_device *d, const void *c, char *buf, size_t cap
     for (uint32_t e = 0; e < s->nawt; e++) {
       const tm_assist *a = &s->awt[e];
       if (!a->live || a->c != c) continue;
-      *parent_cta = a->pcta;
+      *parent_cta = a->pcta && a->pcta->serial == a->pserial ? a->pcta : NULL;   /* (its runner may run another block now) */
       *parent_warp = a->parent;
       *parent_id = a->pwid;
       int i = 0;   /* its place among its parent's: tm_assist_describe counts them */

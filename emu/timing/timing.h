@@ -118,8 +118,9 @@ uint32_t aw_timing_sms(const struct aw_device *d);
 int aw_timing_assist(const struct aw_device *d, const void *w, int i, char *buf, size_t cap);
 /* When c (a struct emu_cta *) runs an assist warp of the launch: describes it
  * as aw_timing_assist does, sets *parent_cta and *parent_warp (the CTA and
- * warp that started it, as they were then; the warp id in *parent_id) and
- * returns its SM; else -1. */
+ * warp that started it, as they were then; the warp id in *parent_id;
+ * *parent_cta NULL when that block has finished since) and returns its SM;
+ * else -1. */
 int aw_timing_assist_of(const struct aw_device *d, const void *c, char *buf, size_t cap, const void **parent_cta,
                         const void **parent_warp, uint32_t *parent_id);
 
