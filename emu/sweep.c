@@ -227,6 +227,49 @@ static int parse(sweep *w, const char *file) {
   return 0;
 }
 
+/* Each run's config as a whole, before anything runs: the checks that span keys
+ * (tm_config_check) refuse values that are fine alone, such as an l2_bytes that the
+ * config's slices and ways do not divide.  The message names the line the value came
+ * from, and the run's other coordinates.  0, or -1 (reported). */
+static int check_combinations(const sweep *w) {
+  int idx[MAX_AXES + 2], nax = 0;
+  const axis *ax[MAX_AXES + 2];
+  const char *key[MAX_AXES + 2];
+  if (w->des.n) { ax[nax] = &w->des; key[nax++] = "design"; }
+  if (w->alg.n) { ax[nax] = &w->alg; key[nax++] = "compression"; }
+  for (int k = 0; k < w->nsets; k++) if (!w->isvar[k]) { ax[nax] = &w->sets[k]; key[nax++] = w->sets[k].key; }
+  long combos = w->cfg.n;
+  for (int a = 0; a < nax && combos <= 1000000; a++) combos *= ax[a]->n;
+  if (combos > 1000000) return 0;   /* (more runs than a sweep may have: expand refuses it) */
+  for (int i = 0; i < w->cfg.n; i++) {
+    if (!strcmp(w->cfg.vals[i], "functional")) continue;
+    tm_config base;
+    char err[600], where[PATH_MAX + 32];
+    tm_config_defaults(&base);
+    if (tm_config_load(&base, w->cfg.vals[i], err, sizeof err)) return err_at(w->file, w->cfg.line, "configs: %s", err);
+    memset(idx, 0, sizeof idx);
+    for (;;) {   /* every combination of the axes' values, the last fastest */
+      tm_config c = base;
+      for (int a = 0; a < nax; a++) {
+        fmt(where, sizeof where, "%s:%d", w->file, ax[a]->line);
+        if (tm_config_set(&c, key[a], ax[a]->vals[idx[a]], where, err, sizeof err)) return err_at(w->file, 0, "%s", err);
+      }
+      if (tm_config_check(&c, err, sizeof err)) {
+        char runs[1024] = "";
+        size_t l = 0;
+        for (int a = 0; a < nax && l < sizeof runs; a++)
+          l += (size_t)snprintf(runs + l, sizeof runs - l, ", %s=%s", key[a], ax[a]->vals[idx[a]]);
+        fprintf(stderr, "%s\n", err);
+        return err_at(w->file, 0, "the runs with config %s%s would stop with that error: nothing has run", w->cfg.vals[i], runs);
+      }
+      int a = nax - 1;
+      while (a >= 0 && ++idx[a] == ax[a]->n) idx[a--] = 0;
+      if (a < 0) break;
+    }
+  }
+  return 0;
+}
+
 /* Workload patterns to run.aw paths; configs, designs, algorithms, set values and timeout checked. */
 static int check(sweep *w) {
   axis got = { .key = "workloads", .line = w->wl.line };
@@ -285,6 +328,15 @@ static int check(sweep *w) {
       fmt(where, sizeof where, "%s:%d", w->file, w->sets[k].line);
       if (tm_config_set(&c, w->sets[k].key, w->sets[k].vals[i], where, err, sizeof err)) return err_at(w->file, 0, "%s", err);
     }
+  /* an axis and a 'set' of the same key: every run would get both, the set last */
+  for (int k = 0; k < w->nsets; k++) {
+    if (w->isvar[k]) continue;
+    if (w->des.n && !strcmp(w->sets[k].key, "design"))
+      return err_at(w->file, w->sets[k].line, "set design: 'designs' (line %d) is the design axis already: give the designs there", w->des.line);
+    if (w->alg.n && !strcmp(w->sets[k].key, "compression"))
+      return err_at(w->file, w->sets[k].line, "set compression: 'algorithms' (line %d) is the compression axis already: give the algorithms there", w->alg.line);
+  }
+  if (check_combinations(w)) return -1;
   if (w->subs.n > 32) return err_at(w->file, w->subs.line, "subroutines: at most 32 files");
   for (int a = 0; a < w->nalgsubs; a++) if (w->algsubs[a].n > 32) return err_at(w->file, w->algsubs[a].line, "%s: at most 32 files", w->algsubs[a].key);
   for (int i = 0; i < w->subs.n; i++)

@@ -72,6 +72,26 @@ subroutines.bdi = $root/subroutines/bdi/bdi.s"
 vals=$(seq -s ' ' 256)
 sw_err manyruns "more than 1000000 runs" "workloads = $root/examples/saxpy
 $(for k in A B C D E F G H; do echo "var $k = $vals"; done)"
+# an axis and a 'set' of its key: every run got both on its command line, the set last, and
+# results.csv two columns of one name
+sw_err setdesign "setdesign.sweep:3: error: set design: 'designs' (line 2) is the design axis already" "workloads = $root/examples/saxpy
+designs = base caba
+set design = hw"
+sw_err setcompression "setcompression.sweep:3: error: set compression: 'algorithms' (line 2) is the compression axis already" "workloads = $root/examples/saxpy
+algorithms = bdi fpc
+set compression = fpc"
+# values that only the checks spanning keys refuse went through, and every such run failed
+# when it started: caba-gtx480's L2 is 12 slices (6 partitions x 2) of 16 ways of 128-byte
+# lines, 24 KiB a set round, and 512 KiB is no whole number of them (768 KiB is 32); 2 tags a
+# way are refused with design base (it compresses nothing), fine with caba.  Refused before
+# anything is made (no crosskey.runs directory, no reference program built)
+sw_err crosskey "crosskey.sweep:2: error: l2_bytes: l2_bytes = 524288 do not divide into 12 slices" "workloads = $root/examples/saxpy
+set l2_bytes = 768K 512K"
+sw_err crosskey2 "the runs with config caba-gtx480, design=base, l2_tags=2 would stop with that error" "workloads = $root/examples/saxpy
+designs = caba base
+set l2_tags = 1 2"
+if [ -e "$SW/crosskey.runs" ] || [ -e "$SW/crosskey2.runs" ]; then fail "sweep refused for a cross-key error still made its directory" "$(ls "$SW")"
+else pass "sweep refused for a cross-key error made nothing"; fi
 # a workload file whose name is shorter than '.aw' (read before its name under AddressSanitizer)
 printf 'alloc x u8 1\n' > "$SW/x"
 sw_err shortname "shortname.sweep:1: error: workloads: x: no run script" "workloads = x"
