@@ -432,7 +432,17 @@ static int prepare(const sweep *w) {
     const char *cc = getenv("CC");
     fmt(cmd, sizeof cmd, "'%s' -std=c11 -O2 -ffp-contract=off -o '%s' '%s' -lm && '%s' '%s' > /dev/null", cc && *cc ? cc : "cc", ref, src, ref, dir);
     fprintf(stderr, "[sweep] preparing %s's data (%s)\n", w->wl.vals[i], src);
-    if (system(cmd) != 0) return err_at(NULL, 0, "%s: the reference program failed (%s)", src, cmd);
+    int st = system(cmd);
+    if (st != -1 && ((WIFSIGNALED(st) && (WTERMSIG(st) == SIGINT || WTERMSIG(st) == SIGQUIT)) || (WIFEXITED(st) && WEXITSTATUS(st) == 128 + SIGINT))) {
+      /* Ctrl-C: system() kept it from us, and the shell or the compiler took it; the sweep
+       * stops as it does when it comes while the runs run (128 + SIGINT to the shell) */
+      fprintf(stderr, "[sweep] interrupted while preparing %s's data\n", w->wl.vals[i]);
+      fflush(stderr);
+      signal(SIGINT, SIG_DFL);
+      raise(SIGINT);
+      return -1;
+    }
+    if (st != 0) return err_at(NULL, 0, "%s: the reference program failed (%s)", src, cmd);
     FILE *f = fopen(done, "w");
     if (f) fclose(f);
   }

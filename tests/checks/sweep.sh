@@ -92,6 +92,19 @@ designs = caba base
 set l2_tags = 1 2"
 if [ -e "$SW/crosskey.runs" ] || [ -e "$SW/crosskey2.runs" ]; then fail "sweep refused for a cross-key error still made its directory" "$(ls "$SW")"
 else pass "sweep refused for a cross-key error made nothing"; fi
+# Ctrl-C while a workload's reference program is built: system() holds SIGINT off the sweep, and
+# the sweep reported "the reference program failed" with status 2; it stops as Ctrl-C stops it
+# while runs run, killed by SIGINT (status 130).  The interrupt here goes to the shell that
+# system() started (the compiler's parent), as the terminal's Ctrl-C would, and to nothing else
+mkdir -p "$SW/intr"
+printf '#!/bin/sh\nkill -INT $PPID\nsleep 1\n' > "$SW/intr/cc"
+chmod +x "$SW/intr/cc"
+printf 'workloads = %s/examples/saxpy\n' "$root" > "$SW/intr.sweep"
+(cd "$SW" && CC="$SW/intr/cc" "$awemu" sweep --list intr.sweep) > /dev/null 2> "$SW/intr.err"
+rc=$?
+if [ $rc -eq 130 ] && grep -q "interrupted while preparing" "$SW/intr.err" && ! grep -q "failed" "$SW/intr.err" && [ ! -e "$SW/intr.runs/data/saxpy/.prepared" ]; then
+  pass "sweep: Ctrl-C while the reference data is made stops it with status 130"
+else fail "sweep: Ctrl-C while preparing data (status $rc, expected 130)" "$(cat "$SW/intr.err")"; fi
 # a workload file whose name is shorter than '.aw' (read before its name under AddressSanitizer)
 printf 'alloc x u8 1\n' > "$SW/x"
 sw_err shortname "shortname.sweep:1: error: workloads: x: no run script" "workloads = x"
