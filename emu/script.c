@@ -1606,9 +1606,10 @@ void aw_session_interrupt(aw_session *s) {
 }
 
 int aw_session_exec(aw_session *s, const char *line, const char *where) {
-  int ok;
-  char *text = expand(s, line, where, &ok);
-  if (!ok) { free(text); return -1; }
+  /* words first, then each word's ${NAME}s: a value with blanks or '#' in it (a path) stays one
+   * word and is no comment; a word that comes out empty is no word */
+  char *text = strdup(line);
+  if (!text) return error(s, where, "out of memory");
   char *hash = strchr(text, '#');
   if (hash) *hash = 0;
   char *argv[MAX_WORDS];
@@ -1616,7 +1617,11 @@ int aw_session_exec(aw_session *s, const char *line, const char *where) {
   char *save = NULL;
   for (char *tok = strtok_r(text, " \t\r\n", &save); tok; tok = strtok_r(NULL, " \t\r\n", &save)) {
     if (argc == MAX_WORDS) { rc = error(s, where, "more than %d words on one line", MAX_WORDS); break; }
-    argv[argc++] = tok;
+    int ok;
+    char *word = expand(s, tok, where, &ok);
+    if (!ok) { free(word); rc = -1; break; }
+    if (!*word) { free(word); continue; }
+    argv[argc++] = word;
   }
   if (argc && !rc && s->interrupted) rc = error(s, where, "interrupted");
   if (argc && !rc) {
@@ -1625,6 +1630,7 @@ int aw_session_exec(aw_session *s, const char *line, const char *where) {
     if (!c->name) rc = error(s, where, "unknown command '%s'", argv[0]);
     else rc = c->run(s, argv, argc, where);
   }
+  for (int i = 0; i < argc; i++) free(argv[i]);
   free(text);
   return rc;
 }

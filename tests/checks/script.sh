@@ -257,4 +257,23 @@ sc runsub
 if [ $rc -eq 0 ] && [ "$(grep -c '^runsub: metadata gives no line size; using 128 bytes, MAG 32$' "$sd/runsub.log")" -eq 1 ]; then pass "runsub with zeroed metadata: line size 128, MAG 32, said once"
 else fail "runsub with zeroed metadata: status $rc" "$(cat "$sd/runsub.log")"; fi
 
+# a script in a directory whose name has a blank and a '#', with a value that has them too: the
+# line was expanded before it was split, so ${SCRIPT_DIR}/saxpy.ptx became two words ('load' got
+# a third and refused it) and '#' began a comment.  saxpy over 4 elements: y = 2.5 * 1 + 2 = 4.5
+mkdir -p "$sd/my runs #2"
+cp "$saxpy" "$sd/my runs #2/saxpy.ptx"
+cat > "$sd/my runs #2/run.aw" <<'EOF2'
+load ${SCRIPT_DIR}/saxpy.ptx
+alloc x f32 4
+alloc y f32 4
+fill x const 1
+fill y const 2
+launch saxpy 1 32 u32:4 f32:2.5 x y
+expect y value 4.5
+dump y ${DEST}/y.bin
+EOF2
+(cd "$sd" && "$awemu" run "my runs #2/run.aw" "DEST=$sd/my runs #2") > "$sd/blanks.log" 2>&1
+rc=$?
+if [ $rc -eq 0 ] && [ "$(wc -c < "$sd/my runs #2/y.bin")" -eq 16 ]; then pass "script: \${SCRIPT_DIR} and a value with a blank and '#' stay one word"
+else fail "script in a directory with a blank and '#' (status $rc)" "$(cat "$sd/blanks.log")"; fi
 rm -rf "$sd"
