@@ -150,6 +150,10 @@ static void errors(void) {
   CHECK(contains(e, "n_sm: no value"), "empty value (%s)", e);
   e = try_cfg("n_sm = 4\nbase = caba-gtx480\n");
   CHECK(contains(e, "t.cfg:2: error: base must come before the first key"), "base after a key (%s)", e);
+  /* a key set twice in one file: the second silently won (sweep files refuse it); a base's
+   * value overridden once is what base is for (tested above) */
+  e = try_cfg("n_sm = 4\nl1_bytes = 16K\nn_sm = 8\n");
+  CHECK(contains(e, "t.cfg:3: error: n_sm given twice (line 1 sets it first)"), "a key given twice in one file (%s)", e);
   e = try_cfg("base = no-such-gpu\n");
   CHECK(contains(e, "t.cfg:1: error: base: no-such-gpu: no such preset or file (presets: caba-gtx480, mag-gddr5, mpc-titanv)"),
         "unknown base: the file and line, and the presets (%s)", e);

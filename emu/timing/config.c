@@ -226,6 +226,7 @@ static int is_preset(const char *name) {
 /* Runs the text of a config file named 'origin' ("caba-gtx480", "my.cfg"). */
 static int load_text(tm_config *c, const char *origin, const char *text, int depth, char *err, size_t cap) {
   int lineno = 0, seen_key = 0;
+  int set_at[TM_NKEYS] = { 0 };   /* the line of this file that set each key (0: none): a second is refused */
   for (const char *p = text; *p;) {
     const char *nl = strchr(p, '\n');
     const char *end = nl ? nl : p + strlen(p);
@@ -263,7 +264,11 @@ static int load_text(tm_config *c, const char *origin, const char *text, int dep
       continue;
     }
     seen_key = 1;
+    int k = find_key(ks, strlen(ks));
+    if (k >= 0 && set_at[k])   /* (a base's value is there to be overridden, once) */
+      return isa_fail(err, cap, "%s: error: %s given twice (line %d sets it first)", where, keys[k].name, set_at[k]);
     if (tm_config_set(c, ks, vs, where, err, cap) != 0) return -1;
+    if (k >= 0) set_at[k] = lineno;
   }
   return 0;
 }
