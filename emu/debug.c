@@ -750,7 +750,9 @@ static int hook(void *ctx, int ev, cta *c, warp *w, uint32_t pc) {
       emu_alloc *a = b->kind == BP_WATCH ? emu_find_alloc(g->d, b->addr, b->size) : NULL;
       if (a) memcpy(b->old, a->data + (b->addr - a->addr), b->size);
     }
-    if (g->mode == M_CONT) g->focus_serial = g->cta_serial, g->focus_c = c, g->fw = 0, g->fl = 0;
+    /* while it runs on, the focus follows the newest block (functional mode: the old one is gone);
+     * in timing mode the focus stays where it was: the block it is in may still be resident */
+    if (g->mode == M_CONT && aw_timing_cycle(g->d) < 0) g->focus_serial = g->cta_serial, g->focus_c = c, g->fw = 0, g->fl = 0;
     return 0;
   case EMU_EV_FAULT: {
     char msg[1024];
