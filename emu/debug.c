@@ -910,6 +910,7 @@ static int known_modules(dbg *g, aw_module ***mods) {
 static void kill_run(dbg *g) {
   g->kill = 1;
   aw_session_quiet(g->s, 1);
+  aw_session_stop(g->s);   /* (stopped where a launch has ended, no hook would see g->kill: the next line must not run) */
 }
 
 static int need_stopped(dbg *g) {

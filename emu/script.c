@@ -1600,6 +1600,8 @@ static char *expand(aw_session *s, const char *line, const char *where, int *ok)
   return out;
 }
 
+void aw_session_stop(aw_session *s) { s->interrupted = 1; }
+
 void aw_session_interrupt(aw_session *s) {
   s->interrupted = 1;
   aw_interrupt(s->dev);
