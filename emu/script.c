@@ -60,6 +60,7 @@ struct aw_session {
   uint64_t launches;        /* launches finished or faulted (what aw_get_total_stats covers) */
   int quiet;                /* errors are not printed (the debugger ends a launch on purpose) */
   volatile sig_atomic_t interrupted;   /* aw_session_interrupt: no further command runs */
+  int stop_file;            /* aw_session_stop: the script file being run reads no further line */
 };
 
 static int error(aw_session *s, const char *where, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -1600,7 +1601,7 @@ static char *expand(aw_session *s, const char *line, const char *where, int *ok)
   return out;
 }
 
-void aw_session_stop(aw_session *s) { s->interrupted = 1; }
+void aw_session_stop(aw_session *s) { s->stop_file = 1; }
 
 void aw_session_interrupt(aw_session *s) {
   s->interrupted = 1;
@@ -1663,7 +1664,8 @@ int aw_session_run_file(aw_session *s, const char *path) {
   uint64_t lineno = 0;
   int rc = 0;
   ssize_t n;
-  while (!rc && (n = getline(&line, &cap, f)) >= 0) {
+  s->stop_file = 0;
+  while (!rc && !s->stop_file && (n = getline(&line, &cap, f)) >= 0) {
     lineno++;
     snprintf(where, pl + 32, "%s:%llu", name, (unsigned long long)lineno);
     if (memchr(line, 0, (size_t)n)) rc = error(s, where, "a NUL byte in the line");

@@ -23,8 +23,9 @@ int aw_session_exec(aw_session *s, const char *line, const char *where);
 /* Stops the session: the running launch faults ("interrupted") and no
  * further command runs.  Async-signal-safe (sets flags): for SIGINT handlers. */
 void aw_session_interrupt(aw_session *s);
-/* No further command of the session runs (the one running ends as it would);
- * the device is not told.  For the debugger's kill, run and quit. */
+/* The script file being run (aw_session_run_file) reads no further line; the
+ * command running ends as it would, and the device is not told.  For the
+ * debugger's kill, run and quit. */
 void aw_session_stop(aw_session *s);
 /* Runs a whole script file; stops at the first failing command.  0 on success. */
 int aw_session_run_file(aw_session *s, const char *path);
