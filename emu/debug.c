@@ -626,8 +626,9 @@ static int check_watches(dbg *g) {
       uint32_t pid = d->wlast[wk].warp;   /* an assist warp's is its runner's warp 0: its parent's is asked for */
       char desc[300], who[160];
       int assist = by && by->line, parent = assist && aw_timing_assist_of(d, by, desc, sizeof desc, &pc_, &pw, &pid) >= 0;
-      snprintf(who, sizeof who, "%sblock (%u,%u,%u)", assist ? (parent ? "the assist warp of " : "an assist warp of ") : "",
-               d->wlast[wk].cta.x, d->wlast[wk].cta.y, d->wlast[wk].cta.z);
+      aw_dim3 blk = d->wlast[wk].cta;   /* (an assist warp's own is its runner's, (0,0,0): its parent's is the one to name) */
+      if (parent && pc_) blk = ((const cta *)pc_)->cta;
+      snprintf(who, sizeof who, "%sblock (%u,%u,%u)", assist ? (parent ? "the assist warp of " : "an assist warp of ") : "", blk.x, blk.y, blk.z);
       if (!assist || parent) printf("Written by %s, warp %u, lane %u at %s\n", who, pid, d->wlast[wk].lane, wt);
       else printf("Written by %s, lane %u at %s\n", who, d->wlast[wk].lane, wt);
     }
@@ -825,8 +826,15 @@ static int hook(void *ctx, int ev, cta *c, warp *w, uint32_t pc) {
     }
     cta *wc = NULL;
     const cta *by = k < g->d->nwatch ? g->d->wlast[k].by : NULL;
+    const void *apc = NULL, *apw = NULL;
+    uint32_t apid;
+    char adesc[300];
     if (by == c && sw == w->id) set_focus(g, w->id, sl, 1);
-    else if (sw != UINT32_MAX && !(by && by->line) && aw_timing_cycle(g->d) >= 0 && (wc = resident_cta(g, id, -1)) && sw < wc->nwarps) {
+    else if (sw != UINT32_MAX && by && by->line && aw_timing_assist_of(g->d, by, adesc, sizeof adesc, &apc, &apw, &apid) >= 0 && sw < by->nwarps) {
+      g->writer = (cta *)by;   /* an assist warp stored, and runs still: it is shown */
+      g->writer_warp = sw;
+      g->writer_lane = sl;
+    } else if (sw != UINT32_MAX && !(by && by->line) && aw_timing_cycle(g->d) >= 0 && (wc = resident_cta(g, id, -1)) && sw < wc->nwarps) {
       g->writer = wc;
       g->writer_warp = sw;
       g->writer_lane = sl;
