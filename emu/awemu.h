@@ -42,6 +42,8 @@ typedef struct {
   int has_address;
   char what[256];           /* what happened */
   int placeless;            /* the launch as a whole, no CTA, warp or instruction (the timing model's faults) */
+  char parent[200];         /* an assist warp's: "the assist warp of kernel K, block (x,y,z), warp W" ("" for a kernel's warp);
+                               kernel then names the subroutine */
 } aw_fault;
 
 typedef struct {

@@ -62,6 +62,9 @@ cta *emu_assist_new(aw_device *d, aw_module *m, aw_fault *f);
 /* parent: the CTA whose shared memory the assist warp's .shared variables are
  * (CABA 4.2.2: allocated with the parent's block); NULL: its own, zeroed. */
 int emu_assist_start(cta *c, uint32_t func, aw_line *line, aw_fault *f, cta *parent);
+/* The warp an assist warp started by emu_assist_start works for (warp 'wid' of block
+ * 'parent', of the same module), named in its faults. */
+void emu_assist_parent(cta *c, const cta *parent, uint32_t wid);
 /* An assist warp that runs longer is a fault (a loop that never ends). */
 #define EMU_ASSIST_MAX_INSNS 100000
 /* A 'pc' trigger's subroutine, started in assist runner ac, takes its parent

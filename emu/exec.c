@@ -134,6 +134,9 @@ static void where(const cta *c, const warp *w, uint32_t pc, uint32_t lane, aw_fa
   snprintf(f->kernel, sizeof f->kernel, "%s", isa_str(img, img->funcs[c->kfunc].name));
   f->cta = c->cta;
   f->warp = w ? w->id : 0;
+  if (c->line && c->has_parent)
+    snprintf(f->parent, sizeof f->parent, "the assist warp of kernel %s, block (%u,%u,%u), warp %u", isa_str(img, img->funcs[c->parent_kfunc].name),
+             c->parent_cta.x, c->parent_cta.y, c->parent_cta.z, c->parent_warp);
   if (lane == ANYLANE) {
     uint32_t m = w && w->sp ? w->stack[w->sp - 1].mask & w->alive : 0;
     if (!m && w) m = w->alive;
@@ -171,8 +174,9 @@ void aw_fault_format(const aw_fault *f, char *buf, size_t cap) {
     else snprintf(buf, cap, "%s", f->what);
     return;
   }
-  int n = snprintf(buf, cap, "fault in kernel %s, CTA (%u,%u,%u), warp %u, lane %u, %s pc %u",
-                   f->kernel, f->cta.x, f->cta.y, f->cta.z, f->warp, f->lane, f->function, f->pc);
+  int n = f->parent[0] ? snprintf(buf, cap, "fault in subroutine %s (%s), lane %u, %s pc %u", f->kernel, f->parent, f->lane, f->function, f->pc)
+                       : snprintf(buf, cap, "fault in kernel %s, CTA (%u,%u,%u), warp %u, lane %u, %s pc %u",
+                                  f->kernel, f->cta.x, f->cta.y, f->cta.z, f->warp, f->lane, f->function, f->pc);
   if (n < 0 || (size_t)n >= cap) return;
   if (f->file[0]) n += snprintf(buf + n, cap - (size_t)n, " (%s:%u)", f->file, f->line);
   if (n < 0 || (size_t)n >= cap) return;
@@ -2711,6 +2715,7 @@ static int run_pc_assist(cta *c, warp *w, const emu_pc_bind *b, uint32_t pc) {
   memset(&c->aux_line, 0, sizeof c->aux_line);
   aw_stats saved = d->stats;
   if (emu_assist_start(ac, c->m->img.subrs[b->subr].func, &c->aux_line, c->fault, c)) return -1;
+  emu_assist_parent(ac, c, w->id);
   emu_assist_livein(ac, w, b);
   if (emu_assist_keep_load(ac, w, b->subr)) { fault(c, w, pc, ANYLANE, 0, 0, "out of host memory for kept registers"); return -1; }
   warp *aw = &ac->warps[0];
@@ -3024,6 +3029,7 @@ int emu_assist_start(cta *c, uint32_t func, aw_line *line, aw_fault *f, cta *par
   }
   c->kfunc = func;
   c->line = line;
+  c->has_parent = 0;
   c->fault = f;
   c->faulted = 0;
   c->cta.x = c->cta.y = c->cta.z = 0;
@@ -3031,6 +3037,14 @@ int emu_assist_start(cta *c, uint32_t func, aw_line *line, aw_fault *f, cta *par
   int r = cta_begin(c);
   c->d->stats.warps = warps;   /* an assist warp is not one of the launch's warps */
   return r;
+}
+
+void emu_assist_parent(cta *c, const cta *parent, uint32_t wid) {
+  c->has_parent = parent != NULL;
+  if (!parent) return;
+  c->parent_kfunc = parent->kfunc;
+  c->parent_cta = parent->cta;
+  c->parent_warp = wid;
 }
 
 void emu_cta_free(cta *c) {

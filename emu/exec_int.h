@@ -67,6 +67,9 @@ typedef struct emu_cta {
   aw_fault *fault;
   int faulted;
   aw_line *line;           /* an assist warp's line buffers, NULL for kernels */
+  int has_parent;          /* an assist warp's parent (emu_assist_parent), named in its faults: */
+  uint32_t parent_kfunc, parent_warp;   /* its kernel and warp, */
+  aw_dim3 parent_cta;      /* and its block, as they were when it started */
   struct emu_issue *issue; /* while emu_step runs: where memory instructions note their lanes' addresses */
   uint64_t serial;         /* which CTA this is: the device's count of CTAs started (several may be resident) */
   uint32_t smid, nsmid;    /* %smid and %nsmid: the SM it runs on and how many (timing mode; functional: 0 of 1) */

@@ -115,6 +115,7 @@ static void go(tm_gpu *g, tm_sm *s, tm_assist *a, uint32_t sr, tm_parent parent,
   a->pserial = parent.c ? parent.c->serial : 0;
   if (emu_assist_keep_load(a->c, parent.w, sr)) tm_fail(g, "out of host memory for kept registers");
   a->pwid = parent.wid;
+  emu_assist_parent(a->c, parent.c, parent.wid);   /* (named in its faults) */
   a->c->smid = (uint32_t)s->id;
   a->c->nsmid = g->nsm;
   a->c->ns_per_clock = 1000.0 / g->cfg->core_clock_mhz;

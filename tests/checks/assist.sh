@@ -14,6 +14,7 @@
 #                  with the kernel's name and the label
 #   global stores  a 'pc' subroutine whose lanes store to global memory: every mode and preset
 #                  ends with the stores' values (timing mode waited for ever before)
+#   faults         an assist warp's fault names the subroutine and the block and warp it works for
 T=$(mktemp -d)
 for w in tonemap options walk gather; do
   if ! cc -std=c11 -O2 -ffp-contract=off -o "$T/$w.ref" "examples/assist/$w/ref.c" -lm 2> "$T/$w.cc" || ! "$T/$w.ref" "$T/$w" > /dev/null 2>&1; then
@@ -77,4 +78,27 @@ for cfg in "" "--config caba-gtx480" "--config mag-gddr5" "--config mpc-titanv";
 done
 if [ -z "$bad" ]; then pass "a 'pc' subroutine's global stores: y[i] = i mod 32 (its lane ids) in functional mode and under every preset"
 else fail "a 'pc' subroutine's global stores" "$bad"; fi
+
+# an assist warp's fault names the subroutine and the block and warp it works for (it read "fault in
+# kernel poke, CTA (0,0,0), warp 0": the runner's own place, whatever the parent).  poke.s with
+# its store moved 4 GiB past y[i] (outside every allocation), over 8 blocks of 128 threads.
+# Functional mode runs block 0 first: warp 0's assist warp faults, lane 0, at y[0] + 4 GiB (A0).
+# Timing mode: whichever faults first, its message must name the thread the address is
+# thread i = (A - A0) / 4 of: block i / 128, warp (i mod 128) / 32, lane i mod 32
+sed 's|st.global.f32 \[%p\], %v;|add.u64 %p, %p, 0x100000000;\n\tst.global.f32 [%p], %v;|' tests/debug/assist_watch/poke.s > "$T/pokebad.s"
+printf 'subroutines %s\nload examples/saxpy/saxpy.ptx\nalloc x f32 1024\nalloc y f32 1024\nlaunch saxpy 8 128 u32:1024 f32:2.5 x y\n' "$T/pokebad.s" > "$T/pokebad.aw"
+timeout 60 "$BIN/awemu" run "$T/pokebad.aw" > "$T/pokebad.log" 2>&1
+f0=$(grep -o 'fault in subroutine poke (the assist warp of kernel saxpy, block (0,0,0), warp 0), lane 0, poke pc 3 ([^)]*): 4-byte global store outside every allocation, address 0x[0-9a-f]*' "$T/pokebad.log")
+a0=${f0##*address }
+timeout 60 "$BIN/awemu" run --config caba-gtx480 "$T/pokebad.aw" > "$T/pokebad_t.log" 2>&1
+ft=$(grep -o 'fault in subroutine poke (the assist warp of kernel saxpy, block ([0-9]*,0,0), warp [0-9]*), lane [0-9]*, .*address 0x[0-9a-f]*' "$T/pokebad_t.log")
+at=${ft##*address }
+blk=$(echo "$ft" | sed -n 's/.*block (\([0-9]*\),0,0), warp \([0-9]*\)), lane \([0-9]*\),.*/\1 \2 \3/p')
+if [ -n "$f0" ] && [ -n "$ft" ] && [ -n "$blk" ]; then
+  i=$(( (at - a0) / 4 ))
+  set -- $blk
+  if [ "$1" -eq $((i / 128)) ] && [ "$2" -eq $((i % 128 / 32)) ] && [ "$3" -eq $((i % 32)) ]; then
+    pass "an assist warp's fault names its subroutine and its parent's block and warp (functional; caba-gtx480: thread $i)"
+  else fail "an assist warp's fault under caba-gtx480 names block $1, warp $2, lane $3; its address is thread $i's" "$ft"; fi
+else fail "an assist warp's fault: the message does not name the subroutine and its parent" "$(grep -i fault "$T/pokebad.log" "$T/pokebad_t.log")"; fi
 rm -rf "$T"
