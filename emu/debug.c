@@ -1300,6 +1300,7 @@ static int cmd_watch(dbg *g, char *args) {
 }
 
 /* Applies f to the breakpoints numbered in args (all when none). */
+static void bp_enable(dbg *g, int i);
 static int for_bps(dbg *g, char *args, void (*f)(dbg *, int)) {
   char *p = args, *t;
   int any = 0;
@@ -1308,12 +1309,21 @@ static int for_bps(dbg *g, char *args, void (*f)(dbg *, int)) {
     uint64_t id;
     if (parse_u64(t, &id)) return DR_USAGE;
     int found = -1;
-    for (int i = 0; i < g->nbps; i++) if (g->bps[i].id == (int)id) found = i;
+    for (int i = 0; i < g->nbps; i++) if ((uint64_t)g->bps[i].id == id) found = i;   /* (compared whole: 2^32 + 1 is not 1) */
     if (found < 0) return dbg_err("No breakpoint number %llu.", (unsigned long long)id);
     ids[n++] = (int)id;
     any = 1;
   }
   if (!any) for (int i = 0; i < g->nbps && n < 256; i++) ids[n++] = g->bps[i].id;
+  if (f == bp_enable) {   /* the watchpoints enabled then must fit the emulator's (watch refuses more too) */
+    int nw = 0;
+    for (int i = 0; i < g->nbps; i++) {
+      int on = g->bps[i].enabled;
+      for (int k = 0; k < n && !on; k++) on = g->bps[i].id == ids[k];
+      nw += g->bps[i].kind == BP_WATCH && on;
+    }
+    if (nw > EMU_MAX_WATCH) return dbg_err("Too many watchpoints: at most %d are enabled at once (disable or delete one first).", EMU_MAX_WATCH);
+  }
   for (int k = 0; k < n; k++)
     for (int i = 0; i < g->nbps; i++) if (g->bps[i].id == ids[k]) { f(g, i); break; }
   maps_rebuild(g);
@@ -1337,7 +1347,7 @@ static int cmd_condition(dbg *g, char *args) {
   uint64_t id;
   if (!t || parse_u64(t, &id)) return DR_USAGE;
   for (int i = 0; i < g->nbps; i++) {
-    if (g->bps[i].id != (int)id) continue;
+    if ((uint64_t)g->bps[i].id != id) continue;
     if (g->bps[i].kind != BP_BREAK) return dbg_err("Watchpoint %d takes no condition.", (int)id);
     char *rest = dbg_trim(p);
     if (!*rest) { memset(&g->bps[i].cond, 0, sizeof g->bps[i].cond); printf("Breakpoint %d now unconditional.\n", (int)id); return DR_OK; }
@@ -1379,8 +1389,10 @@ static int parse_triple(char **p, uint32_t v[3]) {
   for (int i = 0; i < 3; i++) {
     while (isspace((unsigned char)*s)) s++;
     char *end;
-    unsigned long x = strtoul(s, &end, 0);
-    if (end == s) return -1;
+    if (*s == '-') return -1;   /* (strtoul takes "-1" as 2^64 - 1) */
+    errno = 0;
+    unsigned long long x = strtoull(s, &end, 0);
+    if (end == s || errno || x > UINT32_MAX) return -1;   /* (a coordinate past 2^32 - 1 was taken modulo 2^32) */
     v[i] = (uint32_t)x;
     s = end;
     while (isspace((unsigned char)*s)) s++;
@@ -1421,7 +1433,7 @@ static int cmd_cuda(dbg *g, char *args) {
       char *n = dbg_word(&p);
       uint64_t v;
       if (!n || parse_u64(n, &v)) return DR_USAGE;
-      if (!strcmp(t, "warp")) want_warp = (int64_t)(v < UINT32_MAX ? v : UINT32_MAX);
+      if (!strcmp(t, "warp")) want_warp = (int64_t)(v < INT64_MAX ? v : INT64_MAX);
       else { if (v >= WARP) return dbg_err("Invalid lane %llu: lanes are 0 to 31.", (unsigned long long)v); want_lane = (int64_t)v; }
     } else if (!strcmp(t, "block")) {
       if (parse_triple(&p, b)) return DR_USAGE;
@@ -1906,7 +1918,7 @@ static int cmd_undisplay(dbg *g, char *args) {
     if (parse_u64(t, &id)) return DR_USAGE;
     int found = 0;
     for (int i = 0; i < g->ndisplays; i++)
-      if (g->displays[i].id == (int)id) {
+      if ((uint64_t)g->displays[i].id == id) {
         free(g->displays[i].fmt); free(g->displays[i].expr);
         memmove(&g->displays[i], &g->displays[i + 1], (size_t)(g->ndisplays - i - 1) * sizeof *g->displays);
         g->ndisplays--;
@@ -1942,13 +1954,15 @@ static int cmd_disassemble(dbg *g, char *args) {
       f = current_func(g, &m);
       if (f < 0) return dbg_err("No function in focus: name one (disassemble FUNCTION).");
       char *end;
-      lo = (uint32_t)strtoul(t, &end, 0);
-      if (end == t || (*end && *end != ',')) return DR_USAGE;
+      unsigned long long x = strtoull(t, &end, 0);   /* (pcs past 2^32 - 1 were taken modulo 2^32) */
+      if (end == t || (*end && *end != ',') || t[0] == '-' || x > UINT32_MAX) return DR_USAGE;
+      lo = (uint32_t)x;
       if (comma) {
         int plus = comma[1] == '+';
-        uint32_t v = (uint32_t)strtoul(comma + 1 + plus, &end, 0);
-        if (*end || end == comma + 1 + plus) return DR_USAGE;
-        hi = plus ? lo + v : v;
+        const char *vs = comma + 1 + plus;
+        x = strtoull(vs, &end, 0);
+        if (*end || end == vs || *vs == '-' || x > UINT32_MAX - (plus ? lo : 0)) return DR_USAGE;
+        hi = plus ? lo + (uint32_t)x : (uint32_t)x;
       } else hi = lo + 1;
       continue;
     }
@@ -2005,12 +2019,14 @@ static int cmd_list(dbg *g, char *args) {
       for (char *q = colon ? colon + 1 : text; *q; q++) if (!isdigit((unsigned char)*q)) numeric = 0;
       if (numeric && !colon) {
         if (!file[0]) return dbg_err("No source file: stop somewhere first, or use FILE:LINE.");
-        unsigned long l = strtoul(text, NULL, 10);
+        unsigned long long l = strtoull(text, NULL, 10);
+        if (l > UINT32_MAX) return dbg_err("Line number %s out of range.", text);   /* (it was taken modulo 2^32) */
         asked = (uint32_t)l;
         first = l > 5 ? (uint32_t)l - 5 : 1;
       } else if (numeric && colon) {
         snprintf(fbuf, sizeof fbuf, "%.*s", (int)(colon - text), text);
-        unsigned long l = strtoul(colon + 1, NULL, 10);
+        unsigned long long l = strtoull(colon + 1, NULL, 10);
+        if (l > UINT32_MAX) return dbg_err("Line number %s out of range.", colon + 1);
         asked = (uint32_t)l;
         file = fbuf;
         /* a module's name for the file, when it knows it under a longer path */
