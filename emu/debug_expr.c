@@ -139,6 +139,11 @@ int dbg_value_number(parser *ps, const value *v, uint64_t *u, double *f, int *is
   uint64_t bits;
   int t;
   if (v->kind == V_NUM) { *is_float = v->is_float; *u = v->bits; memcpy(f, &v->bits, sizeof *f); return 0; }
+  if (v->lane == -2) {   /* (it took the lane in focus's value, silently) */
+    int base = (int)strcspn(v->name, "[");
+    perr(ps, "%s is every lane, to print: compute with one lane (%.*s[LANE]), or the lane in focus (%.*s)", v->name, base, v->name, base, v->name);
+    return -1;
+  }
   if (value_bits(ps, v, dbg_lane_of(ps->g, v), &bits, &t)) return -1;
   unsigned w = isa_type_bits(t);
   if (t == ISA_T_F32) { *is_float = 1; *f = emu_bits_f32((uint32_t)bits); return 0; }
