@@ -509,9 +509,20 @@ static int cond_check_reg(dbg *g, const char *spec, const condition *c, char *wh
   return -1;
 }
 
-static int compare_num(int op, int fl, uint64_t a, double fa, uint64_t b, double fb) {
+/* Compares a register's value a (of type at) with a number b, as C does a register of that
+ * type with an int or long literal: an unsigned 32-bit register with a negative int (b within
+ * 32 bits) and an unsigned 64-bit one with any number compare unsigned, modulo 2^32 or 2^64
+ * (%r == -1 holds for 0xffffffff); else as 64-bit signed numbers (narrower unsigned types
+ * promote to int, as in C). */
+static int compare_num(int op, int fl, uint64_t a, double fa, int at, uint64_t b, double fb) {
   if (fl) {
     switch (op) { case 0: return fa == fb; case 1: return fa != fb; case 2: return fa < fb; case 3: return fa <= fb; case 4: return fa > fb; default: return fa >= fb; }
+  }
+  int uns = isa_type_kind(at) == TK_UNS || isa_type_kind(at) == TK_BIT;
+  unsigned w = isa_type_bits(at);
+  if (uns && (w == 64 || (w == 32 && (int64_t)b < 0 && (int64_t)b >= INT32_MIN))) {
+    uint64_t x = a, y = w == 32 ? (uint32_t)b : b;
+    switch (op) { case 0: return x == y; case 1: return x != y; case 2: return x < y; case 3: return x <= y; case 4: return x > y; default: return x >= y; }
   }
   int64_t x = (int64_t)a, y = (int64_t)b;
   switch (op) { case 0: return x == y; case 1: return x != y; case 2: return x < y; case 3: return x <= y; case 4: return x > y; default: return x >= y; }
@@ -536,7 +547,7 @@ static int condition_holds(dbg *g, const condition *c, warp *w, uint32_t active,
     if (dbg_value_number(&ps, &reg, &a, &fa, &fl)) { snprintf(why, cap, "%s", ps.err); result = -1; goto out; }
     int floating = fl || wfl;
     if (floating) { if (!fl) fa = dbg_int_to_double(a, reg.type); if (!wfl) wf = dbg_int_to_double(wb, c->want_type); }
-    if (compare_num(c->op, floating, a, fa, wb, wf)) { *lane = l; result = 1; goto out; }
+    if (compare_num(c->op, floating, a, fa, reg.type, wb, wf)) { *lane = l; result = 1; goto out; }
   }
 out:
   g->fw = sfw; g->fl = sfl; g->focus_serial = sser; g->focus_c = sfc;
