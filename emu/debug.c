@@ -1487,6 +1487,13 @@ static int cmd_cuda(dbg *g, char *args) {
     wid = linear / WARP;
     lane = linear % WARP;
   }
+  if (!c->line) {   /* a lane past the block's last thread is no thread (cuda-gdb refuses it) */
+    uint64_t nthreads = (uint64_t)c->block.x * c->block.y * c->block.z;
+    if ((uint64_t)wid * WARP + lane >= nthreads && want_lane < 0 && !have_thread) lane = 0;   /* (kept from another warp: its first) */
+    if ((uint64_t)wid * WARP + lane >= nthreads)
+      return dbg_err("Invalid lane %u: warp %u of block (%u,%u,%u) has lanes 0 to %llu (the block has %llu threads).", lane, wid, c->cta.x, c->cta.y, c->cta.z,
+                     (unsigned long long)(nthreads - (uint64_t)wid * WARP - 1), (unsigned long long)nthreads);
+  }
   if (c != g->c) { g->c = c; g->cta_serial = c->serial; }   /* (the next stop shows its own block again) */
   set_focus(g, wid, lane, 0);
   print_focus(g, "Switching focus to ");
