@@ -168,6 +168,13 @@ frame *dbg_sel_frame(dbg *g, warp *w) {
   return &w->frames[w->nframes - 1 - sel];
 }
 
+/* The pc of warp w's selected call frame: where it stands (the innermost), or the call an
+ * outer frame returns from; NO_PC when the warp has exited. */
+uint32_t dbg_sel_pc(dbg *g, warp *w) {
+  uint32_t sel = g->frame_sel < w->nframes ? g->frame_sel : 0;
+  return sel == 0 ? dbg_warp_pc(g, w, NULL) : w->frames[w->nframes - sel].call_pc;
+}
+
 /* The pc a warp goes on at and the stack entry depth, reading past entries
  * the executor will pop (reconverged or empty); NO_PC when it has finished. */
 static uint32_t warp_next(warp *w, uint32_t *mask, uint32_t *depth) {
@@ -259,7 +266,7 @@ static void set_focus(dbg *g, uint32_t wid, uint32_t lane, int announce) {
  * else the only kernel or subroutine of the newest module.  -1 when unclear. */
 static int current_func(dbg *g, aw_module **mo) {
   warp *w = dbg_focus_warp(g);
-  if (w) { *mo = g->c->m; return (int)w->frames[w->nframes - 1].func; }
+  if (w) { *mo = g->c->m; return (int)dbg_sel_frame(g, w)->func; }   /* (the selected frame's: up, frame N) */
   aw_module **mods;
   int nm = dbg_nmodules(g, &mods);
   if (!nm) return -1;
@@ -323,7 +330,7 @@ static uint32_t resolve_in(dbg *g, aw_module *m, const char *spec, uint32_t *pcs
       int cf = current_func(g, &cm);
       if (cf < 0 || cm != m) return 0;
       warp *w = dbg_focus_warp(g);
-      uint32_t pc = w ? dbg_warp_pc(g, w, NULL) : NO_PC;
+      uint32_t pc = w ? dbg_sel_pc(g, w) : NO_PC;
       want_file = pc != NO_PC ? line_of(m, pc)->file : img->lines[m->funcs[cf].first_pc < m->ncode ? m->code[m->funcs[cf].first_pc].line : 0].file;
     }
     for (uint32_t pc = 0; pc < m->ncode && n < max; pc++) {
@@ -1128,13 +1135,27 @@ static int add_break(dbg *g, char *args, int temp) {
   char *p = args;
   char *spec = dbg_word(&p);
   char specbuf[512];
-  if (!spec || !strcmp(spec, "if")) {   /* no location: the focused warp's pc */
+  if (!spec || !strcmp(spec, "if")) {   /* no location: the selected frame's pc (gdb's) */
     warp *w = dbg_focus_warp(g);
-    uint32_t pc = w ? dbg_warp_pc(g, w, NULL) : NO_PC;
+    uint32_t pc = w ? dbg_sel_pc(g, w) : NO_PC;
     if (pc == NO_PC) return dbg_err("No default location: give FUNCTION, LABEL, FILE:LINE or *PC.");
     snprintf(specbuf, sizeof specbuf, "*%s+%u", dbg_fname(g->c->m, func_of(g->c->m, pc)), dbg_rel_pc(g->c->m, pc));
     if (spec) { p = args; dbg_word(&p); }   /* 'if' was the first word */
     spec = specbuf;
+  } else {   /* a bare *PC or LINE means the function or file in focus now: kept so, as gdb keeps it (it was read again
+              * at each later module and restart, and moved to whatever function was in focus then) */
+    aw_module *cm = NULL;
+    int cf = current_func(g, &cm);
+    size_t sl = strlen(spec);
+    if (cf >= 0 && spec[0] == '*' && isdigit((unsigned char)spec[1])) {
+      snprintf(specbuf, sizeof specbuf, "*%s+%s", dbg_fname(cm, (uint32_t)cf), spec + 1);
+      spec = specbuf;
+    } else if (cf >= 0 && sl && strspn(spec, "0123456789") == sl) {
+      warp *w = dbg_focus_warp(g);
+      uint32_t pc = w ? dbg_sel_pc(g, w) : NO_PC;
+      uint32_t file = line_of(cm, pc != NO_PC ? pc : cm->funcs[cf].first_pc)->file;
+      if (file) { snprintf(specbuf, sizeof specbuf, "%s:%s", file_name(cm, file), spec); spec = specbuf; }
+    }
   }
   condition cond;
   memset(&cond, 0, sizeof cond);
@@ -2130,7 +2151,7 @@ static int info_line(dbg *g, char *args) {
   warp *w = dbg_focus_warp(g);
   if (!*text) {
     if (!w) return dbg_err("No line: the program is not stopped in a kernel.");
-    uint32_t pc = dbg_warp_pc(g, w, NULL);
+    uint32_t pc = dbg_sel_pc(g, w);   /* (the selected frame's) */
     if (pc == NO_PC) return dbg_err("No line: warp %u has exited.", w->id);
     const isa_line *ln = line_of(g->c->m, pc);
     if (!ln->file) { printf("No line number information for pc %u.\n", dbg_rel_pc(g->c->m, pc)); return DR_OK; }

@@ -294,7 +294,7 @@ static int parse_primary(parser *ps, value *v) {
       uint32_t pc = dbg_warp_pc(g, w, &mask);
       v->kind = V_NUM; v->type = ISA_T_U32;
       if (!strcmp(id, "$mask") || !strcmp(id, "$active")) v->type = ISA_T_B32;
-      if (!strcmp(id, "$pc")) v->bits = pc == NO_PC ? 0 : dbg_rel_pc(g->c->m, pc);
+      if (!strcmp(id, "$pc")) { uint32_t sp = dbg_sel_pc(g, w); v->bits = sp == NO_PC ? 0 : dbg_rel_pc(g->c->m, sp); }   /* (the selected frame's) */
       else if (!strcmp(id, "$lane")) v->bits = g->fl;
       else if (!strcmp(id, "$warp")) {   /* an assist warp's: its parent's, the warp it works for */
         uint32_t pid = w->id;

@@ -162,6 +162,7 @@ warp *dbg_focus_warp(dbg *g);
  * warp's index in it); NULL when the focus is on a block's warp (or the parent is gone). */
 cta *dbg_assist_parent(dbg *g, uint32_t *pid);
 frame *dbg_sel_frame(dbg *g, warp *w);
+uint32_t dbg_sel_pc(dbg *g, warp *w);
 uint32_t dbg_warp_pc(dbg *g, warp *w, uint32_t *mask);
 
 /* ---- debug_expr.c ---- */
