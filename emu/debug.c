@@ -771,7 +771,7 @@ static int hook(void *ctx, int ev, cta *c, warp *w, uint32_t pc) {
     }
     /* while it runs on, the focus follows the newest block (functional mode: the old one is gone);
      * in timing mode the focus stays where it was: the block it is in may still be resident */
-    if (g->mode == M_CONT && aw_timing_cycle(g->d) < 0) g->focus_serial = g->cta_serial, g->focus_c = c, g->fw = 0, g->fl = 0;
+    if (g->mode == M_CONT && !g->d->timing) g->focus_serial = g->cta_serial, g->focus_c = c, g->fw = 0, g->fl = 0;   /* (d->timing: also while the first blocks are dispatched) */
     return 0;
   case EMU_EV_FAULT: {
     char msg[1024];
