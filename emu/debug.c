@@ -808,7 +808,10 @@ static int hook(void *ctx, int ev, cta *c, warp *w, uint32_t pc) {
   int lost = g->mode != M_CONT && (gone || (g->fw < fc->nwarps && fc->warps[g->fw].state == W_DONE));
   if (!why && !focus && !lost) return 0;
   uint32_t lane = 0;
-  int bpi = (why & 4) ? bp_hit(g, c, w, pc, &lane) : -1;
+  /* the warp in focus, resumed by a step where it stood (it was not the one stopped): a breakpoint
+   * at that pc is stepped over, as gdb steps over one where the thread stands */
+  int at_resume = focus && g->skip;
+  int bpi = (why & 4) && !at_resume ? bp_hit(g, c, w, pc, &lane) : -1;
   int watched = (why & 2) ? check_watches(g) : 0;
   int stepped = !watched && bpi < 0 && focus && step_done(g, w, pc);
   int trap = (why & 8) && !stepped;
