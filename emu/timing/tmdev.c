@@ -125,9 +125,15 @@ int aw_set_timing(aw_device *d, const tm_config *cfg) {
   tm_config *copy = malloc(sizeof *copy);
   if (!copy) return -1;
   *copy = *cfg;
+  /* design caba's record of the blocks kernels wrote stays while it means the same: the same
+   * design, compression and block size (a 'set' of another key, awc_window or the DRAM
+   * bandwidth, dropped it, and the next launch read every block as the host's compressed copy) */
+  const tm_config *old = d->timing;
+  if (d->tmd && (!old || old->design != cfg->design || old->compression != cfg->compression ||
+                 (old->l2_bytes ? old->l2_sector_bytes : old->l1_sector_bytes) != (cfg->l2_bytes ? cfg->l2_sector_bytes : cfg->l1_sector_bytes)))
+    drop_pages(d->tmd);
   free(d->timing);
   d->timing = copy;
-  if (d->tmd) drop_pages(d->tmd);   /* another config: other blocks */
   return 0;
 }
 

@@ -34,4 +34,20 @@ for script in examples/caba/*/run.aw; do
   if [ -z "$bad" ]; then pass "caba workload $n: its outputs match the CPU reference in functional mode and under $nruns design/algorithm runs"
   else fail "caba workload $n: failed under$bad" "$(grep -h error "$T"/$n.*.log | head -5)"; fi
 done
+
+# design caba remembers from launch to launch which blocks kernels wrote uncompressed (README): a
+# 'set' between launches that changes nothing (awc_window = 256, caba-gtx480's value) must leave
+# the next launch exactly as it was; it dropped the record, and stream_scale read the blocks
+# stream_copy had left uncompressed as compressed ones (other cycles and bursts).  A one-entry
+# table with no line for stores leaves stream_copy's stores uncompressed
+p='load examples/caba/stream/stream.ptx\nalloc a u32 65536\nalloc b u32 65536\nalloc c u32 65536\nfill a const 7\nlaunch stream_copy 256 256 c a u32:65536\n'
+printf "$p"'launch stream_scale 256 256 b c u32:3 u32:65536\n' > "$T/keep1.aw"
+printf "$p"'set awc_window=256\nlaunch stream_scale 256 256 b c u32:3 u32:65536\n' > "$T/keep2.aw"
+for k in 1 2; do
+  timeout 300 "$BIN/awemu" run --config caba-gtx480 --set design=caba --set awt_entries=1 --set awc_store_lines=0 --subroutines subroutines/bdi/bdi.s \
+    --stats-json "$T/keep$k.json" "$T/keep$k.aw" > "$T/keep$k.log" 2>&1
+  sed -n '/"launches"/,$p' "$T/keep$k.json" | grep -E '"(kernel|cycles|dram_bursts)"' > "$T/keep$k.txt"
+done
+if [ -s "$T/keep1.txt" ] && cmp -s "$T/keep1.txt" "$T/keep2.txt"; then pass "design caba: a 'set' between launches that changes nothing keeps the record of uncompressed blocks (same cycles and bursts)"
+else fail "design caba: a no-op 'set' between launches changed the next launch" "$(diff "$T/keep1.txt" "$T/keep2.txt" | head -8; tail -3 "$T/keep1.log")"; fi
 rm -rf "$T"
