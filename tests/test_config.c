@@ -128,6 +128,7 @@ static void language(void) {
 
 static void errors(void) {
   const char *e;
+  char err[512];
   e = try_cfg("n_sm = 4\nl1_size = 16K\n");
   CHECK(contains(e, "t.cfg:2: error: unknown key 'l1_size'"), "unknown key named with file:line (%s)", e);
   e = try_cfg("l1_bytes = -16K\n");
@@ -154,6 +155,16 @@ static void errors(void) {
    * value overridden once is what base is for (tested above) */
   e = try_cfg("n_sm = 4\nl1_bytes = 16K\nn_sm = 8\n");
   CHECK(contains(e, "t.cfg:3: error: n_sm given twice (line 1 sets it first)"), "a key given twice in one file (%s)", e);
+  /* a file without base starts from the defaults, which are caba-gtx480's values: design caba
+   * alone is caba-gtx480's design caba (its 128-byte L2 sectors are the L1 line; the default
+   * was 32, and such a file was refused while --set design=caba ran) */
+  tm_config a, b;
+  tm_config_defaults(&a);
+  tm_config_defaults(&b);
+  CHECK(tm_config_load(&a, "caba-gtx480", err, sizeof err) == 0 && tm_config_load(&b, write_cfg("empty.cfg", "# nothing\n"), err, sizeof err) == 0 &&
+        tm_config_same(&a, &b), "a config file without base is caba-gtx480, key for key");
+  e = try_cfg("design = caba\n");
+  CHECK(!*e, "design = caba alone is a config that runs (%s)", e);
   e = try_cfg("base = no-such-gpu\n");
   CHECK(contains(e, "t.cfg:1: error: base: no-such-gpu: no such preset or file (presets: caba-gtx480, mag-gddr5, mpc-titanv)"),
         "unknown base: the file and line, and the presets (%s)", e);
@@ -241,9 +252,9 @@ static void errors(void) {
         "an uncompressed L2 with 2 tags per way (%s)", e);
   e = try_cfg("design = caba\nl2_sector_bytes = 128\nl2_compressed = maybe\n");
   CHECK(contains(e, "t.cfg:3: error: l2_compressed:"), "l2_compressed takes off or on (%s)", e);
-  /* the defaults' L2 has 32-byte sectors, its L1 128-byte lines */
-  e = try_cfg("design = caba\n");
-  CHECK(contains(e, "t.cfg:1: error: design: design caba decompresses whole L1 lines: the 32-byte blocks must be the 128-byte L1 line"),
+  /* 32-byte L2 sectors under the defaults' 128-byte L1 lines */
+  e = try_cfg("design = caba\nl2_sector_bytes = 32\n");
+  CHECK(contains(e, "t.cfg:2: error: l2_sector_bytes: design caba decompresses whole L1 lines: the 32-byte blocks must be the 128-byte L1 line"),
         "caba needs blocks of a whole L1 line (%s)", e);
   e = try_cfg("design = caba\nl2_sector_bytes = 128\nl1_bytes = 0\n");
   CHECK(contains(e, "t.cfg:3: error: l1_bytes: design caba decompresses lines as they arrive at L1, and l1_bytes = 0 leaves no L1"),
@@ -257,7 +268,7 @@ static void errors(void) {
   e = try_cfg(longline);
   CHECK(contains(e, "t.cfg:1: error: line longer than 1023 characters"), "overlong line (%s)", e);
   /* a loop of bases */
-  char err[512], text[300];
+  char text[300];
   snprintf(text, sizeof text, "base = %s/loop.cfg\n", dir);
   write_cfg("loop.cfg", text);
   tm_config c;
