@@ -421,8 +421,12 @@ int tm_config_check(const tm_config *c, char *err, size_t cap) {
   int64_t line = c->l2_bytes ? c->l2_line_bytes : c->l1_line_bytes;
   int line_key = c->l2_bytes ? TM_KEY_l2_line_bytes : TM_KEY_l1_line_bytes;
   const char *line_name = keys[line_key].name;
-  if (!c->l2_bytes && !c->l1_bytes && !pow2(line))   /* (tm_map shifts by it) */
-    BAD(l1_line_bytes, "%lld is not a power of two (with neither L1 nor L2 it is the line the memory moves)", (long long)line);
+  if (!c->l2_bytes && !c->l1_bytes) {   /* (tm_map shifts by it; the L2 slices pass it through) */
+    if (!pow2(line)) BAD(l1_line_bytes, "%lld is not a power of two (with neither L1 nor L2 it is the line the memory moves)", (long long)line);
+    if (!pow2(c->l1_sector_bytes) || c->l1_sector_bytes > line || line / c->l1_sector_bytes > 32)
+      BADK(blame(c, TM_KEY_l1_sector_bytes, TM_KEY_l1_line_bytes, -1), "l1_sector_bytes = %lld must be a power of two no larger than l1_line_bytes = %lld and at least a 32nd of it "
+           "(with neither L1 nor L2 they are the line and sectors the memory moves)", (long long)c->l1_sector_bytes, (long long)line);
+  }
   if (!pow2(c->addr_interleave_bytes) || c->addr_interleave_bytes < line)
     BADK(blame(c, TM_KEY_addr_interleave_bytes, line_key, -1), "addr_interleave_bytes = %lld must be a power of two no smaller than %s = %lld",
          (long long)c->addr_interleave_bytes, line_name, (long long)line);

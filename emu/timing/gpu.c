@@ -801,11 +801,14 @@ static int build(tm_gpu *g) {
   if (!g->sms || !g->slices || !g->parts || !g->up.in_free || !g->up.out_free || !g->down.in_free || !g->down.out_free) return -1;
   for (uint32_t i = 0; i < g->nsm; i++) if (tm_sm_init(g, &g->sms[i], (int)i)) return -1;
   uint64_t slice_bytes = (uint64_t)c->l2_bytes / g->nslices;
+  /* no L2 (l2_bytes = 0): the slices pass L1's lines and sectors straight down (tm_map and the
+   * compressor take L1's then, and the L2 keys mean nothing: tm_config_check does not check them) */
+  uint32_t sline = (uint32_t)(c->l2_bytes ? c->l2_line_bytes : c->l1_line_bytes), ssector = (uint32_t)(c->l2_bytes ? c->l2_sector_bytes : c->l1_sector_bytes);
   for (uint32_t i = 0; i < g->nslices; i++) {
     tm_cache *sc = &g->slices[i].c;
-    if (cache_init(sc, slice_bytes, (uint32_t)c->l2_ways, (uint32_t)c->l2_line_bytes, (uint32_t)c->l2_sector_bytes, (uint32_t)c->l2_mshrs, 64) ||
+    if (cache_init(sc, slice_bytes, (uint32_t)c->l2_ways, sline, ssector, (uint32_t)c->l2_mshrs, 64) ||
         (c->l2_tags > 1 && cache_set_compressed(sc, (uint32_t)c->l2_tags, l2_line_bytes, g))) return -1;
-    cache_set_slice(sc, (uint32_t)(c->addr_interleave_bytes / c->l2_line_bytes), (uint32_t)c->n_mem, (uint32_t)c->l2_slices_per_mem);
+    cache_set_slice(sc, (uint32_t)(c->addr_interleave_bytes / sline), (uint32_t)c->n_mem, (uint32_t)c->l2_slices_per_mem);
   }
   for (uint32_t i = 0; i < g->nparts; i++) if (dram_init(&g->parts[i].dram, (int)i, c, &g->ev, dram_done, dram_room, g)) return -1;
   double link_bps = (double)c->dram_bus_bytes * (double)c->dram_data_rate * c->dram_clock_mhz * 1e6 * c->link_bandwidth_scale;
@@ -1010,7 +1013,13 @@ int tm_occupancy_of(aw_device *d, const tm_config *cfg, aw_module *m, int kernel
 aw_status tm_launch(aw_device *d, const tm_config *cfg, tm_stats *st, aw_module *m, int kernel, aw_dim3 grid, aw_dim3 block,
                     uint32_t dyn_shared, const void *params, size_t param_bytes, aw_fault *f) {
   tm_gpu *g = gpu_for(d, cfg, m);
-  if (!g) { memset(f, 0, sizeof *f); snprintf(f->what, sizeof f->what, "out of host memory building the GPU model"); return AW_ERR_MEMORY; }
+  if (!g) {
+    memset(f, 0, sizeof *f);
+    snprintf(f->kernel, sizeof f->kernel, "%s", isa_str(&m->img, m->img.funcs[m->kernels[kernel]].name));
+    snprintf(f->what, sizeof f->what, "out of host memory building the GPU model");
+    f->placeless = 1;   /* (no block or warp has run) */
+    return AW_ERR_MEMORY;
+  }
   g->kernel = kernel; g->grid = grid; g->block = block; g->dyn_shared = dyn_shared;
   g->params = params; g->param_bytes = param_bytes; g->fault = f; g->st = st;
   g->total_ctas = (uint64_t)grid.x * grid.y * grid.z;

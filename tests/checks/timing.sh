@@ -320,4 +320,19 @@ done
 if [ -z "$bad" ]; then pass "statistics count 10 CTAs and 80 warps for grids of 3 and 7 blocks of 8 warps, in functional mode and under two presets"
 else fail "CTA and warp counts (derived: last launch 7 and 56, total 10 and 80)" "$bad"; fi
 
+# no L2 (l2_bytes = 0): the L2 keys mean nothing, and tm_config_check does not check them; an L2
+# line of 16 or 96 bytes made every launch fail with "out of host memory building the GPU model"
+# (a fault without a place), and 4096 changed the cycles.  The memory moves L1's lines: the
+# cycles are those of the default 128
+printf 'load examples/saxpy/saxpy.ptx\nalloc x f32 1024\nalloc y f32 1024\nfill x const 1\nlaunch saxpy 4 256 u32:1024 f32:2.5 x y\nexpect y value 2.5\nstats json %s/nol2.json\n' "$T" > "$T/nol2.aw"
+bad=""; ref=""
+for l in 128 16 96 4096; do
+  "$BIN/awemu" run --config caba-gtx480 --set l2_bytes=0 --set l2_line_bytes=$l "$T/nol2.aw" > "$T/nol2.log" 2>&1 || bad="$bad $l: $(grep error "$T/nol2.log" | head -1);"
+  cyc=$(grep -o '"cycles": [0-9]*' "$T/nol2.json" 2>/dev/null | head -1)
+  [ -z "$ref" ] && ref=$cyc
+  [ -n "$cyc" ] && [ "$cyc" = "$ref" ] || bad="$bad $l: $cyc (128: $ref);"
+done
+if [ -z "$bad" ]; then pass "no L2: l2_line_bytes of 16, 96, 128 and 4096 all run, in the same cycles"
+else fail "no L2: the L2 line size matters" "$bad"; fi
+
 rm -rf "$T"
