@@ -1,4 +1,5 @@
 /* emu/main.c -- bin/awemu: run scripts, the debugger, compression reports. */
+#define _XOPEN_SOURCE 700   /* realpath */
 #include "cudart/exec.h"
 #include "datadir.h"
 #include "debug.h"
@@ -15,7 +16,9 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <limits.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 static void usage(FILE *f) {
   fputs("usage: awemu run [--config NAME|FILE] [--set KEY=VALUE]... [--subroutines FILE]... [--stats-json FILE] [--trace-timeline FILE] [--timeout SECONDS]\n"
@@ -131,6 +134,40 @@ static int functional_report(aw_device *d, const char *json) {
 /* The timing options both commands take: --config NAME|FILE and --set KEY=VALUE
  * (repeatable).  1 when argv[*i] was one of them, 0 when not, -1 (message
  * printed) when its value is missing. */
+/* Where an output file named 'path' would go: its directory made absolute and its last part, in
+ * buf; NULL when the directory does not exist.  Two names with the same place are one file, also
+ * before it exists (isa_same_file compares files that exist). */
+static const char *out_place(const char *path, char *buf, size_t cap) {
+  char dir[PATH_MAX], real[PATH_MAX];
+  const char *slash = strrchr(path, '/');
+  const char *base = slash ? slash + 1 : path;
+  if (slash) snprintf(dir, sizeof dir, "%.*s", (int)(slash == path ? 1 : slash - path), path);
+  else snprintf(dir, sizeof dir, ".");
+  if (!realpath(dir, real)) return NULL;
+  snprintf(buf, cap, "%s/%s", real, base);
+  return buf;
+}
+
+/* An output option's FILE, checked before the script runs, so that a name it could never
+ * write is not found out after a long run (and its figures lost): empty, a directory, or in a
+ * directory that does not exist or cannot be written.  What is not a regular file (-, a FIFO,
+ * a device) is left to be opened when it is written.  0, or -1 with a message. */
+static int check_output(const char *opt, const char *path) {
+  if (!strcmp(path, "-")) return 0;
+  if (!*path) { fprintf(stderr, "awemu run: %s: an empty file name\n", opt); return -1; }
+  struct stat st;
+  if (stat(path, &st) == 0) {
+    if (S_ISDIR(st.st_mode)) { fprintf(stderr, "awemu run: %s %s: is a directory\n", opt, path); return -1; }
+    return 0;
+  }
+  char place[2 * PATH_MAX], dir[PATH_MAX];
+  const char *slash = strrchr(path, '/');
+  snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash == path ? 1 : slash - path) : 1, slash ? path : ".");
+  if (!out_place(path, place, sizeof place)) { fprintf(stderr, "awemu run: %s %s: no directory %s\n", opt, path, dir); return -1; }
+  if (access(dir, W_OK | X_OK)) { fprintf(stderr, "awemu run: %s %s: cannot write in %s: %s\n", opt, path, dir, strerror(errno)); return -1; }
+  return 0;
+}
+
 static int config_option(int argc, char **argv, int *i, const char *who, const char **config, const char **sets, int *nsets) {
   int missing = 0;
   const char *v;
@@ -315,10 +352,14 @@ static int run_main(int argc, char **argv, int *vars, const char **sets) {
   int timing = config || nsets;
   if (timing && build_config(&cfg, config, sets, nsets, "awemu run")) return 2;
   if (timeline && !timing) { fprintf(stderr, "awemu run: --trace-timeline needs timing mode (--config NAME|FILE)\n"); return 2; }
-  if (timeline && stats_json && (!strcmp(timeline, stats_json) || isa_same_file(timeline, stats_json))) {
+  char pa[2 * PATH_MAX], pb[2 * PATH_MAX];
+  if (timeline && stats_json && (!strcmp(timeline, stats_json) || isa_same_file(timeline, stats_json) ||
+                                 (strcmp(timeline, "-") && strcmp(stats_json, "-") && out_place(timeline, pa, sizeof pa) &&
+                                  out_place(stats_json, pb, sizeof pb) && !strcmp(pa, pb)))) {   /* (./x and x, before x exists) */
     fprintf(stderr, "awemu run: --trace-timeline and --stats-json name the same file\n");
     return 2;
   }
+  if (stats_json && check_output("--stats-json", stats_json)) return 2;
   /* an output that is one of the inputs would be overwritten by the run's figures */
   for (int o = 0; o < 2; o++) {
     const char *outp = o ? timeline : stats_json, *opt = o ? "--trace-timeline" : "--stats-json";

@@ -163,6 +163,16 @@ cl_got=$(timeout 30 "$BIN/awemu" run --memcheck=stop "$CL_T/script.aw" 2>&1 >/de
 if grep -q '^alloc y f32 100$' "$CL_T/script.aw" && [ -n "$cl_said" ] && [ "$cl_said" = "$cl_got" ]; then pass "cli: README's fault example is what awemu run prints"
 else fail "cli: README's fault example is what awemu run prints" "README: $cl_said
 tool:   $cl_got"; fi
+# --stats-json names that can never be written are refused before the script runs (status 2), as
+# --trace-timeline's are: the whole run went by first, then the statistics were lost with status 1.
+# The script echoes before its launch: nothing may come out.  And ./x and x are one file also
+# before x exists (the timeline replaced the statistics, status 0)
+printf 'echo RAN\nload ../../examples/saxpy/saxpy.ptx\n' > "$CL_T/out.aw"
+cl_check "--stats-json in a missing directory: refused before the run" 2 '^awemu run: --stats-json nodir/a.json: no directory nodir$' err "$CL_B/awemu" run --config caba-gtx480 --stats-json nodir/a.json out.aw
+cl_check "--stats-json '': refused before the run" 2 '^awemu run: --stats-json: an empty file name$' err "$CL_B/awemu" run --stats-json '' out.aw
+cl_check "--stats-json DIRECTORY: refused before the run" 2 '^awemu run: --stats-json dir: is a directory$' err "$CL_B/awemu" run --stats-json dir out.aw
+cl_check "--stats-json x --trace-timeline ./x, x not there yet: one file, refused" 2 'name the same file' err "$CL_B/awemu" run --config caba-gtx480 --stats-json new.json --trace-timeline ./new.json out.aw
+if grep -q RAN "$CL_T/cl.out" || [ -e "$CL_T/new.json" ]; then fail "cli: a refused --stats-json still ran the script" "$(cat "$CL_T/cl.out")"; else pass "cli: a refused output name runs nothing and writes nothing"; fi
 # an output that is one of the run's inputs: refused before the run (the statistics written at
 # the end replaced the script, the subroutines file or the config file with JSON)
 printf 'alloc x f32 4\n' > "$CL_T/in.aw"
