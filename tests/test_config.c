@@ -274,8 +274,38 @@ static void errors(void) {
   tm_config c;
   tm_config_defaults(&c);
   snprintf(text, sizeof text, "%s/loop.cfg", dir);
-  CHECK(tm_config_load(&c, text, err, sizeof err) != 0 && contains(err, "more than 8 nested bases"), "a base loop ends with a message (%s)", err);
+  CHECK(tm_config_load(&c, text, err, sizeof err) != 0 && contains(err, "loop.cfg:1: error: base: ") && contains(err, "loop.cfg: a loop of bases"),
+        "a base loop is named at its base line (%s)", err);
   CHECK(tm_config_load(&c, dir, err, sizeof err) != 0 && contains(err, "is a directory"), "a directory is not a config (%s)", err);
+  /* a chain of 10 distinct files, each the next's base, is no loop (more than 8 were refused as
+   * "a loop?", blaming the preset at the chain's end) */
+  write_cfg("chain0.cfg", "base = caba-gtx480\nn_sm = 1\n");
+  for (int i = 1; i < 10; i++) {
+    char name[32], t2[300];
+    snprintf(name, sizeof name, "chain%d.cfg", i);
+    snprintf(t2, sizeof t2, "base = %s/chain%d.cfg\nn_sm = %d\n", dir, i - 1, i + 1);
+    write_cfg(name, t2);
+  }
+  tm_config_defaults(&c);
+  CHECK(tm_config_load(&c, write_cfg("chain.cfg", "base = chain9.cfg\n"), err, sizeof err) == 0 && c.n_sm == 10,
+        "10 nested bases, the last named relative to its includer: n_sm = 10 (%s)", err);
+  /* (a relative base is the including file's neighbour, from any directory: it was taken from the
+   * current directory, and chain.cfg's 'base = chain9.cfg' failed unless run from dir) */
+  /* a base that is a directory, or given twice, is named at its line */
+  snprintf(text, sizeof text, "base = %s\n", dir);
+  e = try_cfg(text);
+  CHECK(contains(e, "t.cfg:1: error: base: ") && contains(e, ": is a directory, not a config file"), "a directory as base: the line that names it (%s)", e);
+  e = try_cfg("base = caba-gtx480\nbase = mag-gddr5\nn_sm = 2\n");
+  CHECK(contains(e, "t.cfg:2: error: base given twice (line 1 names one)"), "two bases (%s)", e);
+  /* a comment may be longer than a line's 1023 characters */
+  char longc[1400];
+  memset(longc, 'x', sizeof longc);
+  memcpy(longc, "n_sm = 3 # ", 11);
+  longc[sizeof longc - 2] = '\n';
+  longc[sizeof longc - 1] = 0;
+  e = try_cfg(longc);
+  CHECK(!*e, "a long comment (%s)", e);
+  tm_config_defaults(&c);
   CHECK(tm_config_set(&c, "n_sm", "7x", "--set", err, sizeof err) != 0 && !strcmp(err, "--set: error: n_sm: '7x' is not a whole number"),
         "--set error (%s)", err);
   CHECK(c.n_sm == 15, "a failed set leaves the key as it was");

@@ -1,9 +1,11 @@
 /* emu/timing/config.c -- the timing model's configuration (see config.h). */
+#define _XOPEN_SOURCE 700   /* realpath */
 #include "config.h"
 #include "cache.h"
 #include "../../isa/isa.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -203,7 +205,12 @@ const char *tm_preset_name(int i, const char **text) {
   return NULL;
 }
 
-static int load_depth(tm_config *c, const char *name, int depth, char *err, size_t cap);
+/* The config files being loaded, the outermost first (their real paths): a base that is one
+ * of them is a loop. */
+#define MAX_BASES 32
+typedef struct { char path[MAX_BASES][PATH_MAX]; int n; } base_chain;
+
+static int load_depth(tm_config *c, const char *name, const char *from, base_chain *chain, char *err, size_t cap);
 
 /* The presets' names, comma-separated, in buf. */
 static const char *preset_list(char *buf, size_t cap) {
@@ -224,8 +231,8 @@ static int is_preset(const char *name) {
 }
 
 /* Runs the text of a config file named 'origin' ("caba-gtx480", "my.cfg"). */
-static int load_text(tm_config *c, const char *origin, const char *text, int depth, char *err, size_t cap) {
-  int lineno = 0, seen_key = 0;
+static int load_text(tm_config *c, const char *origin, const char *text, base_chain *chain, char *err, size_t cap) {
+  int lineno = 0, seen_key = 0, base_at = 0;
   int set_at[TM_NKEYS] = { 0 };   /* the line of this file that set each key (0: none): a second is refused */
   for (const char *p = text; *p;) {
     const char *nl = strchr(p, '\n');
@@ -233,12 +240,12 @@ static int load_text(tm_config *c, const char *origin, const char *text, int dep
     lineno++;
     char line[1024];
     size_t len = (size_t)(end - p);
+    const char *hash = memchr(p, '#', len);   /* (a comment may be as long as it likes) */
+    if (hash) len = (size_t)(hash - p);
     if (len >= sizeof line) return isa_fail(err, cap, "%s:%d: error: line longer than %zu characters", origin, lineno, sizeof line - 1);
     memcpy(line, p, len);
     line[len] = 0;
     p = nl ? nl + 1 : end;
-    char *hash = strchr(line, '#');
-    if (hash) *hash = 0;
     char *s = line, *e = line + strlen(line);
     trim(&s, &e);
     if (s == e) continue;
@@ -254,13 +261,24 @@ static int load_text(tm_config *c, const char *origin, const char *text, int dep
     *ve = 0;
     if (!strcmp(ks, "base")) {
       if (seen_key) return isa_fail(err, cap, "%s: error: base must come before the first key", where);
+      if (base_at) return isa_fail(err, cap, "%s: error: base given twice (line %d names one)", where, base_at);
+      base_at = lineno;
       struct stat bst;
       if (!*vs) return isa_fail(err, cap, "%s: error: base: no preset or file named", where);
-      if (!is_preset(vs) && stat(vs, &bst) != 0) {
+      /* a relative file name is the including file's neighbour (as #include takes it), else the
+       * current directory's */
+      char near[PATH_MAX + 256];
+      const char *slash = strrchr(origin, '/');
+      const char *bname = vs;
+      if (!is_preset(vs) && vs[0] != '/' && slash && !is_preset(origin)) {
+        snprintf(near, sizeof near, "%.*s/%s", (int)(slash - origin), origin, vs);
+        if (stat(near, &bst) == 0) bname = near;
+      }
+      if (!is_preset(bname) && stat(bname, &bst) != 0) {
         char list[256];
         return isa_fail(err, cap, "%s: error: base: %s: no such preset or file (presets: %s)", where, vs, preset_list(list, sizeof list));
       }
-      if (load_depth(c, vs, depth + 1, err, cap) != 0) return -1;
+      if (load_depth(c, bname, where, chain, err, cap) != 0) return -1;
       continue;
     }
     seen_key = 1;
@@ -273,27 +291,35 @@ static int load_text(tm_config *c, const char *origin, const char *text, int dep
   return 0;
 }
 
-static int load_depth(tm_config *c, const char *name, int depth, char *err, size_t cap) {
-  if (depth > 8) return isa_fail(err, cap, "%s: error: more than 8 nested bases (a loop?)", name);
+/* Loads preset or file 'name', included by the base line 'from' ("outer.cfg:1"; NULL: named by
+ * the user), within the chain of files being loaded. */
+static int load_depth(tm_config *c, const char *name, const char *from, base_chain *chain, char *err, size_t cap) {
+  char lead[200] = "";   /* an included file's problem is its base line's */
+  if (from) snprintf(lead, sizeof lead, "%s: error: base: ", from);
   if (!strchr(name, '/') && !strstr(name, ".cfg"))
     for (int i = 0; tm_presets[i]; i += 2)
-      if (!strcmp(tm_presets[i], name)) return load_text(c, name, tm_presets[i + 1], depth, err, cap);
+      if (!strcmp(tm_presets[i], name)) return load_text(c, name, tm_presets[i + 1], chain, err, cap);   /* (presets have no base) */
   struct stat st;
   if (stat(name, &st) != 0) {
     char list[256];
-    return isa_fail(err, cap, "%s: no such preset or file (presets: %s)", name, preset_list(list, sizeof list));
+    return isa_fail(err, cap, "%s%s: no such preset or file (presets: %s)", lead, name, preset_list(list, sizeof list));
   }
-  if (S_ISDIR(st.st_mode)) return isa_fail(err, cap, "%s: is a directory, not a config file", name);
+  if (S_ISDIR(st.st_mode)) return isa_fail(err, cap, "%s%s: is a directory, not a config file", lead, name);
+  char real[PATH_MAX];
+  if (!realpath(name, real)) snprintf(real, sizeof real, "%s", name);
+  for (int i = 0; i < chain->n; i++)
+    if (!strcmp(chain->path[i], real)) return isa_fail(err, cap, "%s%s: a loop of bases (it is being loaded already)", lead, name);
+  if (chain->n == MAX_BASES) return isa_fail(err, cap, "%s%s: more than %d nested bases", lead, name, MAX_BASES);
   FILE *f = fopen(name, "r");
-  if (!f) return isa_fail(err, cap, "%s: cannot read: %s", name, strerror(errno));
+  if (!f) return isa_fail(err, cap, "%s%s: cannot read: %s", lead, name, strerror(errno));
   size_t n = 0, capb = 4096;
   char *buf = malloc(capb);
-  if (!buf) { fclose(f); return isa_fail(err, cap, "%s: out of memory", name); }
+  if (!buf) { fclose(f); return isa_fail(err, cap, "%s%s: out of memory", lead, name); }
   for (;;) {
     if (n + 1 >= capb) {
-      if (capb >= (1u << 24)) { free(buf); fclose(f); return isa_fail(err, cap, "%s: larger than 16 MiB: not a config file", name); }
+      if (capb >= (1u << 24)) { free(buf); fclose(f); return isa_fail(err, cap, "%s%s: larger than 16 MiB: not a config file", lead, name); }
       char *nb = realloc(buf, capb * 2);
-      if (!nb) { free(buf); fclose(f); return isa_fail(err, cap, "%s: out of memory", name); }
+      if (!nb) { free(buf); fclose(f); return isa_fail(err, cap, "%s%s: out of memory", lead, name); }
       buf = nb;
       capb *= 2;
     }
@@ -304,15 +330,22 @@ static int load_depth(tm_config *c, const char *name, int depth, char *err, size
   int bad = ferror(f);
   fclose(f);
   buf[n] = 0;
-  if (bad) { free(buf); return isa_fail(err, cap, "%s: cannot read", name); }
-  if (memchr(buf, 0, n)) { free(buf); return isa_fail(err, cap, "%s: not a text file", name); }
-  int rc = load_text(c, name, buf, depth, err, cap);
+  if (bad) { free(buf); return isa_fail(err, cap, "%s%s: cannot read", lead, name); }
+  if (memchr(buf, 0, n)) { free(buf); return isa_fail(err, cap, "%s%s: not a text file", lead, name); }
+  snprintf(chain->path[chain->n++], PATH_MAX, "%s", real);
+  int rc = load_text(c, name, buf, chain, err, cap);
+  chain->n--;
   free(buf);
   return rc;
 }
 
 int tm_config_load(tm_config *c, const char *name, char *err, size_t cap) {
-  return load_depth(c, name, 0, err, cap);
+  base_chain *chain = malloc(sizeof *chain);   /* (32 paths: too much for the stack) */
+  if (!chain) return isa_fail(err, cap, "%s: out of memory", name);
+  chain->n = 0;
+  int rc = load_depth(c, name, NULL, chain, err, cap);
+  free(chain);
+  return rc;
 }
 
 int tm_config_same(const tm_config *a, const tm_config *b) {
