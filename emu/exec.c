@@ -2567,7 +2567,11 @@ static inline __attribute__((always_inline)) int step(cta *c, warp *w, emu_issue
   d->stats.warp_insns++;
   d->stats.thread_insns += (uint64_t)emu_popc32(active);
   w->clock++;
-  if (d->stats.warp_insns >= d->check_at && limits_reached(c, w, pc)) return EMU_STEP_FAULT;
+  if (d->stats.warp_insns >= d->check_at && limits_reached(c, w, pc)) {
+    d->stats.warp_insns--;   /* it did not execute: the limit's count is what ran (the timing model's agrees) */
+    d->stats.thread_insns -= (uint64_t)emu_popc32(active);
+    return EMU_STEP_FAULT;
+  }
   switch (in->op) {
   /* bra: pc = a */
   case ISA_OP_BRA: {
