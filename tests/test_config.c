@@ -133,6 +133,11 @@ static void errors(void) {
   CHECK(contains(e, "t.cfg:2: error: unknown key 'l1_size'"), "unknown key named with file:line (%s)", e);
   e = try_cfg("l1_bytes = -16K\n");
   CHECK(contains(e, "t.cfg:1: error: l1_bytes: -16K is out of range"), "negative size (%s)", e);
+  /* size suffixes in either case (16k was taken, 16m and 16g refused) */
+  tm_config sz;
+  tm_config_defaults(&sz);
+  CHECK(tm_config_set(&sz, "l2_bytes", "1m", "--set", err, sizeof err) == 0 && sz.l2_bytes == 1048576 &&
+        tm_config_set(&sz, "md_cache_bytes", "8k", "--set", err, sizeof err) == 0 && sz.md_cache_bytes == 8192, "lower-case size suffixes (%s)", err);
   e = try_cfg("l1_bytes = 16 KB\n");
   CHECK(contains(e, "t.cfg:1: error: l1_bytes: '16 KB' is not a size"), "size with a space (%s)", e);
   e = try_cfg("n_sm = 2.5\n");

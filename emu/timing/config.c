@@ -141,8 +141,8 @@ static int parse_value(int k, const char *text, void *out, char *err, size_t cap
       return isa_fail(err, cap, "%s: '%s' is not %s", r->name, text, what);
     long double scale = 1;
     if (*end == 'K' || *end == 'k') { scale = 1024.0L; end++; }
-    else if (*end == 'M') { scale = 1024.0L * 1024; end++; }
-    else if (*end == 'G') { scale = 1024.0L * 1024 * 1024; end++; }
+    else if (*end == 'M' || *end == 'm') { scale = 1024.0L * 1024; end++; }   /* (k was taken, and m and g not) */
+    else if (*end == 'G' || *end == 'g') { scale = 1024.0L * 1024 * 1024; end++; }
     if (scale > 1 && (!strcmp(end, "iB") || !strcmp(end, "B"))) end += strlen(end);
     if (*end) return isa_fail(err, cap, "%s: '%s' is not %s", r->name, text, what);
     long double b = m * scale;
