@@ -229,12 +229,12 @@ if [ $rc -eq 0 ] && [ $ok -eq 1 ]; then pass "stats and stats json: last launch 
 else fail "stats and stats json: status $rc" "$(cat "$sd/stats.log" "$sd/st.json" 2>&1)"; fi
 
 # a launch stopped by the instruction limit prints what it did so far.  From the runaway
-# kernel's comments: instruction 100001 (the first past the limit) faults; 8 lanes each;
-# the bra.uni are instructions 3, 5, ..., 99999: 49999 branches.
+# kernel's comments: instruction 100001 (the first past the limit) faults and does not run:
+# 100000 ran, of 8 lanes each; the bra.uni are instructions 3, 5, ..., 99999: 49999 branches.
 printf 'load %s\nset limit 100000\nlaunch runaway 1 8\n' "$runaway" > "$sd/stopped.aw"
 sc stopped
 if [ $rc -eq 1 ] && grep -q 'statistics of the stopped launch so far' "$sd/stopped.log" &&
-   grep -q '^warp instructions  *100001  *100001$' "$sd/stopped.log" && grep -q '^thread instructions  *800008  *800008$' "$sd/stopped.log" &&
+   grep -q '^warp instructions  *100000  *100000$' "$sd/stopped.log" && grep -q '^thread instructions  *800000  *800000$' "$sd/stopped.log" &&
    grep -q '^branches  *49999  *49999$' "$sd/stopped.log"; then pass "a launch stopped by the instruction limit prints its statistics"
 else fail "a launch stopped by the instruction limit prints its statistics: status $rc" "$(cat "$sd/stopped.log")"; fi
 
