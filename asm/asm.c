@@ -305,28 +305,75 @@ static uint64_t type_bytes(int t) { unsigned b = isa_type_bits(t); return b <= 8
 /* Converts one number to 'bytes' of element type t at p; 0 on error. */
 static int number_bits(asm_ctx *c, const asm_tok *num, int neg, int t, uint64_t *out);
 
-static int fill_init(asm_ctx *c, asm_init *in, int t, uint8_t *buf, uint64_t nelem, uint64_t *pos, int depth) {
-  for (; in; in = in->next) {
+/* The shape an initializer fills: the array's dimensions, then a vector's elements, as
+ * levels of nelem[] scalars each (stride[i]: the scalars one element of level i holds). */
+typedef struct { int n; uint64_t count[ISA_MAX_DIMS + 1], stride[ISA_MAX_DIMS + 1]; } init_shape;
+
+/* Fills level 'lv' of the shape from the braced list 'list', its first scalar at 'base', as C
+ * reads an initializer: a braced item fills one element of the level (the rest of it zero), a
+ * bare number the next scalar (braces may be left out, "given flat or nested").  buf NULL:
+ * only measures (the first level unbounded, for an unsized array).  *end: one past the last
+ * scalar written.  0 on error. */
+static int fill_level(asm_ctx *c, const asm_init *list, int t, uint8_t *buf, const init_shape *sh, int lv, uint64_t base, uint64_t *end, int depth) {
+  uint64_t limit = lv == 0 && !buf ? UINT64_MAX : base + sh->count[lv] * sh->stride[lv];   /* (one past this level's scalars) */
+  uint64_t pos = base;
+  if (depth > 8) { asm_error(c, list->num.loc, "initializer nested too deeply"); return 0; }
+  for (const asm_init *in = list->elems; in; in = in->next) {
     if (in->is_list) {
-      if (depth > 8) { asm_error(c, in->num.loc, "initializer nested too deeply"); return 0; }
-      if (!fill_init(c, in->elems, t, buf, nelem, pos, depth + 1)) return 0;
+      if (lv + 1 >= sh->n) { asm_error(c, in->num.loc, "a braced list where a scalar belongs: the initializer is nested deeper than the variable"); return 0; }
+      uint64_t st = sh->stride[lv];
+      pos = (pos - base + st - 1) / st * st + base;   /* a list starts an element of this level */
+      if (pos >= limit) { asm_error(c, in->num.loc, "too many initializers: the list has room for %llu elements here", (unsigned long long)sh->count[lv]); return 0; }
+      uint64_t sub_end;
+      if (!fill_level(c, in, t, buf, sh, lv + 1, pos, &sub_end, depth + 1)) return 0;
+      pos += st;
       continue;
     }
     if (in->num.fkind == -1) { asm_error(c, in->num.loc, "initializers that name a symbol ('%.*s') are not supported", in->num.len, in->num.s); return 0; }
-    if (*pos >= nelem) { asm_error(c, in->num.loc, "too many initializers: the variable has %llu elements", (unsigned long long)nelem); return 0; }
+    if (pos >= limit) {
+      asm_error(c, in->num.loc, "too many initializers: the list has room for %llu values here", (unsigned long long)(limit - base));
+      return 0;
+    }
     uint64_t bits;
     if (!number_bits(c, &in->num, in->neg, t, &bits)) return 0;
-    uint64_t eb = type_bytes(t);
-    for (uint64_t k = 0; k < eb; k++) buf[*pos * eb + k] = (uint8_t)(bits >> (8 * k));
-    (*pos)++;
+    if (buf) {
+      uint64_t eb = type_bytes(t);
+      for (uint64_t k = 0; k < eb; k++) buf[pos * eb + k] = (uint8_t)(bits >> (8 * k));
+    }
+    pos++;
   }
+  *end = pos;
   return 1;
 }
 
-static uint64_t count_init(asm_init *in) {
-  uint64_t n = 0;
-  for (; in; in = in->next) n += in->is_list ? count_init(in->elems) : 1;
-  return n;
+/* The variable's initializer 'in' into buf (zeroed: what it does not name stays zero).  A scalar
+ * takes a number or a braced one; an array or vector, a braced list.  0 on error. */
+static int fill_init(asm_ctx *c, const asm_init *in, int t, uint8_t *buf, const init_shape *sh) {
+  if (!in->is_list) {
+    if (sh->n) { asm_error(c, in->num.loc, "an array or vector's initializer is a list in braces: {...}"); return 0; }
+    asm_init one = *in;
+    one.next = NULL;
+    asm_init wrap = { .is_list = 1, .elems = &one, .num = in->num };
+    init_shape scalar = { 1, { 1 }, { 1 } };
+    uint64_t e;
+    return fill_level(c, &wrap, t, buf, &scalar, 0, 0, &e, 0);
+  }
+  if (!sh->n) {   /* a scalar: {5} */
+    init_shape scalar = { 1, { 1 }, { 1 } };
+    uint64_t e;
+    return fill_level(c, in, t, buf, &scalar, 0, 0, &e, 0);
+  }
+  uint64_t e;
+  return fill_level(c, in, t, buf, sh, 0, 0, &e, 0);
+}
+
+/* The levels of variable v: its dimensions (the first 'first0' when it is unsized), then its vector. */
+static void shape_of(const isa_var *v, uint64_t first0, init_shape *sh) {
+  sh->n = 0;
+  for (unsigned i = 0; i < v->ndims && i < ISA_MAX_DIMS; i++) sh->count[sh->n++] = i == 0 && first0 ? first0 : v->dims[i];
+  if (isa_vec_count(v->vec) > 1) sh->count[sh->n++] = isa_vec_count(v->vec);
+  uint64_t st = 1;
+  for (int i = sh->n; i-- > 0;) { sh->stride[i] = st; st *= sh->count[i]; }
 }
 
 void asm_var_decl(asm_ctx *c, asm_attr *attrs, asm_decl *decls) {
@@ -366,9 +413,13 @@ void asm_var_decl(asm_ctx *c, asm_attr *attrs, asm_decl *decls) {
     }
     if (bad) continue;
     if (x->unsized) {
-      if (x->init) {
-        if (x->ndims != 1) { asm_error(c, tokloc(&x->name), "an unsized array with an initializer must have one dimension"); continue; }
-        uint64_t n = count_init(x->init);
+      if (x->init) {   /* its first dimension: as many elements as the initializer fills */
+        init_shape sh;
+        shape_of(&v, 1, &sh);
+        uint64_t end = 0;
+        if (!x->init->is_list) { asm_error(c, tokloc(&x->name), "an array's initializer is a list in braces: {...}"); continue; }
+        if (!fill_level(c, x->init, v.type, NULL, &sh, 0, 0, &end, 0)) continue;
+        uint64_t n = (end + sh.stride[0] - 1) / sh.stride[0];
         if (!n || n > 0xffffffffu) { asm_error(c, tokloc(&x->name), "bad initializer size"); continue; }
         v.dims[0] = (uint32_t)n;
       } else v.flags |= ISA_VAR_UNSIZED;
@@ -377,11 +428,13 @@ void asm_var_decl(asm_ctx *c, asm_attr *attrs, asm_decl *decls) {
     if ((v.flags & ISA_VAR_UNSIZED) && (d.space != ISA_SP_SHARED || d.linkage != ISA_LINK_EXTERN)) { asm_error(c, tokloc(&x->name), "only .extern .shared arrays may be unsized"); continue; }
     if (x->init) {
       if (d.space != ISA_SP_GLOBAL && d.space != ISA_SP_CONST) { asm_error(c, tokloc(&x->name), "only .global and .const variables may have initializers"); continue; }
-      uint64_t bytes = isa_var_bytes(&v), nelem = bytes / type_bytes(d.type), pos = 0;
+      uint64_t bytes = isa_var_bytes(&v);
       if (bytes > (64u << 20)) { asm_error(c, tokloc(&x->name), "initialized variable larger than 64 MiB"); continue; }
       uint32_t off = c->data.n;
       uint8_t *buf = asm_vec_push(&c->data, 1, (uint32_t)bytes);
-      if (!fill_init(c, x->init, d.type, buf, nelem, &pos, 0)) { c->data.n = off; continue; }
+      init_shape sh;
+      shape_of(&v, 0, &sh);
+      if (!fill_init(c, x->init, d.type, buf, &sh)) { c->data.n = off; continue; }
       v.init_off = off;
       v.init_len = (uint32_t)bytes;
     }
@@ -574,6 +627,13 @@ void asm_func_perf(asm_ctx *c, asm_tok dir, asm_opnd *nums) {
     v[n] = (uint32_t)o->num.u;
   }
   const char *s = dir.s + 1;
+  if (!strncmp(s, "explicitcluster", 15) || !strncmp(s, "reqnctapercluster", 17) || !strncmp(s, "maxclusterrank", 14)) {
+    /* sm_90's thread-block clusters (nvcc writes them after a cluster kernel's header): the
+     * model runs no clusters, so they are skipped as other directives it does not model are */
+    if (fn->kind != ISA_FN_ENTRY) { asm_error(c, tokloc(&dir), "'%.*s' applies to kernels (.entry) only", dir.len, dir.s); return; }
+    asm_unknown_directive(c, dir);
+    return;
+  }
   int is_noreturn = strncmp(s, "noreturn", 8) == 0;
   if (is_noreturn) {
     if (n) asm_error(c, tokloc(&dir), ".noreturn takes no arguments");
@@ -1479,7 +1539,7 @@ static int conv_call(asm_ctx *c, isa_insn *in, asm_opnd *ops, asm_loc at) {
                 want[li] == 1 ? what1[li] : what[li], n);
       return 0;
     }
-    if (!l) continue;
+    if (!l || !n) continue;   /* an empty list, as nvcc writes for no parameters ('call.uni f, ( );'), is no list */
     isa_operand *lo = &in->opnd[nop++];
     memset(lo, 0, sizeof *lo);
     lo->kind = ISA_K_LIST; lo->index2 = in->nelem; lo->nelem = (uint16_t)n;

@@ -276,4 +276,12 @@ EOF2
 rc=$?
 if [ $rc -eq 0 ] && [ "$(wc -c < "$sd/my runs #2/y.bin")" -eq 16 ]; then pass "script: \${SCRIPT_DIR} and a value with a blank and '#' stay one word"
 else fail "script in a directory with a blank and '#' (status $rc)" "$(cat "$sd/blanks.log")"; fi
+# forms nvcc writes (tests/asm/ok/nvcc_forms.ptx, whose comment derives the values): nested
+# initializers as C reads them, a call of a function without parameters, cluster directives
+printf '1\n0\n2\n3\n4\n0\n' > "$sd/nf_tab.txt"; printf '5\n6\n7\n0\n' > "$sd/nf_flat.txt"; printf -- '-1\n0\n0\n-1\n1\n0\n0\n1\n' > "$sd/nf_off.txt"
+printf 'load %s\nsymbol tab u32\nsymbol flat u32\nsymbol offset s32\nexpect tab text %s\nexpect flat text %s\nexpect offset text %s\nalloc out u32 1\nlaunch k 1 32 out\nexpect out value 7\n' \
+  "$PWD/tests/asm/ok/nvcc_forms.ptx" "$sd/nf_tab.txt" "$sd/nf_flat.txt" "$sd/nf_off.txt" > "$sd/nvcc_forms.aw"
+sc nvcc_forms
+if [ $rc -eq 0 ]; then pass "script: nvcc's nested initializers, a call without parameters and cluster directives"
+else fail "script: nvcc forms (status $rc)" "$(cat "$sd/nvcc_forms.log")"; fi
 rm -rf "$sd"
