@@ -651,6 +651,12 @@ static int damaged_magic(const uint8_t *p, size_t len) {
 
 aw_module *aw_module_load_text(aw_device *d, const char *name, const char *text, size_t len, char *err, size_t cap) {
   const uint8_t *bytes = (const uint8_t *)text;
+  size_t nlen = strlen(name);
+  if (len < 8 && ((len && memcmp(text, ISA_IMAGE_MAGIC, len) == 0 && bytes[0] == 0x89) || (nlen > 4 && !strcmp(name + nlen - 4, ".aws")))) {
+    /* the start of an image, or a .aws file too short for one (an empty one loaded as an empty module) */
+    isa_fail(err, cap, "%s: truncated image: %zu bytes (an AWS image starts with its 8-byte magic number)", name, len);
+    return NULL;
+  }
   if (!(len >= 8 && memcmp(text, ISA_IMAGE_MAGIC, 8) == 0)) {   /* not an image: it must be text */
     if (damaged_magic(bytes, len)) {
       char got[40] = "";

@@ -41,6 +41,19 @@ if [ $lim_rc -ne 0 ] && grep -qF "nul.ptx: not a text file (a NUL byte at offset
 else
   fail "limits: a file with NUL bytes: expected 'not a text file (a NUL byte at offset 13)' (exit $lim_rc)" "$(LC_ALL=C cat -v "$lim_dir/out" | head -c 600)"
 fi
+# an empty .aws file, and the first 3 bytes of an image under another name, are truncated images
+# (the empty one loaded as an empty module, the other was assembled as text: "stray byte 0x89")
+: > "$lim_dir/empty.aws"
+printf '\211AW' > "$lim_dir/start.bin"
+lim_bad=""
+for lim_f in empty.aws:0 start.bin:3; do
+  printf 'load %s\n' "$lim_dir/${lim_f%%:*}" > "$lim_dir/tr.aw"
+  "$BIN/awemu" run "$lim_dir/tr.aw" > "$lim_dir/tr.out" 2>&1
+  lim_rc=$?
+  [ $lim_rc -eq 1 ] && grep -q "${lim_f%%:*}: truncated image: ${lim_f#*:} bytes" "$lim_dir/tr.out" || lim_bad="$lim_bad ${lim_f%%:*} (exit $lim_rc): $(head -2 "$lim_dir/tr.out");"
+done
+if [ -z "$lim_bad" ]; then pass "limits: an empty .aws file and the first bytes of an image are truncated images"
+else fail "limits: truncated images" "$lim_bad"; fi
 # --insn-limit 100 stops saxpy (640 warp instructions) at its 101st: the counters count the
 # 100 that ran, in functional mode and as the timing model counts them (the one that was
 # stopped was counted too: the table said 101 where the timing figures said 100)
