@@ -73,7 +73,8 @@ void aw_set_insn_limit(aw_device *d, uint64_t limit);
 /* Assembles 'text' (named 'name' in messages: subroutines, e.g. subroutines/bdi/bdi.s)
  * with every module d loads from text from now on, so that unmodified kernels get
  * the assist-warp subroutines a design needs (a text added before is not added
- * again).  0, or -1 out of memory. */
+ * again).  0; -1 out of memory; -2 'text' is an AWS image, not source (an image's
+ * subroutines are loaded with the image itself). */
 int aw_add_subroutines(aw_device *d, const char *name, const char *text, size_t len);
 /* The most wall-clock seconds one launch may run before it faults (0 = no limit). */
 void aw_set_time_limit(aw_device *d, double seconds);

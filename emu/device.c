@@ -38,6 +38,7 @@ void aw_device_free(aw_device *d) {
 }
 
 int aw_add_subroutines(aw_device *d, const char *name, const char *text, size_t len) {
+  if (len >= 4 && !memcmp(text, ISA_IMAGE_MAGIC, 4)) return -2;   /* an image: it is source that is assembled with each module */
   for (uint32_t i = 0; i < d->nextra; i++)   /* the same file again (--subroutines and the script's 'subroutines'): once is enough */
     if (d->extra_len[i] == len && !memcmp(d->extra_text[i], text, len)) return 0;
   char **nn = realloc(d->extra_name, (d->nextra + 1) * sizeof *nn);

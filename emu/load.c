@@ -482,7 +482,9 @@ static int bind_pc_triggers(aw_module *m, char *err, size_t cap) {
       const char *kn = isa_str(img, tr->kernel), *ln = isa_str(img, tr->label);
       uint32_t f = 0;
       while (f < img->nfuncs && !(img->funcs[f].kind == ISA_FN_ENTRY && img->funcs[f].has_body && !strcmp(isa_str(img, img->funcs[f].name), kn))) f++;
-      if (f == img->nfuncs) return isa_fail(err, cap, "subroutine %s: trigger 'pc %s %s': the module has no kernel '%s'", sub, kn, ln, kn);
+      if (f == img->nfuncs)
+        return isa_fail(err, cap, "subroutine %s: trigger 'pc %s %s': the module has no kernel '%s' (a subroutine for another module's kernel is given "
+                        "as source, 'subroutines FILE' or --subroutines, and assembled with that module)", sub, kn, ln, kn);
       const isa_func *fn = &img->funcs[f];
       uint32_t l = 0;
       while (l < fn->nlabel && strcmp(isa_str(img, img->labels[fn->first_label + l].name), ln)) l++;

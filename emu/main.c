@@ -379,6 +379,7 @@ static int run_main(int argc, char **argv, int *vars, const char **sets) {
     if (!text) { fprintf(stderr, "awemu run: --subroutines %s: %s\n", subs[k], strerror(errno)); aw_session_free(s); return 2; }
     int r = aw_add_subroutines(d, subs[k], text, len);
     free(text);
+    if (r == -2) { fprintf(stderr, "awemu run: --subroutines %s: an AWS image: subroutines are given as assembly source (.s), assembled with each module loaded after them (an image that holds its kernels is loaded itself)\n", subs[k]); aw_session_free(s); return 2; }
     if (r) { fprintf(stderr, "awemu: out of memory\n"); aw_session_free(s); return 2; }
   }
   isa_outfile tl;

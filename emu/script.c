@@ -1535,6 +1535,7 @@ static int cmd_subroutines(aw_session *s, char **argv, int argc, const char *whe
   if (bad) { free(text); return error(s, where, "%s: cannot read it", argv[1]); }
   int r = aw_add_subroutines(s->dev, argv[1], text, n);
   free(text);
+  if (r == -2) return error(s, where, "%s: an AWS image: subroutines are given as assembly source (.s), assembled with each module loaded after them (an image that holds its kernels is loaded itself)", argv[1]);
   return r ? error(s, where, "out of memory") : 0;
 }
 

@@ -170,6 +170,7 @@ static int one_subroutine(const char *path, void *arg) {
   if (!text) { say("AWEMU_SUBROUTINES: %s: cannot be read", path); return -1; }
   int r = aw_add_subroutines(G.d, path, text, len);
   free(text);
+  if (r == -2) { say("AWEMU_SUBROUTINES: %s: an AWS image: subroutines are given as assembly source (.s), assembled with each module loaded after them (an image that holds its kernels is loaded itself)", path); return -1; }
   if (r) { say("out of memory"); return -1; }
   return 0;
 }

@@ -276,6 +276,11 @@ EOF2
 rc=$?
 if [ $rc -eq 0 ] && [ "$(wc -c < "$sd/my runs #2/y.bin")" -eq 16 ]; then pass "script: \${SCRIPT_DIR} and a value with a blank and '#' stay one word"
 else fail "script in a directory with a blank and '#' (status $rc)" "$(cat "$sd/blanks.log")"; fi
+# subroutines are source, assembled with each module loaded after them: an image of them is
+# refused saying so ('subroutines' and --subroutines read it as text: "stray byte 0x89")
+"$BIN/awasm" -q tests/debug/assist_watch/poke.s -o "$sd/poke.aws"
+printf 'subroutines %s\nload %s\n' "$sd/poke.aws" "$saxpy" > "$sd/subimg.aw"
+sc_fails subimg "poke.aws: an AWS image: subroutines are given as assembly source (.s)"
 # forms nvcc writes (tests/asm/ok/nvcc_forms.ptx, whose comment derives the values): nested
 # initializers as C reads them, a call of a function without parameters, cluster directives
 printf '1\n0\n2\n3\n4\n0\n' > "$sd/nf_tab.txt"; printf '5\n6\n7\n0\n' > "$sd/nf_flat.txt"; printf -- '-1\n0\n0\n-1\n1\n0\n0\n1\n' > "$sd/nf_off.txt"
