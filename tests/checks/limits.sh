@@ -41,6 +41,12 @@ if [ $lim_rc -ne 0 ] && grep -qF "nul.ptx: not a text file (a NUL byte at offset
 else
   fail "limits: a file with NUL bytes: expected 'not a text file (a NUL byte at offset 13)' (exit $lim_rc)" "$(LC_ALL=C cat -v "$lim_dir/out" | head -c 600)"
 fi
+# a NUL byte inside a string is an error (it ended the string: .file 1 "a" silently)
+printf '.file 1 "a\000b"\n.subroutine s\n{\n\texit;\n}\n' > "$lim_dir/nulstr.s"
+"$BIN/awasm" "$lim_dir/nulstr.s" -o "$lim_dir/nulstr.aws" > "$lim_dir/nulstr.out" 2>&1
+lim_rc=$?
+if [ $lim_rc -eq 1 ] && grep -q 'nulstr.s:1:9: error: a NUL byte in a string' "$lim_dir/nulstr.out" && [ ! -e "$lim_dir/nulstr.aws" ]; then pass "limits: a NUL byte in a string is an error"
+else fail "limits: a NUL byte in a string (exit $lim_rc)" "$(LC_ALL=C cat -v "$lim_dir/nulstr.out" | head -3)"; fi
 # an empty .aws file, and the first 3 bytes of an image under another name, are truncated images
 # (the empty one loaded as an empty module, the other was assembled as text: "stray byte 0x89")
 : > "$lim_dir/empty.aws"
