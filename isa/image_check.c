@@ -311,6 +311,17 @@ int isa_image_validate(const isa_image *img, char *err, size_t cap) {
     if (!range_ok(sr->keep_off, sr->nkeep, img->npool)) return bad(err, cap, "subroutine %u: kept register list", s);
     for (uint32_t k = 0; k < sr->nkeep; k++) if (img->pool[sr->keep_off + k] >= fn->nslots) return bad(err, cap, "subroutine %u: kept register out of range", s);
     if (sr->skipif > fn->nslots) return bad(err, cap, "subroutine %u: .skipif register out of range", s);
+    if (sr->skipif) {   /* a predicate, as awasm requires ('not a predicate register') */
+      int pred = 0;
+      for (uint32_t r = 0; r < fn->nreg; r++) {
+        const isa_regdecl *rd = &img->regs[fn->first_reg + r];
+        if (sr->skipif - 1 >= rd->first_slot && sr->skipif - 1 < rd->first_slot + (rd->count ? rd->count : 1)) pred = rd->type == ISA_T_PRED;
+      }
+      if (!pred) return bad(err, cap, "subroutine %u: the .skipif register is not a predicate", s);
+    }
+    for (uint32_t k = 0; k < sr->nlivein; k++)   /* each live-in once, as awasm requires */
+      for (uint32_t j = 0; j < k; j++)
+        if (img->pool[sr->livein_off + k] == img->pool[sr->livein_off + j]) return bad(err, cap, "subroutine %u: a live-in register given twice", s);
     if (sr->nregs != fn->nslots) return bad(err, cap, "subroutine %u: register need %u, function declares %u", s, sr->nregs, fn->nslots);
     isa_kernel k;
     isa_kernel_info(img, sr->func, &k);

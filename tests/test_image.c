@@ -134,9 +134,36 @@ static void test_trigger_conflict(void) {
   isa_image_free(&img);
 }
 
+/* Subroutine records that awasm refuses to write ('not a predicate register', 'appears twice
+ * in .livein'), made by changing an image afterwards: the loader refuses them too (it loaded
+ * them, and awdis printed source that awasm then refused). */
+static void test_subr_regs(void) {
+  static const char src[] = ".version 8.0\n.target sm_80\n.address_size 64\n"
+                            ".subroutine s\n.trigger pc k, L skip M\n.livein %a, %b\n.skipif %p\n{\n"
+                            "\t.reg .b32 %a, %b;\n\t.reg .pred %p;\n\tsetp.eq.u32 %p, %a, %b;\n\texit;\n}\n";
+  for (int k = 0; k < 3; k++) {
+    isa_image img;
+    if (assemble_text("subr.s", src, &img)) { CHECK(0, "subr.s assembles"); return; }
+    isa_subr *sr = &img.subrs[0];
+    /* slots: %a 0, %b 1, %p 2 (.skipif holds slot + 1) */
+    if (k == 1) sr->skipif = 1;                                   /* %a, a .b32 */
+    if (k == 2) img.pool[sr->livein_off + 1] = img.pool[sr->livein_off];   /* .livein %a, %a */
+    size_t n;
+    uint8_t *buf = isa_image_write(&img, &n);
+    isa_image_free(&img);
+    char err[512] = "";
+    int ok = buf && loads(buf, n, err, sizeof err);
+    if (k == 0) CHECK(ok, "the subroutine's image loads: %s", err);
+    else if (k == 1) CHECK(!ok && strstr(err, "subroutine 0: the .skipif register is not a predicate"), ".skipif naming a .b32 register is rejected: %s", err);
+    else CHECK(!ok && strstr(err, "subroutine 0: a live-in register given twice"), "a live-in given twice is rejected: %s", err);
+    free(buf);
+  }
+}
+
 int main(void) {
   test_types();
   test_trigger_conflict();
+  test_subr_regs();
   static const char *const srcs[] = { "examples/saxpy/saxpy.ptx", "examples/divergent/divergent.ptx",
                                       "examples/stencil/stencil.ptx", "examples/kmeans/kmeans.ptx" };
   for (size_t s = 0; s < sizeof srcs / sizeof srcs[0]; s++) {
