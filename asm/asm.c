@@ -323,7 +323,10 @@ static int fill_level(asm_ctx *c, const asm_init *list, int t, uint8_t *buf, con
       if (lv + 1 >= sh->n) { asm_error(c, in->num.loc, "a braced list where a scalar belongs: the initializer is nested deeper than the variable"); return 0; }
       uint64_t st = sh->stride[lv];
       pos = (pos - base + st - 1) / st * st + base;   /* a list starts an element of this level */
-      if (pos >= limit) { asm_error(c, in->num.loc, "too many initializers: the list has room for %llu elements here", (unsigned long long)sh->count[lv]); return 0; }
+      if (pos >= limit) {
+        asm_error(c, in->num.loc, "too many initializers: the %s has %llu %s", lv ? "row" : "variable", (unsigned long long)sh->count[lv], lv ? "elements" : "rows");
+        return 0;
+      }
       uint64_t sub_end;
       if (!fill_level(c, in, t, buf, sh, lv + 1, pos, &sub_end, depth + 1)) return 0;
       pos += st;
@@ -331,7 +334,7 @@ static int fill_level(asm_ctx *c, const asm_init *list, int t, uint8_t *buf, con
     }
     if (in->num.fkind == -1) { asm_error(c, in->num.loc, "initializers that name a symbol ('%.*s') are not supported", in->num.len, in->num.s); return 0; }
     if (pos >= limit) {
-      asm_error(c, in->num.loc, "too many initializers: the list has room for %llu values here", (unsigned long long)(limit - base));
+      asm_error(c, in->num.loc, "too many initializers: the %s has %llu elements", lv ? "row" : "variable", (unsigned long long)(limit - base));
       return 0;
     }
     uint64_t bits;
