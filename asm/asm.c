@@ -680,6 +680,7 @@ void asm_subr_attr(asm_ctx *c, asm_tok dir, asm_opnd *args) {
       t.arg = -1;
       if (a && a->kind == AO_NUM && !a->num.fkind && a->num.u < 256 && !a->neg) { t.arg = (int32_t)a->num.u; a = a->next; }
       else if (ev == ISA_TRIG_DECOMPRESS) { asm_error(c, a ? a->loc : at, "'decompress' trigger needs an encoding number (0-255)"); return; }
+      else if (a && a->kind == AO_NUM) { asm_error(c, a->loc, "'compress' trigger: an encoding number is 0-255"); return; }   /* (it said "unexpected argument") */
       if (a && a->kind == AO_NAME && a->name.len == 4 && memcmp(a->name.s, "line", 4) == 0) {   /* for lines of one size only */
         asm_opnd *n = a->next;
         if (!n || n->kind != AO_NUM || n->num.fkind || n->neg || n->num.u < 4 || n->num.u > ISA_TRIG_MAX_LINE || (n->num.u & (n->num.u - 1))) {
