@@ -147,6 +147,7 @@ static int run(int argc, char **argv, const char **paths, char **texts, line_ind
       paths[nfiles++] = a;
     } else if (!strcmp(a, "--")) options_done = 1;
     else if (is_opt(a, "-o") || is_opt(a, "--output")) {
+      if (out) { fprintf(stderr, "awasm: one output file: -o given twice\n"); return 2; }   /* (the last one won, silently) */
       if (!(out = opt_value(argc, argv, &i, a[1] == '-' ? "--output" : "-o"))) return 2;
       if (!*out) { fprintf(stderr, "awasm: %s needs a file name, got an empty one\n", a[1] == '-' ? "--output" : "-o"); return 2; }
     } else if (!strcmp(a, "-l")) list = 1;

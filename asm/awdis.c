@@ -29,6 +29,7 @@ int main(int argc, char **argv) {
       in = a;
     } else if (!strcmp(a, "--")) options_done = 1;
     else if (!strncmp(a, "-o", 2) || !strcmp(a, "--output") || !strncmp(a, "--output=", 9)) {
+      if (out) { fprintf(stderr, "awdis: one output file: -o given twice\n"); return 2; }   /* (the last one won, silently) */
       if (!strncmp(a, "--output=", 9)) out = a + 9;
       else if (a[1] == 'o' && a[2]) out = a + 2;
       else if (i + 1 < argc) out = argv[++i];

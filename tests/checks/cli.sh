@@ -163,6 +163,11 @@ cl_got=$(timeout 30 "$BIN/awemu" run --memcheck=stop "$CL_T/script.aw" 2>&1 >/de
 if grep -q '^alloc y f32 100$' "$CL_T/script.aw" && [ -n "$cl_said" ] && [ "$cl_said" = "$cl_got" ]; then pass "cli: README's fault example is what awemu run prints"
 else fail "cli: README's fault example is what awemu run prints" "README: $cl_said
 tool:   $cl_got"; fi
+# one output file: -o twice was taken silently (the last one)
+cl_check "awasm -o twice is refused" 2 '^awasm: one output file: -o given twice$' err "$CL_B/awasm" z.s -o a1.aws -o a2.aws
+cl_check "awdis -o twice is refused" 2 '^awdis: one output file: -o given twice$' err "$CL_B/awdis" z.aws -o d1.s -o d2.s
+if [ -e "$CL_T/a1.aws" ] || [ -e "$CL_T/a2.aws" ] || [ -e "$CL_T/d1.s" ] || [ -e "$CL_T/d2.s" ]; then fail "cli: a refused -o twice wrote a file" "$(ls "$CL_T")"
+else pass "cli: a refused -o twice writes nothing"; fi
 # --stats-json names that can never be written are refused before the script runs (status 2), as
 # --trace-timeline's are: the whole run went by first, then the statistics were lost with status 1.
 # The script echoes before its launch: nothing may come out.  And ./x and x are one file also
