@@ -352,22 +352,12 @@ static int fill_level(asm_ctx *c, const asm_init *list, int t, uint8_t *buf, con
 /* The variable's initializer 'in' into buf (zeroed: what it does not name stays zero).  A scalar
  * takes a number or a braced one; an array or vector, a braced list.  0 on error. */
 static int fill_init(asm_ctx *c, const asm_init *in, int t, uint8_t *buf, const init_shape *sh) {
-  if (!in->is_list) {
-    if (sh->n) { asm_error(c, in->num.loc, "an array or vector's initializer is a list in braces: {...}"); return 0; }
-    asm_init one = *in;
-    one.next = NULL;
-    asm_init wrap = { .is_list = 1, .elems = &one, .num = in->num };
-    init_shape scalar = { 1, { 1 }, { 1 } };
-    uint64_t e;
-    return fill_level(c, &wrap, t, buf, &scalar, 0, 0, &e, 0);
-  }
-  if (!sh->n) {   /* a scalar: {5} */
-    init_shape scalar = { 1, { 1 }, { 1 } };
-    uint64_t e;
-    return fill_level(c, in, t, buf, &scalar, 0, 0, &e, 0);
-  }
-  uint64_t e;
-  return fill_level(c, in, t, buf, sh, 0, 0, &e, 0);
+  static const init_shape scalar = { 1, { 1 }, { 1 } };
+  if (!in->is_list && sh->n) { asm_error(c, in->num.loc, "an array or vector's initializer is a list in braces: {...}"); return 0; }
+  asm_init one = *in, wrap = { .is_list = 1, .elems = &one, .num = in->num };   /* (a bare number: as if braced) */
+  one.next = NULL;
+  uint64_t end;
+  return fill_level(c, in->is_list ? in : &wrap, t, buf, sh->n ? sh : &scalar, 0, 0, &end, 0);
 }
 
 /* The levels of variable v: its dimensions (the first 'first0' when it is unsized), then its vector. */

@@ -206,13 +206,21 @@ static void thread_of(warp *w, uint32_t lane, uint32_t t[3]) {
   t[0] = (uint32_t)w->tid[0][lane]; t[1] = (uint32_t)w->tid[1][lane]; t[2] = (uint32_t)w->tid[2][lane];
 }
 
-cta *dbg_assist_parent(dbg *g, uint32_t *pid) {
+/* Timing mode: whether CTA c runs a live assist warp; *parent: the block of the warp it works
+ * for (NULL when that block has finished since), *pid: that warp's index (when it is one). */
+static int assist_of(dbg *g, const cta *c, const cta **parent, uint32_t *pid) {
   const void *pc_ = NULL, *pw = NULL;
   uint32_t id = 0;
   char desc[300];
-  if (!g->c || !g->c->line || aw_timing_assist_of(g->c->d, g->c, desc, sizeof desc, &pc_, &pw, &id) < 0 || !pc_) return NULL;
+  if (!c || !c->line || aw_timing_assist_of(g->d, c, desc, sizeof desc, &pc_, &pw, &id) < 0) return 0;
+  if (parent) *parent = pc_;
   if (pid) *pid = id;
-  return (cta *)pc_;
+  return 1;
+}
+
+cta *dbg_assist_parent(dbg *g, uint32_t *pid) {
+  const cta *p = NULL;
+  return assist_of(g, g->c, &p, pid) ? (cta *)p : NULL;
 }
 
 static void print_focus(dbg *g, const char *lead) {
@@ -221,16 +229,11 @@ static void print_focus(dbg *g, const char *lead) {
   uint32_t t[3];
   thread_of(w, g->fl, t);
   uint32_t pid = 0;
-  const cta *p = dbg_assist_parent(g, &pid);
-  if (p) {   /* an assist warp: its parent */
-    printf("[%ssubroutine %s, the assist warp of kernel %s, block (%u,%u,%u), warp %u, sm %u, lane %u]\n", lead, dbg_fname(g->c->m, g->c->kfunc),
-           dbg_fname(p->m, p->kfunc), p->cta.x, p->cta.y, p->cta.z, pid, g->c->smid, g->fl);
-    return;
-  }
-  const void *pc_ = NULL, *pw = NULL;
-  char desc[300];
-  if (g->c->line && aw_timing_assist_of(g->c->d, g->c, desc, sizeof desc, &pc_, &pw, &pid) >= 0) {   /* (a compression outlives its block) */
-    printf("[%ssubroutine %s, an assist warp whose block has finished, sm %u, lane %u]\n", lead, dbg_fname(g->c->m, g->c->kfunc), g->c->smid, g->fl);
+  const cta *p = NULL;
+  if (assist_of(g, g->c, &p, &pid)) {   /* an assist warp: its parent (a compression outlives its block) */
+    if (p) printf("[%ssubroutine %s, the assist warp of kernel %s, block (%u,%u,%u), warp %u, sm %u, lane %u]\n", lead, dbg_fname(g->c->m, g->c->kfunc),
+                  dbg_fname(p->m, p->kfunc), p->cta.x, p->cta.y, p->cta.z, pid, g->c->smid, g->fl);
+    else printf("[%ssubroutine %s, an assist warp whose block has finished, sm %u, lane %u]\n", lead, dbg_fname(g->c->m, g->c->kfunc), g->c->smid, g->fl);
     return;
   }
   printf("[%s%s %s, block (%u,%u,%u), thread (%u,%u,%u), sm %u, warp %u, lane %u]\n", lead,
@@ -640,12 +643,12 @@ static int check_watches(dbg *g) {
       char wt[600];
       where_text(g->c->m, d->wlast[wk].pc, wt, sizeof wt);
       const cta *by = d->wlast[wk].by;
-      const void *pc_ = NULL, *pw = NULL;
       uint32_t pid = d->wlast[wk].warp;   /* an assist warp's is its runner's warp 0: its parent's is asked for */
-      char desc[300], who[160];
-      int assist = by && by->line, parent = assist && aw_timing_assist_of(d, by, desc, sizeof desc, &pc_, &pw, &pid) >= 0;
+      char who[160];
+      const cta *pc_ = NULL;
+      int assist = by && by->line, parent = assist && assist_of(g, by, &pc_, &pid);
       aw_dim3 blk = d->wlast[wk].cta;   /* (an assist warp's own is its runner's, (0,0,0): its parent's is the one to name) */
-      if (parent && pc_) blk = ((const cta *)pc_)->cta;
+      if (pc_) blk = pc_->cta;
       snprintf(who, sizeof who, "%sblock (%u,%u,%u)", assist ? (parent ? "the assist warp of " : "an assist warp of ") : "", blk.x, blk.y, blk.z);
       if (!assist || parent) printf("Written by %s, warp %u, lane %u at %s\n", who, pid, d->wlast[wk].lane, wt);
       else printf("Written by %s, lane %u at %s\n", who, d->wlast[wk].lane, wt);
@@ -847,11 +850,8 @@ static int hook(void *ctx, int ev, cta *c, warp *w, uint32_t pc) {
     }
     cta *wc = NULL;
     const cta *by = k < g->d->nwatch ? g->d->wlast[k].by : NULL;
-    const void *apc = NULL, *apw = NULL;
-    uint32_t apid;
-    char adesc[300];
     if (by == c && sw == w->id) set_focus(g, w->id, sl, 1);
-    else if (sw != UINT32_MAX && by && by->line && aw_timing_assist_of(g->d, by, adesc, sizeof adesc, &apc, &apw, &apid) >= 0 && sw < by->nwarps) {
+    else if (sw != UINT32_MAX && assist_of(g, by, NULL, NULL) && sw < by->nwarps) {
       g->writer = (cta *)by;   /* an assist warp stored, and runs still: it is shown */
       g->writer_warp = sw;
       g->writer_lane = sl;
@@ -1598,8 +1598,8 @@ static int info_lanes(dbg *g, char *args) {
   char why[64];
   if (pc != NO_PC && !dbg_eval(g, "$active", &av, why, sizeof why)) active = (uint32_t)av.bits;
   uint32_t pid = 0;
-  const cta *p = dbg_assist_parent(g, &pid);
-  if (g->c->line && aw_timing_cycle(g->d) >= 0) {   /* an assist warp: its lanes are the subroutine's, of no thread of their own */
+  const cta *p = NULL;
+  if (assist_of(g, g->c, &p, &pid)) {   /* an assist warp: its lanes are the subroutine's, of no thread of their own */
     char of[160] = "";
     if (p) snprintf(of, sizeof of, " of block (%u,%u,%u), warp %u", p->cta.x, p->cta.y, p->cta.z, pid);
     printf("The assist warp running %s%s, pc %u: mask %08x (the guard lets %08x issue)\n", dbg_fname(g->c->m, g->c->kfunc), of,

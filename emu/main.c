@@ -160,10 +160,10 @@ static int check_output(const char *opt, const char *path) {
     if (S_ISDIR(st.st_mode)) { fprintf(stderr, "awemu run: %s %s: is a directory\n", opt, path); return -1; }
     return 0;
   }
-  char place[2 * PATH_MAX], dir[PATH_MAX];
+  char dir[PATH_MAX];
   const char *slash = strrchr(path, '/');
   snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash == path ? 1 : slash - path) : 1, slash ? path : ".");
-  if (!out_place(path, place, sizeof place)) { fprintf(stderr, "awemu run: %s %s: no directory %s\n", opt, path, dir); return -1; }
+  if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) { fprintf(stderr, "awemu run: %s %s: no directory %s\n", opt, path, dir); return -1; }
   if (access(dir, W_OK | X_OK)) { fprintf(stderr, "awemu run: %s %s: cannot write in %s: %s\n", opt, path, dir, strerror(errno)); return -1; }
   return 0;
 }

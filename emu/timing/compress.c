@@ -19,7 +19,7 @@ static const int64_t dflt_decomp[] = { 1, 5, 9, 1, 9, 4, 0 }, dflt_comp[] = { 5,
 void tm_compress_init(tm_compressor *z, const tm_config *c) {
   memset(z, 0, sizeof *z);
   z->design = c->design;
-  z->unit = (uint32_t)(c->l2_bytes ? c->l2_sector_bytes : c->l1_sector_bytes);
+  z->unit = (uint32_t)tm_mem_sector(c);
   z->mag = (uint32_t)c->dram_mag;
   /* best and cost try these four; cost breaks ties in this order: the fastest decompression first */
   static const codec *const all[4] = { &codec_bdi, &codec_magbdi, &codec_fpc, &codec_cpack };
@@ -78,7 +78,7 @@ uint32_t tm_block_bytes(const tm_compressor *z, struct aw_device *d, uint64_t ad
 
 uint64_t tm_md_line(const tm_config *c, uint64_t addr, uint32_t part) {
   uint64_t il = (uint64_t)c->addr_interleave_bytes, nmem = (uint64_t)c->n_mem;
-  uint64_t unit = (uint64_t)(c->l2_bytes ? c->l2_sector_bytes : c->l1_sector_bytes);
+  uint64_t unit = (uint64_t)tm_mem_sector(c);
   uint64_t local = addr / il / nmem * il + addr % il;          /* the address within the partition (tm_map's) */
   uint64_t md = local / unit * (uint64_t)c->md_bits_per_block / 8 / 128 * 128;   /* its metadata line, within the partition */
   /* back to an address that tm_map places in the same partition (the region

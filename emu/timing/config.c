@@ -451,7 +451,7 @@ int tm_config_check(const tm_config *c, char *err, size_t cap) {
           (long long)c->l2_bytes, (long long)slices, (long long)c->l2_ways, (long long)c->l2_line_bytes, (long long)tm_l2_slice_sets(c));
   }
   /* the line the memory moves: L2's, or with no L2 L1's */
-  int64_t line = c->l2_bytes ? c->l2_line_bytes : c->l1_line_bytes;
+  int64_t line = tm_mem_line(c);
   int line_key = c->l2_bytes ? TM_KEY_l2_line_bytes : TM_KEY_l1_line_bytes;
   const char *line_name = keys[line_key].name;
   if (!c->l2_bytes && !c->l1_bytes) {   /* (tm_map shifts by it; the L2 slices pass it through) */
@@ -475,7 +475,7 @@ int tm_config_check(const tm_config *c, char *err, size_t cap) {
   if (!pow2(c->dram_banks)) BAD(dram_banks, "%lld is not a power of two", (long long)c->dram_banks);
   if (c->design != TM_DESIGN_BASE) {
     /* blocks are compressed one L2 sector (or line) at a time, and the codecs take 32, 64 or 128 bytes */
-    int64_t unit = c->l2_bytes ? c->l2_sector_bytes : c->l1_sector_bytes;
+    int64_t unit = tm_mem_sector(c);
     if (unit != 32 && unit != 64 && unit != 128)
       BADK(blame(c, TM_KEY_design, TM_KEY_l2_sector_bytes, TM_KEY_l1_sector_bytes, -1),
            "compression works on %lld-byte blocks (the L2 sector); the codecs take 32, 64 or 128", (long long)unit);

@@ -86,5 +86,8 @@ const char *tm_preset_name(int i, const char **text);
 double tm_dram_peak_bytes_per_s(const tm_config *c);   /* all channels, bandwidth scale included */
 int64_t tm_l1_sets(const tm_config *c);
 int64_t tm_l2_slice_sets(const tm_config *c);
+/* The line and the sector (the compression block) the memory moves: L2's, or with no L2 (l2_bytes = 0) L1's. */
+static inline int64_t tm_mem_line(const tm_config *c) { return c->l2_bytes ? c->l2_line_bytes : c->l1_line_bytes; }
+static inline int64_t tm_mem_sector(const tm_config *c) { return c->l2_bytes ? c->l2_sector_bytes : c->l1_sector_bytes; }
 
 #endif

@@ -12,7 +12,7 @@ void tm_map(const tm_config *c, uint64_t addr, tm_place *p) {
   uint64_t nmem = (uint64_t)c->n_mem;
   p->part = (uint32_t)(chunk % nmem);
   uint64_t local = chunk / nmem << il_shift | (addr & (((uint64_t)1 << il_shift) - 1));   /* the address within the channel */
-  uint64_t line = (uint64_t)(c->l2_bytes ? c->l2_line_bytes : c->l1_line_bytes);
+  uint64_t line = (uint64_t)tm_mem_line(c);
   uint64_t slices = (uint64_t)c->l2_slices_per_mem;
   p->slice = p->part * (uint32_t)slices + (uint32_t)(slices > 1 ? (local >> __builtin_ctzll(line)) % slices : 0);
   uint32_t row_shift = (uint32_t)__builtin_ctzll((uint64_t)c->dram_row_bytes);

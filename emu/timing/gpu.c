@@ -803,7 +803,7 @@ static int build(tm_gpu *g) {
   uint64_t slice_bytes = (uint64_t)c->l2_bytes / g->nslices;
   /* no L2 (l2_bytes = 0): the slices pass L1's lines and sectors straight down (tm_map and the
    * compressor take L1's then, and the L2 keys mean nothing: tm_config_check does not check them) */
-  uint32_t sline = (uint32_t)(c->l2_bytes ? c->l2_line_bytes : c->l1_line_bytes), ssector = (uint32_t)(c->l2_bytes ? c->l2_sector_bytes : c->l1_sector_bytes);
+  uint32_t sline = (uint32_t)tm_mem_line(c), ssector = (uint32_t)tm_mem_sector(c);
   for (uint32_t i = 0; i < g->nslices; i++) {
     tm_cache *sc = &g->slices[i].c;
     if (cache_init(sc, slice_bytes, (uint32_t)c->l2_ways, sline, ssector, (uint32_t)c->l2_mshrs, 64) ||

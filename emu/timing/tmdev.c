@@ -130,7 +130,7 @@ int aw_set_timing(aw_device *d, const tm_config *cfg) {
    * bandwidth, dropped it, and the next launch read every block as the host's compressed copy) */
   const tm_config *old = d->timing;
   if (d->tmd && (!old || old->design != cfg->design || old->compression != cfg->compression ||
-                 (old->l2_bytes ? old->l2_sector_bytes : old->l1_sector_bytes) != (cfg->l2_bytes ? cfg->l2_sector_bytes : cfg->l1_sector_bytes)))
+                 tm_mem_sector(old) != tm_mem_sector(cfg)))
     drop_pages(d->tmd);
   free(d->timing);
   d->timing = copy;
