@@ -639,8 +639,10 @@ void isa_format_mnemonic(const isa_insn *in, char *buf, size_t cap) {
   if (in->flags & FL_TO) append_flag(buf, cap, &len, FLB_TO);
   append_mod(buf, cap, &len, CAT_SPACE, in->field[CAT_SPACE]);
   if (in->flags & FL_GLOBAL_SRC) append_flag(buf, cap, &len, FLB_GLOBAL_SRC);
-  if (in->flags & FL_SYNC) append_flag(buf, cap, &len, FLB_SYNC);
+  int sync_late = in->op == ISA_OP_MATCH;   /* match.any.sync, where vote.sync.any and shfl.sync.idx have .sync first */
+  if ((in->flags & FL_SYNC) && !sync_late) append_flag(buf, cap, &len, FLB_SYNC);
   if (sc && sc != CAT_PRMT) append_mod(buf, cap, &len, sc, in->field[sc]);
+  if ((in->flags & FL_SYNC) && sync_late) append_flag(buf, cap, &len, FLB_SYNC);
   append_mod(buf, cap, &len, CAT_CMP, in->field[CAT_CMP]);
   append_mod(buf, cap, &len, CAT_BOOL, in->field[CAT_BOOL]);
   append_mod(buf, cap, &len, CAT_RND, in->field[CAT_RND]);

@@ -198,4 +198,19 @@ for case in "--stats-json $CL_T/in.aw|is the SCRIPT" "--stats-json=$CL_T/subs.s 
     cp "$CL_T/in.keep" "$CL_T/in.aw"; cp "$CL_T/subs.keep" "$CL_T/subs.s"; cp "$CL_T/my.keep" "$CL_T/my.cfg"
   fi
 done
+
+# awdis writes the warp-synchronous instructions as the PTX ISA spells them:
+# match.any.sync (the mode before .sync), vote.sync.any and shfl.sync.idx (after);
+# it wrote match.sync.any, which awasm took back but ptxas and the PTX ISA do not
+printf '.version 7.0\n.target sm_70\n.address_size 64\n.visible .entry k()\n{\n.reg .b32 %%r<5>;\n.reg .pred %%p<3>;\n' > "$CL_T/sync.ptx"
+printf 'mov.u32 %%r1, %%tid.x;\nmatch.any.sync.b32 %%r2, %%r1, 0xffffffff;\nmatch.all.sync.b32 %%r3|%%p1, %%r1, 0xffffffff;\n' >> "$CL_T/sync.ptx"
+printf 'vote.sync.any.pred %%p2, %%p1, 0xffffffff;\nshfl.sync.idx.b32 %%r4, %%r1, 0, 31, 0xffffffff;\nret;\n}\n' >> "$CL_T/sync.ptx"
+if (cd "$CL_T" && "$CL_B/awasm" -q sync.ptx -o sync.aws && "$CL_B/awdis" sync.aws -o sync.s) &&
+   grep -q 'match\.any\.sync\.b32' "$CL_T/sync.s" && grep -q 'match\.all\.sync\.b32' "$CL_T/sync.s" &&
+   grep -q 'vote\.sync\.any\.pred' "$CL_T/sync.s" && grep -q 'shfl\.sync\.idx\.b32' "$CL_T/sync.s" &&
+   (cd "$CL_T" && "$CL_B/awasm" -q sync.s -o sync2.aws) && cmp -s "$CL_T/sync.aws" "$CL_T/sync2.aws"; then
+  pass "cli: awdis writes match.any.sync, vote.sync.any and shfl.sync.idx as the PTX ISA does"
+else
+  fail "cli: awdis writes match.any.sync, vote.sync.any and shfl.sync.idx as the PTX ISA does" "$(grep -E 'match|vote|shfl' "$CL_T/sync.s" 2>&1)"
+fi
 rm -rf "$CL_T"
