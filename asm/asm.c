@@ -1402,7 +1402,7 @@ static int conv_reg(asm_ctx *c, const asm_tok *t, asm_loc at, int want, int rela
       asm_error(c, at, "'%.*s': %s", t->len, t->s, si->comps ? "needs a component .x, .y or .z" : "takes no component");
       return 0;
     }
-    if (want == ISA_T_PRED || (isa_type_bits(want) != si->bits && !(relaxed && isa_type_bits(want) < si->bits))) {
+    if (!isa_sreg_fits(r.index, want, relaxed)) {
       asm_error(c, at, "special register '%.*s' is %u bits; this operand needs %u", t->len, t->s, si->bits, isa_type_bits(want));
       return 0;
     }
@@ -1769,10 +1769,10 @@ void asm_insn(asm_ctx *c, asm_tok *guard, int guard_neg, asm_tok mnem, asm_opnd 
   const char *why = isa_check_insn(&in);
   if (why) {
     for (int i = 0; i < in.nopnd; i++)
-      if (in.opnd[i].kind == ISA_K_SREG) {   /* PTX reads special registers with mov (or cvt) only */
+      if (in.opnd[i].kind == ISA_K_SREG) {   /* PTX reads special registers with mov and cvt only */
         static const char *const comp[] = { "", ".x", ".y", ".z" };
         const char *nm = isa_sregs[in.opnd[i].index].name, *cp = comp[in.opnd[i].value & 3];
-        asm_error(c, mnem.loc, "special register %s%s is read with mov first (mov.u32 %%r, %s%s;), not as an operand of '%s'", nm, cp, nm, cp, o->name);
+        asm_error(c, mnem.loc, "special register %s%s is read with mov or cvt first (mov.u32 %%r, %s%s;), not as an operand of '%s'", nm, cp, nm, cp, o->name);
         return;
       }
     asm_error(c, mnem.loc, "internal: %s", why);

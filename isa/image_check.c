@@ -106,7 +106,7 @@ static int check_types(const isa_image *img, uint32_t f, uint32_t n, const isa_i
     }
     case ISA_K_SREG: {
       unsigned sb = x->index < ISA_SR_COUNT ? isa_sregs[x->index].bits : 0;
-      if (want == ISA_T_PRED || (isa_type_bits(want) != sb && !(relaxed && isa_type_bits(want) < sb)))
+      if (!isa_sreg_fits(x->index, want, relaxed))
         return bad(err, cap, "function %s, instruction %u, operand %u: a %u-bit special register where %u bits are needed", fname, n, i + 1, sb, isa_type_bits(want));
       break;
     }

@@ -28,10 +28,16 @@ const isa_op_info isa_ops[ISA_OP_COUNT] = {
 };
 
 const isa_sreg_info isa_sregs[ISA_SR_COUNT] = {
-#define SREG(id, name, comps, bits) { name, comps, bits },
+#define SREG(id, name, comps, bits, narrow) { name, comps, bits, narrow },
 #include "sregs.def"
 #undef SREG
 };
+
+int isa_sreg_fits(unsigned sr, int want, int relaxed) {
+  if (sr >= ISA_SR_COUNT || want == ISA_T_PRED) return 0;
+  unsigned wb = isa_type_bits(want), sb = isa_sregs[sr].bits;
+  return wb == sb || (relaxed && wb < sb) || (isa_sregs[sr].narrow && wb == 16);
+}
 
 const char *const isa_unit_names[U_COUNT] = { "ALU", "MUL", "DP", "SFU", "LDST", "CTRL", "SYNC", "TENSOR" };
 const char *const isa_cat_names[CAT_COUNT] = {
@@ -460,6 +466,7 @@ const char *isa_check_insn(const isa_insn *in) {
     }
     case 'y': if (k == ISA_K_MREG || k == ISA_K_MSYM || k == ISA_K_MABS || k == ISA_K_LIST || k == ISA_K_REGPAIR) return "bad source operand"; break;
     default:
+      if (k == ISA_K_SREG && in->op == ISA_OP_CVT && i == 1) break;   /* (the PTX ISA reads special registers with mov and cvt) */
       if (k != ISA_K_REG && k != ISA_K_IMM && k != ISA_K_VEC) return "expected a register or immediate";
       break;
     }

@@ -217,14 +217,18 @@ extern const char *const isa_cat_names[CAT_COUNT];
 
 /* ---- special registers ---- */
 typedef enum {
-#define SREG(id, name, comps, bits) ISA_SR_##id,
+#define SREG(id, name, comps, bits, narrow) ISA_SR_##id,
 #include "sregs.def"
 #undef SREG
   ISA_SR_COUNT
 } isa_sreg;
 
-typedef struct { const char *name; uint8_t comps; uint8_t bits; } isa_sreg_info;
+typedef struct { const char *name; uint8_t comps; uint8_t bits; uint8_t narrow; } isa_sreg_info;   /* (sregs.def) */
 extern const isa_sreg_info isa_sregs[ISA_SR_COUNT];
+/* Whether special register sr reads as a source operand of type 'want': of its
+ * width; narrower when 'relaxed' (the operand rules of cvt, ld, st); 16 bits for
+ * the 'narrow' ones (mov.u16 %rs, %tid.x). */
+int isa_sreg_fits(unsigned sr, int want, int relaxed);
 
 /* ---- decoded instructions ---- */
 typedef enum {

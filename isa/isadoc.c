@@ -98,8 +98,9 @@ void isa_doc_table(FILE *out) {
     list_cat(out, cat, &first);
     fputs(" |\n", out);
   }
-  fputs("\n### Special registers\n\n| register | components | bits |\n|---|---|---|\n", out);
+  fputs("\n### Special registers\n\n| register | components | bits | mov.u16 |\n|---|---|---|---|\n", out);
   for (int s = 0; s < ISA_SR_COUNT; s++)
-    fprintf(out, "| `%s` | %s | %u |\n", isa_sregs[s].name, isa_sregs[s].comps ? ".x .y .z" : "-", isa_sregs[s].bits);
+    fprintf(out, "| `%s` | %s | %u | %s |\n", isa_sregs[s].name, isa_sregs[s].comps ? ".x .y .z" : "-", isa_sregs[s].bits,
+            isa_sregs[s].narrow ? "low 16 bits" : "-");
   coverage(out);
 }

@@ -8,4 +8,4 @@
 	add.u32 %r1, %tid.x, 1;
 	ret;
 }
-// error: 8:2: special register %tid.x is read with mov first (mov.u32 %r, %tid.x;), not as an operand of 'add'
+// error: 8:2: special register %tid.x is read with mov or cvt first (mov.u32 %r, %tid.x;), not as an operand of 'add'
