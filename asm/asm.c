@@ -197,20 +197,33 @@ static void resolve_unit_lines(asm_ctx *c) {
 
 /* ---- module directives ---- */
 
-void asm_version(asm_ctx *c, asm_tok v) {
-  if (!c->version) c->version = intern(c, v.s, (size_t)v.len);
+/* Directive dir (0 .version, 1 .target, 2 .address_size) at 'at': 0 when the
+ * current file has declared it before (an error, naming where). */
+static int once_per_file(asm_ctx *c, int dir, asm_loc at) {
+  static const char *const names[3] = { ".version", ".target", ".address_size" };
+  if (c->dir_line[dir]) { asm_error(c, at, "a second %s directive (the first is at line %u)", names[dir], c->dir_line[dir]); return 0; }
+  c->dir_line[dir] = (uint32_t)at.line;
+  return 1;
+}
+
+void asm_version(asm_ctx *c, asm_tok dir, asm_tok v) {
+  if (once_per_file(c, 0, tokloc(&dir)) && !c->version) c->version = intern(c, v.s, (size_t)v.len);
+}
+
+void asm_target_begin(asm_ctx *c, asm_tok dir) {
+  c->target_open = once_per_file(c, 1, tokloc(&dir)) && !c->target;
 }
 
 void asm_target(asm_ctx *c, asm_tok t) {
-  if (c->target && !c->target_open) return;
-  c->target_open = 1;
+  if (!c->target_open) return;
   if (!c->target) { c->target = intern(c, t.s, (size_t)t.len); return; }
   char buf[512];
   int n = snprintf(buf, sizeof buf, "%s, %.*s", str_at(c, c->target), t.len, t.s);
   if (n > 0 && (size_t)n < sizeof buf) c->target = intern(c, buf, (size_t)n);
 }
 
-void asm_address_size(asm_ctx *c, asm_tok n) {
+void asm_address_size(asm_ctx *c, asm_tok dir, asm_tok n) {
+  if (!once_per_file(c, 2, tokloc(&dir))) return;
   if (n.fkind || (n.u != 32 && n.u != 64)) { asm_error(c, tokloc(&n), "address size must be 32 or 64"); return; }
   if (c->address_size && c->address_size != n.u) { asm_error(c, tokloc(&n), "address size %u conflicts with %u declared earlier", (unsigned)n.u, c->address_size); return; }
   c->address_size = (uint32_t)n.u;
@@ -967,6 +980,7 @@ int asm_add_source(asm_ctx *c, const char *path, const char *text, size_t len) {
   c->stopped = c->errors > ASM_MAX_ERRORS;
   c->in_func = c->in_body = 0;
   c->target_open = 0;
+  memset(c->dir_line, 0, sizeof c->dir_line);
   c->brace_depth = 0;
   c->draining = 0;
   c->recovering = 0;

@@ -106,9 +106,12 @@ void asm_error(asm_ctx *c, asm_loc loc, const char *fmt, ...)
 void asm_warning(asm_ctx *c, asm_loc loc, const char *fmt, ...)
   __attribute__((format(printf, 3, 4)));
 
-void asm_version(asm_ctx *c, asm_tok v);
+/* The module directives, once per source file (ptxas refuses a second); the
+ * first file's .version and .target describe the image. */
+void asm_version(asm_ctx *c, asm_tok dir, asm_tok v);
+void asm_target_begin(asm_ctx *c, asm_tok dir);
 void asm_target(asm_ctx *c, asm_tok t);
-void asm_address_size(asm_ctx *c, asm_tok n);
+void asm_address_size(asm_ctx *c, asm_tok dir, asm_tok n);
 void asm_file(asm_ctx *c, asm_tok num, asm_tok name);
 void asm_loc_dir(asm_ctx *c, asm_tok file, asm_tok line, asm_tok col);
 void asm_unknown_directive(asm_ctx *c, asm_tok dir);

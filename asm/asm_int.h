@@ -83,7 +83,8 @@ struct asm_ctx {
   asm_vec subr_trigs;      /* isa_trigger, unresolved */
   asm_vec subr_live;       /* (is_out, token) pairs to resolve at the end */
   int func_had_error;
-  int target_open;         /* .target of the current file is being read */
+  int target_open;         /* the image's .target is being read (the first file's) */
+  uint32_t dir_line[3];    /* where the current file declared .version, .target, .address_size (0: not yet) */
   int func_redecl, pending_linkage;
   asm_loc func_loc;        /* the current function's name */
   uint32_t run;            /* instructions since the last outline item */

@@ -79,9 +79,9 @@ module:
   ;
 
 top:
-    K_VERSION NUMBER                     { asm_version(ctx, $2); }
-  | K_TARGET target_list
-  | K_ADDRSIZE NUMBER                    { asm_address_size(ctx, $2); }
+    K_VERSION NUMBER                     { asm_version(ctx, $1, $2); }
+  | K_TARGET { asm_target_begin(ctx, $1); } target_list
+  | K_ADDRSIZE NUMBER                    { asm_address_size(ctx, $1, $2); }
   | K_FILE NUMBER STRING file_extra      { asm_file(ctx, $2, $3); }
   | K_LOC NUMBER NUMBER NUMBER loc_extra { asm_loc_dir(ctx, $2, $3, $4); }
   | UNKNOWN_DIR                          { asm_unknown_directive(ctx, $1); }
