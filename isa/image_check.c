@@ -154,10 +154,11 @@ static int check_code(const isa_image *img, uint32_t f, const uint8_t *slot_type
   return 0;
 }
 
-static int check_outline(const isa_image *img, uint32_t first, uint32_t n, int module, uint32_t f,
+/* seen: for a function, its labels' marks (zeroed), each label having one outline item */
+static int check_outline(const isa_image *img, uint32_t first, uint32_t n, int module, uint32_t f, uint8_t *seen,
                          char *err, size_t cap) {
   int depth = 0;
-  uint64_t insns = 0;
+  uint64_t insns = 0, labels = 0;
   for (uint32_t i = 0; i < n; i++) {
     const isa_item *it = &img->outline[first + i];
     switch (it->kind) {
@@ -174,6 +175,10 @@ static int check_outline(const isa_image *img, uint32_t first, uint32_t n, int m
       break;
     case ISA_IT_LABEL:
       if (module || it->index >= img->nlabels || img->labels[it->index].func != f) return bad(err, cap, "outline item %u: bad label item", first + i);
+      /* where the outline puts it (awdis writes it there) is where branches go (the emulator's pc) */
+      if (img->labels[it->index].pc != insns) return bad(err, cap, "label %u is at instruction %u, its outline item at %llu", it->index, img->labels[it->index].pc, (unsigned long long)insns);
+      if (seen[it->index - img->funcs[f].first_label]++) return bad(err, cap, "outline item %u: label %u placed twice", first + i, it->index);
+      labels++;
       break;
     case ISA_IT_OPEN: if (module) return bad(err, cap, "block at module scope"); depth++; break;
     case ISA_IT_CLOSE: if (module || --depth < 0) return bad(err, cap, "outline item %u: unbalanced block", first + i); break;
@@ -183,6 +188,7 @@ static int check_outline(const isa_image *img, uint32_t first, uint32_t n, int m
   }
   if (depth) return bad(err, cap, "unbalanced blocks in function %u", f);
   if (!module && insns != img->funcs[f].ninsn) return bad(err, cap, "function %u outline covers %llu instructions of %u", f, (unsigned long long)insns, img->funcs[f].ninsn);
+  if (!module && labels != img->funcs[f].nlabel) return bad(err, cap, "function %u: %llu of its %u labels have a place in the outline", f, (unsigned long long)labels, img->funcs[f].nlabel);
   return 0;
 }
 
@@ -217,7 +223,7 @@ int isa_image_validate(const isa_image *img, char *err, size_t cap) {
   }
 
   if (img->module_items > img->noutline) return bad(err, cap, "module outline longer than the outline table");
-  if (check_outline(img, 0, img->module_items, 1, 0, err, cap)) return -1;
+  if (check_outline(img, 0, img->module_items, 1, 0, NULL, err, cap)) return -1;
   for (uint32_t f = 0; f < img->nfuncs; f++) {
     const isa_func *fn = &img->funcs[f];
     if (!str_ok(img, fn->name) || !img->strtab[fn->name]) return bad(err, cap, "function %u: bad name", f);
@@ -294,7 +300,11 @@ int isa_image_validate(const isa_image *img, char *err, size_t cap) {
     int rc = check_code(img, f, slot_type, err, cap);
     free(slot_type);
     if (rc) return -1;
-    if (check_outline(img, fn->first_item, fn->nitem, 0, f, err, cap)) return -1;
+    uint8_t *seen = calloc(fn->nlabel ? fn->nlabel : 1, 1);
+    if (!seen) return bad(err, cap, "out of memory checking function %u", f);
+    rc = check_outline(img, fn->first_item, fn->nitem, 0, f, seen, err, cap);
+    free(seen);
+    if (rc) return -1;
   }
   if (next_code != img->ncode || next_insn != img->nlines || next_reg != img->nregs || next_label != img->nlabels || next_item != img->noutline)
     return bad(err, cap, "tables hold entries that belong to no function");

@@ -160,8 +160,39 @@ static void test_subr_regs(void) {
   }
 }
 
+/* Label records moved or dropped afterwards (checksum right): the emulator branches to a
+ * label's pc and awdis writes the label where its outline item is, so the two must agree
+ * (such an image loaded, and awdis and the emulator showed different programs). */
+static void test_labels(void) {
+  static const char src[] = ".version 8.0\n.target sm_80\n.address_size 64\n"
+                            ".visible .entry k()\n{\n\t.reg .pred %p;\n\tsetp.eq.u32 %p, 1, 1;\n"
+                            "\t@%p bra A;\n\tbra B;\nA:\nB:\n\tret;\n}\n";
+  static const char *const want[4] = { NULL, "label 0 is at instruction 2, its outline item at 3",
+                                       "function 0: 1 of its 2 labels have a place in the outline", "label 1 placed twice" };
+  for (int k = 0; k < 4; k++) {
+    isa_image img;
+    if (assemble_text("labels.ptx", src, &img)) { CHECK(0, "labels.ptx assembles"); return; }
+    /* instructions: 0 setp, 1 bra A, 2 bra B, 3 ret; labels A (0) and B (1) both at 3 */
+    uint32_t a = 0;
+    for (uint32_t i = 0; i < img.noutline; i++)
+      if (img.outline[i].kind == ISA_IT_LABEL && img.outline[i].index == 0) a = i;
+    if (k == 1) img.labels[0].pc = 2;   /* A moved onto bra B: @%p bra A would loop for ever */
+    if (k == 2) { img.outline[a].kind = ISA_IT_REG; img.outline[a].index = img.funcs[0].first_reg; }   /* A left out of the outline */
+    if (k == 3) img.outline[a].index = 1;   /* B's item in A's place, and its own */
+    size_t n;
+    uint8_t *buf = isa_image_write(&img, &n);
+    isa_image_free(&img);
+    char err[512] = "";
+    int ok = buf && loads(buf, n, err, sizeof err);
+    if (!want[k]) CHECK(ok, "the labels' image loads: %s", err);
+    else CHECK(!ok && strstr(err, want[k]), "labels case %d is rejected (%s): %s", k, want[k], err);
+    free(buf);
+  }
+}
+
 int main(void) {
   test_types();
+  test_labels();
   test_trigger_conflict();
   test_subr_regs();
   static const char *const srcs[] = { "examples/saxpy/saxpy.ptx", "examples/divergent/divergent.ptx",
