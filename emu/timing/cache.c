@@ -61,12 +61,16 @@ int cache_set_compressed(tm_cache *c, uint32_t tags, tm_cache_size_fn size, void
 void cache_reset(tm_cache *c) {
   memset(c->lines, 0, (size_t)c->sets * c->slots * sizeof *c->lines);
   memset(c->keys, 0, (size_t)c->sets * c->slots * sizeof *c->keys);
+  c->clock = 0;
+  cache_keep_lines(c);
+}
+
+void cache_keep_lines(tm_cache *c) {
   c->nextra = 0;
   for (uint32_t i = 0; i < c->tsize; i++) c->table[i] = -1;
   for (uint32_t i = 0; i < c->mshrs; i++) c->free_list[i] = (int32_t)(c->mshrs - 1 - i);
   c->nfree = c->mshrs;
   c->nused = 0;
-  c->clock = 0;
   c->gen++;   /* (not back to 0: a read that stalled before must try again) */
   memset(&c->st, 0, sizeof c->st);
 }
@@ -386,6 +390,12 @@ int cache_set_plain(tm_cache *c, uint64_t addr, int plain) {
 int cache_plain(const tm_cache *c, uint64_t addr) {
   const tm_cache_line *l = find_line(c, addr >> c->line_shift);
   return l && l->plain;
+}
+
+uint64_t cache_dirty_lines(const tm_cache *c) {
+  uint64_t n = 0;
+  for (size_t i = 0; i < (size_t)c->sets * c->slots; i++) n += c->lines[i].valid && c->lines[i].dirty;
+  return n;
 }
 
 int cache_dirty(const tm_cache *c, uint64_t addr) {

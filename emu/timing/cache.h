@@ -113,6 +113,8 @@ void cache_set_slice(tm_cache *c, uint32_t il_lines, uint32_t nparts, uint32_t n
 int cache_set_compressed(tm_cache *c, uint32_t tags, tm_cache_size_fn size, void *ctx);
 /* Empties the cache as cache_init left it (no lines, no MSHRs, counters zero), keeping its memory. */
 void cache_reset(tm_cache *c);
+/* The same, but the lines stay, clean or dirty, in their LRU order: no MSHRs, counters zero. */
+void cache_keep_lines(tm_cache *c);
 
 /* The sectors of the line at 'addr' that [addr, addr + bytes) touches. */
 static inline uint32_t cache_sectors(const tm_cache *c, uint64_t addr, uint32_t bytes) {
@@ -167,6 +169,8 @@ int cache_set_plain(tm_cache *c, uint64_t addr, int plain);
 int cache_plain(const tm_cache *c, uint64_t addr);
 /* 1 when the line holding addr is present and dirty in any sector. */
 int cache_dirty(const tm_cache *c, uint64_t addr);
+/* How many lines hold dirty sectors. */
+uint64_t cache_dirty_lines(const tm_cache *c);
 
 /* 1 when the line holding addr has all of 'sectors' valid (no state change). */
 int cache_probe(const tm_cache *c, uint64_t addr, uint32_t sectors);

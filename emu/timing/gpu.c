@@ -455,7 +455,6 @@ static void slice_process(tm_gpu *g, tm_req *r, tm_time t) {
     tm_req_free(g, r);
     return;
   }
-  g->st->l2_accesses += r->kind != REQ_WB;
   uint32_t sectors = l2_sectors(g, sl, r->addr, r->up_sectors);
   if (r->partial) {   /* design caba, CABA 5.2: the block turns out compressed: the store is merged at its SM, whose whole line comes back */
     tm_req_free(g, r);
@@ -474,7 +473,6 @@ static void slice_process(tm_gpu *g, tm_req *r, tm_time t) {
   uint32_t fetch;
   int res = cache_read(&sl->c, r->addr, sectors, r, &fetch);
   if (res == CACHE_STALL) {
-    g->st->l2_accesses--;
     r->next = NULL;
     if (sl->retry_tail) sl->retry_tail->next = r; else sl->retry = r;
     sl->retry_tail = r;
@@ -845,7 +843,9 @@ static void collect(tm_gpu *g, int64_t cycles) {
   }
   for (uint32_t i = 0; i < g->nslices; i++) {
     tm_cache *c = &g->slices[i].c;
-    st->l2_hits += c->st.hits; st->l2_misses += c->st.misses; st->l2_merges += c->st.merges;
+    st->l2_accesses += c->st.accesses; st->l2_hits += c->st.hits; st->l2_misses += c->st.misses; st->l2_merges += c->st.merges;
+    st->l2_writes += c->st.writes; st->l2_write_hits += c->st.write_hits; st->l2_writebacks += c->st.writebacks;
+    st->l2_dirty_end += cache_dirty_lines(c);
   }
   for (uint32_t i = 0; i < g->nparts; i++) {
     tm_dram_stats *d = &g->parts[i].dram.st;
@@ -938,8 +938,11 @@ int aw_timing_assist_of(const aw_device *d, const void *c, char *buf, size_t cap
   return -1;
 }
 
-/* Back to the state build left, keeping the memory: a launch starts from
- * empty caches, idle DRAM and no CTAs, whatever the one before left. */
+/* Back to the state build left for a new launch: no CTAs, nothing in flight,
+ * idle DRAM (its rows closed), empty L1s; the L2 and the metadata caches keep
+ * their lines, clean and dirty, as a GPU's do from kernel to kernel (and
+ * GPGPU-Sim's): what a launch wrote and left there reaches DRAM when a later
+ * one evicts it. */
 static void reset(tm_gpu *g) {
   tm_events_clear(&g->ev);
   g->now = 0;
@@ -951,7 +954,7 @@ static void reset(tm_gpu *g) {
   g->live_assists = 0;
   for (uint32_t i = 0; i < g->nsm; i++) tm_sm_reset(&g->sms[i]);
   for (uint32_t i = 0; i < g->nslices; i++) {
-    cache_reset(&g->slices[i].c);
+    cache_keep_lines(&g->slices[i].c);
     g->slices[i].free_at = 0;
     g->slices[i].retry = g->slices[i].retry_tail = NULL;
   }
@@ -959,7 +962,7 @@ static void reset(tm_gpu *g) {
     dram_reset(&g->parts[i].dram);
     link_reset(&g->parts[i].link[0]);
     link_reset(&g->parts[i].link[1]);
-    if (g->parts[i].has_md) cache_reset(&g->parts[i].md);
+    if (g->parts[i].has_md) cache_keep_lines(&g->parts[i].md);
     g->parts[i].wait[0] = g->parts[i].wait[1] = NULL;
     g->parts[i].wait_tail[0] = g->parts[i].wait_tail[1] = NULL;
   }
@@ -967,6 +970,21 @@ static void reset(tm_gpu *g) {
   memset(g->up.out_free, 0, g->nslices * sizeof(tm_time));
   memset(g->down.in_free, 0, g->nslices * sizeof(tm_time));
   memset(g->down.out_free, 0, g->nsm * sizeof(tm_time));
+}
+
+/* The same GPU for a launch of another module: the SMs and the per-instruction
+ * tables are the module's, made anew; the memory side (L2, DRAM) stays. */
+static int swap_module(tm_gpu *g, aw_module *m) {
+  for (uint32_t i = 0; i < g->nsm; i++) tm_sm_free(&g->sms[i]);
+  free(g->regs);
+  free(g->reg_slots);
+  g->regs = NULL;
+  g->reg_slots = NULL;
+  g->max_slots = 0;
+  g->m = m;
+  if (build_regs(g)) return -1;
+  for (uint32_t i = 0; i < g->nsm; i++) if (tm_sm_init(g, &g->sms[i], (int)i)) return -1;
+  return 0;
 }
 
 void tm_gpu_release(void *p) {
@@ -981,7 +999,11 @@ void tm_gpu_release(void *p) {
  * launch several kernels of one module); else a new one.  NULL: out of memory. */
 static tm_gpu *gpu_for(aw_device *d, const tm_config *cfg, aw_module *m) {
   tm_gpu *g = d->tm_gpu;
-  if (g && g->m == m && tm_config_same(&g->config, cfg)) { reset(g); return g; }
+  if (g && tm_config_same(&g->config, cfg)) {
+    if (g->m != m && swap_module(g, m)) { tm_gpu_release(g); d->tm_gpu = NULL; return NULL; }
+    reset(g);
+    return g;
+  }
   tm_gpu_release(g);
   d->tm_gpu = NULL;
   g = calloc(1, sizeof *g);

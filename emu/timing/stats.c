@@ -40,6 +40,8 @@ void tm_stats_add(tm_stats *t, const tm_stats *a) {
   t->l1_accesses += a->l1_accesses; t->l1_hits += a->l1_hits; t->l1_misses += a->l1_misses;
   t->l1_merges += a->l1_merges; t->l1_stalls += a->l1_stalls;
   t->l2_accesses += a->l2_accesses; t->l2_hits += a->l2_hits; t->l2_misses += a->l2_misses; t->l2_merges += a->l2_merges;
+  t->l2_writes += a->l2_writes; t->l2_write_hits += a->l2_write_hits; t->l2_writebacks += a->l2_writebacks;
+  t->l2_dirty_end = a->l2_dirty_end;
   t->dram_reads += a->dram_reads; t->dram_writes += a->dram_writes; t->dram_bursts += a->dram_bursts;
   t->dram_row_hits += a->dram_row_hits; t->dram_activates += a->dram_activates;
   t->dram_raw_bursts += a->dram_raw_bursts;
@@ -99,10 +101,12 @@ void tm_stats_print(const tm_stats *s, const tm_config *c, FILE *f) {
     fprintf(f, " (%u of them for assist warps%s%s)", s->assist_regs_per_thread, s->assist_regs_by[0] ? ": " : "", s->assist_regs_by);
   if (s->assist_shared_per_cta) fprintf(f, ", %u bytes of shared memory per CTA for assist warps", s->assist_shared_per_cta);
   fprintf(f, ", %.1f%% of registers unallocated, achieved %.1f%%\n", 100 * s->regs_unallocated, 100 * tm_occupancy(s));
-  fprintf(f, "L1: %llu accesses, %llu hits, %llu misses, %llu MSHR merges; L2: %llu accesses, %llu hits, %llu misses, %llu merges\n",
+  fprintf(f, "L1: %llu accesses, %llu hits, %llu misses, %llu MSHR merges; L2: %llu accesses, %llu hits, %llu misses, %llu merges; "
+             "%llu writes, %llu write-backs, %llu dirty lines at the end\n",
           (unsigned long long)s->l1_accesses, (unsigned long long)s->l1_hits, (unsigned long long)s->l1_misses,
           (unsigned long long)s->l1_merges, (unsigned long long)s->l2_accesses, (unsigned long long)s->l2_hits,
-          (unsigned long long)s->l2_misses, (unsigned long long)s->l2_merges);
+          (unsigned long long)s->l2_misses, (unsigned long long)s->l2_merges, (unsigned long long)s->l2_writes,
+          (unsigned long long)s->l2_writebacks, (unsigned long long)s->l2_dirty_end);
   if (c)
     fprintf(f, "DRAM: %llu reads, %llu writes, %llu bursts of %lld bytes, %llu row-buffer hits, bandwidth utilization %.1f%%, %.2f bytes/cycle (peak %.2f)\n",
             (unsigned long long)s->dram_reads, (unsigned long long)s->dram_writes, (unsigned long long)s->dram_bursts,
@@ -199,8 +203,10 @@ static void json_one(const tm_stats *s, FILE *f, const char *indent) {
           (unsigned long long)s->md_accesses, (unsigned long long)s->md_hits, (unsigned long long)s->md_reads, (unsigned long long)s->md_writes);
   fprintf(f, "%s\"l1\": {\"accesses\": %llu, \"hits\": %llu, \"misses\": %llu, \"mshr_merges\": %llu},\n", indent,
           (unsigned long long)s->l1_accesses, (unsigned long long)s->l1_hits, (unsigned long long)s->l1_misses, (unsigned long long)s->l1_merges);
-  fprintf(f, "%s\"l2\": {\"accesses\": %llu, \"hits\": %llu, \"misses\": %llu, \"mshr_merges\": %llu},\n", indent,
-          (unsigned long long)s->l2_accesses, (unsigned long long)s->l2_hits, (unsigned long long)s->l2_misses, (unsigned long long)s->l2_merges);
+  fprintf(f, "%s\"l2\": {\"accesses\": %llu, \"hits\": %llu, \"misses\": %llu, \"mshr_merges\": %llu, \"writes\": %llu, \"write_hits\": %llu, "
+             "\"writebacks\": %llu, \"dirty_at_end\": %llu},\n", indent,
+          (unsigned long long)s->l2_accesses, (unsigned long long)s->l2_hits, (unsigned long long)s->l2_misses, (unsigned long long)s->l2_merges,
+          (unsigned long long)s->l2_writes, (unsigned long long)s->l2_write_hits, (unsigned long long)s->l2_writebacks, (unsigned long long)s->l2_dirty_end);
   fprintf(f, "%s\"issue_slots\": {", indent);
   for (int k = 0; k < TM_NISSUE; k++) fprintf(f, "%s\"%s\": %llu", k ? ", " : "", tm_issue_names[k], (unsigned long long)s->issue[k]);
   fprintf(f, "},\n%s\"issue_fractions\": {", indent);

@@ -27,7 +27,10 @@ typedef struct {
   uint64_t warp_insns, thread_insns;
   uint64_t issue[TM_NISSUE];             /* scheduler-cycles in each category, all SMs */
   uint64_t l1_accesses, l1_hits, l1_misses, l1_merges, l1_stalls;
-  uint64_t l2_accesses, l2_hits, l2_misses, l2_merges;
+  uint64_t l2_accesses, l2_hits, l2_misses, l2_merges;   /* reads (loads, atomics, fills for L1): hits + misses + merges = accesses */
+  uint64_t l2_writes, l2_write_hits, l2_writebacks;   /* stores and atomics' updates, those to a line L2 held; dirty lines it evicted */
+  uint64_t l2_dirty_end;                 /* dirty lines L2 held when the launch ended (a later launch may write them back);
+                                           in a total: the last launch's */
   uint64_t dram_reads, dram_writes, dram_bursts, dram_row_hits, dram_activates;
   uint64_t dram_raw_bursts;              /* the bursts the same data would take uncompressed (no metadata) */
   uint64_t md_accesses, md_hits, md_reads, md_writes;   /* metadata cache lookups and hits; its DRAM reads and write-backs */

@@ -29,6 +29,9 @@
 #   CTA counts     the statistics count the CTAs and warps launched: the grids' sizes, as in
 #                  functional mode (timing mode counted each CTA twice)
 #   config CLI     awemu config --list / --show / --table
+#   L2 across      L2 keeps what a launch wrote for the next (and across modules): every line
+#   launches       written reaches DRAM once a later launch evicts it, as with no L2 at all
+#                  (its dirty lines were dropped at each launch: DRAM writes undercounted)
 T=$(mktemp -d)
 
 # ---- same results ----
@@ -334,5 +337,53 @@ for l in 128 16 96 4096; do
 done
 if [ -z "$bad" ]; then pass "no L2: l2_line_bytes of 16, 96, 128 and 4096 all run, in the same cycles"
 else fail "no L2: the L2 line size matters" "$bad"; fi
+
+# ---- L2 across launches ----
+# wr writes 65536 words (256 KiB: 2048 lines of 128 bytes); rd then reads 16 MiB (131072
+# lines), far more than the 768 KiB L2: every line wr left dirty is evicted and written to
+# DRAM.  Derived: 2048 DRAM writes in all, under caba-gtx480 and with no L2 (l2_bytes = 0,
+# each store goes straight to DRAM); with the L2, none in wr's launch (its 2048 lines are
+# 171 per slice of 32 sets of 16 ways: no set overflows), all 2048 in rd's, and wr's launch
+# ends with its 2048 lines dirty in L2; rd's reads leave none.  The same with wr and rd in two
+# modules (the GPU's memory stays when the module changes).  Before, L2's lines were dropped
+# at each launch: 0 DRAM writes with the L2.
+cat > "$T/wr.ptx" <<'PTX'
+.version 8.0
+.target sm_80
+.address_size 64
+.visible .entry wr(.param .u64 out)
+{
+  .reg .b32 %r<6>;
+  .reg .b64 %rd<4>;
+  ld.param.u64 %rd1, [out];
+  mov.u32 %r1, %tid.x;
+  mov.u32 %r2, %ctaid.x;
+  mov.u32 %r3, %ntid.x;
+  mad.lo.s32 %r4, %r2, %r3, %r1;
+  mul.wide.u32 %rd2, %r4, 4;
+  add.s64 %rd3, %rd1, %rd2;
+  st.global.u32 [%rd3], %r4;
+  ret;
+}
+PTX
+sed -e 's/entry wr(.param .u64 out)/entry rd(.param .u64 in)/' -e 's/\[out\]/[in]/' -e 's/st.global.u32 \[%rd3\], %r4;/ld.global.u32 %r5, [%rd3];/' "$T/wr.ptx" > "$T/rd.ptx"
+cat "$T/wr.ptx" > "$T/both.ptx"; sed -n '/^.visible/,$p' "$T/rd.ptx" >> "$T/both.ptx"
+printf 'load %s/both.ptx\nalloc a u32 65536\nalloc big u32 4194304\nlaunch wr 256 256 a\nlaunch rd 16384 256 big\nstats json %s/l2keep.json\n' "$T" "$T" > "$T/l2keep.aw"
+printf 'load %s/wr.ptx\nalloc a u32 65536\nalloc big u32 4194304\nlaunch wr 256 256 a\nload %s/rd.ptx\nlaunch rd 16384 256 big\nstats json %s/l2keep.json\n' "$T" "$T" "$T" > "$T/l2mod.aw"
+bad=""
+for case in "l2keep|" "l2mod|" "l2keep|--set l2_bytes=0"; do
+  aw=${case%%|*} set=${case#*|}
+  if timeout 120 "$BIN/awemu" run --config caba-gtx480 $set "$T/$aw.aw" > "$T/l2keep.log" 2>&1; then
+    # per launch: DRAM writes, then the L2's dirty lines at the end; then the total's writes
+    # the JSON's "timing" holds the total, then each launch: DRAM writes and L2's dirty lines of each
+    w=$(sed -n 's/^ *"dram_writes": \([0-9]*\),$/\1/p' "$T/l2keep.json" | tr '\n' ' ')
+    d=$(sed -n 's/.*"dirty_at_end": \([0-9]*\)}.*/\1/p' "$T/l2keep.json" | tr '\n' ' ')
+    got=$(echo "$w $d" | awk '{ print $2 "/" $5, $3 "/" $6, $1 }')
+    want="0/2048 2048/0 2048"; [ -n "$set" ] && want="2048/0 0/0 2048"
+    [ "$got" = "$want" ] || bad="$bad $aw $set: $got (derived $want);"
+  else bad="$bad $aw $set: $(grep -i error "$T/l2keep.log" | head -1);"; fi
+done
+if [ -z "$bad" ]; then pass "L2 across launches: the 2048 lines a launch wrote reach DRAM when the next evicts them, with one module or two, as with no L2"
+else fail "L2 across launches (derived: 2048 DRAM writes in all)" "$bad"; fi
 
 rm -rf "$T"
