@@ -1049,9 +1049,18 @@ aw_status tm_launch(aw_device *d, const tm_config *cfg, tm_stats *st, aw_module 
   for (uint32_t i = 0; i < 1 + TM_SUBR_ENCS; i++) g->codec_subr[i] = TM_SUBR_UNKNOWN;
   occupancy(g);
   if (!g->ctas_per_sm) {
-    char why[200];
-    snprintf(why, sizeof why, "a CTA of %u threads needs %u registers and %u bytes of shared memory; an SM has %lld registers, %lld bytes, %lld threads: it fits no SM",
-             g->cta_threads, g->cta_regs, g->cta_shared, (long long)cfg->sm_registers, (long long)cfg->sm_shared_bytes, (long long)cfg->sm_max_threads);
+    /* each limit it passes, with the key that sets it and where that came from */
+    char why[sizeof f->what], *p = why;
+    size_t left = sizeof why;
+    #define TOO_MUCH(cond, ...) if (cond) { int k_ = snprintf(p, left, __VA_ARGS__); if (k_ > 0 && (size_t)k_ < left) { p += k_; left -= (size_t)k_; } }
+    TOO_MUCH(1, "a CTA of %u threads (%u warps) needs %u registers and %u bytes of shared memory; it fits no SM:", g->cta_threads, g->cta_warps, g->cta_regs, g->cta_shared)
+    TOO_MUCH(g->cta_regs > cfg->sm_registers && cfg->kernel_regs, " kernel_regs = %lld (%s) gives", (long long)cfg->kernel_regs, cfg->origin[TM_KEY_kernel_regs])
+    TOO_MUCH(g->cta_regs > cfg->sm_registers, " more registers than sm_registers = %lld (%s);", (long long)cfg->sm_registers, cfg->origin[TM_KEY_sm_registers])
+    TOO_MUCH(g->cta_shared > cfg->sm_shared_bytes, " more shared memory than sm_shared_bytes = %lld (%s);", (long long)cfg->sm_shared_bytes, cfg->origin[TM_KEY_sm_shared_bytes])
+    TOO_MUCH((uint64_t)g->cta_warps * WARP > (uint64_t)cfg->sm_max_threads, " more threads than sm_max_threads = %lld (%s);", (long long)cfg->sm_max_threads, cfg->origin[TM_KEY_sm_max_threads])
+    TOO_MUCH(g->cta_warps > cfg->sm_max_warps, " more warps than sm_max_warps = %lld (%s);", (long long)cfg->sm_max_warps, cfg->origin[TM_KEY_sm_max_warps])
+    #undef TOO_MUCH
+    if (p > why && p[-1] == ';') p[-1] = 0;
     memset(f, 0, sizeof *f);
     snprintf(f->kernel, sizeof f->kernel, "%s", isa_str(&m->img, m->img.funcs[m->kernels[kernel]].name));
     snprintf(f->what, sizeof f->what, "%s", why);

@@ -292,8 +292,16 @@ else fail "timing stats across configs: the script failed" "$(tail -5 "$T/mix.ou
 # = 65536 > 32768 per SM
 timeout 60 "$BIN/awemu" run --config caba-gtx480 --set kernel_regs=255 examples/saxpy/run.aw DATA="$OUT/examples_saxpy.data" > "$T/fit.out" 2>&1
 rc=$?
-if [ $rc -eq 1 ] && grep -q "65536 registers .* it fits no SM" "$T/fit.out"; then pass "a CTA that fits no SM is reported: $(grep 'fits no SM' "$T/fit.out" | head -1 | cut -c1-160)"
-else fail "a CTA that fits no SM: exit $rc" "$(cat "$T/fit.out")"; fi
+if [ $rc -eq 1 ] && grep -q "65536 registers .* it fits no SM: kernel_regs = 255 (--set) gives more registers than sm_registers = 32768 (caba-gtx480:[0-9]*)$" "$T/fit.out"; then
+  pass "a CTA that fits no SM is reported, naming the keys: $(grep 'fits no SM' "$T/fit.out" | head -1 | cut -c1-160)"
+else fail "a CTA that fits no SM: exit $rc (the keys and where they were set named)" "$(cat "$T/fit.out")"; fi
+# the limits a config file sets are named with its file and line (the message named no key)
+printf 'base = caba-gtx480\nsm_max_threads = 128\n' > "$T/fit.cfg"
+timeout 60 "$BIN/awemu" run --config "$T/fit.cfg" examples/saxpy/run.aw DATA="$OUT/examples_saxpy.data" > "$T/fit2.out" 2>&1
+rc=$?
+if [ $rc -eq 1 ] && grep -q "a CTA of 256 threads (8 warps) .* it fits no SM: more threads than sm_max_threads = 128 ($T/fit.cfg:2)$" "$T/fit2.out"; then
+  pass "a CTA of more threads than sm_max_threads: the key, its file and line named"
+else fail "a CTA of more threads than sm_max_threads (exit $rc)" "$(cat "$T/fit2.out")"; fi
 
 # ---- awemu config ----
 if [ "$("$BIN/awemu" config --list | tr '\n' ' ')" = "caba-gtx480 mag-gddr5 mpc-titanv " ]; then pass "awemu config --list names the three presets"
