@@ -7,6 +7,7 @@
 #define _XOPEN_SOURCE 700   /* realpath */
 #include "exec.h"
 #include "../timing/config.h"
+#include "../../isa/outfile.h"
 
 #include <elf.h>
 #include <errno.h>
@@ -88,21 +89,23 @@ static int read_at(int fd, void *buf, size_t n, uint64_t off) {
  * does not load libcudart.so.13 (its CUDA runtime linked in statically, nvcc's default, or
  * another CUDA's) would run its kernels on that runtime, not on awemu.  0 (or not an ELF
  * file, a script, unreadable: left to execvp), or -1 with the reason in why. */
+/* The file execvp will run for prog (a name without '/' is looked up in PATH) into path: 0, or -1 when none. */
+static int program_path(const char *prog, char *path, size_t cap) {
+  if (strchr(prog, '/')) { snprintf(path, cap, "%s", prog); return 0; }
+  const char *p = getenv("PATH");
+  for (const char *d = p ? p : "/usr/local/bin:/usr/bin:/bin"; d;) {
+    const char *e = strchr(d, ':');
+    size_t n = e ? (size_t)(e - d) : strlen(d);
+    snprintf(path, cap, "%.*s%s%s", (int)n, n ? d : ".", "/", prog);
+    if (access(path, X_OK) == 0) return 0;
+    d = e ? e + 1 : NULL;
+  }
+  return -1;
+}
+
 static int check_program(const char *prog, char *why, size_t cap) {
   char path[PATH_MAX];
-  if (strchr(prog, '/')) snprintf(path, sizeof path, "%s", prog);
-  else {
-    const char *p = getenv("PATH");
-    int found = 0;
-    for (const char *d = p ? p : "/usr/local/bin:/usr/bin:/bin"; !found && d;) {
-      const char *e = strchr(d, ':');
-      size_t n = e ? (size_t)(e - d) : strlen(d);
-      snprintf(path, sizeof path, "%.*s%s%s", (int)n, n ? d : ".", "/", prog);
-      found = access(path, X_OK) == 0;
-      d = e ? e + 1 : NULL;
-    }
-    if (!found) return 0;
-  }
+  if (program_path(prog, path, sizeof path)) return 0;
   int fd = open(path, O_RDONLY);
   if (fd < 0) return 0;
   Elf64_Ehdr eh;
@@ -156,9 +159,10 @@ static int check_input(const char *opt, const char *v) {
 }
 
 int cr_exec_main(int argc, char **argv) {
-  const char *config = NULL;
-  int i, nsets = 0;
+  const char *config = NULL, *stats_json = NULL;
+  int i, nsets = 0, ninputs = 0;
   const char *sets[256];   /* the --set values, checked against the config before the program starts */
+  const char *inputs[256], *input_opt[256];   /* the --ptx and --subroutines files: --stats-json must not replace one */
   char err[512];
   for (i = 1; i < argc && argv[i][0] == '-'; i++) {
     const char *a = argv[i], *v = NULL;
@@ -197,6 +201,7 @@ int cr_exec_main(int argc, char **argv) {
       break;
     case 2: if (check_input("--subroutines", v)) return 2;
       if (append_env("AWEMU_SUBROUTINES", v, ':')) return 2;
+      if (ninputs < 256) { inputs[ninputs] = v; input_opt[ninputs++] = "a --subroutines file"; }
       break;
     case 3: {   /* written at the program's exit: a name that cannot be written is refused now */
       struct stat st;
@@ -209,10 +214,12 @@ int cr_exec_main(int argc, char **argv) {
       if (strcmp(v, "-") && stat(v, &st) == 0 && S_ISDIR(st.st_mode)) { fprintf(stderr, "awemu exec: --stats-json %s: is a directory\n", v); return 2; }
       if (strcmp(v, "-") && (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))) { fprintf(stderr, "awemu exec: --stats-json %s: no directory %s\n", v, dir); return 2; }
       setenv("AWEMU_STATS_JSON", v, 1);
+      stats_json = v;
       break;
     }
     case 4: if (check_input("--ptx", v)) return 2;
       if (append_env("AWEMU_PTX", v, ':')) return 2;
+      if (ninputs < 256) { inputs[ninputs] = v; input_opt[ninputs++] = "a --ptx file"; }
       break;
     }
   }
@@ -227,6 +234,14 @@ int cr_exec_main(int argc, char **argv) {
   if (getenv("AWEMU_STATS_JSON") && !config && !nsets && !getenv("AWEMU_CONFIG")) {
     fprintf(stderr, "awemu exec: --stats-json needs timing mode (--config NAME|FILE)\n");
     return 2;
+  }
+  if (stats_json && strcmp(stats_json, "-")) {   /* the statistics, written at the program's exit, must not replace an input */
+    char prog[PATH_MAX];
+    const char *what = NULL;
+    if (!program_path(argv[i], prog, sizeof prog) && isa_same_file(stats_json, prog)) what = "the PROGRAM";
+    else if (config && isa_same_file(stats_json, config)) what = "the --config file";
+    for (int k = 0; !what && k < ninputs; k++) if (isa_same_file(stats_json, inputs[k])) what = input_opt[k];
+    if (what) { fprintf(stderr, "awemu exec: --stats-json %s is %s: it would be overwritten\n", stats_json, what); return 2; }
   }
   char why[512];
   if (check_program(argv[i], why, sizeof why)) { fprintf(stderr, "awemu exec: %s: %s\n", argv[i], why); return 2; }

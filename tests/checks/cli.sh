@@ -213,4 +213,20 @@ if (cd "$CL_T" && "$CL_B/awasm" -q sync.ptx -o sync.aws && "$CL_B/awdis" sync.aw
 else
   fail "cli: awdis writes match.any.sync, vote.sync.any and shfl.sync.idx as the PTX ISA does" "$(grep -E 'match|vote|shfl' "$CL_T/sync.s" 2>&1)"
 fi
+
+# awemu exec --stats-json naming the PROGRAM, a --ptx file, a --subroutines file or the --config
+# file: refused before the program starts, the file kept (the JSON written at exit replaced the
+# program's ELF, or the module, as awemu run refuses)
+cp /bin/true "$CL_T/prog"; cp subroutines/demo/zero_line.s "$CL_T/zl.s"; cp examples/saxpy/saxpy.ptx "$CL_T/k.ptx"
+"$BIN/awemu" config --show > "$CL_T/ex.cfg"
+for case in "--stats-json prog|prog|the PROGRAM" "--stats-json ./k.ptx --ptx k.ptx|k.ptx|a --ptx file" \
+            "--subroutines zl.s --stats-json=zl.s|zl.s|a --subroutines file" "--stats-json ex.cfg|ex.cfg|the --config file"; do
+  args=${case%%|*}; rest=${case#*|}; file=${rest%%|*}; want=${rest#*|}
+  cfg="--config caba-gtx480"; [ "$file" = ex.cfg ] && cfg="--config ex.cfg"
+  cp "$CL_T/$file" "$CL_T/$file.keep"
+  (cd "$CL_T" && timeout 30 "$CL_B/awemu" exec $cfg $args ./prog > ex.out 2> ex.err); rc=$?
+  if [ $rc -eq 2 ] && grep -q "^awemu exec: --stats-json .* is $want: it would be overwritten$" "$CL_T/ex.err" && cmp -s "$CL_T/$file" "$CL_T/$file.keep"; then
+    pass "cli: awemu exec $args: an output that is an input ($want) is refused, the file kept"
+  else fail "cli: awemu exec $args: status $rc (want 2, '$want', the file kept)" "$(cat "$CL_T/ex.err")"; cp "$CL_T/$file.keep" "$CL_T/$file"; fi
+done
 rm -rf "$CL_T"
