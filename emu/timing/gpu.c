@@ -1065,6 +1065,7 @@ aw_status tm_launch(aw_device *d, const tm_config *cfg, tm_stats *st, aw_module 
     snprintf(f->kernel, sizeof f->kernel, "%s", isa_str(&m->img, m->img.funcs[m->kernels[kernel]].name));
     snprintf(f->what, sizeof f->what, "%s", why);
     f->placeless = 1;
+    collect(g, 0);   /* its figures: no cycles on its SMs (the totals keep their per-SM breakdown), every register unallocated */
     return AW_ERR_ARG;
   }
   /* the first wave: CTAs go round robin over the SMs */

@@ -303,6 +303,19 @@ if [ $rc -eq 1 ] && grep -q "a CTA of 256 threads (8 warps) .* it fits no SM: mo
   pass "a CTA of more threads than sm_max_threads: the key, its file and line named"
 else fail "a CTA of more threads than sm_max_threads (exit $rc)" "$(cat "$T/fit2.out")"; fi
 
+# a refused launch after one that ran: its own per-SM breakdown (no cycles) and every register
+# unallocated; the totals keep theirs (the refused launch had none, which took the totals' away
+# as if the two had run on GPUs of different SM counts, and 0% of registers unallocated)
+printf '.version 8.0\n.target sm_80\n.address_size 64\n.shared .align 4 .b8 buf[8000];\n.visible .entry shk()\n{\n\t.reg .b32 %%r<5>;\n' > "$T/shk.ptx"
+printf '\tmov.u32 %%r1, %%tid.x;\n\tshl.b32 %%r2, %%r1, 2;\n\tmov.u32 %%r3, buf;\n\tadd.s32 %%r4, %%r3, %%r2;\n\tst.shared.u32 [%%r4], %%r1;\n\tret;\n}\n' >> "$T/shk.ptx"
+printf 'load %s/shk.ptx\nlaunch shk 2 64\nlaunch shk 2 64 shared=40000\n' "$T" > "$T/shk.aw"
+timeout 60 "$BIN/awemu" run --config caba-gtx480 --stats-json "$T/shk.json" "$T/shk.aw" > "$T/shk.out" 2>&1
+rc=$?
+nsm=$(grep -c '"sm_issue_slots"' "$T/shk.json" 2>/dev/null); un=$(grep -o '"registers_unallocated": [0-9.]*' "$T/shk.json" 2>/dev/null | tail -1)
+if [ $rc -eq 1 ] && grep -q 'fits no SM: more shared memory than sm_shared_bytes = 32768' "$T/shk.out" && [ "$nsm" = 3 ] && [ "$un" = '"registers_unallocated": 1.000000' ]; then
+  pass "a refused launch after one that ran: the totals and both launches have their per-SM breakdown, the refused one every register unallocated"
+else fail "a refused launch after one that ran (exit $rc; want per-SM breakdowns 3: $nsm; the refused launch's $un, want 1.000000)" "$(cat "$T/shk.out")"; fi
+
 # ---- awemu config ----
 if [ "$("$BIN/awemu" config --list | tr '\n' ' ')" = "caba-gtx480 mag-gddr5 mpc-titanv " ]; then pass "awemu config --list names the three presets"
 else fail "awemu config --list" "$("$BIN/awemu" config --list 2>&1)"; fi
