@@ -863,9 +863,9 @@ static void collect(tm_gpu *g, int64_t cycles) {
   st->dram_bytes = st->dram_bursts * (uint64_t)g->cfg->dram_mag;
   st->channel_seconds = st->seconds * st->n_mem;
   st->warp_slot_cycles = (double)st->cycles * st->n_sm * st->max_warps_per_sm;
-  uint64_t alloc = (uint64_t)g->ctas_per_sm * g->cta_regs;
-  if (g->total_ctas < (uint64_t)g->ctas_per_sm * g->nsm) alloc = (g->total_ctas + g->nsm - 1) / g->nsm * g->cta_regs;
-  st->regs_unallocated = 1.0 - (double)alloc / (double)g->cfg->sm_registers;
+  uint64_t grid = (g->total_ctas + g->nsm - 1) / g->nsm;   /* (CTAs go round robin over the SMs) */
+  st->grid_ctas_per_sm = (uint32_t)(grid < g->ctas_per_sm ? grid : g->ctas_per_sm);
+  st->regs_unallocated = 1.0 - (double)st->grid_ctas_per_sm * g->cta_regs / (double)g->cfg->sm_registers;
 }
 
 int64_t aw_timing_cycle(const aw_device *d) {

@@ -69,6 +69,7 @@ void tm_stats_add(tm_stats *t, const tm_stats *a) {
   t->assist_shared_per_cta = a->assist_shared_per_cta;
   memcpy(t->assist_regs_by, a->assist_regs_by, sizeof t->assist_regs_by);
   t->max_warps_per_sm = a->max_warps_per_sm; t->occupancy_limit = a->occupancy_limit; t->regs_unallocated = a->regs_unallocated;
+  t->grid_ctas_per_sm = a->grid_ctas_per_sm;
   t->n_sm = a->n_sm; t->n_mem = a->n_mem;
 }
 
@@ -95,8 +96,9 @@ void tm_stats_print(const tm_stats *s, const tm_config *c, FILE *f) {
           pct(s->issue[TM_STALL_DATA], it), pct(s->issue[TM_STALL_IDLE], it));
   if (s->issue[TM_ISSUE_ASSIST]) fprintf(f, ", assist warps %.1f%%", pct(s->issue[TM_ISSUE_ASSIST], it));
   fputc('\n', f);
-  fprintf(f, "occupancy: %u CTAs of %u warps per SM (limited by %s), %u registers per thread", s->ctas_per_sm, s->warps_per_cta,
-          s->occupancy_limit ? s->occupancy_limit : "-", s->regs_per_thread);
+  fprintf(f, "occupancy: %u CTAs of %u warps per SM (limited by %s", s->ctas_per_sm, s->warps_per_cta, s->occupancy_limit ? s->occupancy_limit : "-");
+  if (s->grid_ctas_per_sm < s->ctas_per_sm) fprintf(f, "; the grid gives %u", s->grid_ctas_per_sm);
+  fprintf(f, "), %u registers per thread", s->regs_per_thread);
   if (s->assist_regs_per_thread)
     fprintf(f, " (%u of them for assist warps%s%s)", s->assist_regs_per_thread, s->assist_regs_by[0] ? ": " : "", s->assist_regs_by);
   if (s->assist_shared_per_cta) fprintf(f, ", %u bytes of shared memory per CTA for assist warps", s->assist_shared_per_cta);
@@ -213,8 +215,8 @@ static void json_one(const tm_stats *s, FILE *f, const char *indent) {
   for (int k = 0; k < TM_NISSUE; k++) fprintf(f, "%s\"%s\": %.6f", k ? ", " : "", tm_issue_names[k], it ? (double)s->issue[k] / (double)it : 0);
   fprintf(f, "},\n");
   fprintf(f, "%s\"occupancy\": {\"ctas_per_sm\": %u, \"warps_per_cta\": %u, \"registers_per_thread\": %u, \"limited_by\": \"%s\", "
-             "\"registers_unallocated\": %.6f, \"achieved\": %.6f, \"assist_registers_per_thread\": %u, \"assist_registers_by\": \"%s\", \"assist_shared_bytes_per_cta\": %u},\n", indent,
-          s->ctas_per_sm, s->warps_per_cta, s->regs_per_thread, s->occupancy_limit ? s->occupancy_limit : "",
+             "\"grid_ctas_per_sm\": %u, \"registers_unallocated\": %.6f, \"achieved\": %.6f, \"assist_registers_per_thread\": %u, \"assist_registers_by\": \"%s\", \"assist_shared_bytes_per_cta\": %u},\n", indent,
+          s->ctas_per_sm, s->warps_per_cta, s->regs_per_thread, s->occupancy_limit ? s->occupancy_limit : "", s->grid_ctas_per_sm,
           s->regs_unallocated, tm_occupancy(s), s->assist_regs_per_thread, s->assist_regs_by, s->assist_shared_per_cta);
   fprintf(f, "%s\"loads\": %llu,\n%s\"average_load_latency\": %.3f,\n", indent, (unsigned long long)s->loads, indent,
           s->loads ? (double)s->load_latency / (double)s->loads : 0);

@@ -68,8 +68,10 @@ typedef struct {
   uint32_t assist_regs_per_thread;       /* of regs_per_thread: the assist warps' slots beyond the parent's */
   char assist_regs_by[64];               /* the subroutine that needs them (the most registers live at once) */
   uint32_t assist_shared_per_cta;        /* shared memory bytes per CTA for the assist warps' .shared variables (CABA 4.2.2) */
-  const char *occupancy_limit;           /* "warps", "threads", "CTAs", "registers", "shared memory", "grid" */
-  double regs_unallocated;               /* fraction of an SM's registers no resident CTA holds */
+  const char *occupancy_limit;           /* what limits ctas_per_sm: "warps", "threads", "CTAs", "registers", "shared memory" */
+  uint32_t grid_ctas_per_sm;             /* the most CTAs the grid puts on an SM at once (its CTAs over the SMs, rounded up;
+                                           at most ctas_per_sm) */
+  double regs_unallocated;               /* fraction of an SM's registers no resident CTA holds, with grid_ctas_per_sm CTAs */
   uint32_t n_sm, n_mem;
   uint64_t *sm_issue;                    /* per SM, TM_NISSUE counts each (n_sm x TM_NISSUE; owned by the device) */
 } tm_stats;

@@ -357,6 +357,14 @@ for cfg in "" "--config caba-gtx480" "--config mpc-titanv"; do
 done
 if [ -z "$bad" ]; then pass "statistics count 10 CTAs and 80 warps for grids of 3 and 7 blocks of 8 warps, in functional mode and under two presets"
 else fail "CTA and warp counts (derived: last launch 7 and 56, total 10 and 80)" "$bad"; fi
+# the occupancy the grid allows beside the per-SM limit: under caba-gtx480 saxpy's CTAs of 8
+# warps fit 48 / 8 = 6 per SM (limited by warps), but 7 CTAs over 15 SMs put 1 on an SM:
+# the line says so, and registers_unallocated is of that 1 (the line
+# said "6 CTAs ... (limited by warps)" beside a fraction unallocated for 1 CTA)
+"$BIN/awemu" run --config caba-gtx480 "$T/ctas.aw" > "$T/ctas.log" 2>&1
+if grep -q '^occupancy: 6 CTAs of 8 warps per SM (limited by warps; the grid gives 1), ' "$T/ctas.log" && grep -q '"ctas_per_sm": 6, .*"limited_by": "warps", "grid_ctas_per_sm": 1,' "$T/ctas.json"; then
+  pass "occupancy: 6 CTAs per SM by the limits, 1 by the grid of 7 CTAs on 15 SMs, both reported"
+else fail "occupancy with a grid smaller than the GPU (derived: 6 by warps, 1 by the grid)" "$(grep occupancy "$T/ctas.log" "$T/ctas.json")"; fi
 
 # no L2 (l2_bytes = 0): the L2 keys mean nothing, and tm_config_check does not check them; an L2
 # line of 16 or 96 bytes made every launch fail with "out of host memory building the GPU model"
