@@ -243,7 +243,7 @@ $(CUDA_OUT)/%: examples/cuda/%.cu examples/cuda/common.h
 
 ptx:
 	@if [ -z "$(NVCC)" ]; then echo "make ptx: nvcc not found; the committed PTX stays as it is"; exit 1; fi
-	@for cu in $(filter-out examples/cuda/%,$(wildcard examples/*/*.cu examples/caba/*/*.cu examples/assist/*/*.cu)); do \
+	@for cu in $(filter-out examples/cuda/%,$(wildcard examples/*/*.cu examples/caba/*/*.cu examples/assist/*/*.cu)) tests/timing/micro/micro.cu; do \
 	  d=$$(dirname $$cu); n=$$(basename $$cu .cu); \
 	  echo "nvcc -ptx -arch=sm_80 $$(cat $$d/nvccflags 2>/dev/null) $$n.cu -o $$n.ptx  (in $$d)"; \
 	  (cd $$d && $(NVCC) -ptx -arch=sm_80 $$(cat nvccflags 2>/dev/null) $$n.cu -o $$n.ptx) || exit 1; \

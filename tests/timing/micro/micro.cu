@@ -1,4 +1,4 @@
-// micro.cu -- microbenchmarks of the timing model (tests/timing/README.md says what each
+// micro.cu -- microbenchmarks of the timing model (tests/test_timing.c says what each
 // one measures and how its expected value follows from the config).
 // nvcc -ptx -arch=sm_80 micro.cu -o micro.ptx  (make ptx)
 
