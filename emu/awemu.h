@@ -78,6 +78,9 @@ void aw_set_insn_limit(aw_device *d, uint64_t limit);
 int aw_add_subroutines(aw_device *d, const char *name, const char *text, size_t len);
 /* The most wall-clock seconds one launch may run before it faults (0 = no limit). */
 void aw_set_time_limit(aw_device *d, double seconds);
+/* How the user raises each limit, as the faults say it ("set limit N or awemu run
+ * --insn-limit N raises it", "--timeout raises it" unless set; NULL keeps one). */
+void aw_set_limit_hints(aw_device *d, const char *insn, const char *time);
 /* Device memory is laid out as the CUDA allocator lays it out (allocations
  * packed into pages that stay mapped), so a kernel's access a little past
  * its buffer reads or writes the page, as on a GPU, and only an access

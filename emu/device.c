@@ -7,6 +7,7 @@
 #include "emu_int.h"
 #include "timing/tm_launch.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,8 +16,14 @@ aw_device *aw_device_new(void) {
   if (!d) return NULL;
   d->next_addr = GLOBAL_BASE;
   d->insn_limit = 1000000000ull;
+  aw_set_limit_hints(d, "set limit N or awemu run --insn-limit N raises it", "--timeout raises it");
   aw_set_frame_limit(d, 0, 0);
   return d;
+}
+
+void aw_set_limit_hints(aw_device *d, const char *insn, const char *time) {
+  if (insn) snprintf(d->insn_hint, sizeof d->insn_hint, "%s", insn);
+  if (time) snprintf(d->time_hint, sizeof d->time_hint, "%s", time);
 }
 
 void aw_device_free(aw_device *d) {

@@ -2491,13 +2491,13 @@ static void barrier_note(const cta *c, char *note, size_t cap) {
 static int limits_reached(cta *c, warp *w, uint32_t pc) {
   aw_device *d = c->d;
   const char *what = NULL;
-  char limit[160];
+  char limit[256];
   if (d->interrupted) what = "interrupted";
   else if (d->insn_limit && d->stats.warp_insns > d->insn_limit) {
-    snprintf(limit, sizeof limit, "instruction limit reached: more than %llu warp instructions (set limit N or awemu run --insn-limit N raises it)", (unsigned long long)d->insn_limit);
+    snprintf(limit, sizeof limit, "instruction limit reached: more than %llu warp instructions (%s)", (unsigned long long)d->insn_limit, d->insn_hint);
     what = limit;
   } else if (d->time_limit > 0 && now_seconds() - d->started > d->time_limit) {
-    snprintf(limit, sizeof limit, "time limit reached: the launch ran more than %g s (--timeout raises it)", d->time_limit);
+    snprintf(limit, sizeof limit, "time limit reached: the launch ran more than %g s (%s)", d->time_limit, d->time_hint);
     what = limit;
   }
   if (what) {
@@ -2512,7 +2512,10 @@ static int limits_reached(cta *c, warp *w, uint32_t pc) {
 
 const char *emu_time_limits(aw_device *d) {
   if (d->interrupted) return "interrupted";
-  if (d->time_limit > 0 && now_seconds() - d->started > d->time_limit) return "time limit reached (--timeout raises it)";
+  if (d->time_limit > 0 && now_seconds() - d->started > d->time_limit) {
+    snprintf(d->time_msg, sizeof d->time_msg, "time limit reached (%s)", d->time_hint);
+    return d->time_msg;
+  }
   return NULL;
 }
 

@@ -23,6 +23,7 @@
 #include "cuda_abi.h"
 #include "fatbin.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -219,6 +220,14 @@ static void init(void) {
     if (*end || s < 0) { say("AWEMU_TIMEOUT: '%s' is not a number of seconds", v); exit(1); }
     aw_set_time_limit(G.d, s);
   }
+  if ((v = getenv("AWEMU_INSN_LIMIT")) && *v) {
+    char *end;
+    errno = 0;
+    unsigned long long n = strtoull(v, &end, 10);
+    if (*end || *v == '-' || errno) { say("AWEMU_INSN_LIMIT: '%s' is not a number of warp instructions (0: no limit)", v); exit(1); }
+    aw_set_insn_limit(G.d, n);
+  }
+  aw_set_limit_hints(G.d, "awemu exec --insn-limit N (AWEMU_INSN_LIMIT) raises it, 0 lifts it", "awemu exec --timeout S (AWEMU_TIMEOUT) raises it");
   G.stats_json = getenv("AWEMU_STATS_JSON");
   if (G.stats_json && !*G.stats_json) G.stats_json = NULL;
   if (G.stats_json && !G.timing) { say("AWEMU_STATS_JSON needs timing mode (AWEMU_CONFIG=NAME|FILE)"); exit(1); }

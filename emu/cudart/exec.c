@@ -29,9 +29,12 @@ static void exec_usage(FILE *f) {
         "  --stats-json=FILE   timing statistics as JSON at exit (totals and a 'launches' list)\n"
         "  --ptx=FILE          take the kernels from FILE (PTX) instead of the fat binary (repeatable)\n"
         "  --memcheck[=MODE]   report accesses outside every allocation (on), or fault on the first (stop)\n"
+        "  --insn-limit=N      a launch of more than N warp instructions faults (default 1000000000; 0: no limit)\n"
+        "  --timeout=SECONDS   a launch running longer faults (default: no limit)\n"
         "  --quiet             no summary line on standard error at exit\n"
         "Each option sets an environment variable of the library (AWEMU_CONFIG, AWEMU_SET, AWEMU_SUBROUTINES,\n"
-        "AWEMU_STATS_JSON, AWEMU_PTX, AWEMU_MEMCHECK, AWEMU_SUMMARY=0); LD_LIBRARY_PATH=DIR runs a program\n"
+        "AWEMU_STATS_JSON, AWEMU_PTX, AWEMU_MEMCHECK, AWEMU_INSN_LIMIT, AWEMU_TIMEOUT, AWEMU_SUMMARY=0);\n"
+        "LD_LIBRARY_PATH=DIR runs a program\n"
         "on the library without awemu exec (DIR: see --libdir).\n"
         "  --libdir            print the directory holding libcudart.so.13 and exit\n"
         "Exit status: the program's; 2 on usage errors; 127 when PROGRAM cannot be run.\n", f);
@@ -181,7 +184,7 @@ int cr_exec_main(int argc, char **argv) {
       setenv("AWEMU_MEMCHECK", mode, 1);
       continue;
     }
-    static const char *const opts[] = { "--config", "--set", "--subroutines", "--stats-json", "--ptx" };
+    static const char *const opts[] = { "--config", "--set", "--subroutines", "--stats-json", "--ptx", "--insn-limit", "--timeout" };
     size_t k, len = 0;
     for (k = 0; k < sizeof opts / sizeof *opts; k++) {
       len = strlen(opts[k]);
@@ -221,6 +224,17 @@ int cr_exec_main(int argc, char **argv) {
       if (append_env("AWEMU_PTX", v, ':')) return 2;
       if (ninputs < 256) { inputs[ninputs] = v; input_opt[ninputs++] = "a --ptx file"; }
       break;
+    case 5: case 6: {   /* checked here, as the library would check them once the program ran */
+      char *end;
+      errno = 0;
+      if (k == 5) (void)strtoull(v, &end, 10); else (void)strtod(v, &end);
+      if (*end || *v == '-' || errno || (k == 6 && !strcmp(v, "."))) {
+        fprintf(stderr, "awemu exec: %s %s: %s\n", opts[k], v, k == 5 ? "not a number of warp instructions (0: no limit)" : "not a number of seconds");
+        return 2;
+      }
+      setenv(k == 5 ? "AWEMU_INSN_LIMIT" : "AWEMU_TIMEOUT", v, 1);
+      break;
+    }
     }
   }
   if (i >= argc) { fprintf(stderr, "awemu exec: no PROGRAM given\n"); exec_usage(stderr); return 2; }

@@ -70,6 +70,23 @@ else
     else
       fail "cuda oob (exit $rc)" "$(cat "$T/oob.out" "$T/oob.err")"
     fi
+    # the instruction limit: vecadd's one launch is 36004 warp instructions (README); with
+    # --insn-limit 100 it faults, and the fault says how to raise the limit under awemu exec (it
+    # named awemu run's option and the run-script command: awemu exec had no way to raise it);
+    # with 0 (no limit) it runs as without the option; a limit that is no number is refused
+    "$BIN/awemu" exec --quiet --insn-limit 100 "$T/bin/vecadd" > "$T/lim.out" 2> "$T/lim.err"
+    rc=$?
+    "$BIN/awemu" exec --quiet --insn-limit=0 "$T/bin/vecadd" > "$T/lim0.out" 2> "$T/lim0.err"
+    rc0=$?
+    "$BIN/awemu" exec --quiet --insn-limit 12x "$T/bin/vecadd" > "$T/limx.out" 2> "$T/limx.err"
+    rcx=$?
+    if [ $rc -ne 0 ] && grep -q 'instruction limit reached: more than 100 warp instructions (awemu exec --insn-limit N (AWEMU_INSN_LIMIT) raises it, 0 lifts it)' "$T/lim.err" &&
+       [ $rc0 -eq 0 ] && cmp -s "$T/lim0.out" examples/cuda/expected/vecadd.out &&
+       [ $rcx -eq 2 ] && grep -q '^awemu exec: --insn-limit 12x: not a number of warp instructions' "$T/limx.err" && [ ! -s "$T/limx.out" ]; then
+      pass "awemu exec --insn-limit: a launch past it faults, naming how to raise it; 0 lifts it; a bad value is refused"
+    else
+      fail "awemu exec --insn-limit (exit $rc, $rc0, $rcx)" "$(cat "$T/lim.err" "$T/lim0.err" "$T/limx.err" | head -8)"
+    fi
     "$BIN/awemu" exec --quiet "$T/bin/unsupported" > "$T/uns.out" 2> "$T/uns.err"
     rc=$?
     if [ $rc -eq 1 ] && grep -q '^awemu: cudaDeviceCanAccessPeer is not implemented' "$T/uns.err" &&
