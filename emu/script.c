@@ -1000,7 +1000,13 @@ static int cmd_dump(aw_session *s, char **argv, int argc, const char *where) {
 
 /* ---- expect ---- */
 
-typedef struct { int kind; double x; } tolerance;   /* kind: 0 exact, 1 abs, 2 rel, 3 ulp */
+/* kind: 0 exact, 1 abs, 2 rel, 3 ulp; x the number; n the largest integer at most x (2^64 - 1
+ * when x is more), exact where the text is an integer: an integer distance d (integers' abs,
+ * floats' ulp) is within the tolerance when d <= n, nothing rounded */
+typedef struct { int kind; double x; uint64_t n; } tolerance;
+
+/* The largest integer at most x (x >= 0, not NaN), 2^64 - 1 for x >= 2^64. */
+static uint64_t floor_u64(double x) { return x >= 18446744073709551616.0 ? UINT64_MAX : (uint64_t)x; }
 
 static int parse_tol(const char *t, tolerance *tol) {
   const char *eq = strchr(t, '=');
@@ -1015,6 +1021,7 @@ static int parse_tol(const char *t, tolerance *tol) {
   else if (n == 3 && !strncmp(t, "ulp", 3)) tol->kind = 3;
   else return -1;
   tol->x = v;
+  if (parse_u64(eq + 1, &tol->n)) tol->n = floor_u64(v);   /* ulp=9007199254740993 is not 2^53 */
   return 0;
 }
 
@@ -1024,25 +1031,65 @@ static int64_t ordered(uint64_t bits, int t) {   /* floats as integers that orde
   return i < 0 ? INT64_MIN - i : i;
 }
 
+/* |a - b| of two int64_t, exact: up to 2^64 - 1 (INT64_MIN to INT64_MAX), which int64_t does not hold */
+static uint64_t distance_s64(int64_t a, int64_t b) { return a >= b ? (uint64_t)a - (uint64_t)b : (uint64_t)b - (uint64_t)a; }
+
+/* |got - want| of two integer elements, exact (a double holds integers only up to 2^53). */
+static uint64_t int_distance(uint64_t got, uint64_t want, int t) {
+  if (is_signed(t)) return distance_s64(as_int(got, t), as_int(want, t));
+  return got >= want ? got - want : want - got;
+}
+
+/* |want| of an integer element, exact (|INT64_MIN| is 2^63). */
+static uint64_t int_magnitude(uint64_t want, int t) {
+  if (!is_signed(t)) return want;
+  int64_t w = as_int(want, t);
+  return w < 0 ? 0 - (uint64_t)w : (uint64_t)w;
+}
+
+/* |g - w| <= X (abs) or X * |w| (rel) for floats, in doubles: each side rounds at most half a
+ * unit in its own last place, as X did when it was read.  Where a side overflows to inf, both
+ * are halved (-DBL_MAX and DBL_MAX are 2 * DBL_MAX apart: more than rel=1.5 allows, though as
+ * doubles both sides are inf); that takes |g| and |w| of at least 2^970, or |w| > 1 for the
+ * bound, whose halves are exact. */
+static int float_within(double g, double w, const tolerance *tol) {
+  double d = fabs(g - w), bound = tol->kind == 1 ? tol->x : tol->x * fabs(w);
+  if ((isinf(d) || isinf(bound)) && isfinite(g) && isfinite(w) && isfinite(tol->x)) {
+    d = fabs(g * 0.5 - w * 0.5);
+    bound = tol->kind == 1 ? tol->x * 0.5 : tol->x * fabs(w * 0.5);
+  }
+  return d <= bound;
+}
+
 static int matches(uint64_t got, uint64_t want, int t, const tolerance *tol) {
   if (got == want) return 1;
   if (!tol->kind) return 0;
+  if (!is_float(t)) {   /* integers: the distance exactly, in 64 bits; ulp is for floats */
+    uint64_t d = int_distance(got, want, t), m = int_magnitude(want, t);
+    if (tol->kind == 1) return d <= tol->n;
+    if (tol->kind == 2) return m && d <= floor_u64(tol->x * (double)m);   /* want 0: only 0 is within X * 0 */
+    return 0;
+  }
   double g = as_double(got, t), w = as_double(want, t);
   if (g != g || w != w) return (g != g) && (w != w);
-  if (tol->kind == 1) return fabs(g - w) <= tol->x;
-  if (tol->kind == 2) return fabs(g - w) <= tol->x * fabs(w);
-  if (!is_float(t)) return 0;
-  int64_t a = ordered(got, t), b = ordered(want, t);
-  double d = a > b ? (double)a - (double)b : (double)b - (double)a;
-  return d <= tol->x;
+  if (tol->kind != 3) return float_within(g, w, tol);
+  /* ulp: the exact distance of the ordered integers (f64's are 2^64 - 2^53 apart at most) */
+  return distance_s64(ordered(got, t), ordered(want, t)) <= tol->n;
 }
 
 /* The comparison of an expect: counts and prints the first mismatches. */
-typedef struct { uint64_t bad, checked, inexact; double max_abs, max_rel; uint64_t at_abs, at_rel; } verdict;
+/* For integers the largest absolute error is max_int, exact; for floats max_abs. */
+typedef struct { uint64_t bad, checked, inexact; double max_abs, max_rel; uint64_t max_int, at_abs, at_rel; } verdict;
 
 static void compare_elem(aw_session *s, const char *where, const buffer *b, const tolerance *tol, verdict *v, uint64_t i, uint64_t got, uint64_t want) {
   v->checked++;
-  if (got != want && tol->kind) {   /* within or beyond a tolerance: the error is measured */
+  if (got != want && tol->kind && !is_float(b->type)) {   /* within or beyond a tolerance: the error is measured */
+    uint64_t e = int_distance(got, want, b->type), m = int_magnitude(want, b->type);
+    double r = m ? (double)e / (double)m : INFINITY;
+    v->inexact++;
+    if (e > v->max_int) { v->max_int = e; v->at_abs = i; }
+    if (r > v->max_rel) { v->max_rel = r; v->at_rel = i; }
+  } else if (got != want && tol->kind) {
     double g = as_double(got, b->type), w = as_double(want, b->type), e = fabs(g - w), r = w != 0 ? e / fabs(w) : e != 0 ? INFINITY : 0;
     if (g == g && w == w) {
       v->inexact++;
@@ -1068,12 +1115,12 @@ static int cmd_expect(aw_session *s, char **argv, int argc, const char *where) {
   if (!b) return error(s, where, "no buffer named '%s'", argv[1]);
   const char *how = argv[2];
   int nargs = !strcmp(how, "at") ? 2 : 1;
-  tolerance tol = { 0, 0 };
+  tolerance tol = { 0, 0, 0 };
   if (argc == 3 + nargs + 1) { if (parse_tol(argv[3 + nargs], &tol)) return error(s, where, "bad tolerance '%s' (abs=X, rel=X or ulp=N; X a number >= 0)", argv[3 + nargs]); }
   else if (argc != 3 + nargs) return error(s, where, "%s", usage);
   unsigned eb = type_bytes(b->type);
   char msg[320];
-  verdict v = { 0, 0, 0, 0, 0, 0, 0 };
+  verdict v = { 0, 0, 0, 0, 0, 0, 0, 0 };
   if (!strcmp(how, "at")) {
     uint64_t idx, want, got = 0;
     if (parse_u64(argv[3], &idx)) return error(s, where, "INDEX '%s' is not an index (decimal or 0x hexadecimal)", argv[3]);
@@ -1136,10 +1183,14 @@ static int cmd_expect(aw_session *s, char **argv, int argc, const char *where) {
     if (f) fclose(f);
     if (rc) return rc;
   }
-  if (v.inexact)   /* an expect with a tolerance says how close it came */
-    fprintf(v.bad ? s->err : s->out, "%s%sexpect %s: %llu of %llu elements not bit-exact; largest error %.9g absolute (element %llu), %.9g relative (element %llu)\n",
-            where, *where ? ": " : "", b->name, (unsigned long long)v.inexact, (unsigned long long)v.checked, v.max_abs, (unsigned long long)v.at_abs,
+  if (v.inexact) {   /* an expect with a tolerance says how close it came */
+    char e[32];
+    if (is_float(b->type)) snprintf(e, sizeof e, "%.9g", v.max_abs);
+    else snprintf(e, sizeof e, "%llu", (unsigned long long)v.max_int);
+    fprintf(v.bad ? s->err : s->out, "%s%sexpect %s: %llu of %llu elements not bit-exact; largest error %s absolute (element %llu), %.9g relative (element %llu)\n",
+            where, *where ? ": " : "", b->name, (unsigned long long)v.inexact, (unsigned long long)v.checked, e, (unsigned long long)v.at_abs,
             v.max_rel, (unsigned long long)v.at_rel);
+  }
   if (v.bad) { fprintf(s->err, "  %llu of %llu elements differ\n", (unsigned long long)v.bad, (unsigned long long)v.checked); return -1; }
   return 0;
 }

@@ -21,6 +21,12 @@ sc_ok() {
   sc "$1"
   if [ $rc -eq 0 ]; then pass "script $1"; else fail "script $1: status $rc" "$(cat "$sd/$1.log")"; fi
 }
+# sc_says NAME TEXT: the script must succeed and print TEXT
+sc_says() {
+  sc "$1"
+  if [ $rc -eq 0 ] && grep -qF -- "$2" "$sd/$1.log"; then pass "script $1: $2"
+  else fail "script $1: expected status 0 and: $2 (status $rc)" "$(cat "$sd/$1.log")"; fi
+}
 
 # ---- strict values ----
 # saxpy(.u32 n, .f32 a, .u64 x, .u64 y): a u32 for the .f32 parameter is an error naming it
@@ -91,6 +97,81 @@ sc_fails atidx "INDEX '1x' is not an index"
 # 64 words at most on a line: more is an error, not silently cut
 printf 'echo %s\n' "$(seq 1 70 | tr '\n' ' ')" > "$sd/words.aw"
 sc_fails words "more than 64 words on one line"
+
+# ---- expect tolerances: exact, never through a rounded difference ----
+# tol NAME TYPE GOT WANT TOL: $sd/NAME.aw holds one TYPE element GOT and expects WANT within TOL
+tol() { printf 'alloc x %s 1\nfill x const %s\nexpect x value %s %s\n' "$2" "$3" "$4" "$5" > "$sd/$1.aw"; }
+# f64: 1.0 is 0x3FF0000000000000 and 0x3FF00000000000FF has the same exponent and 0xFF = 255
+# more in the fraction: 255 ulps above 1.0 (a difference of 2^9 ulps or less once rounded to 0)
+tol ulp64_0 f64 0d3FF00000000000FF 1 ulp=0
+sc_fails ulp64_0 "1 of 1 elements differ"
+tol ulp64_254 f64 0d3FF00000000000FF 1 ulp=254
+sc_fails ulp64_254 "1 of 1 elements differ"
+tol ulp64_255 f64 0d3FF00000000000FF 1 ulp=255
+sc_ok ulp64_255
+# -1.0 and 1.0: 0x3FF0000000000000 = 4607182418800017408 steps from +0 each way (-0 and +0 are
+# one place), 9214364837600034816 apart; N is read exactly (as a double both round to 2^63 - 2^53)
+tol ulp64_wide_short f64 -1 1 ulp=9214364837600034815
+sc_fails ulp64_wide_short "1 of 1 elements differ"
+tol ulp64_wide f64 -1 1 ulp=9214364837600034816
+sc_ok ulp64_wide
+# the largest finite f64 (0x7FEFFFFFFFFFFFFF) is 1 ulp below inf (0x7FF0000000000000); a NaN
+# matches only a NaN, whatever N (0x7FF8000000000000 is one place above inf as an integer)
+tol ulp64_inf0 f64 inf 0d7FEFFFFFFFFFFFFF ulp=0
+sc_fails ulp64_inf0 "1 of 1 elements differ"
+tol ulp64_inf1 f64 inf 0d7FEFFFFFFFFFFFFF ulp=1
+sc_ok ulp64_inf1
+tol ulp64_nan f64 nan inf ulp=18446744073709551615
+sc_fails ulp64_nan "1 of 1 elements differ"
+tol ulp64_nans f64 nan 0dFFF0000000000001 ulp=0
+sc_ok ulp64_nans
+# f32: 0x3F8000FF is 255 ulps above 1.0 (0x3F800000); the smallest subnormals of either sign,
+# 0x80000001 and 0x00000001, are 2 apart (-min, then -0 = +0, then +min)
+tol ulp32_254 f32 0f3F8000FF 1 ulp=254
+sc_fails ulp32_254 "1 of 1 elements differ"
+tol ulp32_255 f32 0f3F8000FF 1 ulp=255
+sc_ok ulp32_255
+tol ulp32_sub1 f32 0f80000001 0f00000001 ulp=1
+sc_fails ulp32_sub1 "1 of 1 elements differ"
+tol ulp32_sub2 f32 0f80000001 0f00000001 ulp=2
+sc_ok ulp32_sub2
+# u64: 2^53 + 1 and 2^53 differ by 1 (as doubles both are 2^53); 1 <= 1e-16 * 2^53 (0.9007) is false
+tol u64_abs0 u64 9007199254740993 9007199254740992 abs=0
+sc_fails u64_abs0 "largest error 1 absolute (element 0)"
+tol u64_rel u64 9007199254740993 9007199254740992 rel=1e-16
+sc_fails u64_rel "1 of 1 elements differ"
+tol u64_abs1 u64 9007199254740993 9007199254740992 abs=1
+sc_says u64_abs1 "largest error 1 absolute (element 0)"
+tol u64_rel_ok u64 9007199254740993 9007199254740992 rel=1.2e-16   # 1.2e-16 * 2^53 is 1.08
+sc_ok u64_rel_ok
+# u64 at the top: 2^64 - 1 and 2^64 - 2 differ by 1; 2^64 - 1 and 0 by 2^64 - 1, printed exactly
+tol u64_top0 u64 18446744073709551615 18446744073709551614 abs=0
+sc_fails u64_top0 "largest error 1 absolute (element 0)"
+tol u64_span_short u64 18446744073709551615 0 abs=18446744073709551614
+sc_fails u64_span_short "largest error 18446744073709551615 absolute (element 0)"
+tol u64_span u64 18446744073709551615 0 abs=18446744073709551615
+sc_says u64_span "largest error 18446744073709551615 absolute (element 0)"
+# s64: -2^53 - 1 and -2^53 differ by 1; INT64_MIN and INT64_MAX by 2^64 - 1 (beyond int64_t),
+# which is 2^64 - 1 <= 2 * |-2^63| = 2^64 for rel=2
+tol s64_neg0 s64 -9007199254740993 -9007199254740992 abs=0
+sc_fails s64_neg0 "largest error 1 absolute (element 0)"
+tol s64_span_short s64 -9223372036854775808 9223372036854775807 abs=18446744073709551614
+sc_fails s64_span_short "largest error 18446744073709551615 absolute (element 0)"
+tol s64_span s64 9223372036854775807 -9223372036854775808 abs=18446744073709551615
+sc_says s64_span "largest error 18446744073709551615 absolute (element 0)"
+tol s64_rel s64 9223372036854775807 -9223372036854775808 rel=2
+sc_says s64_rel "largest error 18446744073709551615 absolute (element 0), 2 relative (element 0)"
+# s8: -128 and 127 are 255 apart
+tol s8_254 s8 -128 127 abs=254
+sc_fails s8_254 "largest error 255 absolute (element 0)"
+tol s8_255 s8 -128 127 abs=255
+sc_says s8_255 "largest error 255 absolute (element 0)"
+# f64 -DBL_MAX and DBL_MAX: 2 * DBL_MAX apart, more than 1.5 * |DBL_MAX| (as doubles both
+# sides overflow to inf), not more than 2 * |DBL_MAX|
+tol f64_rel_big f64 0dFFEFFFFFFFFFFFFF 0d7FEFFFFFFFFFFFFF rel=1.5
+sc_fails f64_rel_big "1 of 1 elements differ"
+tol f64_rel_big2 f64 0dFFEFFFFFFFFFFFFF 0d7FEFFFFFFFFFFFFF rel=2
+sc_ok f64_rel_big2
 
 # ---- random fill: exact for every type and bound ----
 # splitmix64 from state 0 gives 0xe220a8397b1dcdaf = 16294208416658607535 first (Vigna's
