@@ -2374,17 +2374,28 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
     fault(c, w, pc, ANYLANE, 0, 0, "'%s' is only valid in an assist warp", isa_ops[in->op].name);
     return -1;
   /* bar: wait at barrier a (for b threads) across the CTA
-   * barrier: the same as bar */
+   * barrier: the same as bar
+   * bar.arrive: arrive at barrier a (b threads complete it) without waiting */
   case ISA_OP_BAR: case ISA_OP_BARRIER: {
-    if (in->sub == 2) return 0;   /* bar.arrive: does not wait */
-    const uint64_t *a = S(0);
-    uint32_t id = 0;
-    for (int l = 0; l < WARP; l++) if (active >> l & 1) { id = (uint32_t)a[l]; break; }
+    const uint64_t *a = S(0), *b = in->nopnd > 1 ? S(1) : NULL;
+    uint32_t id = 0, count = 0, l0 = (uint32_t)__builtin_ctz(active);
+    id = (uint32_t)a[l0];
+    if (b) count = (uint32_t)b[l0];
+    int arrive = in->sub == ISA_SUB(BARRIVE, BSYNC);
     if (id > 15) { fault(c, w, pc, ANYLANE, 0, 0, "barrier number %u is out of range (0-15)", id); return -1; }
+    if (b && (!count || count % WARP)) { fault(c, w, pc, ANYLANE, 0, 0, "barrier %u: a thread count of %u (it must be a nonzero multiple of the warp size, 32)", id, count); return -1; }
+    if (count > c->nwarps * WARP) { fault(c, w, pc, ANYLANE, 0, 0, "barrier %u waits for %u threads; the CTA has %u warps (%u threads at most)", id, count, c->nwarps, c->nwarps * WARP); return -1; }
+    if (c->bar_threads[id] && c->bar_expect[id] != count) {
+      fault(c, w, pc, ANYLANE, 0, 0, "barrier %u: %s here, while %u threads arrived for %s", id, count ? "a count of threads" : "the whole CTA",
+            c->bar_threads[id], c->bar_expect[id] ? "a count of threads" : "the whole CTA");
+      return -1;
+    }
+    c->bar_expect[id] = count;
+    c->bar_threads[id] += WARP;
+    c->d->stats.barriers++;
+    if (arrive) return 0;   /* (emu_barrier_release completes the barrier, when this arrival was its last) */
     w->state = W_BARRIER;
     w->bar_id = id;
-    c->bar_count[id]++;
-    c->d->stats.barriers++;
     return 2;
   }
   /* bar.warp: wait until the lanes in mask a arrive */
@@ -2851,7 +2862,8 @@ static int cta_begin(cta *c) {
   if (!c->warps) c->warps = calloc(c->nwarps, sizeof *c->warps);   /* kept for the launch's later CTAs */
   if (!c->warps) { fault(c, NULL, c->m->funcs[c->kfunc].first_pc, 0, 0, 0, "out of host memory for the %u warps of a CTA", c->nwarps); return -1; }
   if (!c->line || c->shared == c->own_shared) memset(c->shared, 0, c->shared_bytes);   /* (not a parent's, borrowed) */
-  memset(c->bar_count, 0, sizeof c->bar_count);
+  memset(c->bar_threads, 0, sizeof c->bar_threads);
+  memset(c->bar_expect, 0, sizeof c->bar_expect);
   c->spin_mb = c->mb_writes;
   c->spin_rounds = c->spun = c->spinners = 0;
   c->serial = ++c->d->cta_serial;
@@ -2870,27 +2882,31 @@ static int cta_begin(cta *c) {
 }
 
 int emu_barrier_release(cta *c) {
-  uint32_t waiting = 0, live = 0;
+  uint32_t waiting = 0, live = 0, at[16] = { 0 };   /* (at: warps waiting at each barrier) */
+  warp *first = NULL;
   for (uint32_t i = 0; i < c->nwarps; i++) {
     warp *w = &c->warps[i];
     if (w->state == W_READY) settle(c, w);   /* one that ran its last instruction has finished */
     if (w->state != W_DONE) live++;
-    if (w->state == W_BARRIER) waiting++;
+    if (w->state == W_BARRIER) { waiting++; at[w->bar_id]++; if (!first) first = w; }
   }
-  if (!waiting || waiting != live) return 0;
-  uint32_t id = 0;
-  warp *first = NULL;
-  for (uint32_t i = 0; i < c->nwarps; i++)
-    if (c->warps[i].state == W_BARRIER) { first = &c->warps[i]; id = first->bar_id; break; }
-  for (uint32_t i = 0; i < c->nwarps; i++)
-    if (c->warps[i].state == W_BARRIER && c->warps[i].bar_id != id) {
-      simt_entry *e = &first->stack[first->sp - 1];
-      fault(c, first, e->pc ? e->pc - 1 : 0, ANYLANE, 0, 0, "barrier deadlock: warps wait at different barriers");
-      return -1;
-    }
-  for (uint32_t i = 0; i < c->nwarps; i++) if (c->warps[i].state == W_BARRIER) c->warps[i].state = W_READY;
-  c->bar_count[id] = 0;
-  return 1;
+  /* a barrier completes when its count of threads has arrived, or, without a count, when every live warp waits at it */
+  int released = 0;
+  for (uint32_t id = 0; id < 16; id++) {
+    if (!c->bar_threads[id] || (c->bar_expect[id] ? c->bar_threads[id] < c->bar_expect[id] : at[id] != live)) continue;
+    for (uint32_t i = 0; i < c->nwarps; i++) if (c->warps[i].state == W_BARRIER && c->warps[i].bar_id == id) c->warps[i].state = W_READY;
+    c->bar_threads[id] = c->bar_expect[id] = 0;
+    released = 1;
+  }
+  if (released || !waiting || waiting != live) return released;
+  /* every live warp waits, and no barrier can complete */
+  simt_entry *e = &first->stack[first->sp - 1];
+  uint32_t id = first->bar_id, other = 0;
+  for (uint32_t k = 0; k < 16; k++) other += at[k] && k != id;
+  if (other) fault(c, first, e->pc ? e->pc - 1 : 0, ANYLANE, 0, 0, "barrier deadlock: warps wait at different barriers");
+  else fault(c, first, e->pc ? e->pc - 1 : 0, ANYLANE, 0, 0, "barrier deadlock: barrier %u waits for %u threads, %u arrived, and no warp is left to arrive",
+             id, c->bar_expect[id] ? c->bar_expect[id] : live * WARP, c->bar_threads[id]);
+  return -1;
 }
 
 /* Rounds in which every warp that ran ended its turn spinning at an mbarrier

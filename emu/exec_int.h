@@ -63,7 +63,10 @@ typedef struct emu_cta {
   uint32_t param_bytes;
   warp *warps;
   uint32_t nwarps;
-  uint32_t bar_count[16];  /* warps arrived */
+  /* the 16 barriers (bar.sync a{, b}, bar.arrive a, b): threads arrived in this phase (a warp
+   * counts as 32, as the PTX ISA counts an aligned barrier's arrivals), and the count that
+   * completes it (0: every thread of the CTA; then every live warp must wait at it) */
+  uint32_t bar_threads[16], bar_expect[16];
   aw_fault *fault;
   int faulted;
   aw_line *line;           /* an assist warp's line buffers, NULL for kernels */

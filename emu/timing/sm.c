@@ -730,11 +730,12 @@ void tm_sm_wake(tm_gpu *g, tm_sm *s, int64_t cycle) {
 
 /* ---- issue ---- */
 
-/* The functional core released CTA tc's barrier: its waiting warps may issue from cycle 'from'. */
+/* The functional core released barriers of CTA tc: the warps it released (a CTA's barriers
+ * complete one by one) may issue from cycle 'from'. */
 static void release(tm_sm *s, const tm_cta *tc, int64_t from) {
   for (uint32_t i = tc->first_slot; i < s->nslots; i++) {
     tm_warp *tw = &s->warps[i];
-    if (tw->tc == tc && tw->state == TW_BARRIER) {
+    if (tw->tc == tc && tw->state == TW_BARRIER && tw->w->state != W_BARRIER) {
       tw->state = TW_READY;
       tw->next_issue = from;
       changed(s, tw);
@@ -786,6 +787,11 @@ static int issue(tm_gpu *g, tm_sm *s, tm_warp *tw, const emu_insn *in, const tm_
     if (rel < 0) { g->failed = 1; return -1; }
     if (rel > 0) release(s, tw->tc, n + 1);
     return 0;
+  }
+  if (flags & F_BARRIER) {   /* bar.arrive: its arrival may be the last a barrier waited for */
+    int rel = emu_barrier_release(tw->tc->c);
+    if (rel < 0) { g->failed = 1; return -1; }
+    if (rel > 0) release(s, tw->tc, n + 1);
   }
   if (r->wait == TM_WAIT_COMMIT || r->wait == TM_WAIT_ALL) tw->cp_seq += in->op != ISA_OP_CPMBAR;   /* a new open group */
   if (!is->is_mem) {
