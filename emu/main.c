@@ -418,12 +418,17 @@ static int run_main(int argc, char **argv, int *vars, const char **sets) {
    * script's own 'config' (then under the config it left, or --config's) */
   const tm_config *last = aw_timing_last_config(d);
   if (last) timing = 1;
+  /* a module the script loaded is no place for the figures (the script and the other inputs were checked before it ran) */
+  const char *kind = stats_json && strcmp(stats_json, "-") ? aw_session_input(s, stats_json) : NULL;
+  if (kind) { fprintf(stderr, "awemu run: --stats-json %s is %s: not written (it would be overwritten)\n", stats_json, kind); stats_json = NULL; rc = rc ? rc : 2; }
   if (timing && timing_report(d, last ? last : &cfg, stats_json)) rc = rc ? rc : 2;
   if (!timing && stats_json && functional_report(d, stats_json)) rc = rc ? rc : 2;
   if (timeline) {   /* the events so far, also when the run failed: they show where */
     char err[512];
     aw_timing_timeline(d, NULL);
-    if (isa_out_commit(&tl, err, sizeof err)) { fprintf(stderr, "awemu run: %s\n", err); rc = rc ? rc : 2; }
+    kind = strcmp(timeline, "-") ? aw_session_input(s, timeline) : NULL;
+    if (kind) { fprintf(stderr, "awemu run: --trace-timeline %s is %s: not written (it would be overwritten)\n", timeline, kind); isa_out_abort(&tl); rc = rc ? rc : 2; }
+    else if (isa_out_commit(&tl, err, sizeof err)) { fprintf(stderr, "awemu run: %s\n", err); rc = rc ? rc : 2; }
   }
   aw_session_free(s);
   if (run_interrupted) return 130;

@@ -61,6 +61,9 @@ struct aw_session {
   int quiet;                /* errors are not printed (the debugger ends a launch on purpose) */
   volatile sig_atomic_t interrupted;   /* aw_session_interrupt: no further command runs */
   int stop_file;            /* aw_session_stop: the script file being run reads no further line */
+  char **inputs;            /* the scripts run and the modules loaded: no output replaces them */
+  const char **input_kind;  /* each one's name in messages */
+  int ninputs;
 };
 
 static int error(aw_session *s, const char *where, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -99,7 +102,36 @@ void aw_session_free(aw_session *s) {
   for (int i = 0; i < s->nbufs; i++) free(s->bufs[i].name);
   for (int i = 0; i < s->nvars; i++) { free(s->vars[i].name); free(s->vars[i].value); }
   free(s->bufs); free(s->vars); free(s->mods);
+  for (int i = 0; i < s->ninputs; i++) free(s->inputs[i]);
+  free(s->inputs); free(s->input_kind);
   free(s);
+}
+
+/* Records 'path' as an input of kind 'kind' (a static string).  0, or -1 out of memory. */
+static int add_input(aw_session *s, const char *path, const char *kind) {
+  char **ni = realloc(s->inputs, (size_t)(s->ninputs + 1) * sizeof *ni);
+  if (ni) s->inputs = ni;
+  const char **nk = realloc(s->input_kind, (size_t)(s->ninputs + 1) * sizeof *nk);
+  if (nk) s->input_kind = nk;
+  char *copy = strdup(path);
+  if (!ni || !nk || !copy) { free(copy); return -1; }
+  s->inputs[s->ninputs] = copy;
+  s->input_kind[s->ninputs++] = kind;
+  return 0;
+}
+
+const char *aw_session_input(aw_session *s, const char *path) {
+  for (int i = 0; i < s->ninputs; i++) if (isa_same_file(path, s->inputs[i])) return s->input_kind[i];
+  return NULL;
+}
+
+/* Opens output 'path' for a command, unless it is one of the session's inputs: 0, or the command's failure. */
+static int open_output(aw_session *s, isa_outfile *o, const char *path, int append, const char *where) {
+  const char *kind = aw_session_input(s, path);
+  if (kind) return error(s, where, "%s is %s: it would be overwritten", path, kind);
+  char err[512];
+  if (isa_out_open(o, path, append, err, sizeof err)) return error(s, where, "%s", err);
+  return 0;
 }
 
 aw_device *aw_session_device(aw_session *s) { return s->dev; }
@@ -353,6 +385,7 @@ static int cmd_load(aw_session *s, char **argv, int argc, const char *where) {
   aw_module *m = aw_module_load_file(s->dev, argv[1], err, sizeof err);
   if (!m) return error(s, where, "%s", err);
   s->mods[s->nmods++] = m;
+  if (add_input(s, argv[1], "a module the script loaded")) return error(s, where, "out of memory");
   return 0;
 }
 
@@ -981,7 +1014,7 @@ static int cmd_dump(aw_session *s, char **argv, int argc, const char *where) {
   if (!chunk) return -1;
   isa_outfile o;
   char err[4200];
-  if (isa_out_open(&o, argv[2], argc == 3, err, sizeof err)) { free(chunk); return error(s, where, "%s", err); }
+  if (open_output(s, &o, argv[2], argc == 3, where)) { free(chunk); return -1; }
   int rc = 0;
   for (uint64_t base = 0; base < b->count && !rc; base += CHUNK_ELEMS) {
     uint64_t n = b->count - base < CHUNK_ELEMS ? b->count - base : CHUNK_ELEMS;
@@ -1383,7 +1416,7 @@ static int cmd_stats(aw_session *s, char **argv, int argc, const char *where) {
   if (argc != 3 || strcmp(argv[1], "json")) return error(s, where, "usage: stats | stats json FILE");
   isa_outfile o;
   char err[4200];
-  if (isa_out_open(&o, argv[2], 0, err, sizeof err)) return error(s, where, "%s", err);
+  if (open_output(s, &o, argv[2], 0, where)) return -1;
   aw_stats l = aw_get_stats(s->dev), t = aw_get_total_stats(s->dev);
   fprintf(o.f, "{\n");
   json_stats(o.f, "last", &l, NULL);
@@ -1492,8 +1525,7 @@ static int cmd_trace(aw_session *s, char **argv, int argc, const char *where) {
   end_trace(s, where);
   FILE *to = s->out;
   if (strcmp(argv[1], "on")) {
-    char err[4200];
-    if (isa_out_open(&s->trace_file, argv[1], 0, err, sizeof err)) return error(s, where, "%s", err);
+    if (open_output(s, &s->trace_file, argv[1], 0, where)) return -1;
     s->trace_to_file = 1;
     to = s->trace_file.f;
   }
@@ -1530,8 +1562,7 @@ static int cmd_printf(aw_session *s, char **argv, int argc, const char *where) {
   if (argc != 2) return error(s, where, "usage: printf FILE | printf out");
   end_printf(s, where);
   if (!strcmp(argv[1], "out")) return 0;
-  char err[4200];
-  if (isa_out_open(&s->printf_file, argv[1], 0, err, sizeof err)) return error(s, where, "%s", err);
+  if (open_output(s, &s->printf_file, argv[1], 0, where)) return -1;
   s->printf_to_file = 1;
   aw_set_printf(s->dev, s->printf_file.f);
   return 0;
@@ -1701,6 +1732,11 @@ int aw_session_run_file(aw_session *s, const char *path) {
     return -1;
   }
   const char *name = from_stdin ? "<stdin>" : path;
+  if (!from_stdin && !aw_session_input(s, path) && add_input(s, path, "the script being run")) {
+    fprintf(s->err, "awemu: out of memory\n");
+    fclose(f);
+    return -1;
+  }
   size_t pl = strlen(path);
   char *dir = malloc(pl + 2), *where = malloc(pl + 32);
   if (!dir || !where) { free(dir); free(where); if (!from_stdin) fclose(f); fprintf(s->err, "awemu: out of memory\n"); return -1; }

@@ -35,6 +35,9 @@ aw_device *aw_session_device(aw_session *s);
 void aw_session_quiet(aw_session *s, int on);
 /* The loaded modules, oldest first; returns how many. */
 int aw_session_modules(aw_session *s, aw_module ***mods);
+/* What file 'path' is among the session's inputs ("the script being run", "a module the
+ * script loaded"), which no output may replace; NULL when none. */
+const char *aw_session_input(aw_session *s, const char *path);
 /* Buffer i (from 0): its name, device address, element count and type
  * (ISA_T_*); NULL past the last. */
 const char *aw_session_buffer(aw_session *s, int i, uint64_t *addr, uint64_t *count, int *type);

@@ -229,4 +229,25 @@ for case in "--stats-json prog|prog|the PROGRAM" "--stats-json ./k.ptx --ptx k.p
     pass "cli: awemu exec $args: an output that is an input ($want) is refused, the file kept"
   else fail "cli: awemu exec $args: status $rc (want 2, '$want', the file kept)" "$(cat "$CL_T/ex.err")"; cp "$CL_T/$file.keep" "$CL_T/$file"; fi
 done
+
+# a script's own outputs (dump, stats json, trace, printf) and --stats-json/--trace-timeline
+# never replace the script being run or a module it loaded (they did: 'printf r.aw' left the
+# script empty, '--stats-json k.ptx' replaced the PTX the script had loaded)
+cp examples/saxpy/saxpy.ptx "$CL_T/k2.ptx"
+for cmd in "dump x SELF" "stats json SELF" "trace SELF" "printf SELF" "dump x k2.ptx" "stats json k2.ptx" "trace k2.ptx" "printf k2.ptx"; do
+  case "$cmd" in *SELF) kind="the script being run" ;; *) kind="a module the script loaded" ;; esac
+  printf 'load k2.ptx\nalloc x f32 4\n%s\n' "$(echo "$cmd" | sed 's/SELF/own.aw/')" > "$CL_T/own.aw"
+  cp "$CL_T/own.aw" "$CL_T/own.keep"; cp "$CL_T/k2.ptx" "$CL_T/k2.keep"
+  (cd "$CL_T" && timeout 30 "$CL_B/awemu" run own.aw > own.out 2> own.err); rc=$?
+  if [ $rc -eq 1 ] && grep -q "^own.aw:3: error: .* is $kind: it would be overwritten$" "$CL_T/own.err" && cmp -s "$CL_T/own.aw" "$CL_T/own.keep" && cmp -s "$CL_T/k2.ptx" "$CL_T/k2.keep"; then
+    pass "cli: a script's '$cmd' is refused: the file is $kind"
+  else fail "cli: a script's '$cmd' (exit $rc, want 1 and '$kind', the files kept)" "$(cat "$CL_T/own.err")"; cp "$CL_T/k2.keep" "$CL_T/k2.ptx"; fi
+done
+printf 'load k2.ptx\nalloc x f32 4\n' > "$CL_T/own.aw"
+for opt in "--stats-json" "--config caba-gtx480 --trace-timeline"; do
+  (cd "$CL_T" && timeout 30 "$CL_B/awemu" run $opt k2.ptx own.aw > own.out 2> own.err); rc=$?
+  if [ $rc -eq 1 ] && grep -q "^awemu run: ${opt##* } k2.ptx is a module the script loaded: not written (it would be overwritten)$" "$CL_T/own.err" && cmp -s "$CL_T/k2.ptx" "$CL_T/k2.keep"; then
+    pass "cli: awemu run ${opt##* } naming a module the script loaded: not written, the module kept"
+  else fail "cli: awemu run $opt k2.ptx, a module the script loaded (exit $rc)" "$(cat "$CL_T/own.err")"; cp "$CL_T/k2.keep" "$CL_T/k2.ptx"; fi
+done
 rm -rf "$CL_T"
