@@ -597,7 +597,29 @@ API cr_err cudaMallocPitch(void **p, size_t *pitch, size_t width, size_t height)
   return cudaMalloc(p, *pitch * height);
 }
 
-/* One copy: each side is device memory or host memory, as 'kind' says (or as the address says, for cudaMemcpyDefault). */
+/* Whether p, one side of a copy of n bytes taken as device memory, is: n bytes of one
+ * allocation (cudaMalloc's, or mapped host memory).  What is wrong is said. */
+static int device_side(const void *p, const char *side, size_t n) {
+  if (on_device(p, n)) return 1;
+  if (on_device(p, 1)) say("cudaMemcpy: the %s %p (%zu bytes) runs past the end of its allocation", side, p, n);
+  else say("cudaMemcpy: the %s %p (%zu bytes) is not device memory", side, p, n);
+  return 0;
+}
+
+/* Whether p, one side of a copy of n bytes taken as host memory, can be: not NULL, and not
+ * cudaMalloc memory, whose address is the emulator's and no host memory (the host would fault
+ * there; CUDA documents cudaErrorInvalidValue for bad arguments, and a copy whose pointers do
+ * not match its kind is undefined).  Mapped host memory is both.  What is wrong is said. */
+static int host_side(const void *p, const char *side, size_t n) {
+  const emu_alloc *a = p ? emu_find_alloc(G.d, dp(p), 1) : NULL;
+  if (p && (!a || a->borrowed)) return 1;
+  if (!p) say("cudaMemcpy: the %s is NULL", side);
+  else say("cudaMemcpy: the %s %p (%zu bytes) is device memory (cudaMalloc's), where host memory is wanted", side, p, n);
+  return 0;
+}
+
+/* One copy: each side is device memory or host memory, as 'kind' says (or, for
+ * cudaMemcpyDefault, as the address says: in an allocation or not). */
 static cr_err copy(void *dst, const void *src, size_t n, int kind) {
   if (!n) return CR_SUCCESS;
   int dd, sd;
@@ -606,11 +628,11 @@ static cr_err copy(void *dst, const void *src, size_t n, int kind) {
   case CR_H2D: dd = 1; sd = 0; break;
   case CR_D2H: dd = 0; sd = 1; break;
   case CR_D2D: dd = sd = 1; break;
-  case CR_DEFAULT: dd = on_device(dst, n); sd = on_device(src, n); break;
+  case CR_DEFAULT: dd = on_device(dst, 1); sd = on_device(src, 1); break;
   default: return CR_INVALID_MEMCPY_DIRECTION;
   }
-  if (dd && !on_device(dst, n)) { say("cudaMemcpy: the destination %p (%zu bytes) is not device memory", dst, n); return CR_INVALID_VALUE; }
-  if (sd && !on_device(src, n)) { say("cudaMemcpy: the source %p (%zu bytes) is not device memory", src, n); return CR_INVALID_VALUE; }
+  if (dd ? !device_side(dst, "destination", n) : !host_side(dst, "destination", n)) return CR_INVALID_VALUE;
+  if (sd ? !device_side(src, "source", n) : !host_side(src, "source", n)) return CR_INVALID_VALUE;
   if (!dd && !sd) { memmove(dst, src, n); return CR_SUCCESS; }
   if (dd && !sd) return aw_memcpy_htod(G.d, dp(dst), src, n) == AW_OK ? CR_SUCCESS : CR_INVALID_VALUE;
   if (!dd) return aw_memcpy_dtoh(G.d, dst, dp(src), n) == AW_OK ? CR_SUCCESS : CR_INVALID_VALUE;

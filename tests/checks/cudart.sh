@@ -21,6 +21,9 @@
 #                 and --ptx with nvcc -ptx's output runs it
 #   compression   -compress-mode=speed (LZ4) and =none build programs that run the same
 #   static        a program with the CUDA runtime linked in (nvcc's default) is refused (exit 2)
+#   api errors    tests/cuda/api_errors.cu, one process per case: calls given bad arguments return
+#                 the error CUDA documents (each case's line is in the file), never crash, and
+#                 leave nothing sticky
 #   bad options   an unknown config key, and --ptx/--subroutines/--stats-json files that cannot
 #                 be used (a directory, a ':' in the name, no such directory), are refused before
 #                 the program starts (exit 2)
@@ -28,7 +31,7 @@
 NVCC_BIN=${NVCC:-$(command -v nvcc 2>/dev/null || ls /usr/local/cuda/bin/nvcc 2>/dev/null)}
 CUDA_NAMES="vecadd bfs convolve streams nbody managed hello pitch"
 if [ -z "$NVCC_BIN" ]; then
-  for p in $CUDA_NAMES timing ld-path oob unsupported no-ptx compression; do skip "cuda program $p" "nvcc is not installed (it builds the host programs)"; done
+  for p in $CUDA_NAMES timing ld-path oob unsupported no-ptx compression api-errors; do skip "cuda program $p" "nvcc is not installed (it builds the host programs)"; done
 elif [ -n "$AWEMU_ASAN" ]; then
   skip "cuda programs" "an AddressSanitizer build of libcudart.so.13 cannot load into a program built without it"
 else
@@ -125,6 +128,17 @@ else
        [ ! -s "$T/static.out" ]; then
       pass "awemu exec: a program with the CUDA runtime linked in statically is refused, naming -cudart shared"
     else fail "awemu exec: a statically linked CUDA program (exit $rc)" "$(cat "$T/static.log" "$T/static.out" "$T/static.err")"; fi
+    # each "// expect: CASE: LINE" of api_errors.cu: `api_errors CASE` prints LINE and exits 0
+    if "$NVCC_BIN" -cudart shared -o "$T/api_errors" tests/cuda/api_errors.cu > "$T/api.log" 2>&1; then
+      sed -n 's#^ *// expect: ##p' tests/cuda/api_errors.cu > "$T/api.expected"
+      while IFS= read -r want; do
+        case=${want%%:*}
+        got=$("$BIN/awemu" exec --quiet "$T/api_errors" "$case" 2> "$T/api.err" < /dev/null)
+        rc=$?
+        if [ $rc -eq 0 ] && [ "$got" = "$want" ]; then pass "cuda api_errors $want"
+        else fail "cuda api_errors $case (exit $rc)" "$(printf 'want: %s\ngot:  %s\n' "$want" "$got"; cat "$T/api.err")"; fi
+      done < "$T/api.expected"
+    else fail "cuda api_errors: nvcc" "$(cat "$T/api.log")"; fi
   fi
   rm -rf "$T"
 fi

@@ -1,0 +1,56 @@
+// tests/cuda/api_errors.cu -- CUDA runtime calls given bad arguments (tests/checks/cudart.sh).
+//
+// `api_errors CASE` makes one case's calls and prints one line: the errors they return, then
+// what a good launch and copy after them give ("then 7": no error was left sticky).  Each
+// "// expect:" line is a case and the line it must print; the check runs every case in a
+// process of its own, so a crash in one cannot hide the others.  The errors are those the CUDA
+// runtime API documentation gives (cuda_runtime_api.h, driver_types.h of CUDA 13).
+#include <cstdio>
+#include <cstring>
+
+__global__ void store(int *o, int v) { o[0] = v; }
+
+static const char *name(cudaError_t e) { return cudaGetErrorName(e); }
+
+int main(int argc, char **argv) {
+  if (argc != 2) { fprintf(stderr, "usage: api_errors CASE\n"); return 2; }
+  const char *c = argv[1];
+  int *d, *d2, host[32] = { 0 };
+  if (cudaMalloc(&d, 64) != cudaSuccess || cudaMalloc(&d2, 64) != cudaSuccess) { printf("cudaMalloc failed\n"); return 1; }
+  printf("%s: ", c);
+  fflush(stdout);   // what a crash leaves
+
+  // cudaMemcpy: "cudaSuccess, cudaErrorInvalidValue, cudaErrorInvalidMemcpyDirection"; a side
+  // taken as host memory that is NULL or cudaMalloc's is an invalid value (the docs leave
+  // pointers that do not match the kind undefined: an error, never a crash)
+  // expect: h2d_null: cudaErrorInvalidValue, then 7
+  // expect: d2h_null: cudaErrorInvalidValue, then 7
+  // expect: h2h_null: cudaErrorInvalidValue, then 7
+  // expect: default_null: cudaErrorInvalidValue, then 7
+  // expect: h2d_device_source: cudaErrorInvalidValue, then 7
+  // expect: d2h_device_destination: cudaErrorInvalidValue, then 7
+  // expect: h2h_device: cudaErrorInvalidValue, then 7
+  // expect: default_past_end: cudaErrorInvalidValue, then 7
+  // expect: h2d_from_managed: cudaSuccess, then 7
+  if (!strcmp(c, "h2d_null")) printf("%s", name(cudaMemcpy(d, NULL, 16, cudaMemcpyHostToDevice)));
+  if (!strcmp(c, "d2h_null")) printf("%s", name(cudaMemcpy(NULL, d, 16, cudaMemcpyDeviceToHost)));
+  if (!strcmp(c, "h2h_null")) printf("%s", name(cudaMemcpy(host, NULL, 16, cudaMemcpyHostToHost)));
+  if (!strcmp(c, "default_null")) printf("%s", name(cudaMemcpy(NULL, d, 16, cudaMemcpyDefault)));
+  if (!strcmp(c, "h2d_device_source")) printf("%s", name(cudaMemcpy(d, d2, 16, cudaMemcpyHostToDevice)));
+  if (!strcmp(c, "d2h_device_destination")) printf("%s", name(cudaMemcpy(d2, d, 16, cudaMemcpyDeviceToHost)));
+  if (!strcmp(c, "h2h_device")) printf("%s", name(cudaMemcpy(d, d2, 16, cudaMemcpyHostToHost)));
+  if (!strcmp(c, "default_past_end")) printf("%s", name(cudaMemcpy(d, host, 128, cudaMemcpyDefault)));   // d has 64 bytes
+  if (!strcmp(c, "h2d_from_managed")) {   // managed memory is host memory too
+    int *m;
+    cudaMallocManaged(&m, 64);
+    printf("%s", name(cudaMemcpy(d, m, 16, cudaMemcpyHostToDevice)));
+  }
+
+  fflush(stdout);
+  store<<<1, 1>>>(d, 7);
+  int h = 0;
+  cudaError_t e = cudaMemcpy(&h, d, sizeof h, cudaMemcpyDeviceToHost);
+  if (e != cudaSuccess) printf(", then %s\n", name(e));
+  else printf(", then %d\n", h);
+  return 0;
+}
