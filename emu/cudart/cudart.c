@@ -874,6 +874,7 @@ API cr_err cudaFuncGetAttributes(cr_func_attr *a, const void *fun) {
   int idx;
   cr_err e = kernel_info(fun, &m, &idx);
   if (e) return ret(e);
+  if (!a) return ret(CR_INVALID_VALUE);
   uint32_t ctas, regs, shared;
   if (tm_occupancy_of(G.d, &G.cfg, m, idx, 32, 0, &ctas, &regs, &shared)) return ret(CR_MEMORY_ALLOCATION);
   memset(a, 0, sizeof *a);

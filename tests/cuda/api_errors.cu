@@ -46,6 +46,10 @@ int main(int argc, char **argv) {
     printf("%s", name(cudaMemcpy(d, m, 16, cudaMemcpyHostToDevice)));
   }
 
+  // cudaFuncGetAttributes: nowhere to put them
+  // expect: func_attributes_null: cudaErrorInvalidValue, then 7
+  if (!strcmp(c, "func_attributes_null")) printf("%s", name(cudaFuncGetAttributes(NULL, store)));
+
   fflush(stdout);
   store<<<1, 1>>>(d, 7);
   int h = 0;
