@@ -58,8 +58,15 @@ typedef struct {
   size_t size;
 } cr_var;
 
-typedef struct cr_event { double at; int recorded; } cr_event;
-typedef struct cr_stream { int id; } cr_stream;
+/* Streams and events reach the program as handles: numbers counted up from FIRST_HANDLE,
+ * never reused and never the address of anything.  A handle is looked up among the live ones,
+ * so one destroyed (or never made) is told from every live one, whatever was made since, and
+ * nothing freed is ever read.  cr_stream and cr_event stay incomplete types: a handle cannot be
+ * dereferenced by mistake. */
+typedef struct cr_stream cr_stream;
+typedef struct cr_event cr_event;
+typedef struct { uintptr_t handle; double at; int recorded; } cr_event_rec;
+#define FIRST_HANDLE 0x1000u   /* above cudaStreamLegacy (0x1) and cudaStreamPerThread (0x2) */
 
 typedef struct {
   void *host;               /* mapped host memory the device sees at the same address */
@@ -78,6 +85,9 @@ static struct {
   cr_var *vs;       uint32_t nv;
   aw_module **ptx;  uint32_t nptx;     /* AWEMU_PTX's modules, when given */
   cr_mapping *maps; uint32_t nmaps;
+  uintptr_t *streams;   uint32_t nstreams;  /* the live streams' handles */
+  cr_event_rec *events; uint32_t nevents;   /* the live events */
+  uintptr_t next_handle;                    /* the next stream's or event's */
   cr_err last, sticky;
   struct { cr_dim3 grid, block; size_t shared; void *stream; int set; } conf[16];
   uint32_t nconf;
@@ -197,6 +207,7 @@ static void init(void) {
   if (!G.d) { say("out of memory"); exit(1); }
   aw_data_setup_codecs();
   G.next_map = MAP_BASE;
+  G.next_handle = FIRST_HANDLE;
   const char *config = getenv("AWEMU_CONFIG"), *sets = getenv("AWEMU_SET"), *v;
   char err[512];
   tm_config_defaults(&G.cfg);
@@ -906,18 +917,47 @@ API cr_err cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *n, const void *fun
 
 /* ---- streams and events (executed in order, as one stream) ---- */
 
+/* The index of live stream s in G.streams, or -1. */
+static int64_t stream_index(const cr_stream *s) {
+  for (uint32_t i = 0; i < G.nstreams; i++) if (G.streams[i] == (uintptr_t)s) return i;
+  return -1;
+}
+
+/* Whether s names a stream: the NULL stream, cudaStreamLegacy, cudaStreamPerThread, or a live one. */
+static int stream_ok(const cr_stream *s) { return (uintptr_t)s <= 2 || stream_index(s) >= 0; }
+
 API cr_err cudaStreamCreate(cr_stream **s) {
   init();
   if (!s) return ret(CR_INVALID_VALUE);
-  *s = calloc(1, sizeof **s);
-  return ret(*s ? CR_SUCCESS : CR_MEMORY_ALLOCATION);
+  uintptr_t *l = realloc(G.streams, (G.nstreams + 1) * sizeof *l);
+  if (!l) return ret(CR_MEMORY_ALLOCATION);
+  G.streams = l;
+  G.streams[G.nstreams++] = G.next_handle;
+  *s = (cr_stream *)G.next_handle++;
+  return ret(CR_SUCCESS);
 }
 API cr_err cudaStreamCreateWithFlags(cr_stream **s, unsigned flags) { (void)flags; return cudaStreamCreate(s); }
 API cr_err cudaStreamCreateWithPriority(cr_stream **s, unsigned flags, int prio) { (void)flags; (void)prio; return cudaStreamCreate(s); }
-API cr_err cudaStreamDestroy(cr_stream *s) { free(s); return ret(CR_SUCCESS); }
-API cr_err cudaStreamSynchronize(cr_stream *s) { (void)s; return G.sticky ? G.sticky : CR_SUCCESS; }
-API cr_err cudaStreamQuery(cr_stream *s) { (void)s; return G.sticky ? G.sticky : CR_SUCCESS; }
-API cr_err cudaStreamWaitEvent(cr_stream *s, cr_event *e, unsigned flags) { (void)s; (void)e; (void)flags; return ret(CR_SUCCESS); }
+/* The NULL stream and the two per-process ones were never made, so are not destroyed either. */
+API cr_err cudaStreamDestroy(cr_stream *s) {
+  int64_t i = stream_index(s);
+  if (i < 0) return ret(CR_INVALID_RESOURCE_HANDLE);
+  G.streams[i] = G.streams[--G.nstreams];
+  return ret(CR_SUCCESS);
+}
+API cr_err cudaStreamSynchronize(cr_stream *s) { return ret(stream_ok(s) ? CR_SUCCESS : CR_INVALID_RESOURCE_HANDLE); }
+API cr_err cudaStreamQuery(cr_stream *s) { return ret(stream_ok(s) ? CR_SUCCESS : CR_INVALID_RESOURCE_HANDLE); }
+
+/* The live event e, or NULL. */
+static cr_event_rec *event_of(const cr_event *e) {
+  for (uint32_t i = 0; i < G.nevents; i++) if (G.events[i].handle == (uintptr_t)e) return &G.events[i];
+  return NULL;
+}
+
+API cr_err cudaStreamWaitEvent(cr_stream *s, cr_event *e, unsigned flags) {
+  (void)flags;
+  return ret(stream_ok(s) && event_of(e) ? CR_SUCCESS : CR_INVALID_RESOURCE_HANDLE);
+}
 
 /* An event's time: the simulated time of the launches so far in timing
  * mode, else the host's clock. */
@@ -926,25 +966,37 @@ static double event_now(void) { return G.timing ? G.sim_seconds : host_now(); }
 API cr_err cudaEventCreate(cr_event **e) {
   init();
   if (!e) return ret(CR_INVALID_VALUE);
-  *e = calloc(1, sizeof **e);
-  return ret(*e ? CR_SUCCESS : CR_MEMORY_ALLOCATION);
+  cr_event_rec *l = realloc(G.events, (G.nevents + 1) * sizeof *l);
+  if (!l) return ret(CR_MEMORY_ALLOCATION);
+  G.events = l;
+  G.events[G.nevents++] = (cr_event_rec){ G.next_handle, 0, 0 };
+  *e = (cr_event *)G.next_handle++;
+  return ret(CR_SUCCESS);
 }
 API cr_err cudaEventCreateWithFlags(cr_event **e, unsigned flags) { (void)flags; return cudaEventCreate(e); }
-API cr_err cudaEventDestroy(cr_event *e) { free(e); return ret(CR_SUCCESS); }
+API cr_err cudaEventDestroy(cr_event *e) {
+  cr_event_rec *r = event_of(e);
+  if (!r) return ret(CR_INVALID_RESOURCE_HANDLE);
+  *r = G.events[--G.nevents];
+  return ret(CR_SUCCESS);
+}
 API cr_err cudaEventRecord(cr_event *e, cr_stream *s) {
-  (void)s;
-  if (!e) return ret(CR_INVALID_RESOURCE_HANDLE);
-  e->at = event_now();
-  e->recorded = 1;
+  cr_event_rec *r = event_of(e);
+  if (!r || !stream_ok(s)) return ret(CR_INVALID_RESOURCE_HANDLE);
+  r->at = event_now();
+  r->recorded = 1;
   return ret(CR_SUCCESS);
 }
 API cr_err cudaEventRecordWithFlags(cr_event *e, cr_stream *s, unsigned flags) { (void)flags; return cudaEventRecord(e, s); }
-API cr_err cudaEventSynchronize(cr_event *e) { if (!e) return ret(CR_INVALID_RESOURCE_HANDLE); return G.sticky ? G.sticky : CR_SUCCESS; }
-API cr_err cudaEventQuery(cr_event *e) { if (!e) return ret(CR_INVALID_RESOURCE_HANDLE); return G.sticky ? G.sticky : CR_SUCCESS; }
+API cr_err cudaEventSynchronize(cr_event *e) { return ret(event_of(e) ? CR_SUCCESS : CR_INVALID_RESOURCE_HANDLE); }
+API cr_err cudaEventQuery(cr_event *e) { return ret(event_of(e) ? CR_SUCCESS : CR_INVALID_RESOURCE_HANDLE); }
+/* Nowhere to put the time is an invalid value; an event destroyed, never made or never recorded
+ * an invalid handle, as documented. */
 API cr_err cudaEventElapsedTime(float *ms, cr_event *a, cr_event *b) {
-  if (!ms || !a || !b) return ret(CR_INVALID_RESOURCE_HANDLE);
-  if (!a->recorded || !b->recorded) return ret(CR_INVALID_RESOURCE_HANDLE);
-  *ms = (float)((b->at - a->at) * 1e3);
+  if (!ms) return ret(CR_INVALID_VALUE);
+  const cr_event_rec *ra = event_of(a), *rb = event_of(b);
+  if (!ra || !rb || !ra->recorded || !rb->recorded) return ret(CR_INVALID_RESOURCE_HANDLE);
+  *ms = (float)((rb->at - ra->at) * 1e3);
   return ret(CR_SUCCESS);
 }
 

@@ -50,6 +50,76 @@ int main(int argc, char **argv) {
   // expect: func_attributes_null: cudaErrorInvalidValue, then 7
   if (!strcmp(c, "func_attributes_null")) printf("%s", name(cudaFuncGetAttributes(NULL, store)));
 
+  // Streams and events: a handle destroyed, or NULL for an event, is "not valid"
+  // (cudaErrorInvalidResourceHandle), even once others are made; the NULL stream and the
+  // per-process ones are streams.  cudaEventElapsedTime without a place for the time:
+  // cudaErrorInvalidValue.
+  // expect: event_destroy_twice: cudaErrorInvalidResourceHandle, then 7
+  // expect: event_destroyed_then_made: destroy cudaErrorInvalidResourceHandle, the new one records cudaSuccess, then 7
+  // expect: event_destroyed_used: record cudaErrorInvalidResourceHandle, query cudaErrorInvalidResourceHandle, synchronize cudaErrorInvalidResourceHandle, elapsed cudaErrorInvalidResourceHandle, wait cudaErrorInvalidResourceHandle, then 7
+  // expect: event_null: destroy cudaErrorInvalidResourceHandle, record cudaErrorInvalidResourceHandle, query cudaErrorInvalidResourceHandle, then 7
+  // expect: elapsed_null: cudaErrorInvalidValue, then 7
+  // expect: stream_destroy_twice: cudaErrorInvalidResourceHandle, then 7
+  // expect: stream_destroyed_used: synchronize cudaErrorInvalidResourceHandle, query cudaErrorInvalidResourceHandle, record in it cudaErrorInvalidResourceHandle, then 7
+  // expect: streams_builtin: cudaSuccess cudaSuccess cudaSuccess cudaSuccess, then 7
+  cudaEvent_t ev, ev2;
+  cudaStream_t s;
+  float ms;
+  if (!strcmp(c, "event_destroy_twice")) {
+    cudaEventCreate(&ev);
+    cudaEventDestroy(ev);
+    printf("%s", name(cudaEventDestroy(ev)));
+  }
+  if (!strcmp(c, "event_destroyed_then_made")) {
+    cudaEventCreate(&ev);
+    cudaEventDestroy(ev);
+    cudaEventCreate(&ev2);   // may take the place the first had
+    printf("destroy %s, ", name(cudaEventDestroy(ev)));
+    printf("the new one records %s", name(cudaEventRecord(ev2)));
+  }
+  if (!strcmp(c, "event_destroyed_used")) {
+    cudaEventCreate(&ev);
+    cudaEventCreate(&ev2);
+    cudaEventRecord(ev);
+    cudaEventRecord(ev2);
+    cudaEventDestroy(ev);
+    printf("record %s, ", name(cudaEventRecord(ev)));
+    printf("query %s, ", name(cudaEventQuery(ev)));
+    printf("synchronize %s, ", name(cudaEventSynchronize(ev)));
+    printf("elapsed %s, ", name(cudaEventElapsedTime(&ms, ev, ev2)));
+    printf("wait %s", name(cudaStreamWaitEvent(0, ev, 0)));
+  }
+  if (!strcmp(c, "event_null")) {
+    printf("destroy %s, ", name(cudaEventDestroy(NULL)));
+    printf("record %s, ", name(cudaEventRecord(NULL)));
+    printf("query %s", name(cudaEventQuery(NULL)));
+  }
+  if (!strcmp(c, "elapsed_null")) {
+    cudaEventCreate(&ev);
+    cudaEventCreate(&ev2);
+    cudaEventRecord(ev);
+    cudaEventRecord(ev2);
+    printf("%s", name(cudaEventElapsedTime(NULL, ev, ev2)));
+  }
+  if (!strcmp(c, "stream_destroy_twice")) {
+    cudaStreamCreate(&s);
+    cudaStreamDestroy(s);
+    printf("%s", name(cudaStreamDestroy(s)));
+  }
+  if (!strcmp(c, "stream_destroyed_used")) {
+    cudaStreamCreate(&s);
+    cudaEventCreate(&ev);
+    cudaStreamDestroy(s);
+    printf("synchronize %s, ", name(cudaStreamSynchronize(s)));
+    printf("query %s, ", name(cudaStreamQuery(s)));
+    printf("record in it %s", name(cudaEventRecord(ev, s)));
+  }
+  if (!strcmp(c, "streams_builtin")) {
+    cudaEventCreate(&ev);
+    printf("%s %s %s %s", name(cudaStreamSynchronize(0)), name(cudaStreamSynchronize(cudaStreamLegacy)),
+           name(cudaStreamQuery(cudaStreamPerThread)), name(cudaEventRecord(ev, cudaStreamLegacy)));
+  }
+
   fflush(stdout);
   store<<<1, 1>>>(d, 7);
   int h = 0;
