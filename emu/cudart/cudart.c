@@ -601,11 +601,16 @@ API cr_err cudaFree(void *p) {
   return ret(aw_free(G.d, dp(p)) == AW_OK ? CR_SUCCESS : CR_INVALID_VALUE);
 }
 
+/* Rows aligned to 512 bytes (texturePitchAlignment's multiple CUDA uses).  A width or a size
+ * past size_t cannot be allocated (rounded or multiplied, it would wrap to a small one). */
 API cr_err cudaMallocPitch(void **p, size_t *pitch, size_t width, size_t height) {
   init();
-  if (!pitch) return ret(CR_INVALID_VALUE);
-  *pitch = (width + 511) / 512 * 512;   /* rows aligned to 512 bytes (texturePitchAlignment's multiple CUDA uses) */
-  return cudaMalloc(p, *pitch * height);
+  if (!p || !pitch) return ret(CR_INVALID_VALUE);
+  if (width > SIZE_MAX - 511) return ret(CR_MEMORY_ALLOCATION);
+  size_t row = (width + 511) / 512 * 512;
+  if (height && row > SIZE_MAX / height) return ret(CR_MEMORY_ALLOCATION);
+  *pitch = row;
+  return cudaMalloc(p, row * height);
 }
 
 /* Whether p, one side of a copy of n bytes taken as device memory, is: n bytes of one

@@ -120,6 +120,17 @@ int main(int argc, char **argv) {
            name(cudaStreamQuery(cudaStreamPerThread)), name(cudaEventRecord(ev, cudaStreamLegacy)));
   }
 
+  // cudaMallocPitch: "at least width * height bytes"; a width or size past size_t cannot be had
+  // (cudaErrorMemoryAllocation), where rounding or multiplying wrapped to a small allocation
+  // expect: pitch_2p54_rows: cudaErrorMemoryAllocation, then 7
+  // expect: pitch_widest: cudaErrorMemoryAllocation, then 7
+  // expect: pitch_size_wraps: cudaErrorMemoryAllocation, then 7
+  void *p;
+  size_t pitch;
+  if (!strcmp(c, "pitch_2p54_rows")) printf("%s", name(cudaMallocPitch(&p, &pitch, (size_t)1 << 54, 1024)));
+  if (!strcmp(c, "pitch_widest")) printf("%s", name(cudaMallocPitch(&p, &pitch, (size_t)-1, 1)));
+  if (!strcmp(c, "pitch_size_wraps")) printf("%s", name(cudaMallocPitch(&p, &pitch, 512, ((size_t)-1 / 512) + 2)));   // 512 bytes, wrapped
+
   fflush(stdout);
   store<<<1, 1>>>(d, 7);
   int h = 0;
