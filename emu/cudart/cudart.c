@@ -475,7 +475,9 @@ static cr_err launch(const void *fun, cr_dim3 grid, cr_dim3 block, void **args, 
   if (e) return ret(e);
   const cr_kernel *k = kernel_of(fun);
   uint64_t threads = (uint64_t)block.x * block.y * block.z;
-  if (!grid.x || !grid.y || !grid.z || !threads || threads > 1024 || block.z > 64 || grid.y > 65535 || grid.z > 65535)
+  /* the limits cudaGetDeviceProperties reports (maxThreadsPerBlock, maxThreadsDim, maxGridSize) */
+  if (!grid.x || !grid.y || !grid.z || !threads || threads > 1024 || block.z > 64 || grid.x > 0x7fffffff || grid.y > 65535 ||
+      grid.z > 65535)
     return ret(CR_INVALID_CONFIGURATION);
   uint32_t count, sizes[1024], offsets[1024];
   if (aw_kernel_params(m, idx, &count, sizes, offsets, 1024)) { say("kernel '%s' has more than 1024 parameters", k->name); return ret(CR_INVALID_VALUE); }

@@ -9,6 +9,7 @@
 #include <cstring>
 
 __global__ void store(int *o, int v) { o[0] = v; }
+__global__ void dynamic(int *o, size_t i) { extern __shared__ char s[]; s[i] = 7; o[0] = s[i]; }   // the last byte asked for
 
 static const char *name(cudaError_t e) { return cudaGetErrorName(e); }
 
@@ -130,6 +131,16 @@ int main(int argc, char **argv) {
   if (!strcmp(c, "pitch_2p54_rows")) printf("%s", name(cudaMallocPitch(&p, &pitch, (size_t)1 << 54, 1024)));
   if (!strcmp(c, "pitch_widest")) printf("%s", name(cudaMallocPitch(&p, &pitch, (size_t)-1, 1)));
   if (!strcmp(c, "pitch_size_wraps")) printf("%s", name(cudaMallocPitch(&p, &pitch, 512, ((size_t)-1 / 512) + 2)));   // 512 bytes, wrapped
+
+  // Launches: "requesting resources that can never be satisfied by the current device ...
+  // too many threads or blocks" is cudaErrorInvalidConfiguration (driver_types.h), returned by
+  // the launch and not sticky; maxGridSize[0] is 2^31 - 1
+  // expect: grid_x_2p31: launch cudaErrorInvalidConfiguration, synchronize cudaSuccess, then 7
+  if (!strcmp(c, "grid_x_2p31")) {
+    store<<<dim3(0x80000000u), 1>>>(d, 1);
+    printf("launch %s, ", name(cudaGetLastError()));
+    printf("synchronize %s", name(cudaDeviceSynchronize()));
+  }
 
   fflush(stdout);
   store<<<1, 1>>>(d, 7);
