@@ -96,6 +96,8 @@ typedef struct {   /* cudaPointerAttributes */
   long reserved[8];
 } cr_pointer_attr;
 
+enum { CR_FUNC_ATTR_MAX_DYNAMIC_SHARED = 8 };   /* cudaFuncAttributeMaxDynamicSharedMemorySize (cudaFuncAttribute) */
+
 /* cudaDeviceAttr values (the ones answered; others are cudaErrorInvalidValue) */
 enum {
   CR_ATTR_MAX_THREADS_PER_BLOCK = 1, CR_ATTR_MAX_BLOCK_DIM_X = 2, CR_ATTR_MAX_BLOCK_DIM_Y = 3, CR_ATTR_MAX_BLOCK_DIM_Z = 4,

@@ -49,6 +49,8 @@ typedef struct {
   const void *host_fun;     /* the host stub's address: what <<<>>> and cudaLaunchKernel name */
   cr_fatbin *fb;
   char *name;               /* the kernel's (mangled) name */
+  int64_t static_shared;    /* its own __shared__ bytes (cudaFuncAttributes.sharedSizeBytes); -1 until asked */
+  int64_t max_dynamic;      /* cudaFuncAttributeMaxDynamicSharedMemorySize as set; -1: not set */
 } cr_kernel;
 
 typedef struct {
@@ -344,6 +346,7 @@ API void __cudaRegisterFunction(void **handle, const char *host_fun, char *devic
   G.ks[G.nk].host_fun = host_fun;
   G.ks[G.nk].fb = (cr_fatbin *)handle;
   G.ks[G.nk].name = strdup(device_fun);
+  G.ks[G.nk].static_shared = G.ks[G.nk].max_dynamic = -1;
   if (!G.ks[G.nk].name) { say("out of memory"); exit(1); }
   G.nk++;
 }
@@ -466,6 +469,33 @@ static cr_err kernel_info(const void *fun, aw_module **mp, int *idx) {
   return CR_SUCCESS;
 }
 
+/* Shared memory per block without opting in (sharedMemPerBlock): CUDA's 48 KiB, or the SM's
+ * whole when it has less.  Opting in (sharedMemPerBlockOptin) gets the SM's whole. */
+static int64_t shared_per_block(void) { return G.cfg.sm_shared_bytes < 49152 ? G.cfg.sm_shared_bytes : 49152; }
+
+/* Kernel k's own static shared memory, as the timing model counts it for occupancy (asked of
+ * it once: it builds the model's view of the module). */
+static cr_err static_shared(cr_kernel *k, aw_module *m, int idx, int64_t *bytes) {
+  if (k->static_shared < 0) {
+    uint32_t ctas, regs, shared;
+    if (tm_occupancy_of(G.d, &G.cfg, m, idx, 32, 0, &ctas, &regs, &shared)) return CR_MEMORY_ALLOCATION;
+    k->static_shared = shared;
+  }
+  *bytes = k->static_shared;
+  return CR_SUCCESS;
+}
+
+/* The most dynamic shared memory a launch of k may ask for (cudaFuncAttributes'
+ * maxDynamicSharedSizeBytes, which no launch may exceed): what cudaFuncSetAttribute set, else
+ * sharedMemPerBlock less the kernel's static shared memory, as CUDA has it without opting in. */
+static cr_err max_dynamic_shared(cr_kernel *k, aw_module *m, int idx, int64_t *bytes) {
+  int64_t own;
+  cr_err e = static_shared(k, m, idx, &own);
+  if (e) return e;
+  *bytes = k->max_dynamic >= 0 ? k->max_dynamic : own < shared_per_block() ? shared_per_block() - own : 0;
+  return CR_SUCCESS;
+}
+
 static cr_err launch(const void *fun, cr_dim3 grid, cr_dim3 block, void **args, size_t shared) {
   init();
   if (G.sticky) return G.sticky;
@@ -473,12 +503,22 @@ static cr_err launch(const void *fun, cr_dim3 grid, cr_dim3 block, void **args, 
   int idx;
   cr_err e = kernel_info(fun, &m, &idx);
   if (e) return ret(e);
-  const cr_kernel *k = kernel_of(fun);
+  cr_kernel *k = kernel_of(fun);
   uint64_t threads = (uint64_t)block.x * block.y * block.z;
   /* the limits cudaGetDeviceProperties reports (maxThreadsPerBlock, maxThreadsDim, maxGridSize) */
   if (!grid.x || !grid.y || !grid.z || !threads || threads > 1024 || block.z > 64 || grid.x > 0x7fffffff || grid.y > 65535 ||
       grid.z > 65535)
     return ret(CR_INVALID_CONFIGURATION);
+  /* More shared memory than the device gives a block is cudaErrorInvalidConfiguration too
+   * (driver_types.h); it is checked before the size goes on as 32 bits. */
+  int64_t most = 0;
+  if (shared && (e = max_dynamic_shared(k, m, idx, &most))) return ret(e);
+  if (shared > (uint64_t)most) {
+    say("launch of %s: %zu bytes of dynamic shared memory, more than its maxDynamicSharedSizeBytes, %lld "
+        "(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, N) raises it up to sharedMemPerBlockOptin, %lld, "
+        "less the kernel's static shared memory)", k->name, shared, (long long)most, (long long)G.cfg.sm_shared_bytes);
+    return ret(CR_INVALID_CONFIGURATION);
+  }
   uint32_t count, sizes[1024], offsets[1024];
   if (aw_kernel_params(m, idx, &count, sizes, offsets, 1024)) { say("kernel '%s' has more than 1024 parameters", k->name); return ret(CR_INVALID_VALUE); }
   size_t bytes = aw_kernel_param_bytes(m, idx);
@@ -795,7 +835,7 @@ API cr_err cudaGetDeviceProperties(cr_device_prop *p, int dev) {
   snprintf(p->name, sizeof p->name, "awemu %s (%s mode)", G.cfg_name, G.timing ? "timing" : "functional");
   memcpy(p->uuid, "awemu-device-0\0\0", 16);
   p->totalGlobalMem = (size_t)16 << 30;
-  p->sharedMemPerBlock = (size_t)(c->sm_shared_bytes < 49152 ? c->sm_shared_bytes : 49152);
+  p->sharedMemPerBlock = (size_t)shared_per_block();
   p->sharedMemPerBlockOptin = (size_t)c->sm_shared_bytes;
   p->sharedMemPerMultiprocessor = (size_t)c->sm_shared_bytes;
   p->regsPerBlock = (int)(c->sm_registers < 65536 ? c->sm_registers : 65536);
@@ -881,10 +921,23 @@ API cr_err cudaDeviceGetLimit(size_t *value, int limit) {
 /* ---- functions ---- */
 
 API cr_err cudaFuncSetCacheConfig(const void *fun, int c) { (void)c; init(); return ret(kernel_of(fun) ? CR_SUCCESS : CR_INVALID_DEVICE_FUNCTION); }
+/* The dynamic shared memory a kernel may ask for is kept (its static and dynamic shared memory
+ * together may be at most sharedMemPerBlockOptin, else cudaErrorInvalidValue, as documented);
+ * other attributes are taken and change nothing. */
 API cr_err cudaFuncSetAttribute(const void *fun, int attr, int value) {
-  (void)attr; (void)value;
   init();
-  return ret(kernel_of(fun) ? CR_SUCCESS : CR_INVALID_DEVICE_FUNCTION);
+  cr_kernel *k = kernel_of(fun);
+  if (!k) return ret(CR_INVALID_DEVICE_FUNCTION);
+  if (attr != CR_FUNC_ATTR_MAX_DYNAMIC_SHARED) return ret(CR_SUCCESS);
+  aw_module *m;
+  int idx;
+  int64_t own;
+  cr_err e = kernel_info(fun, &m, &idx);
+  if (!e) e = static_shared(k, m, idx, &own);
+  if (e) return ret(e);
+  if (value < 0 || own + value > G.cfg.sm_shared_bytes) return ret(CR_INVALID_VALUE);
+  k->max_dynamic = value;
+  return ret(CR_SUCCESS);
 }
 
 API cr_err cudaFuncGetAttributes(cr_func_attr *a, const void *fun) {
@@ -894,13 +947,15 @@ API cr_err cudaFuncGetAttributes(cr_func_attr *a, const void *fun) {
   if (e) return ret(e);
   if (!a) return ret(CR_INVALID_VALUE);
   uint32_t ctas, regs, shared;
+  int64_t most;
   if (tm_occupancy_of(G.d, &G.cfg, m, idx, 32, 0, &ctas, &regs, &shared)) return ret(CR_MEMORY_ALLOCATION);
+  if ((e = max_dynamic_shared(kernel_of(fun), m, idx, &most))) return ret(e);
   memset(a, 0, sizeof *a);
   a->maxThreadsPerBlock = 1024;
   a->numRegs = (int)regs;   /* the timing model's count (its liveness estimate, or the kernel_regs key) */
   a->sharedSizeBytes = shared;
   a->ptxVersion = a->binaryVersion = 75;
-  a->maxDynamicSharedSizeBytes = (int)(G.cfg.sm_shared_bytes - (int64_t)shared < 49152 ? G.cfg.sm_shared_bytes - (int64_t)shared : 49152);
+  a->maxDynamicSharedSizeBytes = (int)most;
   a->preferredShmemCarveout = -1;
   return ret(CR_SUCCESS);
 }

@@ -10,6 +10,13 @@
 
 __global__ void store(int *o, int v) { o[0] = v; }
 __global__ void dynamic(int *o, size_t i) { extern __shared__ char s[]; s[i] = 7; o[0] = s[i]; }   // the last byte asked for
+__global__ void with_static(int *o, size_t i) {
+  __shared__ char own[1024];
+  extern __shared__ char s[];
+  own[i % 1024] = 6;
+  s[i] = own[i % 1024];
+  o[0] = s[i];
+}
 
 static const char *name(cudaError_t e) { return cudaGetErrorName(e); }
 
@@ -140,6 +147,43 @@ int main(int argc, char **argv) {
     store<<<dim3(0x80000000u), 1>>>(d, 1);
     printf("launch %s, ", name(cudaGetLastError()));
     printf("synchronize %s", name(cudaDeviceSynchronize()));
+  }
+  // Dynamic shared memory: "any launch must have a dynamic shared memory size smaller than"
+  // cudaFuncAttributes.maxDynamicSharedSizeBytes, sharedMemPerBlock (32 KiB, caba-gtx480's SM)
+  // less the kernel's static shared memory unless cudaFuncSetAttribute set it; setting it past
+  // sharedMemPerBlockOptin is cudaErrorInvalidValue.  More than 2^32 bytes is no less too many.
+  // expect: shared_2p32: launch cudaErrorInvalidConfiguration, synchronize cudaSuccess, then 7
+  // expect: shared_64k: launch cudaErrorInvalidConfiguration, synchronize cudaSuccess, then 7
+  // expect: shared_limit: sharedMemPerBlock 32768, most 32768, at it cudaSuccess 7, one more cudaErrorInvalidConfiguration, then 7
+  // expect: shared_limit_static: static 1024, most 31744, at it cudaSuccess 6, one more cudaErrorInvalidConfiguration, then 7
+  // expect: shared_attribute: past optin cudaErrorInvalidValue, 64 cudaSuccess, most 64, at it cudaSuccess 7, one more cudaErrorInvalidConfiguration, then 7
+  if (!strcmp(c, "shared_2p32") || !strcmp(c, "shared_64k")) {
+    if (!strcmp(c, "shared_2p32")) dynamic<<<1, 1, ((size_t)1 << 32) + 16>>>(d, 8);   // 16 bytes, cut to 32 bits
+    else dynamic<<<1, 1, 64 * 1024>>>(d, 60000);
+    printf("launch %s, ", name(cudaGetLastError()));
+    printf("synchronize %s", name(cudaDeviceSynchronize()));
+  }
+  if (!strcmp(c, "shared_limit") || !strcmp(c, "shared_limit_static") || !strcmp(c, "shared_attribute")) {
+    const void *k = !strcmp(c, "shared_limit_static") ? (const void *)with_static : (const void *)dynamic;
+    cudaFuncAttributes a;
+    int per_block, optin;
+    cudaDeviceGetAttribute(&per_block, cudaDevAttrMaxSharedMemoryPerBlock, 0);
+    cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, 0);
+    if (!strcmp(c, "shared_limit")) printf("sharedMemPerBlock %d, ", per_block);
+    if (!strcmp(c, "shared_attribute")) {
+      printf("past optin %s, ", name(cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, optin + 1)));
+      printf("64 %s, ", name(cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, 64)));
+    }
+    cudaFuncGetAttributes(&a, k);
+    if (!strcmp(c, "shared_limit_static")) printf("static %zu, ", a.sharedSizeBytes);
+    size_t most = (size_t)a.maxDynamicSharedSizeBytes, i = most - 1;
+    printf("most %zu, ", most);
+    void *args[] = { &d, &i };
+    printf("at it %s ", name(cudaLaunchKernel(k, 1, 1, args, most, 0)));
+    int got = 0;
+    cudaMemcpy(&got, d, sizeof got, cudaMemcpyDeviceToHost);
+    printf("%d, ", got);
+    printf("one more %s", name(cudaLaunchKernel(k, 1, 1, args, most + 1, 0)));
   }
 
   fflush(stdout);
