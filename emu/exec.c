@@ -198,7 +198,7 @@ static int memcheck_hit(cta *c, warp *w, uint32_t lane, uint64_t addr, uint32_t 
   uint64_t dist = 0;
   int before = 0;
   const emu_alloc *a = emu_nearest_alloc(d, addr, &dist, &before);
-  int n = snprintf(what, sizeof what, "memcheck: %u-byte global %s outside every allocation", size, is_store ? "store" : "load");
+  int n = snprintf(what, sizeof what, "memcheck: %u-byte global %s outside every allocation", size, is_store == 2 ? "atomic" : is_store ? "store" : "load");
   if (a && !before && addr < a->addr + a->size)
     snprintf(what + n, sizeof what - (size_t)n, ", running past the end of the %llu-byte allocation at 0x%llx", (unsigned long long)a->size, (unsigned long long)a->addr);
   else if (a)
@@ -338,7 +338,7 @@ static void pop_frame(cta *c, warp *w) {
 #define REFUSE(A, ...) do { if (why) snprintf(why, whycap, __VA_ARGS__); *bad_addr = (A); return NULL; } while (0)
 static uint8_t *locate(cta *c, warp *w, uint32_t lane, int space, uint64_t addr, uint32_t size, int is_store,
                        char *why, size_t whycap, uint64_t *bad_addr) {
-  const char *acc = is_store ? "store" : "load";
+  const char *acc = is_store == 2 ? "atomic" : is_store ? "store" : "load";   /* (is_store 2: an atomic's read-modify-write) */
   if (space == ISA_SP_GENERIC) {
     if (addr - GENERIC_SHARED_BASE < GENERIC_WINDOW) { space = ISA_SP_SHARED; addr -= GENERIC_SHARED_BASE; }
     else if (addr - GENERIC_LOCAL_BASE < GENERIC_WINDOW) { space = ISA_SP_LOCAL; addr -= GENERIC_LOCAL_BASE; }
@@ -372,7 +372,7 @@ static uint8_t *locate(cta *c, warp *w, uint32_t lane, int space, uint64_t addr,
       REFUSE(addr, "%u-byte local %s outside the thread's %u bytes of local memory", size, acc, w->local_top);
     return w->local[lane] + addr;
   case ISA_SP_CONST:
-    if (is_store) REFUSE(addr, "store to constant memory");
+    if (is_store) REFUSE(addr, "%s to constant memory", acc);
     if (addr >= c->m->const_bytes || size > c->m->const_bytes - addr) REFUSE(addr, "%u-byte constant load outside the module's %u bytes", size, c->m->const_bytes);
     return c->m->const_mem + addr;
   case ISA_SP_PARAM:
@@ -384,7 +384,7 @@ static uint8_t *locate(cta *c, warp *w, uint32_t lane, int space, uint64_t addr,
       if (la >= w->local_top || size > w->local_top - la) REFUSE(la, "%u-byte parameter %s outside the frame", size, acc);
       return w->local[lane] + la;
     }
-    if (is_store) REFUSE(addr, "store to a kernel parameter");
+    if (is_store) REFUSE(addr, "%s to a kernel parameter", acc);
     if (addr >= c->param_bytes || size > c->param_bytes - addr) REFUSE(addr, "%u-byte parameter load outside the %u-byte parameter block", size, c->param_bytes);
     return (uint8_t *)c->params + addr;
   case ISA_SP_LIN: case ISA_SP_LOUT: case ISA_SP_LMETA: {
@@ -1192,7 +1192,7 @@ static int exec_atom(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
   if (c->issue) note_access(c, space, addr, active, bytes);
   for (int l = 0; l < WARP; l++) {   /* lanes in order: the result is deterministic */
     if (!(active >> l & 1)) continue;
-    uint8_t *p = resolve(c, w, pc, (uint32_t)l, space, addr[l], bytes, 1);
+    uint8_t *p = resolve(c, w, pc, (uint32_t)l, space, addr[l], bytes, 2);
     if (!p) return -1;
     uint64_t old = load_value(p, bytes);
     store_value(p, atomic_op(in->sub, in->t0, old, b[l], cv[l]), bytes);
