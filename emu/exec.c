@@ -137,6 +137,7 @@ static void where(const cta *c, const warp *w, uint32_t pc, uint32_t lane, aw_fa
   if (c->line && c->has_parent)
     snprintf(f->parent, sizeof f->parent, "the assist warp of kernel %s, block (%u,%u,%u), warp %u", isa_str(img, img->funcs[c->parent_kfunc].name),
              c->parent_cta.x, c->parent_cta.y, c->parent_cta.z, c->parent_warp);
+  else if (c->line) snprintf(f->parent, sizeof f->parent, "an assist warp with no parent warp");   /* (runsub's, a fill's) */
   if (lane == ANYLANE) {
     uint32_t m = w && w->sp ? w->stack[w->sp - 1].mask & w->alive : 0;
     if (!m && w) m = w->alive;

@@ -338,6 +338,16 @@ sc runsub
 if [ $rc -eq 0 ] && [ "$(grep -c '^runsub: metadata gives no line size; using 128 bytes, MAG 32$' "$sd/runsub.log")" -eq 1 ]; then pass "runsub with zeroed metadata: line size 128, MAG 32, said once"
 else fail "runsub with zeroed metadata: status $rc" "$(cat "$sd/runsub.log")"; fi
 
+# a subroutine run alone faults: the fault names the subroutine, and that it has no parent warp
+# (it said "fault in kernel poke", though no kernel ran).  Its store to address 16 is outside
+# every allocation: pc 2 (after two movs), lane 0
+printf '.version 8.0\n.target sm_80\n.address_size 64\n.subroutine poke\n{\n\t.reg .b64 %%a;\n\t.reg .b32 %%v;\n\tmov.u64 %%a, 16;\n\tmov.u32 %%v, 1;\n\tst.global.u32 [%%a], %%v;\n\texit;\n}\n' > "$sd/poke.s"
+printf 'load poke.s\nalloc line u8 128\nalloc out u8 128\nalloc meta u32 8\nrunsub poke line out meta\n' > "$sd/runsub_fault.aw"
+sc runsub_fault
+if [ $rc -eq 1 ] && grep -q '^runsub_fault.aw:5: error: fault in subroutine poke (an assist warp with no parent warp), lane 0, poke pc 2 (poke.s:10): 4-byte global store outside every allocation, address 0x10$' "$sd/runsub_fault.log"; then
+  pass "a subroutine run alone by runsub faults as a subroutine with no parent warp"
+else fail "runsub of a faulting subroutine: status $rc" "$(cat "$sd/runsub_fault.log")"; fi
+
 # a script in a directory whose name has a blank and a '#', with a value that has them too: the
 # line was expanded before it was split, so ${SCRIPT_DIR}/saxpy.ptx became two words ('load' got
 # a third and refused it) and '#' began a comment.  saxpy over 4 elements: y = 2.5 * 1 + 2 = 4.5
