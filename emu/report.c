@@ -34,6 +34,14 @@ typedef struct {
   uint64_t enc[64];
 } algstats;
 
+/* s's ratio, raw bytes over payload bytes, with fmt; 'inf' (its text: "inf", JSON's null) when every
+ * line's payload is 0 bytes (a line of zeros under BDI), 0 when there are no lines */
+static void ratio_text(const algstats *s, const char *fmt, const char *inf, char *buf, size_t cap) {
+  if (s->payload) snprintf(buf, cap, fmt, (double)s->raw / (double)s->payload);
+  else if (s->raw) snprintf(buf, cap, "%s", inf);
+  else snprintf(buf, cap, fmt, 0.0);
+}
+
 static int hexval(int c) {
   if (c >= '0' && c <= '9') return c - '0';
   if (c >= 'a' && c <= 'f') return c - 'a' + 10;
@@ -161,7 +169,7 @@ static void usage(FILE *f) {
         "Options take their value as '--opt VALUE' or '--opt=VALUE'.\n"
         "\n"
         "Columns: lines; compressed = lines whose payload is smaller than the line (fewer bytes, whatever\n"
-        "the encoding; the same for every row, best and cost included); ratio = raw bytes / payload bytes;\n"
+        "the encoding; the same for every row, best and cost included); ratio = raw bytes / payload bytes (inf when every payload is 0 bytes);\n"
         "effective = raw bytes / bytes fetched in whole bursts of MAG bytes (at least one burst a line);\n"
         "then the share of lines by the bursts they take.  The MPC models come from $AWEMU_MPC_PARAMS,\n"
         "else subroutines/mpc/params/rtl under the data root.\n"
@@ -408,9 +416,21 @@ int aw_compress_main(int argc, char **argv, FILE *out, FILE *err) {
   if (!nst && !want_best && !want_cost) { fprintf(err, "awemu compress: --alg '%s' names no algorithm\n", algs); return 2; }
   if (!nst) for (int k = 0; codecs[k]; k++) add_alg(st, &nst, codecs[k]);
 
-  if (mpc_dir && want_cost) {
-    fprintf(err, "awemu compress: --mpc-params with 'cost': the cost-aware choice runs subroutines/mpc/mpc.s, which has the authors' "
-                 "RTL models built in (name the algorithms without cost, e.g. --alg bdi,fpc,cpack,mpc,best)\n");
+  /* models other than the authors' (--mpc-params, or $AWEMU_MPC_PARAMS, which the default models come from)
+   * and 'cost': mpc.s, which cost runs, has the RTL models built in, and would not give mpc's lines back */
+  const char *env_mpc = getenv("AWEMU_MPC_PARAMS");
+  int mpc_used = 0;
+  for (int a = 0; a < nst; a++) mpc_used |= st[a].cd == &codec_mpc;
+  if (want_cost && mpc_used && (mpc_dir || (env_mpc && *env_mpc))) {
+    fprintf(err, "awemu compress: %s with 'cost': the cost-aware choice runs subroutines/mpc/mpc.s, which has the authors' "
+                 "RTL models built in (name the algorithms without cost, e.g. --alg bdi,fpc,cpack,mpc,best%s)\n",
+            mpc_dir ? "--mpc-params" : "$AWEMU_MPC_PARAMS", mpc_dir ? "" : ", or unset AWEMU_MPC_PARAMS");
+    return 2;
+  }
+  int subs = 0;   /* algorithms with a decompression subroutine, cost's candidates */
+  for (int a = 0; a < nst; a++) subs += strcmp(st[a].cd->name, "cpack-classic") != 0;
+  if (want_cost && !subs) {
+    fprintf(err, "awemu compress: 'cost' chooses among the algorithms with a decompression subroutine, and cpack-classic has none\n");
     return 2;
   }
   if (!mpc_dir) aw_data_setup_codecs();
@@ -534,7 +554,7 @@ int aw_compress_main(int argc, char **argv, FILE *out, FILE *err) {
   for (int a = 0; a < nst; a++) { rows[nrows] = &st[a]; names[nrows++] = st[a].cd->name; }
   if (want_best) { rows[nrows] = &best; names[nrows++] = "best"; }
   if (want_cost) { rows[nrows] = &cost; names[nrows++] = "cost"; }
-  unsigned maxb = line / mag;
+  unsigned maxb = (line + mag - 1) / mag;   /* (a MAG larger than the line: 1 burst) */
   const char *shown = strcmp(file, "-") ? file : "(standard input)";
   if (!strcmp(format, "table")) {
     fprintf(out, "%zu lines of %u bytes from %s, MAG %u bytes\n", nlines, line, shown, mag);
@@ -545,8 +565,10 @@ int aw_compress_main(int argc, char **argv, FILE *out, FILE *err) {
     fprintf(out, "   (share of lines by bursts of %u bytes)\n", mag);
     for (int r = 0; r < nrows; r++) {
       algstats *s = rows[r];
-      fprintf(out, "%-14s %8llu %10llu %7.3f %9.3f", names[r], (unsigned long long)s->lines, (unsigned long long)s->compressed,
-              s->payload ? (double)s->raw / (double)s->payload : 0.0, s->burst_bytes ? (double)s->raw / (double)s->burst_bytes : 0.0);
+      char ratio[32];
+      ratio_text(s, "%.3f", "inf", ratio, sizeof ratio);
+      fprintf(out, "%-14s %8llu %10llu %7s %9.3f", names[r], (unsigned long long)s->lines, (unsigned long long)s->compressed,
+              ratio, s->burst_bytes ? (double)s->raw / (double)s->burst_bytes : 0.0);
       for (unsigned b = 1; b <= maxb && b < MAX_BURSTS; b++) fprintf(out, " %5.1f%%", s->lines ? 100.0 * (double)s->bursts[b] / (double)s->lines : 0.0);
       fputc('\n', out);
     }
@@ -570,9 +592,11 @@ int aw_compress_main(int argc, char **argv, FILE *out, FILE *err) {
     fputc('\n', out);
     for (int r = 0; r < nrows; r++) {
       algstats *s = rows[r];
-      fprintf(out, "%s,%llu,%llu,%llu,%llu,%llu,%.6f,%.6f", names[r], (unsigned long long)s->lines, (unsigned long long)s->compressed,
+      char ratio[32];
+      ratio_text(s, "%.6f", "inf", ratio, sizeof ratio);
+      fprintf(out, "%s,%llu,%llu,%llu,%llu,%llu,%s,%.6f", names[r], (unsigned long long)s->lines, (unsigned long long)s->compressed,
               (unsigned long long)s->raw, (unsigned long long)s->payload, (unsigned long long)s->burst_bytes,
-              s->payload ? (double)s->raw / (double)s->payload : 0.0, s->burst_bytes ? (double)s->raw / (double)s->burst_bytes : 0.0);
+              ratio, s->burst_bytes ? (double)s->raw / (double)s->burst_bytes : 0.0);
       for (unsigned b = 1; b <= maxb && b < MAX_BURSTS; b++) fprintf(out, ",%llu", (unsigned long long)s->bursts[b]);
       fputc('\n', out);
     }
@@ -582,10 +606,12 @@ int aw_compress_main(int argc, char **argv, FILE *out, FILE *err) {
     fprintf(out, ", \"lines\": %zu, \"line_bytes\": %u, \"mag\": %u, \"algorithms\": [", nlines, line, mag);
     for (int r = 0; r < nrows; r++) {
       algstats *s = rows[r];
+      char ratio[32];
+      ratio_text(s, "%.6f", "null", ratio, sizeof ratio);
       fprintf(out, "%s\n  {\"name\": \"%s\", \"lines\": %llu, \"compressed\": %llu, \"raw_bytes\": %llu, \"payload_bytes\": %llu, \"burst_bytes\": %llu, "
-              "\"ratio\": %.6f, \"effective\": %.6f, \"bursts\": [", r ? "," : "", names[r], (unsigned long long)s->lines,
+              "\"ratio\": %s, \"effective\": %.6f, \"bursts\": [", r ? "," : "", names[r], (unsigned long long)s->lines,
               (unsigned long long)s->compressed, (unsigned long long)s->raw, (unsigned long long)s->payload, (unsigned long long)s->burst_bytes,
-              s->payload ? (double)s->raw / (double)s->payload : 0.0, s->burst_bytes ? (double)s->raw / (double)s->burst_bytes : 0.0);
+              ratio, s->burst_bytes ? (double)s->raw / (double)s->burst_bytes : 0.0);
       for (unsigned b = 1; b <= maxb && b < MAX_BURSTS; b++) fprintf(out, "%s%llu", b > 1 ? ", " : "", (unsigned long long)s->bursts[b]);
       fprintf(out, "], \"encodings\": {");
       int first = 1;

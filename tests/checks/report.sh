@@ -190,4 +190,31 @@ cp "$T/mpcm/comp_2.txt" "$T/comp_2.before"
 "$AWEMU" compress --mpc-params "$T/mpcm" "$BLOCKS" > /dev/null 2> "$T/mp3.err"; rc=$?
 [ $rc -eq 2 ] && grep -q "with 'cost'" "$T/mp3.err" && pass "compress --mpc-params with the cost-aware choice is refused" ||
   fail "compress --mpc-params with cost: exit $rc" "$(cat "$T/mp3.err")"
+# $AWEMU_MPC_PARAMS naming other models with the default algorithms (cost among them) is refused
+# as --mpc-params is (it failed with "mpc's decompression: subroutine mpc_dec_model does not give
+# the line back", no report)
+AWEMU_MPC_PARAMS=subroutines/mpc/params/config "$AWEMU" compress "$BLOCKS" > "$T/mp4.out" 2> "$T/mp4.err"; rc=$?
+[ $rc -eq 2 ] && [ ! -s "$T/mp4.out" ] && grep -q "^awemu compress: \$AWEMU_MPC_PARAMS with 'cost': .*unset AWEMU_MPC_PARAMS)$" "$T/mp4.err" &&
+  pass "compress with \$AWEMU_MPC_PARAMS and the cost-aware choice is refused, naming the variable" ||
+  fail "compress with \$AWEMU_MPC_PARAMS and cost: exit $rc" "$(cat "$T/mp4.err")"
+# 'cost' with no algorithm that has a decompression subroutine: refused (it printed a row of zeros)
+"$AWEMU" compress --alg cpack-classic,cost "$BLOCKS" > "$T/cc.out" 2> "$T/cc.err"; rc=$?
+[ $rc -eq 2 ] && [ ! -s "$T/cc.out" ] && grep -q "'cost' chooses among the algorithms with a decompression subroutine" "$T/cc.err" &&
+  pass "compress --alg cpack-classic,cost is refused: cost has no candidate" || fail "compress --alg cpack-classic,cost: exit $rc" "$(cat "$T/cc.out" "$T/cc.err")"
+# lines of zeros: BDI's payload is 0 bytes (its zeros encoding), so raw / payload is infinite:
+# "inf" in the table and CSV, null in JSON (it printed 0.000, below uncompressed); FPC's is 1 byte
+# a line (its zero-run prefix: 4 lines, 128 bytes over 4: 32)
+printf '%064d\n%064d\n%064d\n%064d\n' 0 0 0 0 > "$T/zeros.txt"
+"$AWEMU" compress --alg bdi,fpc --format csv "$T/zeros.txt" > "$T/z.csv" 2> "$T/z.err"
+"$AWEMU" compress --alg bdi --format json "$T/zeros.txt" > "$T/z.json" 2>> "$T/z.err"
+"$AWEMU" compress --alg bdi "$T/zeros.txt" > "$T/z.txt" 2>> "$T/z.err"
+if grep -q '^bdi,4,4,128,0,128,inf,1.000000,4$' "$T/z.csv" && grep -q '^fpc,4,4,128,4,128,32.000000,' "$T/z.csv" && grep -q '"ratio": null,' "$T/z.json" &&
+   grep -q '^bdi  *4  *4  *inf  *1.000 ' "$T/z.txt"; then pass "compress: lines of zeros under BDI: ratio inf (JSON null), FPC 32"
+else fail "compress: ratio of lines of zeros" "$(cat "$T/z.csv" "$T/z.json" "$T/z.txt" "$T/z.err")"; fi
+# a MAG larger than the line (32-byte lines, MAG 64): each line takes 1 burst, and the share column says
+# so (there was none, and JSON's bursts list was empty)
+"$AWEMU" compress --alg bdi --mag 64 --format json "$BLOCKS" > "$T/m64.json" 2> "$T/m64.err"
+nl=$(sed -n 's/.*"lines": \([0-9]*\), "line_bytes".*/\1/p' "$T/m64.json")
+if [ -n "$nl" ] && grep -q "\"bursts\": \[$nl\]" "$T/m64.json"; then pass "compress --mag 64 on 32-byte lines: all $nl lines take 1 burst"
+else fail "compress --mag 64 on 32-byte lines" "$(head -c 400 "$T/m64.json"; cat "$T/m64.err")"; fi
 rm -rf "$T"
