@@ -108,6 +108,16 @@ static tm_parent parent_of(const tm_warp *tw) {
   return p;
 }
 
+/* The warp a decompression of the line that 'waiters' wait for works for: the first waiting
+ * load's warp.  0 when none is a warp's (tm_sm_reply completes assist warps' own loads apart). */
+static int waiters_parent(const tm_req *waiters, tm_parent *p) {
+  for (const tm_req *w = waiters; w; w = w->next) {
+    const tm_load *l = w->owner;
+    if (l && l->tw) { *p = parent_of(l->tw); return 1; }
+  }
+  return 0;
+}
+
 static void go(tm_gpu *g, tm_sm *s, tm_assist *a, uint32_t sr, tm_parent parent, uint64_t addr, int64_t n) {
   uint32_t sched = parent.sched;
   a->parent = parent.w;
@@ -142,7 +152,7 @@ static void go(tm_gpu *g, tm_sm *s, tm_assist *a, uint32_t sr, tm_parent parent,
   g->st->assist_triggered++;
   if (g->d->timeline) {
     char what[160];
-    snprintf(what, sizeof what, "start %s (%s)", subr_name(g, sr), a->store ? "compress" : a->bind ? "pc trigger" : "decompress");
+    snprintf(what, sizeof what, "start %s (%s)", subr_name(g, sr), a->store ? "compress" : a->bind ? "pc trigger" : a->miss ? "miss trigger" : "decompress");
     tm_timeline_assist(g, s, (uint32_t)(a - s->awt), what, subr_name(g, sr), n, 1);
     snprintf(what, sizeof what, "trigger %s", subr_name(g, sr));
     tm_timeline_trigger(g, s, parent.slot, what, n);
@@ -184,7 +194,9 @@ static int begin(tm_gpu *g, tm_sm *s, tm_assist *a, uint64_t addr, tm_req *waite
   a->line.out = a->out;
   a->line.out_bytes = g->z.unit;
   set_meta(&a->line, meta.encoding, meta.size, g->z.unit, g->z.mag, addr);
-  tm_parent p = merge ? *merge : parent_of(((tm_load *)waiters->owner)->tw);
+  tm_parent p;
+  if (merge) p = *merge;
+  else if (!waiters_parent(waiters, &p)) { tm_fail(g, "design caba: a line to decompress that no warp waits for (an internal error)"); return -1; }
   if (emu_assist_start(a->c, g->m->img.subrs[sr].func, &a->line, g->fault, NULL)) { g->failed = 1; return -1; }   /* (codecs: shared memory of their own) */
   a->waiters = waiters;
   a->miss = 0;
@@ -428,6 +440,8 @@ static void decompress(tm_gpu *g, tm_sm *s, uint64_t addr, tm_req *waiters, cons
 
 int tm_assist_fill(tm_gpu *g, tm_sm *s, uint64_t addr, tm_req *waiters, int64_t n) {
   if (g->z.design != TM_DESIGN_CABA || !waiters || tm_block_raw(g, addr)) return 0;
+  tm_parent none;
+  if (!waiters_parent(waiters, &none)) return 0;   /* no warp's load waits for it */
   /* with an entry free, the line is compressed once, into it: whether it is
    * compressed (design caba has one codec: tm_block_compressed's test) and
    * the payload its subroutine starts from */

@@ -709,17 +709,32 @@ void tm_sm_reply(tm_gpu *g, tm_sm *s, tm_req *r, tm_time t) {
   uint64_t line = r->addr;
   tm_req *done = cache_fill(&s->l1, r->addr, r->up_sectors, &v, &hv);
   if (l1_victims(g, s, &v, hv, t)) tm_fail(g, "out of host memory for a write-back");
+  /* design caba: assist warps' own loads (a prefetcher's, a 'pc' subroutine's) take the line
+   * as it comes: a decompression assist warp for them would wait for an entry of the table
+   * they hold, and they could hold them all */
+  tm_req *own = NULL, **ot = &own, **dt = &done;
+  if (g->z.design == TM_DESIGN_CABA) {
+    for (tm_req *w = done, *next; w; w = next) {
+      next = w->next;
+      const tm_load *l = w->owner;
+      if (l->tw) { *dt = w; dt = &w->next; }
+      else { *ot = w; ot = &w->next; }
+    }
+    *dt = NULL;
+    *ot = NULL;
+  }
   int assisted = done && !r->plain && tm_assist_fill(g, s, line, done, cycle);   /* (plain: an uncompressed L2's copy) */
   if (assisted) done = NULL;   /* compressed: an assist warp completes them */
   if (g->d->timeline) tm_timeline_fill(g, s, line, assisted, cycle);
   tm_req_free(g, r);
-  for (tm_req *w = done, *next; w; w = next) {
-    next = w->next;
-    tm_load *l = w->owner;
-    tm_req_free(g, w);
-    if (cycle > l->ready) l->ready = cycle;
-    if (--l->outstanding == 0) tm_load_complete(g, s, l, t);
-  }
+  for (int k = 0; k < 2; k++)
+    for (tm_req *w = k ? own : done, *next; w; w = next) {
+      next = w->next;
+      tm_load *l = w->owner;
+      tm_req_free(g, w);
+      if (cycle > l->ready) l->ready = cycle;
+      if (--l->outstanding == 0) tm_load_complete(g, s, l, t);
+    }
   tm_sm_wake(g, s, cycle);
 }
 
