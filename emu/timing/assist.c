@@ -118,6 +118,10 @@ static int waiters_parent(const tm_req *waiters, tm_parent *p) {
   return 0;
 }
 
+/* A compression may take an entry: half the table stays for decompressions (a table of one
+ * entry: when it is free; half of it would be none, and stores waiting for it would wait for ever). */
+static int store_may_start(const tm_sm *s) { return 2 * (s->nlive + 1) <= s->nawt || (s->nawt == 1 && !s->nlive); }
+
 static void go(tm_gpu *g, tm_sm *s, tm_assist *a, uint32_t sr, tm_parent parent, uint64_t addr, int64_t n) {
   uint32_t sched = parent.sched;
   a->parent = parent.w;
@@ -272,7 +276,7 @@ int tm_assist_store(tm_gpu *g, tm_sm *s, tm_parent parent, uint32_t pc, uint64_t
                "(assemble the kernel with the subroutines of its algorithm, e.g. subroutines/bdi/bdi.s)");
     return 1;
   }
-  tm_assist *a = !s->nawq && !s->nasq && 2 * (s->nlive + 1) <= s->nawt ? free_entry(s) : NULL;
+  tm_assist *a = !s->nawq && !s->nasq && store_may_start(s) ? free_entry(s) : NULL;
   if (!a) {
     if (s->nasq >= (uint32_t)g->cfg->awc_store_lines) { g->st->assist_overflow++; return 0; }
     tm_store_wait *w = &s->asq[s->nasq++];
@@ -560,7 +564,7 @@ static int finish(tm_gpu *g, tm_sm *s, tm_assist *a, int64_t n) {
     tm_assist_wait w = s->awq[s->awq_head++];
     if (!--s->nawq) s->awq_head = 0;
     if (start(g, s, a, w.addr, w.waiters, w.merge ? &w.parent : NULL, n + 1)) return -1;
-  } else if (s->nasq && 2 * (s->nlive + 1) <= s->nawt) {   /* a pending store's turn */
+  } else if (s->nasq && store_may_start(s)) {   /* a pending store's turn */
     tm_store_wait w = s->asq[0];
     memmove(&s->asq[0], &s->asq[1], (s->nasq - 1) * sizeof *s->asq);
     s->nasq--;
