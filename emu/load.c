@@ -551,6 +551,12 @@ static int bind_pc_triggers(aw_module *m, char *err, size_t cap) {
         if (!m->pc_trig) return isa_fail(err, cap, "out of host memory");
         for (uint32_t i = 0; i < m->ncode; i++) m->pc_trig[i] = -1;
       }
+      if (pc < m->ncode && m->pc_trig[pc] >= 0) {   /* one instruction, two names (L and M+2, say): one event starts one subroutine */
+        const emu_pc_bind *o = &m->pc_binds[m->pc_trig[pc]];
+        return isa_fail(err, cap, "subroutine %s: trigger 'pc %s %s%s%.0u' is at the instruction where subroutine %s's 'pc' trigger is "
+                        "(kernel '%s' pc %u): one event starts one subroutine", sub, kn, ln, tr->label_off ? "+" : "", tr->label_off,
+                        isa_str(img, img->funcs[img->subrs[o->subr].func].name), kn, pc - m->funcs[f].first_pc);
+      }
       emu_pc_bind *nb = realloc(m->pc_binds, (m->npc_binds + 1) * sizeof *nb);
       if (!nb) return isa_fail(err, cap, "out of host memory");
       m->pc_binds = nb;

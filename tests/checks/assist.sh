@@ -115,4 +115,13 @@ if [ -n "$f0" ] && [ -n "$ft" ] && [ -n "$blk" ]; then
     pass "an assist warp's fault names its subroutine and its parent's block and warp (functional; caba-gtx480: thread $i)"
   else fail "an assist warp's fault under caba-gtx480 names block $1, warp $2, lane $3; its address is thread $i's" "$ft"; fi
 else fail "an assist warp's fault: the message does not name the subroutine and its parent" "$(grep -i fault "$T/pokebad.log" "$T/pokebad_t.log")"; fi
+# two 'pc' triggers on one instruction under two names ($A+2 and $B): refused as the same name
+# twice is (one event starts one subroutine); the second silently replaced the first
+printf '.version 8.0\n.target sm_80\n.address_size 64\n.visible .entry k()\n{\n\t.reg .b32 %%r<3>;\n$A:\n\tmov.u32 %%r1, %%tid.x;\n\tmov.u32 %%r2, 1;\n$B:\n\tadd.u32 %%r2, %%r2, %%r1;\n\tret;\n}\n' > "$T/two.ptx"
+printf '.version 8.0\n.target sm_80\n.address_size 64\n.subroutine s1\n.priority high\n.trigger pc k, $A+2\n{\n\texit;\n}\n.subroutine s2\n.priority high\n.trigger pc k, $B\n{\n\texit;\n}\n' > "$T/two.s"
+printf 'load %s/two.ptx\nlaunch k 1 32\n' "$T" > "$T/two.aw"
+"$BIN/awemu" run --subroutines "$T/two.s" "$T/two.aw" > "$T/two.log" 2>&1; rc=$?
+if [ $rc -eq 1 ] && grep -q "error: subroutine s2: trigger 'pc k \$B' is at the instruction where subroutine s1's 'pc' trigger is (kernel 'k' pc 2): one event starts one subroutine" "$T/two.log"; then
+  pass "two 'pc' triggers on one instruction under two names are refused"
+else fail "two 'pc' triggers on one instruction (exit $rc)" "$(cat "$T/two.log")"; fi
 rm -rf "$T"
