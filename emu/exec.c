@@ -2378,6 +2378,7 @@ static int exec_insn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
    * barrier: the same as bar
    * bar.arrive: arrive at barrier a (b threads complete it) without waiting */
   case ISA_OP_BAR: case ISA_OP_BARRIER: {
+    if (c->line) { fault(c, w, pc, ANYLANE, 0, 0, "a barrier in an assist warp (it is one warp: nothing to wait for)"); return -1; }   /* (every driver alike) */
     const uint64_t *a = S(0), *b = in->nopnd > 1 ? S(1) : NULL;
     uint32_t id = 0, count = 0, l0 = (uint32_t)__builtin_ctz(active);
     id = (uint32_t)a[l0];
@@ -2743,10 +2744,6 @@ static int run_pc_assist(cta *c, warp *w, const emu_pc_bind *b, uint32_t pc) {
     int r = step(ac, aw, NULL);
     if (r == EMU_STEP_DONE) break;
     if (r == EMU_STEP_FAULT) return -1;
-    if (r == EMU_STEP_WAIT) {
-      fault(ac, aw, aw->stack[aw->sp - 1].pc - 1, ANYLANE, 0, 0, "a barrier in an assist warp (it is one warp: nothing to wait for)");
-      return -1;
-    }
     if (++n > EMU_ASSIST_MAX_INSNS) {
       fault(ac, aw, aw->stack[aw->sp - 1].pc, ANYLANE, 0, 0, "the assist warp ran more than %d instructions", EMU_ASSIST_MAX_INSNS);
       return -1;

@@ -124,4 +124,15 @@ printf 'load %s/two.ptx\nlaunch k 1 32\n' "$T" > "$T/two.aw"
 if [ $rc -eq 1 ] && grep -q "error: subroutine s2: trigger 'pc k \$B' is at the instruction where subroutine s1's 'pc' trigger is (kernel 'k' pc 2): one event starts one subroutine" "$T/two.log"; then
   pass "two 'pc' triggers on one instruction under two names are refused"
 else fail "two 'pc' triggers on one instruction (exit $rc)" "$(cat "$T/two.log")"; fi
+# a barrier in an assist warp faults in timing mode as in functional mode (it was ignored there)
+printf '.version 8.0\n.target sm_80\n.address_size 64\n.subroutine barr\n.priority high\n.trigger pc saxpy, $L__BB0_2\n{\n\tbar.sync 0;\n\texit;\n}\n' > "$T/barr.s"
+printf 'load examples/saxpy/saxpy.ptx\nalloc x f32 64\nalloc y f32 64\nlaunch saxpy 1 64 u32:64 f32:2.5 x y\n' > "$T/barr.aw"
+bad=""
+for cfg in "" "--config caba-gtx480"; do
+  "$BIN/awemu" run $cfg --subroutines "$T/barr.s" "$T/barr.aw" > "$T/barr.log" 2>&1; rc=$?
+  [ $rc -eq 1 ] && grep -q "fault in subroutine barr (the assist warp of kernel saxpy, block (0,0,0), warp 0), lane 0, barr pc 0 ([^)]*barr.s:8): a barrier in an assist warp" "$T/barr.log" ||
+    bad="$bad ${cfg:-functional} (exit $rc: $(grep error "$T/barr.log" | head -1))"
+done
+if [ -z "$bad" ]; then pass "a barrier in an assist warp faults alike in functional and timing mode"
+else fail "a barrier in an assist warp:$bad"; fi
 rm -rf "$T"
