@@ -118,9 +118,9 @@ static int waiters_parent(const tm_req *waiters, tm_parent *p) {
   return 0;
 }
 
-/* A compression may take an entry: half the table stays for decompressions (a table of one
- * entry: when it is free; half of it would be none, and stores waiting for it would wait for ever). */
-static int store_may_start(const tm_sm *s) { return 2 * (s->nlive + 1) <= s->nawt || (s->nawt == 1 && !s->nlive); }
+/* A compression may take an entry: half the table stays for decompressions (so a table of one
+ * entry never takes one). */
+static int store_may_start(const tm_sm *s) { return 2 * (s->nlive + 1) <= s->nawt; }
 
 static void go(tm_gpu *g, tm_sm *s, tm_assist *a, uint32_t sr, tm_parent parent, uint64_t addr, int64_t n) {
   uint32_t sched = parent.sched;
@@ -278,7 +278,9 @@ int tm_assist_store(tm_gpu *g, tm_sm *s, tm_parent parent, uint32_t pc, uint64_t
   }
   tm_assist *a = !s->nawq && !s->nasq && store_may_start(s) ? free_entry(s) : NULL;
   if (!a) {
-    if (s->nasq >= (uint32_t)g->cfg->awc_store_lines) { g->st->assist_overflow++; return 0; }
+    /* the pending lines full, or a table of one entry, which no store takes (waiting for it,
+     * stores waited for ever): it goes out as it is */
+    if (s->nasq >= (uint32_t)g->cfg->awc_store_lines || s->nawt < 2) { g->st->assist_overflow++; return 0; }
     tm_store_wait *w = &s->asq[s->nasq++];
     w->addr = addr; w->r = r; w->pc = pc; w->p = parent;
     g->st->assist_store_waits++;
