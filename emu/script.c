@@ -61,8 +61,7 @@ struct aw_session {
   int quiet;                /* errors are not printed (the debugger ends a launch on purpose) */
   volatile sig_atomic_t interrupted;   /* aw_session_interrupt: no further command runs */
   int stop_file;            /* aw_session_stop: the script file being run reads no further line */
-  char **inputs;            /* the scripts run and the modules loaded: no output replaces them */
-  const char **input_kind;  /* each one's name in messages */
+  struct input { char *path; const char *kind; } *inputs;   /* the scripts run and the modules loaded (kind: in messages): no output replaces them */
   int ninputs;
 };
 
@@ -102,26 +101,23 @@ void aw_session_free(aw_session *s) {
   for (int i = 0; i < s->nbufs; i++) free(s->bufs[i].name);
   for (int i = 0; i < s->nvars; i++) { free(s->vars[i].name); free(s->vars[i].value); }
   free(s->bufs); free(s->vars); free(s->mods);
-  for (int i = 0; i < s->ninputs; i++) free(s->inputs[i]);
-  free(s->inputs); free(s->input_kind);
+  for (int i = 0; i < s->ninputs; i++) free(s->inputs[i].path);
+  free(s->inputs);
   free(s);
 }
 
 /* Records 'path' as an input of kind 'kind' (a static string).  0, or -1 out of memory. */
 static int add_input(aw_session *s, const char *path, const char *kind) {
-  char **ni = realloc(s->inputs, (size_t)(s->ninputs + 1) * sizeof *ni);
-  if (ni) s->inputs = ni;
-  const char **nk = realloc(s->input_kind, (size_t)(s->ninputs + 1) * sizeof *nk);
-  if (nk) s->input_kind = nk;
-  char *copy = strdup(path);
-  if (!ni || !nk || !copy) { free(copy); return -1; }
-  s->inputs[s->ninputs] = copy;
-  s->input_kind[s->ninputs++] = kind;
+  struct input *ni = realloc(s->inputs, (size_t)(s->ninputs + 1) * sizeof *ni);
+  if (!ni) return -1;
+  s->inputs = ni;
+  if (!(ni[s->ninputs].path = strdup(path))) return -1;
+  ni[s->ninputs++].kind = kind;
   return 0;
 }
 
 const char *aw_session_input(aw_session *s, const char *path) {
-  for (int i = 0; i < s->ninputs; i++) if (isa_same_file(path, s->inputs[i])) return s->input_kind[i];
+  for (int i = 0; i < s->ninputs; i++) if (isa_same_file(path, s->inputs[i].path)) return s->inputs[i].kind;
   return NULL;
 }
 

@@ -109,7 +109,8 @@ static tm_parent parent_of(const tm_warp *tw) {
 }
 
 /* The warp a decompression of the line that 'waiters' wait for works for: the first waiting
- * load's warp.  0 when none is a warp's (tm_sm_reply completes assist warps' own loads apart). */
+ * load's warp.  0 when none is a warp's (never: tm_sm_reply completes assist warps' own loads
+ * apart, and only warps' loads wait for a decompression). */
 static int waiters_parent(const tm_req *waiters, tm_parent *p) {
   for (const tm_req *w = waiters; w; w = w->next) {
     const tm_load *l = w->owner;
@@ -446,8 +447,6 @@ static void decompress(tm_gpu *g, tm_sm *s, uint64_t addr, tm_req *waiters, cons
 
 int tm_assist_fill(tm_gpu *g, tm_sm *s, uint64_t addr, tm_req *waiters, int64_t n) {
   if (g->z.design != TM_DESIGN_CABA || !waiters || tm_block_raw(g, addr)) return 0;
-  tm_parent none;
-  if (!waiters_parent(waiters, &none)) return 0;   /* no warp's load waits for it */
   /* with an entry free, the line is compressed once, into it: whether it is
    * compressed (design caba has one codec: tm_block_compressed's test) and
    * the payload its subroutine starts from */

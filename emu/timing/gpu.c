@@ -19,6 +19,7 @@
 #include "tm_int.h"
 #include "tm_launch.h"
 
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -1032,6 +1033,17 @@ int tm_occupancy_of(aw_device *d, const tm_config *cfg, aw_module *m, int kernel
   return 0;
 }
 
+/* Appends to buf (cap bytes, *n used so far): what does not fit is cut. */
+static void appendf(char *buf, size_t cap, size_t *n, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+static void appendf(char *buf, size_t cap, size_t *n, const char *fmt, ...) {
+  if (*n >= cap) return;
+  va_list ap;
+  va_start(ap, fmt);
+  int k = vsnprintf(buf + *n, cap - *n, fmt, ap);
+  va_end(ap);
+  if (k > 0) *n = *n + (size_t)k < cap ? *n + (size_t)k : cap - 1;
+}
+
 aw_status tm_launch(aw_device *d, const tm_config *cfg, tm_stats *st, aw_module *m, int kernel, aw_dim3 grid, aw_dim3 block,
                     uint32_t dyn_shared, const void *params, size_t param_bytes, aw_fault *f) {
   tm_gpu *g = gpu_for(d, cfg, m);
@@ -1050,17 +1062,21 @@ aw_status tm_launch(aw_device *d, const tm_config *cfg, tm_stats *st, aw_module 
   occupancy(g);
   if (!g->ctas_per_sm) {
     /* each limit it passes, with the key that sets it and where that came from */
-    char why[sizeof f->what], *p = why;
-    size_t left = sizeof why;
-    #define TOO_MUCH(cond, ...) if (cond) { int k_ = snprintf(p, left, __VA_ARGS__); if (k_ > 0 && (size_t)k_ < left) { p += k_; left -= (size_t)k_; } }
-    TOO_MUCH(1, "a CTA of %u threads (%u warps) needs %u registers and %u bytes of shared memory; it fits no SM:", g->cta_threads, g->cta_warps, g->cta_regs, g->cta_shared)
-    TOO_MUCH(g->cta_regs > cfg->sm_registers && cfg->kernel_regs, " kernel_regs = %lld (%s) gives", (long long)cfg->kernel_regs, cfg->origin[TM_KEY_kernel_regs])
-    TOO_MUCH(g->cta_regs > cfg->sm_registers, " more registers than sm_registers = %lld (%s);", (long long)cfg->sm_registers, cfg->origin[TM_KEY_sm_registers])
-    TOO_MUCH(g->cta_shared > cfg->sm_shared_bytes, " more shared memory than sm_shared_bytes = %lld (%s);", (long long)cfg->sm_shared_bytes, cfg->origin[TM_KEY_sm_shared_bytes])
-    TOO_MUCH((uint64_t)g->cta_warps * WARP > (uint64_t)cfg->sm_max_threads, " more threads than sm_max_threads = %lld (%s);", (long long)cfg->sm_max_threads, cfg->origin[TM_KEY_sm_max_threads])
-    TOO_MUCH(g->cta_warps > cfg->sm_max_warps, " more warps than sm_max_warps = %lld (%s);", (long long)cfg->sm_max_warps, cfg->origin[TM_KEY_sm_max_warps])
-    #undef TOO_MUCH
-    if (p > why && p[-1] == ';') p[-1] = 0;
+    char why[sizeof f->what];
+    size_t n = 0;
+    appendf(why, sizeof why, &n, "a CTA of %u threads (%u warps) needs %u registers and %u bytes of shared memory; it fits no SM:",
+            g->cta_threads, g->cta_warps, g->cta_regs, g->cta_shared);
+    if (g->cta_regs > cfg->sm_registers) {
+      if (cfg->kernel_regs) appendf(why, sizeof why, &n, " kernel_regs = %lld (%s) gives", (long long)cfg->kernel_regs, cfg->origin[TM_KEY_kernel_regs]);
+      appendf(why, sizeof why, &n, " more registers than sm_registers = %lld (%s);", (long long)cfg->sm_registers, cfg->origin[TM_KEY_sm_registers]);
+    }
+    if (g->cta_shared > cfg->sm_shared_bytes)
+      appendf(why, sizeof why, &n, " more shared memory than sm_shared_bytes = %lld (%s);", (long long)cfg->sm_shared_bytes, cfg->origin[TM_KEY_sm_shared_bytes]);
+    if ((uint64_t)g->cta_warps * WARP > (uint64_t)cfg->sm_max_threads)
+      appendf(why, sizeof why, &n, " more threads than sm_max_threads = %lld (%s);", (long long)cfg->sm_max_threads, cfg->origin[TM_KEY_sm_max_threads]);
+    if (g->cta_warps > cfg->sm_max_warps)
+      appendf(why, sizeof why, &n, " more warps than sm_max_warps = %lld (%s);", (long long)cfg->sm_max_warps, cfg->origin[TM_KEY_sm_max_warps]);
+    if (n && why[n - 1] == ';') why[n - 1] = 0;
     memset(f, 0, sizeof *f);
     snprintf(f->kernel, sizeof f->kernel, "%s", isa_str(&m->img, m->img.funcs[m->kernels[kernel]].name));
     snprintf(f->what, sizeof f->what, "%s", why);
