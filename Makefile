@@ -50,7 +50,7 @@ PIC      := -fPIC -fvisibility=hidden
 PIC_OBJ  := $(patsubst $(BUILD)/%,$(BUILD)/pic/%,$(EMU_OBJ) $(LIB_OBJ) $(CODEC_OBJ)) $(BUILD)/pic/emu/cudart/cudart.o
 TESTBIN  := $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/test_*.c))
 
-.PHONY: all test asan bench fuzz ptx clean demo stalls designs caba assist install cuda report
+.PHONY: all test asan bench fuzz ptx clean demo stalls designs caba assist install cuda report gpgpusim
 all: $(TOOLS) $(CUDART)
 
 # the README's first command ends here: assemble, list and round-trip the tutorial subroutine and an nvcc
@@ -188,6 +188,10 @@ report: $(TOOLS)
 # ---- every example under base, hw-mem, hw, ideal and caba (BDI): the table of CABA section 7 ----
 designs: $(TOOLS)
 	@sh tests/timing/designs.sh $(BIN) $(BUILD) examples
+
+# ---- caba-gtx480 against GPGPU-Sim 4's GTX480 model on three kernels (../shared/data/gpgpusim-ref) ----
+gpgpusim: $(TOOLS)
+	@sh tests/timing/gpgpusim.sh $(BIN) $(BUILD)
 
 # ---- CABA's evaluation: the workloads of examples/caba under every design, with the paper's figures ----
 caba: $(TOOLS)

@@ -59,8 +59,10 @@ static void presets(void) {
    * sets.  L2: 786432 / (6 x 2 slices) = 65536 per slice, / (128 x 16) = 32 sets. */
   tm_config_defaults(&c);
   tm_config_load(&c, "caba-gtx480", err, sizeof err);
-  CHECK(c.n_sm == 15 && c.core_clock_mhz == 1400 && c.sm_schedulers == 2 && c.sched_policy == TM_SCHED_GTO,
-        "caba-gtx480: 15 SMs at 1400 MHz, 2 GTO schedulers");
+  /* Table 1's 1.4 GHz is Fermi's hot clock: two schedulers each issuing a 32-thread warp to 16-wide
+   * units take 2 hot-clock cycles, modelled as GPGPU-Sim's GTX480 configuration does, at 700 MHz */
+  CHECK(c.n_sm == 15 && c.core_clock_mhz == 700 && c.sm_schedulers == 2 && c.sched_policy == TM_SCHED_GTO,
+        "caba-gtx480: 15 SMs at 700 MHz (the 1.4 GHz hot clock / 2), 2 GTO schedulers");
   CHECK(c.sm_max_warps == 48 && c.sm_registers == 32768 && c.sm_shared_bytes == 32768, "caba-gtx480: 48 warps, 32768 registers, 32 KB shared");
   CHECK(c.tCL == 12 && c.tRP == 12 && c.tRC == 40 && c.tRAS == 28 && c.tRCD == 12 && c.tRRD == 6 && c.tCDLR == 5 && c.tWR == 12,
         "caba-gtx480: Table 1's GDDR5 timing");

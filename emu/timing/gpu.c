@@ -650,17 +650,45 @@ static uint32_t kernel_regs(const tm_gpu *g) {
   return n ? n : 1;
 }
 
-/* 1 when this launch can start subroutine s: its kernel's 'pc' triggers,
- * 'miss' triggers, and under design caba compression and decompression. */
+/* Whether the launch's kernel, or a function it calls, has an instruction that reads (F_LOAD) or
+ * writes (F_STORE) global memory: 'want' (a global or generic ld, st; atomics are not cached in L1
+ * and move no whole block). */
+static int kernel_accesses(const tm_gpu *g, uint32_t want) {
+  const aw_module *m = g->m;
+  uint32_t nf = m->img.nfuncs, nt = 0, *todo = calloc(nf ? nf : 1, sizeof *todo);
+  uint8_t *reach = calloc(nf ? nf : 1, 1);
+  int found = !todo || !reach;   /* (out of memory: take it that it does) */
+  if (!found) { todo[nt++] = m->kernels[g->kernel]; reach[m->kernels[g->kernel]] = 1; }
+  while (nt && !found) {
+    const emu_func *ef = &m->funcs[todo[--nt]];
+    for (uint32_t pc = ef->first_pc; pc < ef->first_pc + ef->ninsn && !found; pc++) {
+      const emu_insn *in = &m->code[pc];
+      uint32_t fl = isa_ops[in->op].flags;
+      if (in->op == ISA_OP_CALL && in->target < nf && !reach[in->target]) { reach[in->target] = 1; todo[nt++] = in->target; }
+      found = (fl & want) && !(fl & F_ATOMIC) && (in->space == ISA_SP_GLOBAL || in->space == ISA_SP_GENERIC);
+    }
+  }
+  free(todo);
+  free(reach);
+  return found;
+}
+
+/* 1 when this launch can start subroutine s: its kernel's 'pc' triggers, 'miss' triggers (a
+ * kernel that loads), and under design caba decompression (a kernel that reads or writes
+ * global memory: a partial store's block is decompressed too) and compression (a kernel that
+ * stores, with compression the assist warps' work, not awc_compress=free's).  Only these take
+ * registers (CABA 4.2.2: "for each helper thread subroutine that is enabled"). */
 static int subr_used(const tm_gpu *g, uint32_t s) {
   const aw_module *m = g->m;
   const isa_subr *sr = &m->img.subrs[s];
   uint32_t kf = m->kernels[g->kernel];
+  int caba = g->z.design == TM_DESIGN_CABA;
   for (uint32_t t = 0; t < sr->ntrigger; t++) {
     uint32_t ev = m->img.triggers[sr->first_trigger + t].event;
     if (ev == ISA_TRIG_PC) for (uint32_t b = 0; b < m->npc_binds; b++) if (m->pc_binds[b].subr == s && m->pc_binds[b].kernel == kf) return 1;
-    if (ev == ISA_TRIG_MISS) return 1;
-    if ((ev == ISA_TRIG_COMPRESS || ev == ISA_TRIG_DECOMPRESS) && g->z.design == TM_DESIGN_CABA) return 1;
+    if (ev == ISA_TRIG_MISS && kernel_accesses(g, F_LOAD)) return 1;
+    if (ev == ISA_TRIG_DECOMPRESS && caba && kernel_accesses(g, F_LOAD | F_STORE)) return 1;
+    if (ev == ISA_TRIG_COMPRESS && caba && g->cfg->awc_compress != TM_AWC_COMPRESS_FREE && kernel_accesses(g, F_STORE)) return 1;
   }
   return 0;
 }

@@ -1039,31 +1039,39 @@ int tm_sm_cycle(tm_gpu *g, tm_sm *s) {
   int ldst_free = s->acc_head >= s->nacc && n >= s->ldst_busy_until;
   int issued_any = 0;
   int64_t wake = TM_NEVER;  /* the earliest cycle something can change by itself */
+  /* what each scheduler did this cycle: a TM_ISSUE_* or TM_STALL_* category (-1: not decided yet) */
+  int cls[64];
   for (uint32_t k = 0; k < s->nsched; k++) {
+    cls[k] = -1;
     if (s->nlive && s->awt_next[2 * k] <= n) {   /* high-priority assist warps go before the scheduler's warps */
       int ar = tm_assist_issue(g, s, k, 0, n, &ldst_free);
       if (ar < 0) return -1;
-      if (ar) { s->sched[k].sleep_class = TM_ISSUE_ASSIST; s->issue[TM_ISSUE_ASSIST]++; issued_any = 1; continue; }
+      if (ar) { cls[k] = TM_ISSUE_ASSIST; issued_any = 1; continue; }
     }
-    int mem = 0, comp = 0, data = 0, issued = 0;
+    int mem = 0, comp = 0, data = 0;
     int stat = 0;
     if (n < s->sched[k].quiet_until && ldst_free == s->sched[k].quiet_ldst) {
       /* nothing of its warps has changed since a scan found none to issue: this cycle it would find the same */
       mem = s->sched[k].quiet_mem; comp = s->sched[k].quiet_comp; data = s->sched[k].quiet_data;
       if (s->sched[k].quiet_until < wake) wake = s->sched[k].quiet_until;
     } else if ((stat = scan(g, s, k, n, &ldst_free, &ldst_blocked, &mem, &comp, &data, &wake)) < 0) return -1;
-    issued = stat > 0;
-    int assist = 0;
-    if (!issued && s->nlive && s->awt_next[2 * k + 1] <= n) {   /* low-priority assist warps take a slot its warps left idle */
-      assist = tm_assist_issue(g, s, k, 1, n, &ldst_free);
+    if (stat > 0) { cls[k] = TM_ISSUE_ACTIVE; issued_any = 1; continue; }
+    cls[k] = mem ? TM_STALL_MEMORY : comp ? TM_STALL_COMPUTE : data ? TM_STALL_DATA : TM_STALL_IDLE;
+  }
+  /* Low-priority assist warps only in what every scheduler left idle (CABA 4.3, 4.4: "scheduled only
+   * during idle cycles"): the issue slot of a scheduler that issued nothing, and the LD/ST unit when no
+   * warp of any scheduler took it this cycle (a second pass, after all of them looked). */
+  if (s->nlive)
+    for (uint32_t k = 0; k < s->nsched; k++) {
+      if (cls[k] == TM_ISSUE_ACTIVE || cls[k] == TM_ISSUE_ASSIST || s->awt_next[2 * k + 1] > n) continue;
+      int assist = tm_assist_issue(g, s, k, 1, n, &ldst_free);
       if (assist < 0) return -1;
+      if (assist) { cls[k] = TM_ISSUE_ASSIST; issued_any = 1; }
     }
+  for (uint32_t k = 0; k < s->nsched; k++) {
     /* this cycle's category, and that of the cycles it sleeps through if it sleeps now (read only while asleep) */
-    int cls = assist ? TM_ISSUE_ASSIST : issued ? TM_ISSUE_ACTIVE : mem ? TM_STALL_MEMORY : comp ? TM_STALL_COMPUTE : data ? TM_STALL_DATA : TM_STALL_IDLE;
-    s->sched[k].sleep_class = (uint8_t)cls;
-    if (assist) issued = 1;
-    s->issue[cls]++;
-    if (issued) issued_any = 1;
+    s->sched[k].sleep_class = (uint8_t)cls[k];
+    s->issue[cls[k]]++;
   }
   s->resident_warp_cycles += s->nwarps;
   s->cycle = n + 1;

@@ -12,7 +12,9 @@
  * levels_expected.bin (= the last one), all s32; prints the number of launches. */
 #include "../ref_common.h"
 
+#ifndef NV
 #define NV     3000
+#endif
 #define MAXDEG 11
 
 static int unreachable(int v) { return v % 97 == 50; }

@@ -8,9 +8,15 @@
 #include "../ref_common.h"
 #include <math.h>
 
+#ifndef M
 #define M    70
+#endif
+#ifndef N
 #define N    50
+#endif
+#ifndef K
 #define K    45
+#endif
 #define TILE 16
 
 int main(int argc, char **argv)

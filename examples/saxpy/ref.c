@@ -5,7 +5,9 @@
 #include "../ref_common.h"
 #include <math.h>
 
+#ifndef N
 #define N 1000
+#endif
 
 int main(int argc, char **argv)
 {
