@@ -224,8 +224,14 @@ const emu_alloc *emu_nearest_alloc(const aw_device *d, uint64_t addr, uint64_t *
  * stored compressed); block_written: 0, or -1 out of memory (the record
  * unchanged) */
 void tm_device_host_wrote(aw_device *d, uint64_t addr, uint64_t n);
-int tm_device_block_raw(const aw_device *d, uint64_t addr);
-int tm_device_block_written(aw_device *d, uint64_t addr, uint32_t unit, int raw);
+/* Design caba's record of each block's stored form (emu/timing/tmdev.c, cmem.c): the state of
+ * the block of 'unit' bytes at addr, 0 (as the host's copy left it, not looked at), TM_BLOCK_RAW
+ * or TM_BLOCK_PACKED (then *enc, *size set); tm_device_block_set records one (-1 out of memory);
+ * tm_device_block_algorithm drops the record when the compression subroutines change. */
+enum { TM_BLOCK_RAW = 1, TM_BLOCK_PACKED = 2 };
+int tm_device_block_get(const aw_device *d, uint64_t addr, uint32_t unit, uint32_t *enc, uint32_t *size);
+int tm_device_block_set(aw_device *d, uint64_t addr, uint32_t unit, int state, uint32_t enc, uint32_t size);
+void tm_device_block_algorithm(aw_device *d, uint64_t algorithm);
 
 /* load.c */
 void emu_module_free(aw_module *m);

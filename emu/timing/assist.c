@@ -30,6 +30,7 @@
 #include <string.h>
 
 #define TM_PREDICT_RETRY 32   /* a store predicted incompressible still tries once in this many */
+#define TM_PREDICT_MERGE 0    /* the predictor's slot that a merged line's compression counts in (its store's pc is not kept) */
 
 
 int tm_assist_init(tm_gpu *g, tm_sm *s) {
@@ -39,8 +40,7 @@ int tm_assist_init(tm_gpu *g, tm_sm *s) {
   s->awt_next = calloc(2 * (size_t)s->nsched, sizeof *s->awt_next);
   s->awt_order = calloc(2 * (size_t)s->nsched * 64, 1);
   s->awt_n = calloc(2 * (size_t)s->nsched, 1);
-  s->asq = calloc((size_t)g->cfg->awc_store_lines + 1, sizeof *s->asq);
-  if (!s->awt || !s->awt_live || !s->awt_next || !s->awt_order || !s->awt_n || !s->asq) return -1;
+  if (!s->awt || !s->awt_live || !s->awt_next || !s->awt_order || !s->awt_n) return -1;
   for (uint32_t i = 0; i < s->nawt; i++) {
     tm_assist *a = &s->awt[i];
     a->c = emu_assist_new(g->d, g->m, NULL);
@@ -76,7 +76,7 @@ void tm_assist_reset(tm_sm *s) {
   if (s->awt_n) memset(s->awt_n, 0, 2 * (size_t)s->nsched);
   s->nlive = 0;
   s->nawq = s->awq_head = 0;
-  s->nasq = 0;
+  s->nasq = s->asq_head = 0;
   s->window_from = 0;
   s->window_used = 0;
   s->alu_busy = s->window_alu = 0;
@@ -96,7 +96,7 @@ static tm_assist *free_entry(tm_sm *s) {
 
 /* The store r goes on to L2, as 'meta' compressed it when its encoding is not 0, else as it is. */
 static void send_store(tm_gpu *g, tm_req *r, const codec_meta *meta, int64_t n) {
-  if (meta->encoding) { r->bytes = meta->size ? meta->size : 1; r->packed = 1; }
+  if (meta->encoding) { r->bytes = meta->size ? meta->size : 1; r->packed = 1; r->enc = (uint8_t)meta->encoding; }
   tm_send_up(g, r, tm_cycles(g->core, n));
 }
 
@@ -125,6 +125,7 @@ static int store_may_start(const tm_sm *s) { return 2 * (s->nlive + 1) <= s->naw
 
 static void go(tm_gpu *g, tm_sm *s, tm_assist *a, uint32_t sr, tm_parent parent, uint64_t addr, int64_t n) {
   uint32_t sched = parent.sched;
+  a->from = parent;
   a->parent = parent.w;
   a->pcta = parent.c;
   a->pserial = parent.c ? parent.c->serial : 0;
@@ -139,7 +140,7 @@ static void go(tm_gpu *g, tm_sm *s, tm_assist *a, uint32_t sr, tm_parent parent,
   a->subr = sr;
   a->sched = sched;
   a->low = g->m->img.subrs[sr].priority == ISA_PRIO_LOW;
-  a->kind = a->store ? TM_AW_COMPRESS : a->bind ? TM_AW_PC : a->miss ? TM_AW_MISS : TM_AW_DECOMPRESS;
+  a->kind = a->compress ? TM_AW_COMPRESS : a->bind ? TM_AW_PC : a->miss ? TM_AW_MISS : TM_AW_DECOMPRESS;
   g->st->aw_started[a->kind]++;
   memset(a->reg_ready, 0, g->max_slots * sizeof *a->reg_ready);
   a->all_ready = 0;
@@ -157,7 +158,7 @@ static void go(tm_gpu *g, tm_sm *s, tm_assist *a, uint32_t sr, tm_parent parent,
   g->st->assist_triggered++;
   if (g->d->timeline) {
     char what[160];
-    snprintf(what, sizeof what, "start %s (%s)", subr_name(g, sr), a->store ? "compress" : a->bind ? "pc trigger" : a->miss ? "miss trigger" : "decompress");
+    snprintf(what, sizeof what, "start %s (%s)", subr_name(g, sr), a->compress ? "compress" : a->bind ? "pc trigger" : a->miss ? "miss trigger" : "decompress");
     tm_timeline_assist(g, s, (uint32_t)(a - s->awt), what, subr_name(g, sr), n, 1);
     snprintf(what, sizeof what, "trigger %s", subr_name(g, sr));
     tm_timeline_trigger(g, s, parent.slot, what, n);
@@ -206,7 +207,7 @@ static int begin(tm_gpu *g, tm_sm *s, tm_assist *a, uint64_t addr, tm_req *waite
   a->waiters = waiters;
   a->miss = 0;
   a->merge = merge != NULL;
-  a->store = NULL;
+  a->compress = 0;
   a->bind = NULL;
   a->ptw = NULL;
   a->moves = 0;
@@ -214,51 +215,106 @@ static int begin(tm_gpu *g, tm_sm *s, tm_assist *a, uint64_t addr, tm_req *waite
   return 0;
 }
 
-/* Starts entry a on the line at addr for 'waiters' (the line as the functional memory holds it now).  0, or -1 on a failure. */
+/* Starts entry a on the line at addr for 'waiters' (the line as the functional memory holds it now:
+ * its payload as the module's compression stores it).  0, or -1 on a failure. */
 static int start(tm_gpu *g, tm_sm *s, tm_assist *a, uint64_t addr, tm_req *waiters, const tm_parent *merge, int64_t n) {
   codec_meta meta;
-  tm_block_compress(&g->z, g->d, addr, a->want, a->in, &meta);
+  if (tm_cmem_payload(g, addr, a->want, a->in, &meta)) return -1;
+  if (!meta.encoding && tm_codec_subr(g, 1, 0) < 0) {   /* its bytes changed since it moved and no longer compress, and the module
+                                                          * has no 'decompress 0': nothing to decompress */
+    if (merge) return tm_merge_back(g, s, addr, tm_cycles(g->core, n));
+    release(g, s, waiters, n, tm_cycles(g->core, n));
+    return 0;
+  }
   return begin(g, s, a, addr, waiters, merge, n, meta);
 }
 
-/* Starts entry a compressing the store r (of pc) of the block at addr with subroutine sr at cycle n.  0, or -1 on a failure. */
-static int start_store(tm_gpu *g, tm_sm *s, tm_assist *a, int sr, tm_parent parent, uint32_t pc, uint64_t addr, tm_req *r, int64_t n) {
-  /* .lin: the block as the store left it; the reference's payload, to check the subroutine's against */
-  tm_block_compress(&g->z, g->d, addr, a->in, a->want, &a->ref);
-  memset(&a->line, 0, sizeof a->line);
-  a->line.in = a->in;
-  a->line.in_bytes = g->z.unit;
+/* Starts entry a on the compression of pending block w with subroutine sr at cycle n.  0, or -1 on a failure. */
+static int start_store(tm_gpu *g, tm_sm *s, tm_assist *a, int sr, const tm_store_wait *w, int64_t n) {
+  memcpy(a->in, w->block, g->z.unit);   /* .lin: the block as the store left it (its copy) */
   memset(a->out, 0, sizeof a->out);
-  a->line.out = a->out;
-  a->line.out_bytes = CODEC_MAX_PAYLOAD;
-  set_meta(&a->line, 0, 0, g->z.unit, g->z.mag, addr);
+  tm_cmem_line(g, &a->line, a->in, g->z.unit, a->out, CODEC_MAX_PAYLOAD, 0, 0, w->addr);
   if (emu_assist_start(a->c, g->m->img.subrs[sr].func, &a->line, g->fault, NULL)) { g->failed = 1; return -1; }   /* (codecs: shared memory of their own) */
   a->waiters = NULL;
   a->miss = 0;
   a->merge = 0;
-  a->store = r;
-  a->store_pc = pc;
-  if (s->trying[pc % TM_PREDICT] < UINT8_MAX) s->trying[pc % TM_PREDICT]++;
+  a->compress = 1;
+  a->store_pc = w->pc;
+  if (s->trying[w->pc % TM_PREDICT] < UINT8_MAX) s->trying[w->pc % TM_PREDICT]++;
   a->bind = NULL;
   a->ptw = NULL;
   a->moves = 0;
-  go(g, s, a, (uint32_t)sr, parent, addr, n);
+  go(g, s, a, (uint32_t)sr, w->p, w->addr, n);
   return 0;
 }
 
+/* How many blocks may wait for compression in SM s now: the dedicated L1 lines, and (awc_store_shared)
+ * the lines' worth of shared memory no resident CTA holds. */
+static uint32_t store_room(const tm_gpu *g, const tm_sm *s) {
+  uint64_t n = (uint64_t)g->cfg->awc_store_lines;
+  if (g->cfg->awc_store_shared && (uint64_t)g->cfg->sm_shared_bytes > s->shared) n += ((uint64_t)g->cfg->sm_shared_bytes - s->shared) / g->z.unit;
+  return n > UINT32_MAX ? UINT32_MAX : (uint32_t)n;
+}
+
+/* The pending block i places after the oldest. */
+static tm_store_wait *pending(const tm_sm *s, uint32_t i) { return &s->asq[(s->asq_head + i) % s->capasq]; }
+
+/* Compression assist warps take the oldest pending blocks while the table has room for them (half
+ * of it stays for decompressions, which the loads wait for, and none starts while a line waits
+ * for an entry) and, for a low-priority subroutine, while the SM is not busy.  0, or -1 on a failure. */
+static int pump(tm_gpu *g, tm_sm *s, int64_t n) {
+  if (!s->nasq || s->nawq) return 0;
+  int sr = tm_codec_subr(g, 0, -1);
+  if (sr < 0 || (g->m->img.subrs[sr].priority == ISA_PRIO_LOW && s->busy)) return 0;
+  tm_assist *a;
+  while (s->nasq && store_may_start(s) && (a = free_entry(s))) {
+    tm_store_wait w = *pending(s, 0);
+    s->asq_head = (s->asq_head + 1) % s->capasq;
+    s->nasq--;
+    if (start_store(g, s, a, sr, &w, n)) return -1;
+  }
+  return 0;
+}
+
+static int enqueue(tm_gpu *g, tm_sm *s, tm_parent parent, uint32_t pc, uint64_t b, int predict, int64_t n);
+
 int tm_assist_store(tm_gpu *g, tm_sm *s, tm_parent parent, uint32_t pc, uint64_t addr, tm_req *r, int64_t n) {
   if (g->z.design != TM_DESIGN_CABA) return 0;
-  if (g->cfg->awc_compress == TM_AWC_COMPRESS_FREE) {   /* the what-if: the reference codec's payload, now, for nothing */
+  uint64_t b = addr / g->z.unit * g->z.unit;
+  if (g->cfg->awc_compress == TM_AWC_COMPRESS_FREE) {   /* the what-if: the subroutine's payload, now, for nothing */
     uint8_t block[CODEC_MAX_PAYLOAD], payload[CODEC_MAX_PAYLOAD];
     codec_meta meta;
-    tm_block_compress(&g->z, g->d, addr, block, payload, &meta);
+    if (tm_cmem_compress(g, b, block, payload, &meta)) return 1;
     send_store(g, r, &meta, n);
     return 1;
   }
-  /* the predictor: a store whose blocks have not compressed lately goes out
-   * as it is (every TM_PREDICT_RETRY-th one tries again, to notice a change) */
+  /* The store goes out now, uncompressed (CABA 5.2.2: "issue a store to the lower levels of the memory
+   * hierarchy, while buffering a copy in L1"); the copy of its block waits for a low-priority
+   * compression assist warp, whose payload then replaces the line in L2 before L2 writes it back. */
+  int sr = tm_codec_subr(g, 0, -1);
+  if (sr < 0) {
+    tm_fail(g, "design caba: a store wrote a whole line, and the module has no 'compress' subroutine "
+               "(assemble the kernel with the subroutines of its algorithm, e.g. subroutines/bdi/bdi.s)");
+    return 1;
+  }
+  return enqueue(g, s, parent, pc, b, 1, n);
+}
+
+/* Block b (its bytes as they are now) waits for compression; 'predict': the predictor may
+ * decide it is not worth it.  Returns 0 (a failure is in g->failed). */
+static int enqueue(tm_gpu *g, tm_sm *s, tm_parent parent, uint32_t pc, uint64_t b, int predict, int64_t n) {
+  /* the block waits already (a store wrote it again): its copy is the newest */
+  for (uint32_t i = 0; i < s->nasq; i++) {
+    tm_store_wait *w = pending(s, i);
+    if (w->addr != b) continue;
+    if (!tm_block_read(&g->z, g->d, b, w->block)) memset(w->block, 0, g->z.unit);
+    w->pc = pc; w->p = parent;
+    return 0;
+  }
+  /* the predictor: a store whose blocks have not compressed lately is not compressed (every
+   * TM_PREDICT_RETRY-th one tries again, to notice a change) */
   uint32_t p = pc % TM_PREDICT;
-  if (g->cfg->awc_predict) {
+  if (g->cfg->awc_predict && predict) {
     if (!s->predict[p]) {
       if (++s->skipped[p] < TM_PREDICT_RETRY) { g->st->assist_predicted++; return 0; }
       s->skipped[p] = 0;
@@ -266,29 +322,24 @@ int tm_assist_store(tm_gpu *g, tm_sm *s, tm_parent parent, uint32_t pc, uint64_t
     /* the data the SM reads does not compress: a store pc not known to compress does not try */
     if (!s->fill_hint && s->predict[p] < 2) { g->st->assist_predicted++; return 0; }
   }
-  /* decompression is on the loads' path, compression is not: a store takes an
-   * entry only while half the table is free and no line waits for one; else
-   * it waits in the pending lines (awc_store_lines), or, when they are full,
-   * goes out as it is */
-  int sr = tm_codec_subr(g, 0, -1);
-  if (sr >= 0 && g->m->img.subrs[sr].priority == ISA_PRIO_LOW && s->busy) { g->st->assist_throttled++; return 0; }
-  if (sr < 0) {
-    tm_fail(g, "design caba: a store wrote a whole line, and the module has no 'compress' subroutine "
-               "(assemble the kernel with the subroutines of its algorithm, e.g. subroutines/bdi/bdi.s)");
-    return 1;
+  /* a table of one entry, which compression never takes (half stays for decompression): none */
+  if (s->nawt < 2 || s->nasq >= store_room(g, s)) { g->st->assist_overflow++; return 0; }
+  if (s->nasq == s->capasq) {   /* the queue grows (it holds store_room at most) */
+    uint32_t cap = s->capasq ? 2 * s->capasq : 16;
+    tm_store_wait *q = malloc(cap * sizeof *q);
+    if (!q) { tm_fail(g, "out of host memory for a pending store"); return 0; }
+    for (uint32_t i = 0; i < s->nasq; i++) q[i] = *pending(s, i);
+    free(s->asq);
+    s->asq = q;
+    s->capasq = cap;
+    s->asq_head = 0;
   }
-  tm_assist *a = !s->nawq && !s->nasq && store_may_start(s) ? free_entry(s) : NULL;
-  if (!a) {
-    /* the pending lines full, or a table of one entry, which no store takes (waiting for it,
-     * stores waited for ever): it goes out as it is */
-    if (s->nasq >= (uint32_t)g->cfg->awc_store_lines || s->nawt < 2) { g->st->assist_overflow++; return 0; }
-    tm_store_wait *w = &s->asq[s->nasq++];
-    w->addr = addr; w->r = r; w->pc = pc; w->p = parent;
-    g->st->assist_store_waits++;
-    return 1;
-  }
-  start_store(g, s, a, sr, parent, pc, addr, r, n);   /* (a failure is in g->failed) */
-  return 1;
+  tm_store_wait *w = &s->asq[(s->asq_head + s->nasq++) % s->capasq];
+  w->addr = b; w->pc = pc; w->p = parent;
+  if (!tm_block_read(&g->z, g->d, b, w->block)) memset(w->block, 0, g->z.unit);
+  g->st->assist_store_waits++;
+  pump(g, s, n);   /* (a failure is in g->failed) */
+  return 0;
 }
 
 uint32_t tm_assist_of_cta(const tm_sm *s, const cta *c, uint64_t serial) {
@@ -329,7 +380,7 @@ int tm_assist_pc(tm_gpu *g, tm_sm *s, tm_warp *tw, const emu_pc_bind *b, int64_t
   if (emu_assist_start(a->c, g->m->img.subrs[b->subr].func, &a->line, g->fault, tw->tc->c)) { g->failed = 1; return -1; }
   emu_assist_livein(a->c, tw->w, b);
   a->waiters = NULL;
-  a->store = NULL;
+  a->compress = 0;
   a->miss = 0;
   a->merge = 0;
   a->bind = b;
@@ -374,7 +425,7 @@ static int start_miss(tm_gpu *g, tm_sm *s, tm_assist *a, int sr, tm_parent paren
   a->miss = 1;
   a->merge = 0;
   a->waiters = NULL;
-  a->store = NULL;
+  a->compress = 0;
   a->bind = NULL;
   a->ptw = NULL;
   a->moves = 0;
@@ -405,6 +456,19 @@ static void retire(tm_gpu *g, tm_sm *s, tm_assist *a) {
   s->awt_n[q]--;
   /* the ones behind it (beyond the low-priority partition) are looked at from the next cycle */
   if (s->awt_next[q] > g->cycle + 1) s->awt_next[q] = g->cycle + 1;
+}
+
+void tm_assist_launch_over(tm_gpu *g, tm_sm *s) {
+  g->st->pack_dropped += s->nasq;
+  s->nasq = s->asq_head = 0;
+  for (uint32_t i = 0; i < s->nawt; i++) {
+    tm_assist *a = &s->awt[i];
+    if (!a->live || !a->compress) continue;
+    retire(g, s, a);
+    g->st->pack_dropped++;
+    if (s->trying[a->store_pc % TM_PREDICT]) s->trying[a->store_pc % TM_PREDICT]--;
+    if (g->d->timeline) tm_timeline_assist(g, s, i, "dropped (the launch is over)", subr_name(g, a->subr), g->cycle, 1);
+  }
 }
 
 /* The controller kills s's low-priority 'pc' assist warps that have not
@@ -446,19 +510,18 @@ static void decompress(tm_gpu *g, tm_sm *s, uint64_t addr, tm_req *waiters, cons
 }
 
 int tm_assist_fill(tm_gpu *g, tm_sm *s, uint64_t addr, tm_req *waiters, int64_t n) {
-  if (g->z.design != TM_DESIGN_CABA || !waiters || tm_block_raw(g, addr)) return 0;
-  /* with an entry free, the line is compressed once, into it: whether it is
-   * compressed (design caba has one codec: tm_block_compressed's test) and
-   * the payload its subroutine starts from */
-  tm_assist *a = free_entry(s);
-  codec_meta meta;
-  if (a) tm_block_compress(&g->z, g->d, addr, a->want, a->in, &meta);
-  if (a ? !meta.encoding || meta.size >= g->z.unit : !tm_block_compressed(g, addr)) {   /* incompressible data: the predictor hears of it */
-    if (s->fill_hint) s->fill_hint--;
+  if (g->z.design != TM_DESIGN_CABA || !waiters) return 0;
+  /* its stored form: compressed, an assist warp decompresses it */
+  codec_meta form;
+  if (tm_cmem_form(g, addr, &form)) return 0;   /* (the fault is in g->failed) */
+  if (!form.encoding) {   /* incompressible data: the predictor hears of it (a block a kernel wrote uncompressed says nothing) */
+    uint32_t enc, size;
+    if (tm_device_block_get(g->d, addr / g->z.unit * g->z.unit, g->z.unit, &enc, &size) == TM_BLOCK_PACKED && s->fill_hint) s->fill_hint--;
     return 0;
   }
   if (s->fill_hint < 3) s->fill_hint++;
-  if (a) begin(g, s, a, addr, waiters, NULL, n, meta);   /* (a failure is in g->failed) */
+  tm_assist *a = free_entry(s);
+  if (a) start(g, s, a, addr, waiters, NULL, n);   /* (a failure is in g->failed) */
   else decompress(g, s, addr, waiters, NULL, n);
   return 1;
 }
@@ -489,6 +552,7 @@ static int send_plain(tm_gpu *g, tm_sm *s, uint64_t addr, tm_time t) {
 static int finish(tm_gpu *g, tm_sm *s, tm_assist *a, int64_t n) {
   char why[300];
   int killed = a->c->warps[0].killed;
+  codec_meta packed = { 0, 0 };   /* compression: what it made */
   if (a->miss) {
     /* a prefetcher's: nothing to check, nobody waits */
   } else if (a->bind) {   /* a 'pc' trigger's: the live-outs go back (not after awkill) */
@@ -504,21 +568,10 @@ static int finish(tm_gpu *g, tm_sm *s, tm_assist *a, int64_t n) {
       if (lo < 0) { g->failed = 1; return -1; }
       tm_sm_resume(s, a->ptw, a->bind, lo ? NULL : ready, n);
     }
-  } else if (a->store) {   /* compression: its encoding, size and payload are the reference's (awkill: it leaves the line as it is) */
-    uint32_t enc = 0, size = 0;
-    for (int b = 0; b < 4; b++) { enc |= (uint32_t)a->line.meta[b] << (8 * b); size |= (uint32_t)a->line.meta[4 + b] << (8 * b); }
-    uint32_t i = 0;
-    if (enc == a->ref.encoding && size == a->ref.size) while (i < size && a->out[i] == a->want[i]) i++;
-    if (!killed && (enc != a->ref.encoding || size != a->ref.size || i < size)) {
-      if (enc != a->ref.encoding || size != a->ref.size)
-        snprintf(why, sizeof why, "assist warp %s compressing the line at 0x%llx: encoding %u, %u bytes; the reference codec's: encoding %u, %u bytes",
-                 subr_name(g, a->subr), (unsigned long long)a->addr, enc, size, a->ref.encoding, a->ref.size);
-      else
-        snprintf(why, sizeof why, "assist warp %s compressing the line at 0x%llx: byte %u of its .lout is 0x%02x, the reference codec's is 0x%02x",
-                 subr_name(g, a->subr), (unsigned long long)a->addr, i, a->out[i], a->want[i]);
-      tm_fail(g, why);
-      return -1;
-    }
+  } else if (a->compress) {   /* compression: any encoding its round trip gives back (awkill: the block stays as it went) */
+    tm_cmem_result(g, &a->line, &packed);
+    if (killed) packed.encoding = 0;
+    if (packed.encoding && tm_cmem_made(g, a->addr, a->in, a->out, &packed, (int)a->subr)) return -1;
   } else {
     if (killed) {
       snprintf(why, sizeof why, "assist warp %s decompressing the line at 0x%llx ended with awkill: the loads (or the partial store) waiting for the line need it",
@@ -541,18 +594,17 @@ static int finish(tm_gpu *g, tm_sm *s, tm_assist *a, int64_t n) {
   int chained = a->miss && a->again;   /* (a waiting trigger of the same warp takes the entry at once) */
   if ((a->bind || a->miss) && !chained && a->pcta) tm_sm_assist_ended(g, s, a->pcta, a->pserial, tm_cycles(g->core, n));
   if (g->d->timeline) tm_timeline_assist(g, s, (uint32_t)(a - s->awt), killed ? "killed (awkill)" : "exit", subr_name(g, a->subr), n, 1);
-  if (a->store) {   /* the predictor learns whether the store's blocks compress */
+  if (a->compress) {   /* the predictor learns whether the store's blocks compress */
     uint32_t p = a->store_pc % TM_PREDICT;
     if (s->trying[p]) s->trying[p]--;
-    if (!killed && a->ref.encoding && s->predict[p] < 3) s->predict[p]++;
-    else if (!killed && !a->ref.encoding && s->predict[p]) s->predict[p]--;
+    if (!killed && packed.encoding && s->predict[p] < 3) s->predict[p]++;
+    else if (!killed && !packed.encoding && s->predict[p]) s->predict[p]--;
   }
-  if (a->store) {   /* the store leaves with the payload (a line that did not compress, or awkill: as it is) */
-    codec_meta sent = a->ref;
-    if (killed) sent.encoding = 0;   /* (awkill: the line goes as it is) */
-    send_store(g, a->store, &sent, n);
-  } else if (a->merge) {   /* CABA 5.2: the line, merged with the partial store, goes back whole and uncompressed */
+  if (a->compress) {   /* the payload goes to L2, to replace the line the store left there uncompressed */
+    if (packed.encoding && tm_send_pack(g, s, a->addr, a->in, &packed, tm_cycles(g->core, n)) < 0) return -1;
+  } else if (a->merge) {   /* CABA 5.2: the line, merged with the partial store, goes back whole and uncompressed, and is compressed again */
     if (tm_merge_back(g, s, a->addr, tm_cycles(g->core, n)) < 0) return -1;
+    if (enqueue(g, s, a->from, TM_PREDICT_MERGE, a->addr / g->z.unit * g->z.unit, 0, n) || g->failed) return -1;
   } else if (!a->bind && !a->miss) {
     release(g, s, a->waiters, n, tm_cycles(g->core, n));
     if (!g->cfg->l2_compressed && send_plain(g, s, a->addr, tm_cycles(g->core, n)) < 0) return -1;
@@ -565,12 +617,7 @@ static int finish(tm_gpu *g, tm_sm *s, tm_assist *a, int64_t n) {
     tm_assist_wait w = s->awq[s->awq_head++];
     if (!--s->nawq) s->awq_head = 0;
     if (start(g, s, a, w.addr, w.waiters, w.merge ? &w.parent : NULL, n + 1)) return -1;
-  } else if (s->nasq && store_may_start(s)) {   /* a pending store's turn */
-    tm_store_wait w = s->asq[0];
-    memmove(&s->asq[0], &s->asq[1], (s->nasq - 1) * sizeof *s->asq);
-    s->nasq--;
-    if (start_store(g, s, a, tm_codec_subr(g, 0, -1), w.p, w.pc, w.addr, w.r, n + 1)) return -1;
-  }
+  } else if (pump(g, s, n + 1)) return -1;   /* pending blocks' turn */
   return 0;
 }
 
@@ -714,7 +761,7 @@ int tm_assist_describe(const tm_gpu *g, const tm_sm *s, const warp *w, int i, ch
     if (a->bind) snprintf(what, sizeof what, "started at its parent's pc %u", (uint32_t)(a->bind->pc - g->m->funcs[a->bind->kernel].first_pc));
     else if (a->miss) snprintf(what, sizeof what, "started by %s 0x%llx", a->line.meta[24] ? "the first read of the prefetched line at" : "a miss at",
                                (unsigned long long)a->addr);
-    else snprintf(what, sizeof what, "%s the line at 0x%llx", a->store ? "compressing" : "decompressing", (unsigned long long)a->addr);
+    else snprintf(what, sizeof what, "%s the line at 0x%llx", a->compress ? "compressing" : "decompressing", (unsigned long long)a->addr);
     snprintf(buf, cap, "%s, %s priority, %s, pc %u, %llu instructions so far%s", subr_name(g, a->subr),
              a->low ? "low" : "high", what, pc >= first ? pc - first : pc, (unsigned long long)a->insns,
              a->next_issue > g->cycle ? "; waits for its operands" : "");
@@ -741,4 +788,5 @@ void tm_assist_watch(tm_gpu *g, tm_sm *s, int64_t n) {
   s->window_used = used;
   s->window_alu = s->alu_busy;
   if (s->busy && !was && g->cfg->awc_kill) kill_waiting(g, s);
+  if (!s->busy && was) pump(g, s, n);   /* (a failure is in g->failed) */
 }

@@ -403,6 +403,11 @@ int cache_dirty(const tm_cache *c, uint64_t addr) {
   return l && l->dirty;
 }
 
+int cache_dirty_sectors(const tm_cache *c, uint64_t addr, uint32_t sectors) {
+  const tm_cache_line *l = find_line(c, addr >> c->line_shift);
+  return l && (l->dirty & sectors) == sectors;
+}
+
 int cache_probe(const tm_cache *c, uint64_t addr, uint32_t sectors) {
   const tm_cache_line *l = find_line(c, addr >> c->line_shift);
   return l && (l->valid & sectors) == sectors;

@@ -169,6 +169,8 @@ int cache_set_plain(tm_cache *c, uint64_t addr, int plain);
 int cache_plain(const tm_cache *c, uint64_t addr);
 /* 1 when the line holding addr is present and dirty in any sector. */
 int cache_dirty(const tm_cache *c, uint64_t addr);
+/* 1 when the line holding addr is present with all of 'sectors' dirty. */
+int cache_dirty_sectors(const tm_cache *c, uint64_t addr, uint32_t sectors);
 /* How many lines hold dirty sectors. */
 uint64_t cache_dirty_lines(const tm_cache *c);
 

@@ -40,8 +40,7 @@ void tm_compress_init(tm_compressor *z, const tm_config *c) {
   z->decompress_cycles = c->decompress_cycles >= 0 ? c->decompress_cycles : z->cost ? 9 : dflt_decomp[c->compression];
 }
 
-/* The block's bytes: 0 when it is not device memory (local memory, outside every allocation). */
-static int read_block(const tm_compressor *z, struct aw_device *d, uint64_t addr, uint8_t *block) {
+int tm_block_read(const tm_compressor *z, struct aw_device *d, uint64_t addr, uint8_t *block) {
   emu_alloc *a = addr >= LOCAL_TM_BASE ? NULL : emu_find_alloc(d, addr, 1);
   if (!a) return 0;
   uint64_t off = addr - a->addr, have = a->size - off < z->unit ? a->size - off : z->unit;
@@ -51,7 +50,7 @@ static int read_block(const tm_compressor *z, struct aw_device *d, uint64_t addr
 }
 
 void tm_block_compress(const tm_compressor *z, struct aw_device *d, uint64_t addr, uint8_t *block, uint8_t *payload, codec_meta *meta) {
-  if (!read_block(z, d, addr, block)) memset(block, 0, z->unit);
+  if (!tm_block_read(z, d, addr, block)) memset(block, 0, z->unit);
   else if (z->codecs[0]->compress(block, z->unit, z->mag, payload, meta) == 0 && meta->encoding) return;
   codec_store_raw(block, z->unit, payload, meta);
 }
@@ -59,7 +58,7 @@ void tm_block_compress(const tm_compressor *z, struct aw_device *d, uint64_t add
 uint32_t tm_block_bytes(const tm_compressor *z, struct aw_device *d, uint64_t addr, int64_t *decompress) {
   uint8_t block[CODEC_MAX_LINE], payload[CODEC_MAX_PAYLOAD];
   if (decompress) *decompress = 0;
-  if (!read_block(z, d, addr, block)) return z->unit;
+  if (!tm_block_read(z, d, addr, block)) return z->unit;
   uint32_t best = z->unit, best_bursts = codec_bursts(z->unit, z->mag);
   for (int i = 0; i < z->ncodecs; i++) {
     codec_meta m;

@@ -45,6 +45,10 @@ uint32_t tm_block_bytes(const tm_compressor *z, struct aw_device *d, uint64_t ad
  * them) in 'block', the payload and its metadata (encoding 0: uncompressed). */
 void tm_block_compress(const tm_compressor *z, struct aw_device *d, uint64_t addr, uint8_t *block, uint8_t *payload, codec_meta *meta);
 
+/* The block's bytes (unit of them, zeros past its allocation's end) into 'block': 1, or 0 when
+ * it is not device memory (local memory, outside every allocation: block is untouched). */
+int tm_block_read(const tm_compressor *z, struct aw_device *d, uint64_t addr, uint8_t *block);
+
 /* The metadata line (an address in partition 'part', as tm_map maps it) of the
  * block at data address addr of that partition. */
 uint64_t tm_md_line(const tm_config *c, uint64_t addr, uint32_t part);

@@ -184,10 +184,31 @@ static uint8_t bursts_of(const tm_gpu *g, uint32_t bytes) {
 
 /* ---- design caba: what the kernels wrote (the device keeps it: tmdev.c) ---- */
 
-int tm_block_raw(const tm_gpu *g, uint64_t addr) { return tm_device_block_raw(g->d, addr); }
+/* Design caba: a write r reached L2 with the block at addr: a plain store leaves it uncompressed
+ * (RAW) until a compression of it reaches L2; a packed store (awc_compress free) stores its form. */
+static void block_written(tm_gpu *g, const tm_req *r, uint64_t addr) {
+  if (g->z.design != TM_DESIGN_CABA) return;
+  if (tm_device_block_set(g->d, addr, g->z.unit, r->packed ? TM_BLOCK_PACKED : TM_BLOCK_RAW, r->packed ? r->enc : 0, r->packed ? r->bytes : g->z.unit))
+    tm_fail(g, "out of host memory");
+}
 
-void tm_block_written(tm_gpu *g, uint64_t addr, int raw) {
-  if (g->z.design == TM_DESIGN_CABA && tm_device_block_written(g->d, addr, g->z.unit, raw)) tm_fail(g, "out of host memory");
+/* Design caba: a compression assist warp's payload r reached its L2 slice at t.  It replaces the
+ * line's stored form when the line is still there with the block's sector dirty (the store's data
+ * not yet written back: the write-back takes the compressed form) and holds the bytes it
+ * compressed (no store has written the block since).  Else it is too late, or stale, and the
+ * block stays as it is. */
+static void pack_arrive(tm_gpu *g, tm_slice *sl, tm_req *r) {
+  tm_pack *p = r->owner;
+  uint8_t now[CODEC_MAX_PAYLOAD];
+  uint32_t sectors = l2_sectors(g, sl, r->addr, r->up_sectors);
+  if (!cache_dirty_sectors(&sl->c, r->addr, sectors)) g->st->pack_late++;
+  else if (!tm_block_read(&g->z, g->d, r->addr, now) || memcmp(now, p->block, g->z.unit)) g->st->pack_stale++;
+  else {
+    g->st->pack_applied++;
+    if (tm_device_block_set(g->d, r->addr, g->z.unit, TM_BLOCK_PACKED, p->meta.encoding, p->meta.size)) tm_fail(g, "out of host memory");
+  }
+  free(p);
+  tm_req_free(g, r);
 }
 
 /* The sectors 'sectors' of the line at line_addr as the design stores them:
@@ -201,7 +222,10 @@ static uint32_t stored(tm_gpu *g, uint64_t line_addr, uint32_t sectors, uint32_t
   for (uint32_t m = sectors, i; m && (i = (uint32_t)__builtin_ctz(m), 1); m &= m - 1) {
     uint64_t a = line_addr + (uint64_t)i * unit;
     int64_t dc = 0;
-    uint32_t n = g->z.design == TM_DESIGN_BASE || tm_block_raw(g, a) ? unit : tm_block_bytes(&g->z, g->d, a, &dc);
+    uint32_t n;
+    if (g->z.design == TM_DESIGN_BASE) n = unit;
+    else if (g->z.design == TM_DESIGN_CABA) { codec_meta f; n = tm_cmem_form(g, a, &f) ? unit : f.size; }   /* (a fault is in g->failed) */
+    else n = tm_block_bytes(&g->z, g->d, a, &dc);
     if (decompress && dc > *decompress) *decompress = dc;
     if (n < unit) *packed = 1;
     bytes += n;
@@ -340,8 +364,8 @@ uint32_t tm_stored_bytes(tm_gpu *g, uint64_t line_addr, uint32_t sectors, int64_
 static uint32_t l2_line_bytes(void *ctx, uint64_t line_addr, uint32_t valid) { return tm_stored_bytes(ctx, line_addr, valid, NULL); }
 
 int tm_block_compressed(tm_gpu *g, uint64_t addr) {
-  uint64_t b = addr / g->z.unit * g->z.unit;
-  return !tm_block_raw(g, b) && tm_block_bytes(&g->z, g->d, b, NULL) < g->z.unit;
+  codec_meta f;
+  return g->z.design == TM_DESIGN_CABA && !tm_cmem_form(g, addr, &f) && f.encoding;
 }
 
 /* The dirty lines an L2 operation evicted: v when hv, and a compressed L2's others. */
@@ -461,9 +485,10 @@ static void slice_process(tm_gpu *g, tm_req *r, tm_time t) {
     tm_req_free(g, r);
     return;
   }
-  if (r->kind == REQ_WR || r->kind == REQ_ATOM)   /* (r->packed: a compression assist warp compressed it) */
+  if (r->update) { pack_arrive(g, sl, r); return; }
+  if (r->kind == REQ_WR || r->kind == REQ_ATOM)
     for (uint32_t i = 0; i < 32; i++)
-      if (sectors >> i & 1) tm_block_written(g, r->addr / sl->c.line_bytes * sl->c.line_bytes + (uint64_t)i * sl->c.sector_bytes, !r->packed);
+      if (sectors >> i & 1) block_written(g, r, r->addr / sl->c.line_bytes * sl->c.line_bytes + (uint64_t)i * sl->c.sector_bytes);
   if (r->kind == REQ_WR) {
     tm_victim v;
     l2_victims(g, r, sl, &v, cache_write_back(&sl->c, r->addr, sectors, &v), t);
@@ -535,6 +560,8 @@ void tm_cta_done(tm_gpu *g, tm_sm *s, tm_cta *tc, tm_time t) {
   (void)t;
   g->live_ctas--;
   if (dispatch(g, s) < 0) g->failed = 1;
+  if (!g->live_ctas && g->next_cta >= g->total_ctas && g->z.design == TM_DESIGN_CABA)
+    for (uint32_t i = 0; i < g->nsm; i++) if (g->sms[i].awt) tm_assist_launch_over(g, &g->sms[i]);
 }
 
 /* ---- registers and occupancy ---- */
@@ -802,6 +829,7 @@ static void free_gpu(tm_gpu *g) {
   free(g->up.in_free); free(g->up.out_free); free(g->down.in_free); free(g->down.out_free);
   for (uint32_t i = 0; i < g->nblocks; i++) free(g->blocks[i]);
   free(g->blocks);
+  emu_cta_free(g->fr);
   free(g->regs);
   free(g->reg_slots);
   tm_events_free(&g->ev);
@@ -1087,6 +1115,8 @@ aw_status tm_launch(aw_device *d, const tm_config *cfg, tm_stats *st, aw_module 
   g->total_ctas = (uint64_t)grid.x * grid.y * grid.z;
   g->launch++;
   for (uint32_t i = 0; i < 1 + TM_SUBR_ENCS; i++) g->codec_subr[i] = TM_SUBR_UNKNOWN;
+  /* design caba: the record of the blocks' forms is of the module's compression subroutines */
+  if (cfg->design == TM_DESIGN_CABA) tm_device_block_algorithm(d, tm_cmem_algorithm(g));
   occupancy(g);
   if (!g->ctas_per_sm) {
     /* each limit it passes, with the key that sets it and where that came from */

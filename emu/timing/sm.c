@@ -552,6 +552,25 @@ int tm_merge_back(tm_gpu *g, tm_sm *s, uint64_t addr, tm_time t) {
   return 0;
 }
 
+int tm_send_pack(tm_gpu *g, tm_sm *s, uint64_t addr, const uint8_t *block, const codec_meta *meta, tm_time t) {
+  tm_req *w = tm_req_new(g);
+  tm_pack *p = w ? malloc(sizeof *p) : NULL;
+  if (!p) { if (w) tm_req_free(g, w); tm_fail(g, "out of host memory for a compressed line"); return -1; }
+  memcpy(p->block, block, g->z.unit);
+  p->meta = *meta;
+  w->kind = REQ_WR;
+  w->update = 1;
+  w->packed = 1;
+  w->addr = addr;
+  w->up_sectors = block_sectors(g, s, addr);
+  w->bytes = meta->size ? meta->size : 1;
+  w->sm = (uint16_t)s->id;
+  w->owner = p;
+  w->born = t;
+  tm_send_up(g, w, t);
+  return 0;
+}
+
 /* CABA 5.2: the compressed block holding addr, which a partial store of the
  * warp issuing now wrote to, comes back to the SM (as a read that bypasses L1,
  * compressed: a decompression assist warp takes it).  0, or -1 out of memory. */

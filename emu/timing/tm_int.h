@@ -135,6 +135,7 @@ typedef struct tm_assist {
   int live;
   uint32_t subr;              /* the module's subroutine (img.subrs index) */
   cta *c;                     /* its runner (emu_assist_new), reused by the entry */
+  tm_parent from;             /* what started it (its parent warp as it was then) */
   warp *parent;               /* its parent warp (the debugger's view; compression: the storing warp, which may finish first) */
   const cta *pcta;            /* and the parent's CTA runner, and the warp's id, when it started */
   uint32_t pwid;
@@ -143,7 +144,7 @@ typedef struct tm_assist {
   uint64_t addr;              /* the line */
   uint64_t insns;
   tm_req *waiters;            /* decompression: what the line's fill released, linked by next */
-  tm_req *store;              /* compression: the store it compresses, sent on when it exits */
+  int compress;               /* compression of a pending store's block (its copy in 'in') */
   const emu_pc_bind *bind;    /* a 'pc' trigger's: its live-ins and live-outs (NULL: a line's) */
   struct tm_warp *ptw;        /* a 'pc' trigger's parent warp (high priority: waits in TW_ASSIST) */
   int miss;                   /* a 'miss' trigger's (a prefetcher): nothing to check or complete */
@@ -151,10 +152,10 @@ typedef struct tm_assist {
   uint64_t again_addr;
   tm_parent again_parent;
   int merge;                  /* decompression for a partial store (CABA 5.2): at exit the whole line goes back to L2 */
-  codec_meta ref;             /* compression: what the reference codec makes of the line */
   uint32_t store_pc;          /* compression: the store's pc (the predictor learns from the outcome) */
   aw_line line;
-  uint8_t in[CODEC_MAX_PAYLOAD], out[CODEC_MAX_PAYLOAD], want[CODEC_MAX_PAYLOAD];   /* decompression: want = the line; compression: the payload */
+  uint8_t in[CODEC_MAX_PAYLOAD], out[CODEC_MAX_PAYLOAD], want[CODEC_MAX_PAYLOAD];   /* decompression: in = the payload, want = the line;
+                                                                                      compression: in = the block, out = the payload */
 } tm_assist;
 
 /* Register slot's value of assist warp a is ready at cycle t (TM_NEVER: a load's, in flight). */
@@ -166,9 +167,10 @@ static inline void tm_aw_ready(tm_assist *a, uint32_t slot, int64_t t) {
 /* A line that arrived compressed while the table was full: it waits. */
 typedef struct { uint64_t addr; tm_req *waiters; int merge; tm_parent parent; } tm_assist_wait;
 
-/* A whole-block store waiting for an entry to be compressed (the pending
- * lines of CABA 5.2: a few dedicated L1 lines). */
-typedef struct { uint64_t addr; tm_req *r; uint32_t pc; tm_parent p; } tm_store_wait;
+/* A block a store wrote whole, waiting to be compressed (CABA 5.2.2: the store has gone out
+ * uncompressed; a copy of the block waits in a few dedicated L1 lines or in shared memory no
+ * CTA holds for a low-priority compression assist warp). */
+typedef struct { uint64_t addr; uint32_t pc; tm_parent p; uint8_t block[CODEC_MAX_LINE]; } tm_store_wait;
 
 /* One scheduler of an SM: what each of its cycles reads, together (32 bytes:
  * two schedulers to a cache line). */
@@ -252,8 +254,8 @@ typedef struct tm_sm {
   uint8_t *awt_n;
   tm_assist_wait *awq;        /* awq[awq_head .. awq_head + nawq): oldest first */
   uint32_t nawq, capawq, awq_head;
-  tm_store_wait *asq;         /* stores waiting to be compressed (awc_store_lines at most) */
-  uint32_t nasq;
+  tm_store_wait *asq;         /* blocks waiting to be compressed: asq[(asq_head + i) % capasq], i < nasq, oldest first */
+  uint32_t nasq, capasq, asq_head;
   uint64_t window_used;       /* throttling: the issue slots used since window_from; whether the last window's rate was above awc_busy_fraction: */
   int busy;
   /* the compressibility predictor: per store pc (mod TM_PREDICT), a 2-bit
@@ -346,6 +348,8 @@ typedef struct tm_gpu {
 #define TM_SUBR_ENCS 64
 #define TM_SUBR_UNKNOWN (-2)
   int32_t codec_subr[1 + TM_SUBR_ENCS];
+  cta *fr;                    /* design caba: the functional runner of untimed subroutine runs (cmem.c), made for module fr_m */
+  const aw_module *fr_m;
 } tm_gpu;
 
 /* gpu.c */
@@ -398,6 +402,12 @@ int tm_assist_merge(tm_gpu *g, tm_sm *s, tm_parent parent, uint64_t addr, int64_
 /* sm.c: the merged block at addr goes back to L2 whole and uncompressed at t
  * (counted in partial_merges).  0, or -1 out of memory. */
 int tm_merge_back(tm_gpu *g, tm_sm *s, uint64_t addr, tm_time t);
+/* sm.c: a compression assist warp's payload for the block at addr (block: its bytes as compressed,
+ * meta: its form) leaves SM s for L2 at t, to replace the line a store left there uncompressed
+ * (gpu.c: it does when the line is still there, dirty, holding those bytes).  0, or -1 out of memory. */
+int tm_send_pack(tm_gpu *g, tm_sm *s, uint64_t addr, const uint8_t *block, const codec_meta *meta, tm_time t);
+/* What an update of tm_send_pack carries (its request's owner). */
+typedef struct { uint8_t block[CODEC_MAX_LINE]; codec_meta meta; } tm_pack;
 /* Warp tw of SM s is about to issue the instruction at the label of 'pc'
  * trigger b at cycle n: starts its subroutine.  Returns 2 when it started a
  * high-priority one (the warp waits for it: the caller puts it in TW_ASSIST),
@@ -408,6 +418,10 @@ int tm_assist_pc(tm_gpu *g, tm_sm *s, tm_warp *tw, const emu_pc_bind *b, int64_t
 /* Issues one instruction of scheduler k's assist warps of priority 'low' at
  * cycle n if one can: 1, 0, or -1 on a fault. */
 int tm_assist_issue(tm_gpu *g, tm_sm *s, uint32_t k, int low, int64_t n, int *ldst_free);
+/* The launch's last CTA has finished: the blocks still waiting for compression, and the compression
+ * assist warps at work, are dropped (their stores went out uncompressed already: CABA 4.2.3, a
+ * low-priority assist warp may never run or complete). */
+void tm_assist_launch_over(tm_gpu *g, tm_sm *s);
 /* The controller's throttle: at SM cycle n, closes the measuring window when it is over. */
 void tm_assist_watch(tm_gpu *g, tm_sm *s, int64_t n);
 /* The subroutine (an index into the image's subrs) that compresses
@@ -441,17 +455,33 @@ int tm_assist_miss(tm_gpu *g, tm_sm *s, tm_parent parent, uint64_t addr, int pf_
 /* sm.c: a load's last request is back */
 void tm_load_complete(tm_gpu *g, tm_sm *s, tm_load *l, tm_time t);
 
-/* gpu.c: design caba's record of written blocks: whether the block at addr
- * is stored uncompressed; the kernel wrote it (raw: uncompressed) */
-int tm_block_raw(const tm_gpu *g, uint64_t addr);
-/* The bytes the design stores the blocks of 'sectors' (L2 sectors) of the
- * line at line_addr in; *decompress (when not NULL): the hardware's cycles to
- * decompress the slowest (0 when none is compressed). */
+/* gpu.c: the bytes the design stores the blocks of 'sectors' (L2 sectors) of the line at
+ * line_addr in; *decompress (when not NULL): the hardware's cycles to decompress the slowest (0
+ * when none is compressed). */
 uint32_t tm_stored_bytes(tm_gpu *g, uint64_t line_addr, uint32_t sectors, int64_t *decompress);
-/* Design caba: whether the block holding addr is stored compressed (not
- * written uncompressed by a kernel, and its contents compress). */
+/* Design caba: whether the block holding addr is stored compressed (cmem.c). */
 int tm_block_compressed(tm_gpu *g, uint64_t addr);
-void tm_block_written(tm_gpu *g, uint64_t addr, int raw);
+
+/* cmem.c: design caba's compressed memory, each block as the module's subroutines store it.
+ * tm_cmem_form: the block at addr's stored form (encoding 0: uncompressed, size the block's),
+ * from the record or, for the host's copy, by the initial setup's compression; 0, or -1 on a
+ * fault.  tm_cmem_compress: the module's compression subroutine run untimed on the block as it
+ * is now: its bytes, the payload and its form, checked (tm_cmem_made).  tm_cmem_payload: the
+ * same (the payload a decompression assist warp starts from: the block's bytes now).
+ * tm_cmem_made: a compression (by subroutine 'compressor') of block into payload, meta, is
+ * valid: the round trip through the module's decompression subroutine (awc_verify) and, with
+ * awc_reference, the reference codec's result; -1 with the fault recorded.
+ * tm_cmem_line: a line buffer for a subroutine; tm_cmem_result: the form a compression left in
+ * it.  tm_cmem_algorithm: a hash of the module's compression subroutines (the record is theirs). */
+int tm_cmem_form(tm_gpu *g, uint64_t addr, codec_meta *form);
+int tm_cmem_compress(tm_gpu *g, uint64_t addr, uint8_t *block, uint8_t *payload, codec_meta *meta);
+int tm_cmem_payload(tm_gpu *g, uint64_t addr, uint8_t *block, uint8_t *payload, codec_meta *meta);
+int tm_cmem_made(tm_gpu *g, uint64_t addr, const uint8_t *block, const uint8_t *payload, const codec_meta *meta, int compressor);
+int tm_cmem_check(tm_gpu *g, uint64_t addr, const uint8_t *block, const uint8_t *payload, const codec_meta *meta, int compressor);
+void tm_cmem_line(tm_gpu *g, aw_line *l, const uint8_t *in, uint32_t in_bytes, uint8_t *out, uint32_t out_bytes,
+                  uint32_t enc, uint32_t size, uint64_t addr);
+void tm_cmem_result(const tm_gpu *g, const aw_line *l, codec_meta *meta);
+uint64_t tm_cmem_algorithm(const tm_gpu *g);
 
 /* sched.c: which warp a scheduler tries next.
  * tm_sched_begin: the places in scheduler k's list it considers this cycle

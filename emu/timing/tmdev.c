@@ -14,24 +14,25 @@ struct tm_device {
   tm_stats total;
   int sm_mixed;               /* launches ran on different numbers of SMs: the totals have no per-SM breakdown */
   int cfg_mixed;              /* launches ran under different configs: the totals have no one config */
-  /* design caba: the blocks the kernels wrote, kept from launch to launch
-   * until the host writes them: per block a byte, BLOCK_RAW (written
-   * uncompressed) or BLOCK_PACKED (compressed by a compression assist warp),
-   * in pages of 2^PAGE_SHIFT bytes of the device's address space that a kernel has
-   * written (an open-addressing table of them by page number).  Blocks with
-   * no byte are as the host's last copy left them: compressed. */
+  /* design caba: each block's stored form (cmem.c), kept from launch to launch: per block a
+   * state, BLOCK_RAW (a kernel's store wrote it uncompressed and nothing has compressed it
+   * since) or BLOCK_PACKED (its encoding and payload size known: a compression assist warp's
+   * result reached L2, or the initial setup compressed the host's copy), with the encoding
+   * and size, in pages of 2^PAGE_SHIFT bytes of the device's address space (an
+   * open-addressing table of them by page number).  A block with state 0 holds what the
+   * host copied there and has not been looked at; a host write sets its blocks back to 0. */
   struct block_page **pages;
   uint32_t npages, cappages;
   struct block_page *last;    /* the page looked up last (accesses come in runs) */
   uint32_t unit;              /* the blocks' size */
+  uint64_t algorithm;         /* the compression subroutines the forms are of (cmem.c's hash of their code) */
 };
 
-enum { BLOCK_RAW = 1, BLOCK_PACKED = 2 };
-
-#define PAGE_SHIFT 20         /* 1 MiB of device memory a page: 8 KiB of states for 128-byte blocks */
+#define PAGE_SHIFT 20         /* 1 MiB of device memory a page: 3 x 8 KiB of states for 128-byte blocks */
 struct block_page {
   uint64_t number;            /* address >> PAGE_SHIFT */
-  uint8_t state[];            /* per block: 0, BLOCK_RAW or BLOCK_PACKED */
+  uint8_t *enc, *size;        /* per block (state TM_BLOCK_PACKED): encoding, payload bytes (0..255) */
+  uint8_t state[];            /* per block: 0, TM_BLOCK_RAW or TM_BLOCK_PACKED */
 };
 
 static uint64_t page_hash(uint64_t a) { a ^= a >> 33; a *= 0xff51afd7ed558ccdull; a ^= a >> 33; return a; }
@@ -59,13 +60,15 @@ static void drop_pages(struct tm_device *t) {
   t->last = NULL;
 }
 
-int tm_device_block_raw(const aw_device *d, uint64_t addr) {
+int tm_device_block_get(const aw_device *d, uint64_t addr, uint32_t unit, uint32_t *enc, uint32_t *size) {
   struct tm_device *t = d->tmd;
-  if (!t || !t->npages) return 0;
+  if (!t || !t->npages || t->unit != unit) return 0;
   struct block_page *pg = find_page(t, addr);
   if (!pg) return 0;
   t->last = pg;
-  return pg->state[block_index(t, addr)] == BLOCK_RAW;
+  uint32_t i = block_index(t, addr);
+  if (pg->state[i] == TM_BLOCK_PACKED) { *enc = pg->enc[i]; *size = pg->size[i]; }
+  return pg->state[i];
 }
 
 /* A new page for addr (the table has room for it).  NULL: out of memory. */
@@ -84,8 +87,11 @@ static struct block_page *new_page(struct tm_device *t, uint64_t addr) {
     t->pages = tab;
     t->cappages = cap;
   }
-  struct block_page *pg = calloc(1, sizeof *pg + (size_t)((1ull << PAGE_SHIFT) / t->unit));
+  size_t n = (size_t)((1ull << PAGE_SHIFT) / t->unit);
+  struct block_page *pg = calloc(1, sizeof *pg + 3 * n);   /* state, then enc and size */
   if (!pg) return NULL;
+  pg->enc = pg->state + n;
+  pg->size = pg->enc + n;
   pg->number = addr >> PAGE_SHIFT;
   uint64_t i = page_hash(pg->number) & (t->cappages - 1);
   while (t->pages[i]) i = (i + 1) & (t->cappages - 1);
@@ -94,15 +100,23 @@ static struct block_page *new_page(struct tm_device *t, uint64_t addr) {
   return pg;
 }
 
-int tm_device_block_written(aw_device *d, uint64_t addr, uint32_t unit, int raw) {
+int tm_device_block_set(aw_device *d, uint64_t addr, uint32_t unit, int state, uint32_t enc, uint32_t size) {
+  if (!d->tmd && !(d->tmd = calloc(1, sizeof *d->tmd))) return -1;
   struct tm_device *t = d->tmd;
-  if (!t) return 0;
   if (t->unit != unit) { drop_pages(t); t->unit = unit; }   /* (a config's block size; another config drops them anyway) */
   struct block_page *pg = find_page(t, addr);
   if (!pg && !(pg = new_page(t, addr))) return -1;
   t->last = pg;
-  pg->state[block_index(t, addr)] = raw ? BLOCK_RAW : BLOCK_PACKED;
+  uint32_t i = block_index(t, addr);
+  pg->state[i] = (uint8_t)state;
+  pg->enc[i] = (uint8_t)enc;
+  pg->size[i] = (uint8_t)(size > 255 ? 255 : size);
   return 0;
+}
+
+void tm_device_block_algorithm(aw_device *d, uint64_t algorithm) {
+  struct tm_device *t = d->tmd;
+  if (t && t->algorithm != algorithm) { drop_pages(t); t->algorithm = algorithm; }
 }
 
 void tm_device_host_wrote(aw_device *d, uint64_t addr, uint64_t n) {
