@@ -435,7 +435,7 @@ static int run_main(int argc, char **argv, int *vars, const char **sets) {
   return rc ? 1 : 0;
 }
 
-int main(int argc, char **argv) {
+static int awemu_main(int argc, char **argv) {
   aw_data_setup_codecs();   /* codec_mpc's models from the data root, not the working directory */
   if (argc < 2) { usage(stderr); return 2; }
   const char *cmd = argv[1];
@@ -459,3 +459,6 @@ int main(int argc, char **argv) {
   usage(stderr);
   return 2;
 }
+
+/* standard output is checked at the end, as GNU tools do: a full disk under '>' is an error (exit 2) */
+int main(int argc, char **argv) { return isa_close_stdout("awemu", awemu_main(argc, argv)); }
