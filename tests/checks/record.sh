@@ -7,9 +7,10 @@
 #   fault      a launch that faults leaves 'fault' instead of after.bin
 #   refusal    a directory that is not empty is refused (exit 2) and left as it was
 #   full disk  a record on a full file system (a small tmpfs in a private mount namespace) stops
-#              with a message naming the file, the partial file removed, and no crash; before,
-#              a module that could not be written was closed twice: "free(): double free
-#              detected", exit 134; a snapshot that could not be written left a partial file
+#              with a message naming the file, the partial file removed, and the script fails
+#              at that line (exit 1); before, a module that could not be written was closed
+#              twice: "free(): double free detected", exit 134; a snapshot that could not be
+#              written left a partial file and the run exited 0 with the record incomplete
 T=$(mktemp -d)
 cc -std=c11 -O2 -ffp-contract=off -o "$T/ref" examples/saxpy/ref.c -lm && "$T/ref" "$T" > /dev/null 2>&1
 "$BIN/awemu" run --record "$T/rec" examples/saxpy/run.aw DATA="$T" > "$T/log" 2>&1
@@ -90,9 +91,10 @@ for case in "full|module-0.ptx|3" "8k|0000/before.bin|9"; do
     continue
   fi
   rc=$(cat "$T/rc4"); rm -f "$T/rc4"
-  if [ "$rc" -lt 128 ] && grep -q "^awemu: recording stopped: cannot write $T/mnt/rec/$file: No space left on device$" "$T/log4" &&
+  if [ "$rc" = 1 ] && grep -q "^awemu: recording stopped: cannot write $T/mnt/rec/$file: No space left on device$" "$T/log4" &&
+     grep -q "^examples/saxpy/run.aw:$line: error: the record (awemu run --record) stopped here; it is incomplete$" "$T/log4" &&
      ! grep -q "$(basename "$file")" "$T/ls4"; then
-    pass "record: a full disk stops the record at $file with a message, the partial file removed"
-  else fail "record: a full disk at $file (exit $rc, want no crash, the message, no partial file)" "$(cat "$T/log4" "$T/ls4")"; fi
+    pass "record: a full disk stops the record at $file with a message, the partial file removed, exit 1"
+  else fail "record: a full disk at $file (exit $rc, want 1, the messages, no partial file)" "$(cat "$T/log4" "$T/ls4")"; fi
 done
 rm -rf "$T"
