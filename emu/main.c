@@ -92,26 +92,6 @@ static const char *long_value(int argc, char **argv, int *i, const char *name, i
   return argv[++*i];
 }
 
-/* Runs the script text read from standard input, line by line, as
- * aw_session_run_file does for a file: "<stdin>:LINE" in messages. */
-static int run_stdin(aw_session *s) {
-  size_t len;
-  char *text = asm_read_file("-", &len);
-  if (!text) { fprintf(stderr, "awemu run: <stdin>: cannot read: %s\n", strerror(errno)); return -1; }
-  aw_session_set_var(s, "SCRIPT_DIR", ".");
-  int lineno = 0, rc = 0;
-  char *next = NULL;
-  for (char *p = text; p && !rc; p = next) {
-    next = strchr(p, '\n');
-    if (next) *next++ = 0;
-    char where[32];
-    snprintf(where, sizeof where, "<stdin>:%d", ++lineno);
-    rc = aw_session_exec(s, p, where);
-  }
-  free(text);
-  return rc;
-}
-
 /* Functional mode's --stats-json: the counters of all the script's launches,
  * named as timing mode's JSON names them where they mean the same, and the
  * host seconds spent in the launches.  0, or -1 with a message. */
@@ -411,7 +391,7 @@ static int run_main(int argc, char **argv, int *vars, const char **sets) {
   sa.sa_handler = on_sigint;
   sigemptyset(&sa.sa_mask);
   int caught = sigaction(SIGINT, NULL, &old) == 0 && old.sa_handler != SIG_IGN && sigaction(SIGINT, &sa, NULL) == 0;
-  int rc = is_stdin ? run_stdin(s) : aw_session_run_file(s, script);
+  int rc = aw_session_run_file(s, script);   /* (- is standard input: checked as a whole first, as a file is) */
   if (caught) sigaction(SIGINT, &old, NULL);
   run_session = NULL;
   /* timing figures when launches ran timed: from --config, or after the
@@ -435,7 +415,7 @@ static int run_main(int argc, char **argv, int *vars, const char **sets) {
   return rc ? 1 : 0;
 }
 
-int main(int argc, char **argv) {
+static int awemu_main(int argc, char **argv) {
   aw_data_setup_codecs();   /* codec_mpc's models from the data root, not the working directory */
   if (argc < 2) { usage(stderr); return 2; }
   const char *cmd = argv[1];
@@ -459,3 +439,6 @@ int main(int argc, char **argv) {
   usage(stderr);
   return 2;
 }
+
+/* standard output is checked at the end, as GNU tools do: a full disk under '>' is an error (exit 2) */
+int main(int argc, char **argv) { return isa_close_stdout("awemu", awemu_main(argc, argv)); }
