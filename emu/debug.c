@@ -759,9 +759,45 @@ static void watch_place_pending(dbg *g) {
   if (placed) watch_range(g);
 }
 
+/* A step of the warp in focus (g->focus_c, still running) ends because another warp stops
+ * first: says so, with the command, the stepping warp and where it stands now (as it issued
+ * its instruction, or not yet), before the focus moves.  Returns 1 (printed). */
+static int step_cut_short(dbg *g) {
+  static const char *const names[] = { "continue", "stepi", "nexti", "step", "next", "finish", "until", "advance" };
+  const cta *fc = g->focus_c;
+  warp *fw = &fc->warps[g->fw];
+  char who[160], wt[600] = "";
+  const cta *p = NULL;
+  uint32_t pid = g->fw;
+  if (!assist_of(g, fc, &p, &pid)) snprintf(who, sizeof who, "block (%u,%u,%u), warp %u", fc->cta.x, fc->cta.y, fc->cta.z, g->fw);
+  else if (p) snprintf(who, sizeof who, "the assist warp of block (%u,%u,%u), warp %u", p->cta.x, p->cta.y, p->cta.z, pid);
+  else snprintf(who, sizeof who, "an assist warp running %s", dbg_fname(fc->m, fc->kfunc));
+  uint32_t pc = warp_next(fw, NULL, NULL);
+  if (pc != NO_PC) where_text(fc->m, pc, wt, sizeof wt);
+  printf("\n[%s of %s interrupted by another warp's stop: it %s%s]\n", names[g->mode], who, pc != NO_PC ? "stands at " : "has exited", wt);
+  return 1;
+}
+
+/* A launch or runsub has ended (also a killed one).  The executor owns its CTAs (a launch's
+ * blocks, the runners of assist warps) and may free them once their launch has ended (a later
+ * launch rebinds or frees timing mode's, the session frees the rest), so every pointer to one
+ * is forgotten here: nothing the debugger keeps outlives its launch. */
+static void launch_over(dbg *g) {
+  g->c = NULL;
+  g->focus_c = NULL;
+  g->stop_c = NULL;
+  g->stop_w = NULL;
+  g->writer = NULL;
+  g->mode = M_CONT;
+  g->in_launch = 0;
+}
+
 static int hook(void *ctx, int ev, cta *c, warp *w, uint32_t pc) {
   dbg *g = ctx;
-  if (g->kill) return 1;
+  if (g->kill) {   /* killed (kill, run again, quit): the launch ends as soon as it can */
+    if (ev == EMU_EV_END) launch_over(g);
+    return 1;
+  }
   switch (ev) {
   case EMU_EV_CTA:
     g->c = c;
@@ -790,10 +826,7 @@ static int hook(void *ctx, int ev, cta *c, warp *w, uint32_t pc) {
       printf("[%s %s finished]\n", c->line ? "subroutine" : "kernel", dbg_fname(c->m, c->kfunc));
       stop_here(g, c, NULL, 0, S_END);
     }
-    g->mode = M_CONT;
-    g->c = NULL;
-    g->focus_c = NULL;
-    g->in_launch = 0;
+    launch_over(g);
     return 0;
   }
   /* EMU_EV_INSN: the common case returns at once */
@@ -821,10 +854,12 @@ static int hook(void *ctx, int ev, cta *c, warp *w, uint32_t pc) {
   if (!(why & 1) && !watched && bpi < 0 && !stepped && !lost && !trap) return g->kill;
   uint32_t mask;
   warp_next(w, &mask, NULL);
+  /* another warp stops while the one in focus steps: said, with where the stepping warp stands */
+  int cut = !focus && !lost && g->mode != M_CONT && (bpi >= 0 || trap || watched || (why & 1)) && step_cut_short(g);
   if (bpi >= 0) {
     breakpoint *b = &g->bps[bpi];
     b->hits++;
-    printf("\n");
+    if (!cut) printf("\n");
     set_focus(g, w->id, lane, 1);
     printf("%s %d, ", b->temp ? "Temporary breakpoint" : "Breakpoint", b->id);
     char wt[600];
@@ -837,10 +872,10 @@ static int hook(void *ctx, int ev, cta *c, warp *w, uint32_t pc) {
       maps_rebuild(g);
     }
   } else if (trap) {
-    printf("\nProgram received signal SIGTRAP: a brkpt instruction.\n");
+    printf("%sProgram received signal SIGTRAP: a brkpt instruction.\n", cut ? "" : "\n");
     set_focus(g, w->id, mask ? (uint32_t)__builtin_ctz(mask) : 0, 1);
   } else if (why & 1) {
-    printf("\nProgram received signal SIGINT, Interrupt.\n");
+    printf("%sProgram received signal SIGINT, Interrupt.\n", cut ? "" : "\n");
     set_focus(g, w->id, mask ? (uint32_t)__builtin_ctz(mask) : 0, 1);
   } else if (watched) {   /* the focus goes to the lane that stored, when its warp is this one, or (timing mode) resident */
     uint32_t k = g->watch_last, id[3] = { 0, 0, 0 }, sw = UINT32_MAX, sl = 0;   /* the storing block, warp and lane */
@@ -884,7 +919,13 @@ static void apply_vars(dbg *g, aw_session *s) {
   }
 }
 
+/* A new session (at startup, and for each run): the focus starts as on the first run, on
+ * warp 0, lane 0 of whatever block first stops (the old session's blocks are freed with it). */
 static void session_start(dbg *g) {
+  launch_over(g);
+  g->stop = S_NONE;
+  g->fw = g->fl = g->frame_sel = 0;
+  g->focus_serial = g->cta_serial = 0;
   if (g->s) aw_session_free(g->s);
   g->s = aw_session_new(stdout, stderr);
   apply_vars(g, g->s);
@@ -893,8 +934,6 @@ static void session_start(dbg *g) {
   g->d->hook = hook;
   g->d->hook_ctx = g;
   maps_clear(g);
-  g->c = NULL;
-  g->in_launch = 0;
   g->nlaunches = 0;
   /* watchpoints keep their addresses (allocation is deterministic); their old values are re-read */
   for (int i = 0; i < g->nbps; i++) if (g->bps[i].kind == BP_WATCH) memset(g->bps[i].old, 0, sizeof g->bps[i].old);
@@ -967,8 +1006,7 @@ static int cmd_run(dbg *g, char *args) {
     int rc = aw_session_run_file(g->s, g->target);
     aw_session_quiet(g->s, 0);
     g->running = 0;
-    g->c = NULL;
-    g->in_launch = 0;
+    launch_over(g);
     if (g->restart) continue;
     if (g->quit) return DR_OK;
     if (g->kill) { g->kill = 0; printf("[script %s killed]\n", g->target); return DR_OK; }
@@ -2475,8 +2513,7 @@ static int execute(dbg *g, char *line) {
     if (started) {
       aw_session_quiet(g->s, 0);
       g->running = 0;
-      g->c = NULL;
-      g->in_launch = 0;
+      launch_over(g);
       if (g->kill) { g->kill = 0; if (!g->quit) printf("[%s killed]\n", script); return DR_OK; }
       char copy[4096], *q = copy;
       snprintf(copy, sizeof copy, "%s", args);
