@@ -1678,7 +1678,12 @@ static int info_registers(dbg *g, char *args) {
     if (dbg_print_value(g, &v, fmt, "") < 0) return DR_ERR;
   }
   if (any) return DR_OK;
-  printf("Registers of %s, lane %u of warp %u:\n", dbg_fname(m, f->func), g->fl, w->id);
+  /* the warp as $warp and info lanes name it: an assist warp by the block and warp it works for */
+  uint32_t pid = w->id;
+  const cta *pc_ = NULL;
+  if (!assist_of(g, g->c, &pc_, &pid)) printf("Registers of %s, lane %u of warp %u:\n", dbg_fname(m, f->func), g->fl, w->id);
+  else if (pc_) printf("Registers of %s, lane %u of the assist warp of block (%u,%u,%u), warp %u:\n", dbg_fname(m, f->func), g->fl, pc_->cta.x, pc_->cta.y, pc_->cta.z, pid);
+  else printf("Registers of %s, lane %u of an assist warp whose block has finished:\n", dbg_fname(m, f->func), g->fl);
   for (uint32_t s = 0; s < m->funcs[f->func].nslots; s++) {
     char name[64], b[96];
     isa_dis_reg(&m->img, f->func, s, name, sizeof name);
@@ -2208,16 +2213,32 @@ static int info_line(dbg *g, char *args) {
     aw_line *ln = g->c->line;
     uint32_t enc, size, lsz, mag;
     memcpy(&enc, ln->meta, 4); memcpy(&size, ln->meta + 4, 4); memcpy(&lsz, ln->meta + 8, 4); memcpy(&mag, ln->meta + 12, 4);
-    const isa_image *img = &g->c->m->img;
-    const char *trig = "";
-    for (uint32_t i = 0; i < img->nsubrs; i++)
-      if (img->subrs[i].func == g->c->kfunc && img->subrs[i].ntrigger) {
-        const isa_trigger *tr = &img->triggers[img->subrs[i].first_trigger];
-        static char tb[64];
-        snprintf(tb, sizeof tb, ", started by the trigger '%s %d'", isa_trigger_names[tr->event], tr->arg);
-        trig = tb;
+    aw_module *m = g->c->m;
+    const isa_image *img = &m->img;
+    printf("Subroutine %s", dbg_fname(m, g->c->kfunc));
+    /* its triggers as the source writes them; a 'pc' one also where in the kernel it fires */
+    for (uint32_t i = 0; i < img->nsubrs; i++) {
+      const isa_subr *sr = &img->subrs[i];
+      if (sr->func != g->c->kfunc) continue;
+      uint32_t npc = 0;   /* its pc triggers so far: load.c binds them in order, one m->pc_binds entry each */
+      for (uint32_t k = 0; k < sr->ntrigger; k++) {
+        const isa_trigger *tr = &img->triggers[sr->first_trigger + k];
+        char as[512], at[700] = "";
+        isa_trigger_text(tr, img->strtab, as, sizeof as);
+        if (tr->event == ISA_TRIG_PC) {
+          uint32_t seen = 0;
+          for (uint32_t b = 0; b < m->npc_binds; b++) {
+            if (m->pc_binds[b].subr != i || seen++ != npc) continue;
+            char wt[600];
+            if (m->pc_binds[b].pc < m->ncode) { where_text(m, m->pc_binds[b].pc, wt, sizeof wt); snprintf(at, sizeof at, " at %s", wt); }
+            break;
+          }
+          npc++;
+        }
+        printf("%s '%s'%s", k ? "," : sr->ntrigger > 1 ? ", started by the triggers" : ", started by the trigger", as, at);
       }
-    printf("Subroutine %s%s\n", dbg_fname(g->c->m, g->c->kfunc), trig);
+    }
+    printf("\n");
     printf("  .lin  %u bytes; .lout %u bytes\n", ln->in_bytes, ln->out_bytes);
     printf("  .lmeta: encoding %u, compressed size %u bytes, line size %u bytes, MAG %u bytes", enc, size, lsz, mag);
     if (mag && size) printf(" (%u burst%s)", codec_bursts(size, mag), codec_bursts(size, mag) == 1 ? "" : "s");
