@@ -1847,20 +1847,38 @@ static int info_frame(dbg *g, char *args) {
   return DR_OK;
 }
 
-/* x/NFU ADDRESS: gdb's examine.  Sizes b h w g; formats x d u o t f c i s. */
+/* x/NFU ADDRESS: gdb's examine.  Sizes b h w g; formats x d u o t f c i s; N at most X_MAX_UNITS. */
+#define X_MAX_UNITS 4096
+
+/* Reads x's NFU (fmtbuf: what follows the '/') into *count, *fmt and *size (left as they are
+ * where NFU does not say).  DR_OK; DR_USAGE for a letter that is no format or size; DR_ERR,
+ * with a message, for an N out of range. */
+static int x_format(const char *fmtbuf, uint64_t *count, char *fmt, char *size) {
+  const char *f = fmtbuf;
+  if (isdigit((unsigned char)*f)) {
+    char *end;
+    errno = 0;
+    *count = strtoull(f, &end, 10);
+    if (!*count || *count > X_MAX_UNITS || errno)
+      return dbg_err("x/%s: N is 1 to %d units at a time (a plain 'x' goes on where the last one stopped).", fmtbuf, X_MAX_UNITS);
+    f = end;
+  }
+  for (; *f; f++) {
+    if (strchr("bhwg", *f)) *size = *f;
+    else if (strchr("xduotfcis", *f)) *fmt = *f;
+    else return DR_USAGE;
+  }
+  return DR_OK;
+}
+
 static int do_examine(dbg *g, char *args, const char *lead) {
   char fmtbuf[32];
   char dummy;
   dbg_take_format(&args, &dummy, fmtbuf, sizeof fmtbuf);
   uint64_t count = 1;
   char fmt = g->x_valid ? g->x_fmt : 'x', size = g->x_valid ? g->x_size : 'w';
-  char *f = fmtbuf;
-  if (isdigit((unsigned char)*f)) { count = strtoull(f, &f, 10); if (!count || count > 4096) return DR_USAGE; }
-  for (; *f; f++) {
-    if (strchr("bhwg", *f)) size = *f;
-    else if (strchr("xduotfcis", *f)) fmt = *f;
-    else return DR_USAGE;
-  }
+  int rc = x_format(fmtbuf, &count, &fmt, &size);
+  if (rc) return rc;
   char *text = dbg_trim(args);
   int space = ISA_SP_GLOBAL;
   uint64_t addr;
@@ -1952,6 +1970,12 @@ static int cmd_display(dbg *g, char *args) {
   }
   int examine = fmtbuf[0] && (strlen(fmtbuf) > 1 || strchr("is", fmtbuf[0]) || strchr("bhwg", fmtbuf[0]));
   if (fmtbuf[0] && !examine && !dbg_valid_fmt(fmt)) return DR_USAGE;
+  if (examine) {   /* refused now, not at every stop */
+    uint64_t n;
+    char xf, xs;
+    int rc = x_format(fmtbuf, &n, &xf, &xs);
+    if (rc) return rc;
+  }
   g->displays = realloc(g->displays, (size_t)(g->ndisplays + 1) * sizeof *g->displays);
   display *d = &g->displays[g->ndisplays++];
   d->id = ++g->next_display;
@@ -2373,7 +2397,7 @@ static const dbg_command commands[] = {
   { "cuda", NULL, cmd_cuda, "cuda [sm N] [warp N] [lane N] [block (X,Y,Z)] [thread (X,Y,Z)]", "show or move the focus, by hardware or software coordinates", 0 },
   { "info", "i", cmd_info, "info SUBCOMMAND", "breakpoints watchpoints warps lanes registers line display buffers functions frame cuda", 0 },
   { "print", "p", dbg_cmd_print, "print[/FMT] EXPRESSION", "a value: %REG (lane in focus), %REG[LANE], %REG[*] (every lane), {TYPE}ADDRESS, BUFFER[INDEX], $pc $mask $active; FMT x d u o t f c", 0 },
-  { "x", NULL, cmd_x, "x/NFU [SPACE:]ADDRESS", "examine memory: N units, F format (x d u o t f c s i), U size (b h w g); SPACE global shared local param const lin lout lmeta generic", 1 },
+  { "x", NULL, cmd_x, "x/NFU [SPACE:]ADDRESS", "examine memory: N units (1 to 4096), F format (x d u o t f c s i), U size (b h w g); SPACE global shared local param const lin lout lmeta generic", 1 },
   { "display", NULL, cmd_display, "display[/FMT] [EXPRESSION]", "print EXPRESSION at every stop (display/i $pc: the instruction)", 0 },
   { "undisplay", NULL, cmd_undisplay, "undisplay [N ...]", "stop displaying (all when no number)", 0 },
   { "disassemble", NULL, cmd_disassemble, "disassemble [/s] [FUNCTION | START,END | START,+N]", "the instructions of a function (=> marks the pc), /s with source lines", 0 },
