@@ -855,7 +855,8 @@ static int hook(void *ctx, int ev, cta *c, warp *w, uint32_t pc) {
   uint32_t mask;
   warp_next(w, &mask, NULL);
   /* another warp stops while the one in focus steps: said, with where the stepping warp stands */
-  int cut = !focus && !lost && g->mode != M_CONT && (bpi >= 0 || trap || watched || (why & 1)) && step_cut_short(g);
+  int cut = !focus && !lost && g->mode != M_CONT && g->fw < g->focus_c->nwarps && (bpi >= 0 || trap || watched || (why & 1)) &&
+            step_cut_short(g);
   if (bpi >= 0) {
     breakpoint *b = &g->bps[bpi];
     b->hits++;
