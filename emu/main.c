@@ -48,7 +48,8 @@ static void run_usage(FILE *f) {
         "  --trace-timeline=FILE  write a timeline (Chrome Trace Event JSON, opens in Perfetto): per SM and\n"
         "                      warp, what the warps and their assist warps issued and when, assist warps'\n"
         "                      starts and exits, L1 fills (timestamps in core cycles; at most 5 M events)\n"
-        "  --timeout=SECONDS   a launch running longer than SECONDS of wall-clock time faults (0: no limit)\n"
+        "  --timeout=SECONDS   a launch running longer than SECONDS of wall-clock time faults (default: 600,\n"
+        "                      or $AWEMU_TIMEOUT when set; 0: no limit; the script's 'set time-limit S' too)\n"
         "  --insn-limit=N      a launch executing more than N warp instructions faults (0: no limit;\n"
         "                      the script's 'set limit N' changes it too)\n"
         "  --memcheck[=MODE]   report every global access outside every allocation (device memory is laid out\n"
@@ -253,11 +254,13 @@ static char *read_whole(const char *path, size_t *len) {
   return b;
 }
 
+#define RUN_TIMEOUT 600   /* seconds: awemu run's wall-clock limit of one launch when none is given */
+
 static int run_main(int argc, char **argv, int *vars, const char **sets) {
   const char *script = NULL, *config = NULL, *stats_json = NULL, *timeline = NULL;
   const char *subs[64];
   int nsets = 0, nsubs = 0;
-  double timeout = 0;
+  double timeout = -1;   /* not given: $AWEMU_TIMEOUT, else RUN_TIMEOUT */
   uint64_t insn_limit = 0;
   int have_limit = 0, nvars = 0, options_done = 0, memcheck = -1;
   const char *record = NULL;
@@ -322,6 +325,15 @@ static int run_main(int argc, char **argv, int *vars, const char **sets) {
     }
   }
   if (!script) { fprintf(stderr, "awemu run: no SCRIPT given\n"); run_usage(stderr); return 2; }
+  if (timeout < 0) {   /* a launch's default wall-clock limit (why 600 s: emu/cudart/README.md, "Limits") */
+    const char *env = getenv("AWEMU_TIMEOUT");
+    char *end = NULL;
+    timeout = env && *env ? strtod(env, &end) : RUN_TIMEOUT;
+    if (env && *env && (*end || !isfinite(timeout) || timeout < 0)) {
+      fprintf(stderr, "awemu run: AWEMU_TIMEOUT needs a number of seconds (0 or more; 0 is no limit), got '%s'\n", env);
+      return 2;
+    }
+  }
   int is_stdin = !strcmp(script, "-");
   struct stat st;
   if (!is_stdin && stat(script, &st) == 0 && S_ISDIR(st.st_mode)) {
@@ -368,7 +380,8 @@ static int run_main(int argc, char **argv, int *vars, const char **sets) {
     if (isa_out_open(&tl, timeline, 0, err, sizeof err)) { fprintf(stderr, "awemu run: %s\n", err); aw_session_free(s); return 2; }
     if (aw_timing_timeline(d, tl.f)) { fprintf(stderr, "awemu: out of memory\n"); isa_out_abort(&tl); aw_session_free(s); return 2; }
   }
-  if (timeout > 0) aw_set_time_limit(d, timeout);
+  aw_set_time_limit(d, timeout);
+  aw_set_limit_hints(d, NULL, "awemu run --timeout S, AWEMU_TIMEOUT=S or set time-limit S raises it; 0 lifts it");
   if (have_limit) aw_set_insn_limit(d, insn_limit);
   if (memcheck >= 0) aw_set_memcheck(d, memcheck, NULL);
   if (record && aw_set_record(d, record)) {
