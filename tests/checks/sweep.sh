@@ -235,19 +235,24 @@ figure rate = bars insns/secs by design where bw=1
 figure bwsp = bars cycles by bw vs design=base where design=caba
 figure parts = stack f by design where bw=1
 figure twice = bars cycles by design
+figure one = bars cycles by bw where bw=1 where design=caba
 EOF
 (cd "$SW" && "$awemu" sweep --plot --out fig.runs fig.sweep) > "$SW/fig.out" 2> "$SW/fig.err"
 rc=$?
 printf '| workload | base | caba |\n|---|---:|---:|\n| a | 1.000 | 2.000 |\n| b | 1.000 | 3.000 |\n| **GMEAN** | **1.000** | **2.449** |\n' > "$SW/sp.want"
 printf '| workload | base | caba |\n|---|---:|---:|\n| a | 5.000 | 5.000 |\n| b | 5.000 | 5.000 |\n| **MEAN** | **5.000** | **5.000** |\n' > "$SW/rate.want"
-printf '| workload | 1 | 2 |\n|---|---:|---:|\n| a | 2.000 | 2.000 |\n| b | 3.000 | - |\n| **GMEAN** | **2.449** | **2.000** |\n' > "$SW/bwsp.want"
+printf '| workload | bw=1 | bw=2 |\n|---|---:|---:|\n| a | 2.000 | 2.000 |\n| b | 3.000 | - |\n| **GMEAN** | **2.449** | **2.000** |\n' > "$SW/bwsp.want"
+printf '| workload | cycles |\n|---|---:|\n| a | 50.000 |\n| b | 100.000 |\n| **MEAN** | **75.000** |\n' > "$SW/one.want"
 printf '| workload | design | x | y |\n|---|---|---:|---:|\n| a | base | 0.250 | 0.750 |\n| a | caba | 0.500 | 0.500 |\n| b | base | 0.100 | 0.900 |\n| b | caba | 0.200 | 0.800 |\n' > "$SW/parts.want"
 ok=1
-for fg in sp rate bwsp parts; do cmp -s "$SW/$fg.want" "$SW/fig.runs/figures/$fg.md" || ok=0; done
+for fg in sp rate bwsp parts one; do cmp -s "$SW/$fg.want" "$SW/fig.runs/figures/$fg.md" || ok=0; done
+# the legend (gnuplot's columnheader) is the data's header: what each series is, never a bare "1"
+[ "$(head -1 "$SW/fig.runs/figures/bwsp.dat" 2>/dev/null)" = "$(printf 'workload\tbw=1\tbw=2')" ] || ok=0
+[ "$(head -1 "$SW/fig.runs/figures/one.dat" 2>/dev/null)" = "$(printf 'workload\tcycles')" ] || ok=0
 if [ $rc -eq 2 ] && [ $ok -eq 1 ] && grep -q "fig.sweep:6: error: figure twice: workload a has several runs with design = base: fix the other axes with 'where KEY=VALUE'" "$SW/fig.err"; then
-  pass "sweep figures: speedups, geometric means, ratios, a baseline on another axis and stacks as derived by hand; an ambiguous figure refused"
+  pass "sweep figures: speedups, geometric means, ratios, a baseline on another axis and stacks as derived by hand, series named (bw=1, cycles); an ambiguous figure refused"
 else
-  fail "sweep figures (exit $rc)" "$(cat "$SW/fig.err"; for fg in sp rate bwsp parts; do diff "$SW/$fg.want" "$SW/fig.runs/figures/$fg.md"; done)"
+  fail "sweep figures (exit $rc)" "$(cat "$SW/fig.err"; for fg in sp rate bwsp parts one; do diff "$SW/$fg.want" "$SW/fig.runs/figures/$fg.md"; done; head -1 "$SW/fig.runs/figures/bwsp.dat" "$SW/fig.runs/figures/one.dat")"
 fi
 if command -v gnuplot > /dev/null 2>&1; then
   if [ -s "$SW/fig.runs/figures/sp.svg" ] && [ -s "$SW/fig.runs/figures/parts.png" ] && grep -q '<svg' "$SW/fig.runs/figures/sp.svg"; then
