@@ -10,6 +10,13 @@
 #   resume      a sweep killed (SIGKILL to its process group) while its runs go on: run again,
 #               it runs only what has no statistics, and the runs done before keep their files
 #   merge       results.csv's cycles of a run are those of its stats.json
+#   stale       a run is reused only while its command and the contents of what it reads are the
+#               same (7 edits, each undone); a damaged stats.json is failed, named, and run again
+#   timeout     a run blocked on a FIFO is killed at the sweep's timeout; a second sweep into the
+#               same directory meanwhile is refused
+#   signals     SIGTERM and SIGINT stop the runs too and leave no partial statistics (143, 130)
+#   no gnuplot  every run ok: the table is written, a warning, status 0
+#   figures     from a results.csv written by hand, as derived in the comments
 # Everything is written inside one mktemp -d directory, removed at the end.
 SW=$(mktemp -d)
 awemu=$(cd "$BIN" && pwd)/awemu
