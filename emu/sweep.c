@@ -1180,7 +1180,7 @@ static int run_all(const sweep *w, run *r, int n, int jobs, int task, int tasks,
         failed++;
         if (tty) fputc('\n', stderr);
         if (x->timed_out)
-          fprintf(stderr, "[sweep] FAILED %s (timed out: still running %.0f s after it started, a second past the sweep's timeout of %g s at %s:%d; log %s/log): ",
+          fprintf(stderr, "[sweep] FAILED %s (timed out: killed after %.0f s, a second past the sweep's timeout of %g s at %s:%d, which covers the whole run; log %s/log): ",
                   x->id, x->seconds, w->timeout_s, w->file, w->timeout.line, x->dir);
         else fprintf(stderr, "[sweep] FAILED %s (exit %d; log %s/log): ", x->id, x->status, x->dir);
         put_command(stderr, x);

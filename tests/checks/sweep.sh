@@ -320,7 +320,7 @@ alive() { grep -l -a -F -f "$1" /proc/[0-9]*/cmdline 2>/dev/null | sed 's,^/proc
 mkfifo "$SW/fifo"
 printf 'alloc x u32 4\nfill x text %s/fifo\n' "$SW" > "$SW/block.aw"
 printf '%s' "$SW/block.aw" > "$SW/block.pat"
-printf 'workloads = %s/block.aw\nconfigs = functional\ntimeout = 1\n' "$SW" > "$SW/block.sweep"
+printf 'workloads = %s/block.aw\nconfigs = functional\ntimeout = 2\n' "$SW" > "$SW/block.sweep"
 t0=$(date +%s)
 (cd "$SW" && exec timeout 30 "$awemu" sweep block.sweep > block1.out 2> block1.err) &
 b_pid=$!
@@ -333,10 +333,10 @@ rc=$?
 secs=$(( $(date +%s) - t0 ))
 left=$(alive "$SW/block.pat")
 exec 3<> "$SW/fifo"; exec 3>&-   # (a writer that comes and goes: a reader still blocked, before the fix, ends)
-if [ $rc -eq 1 ] && [ $secs -lt 20 ] && grep -q "^\[sweep\] FAILED block.functional (timed out: .*sweep's timeout of 1 s at block.sweep:3" "$SW/block1.err" &&
+if [ $rc -eq 1 ] && [ $secs -lt 20 ] && grep -q "^\[sweep\] FAILED block.functional (timed out: .*sweep's timeout of 2 s at block.sweep:3" "$SW/block1.err" &&
    [ -z "$left" ] && [ ! -e "$SW/block.runs/runs/block.functional/stats.part.json" ]; then
   pass "sweep: a run blocked outside a launch is killed at the sweep's timeout (the whole run); the sweep ends (status 1, ${secs} s)"
-else fail "sweep: a run blocked on a FIFO with timeout = 1 (status $rc after $secs s; still running: '$left')" "$(cat "$SW/block1.err")"; fi
+else fail "sweep: a run blocked on a FIFO with timeout = 2 (status $rc after $secs s; still running: '$left')" "$(cat "$SW/block1.err")"; fi
 if [ $rc2 -eq 2 ] && grep -q "^awemu sweep: block.runs is in use by another sweep (pid [0-9]*: awemu sweep block.sweep, since .*): wait for it to end, or give this one another --out" "$SW/block2.err" &&
    [ "$(grep -c 'block.functional' "$SW/block1.err")" -eq 1 ]; then
   pass "sweep: a second sweep into the same directory is refused, naming the first"
