@@ -6,10 +6,13 @@
  *   errors    unknown key, bad values, ranges, geometry that does not divide
  *             into power-of-two sets; each message names file, line and key
  *   roundtrip tm_config_write's output loads back to the same config
+ *   nearest   an unknown key names the keys nearest to it ("did you mean"), as git does
+ *   fixes     a check that one key can satisfy says which setting would
  */
 #include "check.h"
 #include "../emu/timing/config.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -259,8 +262,8 @@ static void errors(void) {
   CHECK(contains(e, "t.cfg:3: error: l2_compressed:"), "l2_compressed takes off or on (%s)", e);
   /* 32-byte L2 sectors under the defaults' 128-byte L1 lines */
   e = try_cfg("design = caba\nl2_sector_bytes = 32\n");
-  CHECK(contains(e, "t.cfg:2: error: l2_sector_bytes: design caba decompresses whole L1 lines: the 32-byte blocks must be the 128-byte L1 line"),
-        "caba needs blocks of a whole L1 line (%s)", e);
+  CHECK(contains(e, "t.cfg:2: error: l2_sector_bytes: design caba decompresses whole L1 lines: the 32-byte blocks (l2_sector_bytes, from ") &&
+        contains(e, "t.cfg:2) must be the 128-byte L1 line"), "caba needs blocks of a whole L1 line (%s)", e);
   e = try_cfg("design = caba\nl2_sector_bytes = 128\nl1_bytes = 0\n");
   CHECK(contains(e, "t.cfg:3: error: l1_bytes: design caba decompresses lines as they arrive at L1, and l1_bytes = 0 leaves no L1"),
         "caba without an L1 (%s)", e);
@@ -316,6 +319,79 @@ static void errors(void) {
   CHECK(c.n_sm == 15, "a failed set leaves the key as it was");
 }
 
+/* An unknown key: the keys nearest to it, as git's "did you mean" (expected by hand: the
+ * edit distances below count insertions, deletions, substitutions and swaps of neighbours). */
+static void nearest(void) {
+  const char *e;
+  char err[512];
+  tm_config c;
+  /* l1_byte: one letter short of l1_bytes (1); l2_bytes is 2 away */
+  e = try_cfg("l1_byte = 16K\n");
+  CHECK(contains(e, "t.cfg:1: error: unknown key 'l1_byte'; did you mean 'l1_bytes'? (awemu config --table lists them)"), "a file's near miss (%s)", e);
+  tm_config_defaults(&c);
+  CHECK(tm_config_set_pair(&c, "l1_byte=16K", "--set", err, sizeof err) != 0 &&
+        !strcmp(err, "--set: error: unknown key 'l1_byte'; did you mean 'l1_bytes'? (awemu config --table lists them)"), "--set's near miss (%s)", err);
+  /* l3_bytes: one substitution from both l1_bytes and l2_bytes, which are named in the table's order */
+  e = try_cfg("l3_bytes = 1M\n");
+  CHECK(contains(e, "unknown key 'l3_bytes'; did you mean 'l1_bytes' or 'l2_bytes'?"), "two keys as near (%s)", e);
+  /* a swap of two neighbours is one edit; letter case is none (keys are case-sensitive: tCL) */
+  e = try_cfg("l1_wyas = 4\ntcl = 3\n");
+  CHECK(contains(e, "unknown key 'l1_wyas'; did you mean 'l1_ways'?"), "swapped letters (%s)", e);
+  e = try_cfg("tcl = 3\n");
+  CHECK(contains(e, "unknown key 'tcl'; did you mean 'tCL'?"), "another letter case (%s)", e);
+  /* l1_size: no key within 2 edits (l1_tags, l1_ways: 4): no guess, the message as before */
+  e = try_cfg("l1_size = 16K\n");
+  CHECK(contains(e, "t.cfg:1: error: unknown key 'l1_size' (awemu config --table lists them)"), "nothing near (%s)", e);
+  char near[160];
+  CHECK(tm_config_nearest("dram_que", near, sizeof near) == 1 && !strcmp(near, "'dram_queue'"), "tm_config_nearest: dram_que is dram_queue (%s)", near);
+}
+
+/* A check one key can satisfy says which setting does it: mpc-titanv's 32-byte L2 sectors
+ * under design caba (whose assist warps decompress whole 128-byte L1 lines).  Either works:
+ * 128-byte sectors in its 128-byte L2 lines, or 32-byte L1 lines (32 KiB / (32 x 64 ways) = 16
+ * sets, and its L1 sectors are 32 bytes).  The message only said "the 32-byte blocks must be
+ * the 128-byte L1 line". */
+static void fixes(void) {
+  char err[512];
+  tm_config c;
+  tm_config_defaults(&c);
+  int rc = tm_config_load(&c, "mpc-titanv", err, sizeof err) || tm_config_set(&c, "design", "caba", "--set", err, sizeof err) ||
+           !tm_config_check(&c, err, sizeof err);
+  CHECK(!rc && !strcmp(err, "--set: error: design: design caba decompresses whole L1 lines: the 32-byte blocks (l2_sector_bytes, from mpc-titanv:36) "
+                            "must be the 128-byte L1 line (l1_line_bytes, from caba-gtx480:34); set l2_sector_bytes = 128 or l1_line_bytes = 32"),
+        "mpc-titanv with design caba: the keys and the values that would do (%s)", err);
+  tm_config t = c;
+  CHECK(tm_config_set(&t, "l2_sector_bytes", "128", "x", err, sizeof err) == 0 && tm_config_check(&t, err, sizeof err) == 0, "... and l2_sector_bytes = 128 does");
+  t = c;
+  CHECK(tm_config_set(&t, "l1_line_bytes", "32", "x", err, sizeof err) == 0 && tm_config_check(&t, err, sizeof err) == 0, "... and l1_line_bytes = 32 does");
+  /* the defaults' L1 sectors are 128 bytes: a 32-byte L1 line cannot hold them, so only the L2
+   * sector is named */
+  const char *e = try_cfg("design = caba\nl2_sector_bytes = 32\n");
+  CHECK(contains(e, "t.cfg:2) must be the 128-byte L1 line (l1_line_bytes, from default); set l2_sector_bytes = 128") && !contains(e, " or "),
+        "only the setting that passes every check is offered (%s)", e);
+}
+
+/* A symbolic link loop as the config or as a base: the system's reason (ELOOP), not "no such
+ * preset or file". */
+static void links(void) {
+  char a[300], b[300], err[600], text[400];
+  snprintf(a, sizeof a, "%s/loop1.cfg", dir);
+  snprintf(b, sizeof b, "%s/loop2.cfg", dir);
+  if (symlink(b, a) != 0 || symlink(a, b) != 0) { printf("SKIP symbolic link loops: symlink: %s\n", strerror(errno)); return; }
+  tm_config c;
+  tm_config_defaults(&c);
+  char want[400];
+  snprintf(want, sizeof want, "%s: Too many levels of symbolic links", a);
+  CHECK(tm_config_load(&c, a, err, sizeof err) != 0 && !strcmp(err, want), "a link loop as the config (%s)", err);
+  snprintf(text, sizeof text, "base = %s\n", a);
+  const char *e = try_cfg(text);
+  snprintf(want, sizeof want, "t.cfg:1: error: base: %s: Too many levels of symbolic links", a);
+  CHECK(contains(e, want), "a link loop as a base (%s)", e);
+  /* a relative base beside its includer (loop1.cfg is in the includer's directory) */
+  e = try_cfg("base = loop1.cfg\n");
+  CHECK(contains(e, "t.cfg:1: error: base: ") && contains(e, "/loop1.cfg: Too many levels of symbolic links"), "a relative link loop as a base (%s)", e);
+}
+
 static void roundtrip(void) {
   char err[512];
   for (int i = 0; tm_preset_name(i, NULL); i++) {
@@ -344,6 +420,9 @@ int main(void) {
   language();
   errors();
   roundtrip();
+  nearest();
+  fixes();
+  links();
   char cmd[300];
   snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
   if (system(cmd) != 0) printf("FAIL cannot remove %s\n", dir);

@@ -4,6 +4,7 @@
 #include "cache.h"
 #include "../../isa/isa.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
@@ -38,6 +39,53 @@ static int find_key(const char *name, size_t len) {
   for (int i = 0; i < TM_NKEYS; i++)
     if (strlen(keys[i].name) == len && !strncmp(keys[i].name, name, len)) return i;
   return -1;
+}
+
+/* The edit distance of a and b (optimal string alignment: an insertion, a deletion, a
+ * substitution or a swap of two neighbours costs 1), letter case ignored; more than 'most'
+ * (or a word too long to care) gives most + 1. */
+static int distance(const char *a, const char *b, int most) {
+  enum { MAXW = 64 };
+  size_t na = strlen(a), nb = strlen(b);
+  if (na >= MAXW || nb >= MAXW) return most + 1;
+  int d[MAXW + 1][MAXW + 1];
+  for (size_t i = 0; i <= na; i++) d[i][0] = (int)i;
+  for (size_t j = 0; j <= nb; j++) d[0][j] = (int)j;
+  for (size_t i = 1; i <= na; i++)
+    for (size_t j = 1; j <= nb; j++) {
+      int ca = tolower((unsigned char)a[i - 1]), cb = tolower((unsigned char)b[j - 1]);
+      int v = d[i - 1][j - 1] + (ca != cb);
+      if (d[i - 1][j] + 1 < v) v = d[i - 1][j] + 1;
+      if (d[i][j - 1] + 1 < v) v = d[i][j - 1] + 1;
+      if (i > 1 && j > 1 && ca == tolower((unsigned char)b[j - 2]) && tolower((unsigned char)a[i - 2]) == cb && d[i - 2][j - 2] + 1 < v)
+        v = d[i - 2][j - 2] + 1;
+      d[i][j] = v;
+    }
+  return d[na][nb] > most ? most + 1 : d[na][nb];
+}
+
+int tm_config_nearest(const char *word, char *buf, size_t cap) {
+  /* as git's "did you mean": every key at the smallest distance, when it is small for the
+   * word's length (1 for up to 3 letters, 2 up to 8, else 3), at most 3 of them */
+  size_t len = strlen(word);
+  int most = len <= 3 ? 1 : len <= 8 ? 2 : 3, best = most + 1, n = 0;
+  int dist[TM_NKEYS];
+  for (int k = 0; k < TM_NKEYS; k++) {
+    dist[k] = distance(word, keys[k].name, most);
+    if (dist[k] < best) best = dist[k];
+  }
+  if (cap) buf[0] = 0;
+  if (best > most) return 0;
+  int picked[3];
+  for (int k = 0; k < TM_NKEYS; k++)
+    if (dist[k] == best && n < 3) picked[n++] = k;
+  size_t used = 0;
+  for (int i = 0; i < n && used < cap; i++) {
+    int w = snprintf(buf + used, cap - used, "%s'%s'", i == 0 ? "" : i == n - 1 ? " or " : ", ", keys[picked[i]].name);
+    if (w < 0) break;
+    used += (size_t)w;
+  }
+  return n;
 }
 
 /* Index of 'word' among the choices "a|b|c", or -1. */
@@ -172,7 +220,12 @@ static void trim(char **s, char **e) {
 
 int tm_config_set(tm_config *c, const char *key, const char *value, const char *where, char *err, size_t cap) {
   int k = find_key(key, strlen(key));
-  if (k < 0) return isa_fail(err, cap, "%s: error: unknown key '%s' (awemu config --table lists them)", where, key);
+  if (k < 0) {
+    char near[160];
+    if (tm_config_nearest(key, near, sizeof near))
+      return isa_fail(err, cap, "%s: error: unknown key '%s'; did you mean %s? (awemu config --table lists them)", where, key, near);
+    return isa_fail(err, cap, "%s: error: unknown key '%s' (awemu config --table lists them)", where, key);
+  }
   union { int64_t i; double d; int e; } v;
   char inner[256];
   if (parse_value(k, value, &v, inner, sizeof inner) != 0) return isa_fail(err, cap, "%s: error: %s", where, inner);
@@ -221,6 +274,10 @@ static const char *preset_list(char *buf, size_t cap) {
   }
   return buf;
 }
+
+/* Whether stat's errno e says that nothing is there (rather than that something is there and
+ * cannot be reached: a loop of symbolic links, a directory without search permission). */
+static int missing(int e) { return e == ENOENT || e == ENOTDIR; }
 
 /* Whether load_depth takes name for a preset (not a path). */
 static int is_preset(const char *name) {
@@ -272,10 +329,11 @@ static int load_text(tm_config *c, const char *origin, const char *text, base_ch
       const char *bname = vs;
       if (!is_preset(vs) && vs[0] != '/' && slash && !is_preset(origin)) {
         snprintf(near, sizeof near, "%.*s/%s", (int)(slash - origin), origin, vs);
-        if (stat(near, &bst) == 0) bname = near;
+        if (stat(near, &bst) == 0 || !missing(errno)) bname = near;   /* (there, but unreadable: its own error below) */
       }
       if (!is_preset(bname) && stat(bname, &bst) != 0) {
         char list[256];
+        if (!missing(errno)) return isa_fail(err, cap, "%s: error: base: %s: %s", where, bname, strerror(errno));
         return isa_fail(err, cap, "%s: error: base: %s: no such preset or file (presets: %s)", where, vs, preset_list(list, sizeof list));
       }
       if (load_depth(c, bname, where, chain, err, cap) != 0) return -1;
@@ -302,6 +360,7 @@ static int load_depth(tm_config *c, const char *name, const char *from, base_cha
   struct stat st;
   if (stat(name, &st) != 0) {
     char list[256];
+    if (!missing(errno)) return isa_fail(err, cap, "%s%s: %s", lead, name, strerror(errno));   /* a loop of links, no permission, ... */
     return isa_fail(err, cap, "%s%s: no such preset or file (presets: %s)", lead, name, preset_list(list, sizeof list));
   }
   if (S_ISDIR(st.st_mode)) return isa_fail(err, cap, "%s%s: is a directory, not a config file", lead, name);
@@ -393,7 +452,7 @@ static int blame(const tm_config *c, int first, ...) {
 /* Fails with "ORIGIN: error: KEY: message" for key k of the check's keys. */
 #define BAD(k, ...) BADK(blame(c, TM_KEY_##k, -1), __VA_ARGS__)
 #define BADK(key, ...) do { \
-    int k_ = (key); char m_[256]; snprintf(m_, sizeof m_, __VA_ARGS__); \
+    int k_ = (key); char m_[512]; snprintf(m_, sizeof m_, __VA_ARGS__); \
     return isa_fail(err, cap, "%s: error: %s: %s", c->origin[k_], keys[k_].name, m_); } while (0)
 #define L2KEYS TM_KEY_l2_bytes, TM_KEY_n_mem, TM_KEY_l2_slices_per_mem, TM_KEY_l2_ways, TM_KEY_l2_line_bytes, -1
 #define L1KEYS TM_KEY_l1_bytes, TM_KEY_l1_ways, TM_KEY_l1_line_bytes, -1
@@ -404,7 +463,33 @@ static double host_memory(void) {
   return pages > 0 && size > 0 ? (double)pages * (double)size : 0;
 }
 
-int tm_config_check(const tm_config *c, char *err, size_t cap) {
+/* "; set A = x or B = y": those of the n settings keys[i] = vals[i] that alone would make
+ * c pass every check, in buf ("" when none would; depth: the checks' own nesting). */
+static int check(const tm_config *c, int depth, char *err, size_t cap);
+static const char *fixes(const tm_config *c, int depth, int n, const int *key, const int64_t *val, char *buf, size_t cap) {
+  size_t used = 0;
+  int found = 0;
+  buf[0] = 0;
+  if (depth > 0) return buf;
+  tm_config *t = malloc(sizeof *t);
+  if (!t) return buf;
+  for (int i = 0; i < n; i++) {
+    *t = *c;
+    char v[32], e[8];
+    snprintf(v, sizeof v, "%lld", (long long)val[i]);
+    if (tm_config_set(t, keys[key[i]].name, v, "fix", e, sizeof e) || check(t, depth + 1, e, sizeof e)) continue;
+    int w = snprintf(buf + used, cap - used, "%s%s = %s", found ? " or " : "; set ", keys[key[i]].name, v);
+    if (w < 0 || (size_t)w >= cap - used) break;
+    used += (size_t)w;
+    found++;
+  }
+  free(t);
+  return buf;
+}
+
+int tm_config_check(const tm_config *c, char *err, size_t cap) { return check(c, 0, err, cap); }
+
+static int check(const tm_config *c, int depth, char *err, size_t cap) {
   if (c->sm_max_threads % 32) BAD(sm_max_threads, "%lld is not a whole number of 32-thread warps", (long long)c->sm_max_threads);
   if (c->sm_max_warps * 32 < c->sm_max_threads)
     BADK(blame(c, TM_KEY_sm_max_warps, TM_KEY_sm_max_threads, -1), "sm_max_warps = %lld warps hold fewer than sm_max_threads = %lld threads",
@@ -483,9 +568,17 @@ int tm_config_check(const tm_config *c, char *err, size_t cap) {
       BADK(blame(c, TM_KEY_design, TM_KEY_dram_mag, -1), "dram_mag = %lld: the codecs aim at a memory access granularity of 16, 32 or 64 bytes", (long long)c->dram_mag);
     if (c->design == TM_DESIGN_CABA && !c->l1_bytes)
       BADK(blame(c, TM_KEY_design, TM_KEY_l1_bytes, -1), "design caba decompresses lines as they arrive at L1, and l1_bytes = 0 leaves no L1");
-    if (c->design == TM_DESIGN_CABA && unit != c->l1_line_bytes)
-      BADK(blame(c, TM_KEY_design, TM_KEY_l2_sector_bytes, TM_KEY_l1_line_bytes, -1),
-           "design caba decompresses whole L1 lines: the %lld-byte blocks must be the %lld-byte L1 line", (long long)unit, (long long)c->l1_line_bytes);
+    if (c->design == TM_DESIGN_CABA && unit != c->l1_line_bytes) {
+      /* what to set: the block to the line, or the line to the block (those that pass every check) */
+      int unit_key = c->l2_bytes ? TM_KEY_l2_sector_bytes : TM_KEY_l1_sector_bytes;
+      int fk[2] = { unit_key, TM_KEY_l1_line_bytes };
+      int64_t fv[2] = { c->l1_line_bytes, unit };
+      char fix[160];
+      BADK(blame(c, TM_KEY_design, unit_key, TM_KEY_l1_line_bytes, -1),
+           "design caba decompresses whole L1 lines: the %lld-byte blocks (%s, from %s) must be the %lld-byte L1 line (l1_line_bytes, from %s)%s",
+           (long long)unit, keys[unit_key].name, c->origin[unit_key], (long long)c->l1_line_bytes, c->origin[TM_KEY_l1_line_bytes],
+           fixes(c, depth, 2, fk, fv, fix, sizeof fix));
+    }
     if (c->design == TM_DESIGN_CABA && (c->compression == TM_COMP_BEST || c->compression == TM_COMP_COST))
       BADK(blame(c, TM_KEY_design, TM_KEY_compression, -1), "design caba needs one algorithm: its subroutines are bound to that algorithm's encoding numbers");
     if (c->compression == TM_COMP_MPC && unit != 32)

@@ -12,7 +12,8 @@
  * ..." for files, "--set KEY=VALUE: error: ..." for single settings) and
  * leaves the config as it was before the failing line; a config that passes
  * tm_config_check is consistent (cache geometries divide into whole,
- * power-of-two sets; clocks and rates positive).  Loading is deterministic.
+ * power-of-two sets; clocks and rates positive); an unknown key's message names the
+ * nearest keys.  Loading is deterministic.
  */
 #ifndef AWEMU_TM_CONFIG_H
 #define AWEMU_TM_CONFIG_H
@@ -81,6 +82,10 @@ void tm_config_value(const tm_config *c, int key, char *buf, size_t cap);
 void tm_config_table(FILE *f);
 /* The presets: name i (from 0) and its file text; NULL past the last. */
 const char *tm_preset_name(int i, const char **text);
+
+/* The unknown key 'word's nearest keys by edit distance (as git's "did you mean"), quoted
+ * and joined ("'l1_bytes'", "'a' or 'b'") in buf; how many (0: none is near). */
+int tm_config_nearest(const char *word, char *buf, size_t cap);
 
 /* Derived figures. */
 double tm_dram_peak_bytes_per_s(const tm_config *c);   /* all channels, bandwidth scale included */
