@@ -1,7 +1,6 @@
 /* emu/timing/config.c -- the timing model's configuration (see config.h). */
 #define _XOPEN_SOURCE 700   /* realpath */
 #include "config.h"
-#include "cache.h"
 #include "../../isa/isa.h"
 
 #include <ctype.h>
@@ -11,6 +10,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -457,10 +457,25 @@ static int blame(const tm_config *c, int first, ...) {
 #define L2KEYS TM_KEY_l2_bytes, TM_KEY_n_mem, TM_KEY_l2_slices_per_mem, TM_KEY_l2_ways, TM_KEY_l2_line_bytes, -1
 #define L1KEYS TM_KEY_l1_bytes, TM_KEY_l1_ways, TM_KEY_l1_line_bytes, -1
 
-/* This machine's physical memory in bytes, 0 when unknown. */
-static double host_memory(void) {
+double tm_host_limit(char *what, size_t cap) {
   long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
-  return pages > 0 && size > 0 ? (double)pages * (double)size : 0;
+  double limit = pages > 0 && size > 0 ? (double)pages * (double)size : 0;
+  const char *by = NULL;
+  struct rlimit rl;
+  if (getrlimit(RLIMIT_AS, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY && (limit <= 0 || (double)rl.rlim_cur < limit)) {
+    limit = (double)rl.rlim_cur;
+    by = "ulimit -v";
+  }
+  if (getrlimit(RLIMIT_DATA, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY && (limit <= 0 || (double)rl.rlim_cur < limit)) {
+    limit = (double)rl.rlim_cur;
+    by = "ulimit -d";
+  }
+  double gib = 1024.0 * 1024 * 1024;
+  if (what && cap) {
+    if (by) snprintf(what, cap, "the %.1f GiB this process may take (%s)", limit / gib, by);
+    else snprintf(what, cap, "this machine's %.1f GiB", limit / gib);
+  }
+  return limit;
 }
 
 /* "; set A = x or B = y": those of the n settings keys[i] = vals[i] that alone would make
@@ -599,19 +614,54 @@ static int check(const tm_config *c, int depth, char *err, size_t cap) {
       BADK(blame(c, TM_KEY_md_cache_bytes, TM_KEY_md_cache_ways, -1), "md_cache_bytes = %lld in %lld ways of 128-byte lines must give a power-of-two number of sets",
            (long long)c->md_cache_bytes, (long long)c->md_cache_ways);
   }
-  /* the caches' arrays must fit in the host: a model that cannot be built is refused
-   * here, rather than killed by the kernel when its caches are first cleared */
-  double l1 = c->l1_bytes ? (double)c->n_sm * cache_host_bytes(c->l1_bytes, c->l1_line_bytes, c->l1_tags, c->l1_mshrs) : 0;
-  double l2 = c->l2_bytes ? cache_host_bytes(c->l2_bytes, c->l2_line_bytes, c->l2_tags, c->n_mem * c->l2_slices_per_mem * c->l2_mshrs) : 0;
-  int md_on = c->design == TM_DESIGN_HW_MEM || c->design == TM_DESIGN_HW || c->design == TM_DESIGN_CABA;
-  double md = md_on ? (double)c->n_mem * cache_host_bytes(c->md_cache_bytes, 128, 1, 32) : 0;
-  double host = host_memory(), gib = 1024.0 * 1024 * 1024;
-  if (host > 0 && l1 + l2 + md > 0.75 * host) {
-    int k = l1 >= l2 && l1 >= md ? blame(c, TM_KEY_l1_bytes, TM_KEY_n_sm, TM_KEY_l1_tags, TM_KEY_l1_mshrs, TM_KEY_l1_line_bytes, -1)
-          : l2 >= md ? blame(c, TM_KEY_l2_bytes, TM_KEY_l2_tags, TM_KEY_l2_mshrs, TM_KEY_l2_line_bytes, -1)
-          : blame(c, TM_KEY_md_cache_bytes, TM_KEY_n_mem, -1);
-    BADK(k, "the model's caches would take %.1f GiB of host memory (L1s %.1f, L2 %.1f, metadata caches %.1f), more than three quarters of this machine's %.1f GiB",
-         (l1 + l2 + md) / gib, l1 / gib, l2 / gib, md / gib, host / gib);
+  /* every array the model sizes from the keys must fit in the host: a model that cannot be
+   * built is refused here, rather than killed by the kernel as it is built (tm_model_host_bytes) */
+  double part[TM_HOST_NPARTS], gib = 1024.0 * 1024 * 1024;
+  double total = tm_model_host_bytes(c, part), host = tm_host_limit(NULL, 0);
+  if (host > 0 && total > 0.75 * host) {
+    int big = 0;
+    for (int i = 1; i < TM_HOST_NPARTS; i++) if (part[i] > part[big]) big = i;
+    char what[200], lim[96];
+    long long nslices = (long long)(c->n_mem * c->l2_slices_per_mem);
+    int k;
+    switch (big) {
+    case TM_HOST_SMS:
+      k = blame(c, TM_KEY_sm_max_warps, TM_KEY_n_sm, TM_KEY_sm_schedulers, TM_KEY_sm_max_ctas, -1);
+      snprintf(what, sizeof what, "the SMs' warp slots: n_sm = %lld x sm_max_warps = %lld, sm_schedulers = %lld", (long long)c->n_sm,
+               (long long)c->sm_max_warps, (long long)c->sm_schedulers);
+      break;
+    case TM_HOST_L1:
+      k = blame(c, TM_KEY_l1_bytes, TM_KEY_n_sm, TM_KEY_l1_tags, TM_KEY_l1_mshrs, TM_KEY_l1_line_bytes, -1);
+      snprintf(what, sizeof what, "the L1s: n_sm = %lld x l1_bytes = %lld in %lld-byte lines, l1_tags = %lld, l1_mshrs = %lld", (long long)c->n_sm,
+               (long long)c->l1_bytes, (long long)c->l1_line_bytes, (long long)c->l1_tags, (long long)c->l1_mshrs);
+      break;
+    case TM_HOST_ASSIST:
+      k = blame(c, TM_KEY_awt_entries, TM_KEY_n_sm, -1);
+      snprintf(what, sizeof what, "the assist warp tables: n_sm = %lld x awt_entries = %lld", (long long)c->n_sm, (long long)c->awt_entries);
+      break;
+    case TM_HOST_L2_LINES:
+      k = blame(c, TM_KEY_l2_bytes, TM_KEY_l2_tags, TM_KEY_l2_line_bytes, TM_KEY_n_mem, TM_KEY_l2_slices_per_mem, -1);
+      snprintf(what, sizeof what, "the L2: l2_bytes = %lld in %lld-byte lines, l2_tags = %lld, in %lld slices", (long long)c->l2_bytes,
+               (long long)tm_mem_line(c), (long long)c->l2_tags, nslices);
+      break;
+    case TM_HOST_L2_MSHRS:
+      k = blame(c, TM_KEY_l2_mshrs, TM_KEY_n_mem, TM_KEY_l2_slices_per_mem, -1);
+      snprintf(what, sizeof what, "the L2 slices' MSHRs (with or without an L2): l2_mshrs = %lld x n_mem = %lld x l2_slices_per_mem = %lld",
+               (long long)c->l2_mshrs, (long long)c->n_mem, (long long)c->l2_slices_per_mem);
+      break;
+    case TM_HOST_DRAM:
+      k = blame(c, TM_KEY_dram_queue, TM_KEY_dram_banks, TM_KEY_n_mem, -1);
+      snprintf(what, sizeof what, "the DRAM queues: n_mem = %lld x dram_banks = %lld x dram_queue = %lld", (long long)c->n_mem,
+               (long long)c->dram_banks, (long long)c->dram_queue);
+      break;
+    default:
+      k = blame(c, TM_KEY_md_cache_bytes, TM_KEY_n_mem, -1);
+      snprintf(what, sizeof what, "the metadata caches: n_mem = %lld x md_cache_bytes = %lld", (long long)c->n_mem, (long long)c->md_cache_bytes);
+      break;
+    }
+    tm_host_limit(lim, sizeof lim);
+    BADK(k, "the timing model would take %.1f GiB of host memory, %.1f of them for %s; more than three quarters of %s",
+         total / gib, part[big] / gib, what, lim);
   }
   return 0;
 }
