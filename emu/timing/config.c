@@ -433,6 +433,69 @@ double tm_dram_peak_bytes_per_s(const tm_config *c) {
   return (double)c->n_mem * (double)c->dram_bus_bytes * (double)c->dram_data_rate * c->dram_clock_mhz * 1e6 * c->dram_bandwidth_scale;
 }
 
+/* n with a comma every three digits, in buf. */
+static const char *grouped(int64_t n, char *buf, size_t cap) {
+  char d[32];
+  int len = snprintf(d, sizeof d, "%lld", (long long)n), o = 0;
+  for (int i = 0; i < len && (size_t)o + 2 < cap; i++) {
+    if (i && d[i - 1] != '-' && (len - i) % 3 == 0) buf[o++] = ',';
+    buf[o++] = d[i];
+  }
+  buf[o] = 0;
+  return buf;
+}
+
+/* The watchdog: an SM whose assist warps are live but issue nothing for this long is a model
+ * error.  Legitimately they wait for the memory, at worst for the LD/ST unit's accesses of one
+ * instruction served one after another (32 lanes, one MSHR): the limit is 64 times the longest
+ * one request can take under c (every stage at its slowest: the SM's latencies, the crossbar
+ * both ways through full injection buffers, L2 twice, DRAM for the metadata and then the data
+ * with every timing, the packet link both ways, and queued at one DRAM channel behind every
+ * request the SMs can have in flight), and at least TM_WATCHDOG_FLOOR cycles. */
+#define TM_WATCHDOG_FLOOR 10000000
+#define TM_WATCHDOG_TRIPS 64
+int64_t tm_watchdog_cycles(const tm_config *c, char *why, size_t cap) {
+  double core = c->core_clock_mhz, line = (double)tm_mem_line(c);
+  double burst = (double)c->dram_mag / ((double)c->dram_bus_bytes * (double)c->dram_data_rate * c->dram_bandwidth_scale);   /* DRAM cycles */
+  double bursts = ceil(line / (double)c->dram_mag) * burst;
+  double timings = (double)(c->tRP + c->tRCD + c->tCL + c->tWL + c->tRAS + c->tRC + c->tRRD + c->tCCD + c->tWR + c->tCDLR);
+  double codec = 9;   /* the slowest algorithm's latency (C-Pack's, 'best''s), when the keys leave it to the algorithm */
+  double comp = c->compress_cycles >= 0 ? (double)c->compress_cycles : codec, decomp = c->decompress_cycles >= 0 ? (double)c->decompress_cycles : codec;
+  double flits = ceil((line + (double)c->request_header_bytes) / (double)c->icnt_flit_bytes) + (double)c->icnt_buffer_flits;
+  double link_bps = (double)c->dram_bus_bytes * (double)c->dram_data_rate * c->dram_clock_mhz * 1e6 * c->link_bandwidth_scale;
+  enum { T_SM, T_ICNT, T_L2, T_DRAM, T_LINK, T_QUEUE, T_N };
+  double t[T_N];
+  t[T_SM] = (double)c->l1_latency + (c->awb_line_latency >= 0 ? (double)c->awb_line_latency : (double)c->l1_latency) + comp + decomp + 255 * c->latency_scale;
+  t[T_ICNT] = 2 * ((double)c->icnt_latency + ceil(flits / (double)c->icnt_flits_per_cycle)) * core / c->icnt_clock_mhz;
+  t[T_L2] = 2 * (double)c->l2_latency * core / c->l2_clock_mhz;
+  t[T_DRAM] = 2 * (timings + bursts) * core / c->dram_clock_mhz;
+  t[T_LINK] = c->mem_link == TM_LINK_PACKET ? 2 * (double)(c->link_packet_bytes + c->link_header_bytes) / link_bps * core * 1e6 : 0;
+  t[T_QUEUE] = (double)c->n_sm * (double)(c->l1_mshrs + c->icnt_buffer_flits) * ((double)c->tRC + bursts) * core / c->dram_clock_mhz;
+  double trip = 0;
+  int big = 0;
+  for (int i = 0; i < T_N; i++) { trip += t[i]; if (t[i] > t[big]) big = i; }
+  double lim = ceil(TM_WATCHDOG_TRIPS * trip);
+  int64_t cycles = lim > TM_WATCHDOG_FLOOR ? (lim < 4e18 ? (int64_t)lim : (int64_t)4e18) : TM_WATCHDOG_FLOOR;
+  if (why && cap) {
+    char n[40], r[40], most[160];
+    switch (big) {
+    case T_SM: snprintf(most, sizeof most, "the SM's latencies (l1_latency = %lld, latency_scale = %g)", (long long)c->l1_latency, c->latency_scale); break;
+    case T_ICNT: snprintf(most, sizeof most, "icnt_latency = %lld at icnt_clock_mhz = %g", (long long)c->icnt_latency, c->icnt_clock_mhz); break;
+    case T_L2: snprintf(most, sizeof most, "l2_latency = %lld at l2_clock_mhz = %g", (long long)c->l2_latency, c->l2_clock_mhz); break;
+    case T_DRAM: snprintf(most, sizeof most, "DRAM timings at dram_clock_mhz = %g, dram_bandwidth_scale = %g", c->dram_clock_mhz, c->dram_bandwidth_scale); break;
+    case T_LINK: snprintf(most, sizeof most, "link_packet_bytes = %lld at link_bandwidth_scale = %g", (long long)c->link_packet_bytes, c->link_bandwidth_scale); break;
+    default: snprintf(most, sizeof most, "queueing: n_sm = %lld x (l1_mshrs = %lld + icnt_buffer_flits = %lld)", (long long)c->n_sm,
+                      (long long)c->l1_mshrs, (long long)c->icnt_buffer_flits); break;
+    }
+    grouped(cycles, n, sizeof n);
+    grouped(trip < 4e18 ? (int64_t)ceil(trip) : (int64_t)4e18, r, sizeof r);
+    if (cycles > TM_WATCHDOG_FLOOR)
+      snprintf(why, cap, "the watchdog's limit of %s cycles (%d x the longest a memory request takes, %s cycles, mostly %s)", n, TM_WATCHDOG_TRIPS, r, most);
+    else snprintf(why, cap, "the watchdog's limit of %s cycles (its least; %d x the longest a memory request takes, %s cycles, is less)", n, TM_WATCHDOG_TRIPS, r);
+  }
+  return cycles;
+}
+
 /* Of the keys a check involves (TM_KEY_ values, ending with -1), the one to
  * blame in its message: the one set last (a --set after a preset, a file's
  * line after its base), else the first.  So a bad --set n_mem=5 reports

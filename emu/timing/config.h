@@ -97,6 +97,12 @@ double tm_host_limit(char *what, size_t cap);
  * and joined ("'l1_bytes'", "'a' or 'b'") in buf; how many (0: none is near). */
 int tm_config_nearest(const char *word, char *buf, size_t cap);
 
+/* The timing model's watchdog: the cycles an SM with live assist warps may go without
+ * issuing before the launch stops as a model error; the longer of 10,000,000 and 64 times the
+ * longest one memory request can take under c.  'why' (when not NULL) gets "the watchdog's
+ * limit of N cycles (...)", naming the keys that set it. */
+int64_t tm_watchdog_cycles(const tm_config *c, char *why, size_t cap);
+
 /* Derived figures. */
 double tm_dram_peak_bytes_per_s(const tm_config *c);   /* all channels, bandwidth scale included */
 int64_t tm_l1_sets(const tm_config *c);

@@ -869,6 +869,7 @@ static int build(tm_gpu *g) {
   const tm_config *c = g->cfg;
   g->core = tm_clock_mhz(c->core_clock_mhz);
   g->icnt = tm_clock_mhz(c->icnt_clock_mhz);
+  g->watchdog = tm_watchdog_cycles(c, NULL, 0);
   g->up_margin = tm_cycles(g->icnt, (c->icnt_buffer_flits + c->icnt_flits_per_cycle - 1) / c->icnt_flits_per_cycle);
   g->l2clk = tm_clock_mhz(c->l2_clock_mhz);
   tm_events_init(&g->ev);

@@ -14,6 +14,7 @@
 #   bad configs    unknown key (with the nearest ones: "did you mean"), negative size, sets
 #                  that are not a power of two, a bad value on --set, a symbolic link loop,
 #                  design caba on mpc-titanv (what to set): file, line and key named, status 2
+#   watchdog       an SM whose assist warps wait a 10 M-cycle round trip is no internal error
 #   test kernels   every tests/emu/*/*/run.aw under every preset and every policy, and
 #                  two-level with an active set of one warp (but a script marked
 #                  "# schedule-dependent:", whose checks hold only in the functional
@@ -165,6 +166,30 @@ if "$BIN/awemu" run "$T/edge.aw" DUMPS="$T/edge.plain" > "$T/edge.plain.log" 2>&
     else fail "edge config $i ($preset $sets):$bad" "$(tail -3 "$out.log")"; fi
   done < "$T/edge.list"
 else fail "edge configs: the functional run of $e" "$(tail -3 "$T/edge.plain.log")"; fi
+
+# ---- the watchdog follows from the config ----
+# Four warps copy 128 words under design caba with one L1 MSHR and a crossbar of 3600 cycles
+# at 1 MHz: one round trip is 2 x 3600 x 1400 = 10,080,000 core cycles, during which the SM's
+# assist warps wait for the LD/ST unit.  The watchdog's fixed 10,000,000 cycles stopped it as
+# "(an internal error)"; its limit is now 64 x the longest a request can take (about 645 M
+# cycles here): the run ends, its copy right
+cat > "$T/wd.aw" <<EOF
+load examples/caba/stream/stream.ptx
+alloc a u32 128
+alloc c u32 128
+fill a ramp 0 1
+launch stream_copy 1 128 c a u32:128
+expect c at 0 0
+expect c at 77 77
+expect c at 127 127
+EOF
+timeout 120 "$BIN/awemu" run --config caba-gtx480 --set design=caba --set icnt_clock_mhz=1 --set icnt_latency=3600 --set l1_mshrs=1 \
+  --subroutines subroutines/bdi/bdi.s "$T/wd.aw" > "$T/wd.out" 2>&1
+rc=$?
+cyc=$(sed -n 's/^cycles \([0-9]*\) .*/\1/p' "$T/wd.out")
+if [ $rc -eq 0 ] && [ -n "$cyc" ] && [ "$cyc" -gt 10080000 ] && grep -q "^assist warps: [1-9]" "$T/wd.out"; then
+  pass "watchdog: a run whose assist warps wait a 10,080,000-cycle round trip ends ($cyc cycles), its copy right"
+else fail "watchdog: a run whose assist warps wait a 10,080,000-cycle round trip (exit $rc)" "$(grep -i 'error\|^cycles' "$T/wd.out")"; fi
 
 # ---- --subroutines ----
 if "$BIN/awemu" run --config caba-gtx480 --set design=caba --subroutines subroutines/bdi/bdi.s examples/saxpy/run.aw \
