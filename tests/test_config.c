@@ -415,20 +415,18 @@ static void links(void) {
 
 /* ---- host memory ---- */
 
+#if !defined(UNDER_ASAN) && defined(__GLIBC__)
 static const char tiny_ptx[] =
   ".version 8.0\n.target sm_80\n.address_size 64\n.visible .entry k()\n{\n\tret;\n}\n";
 
-#ifdef __GLIBC__
 static double heap_bytes(void) {
   struct mallinfo2 mi = mallinfo2();
   return (double)mi.uordblks + (double)mi.hblkhd;
 }
-#endif
 
 /* The bytes building c's model took (a launch of one warp that returns, on a new device),
  * or -1 when it could not be built; *why the fault. */
 static double build_bytes(const tm_config *c, char *why, size_t cap) {
-#ifdef __GLIBC__
   char err[512];
   aw_device *d = aw_device_new();
   if (!d || aw_set_timing(d, c)) { snprintf(why, cap, "no device"); aw_device_free(d); return -1; }
@@ -442,12 +440,8 @@ static double build_bytes(const tm_config *c, char *why, size_t cap) {
   if (st != AW_OK) snprintf(why, cap, "%s", f.what);
   aw_device_free(d);
   return st != AW_ERR_MEMORY ? used : -1;   /* (built, whether or not the launch then ran: a CTA may fit no SM) */
-#else
-  (void)c;
-  snprintf(why, cap, "no mallinfo2");
-  return -1;
-#endif
 }
+#endif
 
 /* The pre-check's refusals: each needs far more than 1.5 GiB (three quarters of the 2 GiB
  * the caller allows itself, or of the host's memory under AddressSanitizer: then a case is
