@@ -19,7 +19,7 @@ static void usage(FILE *f) {
         "Exit status: 0 on success, 1 when the image is damaged, 2 on usage or I/O errors.\n", f);
 }
 
-int main(int argc, char **argv) {
+static int dis_main(int argc, char **argv) {
   const char *in = NULL, *out = NULL;
   int options_done = 0;
   for (int i = 1; i < argc; i++) {
@@ -69,11 +69,11 @@ int main(int argc, char **argv) {
   }
   isa_dis_image(&img, o.f);
   isa_image_free(&img);
-  if (ferror(o.f)) {
-    fprintf(stderr, "awdis: %s: cannot write: %s\n", out ? out : "standard output", strerror(errno));
-    isa_out_abort(&o);
-    return 2;
-  }
+  /* a failed write left the stream's error flag: the commit reports it (and keeps an old OUT) */
   if (isa_out_commit(&o, err, sizeof err) != 0) { fprintf(stderr, "awdis: %s\n", err); return 2; }
   return 0;
+}
+
+int main(int argc, char **argv) {
+  return isa_close_stdout("awdis", dis_main(argc, argv));
 }

@@ -759,9 +759,45 @@ static void watch_place_pending(dbg *g) {
   if (placed) watch_range(g);
 }
 
+/* A step of the warp in focus (g->focus_c, still running) ends because another warp stops
+ * first: says so, with the command, the stepping warp and where it stands now (as it issued
+ * its instruction, or not yet), before the focus moves.  Returns 1 (printed). */
+static int step_cut_short(dbg *g) {
+  static const char *const names[] = { "continue", "stepi", "nexti", "step", "next", "finish", "until", "advance" };
+  const cta *fc = g->focus_c;
+  warp *fw = &fc->warps[g->fw];
+  char who[160], wt[600] = "";
+  const cta *p = NULL;
+  uint32_t pid = g->fw;
+  if (!assist_of(g, fc, &p, &pid)) snprintf(who, sizeof who, "block (%u,%u,%u), warp %u", fc->cta.x, fc->cta.y, fc->cta.z, g->fw);
+  else if (p) snprintf(who, sizeof who, "the assist warp of block (%u,%u,%u), warp %u", p->cta.x, p->cta.y, p->cta.z, pid);
+  else snprintf(who, sizeof who, "an assist warp running %s", dbg_fname(fc->m, fc->kfunc));
+  uint32_t pc = warp_next(fw, NULL, NULL);
+  if (pc != NO_PC) where_text(fc->m, pc, wt, sizeof wt);
+  printf("\n[%s of %s interrupted by another warp's stop: it %s%s]\n", names[g->mode], who, pc != NO_PC ? "stands at " : "has exited", wt);
+  return 1;
+}
+
+/* A launch or runsub has ended (also a killed one).  The executor owns its CTAs (a launch's
+ * blocks, the runners of assist warps) and may free them once their launch has ended (a later
+ * launch rebinds or frees timing mode's, the session frees the rest), so every pointer to one
+ * is forgotten here: nothing the debugger keeps outlives its launch. */
+static void launch_over(dbg *g) {
+  g->c = NULL;
+  g->focus_c = NULL;
+  g->stop_c = NULL;
+  g->stop_w = NULL;
+  g->writer = NULL;
+  g->mode = M_CONT;
+  g->in_launch = 0;
+}
+
 static int hook(void *ctx, int ev, cta *c, warp *w, uint32_t pc) {
   dbg *g = ctx;
-  if (g->kill) return 1;
+  if (g->kill) {   /* killed (kill, run again, quit): the launch ends as soon as it can */
+    if (ev == EMU_EV_END) launch_over(g);
+    return 1;
+  }
   switch (ev) {
   case EMU_EV_CTA:
     g->c = c;
@@ -790,10 +826,7 @@ static int hook(void *ctx, int ev, cta *c, warp *w, uint32_t pc) {
       printf("[%s %s finished]\n", c->line ? "subroutine" : "kernel", dbg_fname(c->m, c->kfunc));
       stop_here(g, c, NULL, 0, S_END);
     }
-    g->mode = M_CONT;
-    g->c = NULL;
-    g->focus_c = NULL;
-    g->in_launch = 0;
+    launch_over(g);
     return 0;
   }
   /* EMU_EV_INSN: the common case returns at once */
@@ -821,10 +854,13 @@ static int hook(void *ctx, int ev, cta *c, warp *w, uint32_t pc) {
   if (!(why & 1) && !watched && bpi < 0 && !stepped && !lost && !trap) return g->kill;
   uint32_t mask;
   warp_next(w, &mask, NULL);
+  /* another warp stops while the one in focus steps: said, with where the stepping warp stands */
+  int cut = !focus && !lost && g->mode != M_CONT && g->fw < g->focus_c->nwarps && (bpi >= 0 || trap || watched || (why & 1)) &&
+            step_cut_short(g);
   if (bpi >= 0) {
     breakpoint *b = &g->bps[bpi];
     b->hits++;
-    printf("\n");
+    if (!cut) printf("\n");
     set_focus(g, w->id, lane, 1);
     printf("%s %d, ", b->temp ? "Temporary breakpoint" : "Breakpoint", b->id);
     char wt[600];
@@ -837,10 +873,10 @@ static int hook(void *ctx, int ev, cta *c, warp *w, uint32_t pc) {
       maps_rebuild(g);
     }
   } else if (trap) {
-    printf("\nProgram received signal SIGTRAP: a brkpt instruction.\n");
+    printf("%sProgram received signal SIGTRAP: a brkpt instruction.\n", cut ? "" : "\n");
     set_focus(g, w->id, mask ? (uint32_t)__builtin_ctz(mask) : 0, 1);
   } else if (why & 1) {
-    printf("\nProgram received signal SIGINT, Interrupt.\n");
+    printf("%sProgram received signal SIGINT, Interrupt.\n", cut ? "" : "\n");
     set_focus(g, w->id, mask ? (uint32_t)__builtin_ctz(mask) : 0, 1);
   } else if (watched) {   /* the focus goes to the lane that stored, when its warp is this one, or (timing mode) resident */
     uint32_t k = g->watch_last, id[3] = { 0, 0, 0 }, sw = UINT32_MAX, sl = 0;   /* the storing block, warp and lane */
@@ -884,7 +920,13 @@ static void apply_vars(dbg *g, aw_session *s) {
   }
 }
 
+/* A new session (at startup, and for each run): the focus starts as on the first run, on
+ * warp 0, lane 0 of whatever block first stops (the old session's blocks are freed with it). */
 static void session_start(dbg *g) {
+  launch_over(g);
+  g->stop = S_NONE;
+  g->fw = g->fl = g->frame_sel = 0;
+  g->focus_serial = g->cta_serial = 0;
   if (g->s) aw_session_free(g->s);
   g->s = aw_session_new(stdout, stderr);
   apply_vars(g, g->s);
@@ -893,8 +935,6 @@ static void session_start(dbg *g) {
   g->d->hook = hook;
   g->d->hook_ctx = g;
   maps_clear(g);
-  g->c = NULL;
-  g->in_launch = 0;
   g->nlaunches = 0;
   /* watchpoints keep their addresses (allocation is deterministic); their old values are re-read */
   for (int i = 0; i < g->nbps; i++) if (g->bps[i].kind == BP_WATCH) memset(g->bps[i].old, 0, sizeof g->bps[i].old);
@@ -967,8 +1007,7 @@ static int cmd_run(dbg *g, char *args) {
     int rc = aw_session_run_file(g->s, g->target);
     aw_session_quiet(g->s, 0);
     g->running = 0;
-    g->c = NULL;
-    g->in_launch = 0;
+    launch_over(g);
     if (g->restart) continue;
     if (g->quit) return DR_OK;
     if (g->kill) { g->kill = 0; printf("[script %s killed]\n", g->target); return DR_OK; }
@@ -1640,7 +1679,12 @@ static int info_registers(dbg *g, char *args) {
     if (dbg_print_value(g, &v, fmt, "") < 0) return DR_ERR;
   }
   if (any) return DR_OK;
-  printf("Registers of %s, lane %u of warp %u:\n", dbg_fname(m, f->func), g->fl, w->id);
+  /* the warp as $warp and info lanes name it: an assist warp by the block and warp it works for */
+  uint32_t pid = w->id;
+  const cta *pc_ = NULL;
+  if (!assist_of(g, g->c, &pc_, &pid)) printf("Registers of %s, lane %u of warp %u:\n", dbg_fname(m, f->func), g->fl, w->id);
+  else if (pc_) printf("Registers of %s, lane %u of the assist warp of block (%u,%u,%u), warp %u:\n", dbg_fname(m, f->func), g->fl, pc_->cta.x, pc_->cta.y, pc_->cta.z, pid);
+  else printf("Registers of %s, lane %u of an assist warp whose block has finished:\n", dbg_fname(m, f->func), g->fl);
   for (uint32_t s = 0; s < m->funcs[f->func].nslots; s++) {
     char name[64], b[96];
     isa_dis_reg(&m->img, f->func, s, name, sizeof name);
@@ -1804,20 +1848,38 @@ static int info_frame(dbg *g, char *args) {
   return DR_OK;
 }
 
-/* x/NFU ADDRESS: gdb's examine.  Sizes b h w g; formats x d u o t f c i s. */
+/* x/NFU ADDRESS: gdb's examine.  Sizes b h w g; formats x d u o t f c i s; N at most X_MAX_UNITS. */
+#define X_MAX_UNITS 4096
+
+/* Reads x's NFU (fmtbuf: what follows the '/') into *count, *fmt and *size (left as they are
+ * where NFU does not say).  DR_OK; DR_USAGE for a letter that is no format or size; DR_ERR,
+ * with a message, for an N out of range. */
+static int x_format(const char *fmtbuf, uint64_t *count, char *fmt, char *size) {
+  const char *f = fmtbuf;
+  if (isdigit((unsigned char)*f)) {
+    char *end;
+    errno = 0;
+    *count = strtoull(f, &end, 10);
+    if (!*count || *count > X_MAX_UNITS || errno)
+      return dbg_err("x/%s: N is 1 to %d units at a time (a plain 'x' goes on where the last one stopped).", fmtbuf, X_MAX_UNITS);
+    f = end;
+  }
+  for (; *f; f++) {
+    if (strchr("bhwg", *f)) *size = *f;
+    else if (strchr("xduotfcis", *f)) *fmt = *f;
+    else return DR_USAGE;
+  }
+  return DR_OK;
+}
+
 static int do_examine(dbg *g, char *args, const char *lead) {
   char fmtbuf[32];
   char dummy;
   dbg_take_format(&args, &dummy, fmtbuf, sizeof fmtbuf);
   uint64_t count = 1;
   char fmt = g->x_valid ? g->x_fmt : 'x', size = g->x_valid ? g->x_size : 'w';
-  char *f = fmtbuf;
-  if (isdigit((unsigned char)*f)) { count = strtoull(f, &f, 10); if (!count || count > 4096) return DR_USAGE; }
-  for (; *f; f++) {
-    if (strchr("bhwg", *f)) size = *f;
-    else if (strchr("xduotfcis", *f)) fmt = *f;
-    else return DR_USAGE;
-  }
+  int rc = x_format(fmtbuf, &count, &fmt, &size);
+  if (rc) return rc;
   char *text = dbg_trim(args);
   int space = ISA_SP_GLOBAL;
   uint64_t addr;
@@ -1909,6 +1971,12 @@ static int cmd_display(dbg *g, char *args) {
   }
   int examine = fmtbuf[0] && (strlen(fmtbuf) > 1 || strchr("is", fmtbuf[0]) || strchr("bhwg", fmtbuf[0]));
   if (fmtbuf[0] && !examine && !dbg_valid_fmt(fmt)) return DR_USAGE;
+  if (examine) {   /* refused now, not at every stop */
+    uint64_t n;
+    char xf, xs;
+    int rc = x_format(fmtbuf, &n, &xf, &xs);
+    if (rc) return rc;
+  }
   g->displays = realloc(g->displays, (size_t)(g->ndisplays + 1) * sizeof *g->displays);
   display *d = &g->displays[g->ndisplays++];
   d->id = ++g->next_display;
@@ -2170,16 +2238,32 @@ static int info_line(dbg *g, char *args) {
     aw_line *ln = g->c->line;
     uint32_t enc, size, lsz, mag;
     memcpy(&enc, ln->meta, 4); memcpy(&size, ln->meta + 4, 4); memcpy(&lsz, ln->meta + 8, 4); memcpy(&mag, ln->meta + 12, 4);
-    const isa_image *img = &g->c->m->img;
-    const char *trig = "";
-    for (uint32_t i = 0; i < img->nsubrs; i++)
-      if (img->subrs[i].func == g->c->kfunc && img->subrs[i].ntrigger) {
-        const isa_trigger *tr = &img->triggers[img->subrs[i].first_trigger];
-        static char tb[64];
-        snprintf(tb, sizeof tb, ", started by the trigger '%s %d'", isa_trigger_names[tr->event], tr->arg);
-        trig = tb;
+    aw_module *m = g->c->m;
+    const isa_image *img = &m->img;
+    printf("Subroutine %s", dbg_fname(m, g->c->kfunc));
+    /* its triggers as the source writes them; a 'pc' one also where in the kernel it fires */
+    for (uint32_t i = 0; i < img->nsubrs; i++) {
+      const isa_subr *sr = &img->subrs[i];
+      if (sr->func != g->c->kfunc) continue;
+      uint32_t npc = 0;   /* its pc triggers so far: load.c binds them in order, one m->pc_binds entry each */
+      for (uint32_t k = 0; k < sr->ntrigger; k++) {
+        const isa_trigger *tr = &img->triggers[sr->first_trigger + k];
+        char as[512], at[700] = "";
+        isa_trigger_text(tr, img->strtab, as, sizeof as);
+        if (tr->event == ISA_TRIG_PC) {
+          uint32_t seen = 0;
+          for (uint32_t b = 0; b < m->npc_binds; b++) {
+            if (m->pc_binds[b].subr != i || seen++ != npc) continue;
+            char wt[600];
+            if (m->pc_binds[b].pc < m->ncode) { where_text(m, m->pc_binds[b].pc, wt, sizeof wt); snprintf(at, sizeof at, " at %s", wt); }
+            break;
+          }
+          npc++;
+        }
+        printf("%s '%s'%s", k ? "," : sr->ntrigger > 1 ? ", started by the triggers" : ", started by the trigger", as, at);
       }
-    printf("Subroutine %s%s\n", dbg_fname(g->c->m, g->c->kfunc), trig);
+    }
+    printf("\n");
     printf("  .lin  %u bytes; .lout %u bytes\n", ln->in_bytes, ln->out_bytes);
     printf("  .lmeta: encoding %u, compressed size %u bytes, line size %u bytes, MAG %u bytes", enc, size, lsz, mag);
     if (mag && size) printf(" (%u burst%s)", codec_bursts(size, mag), codec_bursts(size, mag) == 1 ? "" : "s");
@@ -2314,7 +2398,7 @@ static const dbg_command commands[] = {
   { "cuda", NULL, cmd_cuda, "cuda [sm N] [warp N] [lane N] [block (X,Y,Z)] [thread (X,Y,Z)]", "show or move the focus, by hardware or software coordinates", 0 },
   { "info", "i", cmd_info, "info SUBCOMMAND", "breakpoints watchpoints warps lanes registers line display buffers functions frame cuda", 0 },
   { "print", "p", dbg_cmd_print, "print[/FMT] EXPRESSION", "a value: %REG (lane in focus), %REG[LANE], %REG[*] (every lane), {TYPE}ADDRESS, BUFFER[INDEX], $pc $mask $active; FMT x d u o t f c", 0 },
-  { "x", NULL, cmd_x, "x/NFU [SPACE:]ADDRESS", "examine memory: N units, F format (x d u o t f c s i), U size (b h w g); SPACE global shared local param const lin lout lmeta generic", 1 },
+  { "x", NULL, cmd_x, "x/NFU [SPACE:]ADDRESS", "examine memory: N units (1 to 4096), F format (x d u o t f c s i), U size (b h w g); SPACE global shared local param const lin lout lmeta generic", 1 },
   { "display", NULL, cmd_display, "display[/FMT] [EXPRESSION]", "print EXPRESSION at every stop (display/i $pc: the instruction)", 0 },
   { "undisplay", NULL, cmd_undisplay, "undisplay [N ...]", "stop displaying (all when no number)", 0 },
   { "disassemble", NULL, cmd_disassemble, "disassemble [/s] [FUNCTION | START,END | START,+N]", "the instructions of a function (=> marks the pc), /s with source lines", 0 },
@@ -2475,8 +2559,7 @@ static int execute(dbg *g, char *line) {
     if (started) {
       aw_session_quiet(g->s, 0);
       g->running = 0;
-      g->c = NULL;
-      g->in_launch = 0;
+      launch_over(g);
       if (g->kill) { g->kill = 0; if (!g->quit) printf("[%s killed]\n", script); return DR_OK; }
       char copy[4096], *q = copy;
       snprintf(copy, sizeof copy, "%s", args);

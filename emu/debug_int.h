@@ -77,7 +77,8 @@ typedef struct {
   int nmaps;
   aw_module *last_m;
   uint8_t *last_at;
-  /* the running launch */
+  /* the running launch; every cta pointer below is the executor's, valid only until its launch
+   * ends (launch_over in debug.c forgets them all then, and before a session is freed) */
   int running;            /* a script, launch or runsub is under way */
   cta *c;                 /* the CTA that runs, between EV_CTA and the end of the launch */
   uint64_t cta_serial;

@@ -33,6 +33,7 @@ void aw_device_free(aw_device *d) {
   for (uint32_t i = 0; i < d->nallocs; i++) if (!d->allocs[i].borrowed) free(d->allocs[i].data);
   free(d->allocs);
   free(d->tail);
+  free(d->head);
   tm_device_free(d);
   free(d->prints);
   free(d->print_text);

@@ -184,11 +184,12 @@ struct aw_device {
   uint64_t watch_lo, watch_hi;
   /* memcheck (aw_set_memcheck): 0 off, 1 report each access outside every
    * allocation and go on, 2 fault at the first; the launch's count, and the
-   * page after the last allocation (mapped, not yet allocated: tail bytes) */
+   * page after the last allocation (mapped, not yet allocated: tail bytes),
+   * and the page below GLOBAL_BASE, under the first allocation (head bytes) */
   int memcheck;
   FILE *memcheck_out;
   uint64_t memcheck_errors;
-  uint8_t *tail;
+  uint8_t *tail, *head;
   uint64_t tail_base;
   uint32_t nwatch;
   uint64_t wlo[EMU_MAX_WATCH], whi[EMU_MAX_WATCH];

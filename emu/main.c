@@ -48,7 +48,8 @@ static void run_usage(FILE *f) {
         "  --trace-timeline=FILE  write a timeline (Chrome Trace Event JSON, opens in Perfetto): per SM and\n"
         "                      warp, what the warps and their assist warps issued and when, assist warps'\n"
         "                      starts and exits, L1 fills (timestamps in core cycles; at most 5 M events)\n"
-        "  --timeout=SECONDS   a launch running longer than SECONDS of wall-clock time faults (0: no limit)\n"
+        "  --timeout=SECONDS   a launch running longer than SECONDS of wall-clock time faults (default: 600,\n"
+        "                      or $AWEMU_TIMEOUT when set; 0: no limit; the script's 'set time-limit S' too)\n"
         "  --insn-limit=N      a launch executing more than N warp instructions faults (0: no limit;\n"
         "                      the script's 'set limit N' changes it too)\n"
         "  --memcheck[=MODE]   report every global access outside every allocation (device memory is laid out\n"
@@ -90,26 +91,6 @@ static const char *long_value(int argc, char **argv, int *i, const char *name, i
   if (a[n]) return NULL;
   if (*i + 1 >= argc) { *missing = 1; return NULL; }
   return argv[++*i];
-}
-
-/* Runs the script text read from standard input, line by line, as
- * aw_session_run_file does for a file: "<stdin>:LINE" in messages. */
-static int run_stdin(aw_session *s) {
-  size_t len;
-  char *text = asm_read_file("-", &len);
-  if (!text) { fprintf(stderr, "awemu run: <stdin>: cannot read: %s\n", strerror(errno)); return -1; }
-  aw_session_set_var(s, "SCRIPT_DIR", ".");
-  int lineno = 0, rc = 0;
-  char *next = NULL;
-  for (char *p = text; p && !rc; p = next) {
-    next = strchr(p, '\n');
-    if (next) *next++ = 0;
-    char where[32];
-    snprintf(where, sizeof where, "<stdin>:%d", ++lineno);
-    rc = aw_session_exec(s, p, where);
-  }
-  free(text);
-  return rc;
 }
 
 /* Functional mode's --stats-json: the counters of all the script's launches,
@@ -273,11 +254,13 @@ static char *read_whole(const char *path, size_t *len) {
   return b;
 }
 
+#define RUN_TIMEOUT 600   /* seconds: awemu run's wall-clock limit of one launch when none is given */
+
 static int run_main(int argc, char **argv, int *vars, const char **sets) {
   const char *script = NULL, *config = NULL, *stats_json = NULL, *timeline = NULL;
   const char *subs[64];
   int nsets = 0, nsubs = 0;
-  double timeout = 0;
+  double timeout = -1;   /* not given: $AWEMU_TIMEOUT, else RUN_TIMEOUT */
   uint64_t insn_limit = 0;
   int have_limit = 0, nvars = 0, options_done = 0, memcheck = -1;
   const char *record = NULL;
@@ -342,6 +325,15 @@ static int run_main(int argc, char **argv, int *vars, const char **sets) {
     }
   }
   if (!script) { fprintf(stderr, "awemu run: no SCRIPT given\n"); run_usage(stderr); return 2; }
+  if (timeout < 0) {   /* a launch's default wall-clock limit (why 600 s: emu/cudart/README.md, "Limits") */
+    const char *env = getenv("AWEMU_TIMEOUT");
+    char *end = NULL;
+    timeout = env && *env ? strtod(env, &end) : RUN_TIMEOUT;
+    if (env && *env && (*end || !isfinite(timeout) || timeout < 0)) {
+      fprintf(stderr, "awemu run: AWEMU_TIMEOUT needs a number of seconds (0 or more; 0 is no limit), got '%s'\n", env);
+      return 2;
+    }
+  }
   int is_stdin = !strcmp(script, "-");
   struct stat st;
   if (!is_stdin && stat(script, &st) == 0 && S_ISDIR(st.st_mode)) {
@@ -388,7 +380,8 @@ static int run_main(int argc, char **argv, int *vars, const char **sets) {
     if (isa_out_open(&tl, timeline, 0, err, sizeof err)) { fprintf(stderr, "awemu run: %s\n", err); aw_session_free(s); return 2; }
     if (aw_timing_timeline(d, tl.f)) { fprintf(stderr, "awemu: out of memory\n"); isa_out_abort(&tl); aw_session_free(s); return 2; }
   }
-  if (timeout > 0) aw_set_time_limit(d, timeout);
+  aw_set_time_limit(d, timeout);
+  aw_set_limit_hints(d, NULL, "awemu run --timeout S, AWEMU_TIMEOUT=S or set time-limit S raises it; 0 lifts it");
   if (have_limit) aw_set_insn_limit(d, insn_limit);
   if (memcheck >= 0) aw_set_memcheck(d, memcheck, NULL);
   if (record && aw_set_record(d, record)) {
@@ -411,7 +404,7 @@ static int run_main(int argc, char **argv, int *vars, const char **sets) {
   sa.sa_handler = on_sigint;
   sigemptyset(&sa.sa_mask);
   int caught = sigaction(SIGINT, NULL, &old) == 0 && old.sa_handler != SIG_IGN && sigaction(SIGINT, &sa, NULL) == 0;
-  int rc = is_stdin ? run_stdin(s) : aw_session_run_file(s, script);
+  int rc = aw_session_run_file(s, script);   /* (- is standard input: checked as a whole first, as a file is) */
   if (caught) sigaction(SIGINT, &old, NULL);
   run_session = NULL;
   /* timing figures when launches ran timed: from --config, or after the
@@ -435,7 +428,7 @@ static int run_main(int argc, char **argv, int *vars, const char **sets) {
   return rc ? 1 : 0;
 }
 
-int main(int argc, char **argv) {
+static int awemu_main(int argc, char **argv) {
   aw_data_setup_codecs();   /* codec_mpc's models from the data root, not the working directory */
   if (argc < 2) { usage(stderr); return 2; }
   const char *cmd = argv[1];
@@ -459,3 +452,6 @@ int main(int argc, char **argv) {
   usage(stderr);
   return 2;
 }
+
+/* standard output is checked at the end, as GNU tools do: a full disk under '>' is an error (exit 2) */
+int main(int argc, char **argv) { return isa_close_stdout("awemu", awemu_main(argc, argv)); }

@@ -9,8 +9,12 @@
  * at its own address (aw_map_host: managed and mapped pinned memory) is an
  * allocation too, far above the packed ones.  A kernel's access
  * inside a mapped page reads and writes there, as on a GPU; one outside every
- * mapped page faults.  Memcheck (exec.c) reports those that miss every
- * allocation.
+ * mapped page faults.  Mapped, once anything is allocated: the pages of the
+ * allocations, the rest of the last one's page (the tail buffer) and the page
+ * below the first (the head buffer: on a GPU the CUDA runtime's own
+ * allocations lie below a program's first, so a read a little below it runs,
+ * as Rodinia's srad_v2 does).  Memcheck (exec.c) reports the accesses that
+ * miss every allocation.
  */
 #include "emu_int.h"
 
@@ -81,6 +85,11 @@ static emu_alloc *slot_below(const aw_device *d, uint64_t addr) {
 uint8_t *emu_mapped(aw_device *d, uint64_t addr, uint64_t size) {
   emu_alloc *a = slot_below(d, addr);
   if (a && addr - a->addr < a->slot && size <= a->slot - (addr - a->addr)) return a->data + (addr - a->addr);
+  /* the page below the first allocation's: mapped, nothing allocated there */
+  if (d->nallocs && addr >= GLOBAL_BASE - EMU_PAGE && addr < GLOBAL_BASE && size <= GLOBAL_BASE - addr) {
+    if (!d->head && !(d->head = calloc(1, EMU_PAGE))) return NULL;
+    return d->head + (addr - (GLOBAL_BASE - EMU_PAGE));
+  }
   /* the rest of the last allocation's page: mapped, nothing allocated there yet */
   if (!d->nallocs || addr < d->next_addr || addr >= d->tail_base + EMU_PAGE || size > d->tail_base + EMU_PAGE - addr) return NULL;
   if (!d->tail && !(d->tail = calloc(1, EMU_PAGE))) return NULL;

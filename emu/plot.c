@@ -218,6 +218,17 @@ static void write_gp(FILE *g, const plot_figure *f, int ncols, int stack, const 
 
 static int draw_table(const plot_figure *f, const csv_table *tp, const char *dir, char *err, size_t cap);
 
+/* What a series of bars is, for the legend and the table's header: the axis's value, as KEY=VALUE
+ * where the axis is a set or var key (a bare "1" or "0.5" says nothing); where the figure has one
+ * series only (a 'where' fixes its axis), what the bars show (the y label). */
+static void series_label(const plot_figure *f, const char *value, int nseries, const char *ylabel, char *buf, size_t cap) {
+  static const char *const named[] = { "design", "algorithm", "config", "workload" };
+  if (nseries == 1) { snprintf(buf, cap, "%s", ylabel); return; }
+  for (size_t i = 0; i < sizeof named / sizeof *named; i++)
+    if (!strcmp(f->axis, named[i])) { snprintf(buf, cap, "%s", value); return; }
+  snprintf(buf, cap, "%s=%s", f->axis, value);
+}
+
 int plot_draw(const plot_figure *f, const char *csv, const char *dir, char *err, size_t cap) {
   csv_table t;
   if (read_csv(csv, &t, err, cap)) return -1;
@@ -378,7 +389,12 @@ static int draw_table(const plot_figure *f, const csv_table *tp, const char *dir
     /* rows: workloads and the mean; columns: the axis values */
     fputs("workload", dat);
     fputs("| workload |", md);
-    for (int a = 0; a < nav; a++) { fprintf(dat, "\t%s", av[a]); fprintf(md, " %s |", av[a]); }
+    for (int a = 0; a < nav; a++) {
+      char label[800];
+      series_label(f, av[a], nav, ylabel, label, sizeof label);
+      fprintf(dat, "\t%s", label);
+      fprintf(md, " %s |", label);
+    }
     fputs("\n", dat);
     fputs("\n|---|", md);
     for (int a = 0; a < nav; a++) fputs("---:|", md);

@@ -23,11 +23,25 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <dirent.h>
+#include <unistd.h>
 
 static void record_fail(aw_device *d, const char *what, const char *path) {
   fprintf(stderr, "awemu: recording stopped: %s %s: %s\n", what, path, strerror(errno));
   free(d->record_dir);
   d->record_dir = NULL;
+}
+
+/* Closes f, a file made here (fopen "wx", so never one of the user's), after 'bad' (a write
+ * failed) or when its close fails: then the partial file is removed.  fclose is called once
+ * whatever happens (a second fclose after a failed one was a double free).  0, or -1. */
+static int close_made(FILE *f, const char *path, int bad) {
+  int e = 0;
+  if (bad) e = errno;
+  if (fclose(f) != 0 && !bad) { bad = 1; e = errno; }
+  if (!bad) return 0;
+  unlink(path);
+  errno = e;
+  return -1;
 }
 
 int aw_set_record(aw_device *d, const char *dir) {
@@ -53,7 +67,7 @@ void emu_record_module(aw_device *d, aw_module *m, const char *text, size_t len)
   char path[4096];
   snprintf(path, sizeof path, "%s/module-%u.ptx", d->record_dir, d->record_modules);
   FILE *f = fopen(path, "wx");
-  if (!f || fwrite(text, 1, len, f) != len || fclose(f)) { if (f) fclose(f); record_fail(d, "cannot write", path); return; }
+  if (!f || close_made(f, path, fwrite(text, 1, len, f) != len)) { record_fail(d, "cannot write", path); return; }
   m->record_id = (int)d->record_modules++;
 }
 
@@ -65,7 +79,7 @@ static int write_snapshot(aw_device *d, const char *name) {
   int bad = !f;
   for (uint32_t i = 0; i < d->nallocs && !bad; i++)
     bad = fwrite(d->allocs[i].data, 1, d->allocs[i].size, f) != d->allocs[i].size;
-  if (f && fclose(f)) bad = 1;
+  if (f) bad = close_made(f, path, bad) != 0;
   if (bad) record_fail(d, "cannot write", path);
   return bad ? -1 : 0;
 }
@@ -101,7 +115,7 @@ void emu_record_begin(aw_device *d, const aw_module *m, int kernel, aw_dim3 grid
     if (!aw_module_symbol(m, isa_str(img, v->name), &addr, &bytes))
       fprintf(f, "symbol %s 0x%llx %llu\n", isa_str(img, v->name), (unsigned long long)addr, (unsigned long long)bytes);
   }
-  if (ferror(f) | fclose(f)) { record_fail(d, "cannot write", path); return; }
+  if (close_made(f, path, ferror(f) != 0)) { record_fail(d, "cannot write", path); return; }
   write_snapshot(d, "before.bin");
 }
 
@@ -111,7 +125,7 @@ void emu_record_end(aw_device *d, int rc) {
     char path[4096];
     snprintf(path, sizeof path, "%s/%04u/fault", d->record_dir, d->record_launches);
     FILE *f = fopen(path, "wx");
-    if (!f || fclose(f)) { record_fail(d, "cannot write", path); return; }
+    if (!f || close_made(f, path, 0)) { record_fail(d, "cannot write", path); return; }
   } else if (write_snapshot(d, "after.bin")) return;
   d->record_launches++;
 }

@@ -38,6 +38,7 @@ typedef struct {
   uint64_t written, cap;    /* cap 0 = none */
   int stopped;              /* the cap was reached: later lines are dropped */
   int failed;               /* a write to 'to' failed */
+  int err;                  /* its errno */
   char *pending;            /* the start of a line not yet complete */
   size_t npending, cappending;
 } trace_sink;
@@ -57,11 +58,12 @@ struct aw_session {
   int trace_to_file;
   isa_outfile printf_file;  /* 'printf FILE': where device printf goes (else the session's out) */
   int printf_to_file;
+  char *trace_where, *printf_where;   /* the script line that opened each file ("run.aw:3"), for messages at its end */
   uint64_t launches;        /* launches finished or faulted (what aw_get_total_stats covers) */
   int quiet;                /* errors are not printed (the debugger ends a launch on purpose) */
   volatile sig_atomic_t interrupted;   /* aw_session_interrupt: no further command runs */
   int stop_file;            /* aw_session_stop: the script file being run reads no further line */
-  struct input { char *path; const char *kind; } *inputs;   /* the scripts run and the modules loaded (kind: in messages): no output replaces them */
+  struct input { char *path; const char *kind; } *inputs;   /* every file a script run reads (kind: in messages): no output replaces them */
   int ninputs;
 };
 
@@ -78,7 +80,7 @@ static int error(aw_session *s, const char *where, const char *fmt, ...) {
   return -1;
 }
 
-static void end_trace(aw_session *s, const char *where);
+static int end_trace(aw_session *s, const char *where);
 
 aw_session *aw_session_new(FILE *out, FILE *err) {
   aw_session *s = calloc(1, sizeof *s);
@@ -91,7 +93,7 @@ aw_session *aw_session_new(FILE *out, FILE *err) {
   return s;
 }
 
-static void end_printf(aw_session *s, const char *where);
+static int end_printf(aw_session *s, const char *where);
 
 void aw_session_free(aw_session *s) {
   if (!s) return;
@@ -103,6 +105,8 @@ void aw_session_free(aw_session *s) {
   free(s->bufs); free(s->vars); free(s->mods);
   for (int i = 0; i < s->ninputs; i++) free(s->inputs[i].path);
   free(s->inputs);
+  free(s->trace_where);
+  free(s->printf_where);
   free(s);
 }
 
@@ -370,6 +374,13 @@ static uint8_t *chunk_alloc(aw_session *s, const char *where, const buffer *b) {
 
 /* ---- commands ---- */
 
+/* After a command that records (awemu run --record): recording that stopped (a full disk; the
+ * reason is printed) fails the command, so an incomplete record is never reported as done. */
+static int record_check(aw_session *s, const char *where, int was_recording) {
+  if (!was_recording || s->dev->record_dir) return 0;
+  return error(s, where, "the record (awemu run --record) stopped here; it is incomplete");
+}
+
 static int cmd_load(aw_session *s, char **argv, int argc, const char *where) {
   if (argc != 2) return error(s, where, "usage: load FILE");
   struct stat st;
@@ -378,11 +389,12 @@ static int cmd_load(aw_session *s, char **argv, int argc, const char *where) {
   if (!nm) return error(s, where, "out of memory");
   s->mods = nm;
   char err[8192];
+  int recording = s->dev->record_dir != NULL;
   aw_module *m = aw_module_load_file(s->dev, argv[1], err, sizeof err);
   if (!m) return error(s, where, "%s", err);
   s->mods[s->nmods++] = m;
-  if (add_input(s, argv[1], "a module the script loaded")) return error(s, where, "out of memory");
-  return 0;
+  if (!aw_session_input(s, argv[1]) && add_input(s, argv[1], "a module the script loaded")) return error(s, where, "out of memory");
+  return record_check(s, where, recording);
 }
 
 static int cmd_alloc(aw_session *s, char **argv, int argc, const char *where) {
@@ -715,7 +727,7 @@ static int stopped_early(const aw_fault *f) {
 }
 
 static void print_stats(aw_session *s, const char *last_name);
-static void trace_after_run(aw_session *s);
+static int trace_after_run(aw_session *s, const char *where);
 
 /* After a launch or subroutine run that faulted: the message, and for one
  * stopped by a limit or Ctrl-C, what it did so far. */
@@ -910,13 +922,16 @@ static int cmd_launch(aw_session *s, char **argv, int argc, const char *where) {
     }
   }
   aw_fault f;
+  int recording = s->dev->record_dir != NULL;
+  errno = 0;
   aw_status st = aw_launch(s->dev, m, k, grid, block, shared, params, pbytes, &f);
   free(params);
   if (st == AW_OK || st == AW_FAULT) s->launches++;
-  trace_after_run(s);
+  int out_bad = trace_after_run(s, where);
   if (st == AW_FAULT) return report_fault(s, where, &f, "launch");
   if (st != AW_OK) return error(s, where, "launch of '%s' failed: %s", argv[1], f.what[0] ? f.what : "bad arguments");
-  return 0;
+  if (out_bad) return -1;
+  return record_check(s, where, recording);
 }
 
 /* ---- runsub ---- */
@@ -982,10 +997,12 @@ static int cmd_runsub(aw_session *s, char **argv, int argc, const char *where) {
     line.in = in; line.in_bytes = lbytes;
   }
   aw_fault f;
+  errno = 0;
   aw_status st = aw_run_subroutine(s->dev, m, argv[1], &line, &f);
-  trace_after_run(s);
+  int out_bad = trace_after_run(s, where);
   int rc = 0;
-  if (st == AW_FAULT) rc = report_fault(s, where, &f, "subroutine run");
+  if (out_bad) rc = -1;
+  else if (st == AW_FAULT) rc = report_fault(s, where, &f, "subroutine run");
   else if (st != AW_OK) rc = error(s, where, "%s", f.what);
   else if (aw_memcpy_htod(s->dev, bo->addr, out, (size_t)bo->count) != AW_OK || aw_memcpy_htod(s->dev, bm->addr, line.meta, 32) != AW_OK)
     rc = error(s, where, "cannot write buffers '%s' and '%s'", bo->name, bm->name);
@@ -1439,7 +1456,7 @@ static int sink_take(trace_sink *t, const char *buf, size_t n) {
   if (t->npending + n > t->cappending) {
     size_t cap = (t->npending + n) * 2;
     char *p = realloc(t->pending, cap);
-    if (!p) { t->failed = 1; return -1; }
+    if (!p) { t->failed = 1; t->err = ENOMEM; return -1; }
     t->pending = p;
     t->cappending = cap;
   }
@@ -1452,7 +1469,7 @@ static int sink_take(trace_sink *t, const char *buf, size_t n) {
     while (whole && t->pending[whole - 1] != '\n') whole--;
     t->stopped = 1;
   }
-  if (whole && fwrite(t->pending, 1, whole, t->to) != whole) t->failed = 1;
+  if (whole && fwrite(t->pending, 1, whole, t->to) != whole) { t->failed = 1; t->err = errno; }
   t->written += whole;
   memmove(t->pending, t->pending + whole, t->npending - whole);
   t->npending -= whole;
@@ -1478,39 +1495,73 @@ static FILE *sink_open(trace_sink *t) {
 #define HAVE_SINK 0   /* no counting FILE on this system: traces have no cap */
 #endif
 
-/* Ends the trace: flushes it and commits its file.  0, or -1 with a message. */
-static void end_trace(aw_session *s, const char *where) {
-  if (!s->trace) return;
+/* Where a message about an output file goes: the current line, else (at the end of a script,
+ * or in the debugger) the line that opened the file. */
+static const char *out_where(const char *where, const char *opened) {
+  return where && *where ? where : opened ? opened : "";
+}
+
+/* Records where an output file was opened ('run.aw:3'), for messages at its end. */
+static void set_where(char **slot, const char *where) {
+  free(*slot);
+  *slot = where && *where ? strdup(where) : NULL;
+}
+
+/* Ends the trace: flushes it and commits its file (a failed one is removed, the old file kept).
+ * 0, or -1 with a message. */
+static int end_trace(aw_session *s, const char *where) {
+  if (!s->trace) return 0;
   aw_set_trace(s->dev, NULL);
-  int bad = 0;
+  int bad = 0, e = 0;
   if (s->sink) {
-    bad = fclose(s->trace) != 0;
-    if (!s->sink->stopped && !s->sink->failed && s->sink->npending) fwrite(s->sink->pending, 1, s->sink->npending, s->sink->to);
-    bad |= s->sink->failed;
+    if (fclose(s->trace) != 0) { bad = 1; e = errno; }
+    if (!s->sink->stopped && !s->sink->failed && s->sink->npending &&
+        fwrite(s->sink->pending, 1, s->sink->npending, s->sink->to) != s->sink->npending) { s->sink->failed = 1; s->sink->err = errno; }
+    if (s->sink->failed) { bad = 1; e = s->sink->err; }
     free(s->sink->pending);
     free(s->sink);
     s->sink = NULL;
   }
   s->trace = NULL;
+  int rc = 0;
   if (s->trace_to_file) {
     char err[4200];
     s->trace_to_file = 0;
-    if (bad) { isa_out_abort(&s->trace_file); error(s, where, "%s: cannot write the trace", s->trace_file.path ? s->trace_file.path : "trace"); }
-    else if (isa_out_commit(&s->trace_file, err, sizeof err)) error(s, where, "%s", err);
-  } else fflush(s->out);
+    if (bad) {
+      rc = error(s, out_where(where, s->trace_where), "%s: cannot write the trace: %s", s->trace_file.path ? s->trace_file.path : "trace", strerror(e ? e : EIO));
+      isa_out_abort(&s->trace_file);
+    } else if (isa_out_commit(&s->trace_file, err, sizeof err)) rc = error(s, out_where(where, s->trace_where), "%s", err);
+  } else fflush(s->out);   /* trace on: a failed write to the output is the output's (awemu checks it at its end) */
+  return rc;
 }
 
-/* After a launch: a trace that reached its cap is switched off (the file stays open until trace off). */
-static void trace_after_run(aw_session *s) {
+/* After a launch: a trace that reached its cap is switched off (the file stays open until trace
+ * off); a trace or printf file that could not be written is ended (the old file kept) and the
+ * command fails, so the script does not go on as if it had been written.  0, or -1. */
+static int trace_after_run(aw_session *s, const char *where) {
+  int e = errno;   /* (the launch's last write's, as the caller set it to 0 before the launch) */
   if (s->sink && s->sink->stopped) aw_set_trace(s->dev, NULL);
+  int rc = 0;
+  int trace_bad = s->trace_to_file && ((s->sink && s->sink->failed) || ferror(s->trace_file.f));
+  if (trace_bad && end_trace(s, where)) rc = -1;
+  errno = 0;
+  int flushed = s->printf_to_file && fflush(s->printf_file.f) == 0;
+  if (s->printf_to_file && !flushed && errno) e = errno;
+  if (s->printf_to_file && (!flushed || ferror(s->printf_file.f))) {
+    rc = error(s, where, "%s: cannot write the device printf%s%s", s->printf_file.path ? s->printf_file.path : "standard output",
+               e ? ": " : "", e ? strerror(e) : "");
+    aw_set_printf(s->dev, s->out);
+    s->printf_to_file = 0;
+    isa_out_abort(&s->printf_file);
+  }
+  return rc;
 }
 
 static int cmd_trace(aw_session *s, char **argv, int argc, const char *where) {
   if (argc != 2 && argc != 3) return error(s, where, "usage: trace on [MAX_BYTES] | off | FILE [MAX_BYTES]");
   if (!strcmp(argv[1], "off")) {
     if (argc != 2) return error(s, where, "usage: trace off");
-    end_trace(s, where);
-    return 0;
+    return end_trace(s, where);
   }
   uint64_t cap = DEFAULT_TRACE_CAP;
   if (argc == 3) {
@@ -1518,11 +1569,12 @@ static int cmd_trace(aw_session *s, char **argv, int argc, const char *where) {
     if (r == -2) return error(s, where, "trace limit %s is too large: at most 2^64-1 bytes (0: no limit)", argv[2]);
     if (r) return error(s, where, "trace limit '%s' is not a number of bytes (decimal or 0x hexadecimal; 0: no limit)", argv[2]);
   }
-  end_trace(s, where);
+  if (end_trace(s, where)) return -1;
   FILE *to = s->out;
   if (strcmp(argv[1], "on")) {
     if (open_output(s, &s->trace_file, argv[1], 0, where)) return -1;
     s->trace_to_file = 1;
+    set_where(&s->trace_where, where);
     to = s->trace_file.f;
   }
 #if HAVE_SINK
@@ -1544,22 +1596,25 @@ static int cmd_trace(aw_session *s, char **argv, int argc, const char *where) {
   return 0;
 }
 
-/* Device printf back to the session's output; a file it went to is completed. */
-static void end_printf(aw_session *s, const char *where) {
-  if (!s->printf_to_file) return;
+/* Device printf back to the session's output; a file it went to is completed.  0, or -1 with
+ * a message (the file could not be written: the old one is kept). */
+static int end_printf(aw_session *s, const char *where) {
+  if (!s->printf_to_file) return 0;
   char err[4200];
   aw_set_printf(s->dev, s->out);
   s->printf_to_file = 0;
-  if (isa_out_commit(&s->printf_file, err, sizeof err)) error(s, where, "%s", err);
+  if (isa_out_commit(&s->printf_file, err, sizeof err)) return error(s, out_where(where, s->printf_where), "%s", err);
+  return 0;
 }
 
 /* printf FILE | printf out: where the device printf of later launches goes. */
 static int cmd_printf(aw_session *s, char **argv, int argc, const char *where) {
   if (argc != 2) return error(s, where, "usage: printf FILE | printf out");
-  end_printf(s, where);
+  if (end_printf(s, where)) return -1;
   if (!strcmp(argv[1], "out")) return 0;
   if (open_output(s, &s->printf_file, argv[1], 0, where)) return -1;
   s->printf_to_file = 1;
+  set_where(&s->printf_where, where);
   aw_set_printf(s->dev, s->printf_file.f);
   return 0;
 }
@@ -1568,9 +1623,9 @@ static int cmd_printf(aw_session *s, char **argv, int argc, const char *where) {
 static int cmd_compare(aw_session *s, char **argv, int argc, const char *where) {
   if (argc != 3) return error(s, where, "usage: compare FILE EXPECTED");
   /* comparing the file being traced: the trace ends first, so the file is complete */
-  if (s->trace_to_file && s->trace_file.path && !strcmp(s->trace_file.path, argv[1])) end_trace(s, where);
+  if (s->trace_to_file && s->trace_file.path && !strcmp(s->trace_file.path, argv[1]) && end_trace(s, where)) return -1;
   /* comparing the file printf writes to: it is completed first, and printf goes back to the output */
-  if (s->printf_to_file && s->printf_file.path && !strcmp(s->printf_file.path, argv[1])) end_printf(s, where);
+  if (s->printf_to_file && s->printf_file.path && !strcmp(s->printf_file.path, argv[1]) && end_printf(s, where)) return -1;
   struct stat st;
   FILE *fa = open_input(s, where, argv[1], &st);
   if (!fa) return -1;
@@ -1687,24 +1742,37 @@ void aw_session_interrupt(aw_session *s) {
   aw_interrupt(s->dev);
 }
 
-int aw_session_exec(aw_session *s, const char *line, const char *where) {
-  /* words first, then each word's ${NAME}s: a value with blanks or '#' in it (a path) stays one
-   * word and is no comment; a word that comes out empty is no word */
+/* Splits a line into words, then expands each word's ${NAME}s: a value with blanks or '#' in it
+ * (a path) stays one word and is no comment; a word that comes out empty is no word.  The
+ * words are malloc'd into argv.  0, or -1 with a message (no words kept). */
+static int split_words(aw_session *s, const char *line, const char *where, char **argv, int *argc) {
+  *argc = 0;
   char *text = strdup(line);
   if (!text) return error(s, where, "out of memory");
   char *hash = strchr(text, '#');
   if (hash) *hash = 0;
-  char *argv[MAX_WORDS];
-  int argc = 0, rc = 0;
+  int rc = 0;
   char *save = NULL;
   for (char *tok = strtok_r(text, " \t\r\n", &save); tok; tok = strtok_r(NULL, " \t\r\n", &save)) {
-    if (argc == MAX_WORDS) { rc = error(s, where, "more than %d words on one line", MAX_WORDS); break; }
+    if (*argc == MAX_WORDS) { rc = error(s, where, "more than %d words on one line", MAX_WORDS); break; }
     int ok;
     char *word = expand(s, tok, where, &ok);
     if (!ok) { free(word); rc = -1; break; }
     if (!*word) { free(word); continue; }
-    argv[argc++] = word;
+    argv[(*argc)++] = word;
   }
+  free(text);
+  if (rc) {
+    for (int i = 0; i < *argc; i++) free(argv[i]);
+    *argc = 0;
+  }
+  return rc;
+}
+
+int aw_session_exec(aw_session *s, const char *line, const char *where) {
+  char *argv[MAX_WORDS];
+  int argc;
+  int rc = split_words(s, line, where, argv, &argc);
   if (argc && !rc && s->interrupted) rc = error(s, where, "interrupted");
   if (argc && !rc) {
     const aw_command *c = aw_commands;
@@ -1713,51 +1781,218 @@ int aw_session_exec(aw_session *s, const char *line, const char *where) {
     else rc = c->run(s, argv, argc, where);
   }
   for (int i = 0; i < argc; i++) free(argv[i]);
-  free(text);
   return rc;
 }
 
-int aw_session_run_file(aw_session *s, const char *path) {
+/* ---- a whole script's files, checked before it runs ---- */
+
+/* A file a script line names: its expanded path, what it is for the script and the line. */
+typedef struct { char *path; const char *kind; uint64_t line; } named_file;
+typedef struct { named_file *v; int n; } file_list;
+
+static int list_add(file_list *l, const char *path, const char *kind, uint64_t line) {
+  if (!strcmp(path, "-")) return 0;   /* standard input or output: no file */
+  named_file *nv = realloc(l->v, (size_t)(l->n + 1) * sizeof *nv);
+  if (!nv) return -1;
+  l->v = nv;
+  if (!(nv[l->n].path = strdup(path))) return -1;
+  nv[l->n].kind = kind;
+  nv[l->n++].line = line;
+  return 0;
+}
+
+static void list_free(file_list *l) {
+  for (int i = 0; i < l->n; i++) free(l->v[i].path);
+  free(l->v);
+}
+
+/* 1 when 'name' is a preset (as tm_config_load reads it), not a file. */
+static int is_preset(const char *name) {
+  if (strchr(name, '/') || strstr(name, ".cfg")) return 0;
+  for (int i = 0; tm_preset_name(i, NULL); i++) if (!strcmp(tm_preset_name(i, NULL), name)) return 1;
+  return 0;
+}
+
+/* The files the session read before the script: --subroutines files, and the config files
+ * (and their bases) the current timing config came from (each key's origin, "my.cfg:12"). */
+static int inputs_before(aw_session *s, file_list *in) {
+  for (uint32_t i = 0; i < s->dev->nextra; i++)
+    if (list_add(in, s->dev->extra_name[i], "a --subroutines file", 0)) return -1;
+  const tm_config *c = aw_timing_config(s->dev);
+  for (int k = 0; c && k < TM_NKEYS; k++) {
+    char path[sizeof c->origin[k]];
+    snprintf(path, sizeof path, "%s", c->origin[k]);
+    char *colon = strrchr(path, ':');
+    if (!colon || colon == path || !isdigit((unsigned char)colon[1])) continue;   /* "default", "--set" */
+    *colon = 0;
+    struct stat st;
+    if (is_preset(path) || stat(path, &st) != 0 || !S_ISREG(st.st_mode)) continue;
+    int seen = 0;
+    for (int i = 0; i < in->n && !seen; i++) seen = !strcmp(in->v[i].path, path);
+    if (!seen && list_add(in, path, "the --config file", 0)) return -1;
+  }
+  return 0;
+}
+
+/* What a script line reads and writes: its files added to 'in' and 'out'. */
+static int line_files(char **argv, int argc, uint64_t line, file_list *in, file_list *out) {
+  const char *cmd = argv[0];
+  if (!strcmp(cmd, "load") && argc == 2) return list_add(in, argv[1], "a module the script loaded", line);
+  if (!strcmp(cmd, "subroutines") && argc == 2) return list_add(in, argv[1], "a subroutines file the script assembled", line);
+  if (!strcmp(cmd, "config") && argc == 2 && strcmp(argv[1], "off") && !is_preset(argv[1]))
+    return list_add(in, argv[1], "a config file the script used", line);
+  if ((!strcmp(cmd, "fill") || !strcmp(cmd, "expect")) && argc >= 4 && (!strcmp(argv[2], "file") || !strcmp(argv[2], "text")))
+    return list_add(in, argv[3], "a data file the script read", line);
+  if (!strcmp(cmd, "compare") && argc == 3) return list_add(in, argv[2], "a file the script compared with", line);   /* (FILE: the script's own output, usually) */
+  if (!strcmp(cmd, "dump") && (argc == 3 || argc == 4)) return list_add(out, argv[2], "dump", line);
+  if (!strcmp(cmd, "trace") && (argc == 2 || argc == 3) && strcmp(argv[1], "on") && strcmp(argv[1], "off")) return list_add(out, argv[1], "trace", line);
+  if (!strcmp(cmd, "printf") && argc == 2 && strcmp(argv[1], "out")) return list_add(out, argv[1], "printf", line);
+  if (!strcmp(cmd, "stats") && argc == 3 && !strcmp(argv[1], "json")) return list_add(out, argv[2], "stats json", line);
+  return 0;
+}
+
+/* Before a script runs: every file it reads (the script itself, load, subroutines, config,
+ * fill and expect files, compare's EXPECTED, and --subroutines and --config) becomes one of
+ * the session's inputs, and an output a line names (dump, trace FILE, printf FILE, stats
+ * json) that is one of them, read before or after that line, is an error at that line:
+ * then nothing runs.  ${NAME}s are expanded as the run will expand them, 'set var'
+ * included (the variables are put back after).  0, or -1 with the messages. */
+static int check_script_files(aw_session *s, const char *name, const char *path, char **lines, uint64_t nlines) {
+  file_list in = { NULL, 0 }, out = { NULL, 0 };
+  int rc = 0, nsaved = s->nvars, quiet = s->quiet;
+  var *saved = malloc((size_t)(nsaved ? nsaved : 1) * sizeof *saved);
+  for (int i = 0; saved && i < nsaved; i++) {
+    saved[i].name = dup_str(s->vars[i].name);
+    saved[i].value = dup_str(s->vars[i].value);
+    if (!saved[i].name || !saved[i].value) rc = -1;
+  }
+  if (!saved || rc || list_add(&in, path, "the script being run", 0) || inputs_before(s, &in)) rc = -1;
+  s->quiet = 1;   /* a line that does not split or expand is reported when it runs */
+  for (uint64_t l = 0; l < nlines && !rc; l++) {
+    char *argv[MAX_WORDS];
+    int argc;
+    if (!lines[l] || split_words(s, lines[l], "", argv, &argc) || !argc) continue;
+    if (!strcmp(argv[0], "set") && argc == 4 && !strcmp(argv[1], "var")) aw_session_set_var(s, argv[2], argv[3]);
+    rc = line_files(argv, argc, l + 1, &in, &out);
+    for (int i = 0; i < argc; i++) free(argv[i]);
+  }
+  s->quiet = quiet;
+  /* the variables as they were: the run sets them again line by line */
+  for (int i = 0; i < s->nvars; i++) { free(s->vars[i].name); free(s->vars[i].value); }
+  free(s->vars);
+  s->vars = NULL;
+  s->nvars = 0;
+  for (int i = 0; saved && i < nsaved; i++) {
+    if (saved[i].name && saved[i].value) aw_session_set_var(s, saved[i].name, saved[i].value);
+    free(saved[i].name);
+    free(saved[i].value);
+  }
+  free(saved);
+  size_t wl = strlen(name) + 32;
+  char *where = rc ? NULL : malloc(wl);
+  if (!where) {
+    list_free(&in);
+    list_free(&out);
+    return error(s, name, "out of memory");
+  }
+  for (int o = 0; o < out.n; o++)
+    for (int i = 0; i < in.n; i++) {
+      /* the same existing file (device and inode, through any link or spelling); a file that does
+       * not exist before the run is the script's own making (a dump read back by 'expect file') */
+      if (!isa_same_file(out.v[o].path, in.v[i].path)) continue;
+      snprintf(where, wl, "%s:%llu", name, (unsigned long long)out.v[o].line);
+      error(s, where, "%s is %s: it would be overwritten", out.v[o].path, in.v[i].kind);
+      rc = 1;   /* (every such line is reported) */
+      break;
+    }
+  free(where);
+  /* the inputs stay the session's, also when the script does not run: no later output (the
+   * debugger's, awemu run's --stats-json written at the end) replaces them */
+  for (int i = 0; i < in.n; i++)
+    if (!aw_session_input(s, in.v[i].path) && add_input(s, in.v[i].path, in.v[i].kind)) { rc = error(s, name, "out of memory"); break; }
+  list_free(&in);
+  list_free(&out);
+  return rc ? -1 : 0;
+}
+
+/* Reads a whole script (path, or standard input for "-") into lines: lines[i] is line i + 1,
+ * NUL-terminated, or NULL when it holds a NUL byte.  The text, or NULL with a message. */
+static char *read_script(aw_session *s, const char *path, char ***lines_out, uint64_t *nlines_out) {
   int from_stdin = !strcmp(path, "-");
   FILE *f = from_stdin ? stdin : fopen(path, "r");
-  if (!f) { fprintf(s->err, "awemu: %s: cannot read: %s\n", path, strerror(errno)); return -1; }
+  if (!f) { fprintf(s->err, "awemu: %s: cannot read: %s\n", path, strerror(errno)); return NULL; }
   struct stat st;
   if (!from_stdin && fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
     fprintf(s->err, "awemu: %s: is a directory\n", path);
     fclose(f);
-    return -1;
+    return NULL;
   }
+  size_t cap = 4096, n = 0;
+  char *text = malloc(cap + 1);
+  while (text) {
+    n += fread(text + n, 1, cap - n, f);
+    if (n < cap) break;
+    char *nt = realloc(text, (cap *= 2) + 1);
+    if (!nt) { free(text); text = NULL; }
+    else text = nt;
+  }
+  int bad = ferror(f);
+  if (!from_stdin) fclose(f);
+  if (!text || bad) {
+    if (text) fprintf(s->err, "awemu: %s: cannot read: %s\n", from_stdin ? "<stdin>" : path, strerror(errno));
+    else fprintf(s->err, "awemu: out of memory\n");
+    free(text);
+    return NULL;
+  }
+  text[n] = 0;
+  uint64_t nl = 0;
+  for (size_t i = 0; i < n; i++) nl += text[i] == '\n';
+  if (n && text[n - 1] != '\n') nl++;
+  char **lines = malloc((size_t)(nl ? nl : 1) * sizeof *lines);
+  if (!lines) { free(text); fprintf(s->err, "awemu: out of memory\n"); return NULL; }
+  char *p = text, *end = text + n;
+  for (uint64_t l = 0; l < nl; l++) {
+    char *e = memchr(p, '\n', (size_t)(end - p));
+    if (!e) e = end;
+    lines[l] = memchr(p, 0, (size_t)(e - p)) ? NULL : p;
+    *e = 0;
+    p = e + 1;
+  }
+  *lines_out = lines;
+  *nlines_out = nl;
+  return text;
+}
+
+int aw_session_run_file(aw_session *s, const char *path) {
+  int from_stdin = !strcmp(path, "-");
   const char *name = from_stdin ? "<stdin>" : path;
-  if (!from_stdin && !aw_session_input(s, path) && add_input(s, path, "the script being run")) {
-    fprintf(s->err, "awemu: out of memory\n");
-    fclose(f);
-    return -1;
-  }
-  size_t pl = strlen(path);
-  char *dir = malloc(pl + 2), *where = malloc(pl + 32);
-  if (!dir || !where) { free(dir); free(where); if (!from_stdin) fclose(f); fprintf(s->err, "awemu: out of memory\n"); return -1; }
-  memcpy(dir, path, pl + 1);
+  char **lines;
+  uint64_t nlines;
+  char *text = read_script(s, path, &lines, &nlines);
+  if (!text) return -1;
+  size_t pl = strlen(name);
+  char *dir = malloc(strlen(path) + 2), *where = malloc(pl + 32);
+  if (!dir || !where) { free(dir); free(where); free(lines); free(text); fprintf(s->err, "awemu: out of memory\n"); return -1; }
+  strcpy(dir, path);
   char *slash = strrchr(dir, '/');
   if (from_stdin || !slash) strcpy(dir, ".");
   else if (slash == dir) dir[1] = 0;   /* a script in / */
   else *slash = 0;
   aw_session_set_var(s, "SCRIPT_DIR", dir);
   free(dir);
-  char *line = NULL;
-  size_t cap = 0;
-  uint64_t lineno = 0;
-  int rc = 0;
-  ssize_t n;
+  int rc = check_script_files(s, name, path, lines, nlines);
   s->stop_file = 0;
-  while (!rc && !s->stop_file && (n = getline(&line, &cap, f)) >= 0) {
-    lineno++;
-    snprintf(where, pl + 32, "%s:%llu", name, (unsigned long long)lineno);
-    if (memchr(line, 0, (size_t)n)) rc = error(s, where, "a NUL byte in the line");
-    else rc = aw_session_exec(s, line, where);
+  for (uint64_t l = 0; l < nlines && !rc && !s->stop_file; l++) {
+    snprintf(where, pl + 32, "%s:%llu", name, (unsigned long long)(l + 1));
+    if (!lines[l]) rc = error(s, where, "a NUL byte in the line");
+    else rc = aw_session_exec(s, lines[l], where);
   }
-  if (!rc && ferror(f)) { fprintf(s->err, "awemu: %s: cannot read: %s\n", name, strerror(errno)); rc = -1; }
-  free(line);
+  /* the script's trace and printf files are complete when it ends: one that cannot be written
+   * fails the script, named by the line that opened it */
+  if (end_trace(s, "")) rc = -1;
+  if (end_printf(s, "")) rc = -1;
   free(where);
-  if (!from_stdin) fclose(f);
+  free(lines);
+  free(text);
   return rc;
 }

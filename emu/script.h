@@ -27,7 +27,12 @@ void aw_session_interrupt(aw_session *s);
  * command running ends as it would, and the device is not told.  For the
  * debugger's kill, run and quit. */
 void aw_session_stop(aw_session *s);
-/* Runs a whole script file; stops at the first failing command.  0 on success. */
+/* Runs a whole script file ("-": standard input); stops at the first failing command.  The
+ * script is read whole first: an output any line names that is a file the script reads (its
+ * own file, load, subroutines, config, fill/expect files, compare's EXPECTED, and the
+ * device's --subroutines and --config files) is an error before any line runs.  Its trace
+ * and printf files are completed when it ends; one that cannot be written fails it.  0 on
+ * success. */
 int aw_session_run_file(aw_session *s, const char *path);
 /* The device under the session. */
 aw_device *aw_session_device(aw_session *s);
@@ -36,7 +41,8 @@ void aw_session_quiet(aw_session *s, int on);
 /* The loaded modules, oldest first; returns how many. */
 int aw_session_modules(aw_session *s, aw_module ***mods);
 /* What file 'path' is among the session's inputs ("the script being run", "a module the
- * script loaded"), which no output may replace; NULL when none. */
+ * script loaded", "a data file the script read", ...), which no output may replace; NULL
+ * when none. */
 const char *aw_session_input(aw_session *s, const char *path);
 /* Buffer i (from 0): its name, device address, element count and type
  * (ISA_T_*); NULL past the last. */

@@ -1,5 +1,6 @@
 /* emu/sweep.c -- awemu sweep (sweep.h; the reference is emu/SWEEP.md). */
 #define _XOPEN_SOURCE 700   /* realpath */
+#define _DEFAULT_SOURCE     /* flock */
 #include "sweep.h"
 #include "plot.h"
 #include "../asm/asm.h"
@@ -16,8 +17,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <sys/file.h>
+#include <sys/select.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 #include <time.h>
 #include <unistd.h>
 
@@ -30,6 +38,7 @@ typedef struct {
   const char *file;
   char *name;
   axis wl, cfg, des, alg, subs, timeout;   /* workloads (run.aw paths once expanded), configs, designs, algorithms, subroutines, timeout */
+  double timeout_s;                        /* timeout's seconds (0: none) */
   axis algsubs[16]; int nalgsubs;          /* subroutines.ALG */
   plot_figure figs[32]; int nfigs;         /* figure NAME = ... */
   axis sets[MAX_AXES]; int nsets;          /* set KEY = V ... and var NAME = V ... (vars: isvar) */
@@ -48,10 +57,16 @@ typedef struct {
   double started, seconds;
   int state;                 /* 0 to run, 1 done before, 2 running, 3 done now, 4 failed */
   int status;
+  int timed_out;             /* killed for the sweep's timeout */
+  char *inputs;              /* while it runs: what it read (run_inputs), for DIR/runs/ID/inputs */
 } run;
 
 static const char *out_dir;
 static char awemu_path[PATH_MAX];
+
+static uint64_t fnv1a(uint64_t h, const void *p, size_t n);
+static uint64_t file_hash(const char *path);
+static char *read_regular(const char *path, size_t *len);
 
 static void usage(FILE *f) {
   fputs("usage: awemu sweep [-j N] [--out DIR] FILE                 run the sweep (runs with results are skipped)\n"
@@ -63,7 +78,10 @@ static void usage(FILE *f) {
         "Expands FILE (workloads x configs x designs x algorithms x set axes; emu/SWEEP.md) into runs of\n"
         "awemu run, each writing DIR/runs/ID/stats.json, and merges them.  DIR defaults to NAME.runs.\n"
         "  -j N   runs at a time (default: the number of cores)\n"
-        "Exit status: 0 when every run succeeded, 1 when one failed, 2 on a bad sweep file or usage.\n", f);
+        "A run is redone when its command or a file it reads changed (DIR/runs/ID/inputs).  One sweep at\n"
+        "a time in DIR (DIR/lock).  SIGINT or SIGTERM stops the runs too, keeping no partial statistics.\n"
+        "Exit status: 0 when every run succeeded, 1 when one failed (or, to --merge, is stale), 2 on a bad\n"
+        "sweep file, usage, or DIR in use by another sweep; 130 or 143 when stopped by SIGINT or SIGTERM.\n", f);
 }
 
 static int err_at(const char *file, int line, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -352,7 +370,8 @@ static int check(sweep *w) {
   if (w->timeout.n) {
     char *end;
     double t = strtod(w->timeout.vals[0], &end);
-    if (w->timeout.n != 1 || end == w->timeout.vals[0] || *end || !isfinite(t) || t < 0) return err_at(w->file, w->timeout.line, "timeout: one number of seconds");
+    if (w->timeout.n != 1 || end == w->timeout.vals[0] || *end || !isfinite(t) || t < 0 || t > 1e9) return err_at(w->file, w->timeout.line, "timeout: one number of seconds");
+    w->timeout_s = t;
   }
   return 0;
 }
@@ -417,20 +436,42 @@ static char *dup_printf(const char *fmt, ...) {
 /* The data directory of workload i: its reference program's output (ref.c beside run.aw), made once. */
 static void data_dir(int i, char *buf, size_t cap) { fmt(buf, cap, "%s/data/%s", out_dir, wnames[i]); }
 
-/* Builds and runs each workload's ref.c into its data directory, unless done before.  0, or -1. */
+/* Whether the file done holds want. */
+static int holds(const char *done, const char *want) {
+  size_t len;
+  char *had = read_regular(done, &len);
+  int same = had && !strcmp(had, want);
+  free(had);
+  return same;
+}
+
+/* Builds and runs each workload's ref.c into its data directory, unless done before with the same
+ * ref.c and command: DATA/.prepared holds their hash (another ref.c makes other data, and the runs
+ * that read them run again).  Sweeps into one directory prepare one at a time (DIR/data/.lock: the
+ * tasks of a Slurm array start together).  0, or -1. */
 static int prepare(const sweep *w) {
-  for (int i = 0; i < w->wl.n; i++) {
-    char dir[PATH_MAX], ref[PATH_MAX + 8], done[PATH_MAX + 8], src[PATH_MAX], cmd[4 * PATH_MAX];
+  int lfd = -1, rc = 0;
+  for (int i = 0; i < w->wl.n && !rc; i++) {
+    char dir[PATH_MAX], ref[PATH_MAX + 8], done[PATH_MAX + 16], src[PATH_MAX], cmd[4 * PATH_MAX], want[40];
     data_dir(i, dir, sizeof dir);
     fmt(src, sizeof src, "%s", w->wl.vals[i]);
     char *slash = strrchr(src, '/');
     fmt(slash ? slash + 1 : src, sizeof src - (size_t)(slash ? slash + 1 - src : 0), "ref.c");
     fmt(done, sizeof done, "%s/.prepared", dir);
-    if (!exists(src) || exists(done)) continue;
-    if (mkdirs(dir)) return err_at(NULL, 0, "%s: cannot make: %s", dir, strerror(errno));
+    if (!exists(src)) continue;
     fmt(ref, sizeof ref, "%s/ref", dir);
     const char *cc = getenv("CC");
     fmt(cmd, sizeof cmd, "'%s' -std=c11 -O2 -ffp-contract=off -o '%s' '%s' -lm && '%s' '%s' > /dev/null", cc && *cc ? cc : "cc", ref, src, ref, dir);
+    fmt(want, sizeof want, "%016llx\n", (unsigned long long)fnv1a(file_hash(src), cmd, strlen(cmd)));
+    if (holds(done, want)) continue;
+    if (mkdirs(dir)) { rc = err_at(NULL, 0, "%s: cannot make: %s", dir, strerror(errno)); break; }
+    if (lfd < 0) {
+      char lp[PATH_MAX + 16];
+      fmt(lp, sizeof lp, "%s/data/.lock", out_dir);   /* (no workload is named .lock: names never start with a dot) */
+      if ((lfd = open(lp, O_RDWR | O_CREAT | O_CLOEXEC | O_NOCTTY, 0666)) < 0 || flock(lfd, LOCK_EX)) { rc = err_at(NULL, 0, "%s: cannot lock: %s", lp, strerror(errno)); break; }
+      if (holds(done, want)) continue;   /* another made them while this one waited */
+    }
+    unlink(done);
     fprintf(stderr, "[sweep] preparing %s's data (%s)\n", w->wl.vals[i], src);
     int st = system(cmd);
     if (st != -1 && ((WIFSIGNALED(st) && (WTERMSIG(st) == SIGINT || WTERMSIG(st) == SIGQUIT)) || (WIFEXITED(st) && WEXITSTATUS(st) == 128 + SIGINT))) {
@@ -440,20 +481,22 @@ static int prepare(const sweep *w) {
       fflush(stderr);
       signal(SIGINT, SIG_DFL);
       raise(SIGINT);
-      return -1;
+      rc = -1;
+      break;
     }
-    if (st != 0) return err_at(NULL, 0, "%s: the reference program failed (%s)", src, cmd);
+    if (st != 0) { rc = err_at(NULL, 0, "%s: the reference program failed (%s)", src, cmd); break; }
     FILE *f = fopen(done, "w");
-    if (f) fclose(f);
+    if (f) { fputs(want, f); fclose(f); }
   }
-  return 0;
+  if (lfd >= 0) close(lfd);
+  return rc;
 }
 
 /* p, kept in x's list of strings to free. */
 static char *own(run *x, char *p) { x->own[x->nown++] = p; return p; }
 
 static void free_runs(run *r, int n) {
-  for (int i = 0; r && i < n; i++) { for (int k = 0; k < r[i].nown; k++) free(r[i].own[k]); free(r[i].argv); }
+  for (int i = 0; r && i < n; i++) { for (int k = 0; k < r[i].nown; k++) free(r[i].own[k]); free(r[i].argv); free(r[i].inputs); }
   free(r);
 }
 
@@ -577,9 +620,384 @@ static run *expand(const sweep *w, int *nruns, long max_runs) {
   return r;
 }
 
-/* A run as one shell command line: make its directory, run it with its
- * output in its log, and name its statistics stats.json only if it succeeded. */
-static void put_shell(FILE *f, const run *x);
+/* ---- what a run read: its identity ---- */
+
+/* A run is reused only while its command and the contents of everything it reads are those it
+ * ran with.  DIR/runs/ID/inputs records them, one line each: the FNV-1a 64 hash, then what was
+ * hashed ("command", "config NAME", "file PATH").  The hashes of files and configs are kept for
+ * the life of the sweep (a sweep of many runs reads each input once). */
+
+#define INPUTS_HEAD "# what this run read: FNV-1a 64 hashes (awemu sweep reuses the run only while every line is the same)\n"
+#define FNV_START 0xcbf29ce484222325ULL
+
+static uint64_t fnv1a(uint64_t h, const void *p, size_t n) {
+  const unsigned char *b = p;
+  for (size_t i = 0; i < n; i++) { h ^= b[i]; h *= 0x100000001b3ULL; }
+  return h;
+}
+
+typedef struct { char *key; uint64_t h; } memo_slot;
+static memo_slot *memo;          /* open addressing, a power of two in size */
+static size_t memo_cap, memo_n;
+
+static memo_slot *memo_find(const char *key) {
+  if (!memo_cap) return NULL;
+  size_t i = (size_t)fnv1a(FNV_START, key, strlen(key)) & (memo_cap - 1);
+  while (memo[i].key && strcmp(memo[i].key, key)) i = (i + 1) & (memo_cap - 1);
+  return &memo[i];
+}
+
+static void memo_put(const char *key, uint64_t h) {
+  if (2 * (memo_n + 1) > memo_cap) {   /* grow: at most half full */
+    size_t old = memo_cap;
+    memo_slot *o = memo;
+    memo_cap = old ? 2 * old : 256;
+    memo = calloc(memo_cap, sizeof *memo);
+    if (!memo) { fprintf(stderr, "awemu sweep: out of memory\n"); exit(2); }
+    for (size_t i = 0; i < old; i++) if (o[i].key) *memo_find(o[i].key) = o[i];
+    free(o);
+  }
+  memo_slot *s = memo_find(key);
+  if (!s->key) { s->key = strdup(key); memo_n++; }
+  if (!s->key) { fprintf(stderr, "awemu sweep: out of memory\n"); exit(2); }
+  s->h = h;
+}
+
+static void memo_free(void) {
+  for (size_t i = 0; i < memo_cap; i++) free(memo[i].key);
+  free(memo);
+  memo = NULL;
+  memo_cap = memo_n = 0;
+}
+
+/* A regular file's bytes (never blocking on a FIFO or a device); NULL with errno set (EINVAL:
+ * not a regular file), else malloc'd and NUL-terminated, its length in *len. */
+static char *read_regular(const char *path, size_t *len) {
+  int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+  if (fd < 0) return NULL;
+  struct stat st;
+  if (fstat(fd, &st) || !S_ISREG(st.st_mode)) { close(fd); errno = EINVAL; return NULL; }
+  size_t cap = (size_t)st.st_size + 1, n = 0;
+  char *buf = malloc(cap + 1);
+  for (ssize_t k = 1; buf && k > 0;) {
+    if (n == cap) { char *nb = realloc(buf, 2 * cap + 1); if (!nb) { free(buf); buf = NULL; break; } buf = nb; cap *= 2; }
+    k = read(fd, buf + n, cap - n);
+    if (k < 0 && errno == EINTR) { k = 1; continue; }
+    if (k < 0) { int e = errno; free(buf); close(fd); errno = e; return NULL; }
+    n += (size_t)k;
+  }
+  close(fd);
+  if (!buf) { errno = ENOMEM; return NULL; }
+  buf[n] = 0;
+  *len = n;
+  return buf;
+}
+
+/* The hash of a file's bytes; a file that is missing, unreadable or not a regular file hashes as
+ * such (then it is there, or readable, when it was not: a change). */
+static uint64_t file_hash(const char *path) {
+  char key[PATH_MAX + 8];
+  fmt(key, sizeof key, "f:%s", path);
+  memo_slot *m = memo_find(key);
+  if (m && m->key) return m->h;
+  uint64_t h = FNV_START;
+  int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+  struct stat st;
+  if (fd < 0) h = fnv1a(h, "\1missing", 8);
+  else if (fstat(fd, &st) || !S_ISREG(st.st_mode)) h = fnv1a(h, "\1not a regular file", 19);
+  else {
+    static unsigned char buf[65536];
+    ssize_t k;
+    while ((k = read(fd, buf, sizeof buf)) != 0) {
+      if (k < 0 && errno == EINTR) continue;
+      if (k < 0) { h = fnv1a(FNV_START, "\1unreadable", 11); break; }
+      h = fnv1a(h, buf, (size_t)k);
+    }
+  }
+  if (fd >= 0) close(fd);
+  memo_put(key, h);
+  return h;
+}
+
+/* The hash of a config (preset or file, with the files its 'base' lines name) as awemu config
+ * --show writes it: every value and where it came from. */
+static uint64_t config_hash(const char *name) {
+  char key[PATH_MAX + 8];
+  fmt(key, sizeof key, "c:%s", name);
+  memo_slot *m = memo_find(key);
+  if (m && m->key) return m->h;
+  tm_config c;
+  char err[600], *text = NULL;
+  size_t len = 0;
+  uint64_t h = FNV_START;
+  tm_config_defaults(&c);
+  FILE *f = tm_config_load(&c, name, err, sizeof err) ? NULL : open_memstream(&text, &len);
+  if (f) { tm_config_write(&c, f); fclose(f); h = fnv1a(h, text, len); }
+  else h = fnv1a(h, "\1no such config", 15);
+  free(text);
+  memo_put(key, h);
+  return h;
+}
+
+static void put_input(FILE *f, const char *what, const char *path, uint64_t h) {
+  fprintf(f, "%016llx %s %s\n", (unsigned long long)h, what, path);
+}
+
+/* The files a run script reads, as far as its text says: the paths of load, subroutines,
+ * config, fill and expect (file, text), and compare, after ${NAME} is replaced as awemu run
+ * replaces it (SCRIPT_DIR, DATA, the sweep's var values, set var); a file the script writes
+ * (dump, trace, stats json, printf) is its output, not an input. */
+typedef struct { char *name, *value; } script_var;
+#define MAX_SCRIPT_VARS (MAX_AXES + 64)
+
+static void var_set(script_var *v, int *nv, const char *name, const char *value) {
+  int i = 0;
+  while (i < *nv && strcmp(v[i].name, name)) i++;
+  if (i == *nv) {
+    if (*nv == MAX_SCRIPT_VARS) return;   /* (a script of more variables: the rest stay unreplaced) */
+    v[i].name = strdup(name);
+    v[i].value = NULL;
+    (*nv)++;
+  }
+  free(v[i].value);
+  v[i].value = strdup(value);
+}
+
+/* A word with its ${NAME}s replaced (an unknown one stays as written), malloc'd. */
+static char *var_expand(const char *tok, const script_var *v, int nv) {
+  char *out = NULL;
+  size_t n = 0;
+  FILE *f = open_memstream(&out, &n);
+  if (!f) return NULL;
+  for (const char *p = tok; *p;) {
+    const char *e = p[0] == '$' && p[1] == '{' ? strchr(p, '}') : NULL, *val = NULL;
+    for (int i = 0; e && i < nv; i++)
+      if (strlen(v[i].name) == (size_t)(e - p - 2) && !strncmp(v[i].name, p + 2, (size_t)(e - p - 2))) val = v[i].value;
+    if (val) { fputs(val, f); p = e + 1; }
+    else fputc(*p++, f);
+  }
+  fclose(f);
+  return out;
+}
+
+static void script_inputs(FILE *out, const char *script, const run *x, const sweep *w, const char *data) {
+  size_t len;
+  char *text = read_regular(script, &len);
+  if (!text) return;   /* (its own line says it is missing) */
+  char dir[PATH_MAX], *outputs[256];
+  int nout = 0;
+  fmt(dir, sizeof dir, "%s", script);
+  char *slash = strrchr(dir, '/');
+  if (!slash) strcpy(dir, ".");
+  else if (slash == dir) dir[1] = 0;
+  else *slash = 0;
+  for (int pass = 0; pass < 2; pass++) {   /* the outputs first, then the inputs that are not outputs */
+    script_var vars[MAX_SCRIPT_VARS];
+    int nv = 0;
+    var_set(vars, &nv, "SCRIPT_DIR", dir);
+    var_set(vars, &nv, "DATA", data);
+    for (int k = 0; k < w->nsets; k++) if (w->isvar[k]) var_set(vars, &nv, w->sets[k].key, w->sets[k].vals[x->s[k]]);
+    for (const char *line = text; *line;) {
+      size_t ll = strcspn(line, "\n");
+      char *copy = strndup(line, ll), *argv[64];
+      int argc = 0;
+      line += ll + (line[ll] == '\n');
+      if (!copy) break;
+      char *hash = strchr(copy, '#'), *save = NULL;
+      if (hash) *hash = 0;
+      for (char *tok = strtok_r(copy, " \t\r", &save); tok && argc < 64; tok = strtok_r(NULL, " \t\r", &save)) {
+        char *word = var_expand(tok, vars, nv);
+        if (word && *word) argv[argc++] = word;
+        else free(word);
+      }
+      free(copy);
+      const char *in[2] = { NULL, NULL }, *output = NULL;
+      if (argc >= 2 && (!strcmp(argv[0], "load") || !strcmp(argv[0], "subroutines"))) in[0] = argv[1];
+      else if (argc >= 2 && !strcmp(argv[0], "config") && strcmp(argv[1], "off")) { if (pass) put_input(out, "config", argv[1], config_hash(argv[1])); }
+      else if (argc >= 4 && (!strcmp(argv[0], "fill") || !strcmp(argv[0], "expect")) && (!strcmp(argv[2], "file") || !strcmp(argv[2], "text"))) in[0] = argv[3];
+      else if (argc >= 3 && !strcmp(argv[0], "compare")) { in[0] = argv[1]; in[1] = argv[2]; }
+      else if (argc >= 3 && !strcmp(argv[0], "dump")) output = argv[2];
+      else if (argc >= 2 && !strcmp(argv[0], "trace") && strcmp(argv[1], "on") && strcmp(argv[1], "off")) output = argv[1];
+      else if (argc >= 3 && !strcmp(argv[0], "stats") && !strcmp(argv[1], "json")) output = argv[2];
+      else if (argc >= 2 && !strcmp(argv[0], "printf") && strcmp(argv[1], "out")) output = argv[1];
+      else if (argc >= 4 && !strcmp(argv[0], "set") && !strcmp(argv[1], "var")) var_set(vars, &nv, argv[2], argv[3]);
+      if (pass == 0 && output && nout < 256) outputs[nout++] = strdup(output);
+      for (int k = 0; pass == 1 && k < 2 && in[k]; k++) {
+        int is_out = 0;
+        for (int o = 0; o < nout; o++) is_out |= outputs[o] && !strcmp(outputs[o], in[k]);
+        if (!is_out) put_input(out, "file", in[k], file_hash(in[k]));
+      }
+      for (int k = 0; k < argc; k++) free(argv[k]);
+    }
+    for (int i = 0; i < nv; i++) { free(vars[i].name); free(vars[i].value); }
+  }
+  for (int o = 0; o < nout; o++) free(outputs[o]);
+  free(text);
+}
+
+/* Run x's inputs as DIR/runs/ID/inputs records them (INPUTS_HEAD, then a line each), malloc'd. */
+static char *run_inputs(const sweep *w, const run *x) {
+  char *text = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&text, &len);
+  if (!f) { fprintf(stderr, "awemu sweep: out of memory\n"); exit(2); }
+  fputs(INPUTS_HEAD, f);
+  uint64_t h = FNV_START;   /* the command but the path of awemu, which differs from machine to machine */
+  for (int i = 1; i < x->argc; i++) h = fnv1a(h, x->argv[i], strlen(x->argv[i]) + 1);
+  fprintf(f, "%016llx command\n", (unsigned long long)h);
+  const char *cfg = w->cfg.vals[x->c];
+  if (strcmp(cfg, "functional")) put_input(f, "config", cfg, config_hash(cfg));
+  for (int i = 0; i + 1 < x->argc; i++)
+    if (!strcmp(x->argv[i], "--subroutines")) put_input(f, "file", x->argv[i + 1], file_hash(x->argv[i + 1]));
+  const char *script = w->wl.vals[x->w];
+  put_input(f, "file", script, file_hash(script));
+  char data[PATH_MAX];
+  data_dir(x->w, data, sizeof data);
+  script_inputs(f, script, x, w, data);
+  if (fclose(f)) { fprintf(stderr, "awemu sweep: out of memory\n"); exit(2); }
+  return text;
+}
+
+/* ---- a run's state ---- */
+
+/* The length of the UTF-8 sequence at p (1 to 4 bytes, no overlong form, no surrogate), or 0. */
+static int utf8_len(const unsigned char *p) {
+  int k = p[0] < 0x80 ? 1 : p[0] >= 0xc2 && p[0] <= 0xdf ? 2 : p[0] >= 0xe0 && p[0] <= 0xef ? 3 : p[0] >= 0xf0 && p[0] <= 0xf4 ? 4 : 0;
+  for (int i = 1; i < k; i++) if ((p[i] & 0xc0) != 0x80) return 0;
+  if (k == 3 && ((p[0] == 0xe0 && p[1] < 0xa0) || (p[0] == 0xed && p[1] >= 0xa0))) return 0;
+  if (k == 4 && ((p[0] == 0xf0 && p[1] < 0x90) || (p[0] == 0xf4 && p[1] >= 0x90))) return 0;
+  return k;
+}
+
+/* Whether s[0..n) is one JSON value (RFC 8259) and nothing else, at most 256 deep; else the
+ * byte offset of the first error in *at. */
+typedef struct { const char *s; size_t n, i; int depth; } json_in;
+static void json_ws(json_in *j) { while (j->i < j->n && strchr(" \t\r\n", j->s[j->i])) j->i++; }
+static int json_value(json_in *j);
+static int json_string(json_in *j) {
+  if (j->i >= j->n || j->s[j->i] != '"') return 0;
+  for (j->i++; j->i < j->n; j->i++) {
+    unsigned char c = (unsigned char)j->s[j->i];
+    if (c == '"') { j->i++; return 1; }
+    if (c < 0x20) return 0;
+    if (c >= 0x80) {   /* UTF-8 only */
+      int k = j->n - j->i >= 4 ? utf8_len((const unsigned char *)j->s + j->i) : 0;
+      if (!k && j->n - j->i < 4) { unsigned char t[4] = { 0 }; memcpy(t, j->s + j->i, j->n - j->i); k = utf8_len(t); }
+      if (!k) return 0;
+      j->i += (size_t)k - 1;
+      continue;
+    }
+    if (c == '\\') {
+      if (++j->i >= j->n) return 0;
+      c = (unsigned char)j->s[j->i];
+      if (c == 'u') {
+        for (int k = 0; k < 4; k++) if (++j->i >= j->n || !isxdigit((unsigned char)j->s[j->i])) return 0;
+      } else if (!strchr("\"\\/bfnrt", c) || !c) return 0;
+    }
+  }
+  return 0;
+}
+static int json_digits(json_in *j) {
+  size_t s = j->i;
+  while (j->i < j->n && isdigit((unsigned char)j->s[j->i])) j->i++;
+  return j->i > s;
+}
+static int json_value(json_in *j) {
+  json_ws(j);
+  if (j->i >= j->n || ++j->depth > 256) return 0;
+  char c = j->s[j->i];
+  int ok = 1;
+  if (c == '{' || c == '[') {
+    char end = c == '{' ? '}' : ']';
+    j->i++;
+    json_ws(j);
+    if (j->i < j->n && j->s[j->i] == end) j->i++;
+    else for (;;) {
+      if (c == '{') {
+        json_ws(j);
+        if (!json_string(j)) return 0;
+        json_ws(j);
+        if (j->i >= j->n || j->s[j->i++] != ':') return 0;
+      }
+      if (!json_value(j)) return 0;
+      json_ws(j);
+      if (j->i < j->n && j->s[j->i] == ',') { j->i++; continue; }
+      if (j->i < j->n && j->s[j->i] == end) { j->i++; break; }
+      return 0;
+    }
+  } else if (c == '"') ok = json_string(j);
+  else if (c == '-' || isdigit((unsigned char)c)) {
+    if (c == '-') j->i++;
+    if (j->i < j->n && j->s[j->i] == '0') j->i++;
+    else ok = json_digits(j);
+    if (ok && j->i < j->n && j->s[j->i] == '.') { j->i++; ok = json_digits(j); }
+    if (ok && j->i < j->n && (j->s[j->i] == 'e' || j->s[j->i] == 'E')) {
+      j->i++;
+      if (j->i < j->n && (j->s[j->i] == '+' || j->s[j->i] == '-')) j->i++;
+      ok = json_digits(j);
+    }
+  } else {
+    static const char *const words[] = { "true", "false", "null" };
+    ok = 0;
+    for (int k = 0; k < 3 && !ok; k++) {
+      size_t l = strlen(words[k]);
+      if (j->n - j->i >= l && !memcmp(j->s + j->i, words[k], l)) { j->i += l; ok = 1; }
+    }
+  }
+  j->depth--;
+  return ok;
+}
+static int json_valid(const char *s, size_t n, size_t *at) {
+  json_in j = { s, n, 0, 0 };
+  json_ws(&j);
+  int ok = j.i < n && s[j.i] == '{' && json_value(&j);   /* a statistics file is an object */
+  json_ws(&j);
+  ok = ok && j.i == n;
+  *at = j.i;
+  return ok;
+}
+
+enum { RUN_NONE, RUN_OK, RUN_DAMAGED, RUN_STALE };
+
+/* Whether run x is done: its stats.json is there and whole, and what it read is unchanged.  RUN_OK;
+ * RUN_NONE (no statistics); RUN_DAMAGED (not a JSON object: the run is redone); RUN_STALE (made
+ * with another command or other inputs: it is redone).  For the last two, why in why (if not NULL). */
+static int run_state(const sweep *w, const run *x, char *why, size_t cap) {
+  char path[PATH_MAX + 16];
+  size_t len, at;
+  fmt(path, sizeof path, "%s/stats.json", x->dir);
+  if (!exists(path)) return RUN_NONE;
+  char *stats = read_regular(path, &len);
+  if (!stats || !json_valid(stats, len, &at)) {
+    if (why && stats) snprintf(why, cap, "%s is damaged (not a JSON object: the first error at byte %zu)", path, at);
+    else if (why) snprintf(why, cap, "%s cannot be read: %s", path, errno == EINVAL ? "not a regular file" : strerror(errno));
+    free(stats);
+    return RUN_DAMAGED;
+  }
+  free(stats);
+  fmt(path, sizeof path, "%s/inputs", x->dir);
+  char *had = read_regular(path, &len), *now = run_inputs(w, x);
+  int same = had && strlen(had) == len && !strcmp(had, now);
+  if (!same && why) {   /* the first line of now that was not there */
+    if (!had || strncmp(had, INPUTS_HEAD, strlen(INPUTS_HEAD))) snprintf(why, cap, "no record of what it read (%s)", path);
+    else {
+      snprintf(why, cap, "what it read has changed");
+      for (char *l = now + strlen(INPUTS_HEAD), *e; *l; l = e + 1) {
+        e = strchr(l, '\n');
+        if (!e) break;
+        *e = 0;
+        int found = 0;
+        for (const char *p = had; (p = strstr(p, l)); p++) if ((p == had || p[-1] == '\n') && (p[strlen(l)] == '\n' || !p[strlen(l)])) { found = 1; break; }
+        if (!found) { snprintf(why, cap, "its %s changed since it ran", l + 17); break; }
+        *e = '\n';
+      }
+      /* (every line still there: one fewer input now) */
+    }
+  }
+  free(had);
+  free(now);
+  return same ? RUN_OK : RUN_STALE;
+}
 
 /* A word as a shell reads it back. */
 static void put_quoted(FILE *f, const char *s) {
@@ -593,17 +1011,35 @@ static void put_command(FILE *f, const run *x) {
   for (int i = 0; i < x->argc; i++) { if (i) fputc(' ', f); put_quoted(f, x->argv[i]); }
 }
 
-static void put_shell(FILE *f, const run *x) {
-  fputs("mkdir -p ", f); put_quoted(f, x->dir);
-  fputs(" && ", f); put_command(f, x);
-  fputs(" > ", f); put_quoted(f, x->dir); fputs("/log 2>&1 && mv ", f);
-  put_quoted(f, x->dir); fputs("/stats.part.json ", f); put_quoted(f, x->dir); fputs("/stats.json", f);
-}
+/* DIR/runs/ID/NAME, for one of a run's files. */
+static void run_file(const run *x, const char *name, char *buf, size_t cap) { fmt(buf, cap, "%s/%s", x->dir, name); }
 
-static int has_result(const run *x) {
-  char p[PATH_MAX + 16];
-  fmt(p, sizeof p, "%s/stats.json", x->dir);
-  return exists(p);
+/* A run as one shell command line, as awemu sweep runs it: make its directory and remove what an
+ * earlier run of other inputs left, run it with its output in its log (killed a second after the
+ * sweep's timeout), and on success record what it read and name its statistics stats.json. */
+static void put_shell(FILE *f, const sweep *w, const run *x) {
+  char p[PATH_MAX + 32];
+  char *in = run_inputs(w, x);
+  fputs("mkdir -p ", f); put_quoted(f, x->dir);
+  run_file(x, "stats.json", p, sizeof p); fputs(" && rm -f ", f); put_quoted(f, p);
+  run_file(x, "inputs", p, sizeof p); fputc(' ', f); put_quoted(f, p);
+  fputs(" && ", f);
+  if (w->timeout_s > 0) fprintf(f, "timeout -s KILL %g ", w->timeout_s + 1);
+  put_command(f, x);
+  run_file(x, "log", p, sizeof p); fputs(" > ", f); put_quoted(f, p);
+  fputs(" 2>&1 && printf '%s\\n'", f);
+  for (char *l = in, *e; *l; l = e + 1) {
+    e = strchr(l, '\n');
+    if (!e) break;
+    *e = 0;
+    fputc(' ', f);
+    put_quoted(f, l);
+    *e = '\n';
+  }
+  run_file(x, "inputs", p, sizeof p); fputs(" > ", f); put_quoted(f, p);
+  run_file(x, "stats.part.json", p, sizeof p); fputs(" && mv ", f); put_quoted(f, p);
+  run_file(x, "stats.json", p, sizeof p); fputc(' ', f); put_quoted(f, p);
+  free(in);
 }
 
 static void fmt_time(double s, char *buf, size_t cap) {
@@ -612,80 +1048,189 @@ static void fmt_time(double s, char *buf, size_t cap) {
   else fmt(buf, cap, "%dh%02dm", (int)s / 3600, (int)s % 3600 / 60);
 }
 
-/* Runs the runs of r (those in the share 'task' of 'tasks' when tasks > 0) that have no result, 'jobs' at a time.  Returns how many failed. */
-static int run_all(run *r, int n, int jobs, int task, int tasks) {
-  int todo = 0, before = 0, failed = 0, done = 0, running = 0, next = 0;
-  double sum = 0, t0 = now_s(), last_print = 0;
-  int tty = isatty(2);
-  for (int i = 0; i < n; i++) {
-    if (tasks && i % tasks != task) { r[i].state = 1; continue; }
-    if (has_result(&r[i])) { r[i].state = 1; before++; } else { r[i].state = 0; todo++; }
+/* ---- running ---- */
+
+/* SIGINT, SIGTERM or SIGHUP to the sweep while its runs run: each run is in its own process group
+ * (a terminal's Ctrl-C reaches the sweep alone), so the sweep passes the signal on to them, waits
+ * for them (SIGKILL after 5 seconds), removes what they left part way, and then ends by the same
+ * signal.  A run also ends with the sweep when the sweep is killed (PR_SET_PDEATHSIG). */
+static volatile sig_atomic_t stop_signal;
+static void on_stop(int sig) { if (!stop_signal) stop_signal = sig; }
+static void on_child(int sig) { (void)sig; }
+static const int stop_signals[3] = { SIGINT, SIGTERM, SIGHUP };
+
+/* Run x ended: its wall time, and its statistics named stats.json with what it read beside them
+ * if it succeeded; else no partial file.  1 when it succeeded. */
+static int finish_run(run *x, int st) {
+  char path[PATH_MAX + 32], fin[PATH_MAX + 32], err[600];
+  x->seconds = now_s() - x->started;
+  x->status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+  run_file(x, "seconds", path, sizeof path);
+  FILE *sf = fopen(path, "w");
+  if (sf) { fprintf(sf, "%.3f\n", x->seconds); fclose(sf); }
+  run_file(x, "stats.part.json", path, sizeof path);
+  run_file(x, "stats.json", fin, sizeof fin);
+  int ok = x->status == 0 && !x->timed_out && exists(path);
+  if (ok) {   /* inputs first: a sweep stopped between the two finds no stats.json, and runs it again */
+    isa_outfile o;
+    run_file(x, "inputs", fin, sizeof fin);
+    if (isa_out_open(&o, fin, 0, err, sizeof err)) { err_at(NULL, 0, "%s", err); ok = 0; }
+    else { fputs(x->inputs, o.f); if (isa_out_commit(&o, err, sizeof err)) { err_at(NULL, 0, "%s", err); ok = 0; } }
+    run_file(x, "stats.json", fin, sizeof fin);
+    ok = ok && rename(path, fin) == 0;
   }
+  if (!ok) unlink(path);
+  free(x->inputs);
+  x->inputs = NULL;
+  return ok;
+}
+
+/* Runs the runs of r (those in the share 'task' of 'tasks' when tasks > 0) that are not done
+ * (run_state), 'jobs' at a time.  Returns how many failed; *stopped is the signal that stopped
+ * the sweep (0: none). */
+static int run_all(const sweep *w, run *r, int n, int jobs, int task, int tasks, int *stopped) {
+  int todo = 0, before = 0, again = 0, failed = 0, done = 0, running = 0, next = 0, interrupted = 0, killed = 0;
+  double sum = 0, t0 = now_s(), last_print = 0, kill_at = 0;
+  int tty = isatty(2);
+  *stopped = 0;
+  for (int i = 0; i < n; i++) {
+    char why[PATH_MAX + 256];
+    if (tasks && i % tasks != task) { r[i].state = 1; continue; }
+    int s = run_state(w, &r[i], why, sizeof why);
+    if (s == RUN_OK) { r[i].state = 1; before++; continue; }
+    r[i].state = 0;
+    todo++;
+    if (s != RUN_NONE && again++ < 10) fprintf(stderr, "[sweep] %s runs again: %s\n", r[i].id, why);
+  }
+  if (again > 10) fprintf(stderr, "[sweep] ... and %d more run again\n", again - 10);
   fprintf(stderr, "[sweep] %d runs%s: %d done before, %d to run, %d at a time\n", tasks ? todo + before : n, tasks ? " in this task" : "", before, todo, jobs);
-  while (done + failed < todo) {
-    while (running < jobs && next < n) {
+  /* signals: SIGCHLD and the stopping ones are taken only while waiting (pselect), so none is missed */
+  sigset_t block, old, waitmask;
+  struct sigaction sa, old_sa[3], old_chld;
+  sigemptyset(&block);
+  sigaddset(&block, SIGCHLD);
+  for (int k = 0; k < 3; k++) sigaddset(&block, stop_signals[k]);
+  sigprocmask(SIG_BLOCK, &block, &old);
+  waitmask = old;
+  sigdelset(&waitmask, SIGCHLD);
+  memset(&sa, 0, sizeof sa);
+  sigemptyset(&sa.sa_mask);
+  stop_signal = 0;
+  sa.sa_handler = on_stop;
+  for (int k = 0; k < 3; k++) {   /* a signal ignored when the sweep started (nohup) stays ignored */
+    sigaction(stop_signals[k], NULL, &old_sa[k]);
+    if (old_sa[k].sa_handler != SIG_IGN) { sigaction(stop_signals[k], &sa, NULL); sigdelset(&waitmask, stop_signals[k]); }
+  }
+  sa.sa_handler = on_child;
+  sigaction(SIGCHLD, &sa, &old_chld);
+  pid_t self = getpid();
+  for (;;) {
+    while (!stop_signal && running < jobs && next < n) {
       run *x = &r[next++];
       if (x->state != 0) continue;
-      char log[PATH_MAX + 8], cmd[PATH_MAX + 8];
+      char path[PATH_MAX + 32];
       if (mkdirs(x->dir)) { err_at(NULL, 0, "%s: cannot make: %s", x->dir, strerror(errno)); x->state = 4; failed++; continue; }
-      fmt(cmd, sizeof cmd, "%s/command", x->dir);
-      FILE *cf = fopen(cmd, "w");
+      x->inputs = run_inputs(w, x);   /* as they are now: what the run reads */
+      run_file(x, "stats.json", path, sizeof path);   /* what a run of other inputs left */
+      unlink(path);
+      run_file(x, "inputs", path, sizeof path);
+      unlink(path);
+      run_file(x, "command", path, sizeof path);
+      FILE *cf = fopen(path, "w");
       if (cf) { put_command(cf, x); fputc('\n', cf); fclose(cf); }
-      fmt(log, sizeof log, "%s/log", x->dir);
+      run_file(x, "log", path, sizeof path);
       fflush(NULL);
       pid_t pid = fork();
-      if (pid < 0) { err_at(NULL, 0, "fork: %s", strerror(errno)); x->state = 4; failed++; continue; }
+      if (pid < 0) { err_at(NULL, 0, "fork: %s", strerror(errno)); free(x->inputs); x->inputs = NULL; x->state = 4; failed++; continue; }
       if (pid == 0) {
-        FILE *lf = freopen(log, "w", stdout);
+        setpgid(0, 0);
+#ifdef __linux__
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (getppid() != self) _exit(127);   /* the sweep ended before the line above */
+#endif
+        for (int k = 0; k < 3; k++) sigaction(stop_signals[k], &old_sa[k], NULL);
+        sigaction(SIGCHLD, &old_chld, NULL);
+        sigprocmask(SIG_SETMASK, &old, NULL);
+        FILE *lf = freopen(path, "w", stdout);
         if (!lf || dup2(1, 2) < 0 || !freopen("/dev/null", "r", stdin)) _exit(127);
         execv(awemu_path, x->argv);
         fprintf(stderr, "awemu sweep: %s: %s\n", awemu_path, strerror(errno));
         _exit(127);
       }
+      setpgid(pid, pid);   /* (also here: the group exists before any signal is passed on) */
       x->pid = pid;
       x->started = now_s();
+      x->timed_out = 0;
       x->state = 2;
       running++;
     }
-    int st;
-    pid_t pid = waitpid(-1, &st, 0);
-    if (pid < 0) { if (errno == EINTR) continue; break; }
-    run *x = NULL;
-    for (int i = 0; i < n && !x; i++) if (r[i].state == 2 && r[i].pid == pid) x = &r[i];
-    if (!x) continue;
-    running--;
-    x->seconds = now_s() - x->started;
-    x->status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
-    char sec[PATH_MAX + 16];
-    fmt(sec, sizeof sec, "%s/seconds", x->dir);
-    FILE *sf = fopen(sec, "w");
-    if (sf) { fprintf(sf, "%.3f\n", x->seconds); fclose(sf); }
-    char part[PATH_MAX + 32], fin[PATH_MAX + 32];
-    fmt(part, sizeof part, "%s/stats.part.json", x->dir);
-    fmt(fin, sizeof fin, "%s/stats.json", x->dir);
-    if (x->status == 0 && exists(part) && rename(part, fin) == 0) { x->state = 3; done++; sum += x->seconds; }
-    else {
-      x->state = 4;
-      failed++;
+    if (!running && (stop_signal || next >= n)) break;
+    int st, reaped = 0;
+    pid_t pid;
+    while ((pid = waitpid(-1, &st, WNOHANG)) > 0) {
+      run *x = NULL;
+      for (int i = 0; i < n && !x; i++) if (r[i].state == 2 && r[i].pid == pid) x = &r[i];
+      if (!x) continue;
+      reaped = 1;
+      running--;
+      if (finish_run(x, st)) { x->state = 3; done++; sum += x->seconds; }
+      else if (stop_signal && !x->timed_out) { x->state = 4; interrupted++; }
+      else {
+        x->state = 4;
+        failed++;
+        if (tty) fputc('\n', stderr);
+        if (x->timed_out)
+          fprintf(stderr, "[sweep] FAILED %s (timed out: killed after %.0f s, a second past the sweep's timeout of %g s at %s:%d, which covers the whole run; log %s/log): ",
+                  x->id, x->seconds, w->timeout_s, w->file, w->timeout.line, x->dir);
+        else fprintf(stderr, "[sweep] FAILED %s (exit %d; log %s/log): ", x->id, x->status, x->dir);
+        put_command(stderr, x);
+        fputc('\n', stderr);
+      }
+      double t = now_s(), left = done ? sum / done * (todo - done - failed) / (jobs < todo ? jobs : todo) : 0;
+      if (!stop_signal && (tty || t - last_print >= 2 || done + failed == todo)) {
+        char lt[32];
+        fmt_time(left, lt, sizeof lt);
+        int waiting = todo - done - failed - running, shown = running + waiting < jobs ? running + waiting : jobs;   /* running once refilled */
+        fprintf(stderr, "%s[sweep] %d/%d done, %d running, %d failed, %s left   %s", tty ? "\r" : "", done, todo, shown, failed,
+                done ? lt : "? s", tty ? "" : "\n");
+        last_print = t;
+      }
+    }
+    if (pid < 0 && errno == ECHILD && running) { err_at(NULL, 0, "waitpid: %s", strerror(errno)); break; }   /* (never: every run is our child) */
+    double t = now_s(), wake = -1;
+    if (stop_signal && !kill_at) {
       if (tty) fputc('\n', stderr);
-      fprintf(stderr, "[sweep] FAILED %s (exit %d; log %s/log): ", x->id, x->status, x->dir);
-      put_command(stderr, x);
-      fputc('\n', stderr);
+      fprintf(stderr, "[sweep] %s: stopping the %d runs running\n", strsignal(stop_signal), running);
+      for (int i = 0; i < n; i++) if (r[i].state == 2) kill(-r[i].pid, stop_signal);
+      kill_at = t + 5;
     }
-    double t = now_s(), left = done ? sum / done * (todo - done - failed) / (jobs < todo ? jobs : todo) : 0;
-    if (tty || t - last_print >= 2 || done + failed == todo) {
-      char lt[32];
-      fmt_time(left, lt, sizeof lt);
-      int waiting = todo - done - failed - running, shown = running + waiting < jobs ? running + waiting : jobs;   /* running once refilled */
-      fprintf(stderr, "%s[sweep] %d/%d done, %d running, %d failed, %s left   %s", tty ? "\r" : "", done, todo, shown, failed,
-              done ? lt : "? s", tty ? "" : "\n");
-      last_print = t;
+    if (stop_signal && !killed && t >= kill_at) {   /* runs that did not end on the signal */
+      for (int i = 0; i < n; i++) if (r[i].state == 2) kill(-r[i].pid, SIGKILL);
+      killed = 1;
+    } else if (stop_signal && !killed) wake = kill_at;
+    for (int i = 0; i < n && !stop_signal && w->timeout_s > 0; i++) {   /* the timeout: the whole run */
+      run *x = &r[i];
+      if (x->state != 2 || x->timed_out) continue;
+      double limit = x->started + w->timeout_s + 1;
+      if (t >= limit) { x->timed_out = 1; kill(-x->pid, SIGKILL); }
+      else if (wake < 0 || limit < wake) wake = limit;
     }
+    if (reaped) continue;   /* start the next ones first */
+    struct timespec ts;
+    if (wake >= 0) { double d = wake - t + 0.001; ts.tv_sec = (time_t)d; ts.tv_nsec = (long)((d - (double)ts.tv_sec) * 1e9); }
+    pselect(0, NULL, NULL, NULL, wake >= 0 ? &ts : NULL, &waitmask);
   }
+  for (int k = 0; k < 3; k++) sigaction(stop_signals[k], &old_sa[k], NULL);
+  sigaction(SIGCHLD, &old_chld, NULL);
+  sigprocmask(SIG_SETMASK, &old, NULL);
   if (tty) fputc('\n', stderr);
   char tt[32];
   fmt_time(now_s() - t0, tt, sizeof tt);
-  fprintf(stderr, "[sweep] %d runs done, %d failed, in %s\n", done, failed, tt);
+  if (stop_signal) {
+    fprintf(stderr, "[sweep] stopped by %s: %d runs done, %d failed, %d stopped part way (no statistics kept), in %s: run the sweep again to go on\n",
+            strsignal(stop_signal), done, failed, interrupted, tt);
+    *stopped = stop_signal;
+  } else fprintf(stderr, "[sweep] %d runs done, %d failed, in %s\n", done, failed, tt);
   return failed;
 }
 
@@ -778,37 +1323,49 @@ static void csv_field(FILE *f, const char *s) {
   fputc('"', f);
 }
 
+/* s as a JSON string: valid UTF-8 as it is, any other byte as U+FFFD. */
 static void json_str(FILE *f, const char *s) {
   fputc('"', f);
-  for (; *s; s++) {
-    if (*s == '"' || *s == '\\') fprintf(f, "\\%c", *s);
-    else if ((unsigned char)*s < 32) fprintf(f, "\\u%04x", *s);
-    else fputc(*s, f);
+  for (const unsigned char *p = (const unsigned char *)s; *p;) {
+    int k = utf8_len(p);
+    if (*p == '"' || *p == '\\') fprintf(f, "\\%c", *p);
+    else if (*p < 0x20) fprintf(f, "\\u%04x", *p);
+    else if (k) fwrite(p, 1, (size_t)k, f);
+    else fputs("\\ufffd", f);
+    p += k ? k : 1;
   }
   fputc('"', f);
-}
-
-static const char *run_status(const run *x) {
-  if (has_result(x)) return "ok";
-  return is_dir(x->dir) ? "failed" : "not run";
 }
 
 /* DIR/results.csv (a row per run: its coordinates, status, host seconds and
  * every scalar of its statistics) and DIR/results.json (the same runs, each
- * with its whole statistics).  0, or -1. */
+ * with its whole statistics).  A run is "ok" only when run_state says so: a
+ * damaged stats.json is "failed" and one of other inputs "stale", each named
+ * on standard error with no statistics merged.  The number of runs failed or
+ * stale, or -1 when the results could not be written. */
 static int merge(const sweep *w, run *r, int n) {
   columns cols = { .n = 0 };
-  char path[PATH_MAX + 32], err[600];
+  char path[PATH_MAX + 32], err[600], why[PATH_MAX + 256];
+  int *state = calloc((size_t)n + 1, sizeof *state), bad_runs = 0, nok = 0;
+  if (!state) return err_at(NULL, 0, "out of memory");
   merging = w;
   for (int i = 0; i < n; i++) {
-    fmt(path, sizeof path, "%s/stats.json", r[i].dir);
+    state[i] = run_state(w, &r[i], why, sizeof why);
+    if (state[i] == RUN_DAMAGED || state[i] == RUN_STALE) {
+      fprintf(stderr, "[sweep] %s %s: %s (run the sweep again to redo it)\n", state[i] == RUN_STALE ? "STALE" : "FAILED", r[i].id, why);
+      bad_runs++;
+    }
+    if (state[i] == RUN_NONE && is_dir(r[i].dir)) bad_runs++;
+    if (state[i] != RUN_OK) continue;
+    nok++;
+    run_file(&r[i], "stats.json", path, sizeof path);
     each_scalar(path, collect_col, &cols);
   }
   isa_outfile csv, js;
   fmt(path, sizeof path, "%s/results.csv", out_dir);
-  if (isa_out_open(&csv, path, 0, err, sizeof err)) return err_at(NULL, 0, "%s", err);
+  if (isa_out_open(&csv, path, 0, err, sizeof err)) { free(state); return err_at(NULL, 0, "%s", err); }
   fmt(path, sizeof path, "%s/results.json", out_dir);
-  if (isa_out_open(&js, path, 0, err, sizeof err)) { isa_out_abort(&csv); return err_at(NULL, 0, "%s", err); }
+  if (isa_out_open(&js, path, 0, err, sizeof err)) { isa_out_abort(&csv); free(state); return err_at(NULL, 0, "%s", err); }
   fputs("run,workload,config,design,algorithm", csv.f);
   for (int k = 0; k < w->nsets; k++) { fputc(',', csv.f); csv_field(csv.f, w->sets[k].key); }
   fputs(",status,host_seconds", csv.f);
@@ -818,21 +1375,29 @@ static int merge(const sweep *w, run *r, int n) {
   char **vals = calloc((size_t)cols.n + 1, sizeof *vals);
   for (int i = 0; i < n; i++) {
     const run *x = &r[i];
+    int ok = state[i] == RUN_OK;
     char wn[PATH_MAX], cn[PATH_MAX], secs[64] = "";
     fmt(wn, sizeof wn, "%s", wnames[x->w]);
     config_name(w->cfg.vals[x->c], cn, sizeof cn);
-    const char *des = w->des.n ? w->des.vals[x->d] : "", *alg = w->alg.n ? w->alg.vals[x->a] : "", *st = run_status(x);
-    fmt(path, sizeof path, "%s/seconds", x->dir);
-    FILE *sf = fopen(path, "r");
-    if (sf) { if (!fgets(secs, sizeof secs, sf)) secs[0] = 0; secs[strcspn(secs, "\n")] = 0; fclose(sf); }
+    const char *des = w->des.n ? w->des.vals[x->d] : "", *alg = w->alg.n ? w->alg.vals[x->a] : "";
+    const char *st = ok ? "ok" : state[i] == RUN_STALE ? "stale" : state[i] == RUN_DAMAGED || is_dir(x->dir) ? "failed" : "not run";
+    size_t len;
+    run_file(x, "seconds", path, sizeof path);
+    char *text = read_regular(path, &len), *end;
+    if (text) {   /* a number, or nothing */
+      text[strcspn(text, "\n")] = 0;
+      double sv = strtod(text, &end);
+      if (end != text && !*end && isfinite(sv) && sv >= 0) fmt(secs, sizeof secs, "%.3f", sv);
+    }
+    free(text);
     csv_field(csv.f, x->id); fputc(',', csv.f); csv_field(csv.f, wn); fputc(',', csv.f); csv_field(csv.f, cn);
     fputc(',', csv.f); csv_field(csv.f, des); fputc(',', csv.f); csv_field(csv.f, alg);
     for (int k = 0; k < w->nsets; k++) { fputc(',', csv.f); csv_field(csv.f, w->sets[k].vals[x->s[k]]); }
     fprintf(csv.f, ",%s,%s", st, secs);
     for (int k = 0; k < cols.n; k++) { free(vals[k]); vals[k] = NULL; }
-    fmt(path, sizeof path, "%s/stats.json", x->dir);
+    run_file(x, "stats.json", path, sizeof path);
     row_ctx rc = { &cols, vals };
-    each_scalar(path, collect_val, &rc);
+    if (ok) each_scalar(path, collect_val, &rc);
     for (int k = 0; k < cols.n; k++) { fputc(',', csv.f); if (vals[k]) csv_field(csv.f, vals[k]); }
     fputc('\n', csv.f);
     fprintf(js.f, "%s  {\"run\": ", i ? ",\n" : "");
@@ -847,16 +1412,15 @@ static int merge(const sweep *w, run *r, int n) {
       fputs(k ? ", " : "", js.f); json_str(js.f, w->sets[k].key); fputs(": ", js.f); json_str(js.f, w->sets[k].vals[x->s[k]]);
     }
     fputs("}, \"status\": ", js.f); json_str(js.f, st);
-    fprintf(js.f, ", \"host_seconds\": %s, \"command\": \"", secs[0] ? secs : "null");
-    char cmd[8192] = "";
-    fmt(path, sizeof path, "%s/command", x->dir);
-    FILE *cf = fopen(path, "r");
-    if (cf) { if (!fgets(cmd, sizeof cmd, cf)) cmd[0] = 0; cmd[strcspn(cmd, "\n")] = 0; fclose(cf); }
-    for (const char *p = cmd; *p; p++) { if (*p == '"' || *p == '\\') fputc('\\', js.f); fputc(*p, js.f); }
-    fputs("\", \"stats\": ", js.f);
-    fmt(path, sizeof path, "%s/stats.json", x->dir);
-    size_t len = 0;
-    char *text = asm_read_file(path, &len);
+    fprintf(js.f, ", \"host_seconds\": %s, \"command\": ", secs[0] ? secs : "null");
+    run_file(x, "command", path, sizeof path);
+    text = read_regular(path, &len);
+    if (text) { text[strcspn(text, "\n")] = 0; json_str(js.f, text); }
+    else fputs("null", js.f);
+    free(text);
+    fputs(", \"stats\": ", js.f);
+    run_file(x, "stats.json", path, sizeof path);
+    text = ok ? read_regular(path, &len) : NULL;   /* (checked whole by run_state) */
     while (text && len && isspace((unsigned char)text[len - 1])) len--;
     if (text && len) fwrite(text, 1, len, js.f);
     else fputs("null", js.f);
@@ -866,25 +1430,77 @@ static int merge(const sweep *w, run *r, int n) {
   fputs("\n]\n", js.f);
   for (int k = 0; k < cols.n; k++) { free(vals[k]); free(cols.names[k]); }
   free(vals);
+  free(state);
   int bad = isa_out_commit(&csv, err, sizeof err);
   if (bad) err_at(NULL, 0, "%s", err);
   if (isa_out_commit(&js, err, sizeof err)) { err_at(NULL, 0, "%s", err); bad = 1; }
-  if (!bad) fprintf(stderr, "[sweep] merged %d runs into %s/results.csv and %s/results.json\n", n, out_dir, out_dir);
-  return bad ? -1 : 0;
+  if (!bad) fprintf(stderr, "[sweep] merged %d runs into %s/results.csv and %s/results.json: %d ok, %d failed or stale\n", n, out_dir, out_dir, nok, bad_runs);
+  return bad ? -1 : bad_runs;
 }
 
-/* The sweep's figures from DIR/results.csv into DIR/figures.  0, or -1 when one failed. */
-static int draw(const sweep *w) {
+/* The sweep's figures from DIR/results.csv into DIR/figures.  0, or -1 when one failed.  Without
+ * gnuplot the figures' tables, data and scripts are still written: an error when drawing is what
+ * was asked for (--plot), else a warning (the runs and their tables are the sweep's work). */
+static int draw(const sweep *w, int strict) {
   char csv[PATH_MAX + 16], dir[PATH_MAX + 16], err[1200];
   int bad = 0;
   fmt(csv, sizeof csv, "%s/results.csv", out_dir);
   fmt(dir, sizeof dir, "%s/figures", out_dir);
   for (int i = 0; i < w->nfigs; i++) {
     int r = plot_draw(&w->figs[i], csv, dir, err, sizeof err);
-    if (r) { err_at(w->file, w->figs[i].line, "%s", err); bad = 1; }
+    if (r == 1 && !strict) fprintf(stderr, "%s:%d: warning: %s; its table is %s/%s.md\n", w->file, w->figs[i].line, err, dir, w->figs[i].name);
+    else if (r) { err_at(w->file, w->figs[i].line, "%s", err); bad = 1; }
     else fprintf(stderr, "[sweep] figure %s: %s/%s.svg, .png, .md\n", w->figs[i].name, dir, w->figs[i].name);
   }
   return bad ? -1 : 0;
+}
+
+/* ---- the lock ---- */
+
+/* DIR/lock, held (flock) while the sweep runs, lists or prepares: exclusive, or shared by the tasks
+ * of a Slurm array (they run at once, each its own share).  Another sweep into DIR is refused, its
+ * message naming the holder (whose line the exclusive holder writes into the file).  The lock goes
+ * with the process (and its file descriptor is not passed to the runs).  0, or -1 (said). */
+static int lock_fd = -1;
+static int take_lock(int shared, int argc, char **argv) {
+  char path[PATH_MAX + 8];
+  fmt(path, sizeof path, "%s/lock", out_dir);
+  int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOCTTY, 0666);
+  if (fd < 0) return err_at(NULL, 0, "%s: cannot open: %s", path, strerror(errno));
+  struct stat st;
+  if (fstat(fd, &st) || !S_ISREG(st.st_mode)) { close(fd); return err_at(NULL, 0, "%s: not a regular file", path); }
+  if (flock(fd, (shared ? LOCK_SH : LOCK_EX) | LOCK_NB)) {
+    int e = errno;
+    char who[600];
+    ssize_t k = e == EWOULDBLOCK ? pread(fd, who, sizeof who - 1, 0) : -1;
+    who[k > 0 ? k : 0] = 0;
+    who[strcspn(who, "\n")] = 0;
+    long pid = 0;
+    if (sscanf(who, "pid %ld", &pid) != 1 || pid <= 0 || (kill((pid_t)pid, 0) && errno == ESRCH)) snprintf(who, sizeof who, "the tasks of a Slurm array of a sweep");
+    close(fd);
+    if (e != EWOULDBLOCK) return err_at(NULL, 0, "%s: cannot lock: %s", path, strerror(e));
+    return err_at(NULL, 0, "%s is in use by another sweep (%s): wait for it to end, or give this one another --out", out_dir, who);
+  }
+  if (!shared && ftruncate(fd, 0) == 0) {
+    char line[1200];
+    size_t l = (size_t)snprintf(line, sizeof line, "pid %ld: awemu", (long)getpid());
+    for (int i = 0; i < argc && l < sizeof line; i++) l += (size_t)snprintf(line + l, sizeof line - l, " %s", argv[i]);
+    time_t t = time(NULL);
+    struct tm tmv;
+    if (l < sizeof line && localtime_r(&t, &tmv)) l += strftime(line + l, sizeof line - l, ", since %Y-%m-%d %H:%M:%S", &tmv);
+    if (l >= sizeof line - 1) l = sizeof line - 2;
+    line[l++] = '\n';
+    if (pwrite(fd, line, l, 0) < 0) { /* (the lock holds all the same; only its message is lost) */ }
+  }
+  lock_fd = fd;
+  return 0;
+}
+
+static void release_lock(void) {
+  if (lock_fd < 0) return;
+  if (flock(lock_fd, LOCK_EX | LOCK_NB) == 0 && ftruncate(lock_fd, 0)) { /* (a line left behind names a pid that has ended) */ }
+  close(lock_fd);
+  lock_fd = -1;
 }
 
 /* ---- Slurm ---- */
@@ -973,21 +1589,34 @@ int aw_sweep_main(int argc, char **argv) {
     fprintf(stderr, "awemu sweep: %s: cannot make the output directory: %s\n", out_dir, is_dir(out_dir) ? strerror(errno) : "a file of that name is in the way");
     goto done;
   }
-  if (merge_only) { rc = merge(&w, r, n) || draw(&w) ? 2 : 0; goto done; }
-  if (plot_only) { rc = draw(&w) ? 2 : 0; goto done; }
-  if (prepare(&w)) goto done;
+  if (merge_only) { int m = merge(&w, r, n); rc = m < 0 || draw(&w, 0) ? 2 : m > 0 ? 1 : 0; goto done; }
+  if (plot_only) { rc = draw(&w, 1) ? 2 : 0; goto done; }
+  if (take_lock(task >= 0, argc, argv) || prepare(&w)) goto done;
   if (list) {
-    for (int i = 0; i < n; i++) if (!has_result(&r[i])) { put_shell(stdout, &r[i]); putchar('\n'); }
+    for (int i = 0; i < n; i++) if (run_state(&w, &r[i], NULL, 0) != RUN_OK) { put_shell(stdout, &w, &r[i]); putchar('\n'); }
     rc = 0;
     goto done;
   }
   if (slurm) { rc = write_slurm(file, n, tasks ? (tasks < n ? tasks : n) : (n < 64 ? n : 64)) ? 2 : 0; goto done; }
   if (!jobs) { long c = sysconf(_SC_NPROCESSORS_ONLN); jobs = c > 0 ? (int)c : 1; }
-  int failed = run_all(r, n, task >= 0 ? 1 : jobs, task >= 0 ? task : 0, task >= 0 ? ntask : 0);
-  rc = task < 0 && (merge(&w, r, n) || draw(&w)) ? 2 : failed ? 1 : 0;
+  int stopped = 0, failed = run_all(&w, r, n, task >= 0 ? 1 : jobs, task >= 0 ? task : 0, task >= 0 ? ntask : 0, &stopped);
+  if (stopped) {   /* SIGINT or SIGTERM: the sweep ends by it, as the convention is (status 130, 143) */
+    free_runs(r, n);
+    free_sweep(&w);
+    memo_free();
+    release_lock();
+    fflush(NULL);
+    signal(stopped, SIG_DFL);
+    raise(stopped);
+    return 128 + stopped;
+  }
+  if (task >= 0) rc = failed ? 1 : 0;
+  else { int m = merge(&w, r, n); rc = m < 0 || draw(&w, 0) ? 2 : failed || m > 0 ? 1 : 0; }
 done:
   free_runs(r, n);
   free_sweep(&w);
+  memo_free();
+  release_lock();
   return rc;
 }
 
@@ -1002,11 +1631,12 @@ int aw_sweep_dry(const char *file, const char *out, long max_runs, FILE *f) {
   fmt(def, sizeof def, "%s.runs", w.name);
   out_dir = out ? out : def;
   if (!(r = expand(&w, &n, max_runs))) goto done;
-  for (int i = 0; i < n; i++) { put_shell(f, &r[i]); fputc('\n', f); }
+  for (int i = 0; i < n; i++) { put_shell(f, &w, &r[i]); fputc('\n', f); }
   rc = 0;
 done:
   free_runs(r, n);
   free_sweep(&w);
+  memo_free();
   out_dir = NULL;
   return rc;
 }

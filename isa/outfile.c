@@ -88,7 +88,10 @@ int isa_out_commit(isa_outfile *o, char *err, size_t cap) {
   if (o->is_stdout) {
     int bad = fflush(stdout) != 0 || ferror(stdout);
     o->f = NULL;
-    return bad ? isa_fail(err, cap, "standard output: cannot write: %s", strerror(errno)) : 0;
+    if (!bad) return 0;
+    isa_fail(err, cap, "standard output: cannot write: %s", strerror(errno));
+    clearerr(stdout);   /* reported here: isa_close_stdout does not report it a second time */
+    return -1;
   }
   if (!o->f) return isa_fail(err, cap, "no file is open");
   int ok = fflush(o->f) == 0 && !ferror(o->f);
@@ -112,6 +115,20 @@ void isa_out_abort(isa_outfile *o) {
   if (o->f) fclose(o->f);
   if (o->tmp) unlink(o->tmp);
   release(o);
+}
+
+int isa_close_stdout(const char *prog, int status) {
+  int earlier = ferror(stdout) != 0;
+  errno = 0;
+  int flush_failed = fflush(stdout) != 0;
+  int e = errno;
+  int close_failed = fclose(stdout) != 0;
+  if (!flush_failed && close_failed) e = errno;
+  /* EBADF from close alone: standard output was closed from the start and nothing was written to it */
+  if (!earlier && !flush_failed && (!close_failed || e == EBADF)) return status;
+  if (e) fprintf(stderr, "%s: write error: %s\n", prog, strerror(e));
+  else fprintf(stderr, "%s: write error\n", prog);   /* an earlier write failed; its reason is gone */
+  return status > 2 ? status : 2;
 }
 
 int isa_same_file(const char *a, const char *b) {

@@ -15,6 +15,9 @@
  *  - Nothing but the temporary is ever created or deleted.
  * Contract: isa_out_open, then write to ->f, then exactly one of
  * isa_out_commit or isa_out_abort.
+ * Standard output as a whole is checked once more when a tool ends
+ * (isa_close_stdout), as GNU tools do: a full disk or a closed pipe under
+ * '>' is an error, not a silent exit 0.
  */
 #ifndef AWEMU_OUTFILE_H
 #define AWEMU_OUTFILE_H
@@ -38,6 +41,13 @@ int isa_out_open(isa_outfile *o, const char *path, int binary, char *err, size_t
 int isa_out_commit(isa_outfile *o, char *err, size_t cap);
 /* Closes and removes the temporary; an in-place target keeps what was written. */
 void isa_out_abort(isa_outfile *o);
+
+/* The last thing a tool's main does: flushes and closes standard output.
+ * When that fails, or an earlier write to it did, prints "PROG: write error:
+ * REASON" on standard error and returns 2 (a status above 2, such as 130 for
+ * an interrupt, is kept); otherwise returns 'status'.  A standard output that
+ * was closed when the tool started and got no output is no error. */
+int isa_close_stdout(const char *prog, int status);
 
 /* 1 when 'a' and 'b' name the same existing file (same device and inode,
  * following symbolic links), else 0.  Used to refuse an output that is one

@@ -6,14 +6,37 @@
  *   errors    unknown key, bad values, ranges, geometry that does not divide
  *             into power-of-two sets; each message names file, line and key
  *   roundtrip tm_config_write's output loads back to the same config
+ *   nearest   an unknown key names the keys nearest to it ("did you mean"), as git does
+ *   fixes     a check that one key can satisfy says which setting would
+ *   host      the host memory the model takes: refused before it is built when it is
+ *             more than the host has, the L2 slices' MSHRs included when there is no L2;
+ *             and the estimate holds what building a model of each key at its largest
+ *             accepted value allocates (under a 2 GiB address-space limit)
+ *   watchdog  the limit on an SM with live assist warps that issues nothing follows from
+ *             the config's longest memory request, and names the keys that set it
  */
 #include "check.h"
+#include "../emu/awemu.h"
 #include "../emu/timing/config.h"
+#include "../emu/timing/timing.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
+
+#if defined(__SANITIZE_ADDRESS__)
+#define UNDER_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define UNDER_ASAN 1
+#endif
+#endif
 
 static char dir[] = "/tmp/awemu-config-XXXXXX";
 
@@ -204,7 +227,8 @@ static void errors(void) {
   long pages = sysconf(_SC_PHYS_PAGES), psize = sysconf(_SC_PAGESIZE);
   if (pages > 0 && psize > 0 && (double)pages * (double)psize < 1099511627776.0) {
     e = try_cfg("design = hw\nn_sm = 1024\nl1_bytes = 1G\nl1_tags = 4\n");
-    CHECK(contains(e, "t.cfg:4: error: l1_tags: the model's caches would take ") && contains(e, "more than three quarters of this machine's"),
+    CHECK(contains(e, "t.cfg:4: error: l1_tags: the timing model would take ") &&
+          contains(e, "for the L1s: n_sm = 1024 x l1_bytes = 1073741824 in 128-byte lines, l1_tags = 4, l1_mshrs = 64; more than three quarters of "),
           "caches larger than the host's memory (%s)", e);
   } else printf("SKIP caches larger than the host's memory: this machine has 1 TiB or more\n");
   /* the defaults' 48 warps hold 1536 threads */
@@ -261,8 +285,8 @@ static void errors(void) {
   CHECK(contains(e, "t.cfg:3: error: l2_compressed:"), "l2_compressed takes off or on (%s)", e);
   /* 32-byte L2 sectors under the defaults' 128-byte L1 lines */
   e = try_cfg("design = caba\nl2_sector_bytes = 32\n");
-  CHECK(contains(e, "t.cfg:2: error: l2_sector_bytes: design caba decompresses whole L1 lines: the 32-byte blocks must be the 128-byte L1 line"),
-        "caba needs blocks of a whole L1 line (%s)", e);
+  CHECK(contains(e, "t.cfg:2: error: l2_sector_bytes: design caba decompresses whole L1 lines: the 32-byte blocks (l2_sector_bytes, from ") &&
+        contains(e, "t.cfg:2) must be the 128-byte L1 line"), "caba needs blocks of a whole L1 line (%s)", e);
   e = try_cfg("design = caba\nl2_sector_bytes = 128\nl1_bytes = 0\n");
   CHECK(contains(e, "t.cfg:3: error: l1_bytes: design caba decompresses lines as they arrive at L1, and l1_bytes = 0 leaves no L1"),
         "caba without an L1 (%s)", e);
@@ -318,6 +342,281 @@ static void errors(void) {
   CHECK(c.n_sm == 15, "a failed set leaves the key as it was");
 }
 
+/* An unknown key: the keys nearest to it, as git's "did you mean" (expected by hand: the
+ * edit distances below count insertions, deletions, substitutions and swaps of neighbours). */
+static void nearest(void) {
+  const char *e;
+  char err[512];
+  tm_config c;
+  /* l1_byte: one letter short of l1_bytes (1); l2_bytes is 2 away */
+  e = try_cfg("l1_byte = 16K\n");
+  CHECK(contains(e, "t.cfg:1: error: unknown key 'l1_byte'; did you mean 'l1_bytes'? (awemu config --table lists them)"), "a file's near miss (%s)", e);
+  tm_config_defaults(&c);
+  CHECK(tm_config_set_pair(&c, "l1_byte=16K", "--set", err, sizeof err) != 0 &&
+        !strcmp(err, "--set: error: unknown key 'l1_byte'; did you mean 'l1_bytes'? (awemu config --table lists them)"), "--set's near miss (%s)", err);
+  /* l3_bytes: one substitution from both l1_bytes and l2_bytes, which are named in the table's order */
+  e = try_cfg("l3_bytes = 1M\n");
+  CHECK(contains(e, "unknown key 'l3_bytes'; did you mean 'l1_bytes' or 'l2_bytes'?"), "two keys as near (%s)", e);
+  /* a swap of two neighbours is one edit; letter case is none (keys are case-sensitive: tCL) */
+  e = try_cfg("l1_wyas = 4\ntcl = 3\n");
+  CHECK(contains(e, "unknown key 'l1_wyas'; did you mean 'l1_ways'?"), "swapped letters (%s)", e);
+  e = try_cfg("tcl = 3\n");
+  CHECK(contains(e, "unknown key 'tcl'; did you mean 'tCL'?"), "another letter case (%s)", e);
+  /* l1_size: no key within 2 edits (l1_tags, l1_ways: 4): no guess, the message as before */
+  e = try_cfg("l1_size = 16K\n");
+  CHECK(contains(e, "t.cfg:1: error: unknown key 'l1_size' (awemu config --table lists them)"), "nothing near (%s)", e);
+  char near[160];
+  CHECK(tm_config_nearest("dram_que", near, sizeof near) == 1 && !strcmp(near, "'dram_queue'"), "tm_config_nearest: dram_que is dram_queue (%s)", near);
+}
+
+/* A check one key can satisfy says which setting does it: mpc-titanv's 32-byte L2 sectors
+ * under design caba (whose assist warps decompress whole 128-byte L1 lines).  Either works:
+ * 128-byte sectors in its 128-byte L2 lines, or 32-byte L1 lines (32 KiB / (32 x 64 ways) = 16
+ * sets, and its L1 sectors are 32 bytes).  The message only said "the 32-byte blocks must be
+ * the 128-byte L1 line". */
+static void fixes(void) {
+  char err[512];
+  tm_config c;
+  tm_config_defaults(&c);
+  int rc = tm_config_load(&c, "mpc-titanv", err, sizeof err) || tm_config_set(&c, "design", "caba", "--set", err, sizeof err) ||
+           !tm_config_check(&c, err, sizeof err);
+  CHECK(!rc && !strcmp(err, "--set: error: design: design caba decompresses whole L1 lines: the 32-byte blocks (l2_sector_bytes, from mpc-titanv:36) "
+                            "must be the 128-byte L1 line (l1_line_bytes, from caba-gtx480:34); set l2_sector_bytes = 128 or l1_line_bytes = 32"),
+        "mpc-titanv with design caba: the keys and the values that would do (%s)", err);
+  tm_config t = c;
+  CHECK(tm_config_set(&t, "l2_sector_bytes", "128", "x", err, sizeof err) == 0 && tm_config_check(&t, err, sizeof err) == 0, "... and l2_sector_bytes = 128 does");
+  t = c;
+  CHECK(tm_config_set(&t, "l1_line_bytes", "32", "x", err, sizeof err) == 0 && tm_config_check(&t, err, sizeof err) == 0, "... and l1_line_bytes = 32 does");
+  /* the defaults' L1 sectors are 128 bytes: a 32-byte L1 line cannot hold them, so only the L2
+   * sector is named */
+  const char *e = try_cfg("design = caba\nl2_sector_bytes = 32\n");
+  CHECK(contains(e, "t.cfg:2) must be the 128-byte L1 line (l1_line_bytes, from default); set l2_sector_bytes = 128") && !contains(e, " or "),
+        "only the setting that passes every check is offered (%s)", e);
+}
+
+/* A symbolic link loop as the config or as a base: the system's reason (ELOOP), not "no such
+ * preset or file". */
+static void links(void) {
+  char a[300], b[300], err[600], text[400];
+  snprintf(a, sizeof a, "%s/loop1.cfg", dir);
+  snprintf(b, sizeof b, "%s/loop2.cfg", dir);
+  if (symlink(b, a) != 0 || symlink(a, b) != 0) { printf("SKIP symbolic link loops: symlink: %s\n", strerror(errno)); return; }
+  tm_config c;
+  tm_config_defaults(&c);
+  char want[400];
+  snprintf(want, sizeof want, "%s: Too many levels of symbolic links", a);
+  CHECK(tm_config_load(&c, a, err, sizeof err) != 0 && !strcmp(err, want), "a link loop as the config (%s)", err);
+  snprintf(text, sizeof text, "base = %s\n", a);
+  const char *e = try_cfg(text);
+  snprintf(want, sizeof want, "t.cfg:1: error: base: %s: Too many levels of symbolic links", a);
+  CHECK(contains(e, want), "a link loop as a base (%s)", e);
+  /* a relative base beside its includer (loop1.cfg is in the includer's directory) */
+  e = try_cfg("base = loop1.cfg\n");
+  CHECK(contains(e, "t.cfg:1: error: base: ") && contains(e, "/loop1.cfg: Too many levels of symbolic links"), "a relative link loop as a base (%s)", e);
+}
+
+/* ---- host memory ---- */
+
+#if !defined(UNDER_ASAN) && defined(__GLIBC__)
+static const char tiny_ptx[] =
+  ".version 8.0\n.target sm_80\n.address_size 64\n.visible .entry k()\n{\n\tret;\n}\n";
+
+static double heap_bytes(void) {
+  struct mallinfo2 mi = mallinfo2();
+  return (double)mi.uordblks + (double)mi.hblkhd;
+}
+
+/* The bytes building c's model took (a launch of one warp that returns, on a new device),
+ * or -1 when it could not be built; *why the fault. */
+static double build_bytes(const tm_config *c, char *why, size_t cap) {
+  char err[512];
+  aw_device *d = aw_device_new();
+  if (!d || aw_set_timing(d, c)) { snprintf(why, cap, "no device"); aw_device_free(d); return -1; }
+  aw_module *m = aw_module_load_text(d, "tiny.ptx", tiny_ptx, sizeof tiny_ptx - 1, err, sizeof err);
+  if (!m) { snprintf(why, cap, "%s", err); aw_device_free(d); return -1; }
+  double before = heap_bytes();
+  aw_fault f;
+  aw_dim3 grid = { 1, 1, 1 }, block = { 32, 1, 1 };
+  aw_status st = aw_launch(d, m, aw_kernel_find(m, "k"), grid, block, 0, NULL, 0, &f);
+  double used = heap_bytes() - before;
+  if (st != AW_OK) snprintf(why, cap, "%s", f.what);
+  aw_device_free(d);
+  return st != AW_ERR_MEMORY ? used : -1;   /* (built, whether or not the launch then ran: a CTA may fit no SM) */
+}
+#endif
+
+/* The pre-check's refusals: each needs far more than 1.5 GiB (three quarters of the 2 GiB
+ * the caller allows itself, or of the host's memory under AddressSanitizer: then a case is
+ * run only where the host has less than four thirds of its least). */
+static void refusals(int limited) {
+  char err[600];
+  const char *e;
+  double gib = 1024.0 * 1024 * 1024, host = tm_host_limit(NULL, 0);
+  /* issue 39: no L2, and 65536 MSHRs in each of 1024 x 64 = 65536 slices: their records and
+   * index (at least 4 + 4 + 8 bytes each) are 2^16 x 2^16 x 16 bytes = 64 GiB, which the
+   * pre-check did not count (only an L2 with bytes counted): refused, naming the key set last */
+  if (limited || host < 64 * gib / 0.75) {
+    tm_config c;
+    tm_config_defaults(&c);
+    int rc = tm_config_set_pair(&c, "l2_bytes=0", "--set", err, sizeof err) || tm_config_set_pair(&c, "l2_mshrs=65536", "--set", err, sizeof err) ||
+             tm_config_set_pair(&c, "n_mem=1024", "--set", err, sizeof err) || tm_config_set_pair(&c, "l2_slices_per_mem=64", "--set", err, sizeof err);
+    CHECK(!rc && tm_config_check(&c, err, sizeof err) != 0 &&
+          contains(err, "--set: error: l2_slices_per_mem: the timing model would take ") &&
+          contains(err, "for the L2 slices' MSHRs (with or without an L2): l2_mshrs = 65536 x n_mem = 1024 x l2_slices_per_mem = 64; more than three quarters of "),
+          "no L2 and 65536 slices of 65536 MSHRs: refused by the pre-check (%s)", err);
+  } else printf("SKIP host memory pre-check of 64 GiB of MSHRs: this process may take 85 GiB or more\n");
+  /* 1024 channels x 1024 banks x 2 queues of 65536 entries of at least 16 bytes: 2 TiB */
+  e = try_cfg("n_mem = 1024\nl2_bytes = 0\ndram_banks = 1024\ndram_queue = 65536\n");
+  CHECK(contains(e, "t.cfg:4: error: dram_queue: the timing model would take ") &&
+        contains(e, "for the DRAM queues: n_mem = 1024 x dram_banks = 1024 x dram_queue = 65536; more than three quarters of "), "DRAM queues (%s)", e);
+  /* 1024 SMs x 32768 warp slots (each of at least 64 bytes, and a scheduler list entry per
+   * scheduler: 64 x 4 bytes): 2^25 x 320 bytes = 10 GiB */
+  if (limited || host < 10 * gib / 0.75) {
+    e = try_cfg("n_sm = 1024\nsm_schedulers = 64\nsm_max_warps = 32768\n");
+    CHECK(contains(e, "t.cfg:3: error: sm_max_warps: the timing model would take ") &&
+          contains(e, "for the SMs' warp slots: n_sm = 1024 x sm_max_warps = 32768, sm_schedulers = 64;"), "warp slots (%s)", e);
+  } else printf("SKIP host memory pre-check of 10 GiB of warp slots: this process may take 13.3 GiB or more\n");
+  if (limited) {
+    e = try_cfg("n_sm = 4\nl2_bytes = 0\n");
+    CHECK(!*e, "a small model passes under the limit (%s)", e);
+    e = try_cfg("l1_mshrs = 65536\nn_sm = 1024\n");
+    CHECK(contains(e, "t.cfg:2: error: n_sm: the timing model would take ") && contains(e, "the L1s: n_sm = 1024 x l1_bytes = 16384 in 128-byte lines, l1_tags = 1, l1_mshrs = 65536;") &&
+          contains(e, "more than three quarters of the 2.0 GiB this process may take (ulimit -v)"), "the limit named as ulimit -v's (%s)", e);
+  }
+}
+
+static void host(void) {
+  char err[600];
+  /* an ordinary model is a few MiB */
+  tm_config d;
+  tm_config_defaults(&d);
+  double parts[TM_HOST_NPARTS];
+  double est = tm_model_host_bytes(&d, parts);
+  CHECK(est > 0 && est < 64 * 1024 * 1024 && parts[TM_HOST_MD] == 0 && parts[TM_HOST_L2_MSHRS] > 0,
+        "caba-gtx480's model takes %.1f MiB (no metadata caches under base; L2 MSHRs counted)", est / 1048576);
+
+#if defined(UNDER_ASAN) || !defined(__GLIBC__)
+  refusals(0);
+  printf("SKIP the host-memory estimate against the allocations: %s\n",
+#ifdef UNDER_ASAN
+         "AddressSanitizer keeps its own heap and needs its address space"
+#else
+         "no mallinfo2 (not glibc)"
+#endif
+         );
+  (void)err;
+#else
+  /* Under a 2 GiB address-space limit (ulimit -v), which the pre-check takes as the host's:
+   * the refusals above; then each integer key at its largest value the checks accept (halving
+   * from its maximum), the others at caba-gtx480's with design caba (so that assist warp tables
+   * and metadata caches are built too): the model is built, and takes no more than
+   * tm_model_host_bytes says beyond what the default model takes beyond its estimate (the
+   * module's and the launch's own), give or take 1 MiB and 1%.  A structure sized by a key that
+   * the estimate leaves out shows here as the key whose model outgrows it, or fails to build
+   * (and a regression stops at 2 GiB instead of taking the machine). */
+  struct rlimit old, lim;
+  getrlimit(RLIMIT_AS, &old);
+  lim = old;
+  lim.rlim_cur = (rlim_t)2 << 30;
+  if (old.rlim_cur != RLIM_INFINITY && old.rlim_cur < lim.rlim_cur) lim.rlim_cur = old.rlim_cur;
+  if (setrlimit(RLIMIT_AS, &lim) != 0) { printf("FAIL setrlimit: %s\n", strerror(errno)); check_failed++; return; }
+  refusals(1);
+  tm_config base;
+  tm_config_defaults(&base);
+  tm_config_set(&base, "design", "caba", "test", err, sizeof err);
+  double slack = build_bytes(&base, err, sizeof err) - tm_model_host_bytes(&base, NULL);
+  CHECK(slack > -1e9, "the default model builds (%s)", err);
+  int checked = 0, bad = 0;
+  static const struct { const char *name; int kind; double max; } rows[] = {
+#define KEY(name, kind, unit, dflt, mn, mx, choices, doc) { #name, kind, (double)(mx) },
+#include "../emu/timing/config.def"
+#undef KEY
+  };
+  /* and keys that multiply together */
+  static const char *const combos[][4] = {
+    { "n_sm=1024", "sm_max_warps=1024", "sm_max_threads=32768", NULL },
+    { "n_mem=1024", "l2_bytes=0", "l2_mshrs=256", NULL },
+    { "n_mem=64", "l2_bytes=0", "dram_banks=1024", "dram_queue=256" },
+    { "design=hw", "l1_tags=4", "l1_bytes=16M", "n_sm=4" },
+    { "design=hw", "l2_tags=4", "l2_bytes=192M", NULL },
+  };
+  size_t nrows = sizeof rows / sizeof rows[0], ncombos = sizeof combos / sizeof combos[0];
+  for (size_t i = 0; i < nrows + ncombos; i++) {
+    tm_config c = base;
+    char what[200] = "";
+    int ok = 1;
+    if (i < nrows) {
+      if (rows[i].kind != K_INT && rows[i].kind != K_SIZE) continue;
+      ok = 0;
+      for (double v = rows[i].max; v >= 1 && !ok; v = floor(v / 2)) {
+        char val[32];
+        c = base;
+        snprintf(val, sizeof val, "%.0f", v);
+        snprintf(what, sizeof what, "%s=%s", rows[i].name, val);
+        ok = tm_config_set(&c, rows[i].name, val, "test", err, sizeof err) == 0 && tm_config_check(&c, err, sizeof err) == 0;
+      }
+    } else {
+      const char *const *set = combos[i - nrows];
+      for (int k = 0; k < 4 && set[k]; k++) {
+        size_t n = strlen(what);
+        snprintf(what + n, sizeof what - n, "%s%s", n ? " " : "", set[k]);
+        ok &= tm_config_set_pair(&c, set[k], "test", err, sizeof err) == 0;
+      }
+      ok = ok && tm_config_check(&c, err, sizeof err) == 0;
+      REQUIRE(ok, "host memory: %s is refused (%s)", what, err);
+    }
+    if (!ok) continue;
+    double want = tm_model_host_bytes(&c, NULL), got = build_bytes(&c, err, sizeof err);
+    checked++;
+    if (got < 0 || got - want > slack + 1048576 + 0.01 * want) {
+      bad++;
+      printf("FAIL %s:%d: host memory: %s: the model took %.1f MiB, the estimate %.1f MiB (%s)\n", __FILE__, __LINE__, what,
+             got / 1048576, want / 1048576, got < 0 ? err : "more than the estimate");
+    }
+  }
+  check_failed += bad;
+  setrlimit(RLIMIT_AS, &old);
+  CHECK(!bad && checked > 60, "host memory: %d models (each integer key at its largest, and %zu combinations) take no more than the pre-check counts",
+        checked, ncombos);
+#endif
+}
+
+/* The watchdog (an SM with live assist warps that issues nothing) follows from the config:
+ * 64 x the longest a memory request can take (config.c: tm_watchdog_cycles), at least
+ * 10,000,000 cycles.  Issue 39's config, caba-gtx480 with icnt_latency = 49313 interconnect
+ * cycles at icnt_clock_mhz = 1 (the core at 1400 MHz) and l1_mshrs = 1, stopped at 10,000,000
+ * with "(an internal error)".  A request's longest, in core cycles:
+ *   the crossbar, both ways: 2 x (49313 + 5 flits of a 128-byte line and its 8-byte header
+ *     + 64 flits of a full injection buffer) x 1400 / 1                = 138,269,600
+ *   the SM: l1_latency 20 + the line buffers' 20 + compression 9 + decompression 9
+ *     + an instruction's 255                                           =         313
+ *   L2 twice: 2 x 20 x 1400 / 1400                                     =          40
+ *   DRAM twice (metadata, then data): 2 x (tRP 12 + tRCD 12 + tCL 12 + tWL 4 + tRAS 28
+ *     + tRC 40 + tRRD 6 + tCCD 2 + tWR 12 + tCDLR 5 + 4 bursts of 1) x 1400 / 924 = 415.15
+ *   queued at one channel behind 15 SMs x (1 MSHR + 64 flits), each tRC 40 + 4 bursts:
+ *     15 x 65 x 44 x 1400 / 924                                        =      65,000
+ *   in all 138,335,368.15; x 64 = 8,853,463,561.7, so 8,853,463,562 cycles. */
+static void watchdog(void) {
+  char err[512], why[300];
+  tm_config c;
+  tm_config_defaults(&c);
+  int rc = tm_config_set_pair(&c, "design=caba", "--set", err, sizeof err) || tm_config_set_pair(&c, "icnt_clock_mhz=1", "--set", err, sizeof err) ||
+           tm_config_set_pair(&c, "icnt_latency=49313", "--set", err, sizeof err) || tm_config_set_pair(&c, "l1_mshrs=1", "--set", err, sizeof err) ||
+           tm_config_check(&c, err, sizeof err);
+  int64_t w = rc ? 0 : tm_watchdog_cycles(&c, why, sizeof why);
+  CHECK(!rc && w == 8853463562LL &&
+        !strcmp(why, "the watchdog's limit of 8,853,463,562 cycles (64 x the longest a memory request takes, 138,335,369 cycles, "
+                     "mostly icnt_latency = 49313 at icnt_clock_mhz = 1)"),
+        "issue 39's config: the watchdog waits %lld cycles (%s)", (long long)w, why);
+  /* caba-gtx480: a request's longest is 2 x (8 + 69) x 1 = 154 + 313 + 40 + 415.15 + its queue
+   * 15 SMs x (64 MSHRs + 64 flits) x 44 x 1400 / 924 = 128,000: 128,922.15 cycles, below
+   * 10,000,000 / 64 = 156,250, so the limit stays 10,000,000 */
+  tm_config_defaults(&c);
+  w = tm_watchdog_cycles(&c, why, sizeof why);
+  CHECK(w == 10000000 && !strcmp(why, "the watchdog's limit of 10,000,000 cycles (its least; 64 x the longest a memory request takes, 128,923 cycles, is less)"),
+        "caba-gtx480: 10,000,000 cycles (%s)", why);
+}
+
 static void roundtrip(void) {
   char err[512];
   for (int i = 0; tm_preset_name(i, NULL); i++) {
@@ -346,6 +645,11 @@ int main(void) {
   language();
   errors();
   roundtrip();
+  nearest();
+  fixes();
+  links();
+  host();
+  watchdog();
   char cmd[300];
   snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
   if (system(cmd) != 0) printf("FAIL cannot remove %s\n", dir);

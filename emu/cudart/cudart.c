@@ -9,7 +9,9 @@
  * cudaErrorLaunchFailure; a call awemu does not implement prints its name
  * and returns cudaErrorNotSupported.  Work is done when it is called (the
  * streams are executed in order, as one), so every call is synchronous.
- * One host thread at a time (calls are not locked against each other).
+ * Host threads: every entry point holds one lock while it runs (ENTER), so a
+ * program of several threads is correct, its calls one at a time; the last
+ * error and the <<<...>>> configuration stack are each thread's, as in CUDA.
  * Configuration: environment variables, read once (emu/cudart/README.md).
  */
 #define _GNU_SOURCE
@@ -23,17 +25,29 @@
 #include "cuda_abi.h"
 #include "fatbin.h"
 
+#include <dlfcn.h>
 #include <errno.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <time.h>
+#include <unistd.h>
 
 /* The entry points: declared by CUDA's headers, which are not ours to include */
 #define API __attribute__((visibility("default")))
 #pragma GCC diagnostic ignored "-Wmissing-prototypes"
+
+/* Every entry point begins with ENTER: it holds the runtime's one lock until it returns (by
+ * any path: the lock is released when the variable goes out of scope).  Recursive, because
+ * entry points call one another (cudaMallocPitch calls cudaMalloc).  The device, its
+ * allocations and the emulator's state are one, so calls from several host threads run one
+ * at a time, each whole: a cudaFree can no longer free memory under another thread's launch. */
+static pthread_mutex_t lock = PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP;
+static void leave(int *entered) { (void)entered; pthread_mutex_unlock(&lock); }
+#define ENTER __attribute__((cleanup(leave))) int entered_ = pthread_mutex_lock(&lock); (void)entered_
 
 /* ---- state ---- */
 
@@ -70,6 +84,12 @@ typedef struct cr_event cr_event;
 typedef struct { uintptr_t handle; double at; int recorded; } cr_event_rec;
 #define FIRST_HANDLE 0x1000u   /* above cudaStreamLegacy (0x1) and cudaStreamPerThread (0x2) */
 
+/* The memory the device reports (totalGlobalMem, cudaMemGetInfo's total), which cudaMalloc's
+ * allocations together may not pass. */
+#define DEVICE_BYTES (16ull << 30)
+/* A launch's wall-clock limit when AWEMU_TIMEOUT does not set one (why 600 s: emu/cudart/README.md, "Limits"). */
+#define DEFAULT_TIMEOUT 600
+
 typedef struct {
   void *host;               /* mapped host memory the device sees at the same address */
   size_t len;               /* of the mapping */
@@ -90,18 +110,26 @@ static struct {
   uintptr_t *streams;   uint32_t nstreams;  /* the live streams' handles */
   cr_event_rec *events; uint32_t nevents;   /* the live events */
   uintptr_t next_handle;                    /* the next stream's or event's */
-  cr_err last, sticky;
-  struct { cr_dim3 grid, block; size_t shared; void *stream; int set; } conf[16];
-  uint32_t nconf;
-  uint64_t launches, warp_insns;
+  cr_err sticky;                        /* a launch's fault: every later call returns it */
+  uint64_t ran, faulted;                /* launches that ran, and of them those that faulted */
+  uint64_t refused_sticky, refused;     /* launches refused: after a fault, and for another error */
+  uint64_t warp_insns;
   double launch_seconds;                /* host time in launches */
   double sim_seconds;                   /* timing mode: simulated time of the launches so far */
   uint8_t *params; size_t params_cap;
   const char *stats_json;
   int summary;
+  int fault_exit;                       /* AWEMU_FAULT_EXIT: exit status 1 when the program ends with 0 after a fault */
+  uint64_t host_bytes;                  /* the host's memory: cudaMalloc's bound when less than DEVICE_BYTES */
   uint64_t next_map;                    /* where the next mapped host memory goes */
   char notified[64][48]; uint32_t nnotified;
 } G;
+
+/* Each host thread's: its last error (cudaGetLastError), and the configurations <<<...>>> pushed
+ * and not yet popped (the push and the launch are two calls, another thread's may come between). */
+static _Thread_local cr_err last_error;
+static _Thread_local struct { cr_dim3 grid, block; size_t shared; void *stream; } conf[16];
+static _Thread_local uint32_t nconf;
 
 #define MAP_BASE 0x0000300000000000ull  /* unified-address host memory: far above aw_malloc's, below the metadata and generic windows */
 
@@ -124,34 +152,82 @@ static double host_now(void) {
 
 /* ---- configuration (environment) and exit ---- */
 
-static void at_exit(void) {
+/* "1 launch", "2 launches". */
+static const char *plural(uint64_t n, const char *one, const char *many, char *buf, size_t cap) {
+  snprintf(buf, cap, "%llu %s", (unsigned long long)n, n == 1 ? one : many);
+  return buf;
+}
+
+/* The launches, as the summary says them: "8 launches (1 faulted, 7 refused after the fault)". */
+static void launches_text(char *buf, size_t cap) {
+  char a[64], b[160] = "";
+  plural(G.ran + G.refused_sticky + G.refused, "launch", "launches", a, sizeof a);
+  if (G.faulted) snprintf(b, sizeof b, "%llu faulted", (unsigned long long)G.faulted);
+  if (G.refused_sticky)
+    snprintf(b + strlen(b), sizeof b - strlen(b), "%s%llu refused after the fault", *b ? ", " : "", (unsigned long long)G.refused_sticky);
+  if (G.refused)
+    snprintf(b + strlen(b), sizeof b - strlen(b), "%s%llu refused with an error", *b ? ", " : "", (unsigned long long)G.refused);
+  snprintf(buf, cap, *b ? "%s (%s)" : "%s", a, b);
+}
+
+/* At the program's exit (registered with on_exit when the library is loaded, so it runs after
+ * the program's own exit handlers and static destructors, which may still call CUDA): the
+ * statistics file, the summary, and the exit status.  The program's status stands unless the
+ * statistics asked for could not be written (then 2 where it was 0) or AWEMU_FAULT_EXIT is set
+ * and a launch faulted (then 1 where it was 0); a changed status ends the process here with
+ * _exit, after flushing every stdio stream. */
+static void at_exit(int status, void *arg) {
+  (void)arg;
+  ENTER;
   if (!G.ready) return;
   fflush(stdout);   /* the program's output first */
+  int out = status;
   if (G.timing && G.stats_json) {
     const tm_stats *launches, *total;
     const char *const *kernels;
     uint32_t n = aw_timing_launches(G.d, &launches, &kernels, &total);
     isa_outfile o;
     char err[512];
-    if (isa_out_open(&o, G.stats_json, 0, err, sizeof err)) say("AWEMU_STATS_JSON: %s", err);
-    else {
+    int bad = isa_out_open(&o, G.stats_json, 0, err, sizeof err);
+    if (!bad) {
       tm_stats_json(total, launches, kernels, n, n ? aw_timing_total_config(G.d) : &G.cfg, o.f);
-      if (isa_out_commit(&o, err, sizeof err)) say("AWEMU_STATS_JSON: %s", err);
+      bad = isa_out_commit(&o, err, sizeof err);
+    }
+    if (bad) {
+      say("AWEMU_STATS_JSON (--stats-json): %s; the statistics are not written%s", err, status ? "" : ", exit status 2");
+      if (!out) out = 2;
     }
   }
   if (G.summary) {
+    char l[256], w[64];
+    launches_text(l, sizeof l);
+    plural(G.warp_insns, "warp instruction", "warp instructions", w, sizeof w);
     if (G.timing) {
       const tm_stats *launches, *total;
       const char *const *kernels;
       aw_timing_launches(G.d, &launches, &kernels, &total);
-      fprintf(stderr, "awemu: %llu launches, %llu warp instructions, %llu cycles (IPC %.2f, DRAM bandwidth %.1f%%) on %s; %.2f s in the emulator\n",
-              (unsigned long long)G.launches, (unsigned long long)G.warp_insns, (unsigned long long)total->cycles, tm_ipc(total),
-              100 * tm_dram_utilization(total), G.cfg_name, G.launch_seconds);
+      fprintf(stderr, "awemu: %s, %s, %llu cycles (IPC %.2f, DRAM bandwidth %.1f%%) on %s; %.2f s in the emulator\n", l, w,
+              (unsigned long long)total->cycles, tm_ipc(total), 100 * tm_dram_utilization(total), G.cfg_name, G.launch_seconds);
     } else
-      fprintf(stderr, "awemu: %llu launches, %llu warp instructions (functional mode); %.2f s in the emulator\n",
-              (unsigned long long)G.launches, (unsigned long long)G.warp_insns, G.launch_seconds);
+      fprintf(stderr, "awemu: %s, %s (functional mode); %.2f s in the emulator\n", l, w, G.launch_seconds);
+  }
+  if (G.faulted && !status) {
+    if (G.fault_exit) {
+      say("exit status 1: a launch faulted, and the program ended with 0 (AWEMU_FAULT_EXIT, awemu exec --fault-exit)");
+      if (!out) out = 1;
+    } else if (G.summary)
+      say("the program ended with exit status 0 after a launch faulted (awemu exec --fault-exit, or AWEMU_FAULT_EXIT=1, makes it 1)");
+  }
+  if (out != status) {
+    fflush(NULL);
+    _exit(out);
   }
 }
+
+/* Registered when the library is loaded, before the program's constructors (which register
+ * its fat binaries and may register exit handlers of their own): so it runs last but the C
+ * library's own. */
+__attribute__((constructor)) static void register_exit(void) { on_exit(at_exit, NULL); }
 
 /* Splits s at ':' (or ',' for sets) and calls fn on each non-empty piece; 0, or the first failure. */
 static int each(const char *s, char sep, int (*fn)(const char *, void *), void *arg) {
@@ -227,12 +303,13 @@ static void init(void) {
     else if (!strcmp(v, "stop")) aw_set_memcheck(G.d, AW_MEMCHECK_STOP, NULL);
     else if (strcmp(v, "off") && strcmp(v, "0")) { say("AWEMU_MEMCHECK: '%s' is not on, stop or off", v); exit(1); }
   }
+  double timeout = DEFAULT_TIMEOUT;
   if ((v = getenv("AWEMU_TIMEOUT")) && *v) {
     char *end;
-    double s = strtod(v, &end);
-    if (*end || s < 0) { say("AWEMU_TIMEOUT: '%s' is not a number of seconds", v); exit(1); }
-    aw_set_time_limit(G.d, s);
+    timeout = strtod(v, &end);
+    if (*end || !(timeout >= 0)) { say("AWEMU_TIMEOUT: '%s' is not a number of seconds (0: no limit)", v); exit(1); }
   }
+  aw_set_time_limit(G.d, timeout);
   if ((v = getenv("AWEMU_INSN_LIMIT")) && *v) {
     char *end;
     errno = 0;
@@ -240,14 +317,20 @@ static void init(void) {
     if (*end || *v == '-' || errno) { say("AWEMU_INSN_LIMIT: '%s' is not a number of warp instructions (0: no limit)", v); exit(1); }
     aw_set_insn_limit(G.d, n);
   }
-  aw_set_limit_hints(G.d, "awemu exec --insn-limit N (AWEMU_INSN_LIMIT) raises it, 0 lifts it", "awemu exec --timeout S (AWEMU_TIMEOUT) raises it");
+  aw_set_limit_hints(G.d, "awemu exec --insn-limit N (AWEMU_INSN_LIMIT) raises it, 0 lifts it",
+                     "awemu exec --timeout S (AWEMU_TIMEOUT=S) raises it, 0 lifts it");
+  if ((v = getenv("AWEMU_FAULT_EXIT")) && *v) {
+    if (!strcmp(v, "1")) G.fault_exit = 1;
+    else if (strcmp(v, "0")) { say("AWEMU_FAULT_EXIT: '%s' is not 1 (exit status 1 after a fault) or 0", v); exit(1); }
+  }
+  long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+  G.host_bytes = pages > 0 && page > 0 ? (uint64_t)pages * (uint64_t)page : UINT64_MAX;
   G.stats_json = getenv("AWEMU_STATS_JSON");
   if (G.stats_json && !*G.stats_json) G.stats_json = NULL;
   if (G.stats_json && !G.timing) { say("AWEMU_STATS_JSON needs timing mode (AWEMU_CONFIG=NAME|FILE)"); exit(1); }
   v = getenv("AWEMU_SUMMARY");
   G.summary = !(v && !strcmp(v, "0"));
   if ((v = getenv("AWEMU_PTX")) && each(v, ':', one_ptx, NULL)) exit(1);
-  atexit(at_exit);
 }
 
 /* ---- modules, kernels, variables ---- */
@@ -323,6 +406,7 @@ static cr_err symbol(const void *sym, uint64_t *addr, uint64_t *bytes) {
 /* ---- registration (what nvcc's host code calls before main) ---- */
 
 API void **__cudaRegisterFatBinary(void *fat_cubin) {
+  ENTER;
   init();
   cr_fatbin *fb = calloc(1, sizeof *fb);
   cr_fatbin **l = fb ? realloc(G.fbs, (G.nfb + 1) * sizeof *l) : NULL;
@@ -333,12 +417,13 @@ API void **__cudaRegisterFatBinary(void *fat_cubin) {
   return (void **)fb;
 }
 
-API void __cudaRegisterFatBinaryEnd(void **handle) { (void)handle; }
-API void __cudaUnregisterFatBinary(void **handle) { (void)handle; }   /* the device lives until exit */
-API char __cudaInitModule(void **handle) { (void)handle; return 1; }
+API void __cudaRegisterFatBinaryEnd(void **handle) { ENTER; (void)handle; }
+API void __cudaUnregisterFatBinary(void **handle) { ENTER; (void)handle; }   /* the device lives until exit */
+API char __cudaInitModule(void **handle) { ENTER; (void)handle; return 1; }
 
 API void __cudaRegisterFunction(void **handle, const char *host_fun, char *device_fun, const char *device_name, int thread_limit,
                                 void *tid, void *bid, void *bdim, void *gdim, int *wsize) {
+  ENTER;
   (void)device_name; (void)thread_limit; (void)tid; (void)bid; (void)bdim; (void)gdim; (void)wsize;
   cr_kernel *k = realloc(G.ks, (G.nk + 1) * sizeof *k);
   if (!k) { say("out of memory"); exit(1); }
@@ -353,6 +438,7 @@ API void __cudaRegisterFunction(void **handle, const char *host_fun, char *devic
 
 API void __cudaRegisterVar(void **handle, char *host_var, char *device_address, const char *device_name, int ext, size_t size,
                            int constant, int global) {
+  ENTER;
   (void)device_address; (void)ext; (void)constant; (void)global;
   cr_var *v = realloc(G.vs, (G.nv + 1) * sizeof *v);
   if (!v) { say("out of memory"); exit(1); }
@@ -394,54 +480,60 @@ static const struct { cr_err e; const char *name, *text; } errors[] = {
 };
 
 API const char *cudaGetErrorName(cr_err e) {
+  ENTER;
   for (size_t i = 0; i < sizeof errors / sizeof *errors; i++) if (errors[i].e == e) return errors[i].name;
   return "cudaErrorUnknown";
 }
 
 API const char *cudaGetErrorString(cr_err e) {
+  ENTER;
   for (size_t i = 0; i < sizeof errors / sizeof *errors; i++) if (errors[i].e == e) return errors[i].text;
   return "unrecognized error code";
 }
 
 API cr_err cudaGetLastError(void) {
-  cr_err e = G.sticky ? G.sticky : G.last;
-  G.last = CR_SUCCESS;
+  ENTER;
+  cr_err e = G.sticky ? G.sticky : last_error;
+  last_error = CR_SUCCESS;
   return e;
 }
 
-API cr_err cudaPeekAtLastError(void) { return G.sticky ? G.sticky : G.last; }
+API cr_err cudaPeekAtLastError(void) { ENTER; return G.sticky ? G.sticky : last_error; }
 
 /* A call's result: the sticky error of a failed launch wins, as in CUDA. */
 static cr_err ret(cr_err e) {
   if (G.sticky) return G.sticky;
-  if (e) G.last = e;
+  if (e) last_error = e;
   return e;
 }
 
 /* ---- launches ---- */
 
 API cr_err __cudaPushCallConfiguration(cr_dim3 grid, cr_dim3 block, size_t shared, void *stream) {
+  ENTER;
   init();
-  if (G.nconf == 16) return ret(CR_INVALID_CONFIGURATION);
-  G.conf[G.nconf].grid = grid;
-  G.conf[G.nconf].block = block;
-  G.conf[G.nconf].shared = shared;
-  G.conf[G.nconf].stream = stream;
-  G.nconf++;
+  if (nconf == 16) return ret(CR_INVALID_CONFIGURATION);
+  conf[nconf].grid = grid;
+  conf[nconf].block = block;
+  conf[nconf].shared = shared;
+  conf[nconf].stream = stream;
+  nconf++;
   return CR_SUCCESS;
 }
 
 API cr_err __cudaPopCallConfiguration(cr_dim3 *grid, cr_dim3 *block, size_t *shared, void *stream) {
-  if (!G.nconf) return ret(CR_MISSING_CONFIGURATION);
-  G.nconf--;
-  *grid = G.conf[G.nconf].grid;
-  *block = G.conf[G.nconf].block;
-  *shared = G.conf[G.nconf].shared;
-  memcpy(stream, &G.conf[G.nconf].stream, sizeof(void *));
+  ENTER;
+  if (!nconf) return ret(CR_MISSING_CONFIGURATION);
+  nconf--;
+  *grid = conf[nconf].grid;
+  *block = conf[nconf].block;
+  *shared = conf[nconf].shared;
+  memcpy(stream, &conf[nconf].stream, sizeof(void *));
   return CR_SUCCESS;
 }
 
 API cr_err __cudaGetKernel(void **kernel, const void *host_fun) {
+  ENTER;
   init();
   cr_kernel *k = kernel_of(host_fun);
   if (!k) return ret(CR_INVALID_DEVICE_FUNCTION);
@@ -496,9 +588,52 @@ static cr_err max_dynamic_shared(cr_kernel *k, aw_module *m, int idx, int64_t *b
   return CR_SUCCESS;
 }
 
+/* A C++ name as the program's source spells it ("scatter(int*, int, int)" for _Z7scatterPiii),
+ * as cuda-gdb and compute-sanitizer show kernels: demangled by the C++ runtime's
+ * __cxa_demangle, which an nvcc-built program (C++) has loaded; looked up at run time, so the
+ * library needs no C++ runtime of its own.  The name itself when there is no demangler, when
+ * it is no mangled name, or when the demangled one does not fit cap bytes. */
+static const char *demangled(const char *name, char *buf, size_t cap) {
+  typedef char *demangle_fn(const char *, char *, size_t *, int *);
+  static demangle_fn *fn;
+  static int looked;
+  if (!looked) {
+    looked = 1;
+    *(void **)&fn = dlsym(RTLD_DEFAULT, "__cxa_demangle");
+  }
+  if (!fn || strncmp(name, "_Z", 2)) return name;
+  int status = -1;
+  char *d = fn(name, NULL, NULL, &status);
+  int fits = d && !status && strlen(d) < cap;
+  if (fits) memcpy(buf, d, strlen(d) + 1);
+  free(d);
+  return fits ? buf : name;
+}
+
+/* A kernel's fault: the emulator's report, its kernel and function names demangled. */
+static void say_fault(aw_fault *f) {
+  char name[sizeof f->kernel], buf[2048];
+  snprintf(f->kernel, sizeof f->kernel, "%s", demangled(f->kernel, name, sizeof name));
+  snprintf(f->function, sizeof f->function, "%s", demangled(f->function, name, sizeof name));
+  aw_fault_format(f, buf, sizeof buf);
+  say("%s", buf);
+}
+
+static cr_err run_launch(const void *fun, cr_dim3 grid, cr_dim3 block, void **args, size_t shared);
+
+/* A launch: run, or refused (counted for the summary: after a fault, or for another error). */
 static cr_err launch(const void *fun, cr_dim3 grid, cr_dim3 block, void **args, size_t shared) {
+  ENTER;
   init();
-  if (G.sticky) return G.sticky;
+  if (G.sticky) { G.refused_sticky++; return G.sticky; }
+  uint64_t ran = G.ran;
+  cr_err e = run_launch(fun, grid, block, args, shared);
+  if (G.ran == ran) G.refused++;
+  return e;
+}
+
+static cr_err run_launch(const void *fun, cr_dim3 grid, cr_dim3 block, void **args, size_t shared) {
+  char name[1024];
   aw_module *m;
   int idx;
   cr_err e = kernel_info(fun, &m, &idx);
@@ -516,11 +651,11 @@ static cr_err launch(const void *fun, cr_dim3 grid, cr_dim3 block, void **args, 
   if (shared > (uint64_t)most) {
     say("launch of %s: %zu bytes of dynamic shared memory, more than its maxDynamicSharedSizeBytes, %lld "
         "(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, N) raises it up to sharedMemPerBlockOptin, %lld, "
-        "less the kernel's static shared memory)", k->name, shared, (long long)most, (long long)G.cfg.sm_shared_bytes);
+        "less the kernel's static shared memory)", demangled(k->name, name, sizeof name), shared, (long long)most, (long long)G.cfg.sm_shared_bytes);
     return ret(CR_INVALID_CONFIGURATION);
   }
   uint32_t count, sizes[1024], offsets[1024];
-  if (aw_kernel_params(m, idx, &count, sizes, offsets, 1024)) { say("kernel '%s' has more than 1024 parameters", k->name); return ret(CR_INVALID_VALUE); }
+  if (aw_kernel_params(m, idx, &count, sizes, offsets, 1024)) { say("kernel '%s' has more than 1024 parameters", demangled(k->name, name, sizeof name)); return ret(CR_INVALID_VALUE); }
   size_t bytes = aw_kernel_param_bytes(m, idx);
   if (bytes > G.params_cap) {
     uint8_t *p = realloc(G.params, bytes);
@@ -536,7 +671,7 @@ static cr_err launch(const void *fun, cr_dim3 grid, cr_dim3 block, void **args, 
   aw_status st = aw_launch(G.d, m, idx, (aw_dim3){ grid.x, grid.y, grid.z }, (aw_dim3){ block.x, block.y, block.z }, (uint32_t)shared,
                            G.params, bytes, &f);
   G.launch_seconds += host_now() - t0;
-  G.launches++;
+  if (st == AW_OK || st == AW_FAULT) G.ran++;
   G.warp_insns += aw_get_stats(G.d).warp_insns;
   if (G.timing) {
     const tm_stats *launches, *total;
@@ -545,14 +680,13 @@ static cr_err launch(const void *fun, cr_dim3 grid, cr_dim3 block, void **args, 
     G.sim_seconds = total->seconds;
   }
   if (st == AW_OK) return CR_SUCCESS;
-  char buf[2048];
   if (st == AW_FAULT) {
-    aw_fault_format(&f, buf, sizeof buf);
-    say("%s", buf);
+    say_fault(&f);
+    G.faulted++;
     G.sticky = CR_LAUNCH_FAILURE;
     return G.sticky;
   }
-  say("launch of %s: %s", k->name, f.what);
+  say("launch of %s: %s", demangled(k->name, name, sizeof name), f.what);
   return ret(st == AW_ERR_ARG ? CR_LAUNCH_OUT_OF_RESOURCES : CR_MEMORY_ALLOCATION);
 }
 
@@ -573,10 +707,30 @@ LAUNCH_ENTRY(cudaLaunchKernel_ptsz)
 static uint64_t dp(const void *p) { return (uint64_t)(uintptr_t)p; }
 static int on_device(const void *p, size_t n) { return emu_find_alloc(G.d, dp(p), n ? n : 1) != NULL; }
 
+/* The device memory in use: every allocation's slot (its bytes rounded up to 256, and the 256-byte
+ * gap after them: what it holds of the device), the module's variables' included; mapped host
+ * memory is the host's. */
+static uint64_t device_used(void) {
+  uint64_t used = 0;
+  for (uint32_t i = 0; i < G.d->nallocs; i++) if (!G.d->allocs[i].borrowed) used += G.d->allocs[i].slot;
+  return used;
+}
+
+/* What cudaMalloc may hand out in all: the device's DEVICE_BYTES, or the host's memory when it
+ * has less (each allocation is host memory, and past it the host would kill the program). */
+static uint64_t device_limit(void) { return G.host_bytes < DEVICE_BYTES ? G.host_bytes : DEVICE_BYTES; }
+
 API cr_err cudaMalloc(void **p, size_t bytes) {
+  ENTER;
   init();
   if (!p) return ret(CR_INVALID_VALUE);
   if (!bytes) { *p = NULL; return ret(CR_SUCCESS); }
+  uint64_t used = device_used(), limit = device_limit();
+  if (bytes > limit || (bytes + 255) / 256 * 256 + 256 > limit - (used < limit ? used : limit)) {
+    say("cudaMalloc of %zu bytes: cudaErrorMemoryAllocation: %llu of the %llu bytes %s are in use", bytes, (unsigned long long)used,
+        (unsigned long long)limit, limit == DEVICE_BYTES ? "the device has (totalGlobalMem)" : "of the host's memory (less than the device's totalGlobalMem)");
+    return ret(CR_MEMORY_ALLOCATION);
+  }
   uint64_t a = aw_malloc(G.d, bytes);
   if (!a) return ret(CR_MEMORY_ALLOCATION);
   *p = (void *)(uintptr_t)a;
@@ -618,16 +772,18 @@ static cr_err unmap_host(void *p) {
   return CR_SUCCESS;
 }
 
-API cr_err cudaMallocManaged(void **p, size_t bytes, unsigned flags) { (void)flags; return map_host(p, bytes, 1); }
-API cr_err cudaMallocHost(void **p, size_t bytes) { return map_host(p, bytes, 0); }
-API cr_err cudaHostAlloc(void **p, size_t bytes, unsigned flags) { (void)flags; return map_host(p, bytes, 0); }
+API cr_err cudaMallocManaged(void **p, size_t bytes, unsigned flags) { ENTER; (void)flags; return map_host(p, bytes, 1); }
+API cr_err cudaMallocHost(void **p, size_t bytes) { ENTER; return map_host(p, bytes, 0); }
+API cr_err cudaHostAlloc(void **p, size_t bytes, unsigned flags) { ENTER; (void)flags; return map_host(p, bytes, 0); }
 API cr_err cudaFreeHost(void *p) {
+  ENTER;
   init();
   if (!p) return ret(CR_SUCCESS);
   return ret(unmap_host(p));
 }
 
 API cr_err cudaHostGetDevicePointer(void **dev, void *host, unsigned flags) {
+  ENTER;
   (void)flags;
   init();
   if (!dev || !mapping_of(host)) return ret(CR_INVALID_VALUE);
@@ -636,6 +792,7 @@ API cr_err cudaHostGetDevicePointer(void **dev, void *host, unsigned flags) {
 }
 
 API cr_err cudaFree(void *p) {
+  ENTER;
   init();
   if (!p) return ret(CR_SUCCESS);
   if (G.sticky) return G.sticky;
@@ -646,6 +803,7 @@ API cr_err cudaFree(void *p) {
 /* Rows aligned to 512 bytes (texturePitchAlignment's multiple CUDA uses).  A width or a size
  * past size_t cannot be allocated (rounded or multiplied, it would wrap to a small one). */
 API cr_err cudaMallocPitch(void **p, size_t *pitch, size_t width, size_t height) {
+  ENTER;
   init();
   if (!p || !pitch) return ret(CR_INVALID_VALUE);
   if (width > SIZE_MAX - 511) return ret(CR_MEMORY_ALLOCATION);
@@ -702,13 +860,15 @@ static cr_err copy(void *dst, const void *src, size_t n, int kind) {
 }
 
 API cr_err cudaMemcpy(void *dst, const void *src, size_t n, int kind) {
+  ENTER;
   init();
   if (G.sticky) return G.sticky;
   return ret(copy(dst, src, n, kind));
 }
-API cr_err cudaMemcpyAsync(void *dst, const void *src, size_t n, int kind, void *stream) { (void)stream; return cudaMemcpy(dst, src, n, kind); }
+API cr_err cudaMemcpyAsync(void *dst, const void *src, size_t n, int kind, void *stream) { ENTER; (void)stream; return cudaMemcpy(dst, src, n, kind); }
 
 API cr_err cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height, int kind) {
+  ENTER;
   init();
   if (G.sticky) return G.sticky;
   if (width > dpitch || width > spitch) return ret(CR_INVALID_PITCH);
@@ -719,19 +879,22 @@ API cr_err cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch
   return ret(CR_SUCCESS);
 }
 API cr_err cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height, int kind, void *stream) {
+  ENTER;
   (void)stream;
   return cudaMemcpy2D(dst, dpitch, src, spitch, width, height, kind);
 }
 
 API cr_err cudaMemset(void *dst, int value, size_t n) {
+  ENTER;
   init();
   if (G.sticky) return G.sticky;
   if (!n) return ret(CR_SUCCESS);
   return ret(aw_memset(G.d, dp(dst), value, n) == AW_OK ? CR_SUCCESS : CR_INVALID_VALUE);
 }
-API cr_err cudaMemsetAsync(void *dst, int value, size_t n, void *stream) { (void)stream; return cudaMemset(dst, value, n); }
+API cr_err cudaMemsetAsync(void *dst, int value, size_t n, void *stream) { ENTER; (void)stream; return cudaMemset(dst, value, n); }
 
 API cr_err cudaMemcpyToSymbol(const void *sym, const void *src, size_t n, size_t offset, int kind) {
+  ENTER;
   uint64_t a, b;
   cr_err e = symbol(sym, &a, &b);
   if (G.sticky) return G.sticky;
@@ -741,6 +904,7 @@ API cr_err cudaMemcpyToSymbol(const void *sym, const void *src, size_t n, size_t
   return ret(copy((void *)(uintptr_t)(a + offset), src, n, kind == CR_DEFAULT ? CR_DEFAULT : kind == CR_D2D ? CR_D2D : CR_H2D));
 }
 API cr_err cudaMemcpyFromSymbol(void *dst, const void *sym, size_t n, size_t offset, int kind) {
+  ENTER;
   uint64_t a, b;
   cr_err e = symbol(sym, &a, &b);
   if (G.sticky) return G.sticky;
@@ -750,36 +914,43 @@ API cr_err cudaMemcpyFromSymbol(void *dst, const void *sym, size_t n, size_t off
   return ret(copy(dst, (const void *)(uintptr_t)(a + offset), n, kind == CR_DEFAULT ? CR_DEFAULT : kind == CR_D2D ? CR_D2D : CR_D2H));
 }
 API cr_err cudaMemcpyToSymbolAsync(const void *sym, const void *src, size_t n, size_t offset, int kind, void *stream) {
+  ENTER;
   (void)stream;
   return cudaMemcpyToSymbol(sym, src, n, offset, kind);
 }
 API cr_err cudaMemcpyFromSymbolAsync(void *dst, const void *sym, size_t n, size_t offset, int kind, void *stream) {
+  ENTER;
   (void)stream;
   return cudaMemcpyFromSymbol(dst, sym, n, offset, kind);
 }
 API cr_err cudaGetSymbolAddress(void **p, const void *sym) {
+  ENTER;
   uint64_t a, b;
   cr_err e = symbol(sym, &a, &b);
   if (!e) *p = (void *)(uintptr_t)a;
   return ret(e);
 }
 API cr_err cudaGetSymbolSize(size_t *size, const void *sym) {
+  ENTER;
   uint64_t a, b;
   cr_err e = symbol(sym, &a, &b);
   if (!e) *size = (size_t)b;
   return ret(e);
 }
 
+/* Free: what cudaMalloc can still hand out (less the 256-byte gap the next allocation takes);
+ * total: the device's memory, as totalGlobalMem. */
 API cr_err cudaMemGetInfo(size_t *free_bytes, size_t *total) {
+  ENTER;
   init();
-  uint64_t used = 0, all = 16ull << 30;
-  for (uint32_t i = 0; i < G.d->nallocs; i++) used += G.d->allocs[i].slot;
-  if (free_bytes) *free_bytes = used < all ? (size_t)(all - used) : 0;
-  if (total) *total = (size_t)all;
+  uint64_t used = device_used(), limit = device_limit();
+  if (free_bytes) *free_bytes = used + 256 < limit ? (size_t)(limit - used - 256) : 0;
+  if (total) *total = (size_t)DEVICE_BYTES;
   return ret(CR_SUCCESS);
 }
 
 API cr_err cudaPointerGetAttributes(cr_pointer_attr *a, const void *p) {
+  ENTER;
   init();
   if (!a) return ret(CR_INVALID_VALUE);
   memset(a, 0, sizeof *a);
@@ -792,10 +963,12 @@ API cr_err cudaPointerGetAttributes(cr_pointer_attr *a, const void *p) {
 }
 
 API cr_err cudaMemPrefetchAsync(const void *p, size_t n, int loc_type, int loc_id, unsigned flags, void *stream) {
+  ENTER;
   (void)p; (void)n; (void)loc_type; (void)loc_id; (void)flags; (void)stream;   /* one memory: nothing to move */
   return ret(CR_SUCCESS);
 }
 API cr_err cudaMemAdvise(const void *p, size_t n, int advice, int loc_type, int loc_id) {
+  ENTER;
   (void)p; (void)n; (void)advice; (void)loc_type; (void)loc_id;
   return ret(CR_SUCCESS);
 }
@@ -818,15 +991,16 @@ static void capability(int *major, int *minor) {
   *minor = (int)(sm % 10);
 }
 
-API cr_err cudaGetDeviceCount(int *n) { init(); if (!n) return ret(CR_INVALID_VALUE); *n = 1; return ret(CR_SUCCESS); }
-API cr_err cudaSetDevice(int dev) { init(); return ret(dev == 0 ? CR_SUCCESS : CR_INVALID_DEVICE); }
-API cr_err cudaGetDevice(int *dev) { init(); if (!dev) return ret(CR_INVALID_VALUE); *dev = 0; return ret(CR_SUCCESS); }
-API cr_err cudaSetDeviceFlags(unsigned flags) { (void)flags; init(); return ret(CR_SUCCESS); }
-API cr_err cudaChooseDevice(int *dev, const void *prop) { (void)prop; init(); if (!dev) return ret(CR_INVALID_VALUE); *dev = 0; return ret(CR_SUCCESS); }
-API cr_err cudaDriverGetVersion(int *v) { if (!v) return CR_INVALID_VALUE; *v = 13000; return CR_SUCCESS; }
-API cr_err cudaRuntimeGetVersion(int *v) { if (!v) return CR_INVALID_VALUE; *v = 13000; return CR_SUCCESS; }
+API cr_err cudaGetDeviceCount(int *n) { ENTER; init(); if (!n) return ret(CR_INVALID_VALUE); *n = 1; return ret(CR_SUCCESS); }
+API cr_err cudaSetDevice(int dev) { ENTER; init(); return ret(dev == 0 ? CR_SUCCESS : CR_INVALID_DEVICE); }
+API cr_err cudaGetDevice(int *dev) { ENTER; init(); if (!dev) return ret(CR_INVALID_VALUE); *dev = 0; return ret(CR_SUCCESS); }
+API cr_err cudaSetDeviceFlags(unsigned flags) { ENTER; (void)flags; init(); return ret(CR_SUCCESS); }
+API cr_err cudaChooseDevice(int *dev, const void *prop) { ENTER; (void)prop; init(); if (!dev) return ret(CR_INVALID_VALUE); *dev = 0; return ret(CR_SUCCESS); }
+API cr_err cudaDriverGetVersion(int *v) { ENTER; if (!v) return CR_INVALID_VALUE; *v = 13000; return CR_SUCCESS; }
+API cr_err cudaRuntimeGetVersion(int *v) { ENTER; if (!v) return CR_INVALID_VALUE; *v = 13000; return CR_SUCCESS; }
 
 API cr_err cudaGetDeviceProperties(cr_device_prop *p, int dev) {
+  ENTER;
   init();
   if (!p) return ret(CR_INVALID_VALUE);
   if (dev != 0) return ret(CR_INVALID_DEVICE);
@@ -834,7 +1008,7 @@ API cr_err cudaGetDeviceProperties(cr_device_prop *p, int dev) {
   memset(p, 0, sizeof *p);
   snprintf(p->name, sizeof p->name, "awemu %s (%s mode)", G.cfg_name, G.timing ? "timing" : "functional");
   memcpy(p->uuid, "awemu-device-0\0\0", 16);
-  p->totalGlobalMem = (size_t)16 << 30;
+  p->totalGlobalMem = (size_t)DEVICE_BYTES;
   p->sharedMemPerBlock = (size_t)shared_per_block();
   p->sharedMemPerBlockOptin = (size_t)c->sm_shared_bytes;
   p->sharedMemPerMultiprocessor = (size_t)c->sm_shared_bytes;
@@ -864,6 +1038,7 @@ API cr_err cudaGetDeviceProperties(cr_device_prop *p, int dev) {
 }
 
 API cr_err cudaDeviceGetAttribute(int *v, int attr, int dev) {
+  ENTER;
   init();
   if (!v) return ret(CR_INVALID_VALUE);
   if (dev != 0) return ret(CR_INVALID_DEVICE);
@@ -883,7 +1058,8 @@ API cr_err cudaDeviceGetAttribute(int *v, int attr, int dev) {
   case CR_ATTR_TEXTURE_ALIGNMENT: *v = 512; break;
   case CR_ATTR_GPU_OVERLAP: case CR_ATTR_ASYNC_ENGINES: *v = 1; break;
   case CR_ATTR_SM_COUNT: *v = p.multiProcessorCount; break;
-  case CR_ATTR_KERNEL_EXEC_TIMEOUT: case CR_ATTR_INTEGRATED: case CR_ATTR_COMPUTE_MODE: case CR_ATTR_ECC:
+  case CR_ATTR_KERNEL_EXEC_TIMEOUT: *v = G.d->time_limit > 0; break;   /* launches have a wall-clock limit (AWEMU_TIMEOUT) */
+  case CR_ATTR_INTEGRATED: case CR_ATTR_COMPUTE_MODE: case CR_ATTR_ECC:
   case CR_ATTR_PAGEABLE: case CR_ATTR_CONCURRENT_MANAGED: case CR_ATTR_COOPERATIVE: *v = 0; break;
   case CR_ATTR_CAN_MAP_HOST: case CR_ATTR_CONCURRENT_KERNELS: case CR_ATTR_UNIFIED_ADDRESSING: case CR_ATTR_MANAGED: *v = 1; break;
   case CR_ATTR_MEMORY_CLOCK: *v = (int)(c->dram_clock_mhz * 1000); break;   /* kHz */
@@ -901,17 +1077,19 @@ API cr_err cudaDeviceGetAttribute(int *v, int attr, int dev) {
   return ret(CR_SUCCESS);
 }
 
-API cr_err cudaDeviceSynchronize(void) { init(); return G.sticky ? G.sticky : CR_SUCCESS; }
-API cr_err cudaThreadSynchronize(void) { return cudaDeviceSynchronize(); }
+API cr_err cudaDeviceSynchronize(void) { ENTER; init(); return G.sticky ? G.sticky : CR_SUCCESS; }
+API cr_err cudaThreadSynchronize(void) { ENTER; return cudaDeviceSynchronize(); }
 API cr_err cudaDeviceReset(void) {
+  ENTER;
   init();
-  G.sticky = G.last = CR_SUCCESS;
+  G.sticky = last_error = CR_SUCCESS;
   return CR_SUCCESS;
 }
-API cr_err cudaDeviceSetCacheConfig(int c) { (void)c; init(); return ret(CR_SUCCESS); }
-API cr_err cudaDeviceSetSharedMemConfig(int c) { (void)c; init(); return ret(CR_SUCCESS); }
-API cr_err cudaDeviceSetLimit(int limit, size_t value) { (void)limit; (void)value; init(); return ret(CR_SUCCESS); }
+API cr_err cudaDeviceSetCacheConfig(int c) { ENTER; (void)c; init(); return ret(CR_SUCCESS); }
+API cr_err cudaDeviceSetSharedMemConfig(int c) { ENTER; (void)c; init(); return ret(CR_SUCCESS); }
+API cr_err cudaDeviceSetLimit(int limit, size_t value) { ENTER; (void)limit; (void)value; init(); return ret(CR_SUCCESS); }
 API cr_err cudaDeviceGetLimit(size_t *value, int limit) {
+  ENTER;
   init();
   if (!value) return ret(CR_INVALID_VALUE);
   *value = limit == 0 ? 1024 : limit == 1 ? (size_t)1 << 20 : (size_t)8 << 20;   /* stack, printf FIFO, malloc heap: CUDA's defaults */
@@ -920,11 +1098,12 @@ API cr_err cudaDeviceGetLimit(size_t *value, int limit) {
 
 /* ---- functions ---- */
 
-API cr_err cudaFuncSetCacheConfig(const void *fun, int c) { (void)c; init(); return ret(kernel_of(fun) ? CR_SUCCESS : CR_INVALID_DEVICE_FUNCTION); }
+API cr_err cudaFuncSetCacheConfig(const void *fun, int c) { ENTER; (void)c; init(); return ret(kernel_of(fun) ? CR_SUCCESS : CR_INVALID_DEVICE_FUNCTION); }
 /* The dynamic shared memory a kernel may ask for is kept (its static and dynamic shared memory
  * together may be at most sharedMemPerBlockOptin, else cudaErrorInvalidValue, as documented);
  * other attributes are taken and change nothing. */
 API cr_err cudaFuncSetAttribute(const void *fun, int attr, int value) {
+  ENTER;
   init();
   cr_kernel *k = kernel_of(fun);
   if (!k) return ret(CR_INVALID_DEVICE_FUNCTION);
@@ -941,6 +1120,7 @@ API cr_err cudaFuncSetAttribute(const void *fun, int attr, int value) {
 }
 
 API cr_err cudaFuncGetAttributes(cr_func_attr *a, const void *fun) {
+  ENTER;
   aw_module *m;
   int idx;
   cr_err e = kernel_info(fun, &m, &idx);
@@ -962,6 +1142,7 @@ API cr_err cudaFuncGetAttributes(cr_func_attr *a, const void *fun) {
 
 /* CTAs of 'block' threads per SM: the timing model's occupancy (tm_occupancy_of), in either mode. */
 API cr_err cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *n, const void *fun, int block, size_t shared, unsigned flags) {
+  ENTER;
   (void)flags;
   aw_module *m;
   int idx;
@@ -974,6 +1155,7 @@ API cr_err cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *n, const 
   return ret(CR_SUCCESS);
 }
 API cr_err cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *n, const void *fun, int block, size_t shared) {
+  ENTER;
   return cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(n, fun, block, shared, 0);
 }
 
@@ -989,6 +1171,7 @@ static int64_t stream_index(const cr_stream *s) {
 static int stream_ok(const cr_stream *s) { return (uintptr_t)s <= 2 || stream_index(s) >= 0; }
 
 API cr_err cudaStreamCreate(cr_stream **s) {
+  ENTER;
   init();
   if (!s) return ret(CR_INVALID_VALUE);
   uintptr_t *l = realloc(G.streams, (G.nstreams + 1) * sizeof *l);
@@ -998,17 +1181,18 @@ API cr_err cudaStreamCreate(cr_stream **s) {
   *s = (cr_stream *)G.next_handle++;
   return ret(CR_SUCCESS);
 }
-API cr_err cudaStreamCreateWithFlags(cr_stream **s, unsigned flags) { (void)flags; return cudaStreamCreate(s); }
-API cr_err cudaStreamCreateWithPriority(cr_stream **s, unsigned flags, int prio) { (void)flags; (void)prio; return cudaStreamCreate(s); }
+API cr_err cudaStreamCreateWithFlags(cr_stream **s, unsigned flags) { ENTER; (void)flags; return cudaStreamCreate(s); }
+API cr_err cudaStreamCreateWithPriority(cr_stream **s, unsigned flags, int prio) { ENTER; (void)flags; (void)prio; return cudaStreamCreate(s); }
 /* The NULL stream and the two per-process ones were never made, so are not destroyed either. */
 API cr_err cudaStreamDestroy(cr_stream *s) {
+  ENTER;
   int64_t i = stream_index(s);
   if (i < 0) return ret(CR_INVALID_RESOURCE_HANDLE);
   G.streams[i] = G.streams[--G.nstreams];
   return ret(CR_SUCCESS);
 }
-API cr_err cudaStreamSynchronize(cr_stream *s) { return ret(stream_ok(s) ? CR_SUCCESS : CR_INVALID_RESOURCE_HANDLE); }
-API cr_err cudaStreamQuery(cr_stream *s) { return ret(stream_ok(s) ? CR_SUCCESS : CR_INVALID_RESOURCE_HANDLE); }
+API cr_err cudaStreamSynchronize(cr_stream *s) { ENTER; return ret(stream_ok(s) ? CR_SUCCESS : CR_INVALID_RESOURCE_HANDLE); }
+API cr_err cudaStreamQuery(cr_stream *s) { ENTER; return ret(stream_ok(s) ? CR_SUCCESS : CR_INVALID_RESOURCE_HANDLE); }
 
 /* The live event e, or NULL. */
 static cr_event_rec *event_of(const cr_event *e) {
@@ -1017,6 +1201,7 @@ static cr_event_rec *event_of(const cr_event *e) {
 }
 
 API cr_err cudaStreamWaitEvent(cr_stream *s, cr_event *e, unsigned flags) {
+  ENTER;
   (void)flags;
   return ret(stream_ok(s) && event_of(e) ? CR_SUCCESS : CR_INVALID_RESOURCE_HANDLE);
 }
@@ -1026,6 +1211,7 @@ API cr_err cudaStreamWaitEvent(cr_stream *s, cr_event *e, unsigned flags) {
 static double event_now(void) { return G.timing ? G.sim_seconds : host_now(); }
 
 API cr_err cudaEventCreate(cr_event **e) {
+  ENTER;
   init();
   if (!e) return ret(CR_INVALID_VALUE);
   cr_event_rec *l = realloc(G.events, (G.nevents + 1) * sizeof *l);
@@ -1035,26 +1221,29 @@ API cr_err cudaEventCreate(cr_event **e) {
   *e = (cr_event *)G.next_handle++;
   return ret(CR_SUCCESS);
 }
-API cr_err cudaEventCreateWithFlags(cr_event **e, unsigned flags) { (void)flags; return cudaEventCreate(e); }
+API cr_err cudaEventCreateWithFlags(cr_event **e, unsigned flags) { ENTER; (void)flags; return cudaEventCreate(e); }
 API cr_err cudaEventDestroy(cr_event *e) {
+  ENTER;
   cr_event_rec *r = event_of(e);
   if (!r) return ret(CR_INVALID_RESOURCE_HANDLE);
   *r = G.events[--G.nevents];
   return ret(CR_SUCCESS);
 }
 API cr_err cudaEventRecord(cr_event *e, cr_stream *s) {
+  ENTER;
   cr_event_rec *r = event_of(e);
   if (!r || !stream_ok(s)) return ret(CR_INVALID_RESOURCE_HANDLE);
   r->at = event_now();
   r->recorded = 1;
   return ret(CR_SUCCESS);
 }
-API cr_err cudaEventRecordWithFlags(cr_event *e, cr_stream *s, unsigned flags) { (void)flags; return cudaEventRecord(e, s); }
-API cr_err cudaEventSynchronize(cr_event *e) { return ret(event_of(e) ? CR_SUCCESS : CR_INVALID_RESOURCE_HANDLE); }
-API cr_err cudaEventQuery(cr_event *e) { return ret(event_of(e) ? CR_SUCCESS : CR_INVALID_RESOURCE_HANDLE); }
+API cr_err cudaEventRecordWithFlags(cr_event *e, cr_stream *s, unsigned flags) { ENTER; (void)flags; return cudaEventRecord(e, s); }
+API cr_err cudaEventSynchronize(cr_event *e) { ENTER; return ret(event_of(e) ? CR_SUCCESS : CR_INVALID_RESOURCE_HANDLE); }
+API cr_err cudaEventQuery(cr_event *e) { ENTER; return ret(event_of(e) ? CR_SUCCESS : CR_INVALID_RESOURCE_HANDLE); }
 /* Nowhere to put the time is an invalid value; an event destroyed, never made or never recorded
  * an invalid handle, as documented. */
 API cr_err cudaEventElapsedTime(float *ms, cr_event *a, cr_event *b) {
+  ENTER;
   if (!ms) return ret(CR_INVALID_VALUE);
   const cr_event_rec *ra = event_of(a), *rb = event_of(b);
   if (!ra || !rb || !ra->recorded || !rb->recorded) return ret(CR_INVALID_RESOURCE_HANDLE);
@@ -1062,12 +1251,13 @@ API cr_err cudaEventElapsedTime(float *ms, cr_event *a, cr_event *b) {
   return ret(CR_SUCCESS);
 }
 
-API cr_err cudaProfilerStart(void) { return CR_SUCCESS; }
-API cr_err cudaProfilerStop(void) { return CR_SUCCESS; }
+API cr_err cudaProfilerStart(void) { ENTER; return CR_SUCCESS; }
+API cr_err cudaProfilerStop(void) { ENTER; return CR_SUCCESS; }
 
 /* ---- what awemu does not implement: named, cudaErrorNotSupported ---- */
 
 static cr_err unsupported(const char *name) {
+  ENTER;
   init();
   uint32_t i;
   for (i = 0; i < G.nnotified; i++) if (!strcmp(G.notified[i], name)) break;
@@ -1099,14 +1289,17 @@ UNSUPPORTED(cudaCreateChannelDesc) UNSUPPORTED(cudaOccupancyMaxPotentialClusterS
 
 /* Registered at start-up: the program runs until it uses them. */
 API void __cudaRegisterTexture(void **h, const void *host_var, const void **dev, const char *name, int dim, int norm, int ext) {
+  ENTER;
   (void)h; (void)host_var; (void)dev; (void)dim; (void)norm; (void)ext;
   say("texture reference '%s' registered: texture references are not implemented (their use returns cudaErrorNotSupported)", name);
 }
 API void __cudaRegisterSurface(void **h, const void *host_var, const void **dev, const char *name, int dim, int ext) {
+  ENTER;
   (void)h; (void)host_var; (void)dev; (void)dim; (void)ext;
   say("surface reference '%s' registered: surface references are not implemented (their use returns cudaErrorNotSupported)", name);
 }
 API void __cudaRegisterManagedVar(void **h, void **host_ptr, char *dev, const char *name, int ext, size_t size, int constant, int global) {
+  ENTER;
   (void)h; (void)host_ptr; (void)dev; (void)ext; (void)size; (void)constant; (void)global;
   say("__managed__ variable '%s': not implemented (cudaMallocManaged is)", name);
   G.sticky = CR_NOT_SUPPORTED;

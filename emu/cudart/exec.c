@@ -30,14 +30,16 @@ static void exec_usage(FILE *f) {
         "  --ptx=FILE          take the kernels from FILE (PTX) instead of the fat binary (repeatable)\n"
         "  --memcheck[=MODE]   report accesses outside every allocation (on), or fault on the first (stop)\n"
         "  --insn-limit=N      a launch of more than N warp instructions faults (default 1000000000; 0: no limit)\n"
-        "  --timeout=SECONDS   a launch running longer faults (default: no limit)\n"
+        "  --timeout=SECONDS   a launch running longer (wall-clock time) faults (default 600; 0: no limit)\n"
+        "  --fault-exit        exit status 1 when a launch faulted and the program ends with 0 anyway\n"
+        "                      (a program that does not check its CUDA calls' errors)\n"
         "  --quiet             no summary line on standard error at exit\n"
         "Each option sets an environment variable of the library (AWEMU_CONFIG, AWEMU_SET, AWEMU_SUBROUTINES,\n"
-        "AWEMU_STATS_JSON, AWEMU_PTX, AWEMU_MEMCHECK, AWEMU_INSN_LIMIT, AWEMU_TIMEOUT, AWEMU_SUMMARY=0);\n"
-        "LD_LIBRARY_PATH=DIR runs a program\n"
-        "on the library without awemu exec (DIR: see --libdir).\n"
+        "AWEMU_STATS_JSON, AWEMU_PTX, AWEMU_MEMCHECK, AWEMU_INSN_LIMIT, AWEMU_TIMEOUT, AWEMU_FAULT_EXIT=1,\n"
+        "AWEMU_SUMMARY=0); LD_LIBRARY_PATH=DIR runs a program on the library without awemu exec (DIR: see --libdir).\n"
         "  --libdir            print the directory holding libcudart.so.13 and exit\n"
-        "Exit status: the program's; 2 on usage errors; 127 when PROGRAM cannot be run.\n", f);
+        "Exit status: the program's, but 2 where it is 0 and the --stats-json file could not be written, and 1\n"
+        "where it is 0 after a fault with --fault-exit; 2 on usage errors; 127 when PROGRAM cannot be run.\n", f);
 }
 
 /* The directory holding libcudart.so.13: $AWEMU_LIBDIR, or beside this awemu
@@ -92,15 +94,17 @@ static int read_at(int fd, void *buf, size_t n, uint64_t off) {
  * does not load libcudart.so.13 (its CUDA runtime linked in statically, nvcc's default, or
  * another CUDA's) would run its kernels on that runtime, not on awemu.  0 (or not an ELF
  * file, a script, unreadable: left to execvp), or -1 with the reason in why. */
-/* The file execvp will run for prog (a name without '/' is looked up in PATH) into path: 0, or -1 when none. */
+/* The file execvp will run for prog (a name without '/' is looked up in PATH, where a
+ * directory is passed over as execvp does) into path: 0, or -1 when none. */
 static int program_path(const char *prog, char *path, size_t cap) {
   if (strchr(prog, '/')) { snprintf(path, cap, "%s", prog); return 0; }
   const char *p = getenv("PATH");
   for (const char *d = p ? p : "/usr/local/bin:/usr/bin:/bin"; d;) {
     const char *e = strchr(d, ':');
     size_t n = e ? (size_t)(e - d) : strlen(d);
+    struct stat st;
     snprintf(path, cap, "%.*s%s%s", (int)n, n ? d : ".", "/", prog);
-    if (access(path, X_OK) == 0) return 0;
+    if (access(path, X_OK) == 0 && stat(path, &st) == 0 && !S_ISDIR(st.st_mode)) return 0;
     d = e ? e + 1 : NULL;
   }
   return -1;
@@ -172,6 +176,7 @@ int cr_exec_main(int argc, char **argv) {
     if (!strcmp(a, "--")) { i++; break; }
     if (!strcmp(a, "-h") || !strcmp(a, "--help")) { exec_usage(stdout); return 0; }
     if (!strcmp(a, "--quiet")) { setenv("AWEMU_SUMMARY", "0", 1); continue; }
+    if (!strcmp(a, "--fault-exit")) { setenv("AWEMU_FAULT_EXIT", "1", 1); continue; }
     if (!strcmp(a, "--libdir")) {
       char dir[PATH_MAX];
       if (libdir(dir, sizeof dir)) { fprintf(stderr, "awemu exec: libcudart.so.13 is not built (make) beside this awemu\n"); return 2; }
@@ -257,7 +262,14 @@ int cr_exec_main(int argc, char **argv) {
     for (int k = 0; !what && k < ninputs; k++) if (isa_same_file(stats_json, inputs[k])) what = input_opt[k];
     if (what) { fprintf(stderr, "awemu exec: --stats-json %s is %s: it would be overwritten\n", stats_json, what); return 2; }
   }
-  char why[512];
+  char why[512], prog[PATH_MAX];
+  struct stat st;
+  /* a directory (one in PATH, or the name itself when PATH has none by that name: '.'): execvp would say EACCES */
+  if (program_path(argv[i], prog, sizeof prog)) snprintf(prog, sizeof prog, "%s", argv[i]);
+  if (stat(prog, &st) == 0 && S_ISDIR(st.st_mode)) {
+    fprintf(stderr, "awemu exec: %s: is a directory\n", argv[i]);
+    return 127;
+  }
   if (check_program(argv[i], why, sizeof why)) { fprintf(stderr, "awemu exec: %s: %s\n", argv[i], why); return 2; }
   char dir[PATH_MAX];
   if (libdir(dir, sizeof dir)) { fprintf(stderr, "awemu exec: libcudart.so.13 is not built (make) beside this awemu\n"); return 2; }

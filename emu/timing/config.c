@@ -1,15 +1,16 @@
 /* emu/timing/config.c -- the timing model's configuration (see config.h). */
 #define _XOPEN_SOURCE 700   /* realpath */
 #include "config.h"
-#include "cache.h"
 #include "../../isa/isa.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -38,6 +39,53 @@ static int find_key(const char *name, size_t len) {
   for (int i = 0; i < TM_NKEYS; i++)
     if (strlen(keys[i].name) == len && !strncmp(keys[i].name, name, len)) return i;
   return -1;
+}
+
+/* The edit distance of a and b (optimal string alignment: an insertion, a deletion, a
+ * substitution or a swap of two neighbours costs 1), letter case ignored; more than 'most'
+ * (or a word too long to care) gives most + 1. */
+static int distance(const char *a, const char *b, int most) {
+  enum { MAXW = 64 };
+  size_t na = strlen(a), nb = strlen(b);
+  if (na >= MAXW || nb >= MAXW) return most + 1;
+  int d[MAXW + 1][MAXW + 1];
+  for (size_t i = 0; i <= na; i++) d[i][0] = (int)i;
+  for (size_t j = 0; j <= nb; j++) d[0][j] = (int)j;
+  for (size_t i = 1; i <= na; i++)
+    for (size_t j = 1; j <= nb; j++) {
+      int ca = tolower((unsigned char)a[i - 1]), cb = tolower((unsigned char)b[j - 1]);
+      int v = d[i - 1][j - 1] + (ca != cb);
+      if (d[i - 1][j] + 1 < v) v = d[i - 1][j] + 1;
+      if (d[i][j - 1] + 1 < v) v = d[i][j - 1] + 1;
+      if (i > 1 && j > 1 && ca == tolower((unsigned char)b[j - 2]) && tolower((unsigned char)a[i - 2]) == cb && d[i - 2][j - 2] + 1 < v)
+        v = d[i - 2][j - 2] + 1;
+      d[i][j] = v;
+    }
+  return d[na][nb] > most ? most + 1 : d[na][nb];
+}
+
+int tm_config_nearest(const char *word, char *buf, size_t cap) {
+  /* as git's "did you mean": every key at the smallest distance, when it is small for the
+   * word's length (1 for up to 3 letters, 2 up to 8, else 3), at most 3 of them */
+  size_t len = strlen(word);
+  int most = len <= 3 ? 1 : len <= 8 ? 2 : 3, best = most + 1, n = 0;
+  int dist[TM_NKEYS];
+  for (int k = 0; k < TM_NKEYS; k++) {
+    dist[k] = distance(word, keys[k].name, most);
+    if (dist[k] < best) best = dist[k];
+  }
+  if (cap) buf[0] = 0;
+  if (best > most) return 0;
+  int picked[3];
+  for (int k = 0; k < TM_NKEYS; k++)
+    if (dist[k] == best && n < 3) picked[n++] = k;
+  size_t used = 0;
+  for (int i = 0; i < n && used < cap; i++) {
+    int w = snprintf(buf + used, cap - used, "%s'%s'", i == 0 ? "" : i == n - 1 ? " or " : ", ", keys[picked[i]].name);
+    if (w < 0) break;
+    used += (size_t)w;
+  }
+  return n;
 }
 
 /* Index of 'word' among the choices "a|b|c", or -1. */
@@ -172,7 +220,12 @@ static void trim(char **s, char **e) {
 
 int tm_config_set(tm_config *c, const char *key, const char *value, const char *where, char *err, size_t cap) {
   int k = find_key(key, strlen(key));
-  if (k < 0) return isa_fail(err, cap, "%s: error: unknown key '%s' (awemu config --table lists them)", where, key);
+  if (k < 0) {
+    char near[160];
+    if (tm_config_nearest(key, near, sizeof near))
+      return isa_fail(err, cap, "%s: error: unknown key '%s'; did you mean %s? (awemu config --table lists them)", where, key, near);
+    return isa_fail(err, cap, "%s: error: unknown key '%s' (awemu config --table lists them)", where, key);
+  }
   union { int64_t i; double d; int e; } v;
   char inner[256];
   if (parse_value(k, value, &v, inner, sizeof inner) != 0) return isa_fail(err, cap, "%s: error: %s", where, inner);
@@ -221,6 +274,10 @@ static const char *preset_list(char *buf, size_t cap) {
   }
   return buf;
 }
+
+/* Whether stat's errno e says that nothing is there (rather than that something is there and
+ * cannot be reached: a loop of symbolic links, a directory without search permission). */
+static int missing(int e) { return e == ENOENT || e == ENOTDIR; }
 
 /* Whether load_depth takes name for a preset (not a path). */
 static int is_preset(const char *name) {
@@ -272,10 +329,11 @@ static int load_text(tm_config *c, const char *origin, const char *text, base_ch
       const char *bname = vs;
       if (!is_preset(vs) && vs[0] != '/' && slash && !is_preset(origin)) {
         snprintf(near, sizeof near, "%.*s/%s", (int)(slash - origin), origin, vs);
-        if (stat(near, &bst) == 0) bname = near;
+        if (stat(near, &bst) == 0 || !missing(errno)) bname = near;   /* (there, but unreadable: its own error below) */
       }
       if (!is_preset(bname) && stat(bname, &bst) != 0) {
         char list[256];
+        if (!missing(errno)) return isa_fail(err, cap, "%s: error: base: %s: %s", where, bname, strerror(errno));
         return isa_fail(err, cap, "%s: error: base: %s: no such preset or file (presets: %s)", where, vs, preset_list(list, sizeof list));
       }
       if (load_depth(c, bname, where, chain, err, cap) != 0) return -1;
@@ -302,6 +360,7 @@ static int load_depth(tm_config *c, const char *name, const char *from, base_cha
   struct stat st;
   if (stat(name, &st) != 0) {
     char list[256];
+    if (!missing(errno)) return isa_fail(err, cap, "%s%s: %s", lead, name, strerror(errno));   /* a loop of links, no permission, ... */
     return isa_fail(err, cap, "%s%s: no such preset or file (presets: %s)", lead, name, preset_list(list, sizeof list));
   }
   if (S_ISDIR(st.st_mode)) return isa_fail(err, cap, "%s%s: is a directory, not a config file", lead, name);
@@ -374,6 +433,69 @@ double tm_dram_peak_bytes_per_s(const tm_config *c) {
   return (double)c->n_mem * (double)c->dram_bus_bytes * (double)c->dram_data_rate * c->dram_clock_mhz * 1e6 * c->dram_bandwidth_scale;
 }
 
+/* n with a comma every three digits, in buf. */
+static const char *grouped(int64_t n, char *buf, size_t cap) {
+  char d[32];
+  int len = snprintf(d, sizeof d, "%lld", (long long)n), o = 0;
+  for (int i = 0; i < len && (size_t)o + 2 < cap; i++) {
+    if (i && d[i - 1] != '-' && (len - i) % 3 == 0) buf[o++] = ',';
+    buf[o++] = d[i];
+  }
+  buf[o] = 0;
+  return buf;
+}
+
+/* The watchdog: an SM whose assist warps are live but issue nothing for this long is a model
+ * error.  Legitimately they wait for the memory, at worst for the LD/ST unit's accesses of one
+ * instruction served one after another (32 lanes, one MSHR): the limit is 64 times the longest
+ * one request can take under c (every stage at its slowest: the SM's latencies, the crossbar
+ * both ways through full injection buffers, L2 twice, DRAM for the metadata and then the data
+ * with every timing, the packet link both ways, and queued at one DRAM channel behind every
+ * request the SMs can have in flight), and at least TM_WATCHDOG_FLOOR cycles. */
+#define TM_WATCHDOG_FLOOR 10000000
+#define TM_WATCHDOG_TRIPS 64
+int64_t tm_watchdog_cycles(const tm_config *c, char *why, size_t cap) {
+  double core = c->core_clock_mhz, line = (double)tm_mem_line(c);
+  double burst = (double)c->dram_mag / ((double)c->dram_bus_bytes * (double)c->dram_data_rate * c->dram_bandwidth_scale);   /* DRAM cycles */
+  double bursts = ceil(line / (double)c->dram_mag) * burst;
+  double timings = (double)(c->tRP + c->tRCD + c->tCL + c->tWL + c->tRAS + c->tRC + c->tRRD + c->tCCD + c->tWR + c->tCDLR);
+  double codec = 9;   /* the slowest algorithm's latency (C-Pack's, 'best''s), when the keys leave it to the algorithm */
+  double comp = c->compress_cycles >= 0 ? (double)c->compress_cycles : codec, decomp = c->decompress_cycles >= 0 ? (double)c->decompress_cycles : codec;
+  double flits = ceil((line + (double)c->request_header_bytes) / (double)c->icnt_flit_bytes) + (double)c->icnt_buffer_flits;
+  double link_bps = (double)c->dram_bus_bytes * (double)c->dram_data_rate * c->dram_clock_mhz * 1e6 * c->link_bandwidth_scale;
+  enum { T_SM, T_ICNT, T_L2, T_DRAM, T_LINK, T_QUEUE, T_N };
+  double t[T_N];
+  t[T_SM] = (double)c->l1_latency + (c->awb_line_latency >= 0 ? (double)c->awb_line_latency : (double)c->l1_latency) + comp + decomp + 255 * c->latency_scale;
+  t[T_ICNT] = 2 * ((double)c->icnt_latency + ceil(flits / (double)c->icnt_flits_per_cycle)) * core / c->icnt_clock_mhz;
+  t[T_L2] = 2 * (double)c->l2_latency * core / c->l2_clock_mhz;
+  t[T_DRAM] = 2 * (timings + bursts) * core / c->dram_clock_mhz;
+  t[T_LINK] = c->mem_link == TM_LINK_PACKET ? 2 * (double)(c->link_packet_bytes + c->link_header_bytes) / link_bps * core * 1e6 : 0;
+  t[T_QUEUE] = (double)c->n_sm * (double)(c->l1_mshrs + c->icnt_buffer_flits) * ((double)c->tRC + bursts) * core / c->dram_clock_mhz;
+  double trip = 0;
+  int big = 0;
+  for (int i = 0; i < T_N; i++) { trip += t[i]; if (t[i] > t[big]) big = i; }
+  double lim = ceil(TM_WATCHDOG_TRIPS * trip);
+  int64_t cycles = lim > TM_WATCHDOG_FLOOR ? (lim < 4e18 ? (int64_t)lim : (int64_t)4e18) : TM_WATCHDOG_FLOOR;
+  if (why && cap) {
+    char n[40], r[40], most[160];
+    switch (big) {
+    case T_SM: snprintf(most, sizeof most, "the SM's latencies (l1_latency = %lld, latency_scale = %g)", (long long)c->l1_latency, c->latency_scale); break;
+    case T_ICNT: snprintf(most, sizeof most, "icnt_latency = %lld at icnt_clock_mhz = %g", (long long)c->icnt_latency, c->icnt_clock_mhz); break;
+    case T_L2: snprintf(most, sizeof most, "l2_latency = %lld at l2_clock_mhz = %g", (long long)c->l2_latency, c->l2_clock_mhz); break;
+    case T_DRAM: snprintf(most, sizeof most, "DRAM timings at dram_clock_mhz = %g, dram_bandwidth_scale = %g", c->dram_clock_mhz, c->dram_bandwidth_scale); break;
+    case T_LINK: snprintf(most, sizeof most, "link_packet_bytes = %lld at link_bandwidth_scale = %g", (long long)c->link_packet_bytes, c->link_bandwidth_scale); break;
+    default: snprintf(most, sizeof most, "queueing: n_sm = %lld x (l1_mshrs = %lld + icnt_buffer_flits = %lld)", (long long)c->n_sm,
+                      (long long)c->l1_mshrs, (long long)c->icnt_buffer_flits); break;
+    }
+    grouped(cycles, n, sizeof n);
+    grouped(trip < 4e18 ? (int64_t)ceil(trip) : (int64_t)4e18, r, sizeof r);
+    if (cycles > TM_WATCHDOG_FLOOR)
+      snprintf(why, cap, "the watchdog's limit of %s cycles (%d x the longest a memory request takes, %s cycles, mostly %s)", n, TM_WATCHDOG_TRIPS, r, most);
+    else snprintf(why, cap, "the watchdog's limit of %s cycles (its least; %d x the longest a memory request takes, %s cycles, is less)", n, TM_WATCHDOG_TRIPS, r);
+  }
+  return cycles;
+}
+
 /* Of the keys a check involves (TM_KEY_ values, ending with -1), the one to
  * blame in its message: the one set last (a --set after a preset, a file's
  * line after its base), else the first.  So a bad --set n_mem=5 reports
@@ -393,18 +515,59 @@ static int blame(const tm_config *c, int first, ...) {
 /* Fails with "ORIGIN: error: KEY: message" for key k of the check's keys. */
 #define BAD(k, ...) BADK(blame(c, TM_KEY_##k, -1), __VA_ARGS__)
 #define BADK(key, ...) do { \
-    int k_ = (key); char m_[256]; snprintf(m_, sizeof m_, __VA_ARGS__); \
+    int k_ = (key); char m_[512]; snprintf(m_, sizeof m_, __VA_ARGS__); \
     return isa_fail(err, cap, "%s: error: %s: %s", c->origin[k_], keys[k_].name, m_); } while (0)
 #define L2KEYS TM_KEY_l2_bytes, TM_KEY_n_mem, TM_KEY_l2_slices_per_mem, TM_KEY_l2_ways, TM_KEY_l2_line_bytes, -1
 #define L1KEYS TM_KEY_l1_bytes, TM_KEY_l1_ways, TM_KEY_l1_line_bytes, -1
 
-/* This machine's physical memory in bytes, 0 when unknown. */
-static double host_memory(void) {
+double tm_host_limit(char *what, size_t cap) {
   long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
-  return pages > 0 && size > 0 ? (double)pages * (double)size : 0;
+  double limit = pages > 0 && size > 0 ? (double)pages * (double)size : 0;
+  const char *by = NULL;
+  struct rlimit rl;
+  if (getrlimit(RLIMIT_AS, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY && (limit <= 0 || (double)rl.rlim_cur < limit)) {
+    limit = (double)rl.rlim_cur;
+    by = "ulimit -v";
+  }
+  if (getrlimit(RLIMIT_DATA, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY && (limit <= 0 || (double)rl.rlim_cur < limit)) {
+    limit = (double)rl.rlim_cur;
+    by = "ulimit -d";
+  }
+  double gib = 1024.0 * 1024 * 1024;
+  if (what && cap) {
+    if (by) snprintf(what, cap, "the %.1f GiB this process may take (%s)", limit / gib, by);
+    else snprintf(what, cap, "this machine's %.1f GiB", limit / gib);
+  }
+  return limit;
 }
 
-int tm_config_check(const tm_config *c, char *err, size_t cap) {
+/* "; set A = x or B = y": those of the n settings keys[i] = vals[i] that alone would make
+ * c pass every check, in buf ("" when none would; depth: the checks' own nesting). */
+static int check(const tm_config *c, int depth, char *err, size_t cap);
+static const char *fixes(const tm_config *c, int depth, int n, const int *key, const int64_t *val, char *buf, size_t cap) {
+  size_t used = 0;
+  int found = 0;
+  buf[0] = 0;
+  if (depth > 0) return buf;
+  tm_config *t = malloc(sizeof *t);
+  if (!t) return buf;
+  for (int i = 0; i < n; i++) {
+    *t = *c;
+    char v[32], e[8];
+    snprintf(v, sizeof v, "%lld", (long long)val[i]);
+    if (tm_config_set(t, keys[key[i]].name, v, "fix", e, sizeof e) || check(t, depth + 1, e, sizeof e)) continue;
+    int w = snprintf(buf + used, cap - used, "%s%s = %s", found ? " or " : "; set ", keys[key[i]].name, v);
+    if (w < 0 || (size_t)w >= cap - used) break;
+    used += (size_t)w;
+    found++;
+  }
+  free(t);
+  return buf;
+}
+
+int tm_config_check(const tm_config *c, char *err, size_t cap) { return check(c, 0, err, cap); }
+
+static int check(const tm_config *c, int depth, char *err, size_t cap) {
   if (c->sm_max_threads % 32) BAD(sm_max_threads, "%lld is not a whole number of 32-thread warps", (long long)c->sm_max_threads);
   if (c->sm_max_warps * 32 < c->sm_max_threads)
     BADK(blame(c, TM_KEY_sm_max_warps, TM_KEY_sm_max_threads, -1), "sm_max_warps = %lld warps hold fewer than sm_max_threads = %lld threads",
@@ -483,9 +646,17 @@ int tm_config_check(const tm_config *c, char *err, size_t cap) {
       BADK(blame(c, TM_KEY_design, TM_KEY_dram_mag, -1), "dram_mag = %lld: the codecs aim at a memory access granularity of 16, 32 or 64 bytes", (long long)c->dram_mag);
     if (c->design == TM_DESIGN_CABA && !c->l1_bytes)
       BADK(blame(c, TM_KEY_design, TM_KEY_l1_bytes, -1), "design caba decompresses lines as they arrive at L1, and l1_bytes = 0 leaves no L1");
-    if (c->design == TM_DESIGN_CABA && unit != c->l1_line_bytes)
-      BADK(blame(c, TM_KEY_design, TM_KEY_l2_sector_bytes, TM_KEY_l1_line_bytes, -1),
-           "design caba decompresses whole L1 lines: the %lld-byte blocks must be the %lld-byte L1 line", (long long)unit, (long long)c->l1_line_bytes);
+    if (c->design == TM_DESIGN_CABA && unit != c->l1_line_bytes) {
+      /* what to set: the block to the line, or the line to the block (those that pass every check) */
+      int unit_key = c->l2_bytes ? TM_KEY_l2_sector_bytes : TM_KEY_l1_sector_bytes;
+      int fk[2] = { unit_key, TM_KEY_l1_line_bytes };
+      int64_t fv[2] = { c->l1_line_bytes, unit };
+      char fix[160];
+      BADK(blame(c, TM_KEY_design, unit_key, TM_KEY_l1_line_bytes, -1),
+           "design caba decompresses whole L1 lines: the %lld-byte blocks (%s, from %s) must be the %lld-byte L1 line (l1_line_bytes, from %s)%s",
+           (long long)unit, keys[unit_key].name, c->origin[unit_key], (long long)c->l1_line_bytes, c->origin[TM_KEY_l1_line_bytes],
+           fixes(c, depth, 2, fk, fv, fix, sizeof fix));
+    }
     if (c->design == TM_DESIGN_CABA && (c->compression == TM_COMP_BEST || c->compression == TM_COMP_COST))
       BADK(blame(c, TM_KEY_design, TM_KEY_compression, -1), "design caba needs one algorithm: its subroutines are bound to that algorithm's encoding numbers");
     if (c->compression == TM_COMP_MPC && unit != 32)
@@ -506,19 +677,54 @@ int tm_config_check(const tm_config *c, char *err, size_t cap) {
       BADK(blame(c, TM_KEY_md_cache_bytes, TM_KEY_md_cache_ways, -1), "md_cache_bytes = %lld in %lld ways of 128-byte lines must give a power-of-two number of sets",
            (long long)c->md_cache_bytes, (long long)c->md_cache_ways);
   }
-  /* the caches' arrays must fit in the host: a model that cannot be built is refused
-   * here, rather than killed by the kernel when its caches are first cleared */
-  double l1 = c->l1_bytes ? (double)c->n_sm * cache_host_bytes(c->l1_bytes, c->l1_line_bytes, c->l1_tags, c->l1_mshrs) : 0;
-  double l2 = c->l2_bytes ? cache_host_bytes(c->l2_bytes, c->l2_line_bytes, c->l2_tags, c->n_mem * c->l2_slices_per_mem * c->l2_mshrs) : 0;
-  int md_on = c->design == TM_DESIGN_HW_MEM || c->design == TM_DESIGN_HW || c->design == TM_DESIGN_CABA;
-  double md = md_on ? (double)c->n_mem * cache_host_bytes(c->md_cache_bytes, 128, 1, 32) : 0;
-  double host = host_memory(), gib = 1024.0 * 1024 * 1024;
-  if (host > 0 && l1 + l2 + md > 0.75 * host) {
-    int k = l1 >= l2 && l1 >= md ? blame(c, TM_KEY_l1_bytes, TM_KEY_n_sm, TM_KEY_l1_tags, TM_KEY_l1_mshrs, TM_KEY_l1_line_bytes, -1)
-          : l2 >= md ? blame(c, TM_KEY_l2_bytes, TM_KEY_l2_tags, TM_KEY_l2_mshrs, TM_KEY_l2_line_bytes, -1)
-          : blame(c, TM_KEY_md_cache_bytes, TM_KEY_n_mem, -1);
-    BADK(k, "the model's caches would take %.1f GiB of host memory (L1s %.1f, L2 %.1f, metadata caches %.1f), more than three quarters of this machine's %.1f GiB",
-         (l1 + l2 + md) / gib, l1 / gib, l2 / gib, md / gib, host / gib);
+  /* every array the model sizes from the keys must fit in the host: a model that cannot be
+   * built is refused here, rather than killed by the kernel as it is built (tm_model_host_bytes) */
+  double part[TM_HOST_NPARTS], gib = 1024.0 * 1024 * 1024;
+  double total = tm_model_host_bytes(c, part), host = tm_host_limit(NULL, 0);
+  if (host > 0 && total > 0.75 * host) {
+    int big = 0;
+    for (int i = 1; i < TM_HOST_NPARTS; i++) if (part[i] > part[big]) big = i;
+    char what[200], lim[96];
+    long long nslices = (long long)(c->n_mem * c->l2_slices_per_mem);
+    int k;
+    switch (big) {
+    case TM_HOST_SMS:
+      k = blame(c, TM_KEY_sm_max_warps, TM_KEY_n_sm, TM_KEY_sm_schedulers, TM_KEY_sm_max_ctas, -1);
+      snprintf(what, sizeof what, "the SMs' warp slots: n_sm = %lld x sm_max_warps = %lld, sm_schedulers = %lld", (long long)c->n_sm,
+               (long long)c->sm_max_warps, (long long)c->sm_schedulers);
+      break;
+    case TM_HOST_L1:
+      k = blame(c, TM_KEY_l1_bytes, TM_KEY_n_sm, TM_KEY_l1_tags, TM_KEY_l1_mshrs, TM_KEY_l1_line_bytes, -1);
+      snprintf(what, sizeof what, "the L1s: n_sm = %lld x l1_bytes = %lld in %lld-byte lines, l1_tags = %lld, l1_mshrs = %lld", (long long)c->n_sm,
+               (long long)c->l1_bytes, (long long)c->l1_line_bytes, (long long)c->l1_tags, (long long)c->l1_mshrs);
+      break;
+    case TM_HOST_ASSIST:
+      k = blame(c, TM_KEY_awt_entries, TM_KEY_n_sm, -1);
+      snprintf(what, sizeof what, "the assist warp tables: n_sm = %lld x awt_entries = %lld", (long long)c->n_sm, (long long)c->awt_entries);
+      break;
+    case TM_HOST_L2_LINES:
+      k = blame(c, TM_KEY_l2_bytes, TM_KEY_l2_tags, TM_KEY_l2_line_bytes, TM_KEY_n_mem, TM_KEY_l2_slices_per_mem, -1);
+      snprintf(what, sizeof what, "the L2: l2_bytes = %lld in %lld-byte lines, l2_tags = %lld, in %lld slices", (long long)c->l2_bytes,
+               (long long)tm_mem_line(c), (long long)c->l2_tags, nslices);
+      break;
+    case TM_HOST_L2_MSHRS:
+      k = blame(c, TM_KEY_l2_mshrs, TM_KEY_n_mem, TM_KEY_l2_slices_per_mem, -1);
+      snprintf(what, sizeof what, "the L2 slices' MSHRs (with or without an L2): l2_mshrs = %lld x n_mem = %lld x l2_slices_per_mem = %lld",
+               (long long)c->l2_mshrs, (long long)c->n_mem, (long long)c->l2_slices_per_mem);
+      break;
+    case TM_HOST_DRAM:
+      k = blame(c, TM_KEY_dram_queue, TM_KEY_dram_banks, TM_KEY_n_mem, -1);
+      snprintf(what, sizeof what, "the DRAM queues: n_mem = %lld x dram_banks = %lld x dram_queue = %lld", (long long)c->n_mem,
+               (long long)c->dram_banks, (long long)c->dram_queue);
+      break;
+    default:
+      k = blame(c, TM_KEY_md_cache_bytes, TM_KEY_n_mem, -1);
+      snprintf(what, sizeof what, "the metadata caches: n_mem = %lld x md_cache_bytes = %lld", (long long)c->n_mem, (long long)c->md_cache_bytes);
+      break;
+    }
+    tm_host_limit(lim, sizeof lim);
+    BADK(k, "the timing model would take %.1f GiB of host memory, %.1f of them for %s; more than three quarters of %s",
+         total / gib, part[big] / gib, what, lim);
   }
   return 0;
 }

@@ -12,7 +12,9 @@
  * ..." for files, "--set KEY=VALUE: error: ..." for single settings) and
  * leaves the config as it was before the failing line; a config that passes
  * tm_config_check is consistent (cache geometries divide into whole,
- * power-of-two sets; clocks and rates positive).  Loading is deterministic.
+ * power-of-two sets; clocks and rates positive) and its model fits in three quarters of
+ * the memory the host lets this process have (tm_model_host_bytes, tm_host_limit); an
+ * unknown key's message names the nearest keys.  Loading is deterministic.
  */
 #ifndef AWEMU_TM_CONFIG_H
 #define AWEMU_TM_CONFIG_H
@@ -81,6 +83,25 @@ void tm_config_value(const tm_config *c, int key, char *buf, size_t cap);
 void tm_config_table(FILE *f);
 /* The presets: name i (from 0) and its file text; NULL past the last. */
 const char *tm_preset_name(int i, const char **text);
+
+/* The host memory (bytes) the timing model of c takes, whatever the module, in all and by
+ * part (part may be NULL): tm_config_check refuses a config whose model takes more than
+ * three quarters of tm_host_limit.  (gpu.c, beside what it mirrors.) */
+enum { TM_HOST_SMS, TM_HOST_L1, TM_HOST_ASSIST, TM_HOST_L2_LINES, TM_HOST_L2_MSHRS, TM_HOST_DRAM, TM_HOST_MD, TM_HOST_NPARTS };
+double tm_model_host_bytes(const tm_config *c, double part[TM_HOST_NPARTS]);
+/* The memory this process may have: the machine's physical memory, or less under ulimit -v
+ * or -d; 'what' (when not NULL) says it: "this machine's 23.4 GiB", "the 2.0 GiB this process
+ * may take (ulimit -v)".  0 when unknown. */
+double tm_host_limit(char *what, size_t cap);
+/* The unknown key 'word's nearest keys by edit distance (as git's "did you mean"), quoted
+ * and joined ("'l1_bytes'", "'a' or 'b'") in buf; how many (0: none is near). */
+int tm_config_nearest(const char *word, char *buf, size_t cap);
+
+/* The timing model's watchdog: the cycles an SM with live assist warps may go without
+ * issuing before the launch stops as a model error; the longer of 10,000,000 and 64 times the
+ * longest one memory request can take under c.  'why' (when not NULL) gets "the watchdog's
+ * limit of N cycles (...)", naming the keys that set it. */
+int64_t tm_watchdog_cycles(const tm_config *c, char *why, size_t cap);
 
 /* Derived figures. */
 double tm_dram_peak_bytes_per_s(const tm_config *c);   /* all channels, bandwidth scale included */

@@ -19,6 +19,7 @@
 #include "tm_int.h"
 #include "tm_launch.h"
 
+#include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -835,10 +836,96 @@ static void free_gpu(tm_gpu *g) {
   tm_events_free(&g->ev);
 }
 
+/* ---- the host memory a model takes (tm_config_check's pre-check) ----
+ * What build, tm_sm_init, tm_assist_init, cache_init, cache_set_compressed and dram_init
+ * allocate, by the config's keys: every array they size from a key is here.  Kept next to
+ * build so that the two change together (tests/test_config.c's host-memory test builds
+ * models of each key at its largest and holds the allocations against this). */
+
+/* One cache's arrays as cache_init (and cache_set_compressed, for tags > 1: both sets of
+ * line records live at once while it swaps them) makes them: lines, then MSHRs. */
+static void cache_bytes(double bytes, double ways, double line, double tags, double mshrs, double *lines, double *mshr) {
+  double sets = floor(bytes / (ways * line)), n = sets * ways > 0 ? sets * ways : 1;
+  *lines = n * (double)(sizeof(tm_cache_line) + sizeof(uint64_t));
+  if (tags > 1) *lines += n * tags * (double)(sizeof(tm_cache_line) + sizeof(uint64_t)) + ways * tags * (double)sizeof(tm_victim);
+  double tsize = 16;
+  while (tsize < 2 * mshrs) tsize *= 2;
+  *mshr = mshrs * (double)(sizeof(tm_mshr) + sizeof(int32_t)) + tsize * (double)sizeof(int32_t);
+}
+
+double tm_model_host_bytes(const tm_config *c, double part[TM_HOST_NPARTS]) {
+  double p[TM_HOST_NPARTS] = { 0 }, lines, mshrs;
+  double nsm = (double)c->n_sm, nslots = (double)c->sm_max_warps, nsched = (double)c->sm_schedulers, words = ceil(nslots / 64);
+  /* an SM: its warp slots (tm_warp, try_at, pos), scheduler bitmaps and lists, CTA slots, the
+   * LD/ST unit's first access array, pipelines; the crossbar's times of its ports */
+  p[TM_HOST_SMS] = nsm * ((double)sizeof(tm_sm) + nslots * (double)(sizeof(tm_warp) + sizeof(int64_t) + sizeof(uint32_t)) +
+                          (4 * nsched * words + 2 * words) * 8 + (double)c->sm_max_ctas * (double)sizeof(tm_cta) +
+                          nsched * nslots * (double)sizeof(uint32_t) + nsched * (double)sizeof(uint32_t) + 64 * (double)sizeof(tm_access) +
+                          8 * (double)(2 * c->alu_units + c->sfu_units + c->tensor_units + c->dp_units + c->ldst_units + 2) +
+                          2 * (double)sizeof(tm_time));
+  if (c->l1_bytes) {
+    cache_bytes((double)c->l1_bytes, (double)c->l1_ways, (double)c->l1_line_bytes, (double)c->l1_tags, (double)c->l1_mshrs, &lines, &mshrs);
+    p[TM_HOST_L1] = nsm * (lines + mshrs);
+  }
+  /* the assist warp table (design caba, or a module with 'pc' or 'miss' triggers): its
+   * entries and their runners (emu_assist_new; their registers are the module's, counted at
+   * the launch), the per-scheduler queues, the stores waiting for an entry */
+  p[TM_HOST_ASSIST] = nsm * ((double)c->awt_entries * (double)(sizeof(tm_assist) + sizeof(cta) + 1) + 2 * nsched * (8 + 8 + 64 + 1) +
+                             (double)(c->awc_store_lines + 1) * (double)sizeof(tm_store_wait));
+  /* the L2 slices: with no L2 (l2_bytes = 0) they still merge reads in their MSHRs */
+  double nslices = (double)c->n_mem * (double)c->l2_slices_per_mem;
+  cache_bytes((double)c->l2_bytes / nslices, (double)c->l2_ways, (double)tm_mem_line(c), (double)c->l2_tags, (double)c->l2_mshrs, &lines, &mshrs);
+  p[TM_HOST_L2_LINES] = nslices * (lines + (double)sizeof(tm_slice) + 2 * (double)sizeof(tm_time));
+  p[TM_HOST_L2_MSHRS] = nslices * mshrs;
+  /* a memory partition: its DRAM channel's banks, their queues (dram_queue reads and as many
+   * writes per bank: any bank may hold them all) and bitmaps */
+  double banks = (double)c->dram_banks;
+  p[TM_HOST_DRAM] = (double)c->n_mem * ((double)sizeof(tm_part) + banks * (double)sizeof(tm_bank) +
+                                        banks * 2 * (double)c->dram_queue * (double)sizeof(tm_dq) + 5 * ceil(banks / 64) * 8);
+  if (c->design == TM_DESIGN_HW_MEM || c->design == TM_DESIGN_HW || c->design == TM_DESIGN_CABA) {   /* (has_md) */
+    cache_bytes((double)c->md_cache_bytes, (double)c->md_cache_ways, 128, 1, 32, &lines, &mshrs);
+    p[TM_HOST_MD] = (double)c->n_mem * (lines + mshrs);
+  }
+  double sum = 0;
+  for (int i = 0; i < TM_HOST_NPARTS; i++) { sum += p[i]; if (part) part[i] = p[i]; }
+  return sum;
+}
+
+static void appendf(char *buf, size_t cap, size_t *n, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+/* The host memory this launch adds to the model's for its resident warps (their registers:
+ * the functional core's values, 32 lanes of 8 bytes a slot, and the scoreboard's ready times)
+ * and CTAs (runners and shared memory), and for the assist warps' scoreboards: refused, with
+ * the keys that size it, when it would pass three quarters of what the host has.  0 or -1. */
+static int launch_fits(tm_gpu *g, char *why, size_t cap) {
+  const tm_config *c = g->cfg;
+  double limit = tm_host_limit(NULL, 0);
+  if (limit <= 0) return 0;
+  double ctas = (double)g->ctas_per_sm * (double)g->nsm, gib = 1024.0 * 1024 * 1024;
+  if ((double)g->total_ctas < ctas) ctas = (double)g->total_ctas;
+  double slot = (double)g->max_slots * (double)(WARP * sizeof(uint64_t) + sizeof(int64_t));
+  double warps = ctas * g->cta_warps * ((double)sizeof(warp) + slot);
+  double shared = ctas * ((double)sizeof(cta) + (double)g->cta_shared);
+  double assist = g->sms[0].awt ? (double)g->nsm * (double)c->awt_entries * slot : 0;
+  double model = tm_model_host_bytes(c, NULL);
+  if (model + warps + shared + assist <= 0.75 * limit) return 0;
+  /* the key that sets the CTAs per SM (occupancy's limit), or the grid */
+  const char *key = !strcmp(g->limit, "CTAs") ? "sm_max_ctas" : !strcmp(g->limit, "warps") ? "sm_max_warps" :
+                    !strcmp(g->limit, "threads") ? "sm_max_threads" : !strcmp(g->limit, "registers") ? "sm_registers" : "sm_shared_bytes";
+  char host[96];
+  tm_host_limit(host, sizeof host);
+  size_t n = 0;
+  appendf(why, cap, &n, "the launch would take %.1f GiB of host memory (%.0f CTAs of %u warps at once: n_sm = %lld, and %s per SM; %u register slots a thread), "
+           "more than three quarters of %s", (model + warps + shared + assist) / gib, ctas, g->cta_warps, (long long)c->n_sm,
+           (double)g->total_ctas < (double)g->ctas_per_sm * (double)g->nsm ? "the grid" : key, g->max_slots, host);
+  return -1;
+}
+
 static int build(tm_gpu *g) {
   const tm_config *c = g->cfg;
   g->core = tm_clock_mhz(c->core_clock_mhz);
   g->icnt = tm_clock_mhz(c->icnt_clock_mhz);
+  g->watchdog = tm_watchdog_cycles(c, NULL, 0);
   g->up_margin = tm_cycles(g->icnt, (c->icnt_buffer_flits + c->icnt_flits_per_cycle - 1) / c->icnt_flits_per_cycle);
   g->l2clk = tm_clock_mhz(c->l2_clock_mhz);
   tm_events_init(&g->ev);
@@ -1090,7 +1177,6 @@ int tm_occupancy_of(aw_device *d, const tm_config *cfg, aw_module *m, int kernel
 }
 
 /* Appends to buf (cap bytes, *n used so far): what does not fit is cut. */
-static void appendf(char *buf, size_t cap, size_t *n, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 static void appendf(char *buf, size_t cap, size_t *n, const char *fmt, ...) {
   if (*n >= cap) return;
   va_list ap;
@@ -1141,6 +1227,15 @@ aw_status tm_launch(aw_device *d, const tm_config *cfg, tm_stats *st, aw_module 
     f->placeless = 1;
     collect(g, 0);   /* its figures: no cycles on its SMs (the totals keep their per-SM breakdown), every register unallocated */
     return AW_ERR_ARG;
+  }
+  char why[sizeof f->what];
+  if (launch_fits(g, why, sizeof why)) {   /* (the resident warps' registers: more than the host has) */
+    memset(f, 0, sizeof *f);
+    snprintf(f->kernel, sizeof f->kernel, "%s", isa_str(&m->img, m->img.funcs[m->kernels[kernel]].name));
+    snprintf(f->what, sizeof f->what, "%s", why);
+    f->placeless = 1;
+    collect(g, 0);
+    return AW_ERR_MEMORY;
   }
   /* the first wave: CTAs go round robin over the SMs */
   int more = 1;

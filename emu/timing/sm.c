@@ -1099,8 +1099,11 @@ int tm_sm_cycle(tm_gpu *g, tm_sm *s) {
   if (s->acc_head >= s->nacc && s->ldst_busy_until > n && s->ldst_busy_until < wake) wake = s->ldst_busy_until;
   if (s->poked) { s->poked = 0; if (wake > n + 1) wake = n + 1; }
   if (issued_any || !s->nlive) s->last_issue = n;
-  else if (n - s->last_issue > TM_ASSIST_STUCK) {   /* a model error must not spin for ever */
-    tm_fail(g, "assist warps are live in an SM that issued nothing for 10,000,000 cycles (an internal error)");
+  else if (n - s->last_issue > g->watchdog) {   /* a model error must not spin for ever */
+    char why[200], msg[300];
+    tm_watchdog_cycles(g->cfg, why, sizeof why);
+    snprintf(msg, sizeof msg, "an internal error: assist warps are live in an SM that issued nothing for %s", why);
+    tm_fail(g, msg);
     return -1;
   }
   if (issued_any || wake <= n + 1) return 0;

@@ -7,12 +7,15 @@
  * cycles, written as microseconds (1 us on the viewer's axis = 1 cycle), each
  * launch after the cycles of the launches before it.  Observes only: the
  * model's decisions never depend on whether a timeline is written.
- * Limit: TL_MAX_EVENTS events; then one last event says the rest were left out.
+ * Limit: TL_MAX_EVENTS events.  Past it the rest are counted, not written: standard error
+ * says so when it happens, and at the close one last event (at the end of the launches so
+ * far, global, so a viewer shows it over every track) and standard error give the count.
  */
 #include "tm_int.h"
 #include "timeline.h"
 
 #include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -23,6 +26,7 @@
 struct tm_timeline {
   FILE *f;
   uint64_t events;
+  uint64_t left_out;          /* events past TL_MAX_EVENTS, not written */
   int64_t base;               /* the cycles of the launches before this one */
   uint8_t *named;             /* per SM x (slots + entries + 1): the track's name is written */
   uint32_t nsm, per_sm;
@@ -48,6 +52,12 @@ int aw_timing_timeline(aw_device *d, FILE *f) {
 void tm_timeline_close(aw_device *d) {
   tm_timeline *t = d->timeline;
   if (!t) return;
+  if (t->left_out) {
+    fprintf(t->f, ",\n{\"name\": \"timeline truncated: the first %llu events are written, %llu more were left out\", \"ph\": \"i\", \"s\": \"g\", "
+                  "\"ts\": %" PRId64 ", \"pid\": 0, \"tid\": 0}", TL_MAX_EVENTS, (unsigned long long)t->left_out, t->base);
+    fprintf(stderr, "awemu: the timeline (--trace-timeline) holds the first %llu events only: %llu more were left out\n", TL_MAX_EVENTS,
+            (unsigned long long)t->left_out);
+  }
   fprintf(t->f, "\n]}\n");
   free(t->named);
   free(t);
@@ -56,12 +66,13 @@ void tm_timeline_close(aw_device *d) {
 
 /* One event: the line's opening; the caller writes the rest and the closing brace. */
 static int begin(tm_timeline *t) {
-  if (t->events >= TL_MAX_EVENTS) return 0;
-  if (++t->events == TL_MAX_EVENTS) {
-    fprintf(t->f, ",\n{\"name\": \"timeline truncated: at most %llu events are written\", \"ph\": \"i\", \"s\": \"g\", \"ts\": 0, \"pid\": 0, \"tid\": 0}",
-            TL_MAX_EVENTS);
+  if (t->events == TL_MAX_EVENTS) {
+    if (!t->left_out++)
+      fprintf(stderr, "awemu: the timeline (--trace-timeline) is full: it holds at most %llu events, the rest of the run is left out of it\n",
+              TL_MAX_EVENTS);
     return 0;
   }
+  t->events++;
   fputs(",\n", t->f);
   return 1;
 }

@@ -34,7 +34,6 @@
 
 #define TM_NEVER INT64_MAX
 #define TM_PREDICT 64         /* entries of an SM's compressibility predictor */
-#define TM_ASSIST_STUCK 10000000   /* cycles an SM with live assist warps may go without issuing before it is an internal error */
 
 struct tm_gpu;
 struct tm_sm;
@@ -307,6 +306,7 @@ typedef struct tm_gpu {
   int failed;
 
   tm_clock core, icnt, l2clk;
+  int64_t watchdog;           /* cycles an SM with live assist warps may go without issuing before it is a model error (tm_watchdog_cycles) */
   tm_time up_margin;          /* the time an SM's injection buffer of icnt_buffer_flits takes to drain (tm_up_room) */
   tm_events ev;
   tm_time now;

@@ -14,8 +14,9 @@
 #   timing        vecadd and bfs under caba-gtx480 with --stats-json: the same output, and bfs's
 #                 28 launches (2 per level, 14 levels) in the JSON
 #   ld path       LD_LIBRARY_PATH alone (awemu exec --libdir) runs a program too
-#   oob           the out-of-bounds store: awemu's located fault report, then the program's own
-#                 check fires with cudaErrorLaunchFailure, exit status 1
+#   oob           the out-of-bounds store: awemu's located fault report, the kernel named as the
+#                 source spells it, as cuda-gdb does (it was the mangled _Z7scatterPiii), then the
+#                 program's own check fires with cudaErrorLaunchFailure, exit status 1
 #   unsupported   a call not implemented: named on stderr, cudaErrorNotSupported to the program
 #   no PTX        a program built with machine code only: the error names the nvcc flag to add,
 #                 and --ptx with nvcc -ptx's output runs it
@@ -27,11 +28,26 @@
 #   bad options   an unknown config key, and --ptx/--subroutines/--stats-json files that cannot
 #                 be used (a directory, a ':' in the name, no such directory), are refused before
 #                 the program starts (exit 2)
+#   exec_cases    tests/cuda/exec_cases.cu, what the code before this did in brackets:
+#                 threads: 4 host threads launching and freeing at once get every element right
+#                   and their own last errors [68000 wrong elements, spurious faults, one last
+#                   error for all]; below: a read 1 KiB below the first cudaMalloc runs as on a
+#                   GPU, and memcheck reports it [a fault]; ignored: a program that ignores a
+#                   fault exits 0, the summary says "8 launches (1 faulted, 7 refused after the
+#                   fault)" and how to make the status 1, which --fault-exit and
+#                   AWEMU_FAULT_EXIT=1 do ["1 launches", exit 0 always]; timeout: launches have a
+#                   wall-clock limit by default (cudaDevAttrKernelExecTimeout 1), --timeout 0
+#                   lifts it, and the fault names both ways to raise it [no default limit];
+#                   plurals: "1 launch" ["1 launches"]
+#   stats full    --stats-json on a full file system (a private mount namespace): the message,
+#                 and exit status 2 where the program's was 0 [0]
+#   directory     awemu exec . names the directory [".: Permission denied"]
+#   locked        every entry point of libcudart.so.13 begins with ENTER, its lock [none did]
 # Where nvcc is missing every check here is skipped (the programs cannot be built).
 NVCC_BIN=${NVCC:-$(command -v nvcc 2>/dev/null || ls /usr/local/cuda/bin/nvcc 2>/dev/null)}
 CUDA_NAMES="vecadd bfs convolve streams nbody managed hello pitch"
 if [ -z "$NVCC_BIN" ]; then
-  for p in $CUDA_NAMES timing ld-path oob unsupported no-ptx compression api-errors; do skip "cuda program $p" "nvcc is not installed (it builds the host programs)"; done
+  for p in $CUDA_NAMES timing ld-path oob unsupported no-ptx compression api-errors exec-cases; do skip "cuda program $p" "nvcc is not installed (it builds the host programs)"; done
 elif [ -n "$AWEMU_ASAN" ]; then
   skip "cuda programs" "an AddressSanitizer build of libcudart.so.13 cannot load into a program built without it"
 else
@@ -67,7 +83,7 @@ else
     fi
     "$BIN/awemu" exec --quiet "$T/bin/oob" > "$T/oob.out" 2> "$T/oob.err"
     rc=$?
-    if [ $rc -eq 1 ] && grep -q '^awemu: fault in kernel _Z7scatterPiii, CTA (0,0,0), warp 0, lane 1, .*global store outside every allocation, address 0x' "$T/oob.err" &&
+    if [ $rc -eq 1 ] && grep -q '^awemu: fault in kernel scatter(int\*, int, int), CTA (0,0,0), warp 0, lane 1, scatter(int\*, int, int) pc .*global store outside every allocation, address 0x' "$T/oob.err" &&
        grep -q '^CUDA error at .*oob.cu:14: unspecified launch failure (cudaErrorLaunchFailure)$' "$T/oob.err" && [ ! -s "$T/oob.out" ]; then
       pass "cuda oob: awemu's fault report, then the program's own check (cudaErrorLaunchFailure)"
     else
@@ -139,6 +155,58 @@ else
         else fail "cuda api_errors $case (exit $rc)" "$(printf 'want: %s\ngot:  %s\n' "$want" "$got"; cat "$T/api.err")"; fi
       done < "$T/api.expected"
     else fail "cuda api_errors: nvcc" "$(cat "$T/api.log")"; fi
+    if "$NVCC_BIN" -cudart shared -o "$T/exec_cases" tests/cuda/exec_cases.cu > "$T/ec.log" 2>&1; then
+      # ec STATUS [VAR=VALUE] OPTIONS... PROGRAM CASE: awemu exec with that environment, its status STATUS
+      ec() {
+        want_rc=$1; shift
+        case $1 in *=*) ec_env=$1; shift ;; *) ec_env=AWEMU_NOTHING= ;; esac
+        env "$ec_env" "$BIN/awemu" exec "$@" > "$T/ec.out" 2> "$T/ec.err" < /dev/null; ec_rc=$?; [ $ec_rc -eq "$want_rc" ]
+      }
+      ec_says() { fail "$1 (exit $ec_rc)" "$(cat "$T/ec.out" "$T/ec.err" | head -12)"; }
+      if ec 0 --quiet "$T/exec_cases" threads && [ "$(cat "$T/ec.out")" = "4 threads x 50 rounds: 0 wrong elements, 0 errors, last errors per thread" ] &&
+         [ ! -s "$T/ec.err" ]; then pass "cuda: 4 host threads launching and freeing at once: every element right, each thread's own last error"
+      else ec_says "cuda: 4 host threads at once"; fi
+      if ec 0 --quiet "$T/exec_cases" below && [ "$(cat "$T/ec.out")" = "read below the first allocation: cudaSuccess, 0" ] && [ ! -s "$T/ec.err" ] &&
+         ec 0 --quiet --memcheck "$T/exec_cases" below &&
+         grep -q '^memcheck: .*lane 0, .*4-byte global load outside every allocation, 1024 bytes before the 65536-byte allocation at 0x200000000, address 0x1fffffc00$' "$T/ec.err"; then
+        pass "cuda: a read 1 KiB below the first allocation runs, as on a GPU; memcheck reports it"
+      else ec_says "cuda: a read below the first allocation"; fi
+      if ec 0 "$T/exec_cases" ignored && [ "$(cat "$T/ec.out")" = "Computation Done" ] &&
+         grep -q '^awemu: fault in kernel far_store(int\*, unsigned long), CTA (0,0,0), warp 0, lane 0, far_store(int\*, unsigned long) pc ' "$T/ec.err" &&
+         grep -q '^awemu: 8 launches (1 faulted, 7 refused after the fault), 7 warp instructions (functional mode)' "$T/ec.err" &&
+         grep -q '^awemu: the program ended with exit status 0 after a launch faulted (awemu exec --fault-exit, or AWEMU_FAULT_EXIT=1, makes it 1)$' "$T/ec.err"; then
+        pass "cuda: a program that ignores a fault: the summary counts the faulted and the refused launches, and names --fault-exit"
+      else ec_says "cuda: a program that ignores a fault"; fi
+      if ec 1 --fault-exit "$T/exec_cases" ignored && [ "$(cat "$T/ec.out")" = "Computation Done" ] &&
+         grep -q '^awemu: exit status 1: a launch faulted, and the program ended with 0' "$T/ec.err" &&
+         ec 1 AWEMU_FAULT_EXIT=1 --quiet "$T/exec_cases" ignored && ec 0 AWEMU_FAULT_EXIT=1 --quiet "$T/exec_cases" below &&
+         ec 1 AWEMU_FAULT_EXIT=yes --quiet "$T/exec_cases" below && grep -q "AWEMU_FAULT_EXIT: 'yes' is not 1" "$T/ec.err"; then
+        pass "cuda: --fault-exit and AWEMU_FAULT_EXIT=1 make the exit status 1 after a fault (only then); a bad value is refused"
+      else ec_says "cuda: --fault-exit"; fi
+      ok=1
+      ec 0 --quiet "$T/exec_cases" timeout && [ "$(cat "$T/ec.out")" = "cudaDevAttrKernelExecTimeout 1" ] || ok=0
+      ec 0 --quiet --timeout 0 "$T/exec_cases" timeout && [ "$(cat "$T/ec.out")" = "cudaDevAttrKernelExecTimeout 0" ] || ok=0
+      t0=$(date +%s)
+      AWEMU_TIMEOUT=1 timeout 60 "$BIN/awemu" exec --quiet "$T/exec_cases" spin > "$T/ec.out" 2> "$T/ec.err" < /dev/null; ec_rc=$?
+      t1=$(date +%s)
+      [ $ec_rc -eq 0 ] && [ $((t1 - t0)) -lt 20 ] && [ "$(cat "$T/ec.out")" = "spin: cudaErrorLaunchFailure" ] &&
+        grep -q '^awemu: fault in kernel spin(int volatile\*), .*time limit reached: the launch ran more than 1 s (awemu exec --timeout S (AWEMU_TIMEOUT=S) raises it, 0 lifts it)' "$T/ec.err" || ok=0
+      if [ $ok -eq 1 ]; then pass "cuda: launches have a wall-clock limit by default, --timeout 0 lifts it, AWEMU_TIMEOUT=1 stops a spinning kernel naming both"
+      else ec_says "cuda: the default time limit"; fi
+      if ec 0 "$T/bin/vecadd" && grep -q '^awemu: 1 launch, 36004 warp instructions (functional mode); ' "$T/ec.err"; then pass "cuda: the summary says '1 launch'"
+      else ec_says "cuda: the summary's plurals"; fi
+      # the statistics cannot be written at exit (a full file system, in a private mount namespace)
+      mkdir "$T/full"
+      if unshare -m sh -c "mount -t tmpfs -o size=16k tmpfs '$T/full' && exit 0" 2> /dev/null; then
+        unshare -m sh -c "mount -t tmpfs -o size=16k tmpfs '$T/full' && { head -c 16384 /dev/zero > '$T/full/fill'; true; } 2> /dev/null &&
+          '$BIN/awemu' exec --config caba-gtx480 --quiet --stats-json '$T/full/s.json' '$T/bin/vecadd' > '$T/ec.out' 2> '$T/ec.err' < /dev/null"
+        ec_rc=$?
+        if [ $ec_rc -eq 2 ] && grep -q "^awemu: AWEMU_STATS_JSON (--stats-json): .*s.json: .*No space left on device; the statistics are not written, exit status 2$" "$T/ec.err" &&
+           cmp -s "$T/ec.out" examples/cuda/expected/vecadd.out; then
+          pass "cuda: --stats-json that cannot be written at exit: the message, exit status 2"
+        else ec_says "cuda: --stats-json on a full file system"; fi
+      else skip "cuda: --stats-json on a full file system" "unshare -m cannot make a private mount namespace here"; fi
+    else fail "cuda exec_cases: nvcc" "$(cat "$T/ec.log")"; fi
   fi
   rm -rf "$T"
 fi
@@ -159,5 +227,20 @@ for case in "--ptx $T/dir|--ptx $T/dir: is a directory" "--subroutines $T/dir|--
   rc=$?
   if [ $rc -eq 2 ] && grep -qF -- "$want" "$T/in.err"; then pass "awemu exec $(echo "$args" | sed "s|$T/||g"): refused before the program runs"
   else fail "awemu exec $args: exit $rc, want 2 and: $want" "$(cat "$T/in.err")"; fi
+done
+# every entry point of the library holds its lock (ENTER first in its body): calls from several
+# host threads are serialized (the code before locked none, so threads raced in the emulator)
+unlocked=$(awk '/^API / { api = 1 }
+  api && /\{/ { body = $0; sub(/^[^{]*\{/, "", body)
+    if (body !~ /^ ENTER;/ && (getline nxt) > 0 && nxt !~ /^  ENTER;/) print FILENAME ":" NR - 1 ": " $0
+    api = 0 }' emu/cudart/cudart.c)
+if [ -z "$unlocked" ] && grep -q '^API ' emu/cudart/cudart.c; then pass "libcudart: every entry point begins with ENTER (the runtime's lock)"
+else fail "libcudart: entry points without ENTER" "$unlocked"; fi
+# a directory as PROGRAM is named as one (execvp said "Permission denied" for '.')
+for d in . "$T"; do
+  "$BIN/awemu" exec "$d" > "$T/dir.out" 2> "$T/dir.err"
+  rc=$?
+  if [ $rc -eq 127 ] && [ "$(cat "$T/dir.err")" = "awemu exec: $d: is a directory" ]; then pass "awemu exec $(echo "$d" | sed "s|$T|DIR|"): is a directory"
+  else fail "awemu exec $d (exit $rc)" "$(cat "$T/dir.err")"; fi
 done
 rm -rf "$T"

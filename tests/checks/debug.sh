@@ -80,3 +80,21 @@ if [ $rc -eq 2 ] && grep -q "^$T/nul:1: error: a NUL byte" "$T/nul.out"; then pa
 else fail "awemu debug -x FILE with a NUL byte (status $rc)" "$(cat "$T/nul.out")"; fi
 
 rm -rf "$T"
+
+# ---- the run-script fuzzer's seeds are usable ----
+# fuzz_script skips an input with a '/' in a line's code (it may name only files of its own
+# directory), and every run.aw names its modules and data as ${SCRIPT_DIR}/... and ${DATA}/...:
+# every seed was skipped (make fuzz's script target reached 250 edges).  tests/fuzz/run.sh now
+# makes those names files without '/' that it copies into files_script for the harness.
+T=$(mktemp -d) || { fail "fuzz seeds: mktemp -d"; return 0; }
+FUZZ_DIR=$T sh tests/fuzz/run.sh --seed script "$T/corpus" > "$T/seed.out" 2>&1; rc=$?
+nrun=$(ls examples/*/run.aw tests/emu/*/*/run.aw | wc -l)
+nseed=$(ls "$T/corpus" 2>/dev/null | wc -l)
+slash=$(cat "$T"/corpus/* 2>/dev/null | sed 's/#.*//' | grep -c '/')
+missing=$(cat "$T"/corpus/* 2>/dev/null | sed 's/#.*//' | awk '$1 == "load" || $1 == "subroutines" { print $2 }' | sort -u |
+  while read -r m; do [ -f "$T/files_script/$m" ] || echo "$m"; done)
+if [ $rc -ne 0 ] || [ "$nseed" -ne "$nrun" ]; then fail "fuzz seeds: tests/fuzz/run.sh --seed script: status $rc, $nseed seeds for $nrun run.aw" "$(cat "$T/seed.out")"
+elif [ "$slash" -ne 0 ]; then fail "fuzz seeds: $slash seed lines keep a '/' (fuzz_script skips their seed)" "$(grep -l '^[^#]*/' "$T"/corpus/* | head -5)"
+elif [ -n "$missing" ]; then fail "fuzz seeds: modules the seeds load are not in files_script" "$(echo "$missing" | head -5)"
+else pass "fuzz seeds: $nseed run-script seeds without '/', their $(ls "$T/files_script" | wc -l) files beside them"; fi
+rm -rf "$T"

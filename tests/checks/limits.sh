@@ -72,4 +72,46 @@ for lim_cfg in "" "--config caba-gtx480"; do
 done
 if [ -z "$lim_bad" ]; then pass "limits: an instruction limit of 100 counts the 100 warp instructions that ran, in functional and timing mode"
 else fail "limits: the instruction count at the limit" "$lim_bad"; fi
+
+# ---- host memory: the timing model's pre-check counts every structure the config sizes ----
+# Each under ulimit -v 2 GiB (which the pre-check takes as what the host has), so that a
+# regression stops there instead of taking the machine.  Issue 39: with no L2 (l2_bytes = 0) the
+# slices' MSHR tables were still built (they merge reads) but not counted: 65536 MSHRs in each of
+# 1024 x 64 slices touched about 51 GB; under the limit the build failed at launch with "out of
+# host memory building the GPU model" (exit 1).  Now refused as a config error (exit 2) naming
+# the key set last and what it sizes; so are 4096 slices (3.2 GB touched), 1024 SMs of 32768
+# warp slots, and at launch a grid whose resident warps' registers would not fit (the launch
+# allocated CTA after CTA until it failed).  The default model runs under the same limit.
+if [ -n "$AWEMU_ASAN" ]; then
+  skip "limits: the host-memory pre-check under ulimit -v" "AddressSanitizer reserves more address space than the limit allows"
+else
+  lim_run() {   # SCRIPT SETS...: awemu run under ulimit -v 2 GiB; output in $lim_dir/host.out, status in $lim_rc
+    lim_aw=$1; shift
+    lim_args=""
+    for lim_kv in "$@"; do lim_args="$lim_args --set $lim_kv"; done
+    # shellcheck disable=SC2086
+    ( ulimit -v 2097152 && exec "$BIN/awemu" run $lim_args "$lim_aw" ) > "$lim_dir/host.out" 2>&1
+    lim_rc=$?
+  }
+  lim_bad=""
+  lim_want="more than three quarters of the 2.0 GiB this process may take (ulimit -v)"
+  lim_run "$lim_dir/lim.aw" l2_bytes=0 l2_mshrs=65536 n_mem=1024 l2_slices_per_mem=64
+  [ $lim_rc -eq 2 ] && grep -q "^awemu run: --set: error: l2_slices_per_mem: the timing model would take [0-9.]* GiB of host memory, [0-9.]* of them for the L2 slices' MSHRs (with or without an L2): l2_mshrs = 65536 x n_mem = 1024 x l2_slices_per_mem = 64; $lim_want" "$lim_dir/host.out" ||
+    lim_bad="$lim_bad 65536 slices (exit $lim_rc): $(head -1 "$lim_dir/host.out");"
+  lim_run "$lim_dir/lim.aw" l2_bytes=0 l2_mshrs=65536 n_mem=1024 l2_slices_per_mem=4
+  [ $lim_rc -eq 2 ] && grep -q "^awemu run: --set: error: l2_slices_per_mem: .* L2 slices' MSHRs (with or without an L2): l2_mshrs = 65536 x n_mem = 1024 x l2_slices_per_mem = 4; $lim_want" "$lim_dir/host.out" ||
+    lim_bad="$lim_bad 4096 slices (exit $lim_rc): $(head -1 "$lim_dir/host.out");"
+  lim_run "$lim_dir/lim.aw" n_sm=1024 sm_schedulers=64 sm_max_warps=32768
+  [ $lim_rc -eq 2 ] && grep -q "^awemu run: --set: error: sm_max_warps: .* for the SMs' warp slots: n_sm = 1024 x sm_max_warps = 32768, sm_schedulers = 64; $lim_want" "$lim_dir/host.out" ||
+    lim_bad="$lim_bad warp slots (exit $lim_rc): $(head -1 "$lim_dir/host.out");"
+  # 1024 SMs of 2048 warps hold 65536 CTAs of 32 warps at once: 2^21 warps of saxpy's registers
+  printf 'load examples/saxpy/saxpy.ptx\nalloc x f32 4\nalloc y f32 4\nlaunch saxpy 1048576 1024 u32:0 f32:2.5 x y\n' > "$lim_dir/grid.aw"
+  lim_run "$lim_dir/grid.aw" n_sm=1024 sm_max_warps=2048 sm_max_threads=65536 sm_max_ctas=1024 sm_registers=16777216 sm_shared_bytes=1G
+  [ $lim_rc -eq 1 ] && grep -q "grid.aw:4: error: fault in kernel saxpy: the launch would take [0-9.]* GiB of host memory (65536 CTAs of 32 warps at once: n_sm = 1024, and sm_max_warps per SM; [0-9]* register slots a thread), $lim_want" "$lim_dir/host.out" ||
+    lim_bad="$lim_bad resident warps (exit $lim_rc): $(head -1 "$lim_dir/host.out");"
+  lim_run "$lim_dir/lim.aw" n_sm=15
+  [ $lim_rc -eq 0 ] || lim_bad="$lim_bad the default model (exit $lim_rc): $(head -1 "$lim_dir/host.out");"
+  if [ -z "$lim_bad" ]; then pass "limits: under ulimit -v 2 GiB the timing model's pre-check refuses 65536 and 4096 L2 slices of 65536 MSHRs with no L2, 1024 SMs of 32768 warp slots and a grid of 2^21 resident warps, naming the keys; the default model runs"
+  else fail "limits: the host-memory pre-check under ulimit -v 2 GiB" "$lim_bad"; fi
+fi
 rm -rf "$lim_dir"

@@ -31,6 +31,8 @@
 #  For awdis, fifo, link-*, device, user-tmp and mode passed with its old
 #  fopen too; they are there because awdis now writes through the same
 #  temporary + rename as awasm and must not regain awasm's old faults.
+#  full stdout       (the end of the file) every tool but awdis exited 0 with
+#                    its output lost: nothing checked standard output's close.
 OF_T=$(mktemp -d)
 OF_B=$(cd "$BIN" && pwd)
 
@@ -134,4 +136,35 @@ for of_tool in awasm awdis; do
 
   (cd "$OF_T" && rm -f fifo fifo2 link link2 target got got2 notes out.$of_ext out.$of_ext.tmp stdout.got keep kept.$of_ext mode.$of_ext self.err orig mknod.err ref.$of_ext)
 done
+
+# A full standard output (issue 39): every tool checks the final flush and close of standard
+# output, as GNU tools do (isa_close_stdout): "PROG: write error: REASON", exit 2.  Before, awemu
+# run, awemu config --show, awasm -l and the rest exited 0 having written nothing.  (/dev/full
+# only ever receives standard output here; no tool is given a /dev path as a file name.)
+printf 'echo hello\n' > "$OF_T/echo.aw"
+printf '%064d\n' 0 > "$OF_T/lines.txt"
+"$BIN/awasm" -q "$OF_T/z.s" -o "$OF_T/z.aws"
+for of_cmd in "awasm -l z.s" "awasm --help" "awdis z.aws" "awemu run echo.aw" "awemu config --show" "awemu config --list" \
+              "awemu config --table" "awemu --help" "awemu run --help" "awemu compress lines.txt" "awemu sweep --help" "awemu exec --help"; do
+  of_tool=${of_cmd%% *}
+  (cd "$OF_T" && timeout 30 "$OF_B"/$of_cmd > /dev/full 2> full.err); of_rc=$?
+  # (awdis and awemu compress check their own writes and name the failure themselves: awdis
+  # alone, compress followed by the final check's "awemu: write error")
+  of_want="^$of_tool: write error: No space left on device\$"
+  case $of_cmd in
+    awdis*) of_want='^awdis: standard output: cannot write: No space left on device$' ;;
+    *compress*) of_want='^awemu compress: cannot write the report: No space left on device$' ;;
+  esac
+  if [ $of_rc -eq 2 ] && grep -qE "$of_want" "$OF_T/full.err"; then
+    pass "outfile: $of_cmd > /dev/full: a write error, exit 2"
+  else fail "outfile: $of_cmd > /dev/full: status $of_rc (want 2 and '$of_want')" "$(cat "$OF_T/full.err")"; fi
+done
+# standard output closed: output that cannot go anywhere is an error; no output is none
+(cd "$OF_T" && timeout 30 "$OF_B/awemu" run echo.aw >&- 2> closed.err); of_rc=$?
+if [ $of_rc -eq 2 ] && grep -q '^awemu: write error: Bad file descriptor$' "$OF_T/closed.err"; then pass "outfile: awemu run with standard output closed: write error, exit 2"
+else fail "outfile: awemu run with standard output closed: status $of_rc (want 2)" "$(cat "$OF_T/closed.err")"; fi
+printf 'alloc x u8 4\n' > "$OF_T/quiet.aw"
+(cd "$OF_T" && timeout 30 "$OF_B/awemu" run quiet.aw >&- 2> closed.err); of_rc=$?
+if [ $of_rc -eq 0 ] && [ ! -s "$OF_T/closed.err" ]; then pass "outfile: a run that prints nothing, standard output closed: exit 0"
+else fail "outfile: a run that prints nothing, standard output closed: status $of_rc (want 0)" "$(cat "$OF_T/closed.err")"; fi
 rm -rf "$OF_T"

@@ -6,6 +6,11 @@
 #              bytes, in that order, before and after the launch (derived by hand below)
 #   fault      a launch that faults leaves 'fault' instead of after.bin
 #   refusal    a directory that is not empty is refused (exit 2) and left as it was
+#   full disk  a record on a full file system (a small tmpfs in a private mount namespace) stops
+#              with a message naming the file, the partial file removed, and the script fails
+#              at that line (exit 1); before, a module that could not be written was closed
+#              twice: "free(): double free detected", exit 134; a snapshot that could not be
+#              written left a partial file and the run exited 0 with the record incomplete
 T=$(mktemp -d)
 cc -std=c11 -O2 -ffp-contract=off -o "$T/ref" examples/saxpy/ref.c -lm && "$T/ref" "$T" > /dev/null 2>&1
 "$BIN/awemu" run --record "$T/rec" examples/saxpy/run.aw DATA="$T" > "$T/log" 2>&1
@@ -69,4 +74,27 @@ rc=$?
 if [ $rc -eq 2 ] && grep -q "not empty" "$T/log3" && [ "$(ls "$T/mine")" = notes ] && [ "$(cat "$T/mine/notes")" = keep ]; then
   pass "record: a directory that is not empty is refused and left as it was"
 else fail "record: --record into a non-empty directory (exit $rc)" "$(cat "$T/log3"; ls "$T/mine")"; fi
+# full disk: DIR on a tmpfs of 8 KiB (two pages) in a private mount namespace.  'full': a filler
+# takes every page first, so module-0.ptx (saxpy's 1035 bytes, written at 'load', line 3 of
+# run.aw) fails at its close; '8k': module-0.ptx and 0000/launch take a page each and
+# 0000/before.bin (1 + 4000 + 4000 bytes, at the launch, line 9) finds no room
+mkdir "$T/mnt"
+for case in "full|module-0.ptx|3" "8k|0000/before.bin|9"; do
+  what=${case%%|*}; rest=${case#*|}; file=${rest%%|*}; line=${rest#*|}
+  unshare -m sh -c "mount -t tmpfs -o size=8k tmpfs '$T/mnt' || exit 99
+    [ $what = full ] && { cat /dev/zero > '$T/mnt/fill' 2> /dev/null; true; }
+    '$BIN/awemu' run --record '$T/mnt/rec' examples/saxpy/run.aw DATA='$T' > '$T/log4' 2>&1; echo \$? > '$T/rc4'
+    ls -R '$T/mnt/rec' > '$T/ls4'" 2> "$T/unshare.err"
+  urc=$?
+  if [ $urc -ne 0 ] && [ ! -s "$T/rc4" ]; then
+    skip "record: a full disk ($what)" "no private mount namespace with a tmpfs here (unshare -m, mount: $(head -1 "$T/unshare.err"))"
+    continue
+  fi
+  rc=$(cat "$T/rc4"); rm -f "$T/rc4"
+  if [ "$rc" = 1 ] && grep -q "^awemu: recording stopped: cannot write $T/mnt/rec/$file: No space left on device$" "$T/log4" &&
+     grep -q "^examples/saxpy/run.aw:$line: error: the record (awemu run --record) stopped here; it is incomplete$" "$T/log4" &&
+     ! grep -q "$(basename "$file")" "$T/ls4"; then
+    pass "record: a full disk stops the record at $file with a message, the partial file removed, exit 1"
+  else fail "record: a full disk at $file (exit $rc, want 1, the messages, no partial file)" "$(cat "$T/log4" "$T/ls4")"; fi
+done
 rm -rf "$T"

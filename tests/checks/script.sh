@@ -380,4 +380,89 @@ printf 'load %s\nsymbol tab u32\nsymbol flat u32\nsymbol offset s32\nexpect tab 
 sc nvcc_forms
 if [ $rc -eq 0 ]; then pass "script: nvcc's nested initializers, a call without parameters and cluster directives"
 else fail "script: nvcc forms (status $rc)" "$(cat "$sd/nvcc_forms.log")"; fi
+
+# ---- no output replaces a file the script reads, before or after the output's line ----
+# (issue 39) The check ran only when an output was opened, against the files read so far:
+# 'trace k.ptx' or 'printf k.ptx' before 'load k.ptx' replaced the module with a trace (or an
+# empty file) and the run exited 0, as did 'stats json', 'dump' or 'trace' onto a file given
+# to 'subroutines', --subroutines, 'config' or --config, or read by fill/expect; a script read
+# from standard input was not checked at all.  Now the whole script is read first and such an
+# output is an error at its line, before any line runs (the first line's echo never prints).
+cp "$saxpy" "$sd/k.ptx"; cp "$zero_line" "$sd/z.s"; "$awemu" config --show > "$sd/my.cfg"; printf '1 2 3 4\n' > "$sd/d.txt"
+printf 'alloc x u8 4\nfill x text d.txt\ndump x e.bin\n' > "$sd/mk.aw"; sc mk   # e.bin: 4 bytes for 'fill x file'
+for case in "trace k.ptx|load k.ptx|a module the script loaded" \
+            "printf k.ptx|load k.ptx|a module the script loaded" \
+            "stats json z.s|subroutines z.s|a subroutines file the script assembled" \
+            "trace ./z.s|subroutines z.s|a subroutines file the script assembled" \
+            "dump x my.cfg|config my.cfg|a config file the script used" \
+            "dump x \${F}|fill x text \${F}|a data file the script read" \
+            "stats json e.bin|expect x file e.bin|a data file the script read" \
+            "printf d.txt|compare e.bin d.txt|a file the script compared with" \
+            "dump x z.s|--subroutines z.s|a --subroutines file" \
+            "trace my.cfg|--config my.cfg|the --config file"; do
+  out=${case%%|*}; rest=${case#*|}; in=${rest%%|*}; kind=${rest#*|}
+  opts=; [ "${in#--}" != "$in" ] && { opts=$in; in=; }
+  printf 'echo RAN\nset var F d.txt\nalloc x u8 4\n%s\n%s\n' "$out" "$in" > "$sd/prot.aw"
+  for f in k.ptx z.s my.cfg d.txt e.bin; do cp "$sd/$f" "$sd/$f.keep"; done
+  (cd "$sd" && timeout 60 "$awemu" run $opts prot.aw) > "$sd/prot.log" 2>&1; rc=$?
+  path=$(echo "$out" | sed 's/^stats json //; s/^[a-z]* //; s/^x //; s/\${F}/d.txt/')
+  same=1; for f in k.ptx z.s my.cfg d.txt e.bin; do cmp -s "$sd/$f" "$sd/$f.keep" || { same=0; cp "$sd/$f.keep" "$sd/$f"; }; done
+  if [ $rc -eq 1 ] && grep -qx "prot.aw:4: error: $path is $kind: it would be overwritten" "$sd/prot.log" && ! grep -q RAN "$sd/prot.log" && [ $same -eq 1 ]; then
+    pass "script: '$out' with '$in$opts' after it: refused before the run, the file kept"
+  else fail "script: '$out' with '$in$opts' (status $rc, want 1, 'prot.aw:4: error: $path is $kind', nothing run, files kept: $same)" "$(cat "$sd/prot.log")"; fi
+done
+# the same from standard input
+printf 'echo RAN\ntrace k.ptx\nload k.ptx\n' | (cd "$sd" && timeout 60 "$awemu" run -) > "$sd/prot.log" 2>&1; rc=$?
+if [ $rc -eq 1 ] && grep -qx "<stdin>:2: error: k.ptx is a module the script loaded: it would be overwritten" "$sd/prot.log" && ! grep -q RAN "$sd/prot.log" && cmp -s "$sd/k.ptx" "$sd/k.ptx.keep"; then
+  pass "script: a script on standard input: 'trace k.ptx' before 'load k.ptx' is refused, the module kept"
+else fail "script: standard input, 'trace k.ptx' before 'load k.ptx' (status $rc)" "$(cat "$sd/prot.log")"; cp "$sd/k.ptx.keep" "$sd/k.ptx"; fi
+# awemu run --stats-json and --trace-timeline onto a file the script reads: not written, kept
+for case in "--stats-json d.txt|fill x text d.txt|a data file the script read" \
+            "--config caba-gtx480 --trace-timeline my.cfg|config my.cfg|a config file the script used"; do
+  opts=${case%%|*}; rest=${case#*|}; in=${rest%%|*}; kind=${rest#*|}
+  printf 'alloc x u8 4\n%s\n' "$in" > "$sd/prot.aw"
+  (cd "$sd" && timeout 60 "$awemu" run $opts prot.aw) > "$sd/prot.log" 2>&1; rc=$?
+  opt=$(echo "$opts" | sed 's/.*\(--[a-z-]*\) \([^ ]*\)$/\1 \2/')
+  if [ $rc -eq 1 ] && grep -qx "awemu run: $opt is $kind: not written (it would be overwritten)" "$sd/prot.log" &&
+     cmp -s "$sd/d.txt" "$sd/d.txt.keep" && cmp -s "$sd/my.cfg" "$sd/my.cfg.keep"; then
+    pass "script: awemu run $opt, $kind: not written, the file kept"
+  else fail "script: awemu run $opts with '$in' (status $rc)" "$(cat "$sd/prot.log")"; cp "$sd/d.txt.keep" "$sd/d.txt"; cp "$sd/my.cfg.keep" "$sd/my.cfg"; fi
+done
+# what stays allowed: a trace (or printf file) compared with the expected text afterwards
+printf 'load k.ptx\nalloc x f32 32\nalloc y f32 32\ntrace %s\nlaunch saxpy 1 32 u32:32 f32:2 x y\ntrace off\n%s\n' exp.txt '' > "$sd/texp.aw"
+printf 'load k.ptx\nalloc x f32 32\nalloc y f32 32\ntrace %s\nlaunch saxpy 1 32 u32:32 f32:2 x y\ntrace off\n%s\n' t.txt 'compare t.txt exp.txt' > "$sd/tcmp.aw"
+sc texp
+sc_ok tcmp
+
+# ---- a trace or printf file that cannot be written fails the script at its line ----
+# (issue 39) On a full disk, 'printf FILE' and 'trace FILE' printed an error without a script
+# line ("error: printed.txt: cannot write: ..." when the script ended) and the run exited 0.
+# DIR is a tmpfs of 4 KiB in a private mount namespace: 'big' traces saxpy over 1000 elements
+# (32 warps, far more than 4 KiB: fails at the launch, line 5); 'full' fills the tmpfs first and
+# writes a small trace (one warp) and printf, which fail when the file is completed (at the
+# script's end, named by the line that opened it, 4).  The old file is kept either way.
+printf 'load %s\nalloc name u8 8\nalloc v s32 100\nalloc x f64 100\nprintf mnt/p.txt\nlaunch hello 2 64 name v x u32:100\necho AFTER\n' "$PWD/examples/printf/printf.ptx" > "$sd/pfull.aw"
+printf 'load k.ptx\nalloc x f32 1000\nalloc y f32 1000\ntrace mnt/t.txt\nlaunch saxpy 4 256 u32:1000 f32:2 x y\necho AFTER\n' > "$sd/tbig.aw"
+printf 'load k.ptx\nalloc x f32 32\nalloc y f32 32\ntrace mnt/t.txt\nlaunch saxpy 1 32 u32:32 f32:2 x y\necho AFTER\n' > "$sd/tfull.aw"
+mkdir "$sd/mnt"
+for case in "pfull|no|6|mnt/p.txt: cannot write the device printf: No space left on device|p.txt|printf" \
+            "tbig|no|5|mnt/t.txt: cannot write the trace: No space left on device|t.txt|trace" \
+            "tfull|yes|4|mnt/t.txt: cannot write: No space left on device|t.txt|trace"; do
+  IFS='|' read -r name fill line msg file what <<EOF3
+$case
+EOF3
+  (cd "$sd" && unshare -m sh -c "mount -t tmpfs -o size=4k tmpfs mnt || exit 99
+     echo old > mnt/$file
+     [ $fill = yes ] && { cat /dev/zero > mnt/fill 2> /dev/null; true; }
+     '$awemu' run $name.aw > $name.log 2>&1; echo \$? > $name.rc; cat mnt/$file > $name.kept; ls -A mnt > $name.ls") 2> "$sd/unshare.err"
+  urc=$?
+  if [ $urc -ne 0 ] && [ ! -s "$sd/$name.rc" ]; then
+    skip "script: $name on a full disk" "no private mount namespace with a tmpfs here (unshare -m, mount: $(head -1 "$sd/unshare.err"))"; continue
+  fi
+  rc=$(cat "$sd/$name.rc")
+  if [ "$rc" = 1 ] && grep -qx "$name.aw:$line: error: $msg" "$sd/$name.log" && [ "$(cat "$sd/$name.kept")" = old ] &&
+     [ "$(grep -cv '^fill$' "$sd/$name.ls")" -eq 1 ]; then
+    pass "script: $name: a $what file that cannot be written is an error at line $line, exit 1, the old file kept"
+  else fail "script: $name on a full disk (status $rc, want 1 and '$name.aw:$line: error: $msg')" "$(cat "$sd/$name.log" "$sd/$name.ls")"; fi
+done
 rm -rf "$sd"

@@ -10,6 +10,13 @@
 #   resume      a sweep killed (SIGKILL to its process group) while its runs go on: run again,
 #               it runs only what has no statistics, and the runs done before keep their files
 #   merge       results.csv's cycles of a run are those of its stats.json
+#   stale       a run is reused only while its command and the contents of what it reads are the
+#               same (7 edits, each undone); a damaged stats.json is failed, named, and run again
+#   timeout     a run blocked on a FIFO is killed at the sweep's timeout; a second sweep into the
+#               same directory meanwhile is refused
+#   signals     SIGTERM and SIGINT stop the runs too and leave no partial statistics (143, 130)
+#   no gnuplot  every run ok: the table is written, a warning, status 0
+#   figures     from a results.csv written by hand, as derived in the comments
 # Everything is written inside one mktemp -d directory, removed at the end.
 SW=$(mktemp -d)
 awemu=$(cd "$BIN" && pwd)/awemu
@@ -27,9 +34,10 @@ set dram_bandwidth_scale = 0.5 2
 EOF
 (cd "$SW" && "$awemu" sweep --list grid.sweep) > "$SW/list" 2> "$SW/list.err"
 n=$(wc -l < "$SW/list")
-# each line: mkdir -p DIR && AWEMU run ... > DIR/log 2>&1 && mv DIR/stats.part.json DIR/stats.json
-first=$(head -1 "$SW/list" | sed 's/^mkdir -p [^ ]* && [^ ]* //; s/ > .*//')
-last=$(tail -1 "$SW/list" | sed 's/^mkdir -p [^ ]* && [^ ]* //; s/ > .*//')
+# each line: mkdir -p DIR && rm -f DIR/stats.json DIR/inputs && AWEMU run ... > DIR/log 2>&1 &&
+# printf '%s\n' INPUTS... > DIR/inputs && mv DIR/stats.part.json DIR/stats.json
+first=$(head -1 "$SW/list" | sed 's/^mkdir -p [^ ]* && rm -f [^ ]* [^ ]* && [^ ]* //; s/ > .*//')
+last=$(tail -1 "$SW/list" | sed 's/^mkdir -p [^ ]* && rm -f [^ ]* [^ ]* && [^ ]* //; s/ > .*//')
 want_first="run --config caba-gtx480 --set design=base --set compression=bdi --set dram_bandwidth_scale=0.5 --subroutines $root/subroutines/bdi/bdi.s --stats-json grid.runs/runs/saxpy.caba-gtx480.base.bdi.dram_bandwidth_scale=0.5/stats.part.json $root/examples/saxpy/run.aw DATA=grid.runs/data/saxpy"
 want_last="run --config caba-gtx480 --set design=caba --set compression=fpc --set dram_bandwidth_scale=2 --subroutines $root/subroutines/fpc/fpc.s --stats-json grid.runs/runs/reduce.caba-gtx480.caba.fpc.dram_bandwidth_scale=2/stats.part.json $root/examples/reduce/run.aw DATA=grid.runs/data/reduce"
 if [ "$n" -eq 16 ] && [ "$first" = "$want_first" ] && [ "$last" = "$want_last" ] && [ -f "$SW/grid.runs/data/saxpy/.prepared" ]; then
@@ -117,16 +125,6 @@ sw_err nofigname "nofigname.sweep:2: error: figure: a NAME before '='" "workload
 figure = bars cycles by design"
 sw_err longvalue "longvalue.sweep:2: error: a run's name" "workloads = $root/examples/saxpy
 var X = $(printf 'v%.0s' $(seq 700))"
-# --merge over a stats.json that awemu did not write: a value longer than the merge's buffer ended
-# awemu sweep ("a path or name is too long"); it is left out, the other statistics merged
-printf 'workloads = %s/examples/saxpy\n' "$root" > "$SW/odd.sweep"
-mkdir -p "$SW/odd.runs/runs/saxpy.caba-gtx480"
-{ printf '{\n  "cycles": 123,\n  "note": "%s",\n' "$(printf 'n%.0s' $(seq 700))"; printf '  "l1": {"hits": 5, "odd": "open\n}\n'; } > "$SW/odd.runs/runs/saxpy.caba-gtx480/stats.json"
-(cd "$SW" && "$awemu" sweep --merge odd.sweep) > /dev/null 2> "$SW/odd.err"
-rc=$?
-if [ $rc -eq 0 ] && grep -q '^saxpy.caba-gtx480,.*,ok,.*123' "$SW/odd.runs/results.csv" && grep -q 'l1.hits' "$SW/odd.runs/results.csv" &&
-   ! grep -q '^run.*,note' "$SW/odd.runs/results.csv"; then pass "sweep --merge: an overlong value in a stats.json is left out, the rest merged"
-else fail "sweep --merge of an odd stats.json (status $rc)" "$(cat "$SW/odd.err"; head -2 "$SW/odd.runs/results.csv" 2>/dev/null | cut -c1-200)"; fi
 # options whose numbers wrapped (-j 4294967297 was -j 1) or had trailing text (--task 0/2x)
 printf 'workloads = %s/examples/saxpy\n' "$root" > "$SW/opt.sweep"
 for bad in "-j 4294967297" "--tasks 4294967297" "--task 0/2x"; do
@@ -211,6 +209,185 @@ else
   fail "sweep: resume after a kill ($done1 done before; exit $rc; kept $kept)" "$(cat "$SW/resume1.err" "$SW/resume2.err")"
 fi
 
+# ---- stale runs and damaged statistics ----
+# A run is reused only while its command and the contents of everything it reads are those it ran
+# with (DIR/runs/ID/inputs).  Before, a run was done once its stats.json existed: after editing the
+# timeout, the subroutines.ALG line, or the contents of a config, workload, loaded PTX, data or
+# subroutine file, --merge called the old run "ok" (status 0) and the sweep never ran it again.
+# One real run (saxpy under CABA-BDI, its own copies of every input), then each edit is made, --merge
+# must call the run stale naming what changed (status 1), and the edit is undone: back to ok.
+ST="$SW/st"
+mkdir -p "$ST/wl"
+cp "$root/examples/saxpy/run.aw" "$root/examples/saxpy/saxpy.ptx" "$root/examples/saxpy/ref.c" "$ST/wl/"
+cp "$root/examples/ref_common.h" "$ST/"
+cp "$root/subroutines/bdi/bdi.s" "$ST/bdi.s"
+cp "$ST/bdi.s" "$ST/bdi2.s"
+"$awemu" config --show > "$ST/my.cfg"
+st_sweep() {   # SUBROUTINES TIMEOUT
+  printf 'workloads = %s/wl\nconfigs = %s/my.cfg\ndesigns = caba\nalgorithms = bdi\nsubroutines.bdi = %s\ntimeout = %s\n' "$ST" "$ST" "$1" "$2" > "$ST/st.sweep"
+}
+st_id=wl.my.caba.bdi
+st_status() { grep "^$st_id," "$ST/st.runs/results.csv" 2>/dev/null | cut -d, -f6; }
+st_merge() { (cd "$ST" && "$awemu" sweep --merge st.sweep) > /dev/null 2> "$ST/merge.err"; }
+st_sweep "$ST/bdi.s" 60
+(cd "$ST" && "$awemu" sweep st.sweep) > /dev/null 2> "$ST/run1.err"
+rc=$?
+if [ $rc -eq 0 ] && [ "$(st_status)" = ok ] && grep -q "^[0-9a-f]\{16\} file $ST/wl/saxpy.ptx$" "$ST/st.runs/runs/$st_id/inputs"; then
+  pass "sweep: a run records what it read (DIR/runs/ID/inputs: the command, config, subroutines, script, PTX and data)"
+else fail "sweep: the first run of the stale-run checks (exit $rc)" "$(cat "$ST/run1.err" "$ST/st.runs/runs/$st_id/inputs" 2>&1)"; fi
+cp -p "$ST/st.runs/data/wl/x.bin" "$ST/x.bin.orig"
+for edit in timeout subroutines.bdi bdi.s my.cfg run.aw saxpy.ptx x.bin; do
+  case $edit in
+    timeout) st_sweep "$ST/bdi.s" 61; why="its command changed since it ran" ;;
+    subroutines.bdi) st_sweep "$ST/bdi2.s" 60; why="its command changed since it ran" ;;
+    bdi.s) echo '// an edit' >> "$ST/bdi.s"; why="its file $ST/bdi.s changed since it ran" ;;
+    my.cfg) sed -i 's/^n_sm = 15 /n_sm = 14 /' "$ST/my.cfg"; why="its config $ST/my.cfg changed since it ran" ;;
+    run.aw) echo '# an edit' >> "$ST/wl/run.aw"; why="its file $ST/wl/run.aw changed since it ran" ;;
+    saxpy.ptx) echo '// an edit' >> "$ST/wl/saxpy.ptx"; why="its file $ST/wl/saxpy.ptx changed since it ran" ;;
+    x.bin) printf 'x' >> "$ST/st.runs/data/wl/x.bin"; why="its file st.runs/data/wl/x.bin changed since it ran" ;;
+  esac
+  st_merge
+  rc=$?
+  s1=$(st_status)
+  err1=$(cat "$ST/merge.err")
+  # undone: the same contents again (the hashes are of contents, not of times)
+  st_sweep "$ST/bdi.s" 60
+  cp "$root/subroutines/bdi/bdi.s" "$ST/bdi.s"
+  "$awemu" config --show > "$ST/my.cfg"
+  cp "$root/examples/saxpy/run.aw" "$root/examples/saxpy/saxpy.ptx" "$ST/wl/"
+  cp "$ST/x.bin.orig" "$ST/st.runs/data/wl/x.bin"
+  st_merge
+  rc2=$?
+  if [ $rc -eq 1 ] && [ "$s1" = stale ] && echo "$err1" | grep -qF "[sweep] STALE $st_id: $why" && [ $rc2 -eq 0 ] && [ "$(st_status)" = ok ]; then
+    pass "sweep --merge: a run made before $edit was edited is stale, named with what changed; undone, it is ok again"
+  else fail "sweep --merge after an edit of $edit: status $rc, row '$s1' (expected 1, stale: $why); undone: status $rc2, row '$(st_status)'" "$err1"; fi
+done
+# the sweep runs a stale run again, and keeps the new inputs
+echo '// an edit' >> "$ST/bdi.s"
+(cd "$ST" && "$awemu" sweep st.sweep) > /dev/null 2> "$ST/run2.err"
+rc=$?
+st_merge
+rc2=$?
+if [ $rc -eq 0 ] && grep -qF "[sweep] $st_id runs again: its file $ST/bdi.s changed since it ran" "$ST/run2.err" && grep -q '^\[sweep\] 1 runs: 0 done before, 1 to run' "$ST/run2.err" &&
+   [ $rc2 -eq 0 ] && [ "$(st_status)" = ok ]; then
+  pass "sweep: a run whose subroutine file changed runs again, and is then ok"
+else fail "sweep: the stale run again (exit $rc, then --merge $rc2)" "$(cat "$ST/run2.err" "$ST/merge.err")"; fi
+# --list | sh (GNU parallel's way) does the same: the stale run is listed, its line records what it read
+cp "$root/subroutines/bdi/bdi.s" "$ST/bdi.s"
+(cd "$ST" && "$awemu" sweep --list st.sweep) > "$ST/list" 2> "$ST/list.err"
+(cd "$ST" && sh list) > /dev/null 2>&1
+st_merge
+rc2=$?
+if [ "$(wc -l < "$ST/list")" -eq 1 ] && grep -q "^mkdir -p st.runs/runs/$st_id && rm -f st.runs/runs/$st_id/stats.json st.runs/runs/$st_id/inputs && timeout -s KILL 61 " "$ST/list" &&
+   [ $rc2 -eq 0 ] && [ "$(st_status)" = ok ] && [ -z "$(cd "$ST" && "$awemu" sweep --list st.sweep 2>/dev/null)" ]; then
+  pass "sweep --list: the stale run's line runs it under the timeout and records its inputs; then nothing is left to list"
+else fail "sweep --list of a stale run (merge $rc2, row $(st_status))" "$(cat "$ST/list" "$ST/list.err" "$ST/merge.err")"; fi
+# A damaged stats.json (a disk that filled, a copy cut short): --merge made an "ok" row with empty
+# statistics and a results.json that is not JSON, status 0.  It is failed, named, left out of the
+# statistics; results.json stays valid; the sweep runs it again.
+cp "$ST/st.runs/runs/$st_id/stats.json" "$ST/good.json"
+head -c 300 "$ST/good.json" > "$ST/st.runs/runs/$st_id/stats.json"
+st_merge
+rc=$?
+jv=skip
+if command -v jq > /dev/null 2>&1; then jq empty "$ST/st.runs/results.json" > /dev/null 2>&1 && jv=valid || jv=invalid
+elif command -v python3 > /dev/null 2>&1; then python3 -m json.tool "$ST/st.runs/results.json" > /dev/null 2>&1 && jv=valid || jv=invalid; fi
+if [ $rc -eq 1 ] && [ "$(st_status)" = failed ] && grep -qF "[sweep] FAILED $st_id: st.runs/runs/$st_id/stats.json is damaged (not a JSON object" "$ST/merge.err" &&
+   grep -q '"status": "failed", .*"stats": null}' "$ST/st.runs/results.json" && [ $jv != invalid ]; then
+  pass "sweep --merge: a damaged stats.json is a failed run, named; results.json stays valid JSON ($jv)"
+else fail "sweep --merge of a damaged stats.json (exit $rc, row '$(st_status)', results.json $jv)" "$(cat "$ST/merge.err")"; fi
+(cd "$ST" && "$awemu" sweep st.sweep) > /dev/null 2> "$ST/run3.err"
+rc=$?
+if [ $rc -eq 0 ] && grep -qF "[sweep] $st_id runs again: st.runs/runs/$st_id/stats.json is damaged" "$ST/run3.err" && [ "$(st_status)" = ok ]; then
+  pass "sweep: a run with a damaged stats.json runs again"
+else fail "sweep: the damaged run again (exit $rc)" "$(cat "$ST/run3.err")"; fi
+# --merge over a stats.json that awemu did not write: a value longer than the merge's buffer ended
+# awemu sweep ("a path or name is too long"); it is left out, the other statistics merged
+{ printf '{\n  "cycles": 123,\n  "note": "%s",\n' "$(printf 'n%.0s' $(seq 700))"; printf '  "l1": {"hits": 5, "odd": "x"}\n}\n'; } > "$ST/st.runs/runs/$st_id/stats.json"
+st_merge
+rc=$?
+if [ $rc -eq 0 ] && grep -q "^$st_id,.*,ok,.*123" "$ST/st.runs/results.csv" && grep -q 'l1.hits' "$ST/st.runs/results.csv" &&
+   ! grep -q '^run.*,note' "$ST/st.runs/results.csv"; then pass "sweep --merge: an overlong value in a stats.json is left out, the rest merged"
+else fail "sweep --merge of an odd stats.json (status $rc)" "$(cat "$ST/merge.err"; head -2 "$ST/st.runs/results.csv" 2>/dev/null | cut -c1-200)"; fi
+
+# ---- the whole run under the timeout; one sweep at a time in a directory ----
+# alive FILE: the processes whose command line holds the text in FILE (grep -f: not grep's own)
+alive() { grep -l -a -F -f "$1" /proc/[0-9]*/cmdline 2>/dev/null | sed 's,^/proc/,,; s,/cmdline$,,' | grep -v "^self$" | tr '\n' ' '; }
+# A run blocked outside a launch (here opening a FIFO no one writes) hung the whole sweep: the
+# timeout (awemu run --timeout) covered launches only.  It covers the whole run: the run is killed a
+# second after it.  While that sweep runs, a second one into the same directory ran every run a
+# second time into the same log and files; it is refused, naming the first.
+mkfifo "$SW/fifo"
+printf 'alloc x u32 4\nfill x text %s/fifo\n' "$SW" > "$SW/block.aw"
+printf '%s' "$SW/block.aw" > "$SW/block.pat"
+printf 'workloads = %s/block.aw\nconfigs = functional\ntimeout = 2\n' "$SW" > "$SW/block.sweep"
+t0=$(date +%s)
+(cd "$SW" && exec timeout 30 "$awemu" sweep block.sweep > block1.out 2> block1.err) &
+b_pid=$!
+k=0
+while [ ! -f "$SW/block.runs/runs/block.functional/log" ] && [ $k -lt 100 ]; do sleep 0.1; k=$((k + 1)); done
+(cd "$SW" && timeout 30 "$awemu" sweep block.sweep) > "$SW/block2.out" 2> "$SW/block2.err"
+rc2=$?
+wait "$b_pid"
+rc=$?
+secs=$(( $(date +%s) - t0 ))
+left=$(alive "$SW/block.pat")
+exec 3<> "$SW/fifo"; exec 3>&-   # (a writer that comes and goes: a reader still blocked, before the fix, ends)
+if [ $rc -eq 1 ] && [ $secs -lt 20 ] && grep -q "^\[sweep\] FAILED block.functional (timed out: .*sweep's timeout of 2 s at block.sweep:3" "$SW/block1.err" &&
+   [ -z "$left" ] && [ ! -e "$SW/block.runs/runs/block.functional/stats.part.json" ]; then
+  pass "sweep: a run blocked outside a launch is killed at the sweep's timeout (the whole run); the sweep ends (status 1, ${secs} s)"
+else fail "sweep: a run blocked on a FIFO with timeout = 2 (status $rc after $secs s; still running: '$left')" "$(cat "$SW/block1.err")"; fi
+if [ $rc2 -eq 2 ] && grep -q "^awemu sweep: block.runs is in use by another sweep (pid [0-9]*: awemu sweep block.sweep, since .*): wait for it to end, or give this one another --out" "$SW/block2.err" &&
+   [ "$(grep -c 'block.functional' "$SW/block1.err")" -eq 1 ]; then
+  pass "sweep: a second sweep into the same directory is refused, naming the first"
+else fail "sweep: a second sweep into one directory (status $rc2, expected 2)" "$(cat "$SW/block2.err")"; fi
+
+# ---- SIGTERM and SIGINT ----
+# The sweep died and its runs went on (SIGTERM reached the sweep alone; a terminal's Ctrl-C reached
+# the runs too, which then wrote their statistics of the part done): each left a stats.part.json
+# behind.  The sweep passes the signal on, waits for its runs, leaves no partial file, and ends by
+# the signal (status 143, 130).  Two runs of about 30 s each; the signal once both have started.
+printf 'load %s/tests/bench/alu.ptx\nalloc out u32 16384\nlaunch alu 64 256 out u32:${N}\n' "$root" > "$SW/long.aw"
+printf '%s' "$SW/long.aw" > "$SW/long.pat"
+for sig in TERM INT; do
+  want=143
+  [ $sig = INT ] && want=130
+  if [ $sig = INT ] && ! env --default-signal=INT true 2> /dev/null; then
+    skip "sweep: SIGINT passed on to the runs" "env --default-signal (coreutils 8.31) is missing: a background job here ignores SIGINT"
+    continue
+  fi
+  printf 'workloads = %s/long.aw\nvar N = 20000 20001\n' "$SW" > "$SW/sig$sig.sweep"
+  if [ $sig = INT ]; then (cd "$SW" && exec env --default-signal=INT setsid "$awemu" sweep -j 2 "sig$sig.sweep" > "sig$sig.out" 2> "sig$sig.err") &
+  else (cd "$SW" && exec setsid "$awemu" sweep -j 2 "sig$sig.sweep" > "sig$sig.out" 2> "sig$sig.err") & fi
+  s_pid=$!
+  k=0
+  while [ "$(ls "$SW"/sig$sig.runs/runs/*/log 2>/dev/null | wc -l)" -lt 2 ] && [ $k -lt 100 ]; do sleep 0.1; k=$((k + 1)); done
+  sleep 0.5
+  if [ $sig = INT ]; then kill -INT -"$s_pid"; else kill -TERM "$s_pid"; fi   # Ctrl-C goes to the terminal's process group
+  wait "$s_pid" 2> /dev/null
+  rc=$?
+  left=$(alive "$SW/long.pat")
+  for p in $left; do kill "$p" 2> /dev/null; done   # (before the fix: the runs the sweep left)
+  k=0
+  while [ -n "$(alive "$SW/long.pat")" ] && [ $k -lt 100 ]; do sleep 0.1; k=$((k + 1)); done
+  parts=$(ls "$SW"/sig$sig.runs/runs/*/stats.part.json "$SW"/sig$sig.runs/runs/*/stats.json 2>/dev/null)
+  if [ $rc -eq $want ] && [ -z "$left" ] && [ -z "$parts" ] && grep -q "^\[sweep\] stopped by .*: 0 runs done, 0 failed, 2 stopped part way" "$SW/sig$sig.err"; then
+    pass "sweep: SIG$sig stops the runs too, leaves no partial statistics, and ends the sweep with status $want"
+  else fail "sweep: SIG$sig (status $rc, expected $want; runs still running: '$left'; files: $parts)" "$(cat "$SW/sig$sig.err")"; fi
+done
+
+# ---- no gnuplot ----
+# Every run succeeded but gnuplot is missing: the sweep exited 2.  It writes the figure's table,
+# warns, and exits 0.  (A figure with one series: its table's header says what the bars are.)
+printf 'load %s/tests/bench/alu.ptx\nalloc out u32 64\nlaunch alu 1 32 out u32:${N}\n' "$root" > "$SW/tiny.aw"
+printf 'workloads = %s/tiny.aw\nvar N = 10\nfigure f = bars cycles by N : tiny\n' "$SW" > "$SW/nognuplot.sweep"
+(cd "$SW" && PATH=/nonexistent "$awemu" sweep nognuplot.sweep) > /dev/null 2> "$SW/nognuplot.err"
+rc=$?
+if [ $rc -eq 0 ] && grep -q "^nognuplot.sweep:3: warning: figure f: gnuplot is not installed" "$SW/nognuplot.err" &&
+   grep -q '^| workload | cycles |$' "$SW/nognuplot.runs/figures/f.md"; then
+  pass "sweep: all runs ok but no gnuplot: the table is written, a warning, status 0"
+else fail "sweep without gnuplot (status $rc, expected 0)" "$(cat "$SW/nognuplot.err")"; fi
+
 # ---- figures ----
 # A results.csv written by hand (workloads a and b; designs base and caba; 2 bandwidths), drawn by
 # --plot: bars of cycles vs base where bw=1 (a: 100/50 = 2, b: 300/100 = 3, geometric mean
@@ -235,19 +412,24 @@ figure rate = bars insns/secs by design where bw=1
 figure bwsp = bars cycles by bw vs design=base where design=caba
 figure parts = stack f by design where bw=1
 figure twice = bars cycles by design
+figure one = bars cycles by bw where bw=1 where design=caba
 EOF
 (cd "$SW" && "$awemu" sweep --plot --out fig.runs fig.sweep) > "$SW/fig.out" 2> "$SW/fig.err"
 rc=$?
 printf '| workload | base | caba |\n|---|---:|---:|\n| a | 1.000 | 2.000 |\n| b | 1.000 | 3.000 |\n| **GMEAN** | **1.000** | **2.449** |\n' > "$SW/sp.want"
 printf '| workload | base | caba |\n|---|---:|---:|\n| a | 5.000 | 5.000 |\n| b | 5.000 | 5.000 |\n| **MEAN** | **5.000** | **5.000** |\n' > "$SW/rate.want"
-printf '| workload | 1 | 2 |\n|---|---:|---:|\n| a | 2.000 | 2.000 |\n| b | 3.000 | - |\n| **GMEAN** | **2.449** | **2.000** |\n' > "$SW/bwsp.want"
+printf '| workload | bw=1 | bw=2 |\n|---|---:|---:|\n| a | 2.000 | 2.000 |\n| b | 3.000 | - |\n| **GMEAN** | **2.449** | **2.000** |\n' > "$SW/bwsp.want"
+printf '| workload | cycles |\n|---|---:|\n| a | 50.000 |\n| b | 100.000 |\n| **MEAN** | **75.000** |\n' > "$SW/one.want"
 printf '| workload | design | x | y |\n|---|---|---:|---:|\n| a | base | 0.250 | 0.750 |\n| a | caba | 0.500 | 0.500 |\n| b | base | 0.100 | 0.900 |\n| b | caba | 0.200 | 0.800 |\n' > "$SW/parts.want"
 ok=1
-for fg in sp rate bwsp parts; do cmp -s "$SW/$fg.want" "$SW/fig.runs/figures/$fg.md" || ok=0; done
+for fg in sp rate bwsp parts one; do cmp -s "$SW/$fg.want" "$SW/fig.runs/figures/$fg.md" || ok=0; done
+# the legend (gnuplot's columnheader) is the data's header: what each series is, never a bare "1"
+[ "$(head -1 "$SW/fig.runs/figures/bwsp.dat" 2>/dev/null)" = "$(printf 'workload\tbw=1\tbw=2')" ] || ok=0
+[ "$(head -1 "$SW/fig.runs/figures/one.dat" 2>/dev/null)" = "$(printf 'workload\tcycles')" ] || ok=0
 if [ $rc -eq 2 ] && [ $ok -eq 1 ] && grep -q "fig.sweep:6: error: figure twice: workload a has several runs with design = base: fix the other axes with 'where KEY=VALUE'" "$SW/fig.err"; then
-  pass "sweep figures: speedups, geometric means, ratios, a baseline on another axis and stacks as derived by hand; an ambiguous figure refused"
+  pass "sweep figures: speedups, geometric means, ratios, a baseline on another axis and stacks as derived by hand, series named (bw=1, cycles); an ambiguous figure refused"
 else
-  fail "sweep figures (exit $rc)" "$(cat "$SW/fig.err"; for fg in sp rate bwsp parts; do diff "$SW/$fg.want" "$SW/fig.runs/figures/$fg.md"; done)"
+  fail "sweep figures (exit $rc)" "$(cat "$SW/fig.err"; for fg in sp rate bwsp parts one; do diff "$SW/$fg.want" "$SW/fig.runs/figures/$fg.md"; done; head -1 "$SW/fig.runs/figures/bwsp.dat" "$SW/fig.runs/figures/one.dat")"
 fi
 if command -v gnuplot > /dev/null 2>&1; then
   if [ -s "$SW/fig.runs/figures/sp.svg" ] && [ -s "$SW/fig.runs/figures/parts.png" ] && grep -q '<svg' "$SW/fig.runs/figures/sp.svg"; then

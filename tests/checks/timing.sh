@@ -11,8 +11,10 @@
 #                  (which hold in any order) still run
 #   determinism    the same run twice writes the same statistics JSON
 #   JSON           --stats-json has the keys the issue names, for the run and per launch
-#   bad configs    unknown key, negative size, sets that are not a power of two,
-#                  a bad value on --set: file, line and key named, status 2
+#   bad configs    unknown key (with the nearest ones: "did you mean"), negative size, sets
+#                  that are not a power of two, a bad value on --set, a symbolic link loop,
+#                  design caba on mpc-titanv (what to set): file, line and key named, status 2
+#   watchdog       an SM whose assist warps wait a 10 M-cycle round trip is no internal error
 #   test kernels   every tests/emu/*/*/run.aw under every preset and every policy, and
 #                  two-level with an active set of one warp (but a script marked
 #                  "# schedule-dependent:", whose checks hold only in the functional
@@ -165,6 +167,30 @@ if "$BIN/awemu" run "$T/edge.aw" DUMPS="$T/edge.plain" > "$T/edge.plain.log" 2>&
   done < "$T/edge.list"
 else fail "edge configs: the functional run of $e" "$(tail -3 "$T/edge.plain.log")"; fi
 
+# ---- the watchdog follows from the config ----
+# Four warps copy 128 words under design caba with one L1 MSHR and a crossbar of 3600 cycles
+# at 1 MHz: one round trip is 2 x 3600 x 1400 = 10,080,000 core cycles, during which the SM's
+# assist warps wait for the LD/ST unit.  The watchdog's fixed 10,000,000 cycles stopped it as
+# "(an internal error)"; its limit is now 64 x the longest a request can take (about 645 M
+# cycles here): the run ends, its copy right
+cat > "$T/wd.aw" <<EOF
+load examples/caba/stream/stream.ptx
+alloc a u32 128
+alloc c u32 128
+fill a ramp 0 1
+launch stream_copy 1 128 c a u32:128
+expect c at 0 0
+expect c at 77 77
+expect c at 127 127
+EOF
+timeout 120 "$BIN/awemu" run --config caba-gtx480 --set design=caba --set icnt_clock_mhz=1 --set icnt_latency=3600 --set l1_mshrs=1 \
+  --subroutines subroutines/bdi/bdi.s "$T/wd.aw" > "$T/wd.out" 2>&1
+rc=$?
+cyc=$(sed -n 's/^cycles \([0-9]*\) .*/\1/p' "$T/wd.out")
+if [ $rc -eq 0 ] && [ -n "$cyc" ] && [ "$cyc" -gt 10080000 ] && grep -q "^assist warps: [1-9]" "$T/wd.out"; then
+  pass "watchdog: a run whose assist warps wait a 10,080,000-cycle round trip ends ($cyc cycles), its copy right"
+else fail "watchdog: a run whose assist warps wait a 10,080,000-cycle round trip (exit $rc)" "$(grep -i 'error\|^cycles' "$T/wd.out")"; fi
+
 # ---- --subroutines ----
 if "$BIN/awemu" run --config caba-gtx480 --set design=caba --subroutines subroutines/bdi/bdi.s examples/saxpy/run.aw \
      DATA="$OUT/examples_saxpy.data" > "$T/subs.out" 2>&1 && grep -q "assist warps" "$T/subs.out"; then
@@ -248,6 +274,26 @@ want="--set: error: sched_policy: 'fifo' is not one of lrr|gto|two-level"; expec
 want="no-such-gpu: no such preset or file"; expect_cfg_error "unknown preset" --config no-such-gpu
 want="$T/nobase.cfg:2: error: base: no-such-gpu: no such preset or file (presets: caba-gtx480, mag-gddr5, mpc-titanv)"; expect_cfg_error "unknown base" --config "$T/nobase.cfg"
 want="$T/emptybase.cfg:1: error: base: no preset or file named"; expect_cfg_error "empty base" --config "$T/emptybase.cfg"
+# an unknown key names the nearest keys, as git does (it named none); l1_byte is one edit from
+# l1_bytes, l2_mshr one from l2_mshrs
+want="--set: error: unknown key 'l1_byte'; did you mean 'l1_bytes'? (awemu config --table lists them)"; expect_cfg_error "did you mean, --set" --set l1_byte=16K
+printf 'base = caba-gtx480\nl2_mshr = 128\n' > "$T/typo.cfg"
+want="$T/typo.cfg:2: error: unknown key 'l2_mshr'; did you mean 'l2_mshrs'? (awemu config --table lists them)"; expect_cfg_error "did you mean, a file" --config "$T/typo.cfg"
+# a loop of symbolic links as the config, or as a file's base: the system's reason (it said "no
+# such preset or file")
+ln -s "$T/loop2.cfg" "$T/loop1.cfg"; ln -s "$T/loop1.cfg" "$T/loop2.cfg"
+want="awemu run: $T/loop1.cfg: Too many levels of symbolic links"; expect_cfg_error "a symbolic link loop" --config "$T/loop1.cfg"
+printf 'base = loop1.cfg\n' > "$T/loopbase.cfg"
+want="$T/loopbase.cfg:1: error: base: $T/loop1.cfg: Too many levels of symbolic links"; expect_cfg_error "a symbolic link loop as a base" --config "$T/loopbase.cfg"
+# mpc-titanv's 32-byte L2 sectors under design caba, whose assist warps decompress whole
+# 128-byte L1 lines: the message names the keys and what to set (either passes every check:
+# 128-byte sectors of its 128-byte L2 lines, or 32-byte L1 lines of its 32-byte L1 sectors)
+want="--set: error: design: design caba decompresses whole L1 lines: the 32-byte blocks (l2_sector_bytes, from mpc-titanv:36) must be the 128-byte L1 line (l1_line_bytes, from caba-gtx480:34); set l2_sector_bytes = 128 or l1_line_bytes = 32"
+expect_cfg_error "mpc-titanv with design caba" --config mpc-titanv --set design=caba
+for fix in l2_sector_bytes=128 l1_line_bytes=32; do
+  if "$BIN/awemu" config --config mpc-titanv --set design=caba --set $fix > "$T/fix.out" 2> "$T/fix.err"; then pass "mpc-titanv with design caba and $fix (what the message offers) is accepted"
+  else fail "mpc-titanv with design caba and $fix" "$(cat "$T/fix.err")"; fi
+done
 
 # ---- launches under different configs ----
 # The script picks the timing model itself ('config'), then changes n_sm: --stats-json

@@ -139,6 +139,30 @@ int main(int argc, char **argv) {
   if (!strcmp(c, "pitch_widest")) printf("%s", name(cudaMallocPitch(&p, &pitch, (size_t)-1, 1)));
   if (!strcmp(c, "pitch_size_wraps")) printf("%s", name(cudaMallocPitch(&p, &pitch, 512, ((size_t)-1 / 512) + 2)));   // 512 bytes, wrapped
 
+  // cudaMalloc: "cudaErrorMemoryAllocation: the API call failed because it was unable to allocate
+  // enough memory".  The device reports totalGlobalMem = 16 GiB, and allocations together get no
+  // more (each takes its bytes rounded up to 256 and a 256-byte gap, so 15 of 1 GiB fit, not 16;
+  // fewer on a host with less memory).  cudaMemGetInfo's free is what is left, its total the
+  // device's; a freed allocation's memory is free again.  (awemu gave 30 of 1 GiB, and 17 GiB at
+  // once: touched, they brought the out-of-memory killer.)
+  // expect: malloc_past_total: 17 GiB cudaErrorMemoryAllocation, 1 GiB each: at most 15 then cudaErrorMemoryAllocation, free below 1 GiB, total 17179869184, all freed: free as before, then 7
+  if (!strcmp(c, "malloc_past_total")) {
+    const size_t gib = (size_t)1 << 30;
+    size_t free0 = 0, free1 = 0, free2 = 0, total = 0;
+    void *big = NULL, *each[30];
+    int n = 0;
+    cudaMemGetInfo(&free0, &total);
+    printf("17 GiB %s, ", name(cudaMalloc(&big, 17 * gib)));
+    cudaError_t e = cudaSuccess;
+    while (n < 30 && (e = cudaMalloc(&each[n], gib)) == cudaSuccess) n++;
+    printf("1 GiB each: %s then %s, ", n >= 1 && n <= 15 ? "at most 15" : "more than 15", name(e));
+    cudaMemGetInfo(&free1, &total);
+    printf("free %s 1 GiB, total %zu, ", free1 < gib ? "below" : "not below", total);
+    for (int i = 0; i < n; i++) cudaFree(each[i]);
+    cudaMemGetInfo(&free2, &total);
+    printf("all freed: free %s", free2 == free0 ? "as before" : "not as before");
+  }
+
   // Launches: "requesting resources that can never be satisfied by the current device ...
   // too many threads or blocks" is cudaErrorInvalidConfiguration (driver_types.h), returned by
   // the launch and not sticky; maxGridSize[0] is 2^31 - 1

@@ -4,7 +4,7 @@
  * `awemu debug run.aw -batch` would run them, over a fixed small run script: tests/debug/watch's
  * saxpy (n = 100, grid 2 x block 64), copied once into a directory from mkdtemp together with
  * examples/saxpy/saxpy.ptx (read from the working directory: run the fuzzer from the repository
- * root).  The script and a first command `set limit 200000` bound every launch to 200000 warp
+ * root); the directory is made under $TMPDIR (/tmp by default).  The script and a first command `set limit 200000` bound every launch to 200000 warp
  * instructions, including launches typed at the prompt.  An input with the word "timing" in it
  * (a comment will do: '#' lines are comments) runs the same script in timing mode, under
  * caba-gtx480 (timing.aw: several blocks resident, cycles, the scheduler's states).
@@ -43,12 +43,13 @@
 #include <unistd.h>
 
 static char script[4096], script_timing[4096];
-static char tmpdir[] = "/tmp/fuzz_debug.XXXXXX";
+static char tmpdir[512];   /* $TMPDIR/fuzz_debug.XXXXXX, made by mkdtemp */
 
 /* At exit: the files it made, and the directory when nothing else is left in it. */
 static void cleanup(void) {
   static const char *const names[] = { "out.txt", "run.aw", "timing.aw", "saxpy.ptx", NULL };
   char path[4200];
+  if (!tmpdir[0]) return;
   if (chdir("/")) { /* the directory is removed by name all the same */ }
   for (int i = 0; names[i]; i++) { snprintf(path, sizeof path, "%s/%s", tmpdir, names[i]); unlink(path); }
   rmdir(tmpdir);
@@ -80,7 +81,9 @@ static int copy_file(const char *from, const char *to) {
 
 static int setup(void) {
   char *dir = tmpdir;
-  if (!mkdtemp(dir)) { perror("fuzz_debug: mkdtemp"); return -1; }
+  const char *tmp = getenv("TMPDIR");
+  snprintf(tmpdir, sizeof tmpdir, "%s/fuzz_debug.XXXXXX", tmp && *tmp && strlen(tmp) < 400 ? tmp : "/tmp");
+  if (!mkdtemp(dir)) { perror("fuzz_debug: mkdtemp"); tmpdir[0] = 0; return -1; }
   atexit(cleanup);
   char ptx[4200], out[4200];
   snprintf(ptx, sizeof ptx, "%s/saxpy.ptx", dir);

@@ -5,7 +5,8 @@
  * no input may crash, hang, trip a sanitizer or end the process (exit).  The runs' command
  * lines go to a file in the temporary directory, started again now and then.
  *
- * It never writes outside its own directory: once, it makes one with mkdtemp and puts there
+ * It never writes outside its own directory: once, it makes one with mkdtemp under $TMPDIR
+ * (/tmp by default) and puts there
  * what a sweep file can name without a '/': two workloads (w1/run.aw, w2/run.aw, found by
  * "w1", "w*" or "w1/run.aw" -- the last is skipped, see below), a script run.aw, a config file
  * my.cfg (`awemu config --show`'s form, two keys), a subroutines file bdi.s and a file ab
@@ -34,7 +35,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static char workdir[] = "/tmp/fuzz_sweep.XXXXXX";
+static char workdir[512];   /* $TMPDIR/fuzz_sweep.XXXXXX, made by mkdtemp */
 static int homefd = -1;   /* the directory libFuzzer works in (its corpus paths are relative) */
 static FILE *out;
 
@@ -49,7 +50,8 @@ static const char *const files[][2] = {
 #define NFILES (sizeof files / sizeof files[0])
 
 static void cleanup(void) {
-  char p[512];
+  char p[1024];
+  if (!workdir[0]) return;
   if (chdir("/")) { /* removed by name all the same */ }
   for (size_t i = 0; i < NFILES; i++) { snprintf(p, sizeof p, "%s/%s", workdir, files[i][0]); unlink(p); }
   static const char *const more[] = { "in.sweep", "out.txt", "w1", "w2", NULL };
@@ -58,8 +60,10 @@ static void cleanup(void) {
 }
 
 static int setup(void) {
+  const char *tmp = getenv("TMPDIR");
+  snprintf(workdir, sizeof workdir, "%s/fuzz_sweep.XXXXXX", tmp && *tmp && strlen(tmp) < 400 ? tmp : "/tmp");
   homefd = open(".", O_RDONLY | O_DIRECTORY);
-  if (homefd < 0 || !mkdtemp(workdir) || chdir(workdir)) { perror("fuzz_sweep: setup"); return -1; }
+  if (homefd < 0 || !mkdtemp(workdir) || chdir(workdir)) { perror("fuzz_sweep: setup"); workdir[0] = 0; return -1; }
   atexit(cleanup);
   if (mkdir("w1", 0777) || mkdir("w2", 0777)) return -1;
   for (size_t i = 0; i < NFILES; i++) {

@@ -6,7 +6,8 @@
 #   image   the images of those sources (byte 0 picks verify-only or fix-up mode)
 #   report  the hex lines of tests/report and tests/data/mpc-rtl (first 40 blocks), and a
 #           piece of a binary (raw memory), each with a few choices of options (bytes 0-1)
-#   script  every run.aw (examples, tests/emu)
+#   script  every run.aw (examples, tests/emu), its ${SCRIPT_DIR}/PATH and ${DATA}/ made names
+#           without '/' (the files they name copied into $F/files_script: FUZZ_SCRIPT_FILES)
 #   debug   every tests/debug/*/commands and 40-line pieces of tests/fuzz/debug_commands.txt
 #   sweep   every examples/sweeps/*.sweep, its workload, config and subroutines paths made names
 #           of the fuzzer's own files (w1, w*, my.cfg, bdi.s): an input with a '/' is skipped
@@ -14,12 +15,22 @@
 # With NAMEs, only those run.  Fuzzers not built (their harness is not in the tree) are
 # skipped with a note.  Findings (crash-*, timeout-*, leak-*) land in build/fuzz/findings/,
 # each fuzzer's log in build/fuzz/fuzz_NAME.log.  Exit status 1 when any fuzzer found something.
-secs=${1:-60}
-[ $# -gt 0 ] && shift
-names=${*:-asm image report script debug sweep}
-F=$(pwd)/build/fuzz      # absolute: the script and debugger harnesses work in a directory of their own
-jobs=${FUZZ_JOBS:-2}
-mkdir -p $F/findings
+#
+# tests/fuzz/run.sh --seed NAME DIR only writes NAME's seed corpus into DIR (the files the script
+# seeds name into $FUZZ_DIR/files_script; FUZZ_DIR is build/fuzz by default): tests/checks/debug.sh
+# checks the script seeds so.
+F=${FUZZ_DIR:-$(pwd)/build/fuzz}   # absolute: the script and debugger harnesses work in a directory of their own
+if [ "$1" = --seed ]; then
+  seed_only=$2
+  seed_dir=$3
+  [ -n "$seed_dir" ] || { echo "usage: tests/fuzz/run.sh --seed NAME DIR" >&2; exit 2; }
+else
+  secs=${1:-60}
+  [ $# -gt 0 ] && shift
+  names=${*:-asm image report script debug sweep}
+  jobs=${FUZZ_JOBS:-2}
+  mkdir -p $F/findings
+fi
 
 seed_asm() {
   for s in $(git ls-files '*.ptx' '*.s' | grep -v '^tests/asm/errors/'); do cp "$s" "$1/$(echo "$s" | tr '/' '_')"; done
@@ -52,7 +63,26 @@ seed_report() {
   rm -f "$F/blocks.tmp"
 }
 seed_script() {
-  for s in examples/*/run.aw tests/emu/*/*/run.aw; do [ -f "$s" ] && cp "$s" "$1/$(echo "$s" | tr '/' '_')"; done
+  # fuzz_script skips a line with a '/' in its code: ${SCRIPT_DIR}/PATH becomes the name of a copy
+  # of PATH in $F/files_script (its path from the repository root, '/' made '_'), which the
+  # harness copies into its directory; ${DATA}/NAME becomes NAME (the examples' generated data is
+  # not there: those lines fail, and the rest of the seed runs)
+  rm -rf "$F/files_script"
+  mkdir -p "$F/files_script"
+  for s in examples/*/run.aw tests/emu/*/*/run.aw; do
+    [ -f "$s" ] || continue
+    d=$(dirname "$s")
+    cp "$s" "$F/seed.tmp"
+    for r in $(grep -o '[$]{SCRIPT_DIR}/[A-Za-z0-9_./-]*' "$s" | sort -u); do
+      p=$(realpath -m --relative-to=. "$d/${r#*/}")
+      flat=$(echo "$p" | tr '/' '_')
+      [ -f "$p" ] && cp "$p" "$F/files_script/$flat"
+      re=$(printf '%s' "$r" | sed 's/[.$*[\^]/\\&/g')
+      sed -i "s#$re\\([^A-Za-z0-9_./-]\\|\$\\)#$flat\\1#g" "$F/seed.tmp"
+    done
+    sed 's|[$]{DATA}/||g' "$F/seed.tmp" > "$1/$(echo "$s" | tr '/' '_')"
+  done
+  rm -f "$F/seed.tmp"
 }
 seed_debug() {
   for s in tests/debug/*/commands; do [ -f "$s" ] && cp "$s" "$1/$(echo "$s" | tr '/' '_')"; done
@@ -65,6 +95,12 @@ seed_sweep() {
   done
 }
 
+if [ -n "$seed_only" ]; then
+  case $seed_only in asm|image|report|script|debug|sweep) ;; *) echo "unknown fuzzer '$seed_only'" >&2; exit 2 ;; esac
+  mkdir -p "$F" "$seed_dir" && seed_$seed_only "$seed_dir"
+  exit
+fi
+
 run_one() {   # NAME: runs build/fuzz/fuzz_NAME in the background, its pid in $pid
   fz=$1
   c=$F/corpus_$fz
@@ -76,7 +112,7 @@ run_one() {   # NAME: runs build/fuzz/fuzz_NAME in the background, its pid in $p
   case $fz in asm) extra="$extra -max_len=16384" ;; report) extra="$extra -max_len=4096" ;;
     script|debug|sweep) extra="$extra -close_fd_mask=2" ;;   # their messages go to stderr; sanitizer reports still show
   esac
-  $F/fuzz_$fz -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 $extra \
+  FUZZ_SCRIPT_FILES=$F/files_script $F/fuzz_$fz -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 $extra \
     -artifact_prefix=$F/findings/$fz- -print_final_stats=1 "$c" > $F/fuzz_$fz.log 2>&1 &
   pid=$!
 }
