@@ -40,10 +40,9 @@ static asm_loc tokloc(const asm_tok *t) { return t->loc; }
 /* ---- permanent memory and strings ---- */
 
 static void *perm_alloc(asm_ctx *c, size_t n) {
-  void *p = calloc(1, n ? n : 1);
-  if (!p) { fputs("awasm: out of memory\n", stderr); exit(2); }
-  *VEC_PUSH(c->perm, void *) = p;
-  return p;
+  void **slot = VEC_PUSH(c, c->perm, void *);   /* the slot first: a block is never lost */
+  *slot = asm_mem_alloc(c, n ? n : 1);
+  return *slot;
 }
 
 static const char *perm_str(asm_ctx *c, const char *s, size_t n) {
@@ -56,9 +55,9 @@ static uint32_t intern(asm_ctx *c, const char *s, size_t n) {
   uint32_t off;
   if (asm_hmap_get(&c->strs, s, (uint32_t)n, &off)) return off;
   off = c->strtab.n;
-  char *d = asm_vec_push(&c->strtab, 1, (uint32_t)n + 1);
+  char *d = asm_vec_push(c, &c->strtab, 1, (uint32_t)n + 1);
   memcpy(d, s, n);
-  asm_hmap_put(&c->strs, perm_str(c, s, n), (uint32_t)n, off);
+  asm_hmap_put(c, &c->strs, perm_str(c, s, n), (uint32_t)n, off);
   return off;
 }
 
@@ -66,16 +65,27 @@ static const char *str_at(asm_ctx *c, uint32_t off) { return (const char *)c->st
 
 /* ---- context ---- */
 
+/* The string table's first entry, offset 0: the empty string.  0, or -1 out of memory. */
+static int empty_string(asm_ctx *c) {
+  jmp_buf out_of_memory;
+  c->unwind = &out_of_memory;
+  if (setjmp(out_of_memory)) { c->unwind = NULL; return -1; }
+  asm_vec_push(c, &c->strtab, 1, 1);
+  c->unwind = NULL;
+  return 0;
+}
+
 asm_ctx *asm_new(void) {
   asm_ctx *c = calloc(1, sizeof *c);
   if (!c) return NULL;
   c->diag = stderr;
-  asm_vec_push(&c->strtab, 1, 1);   /* offset 0: the empty string */
+  if (empty_string(c)) { asm_free(c); return NULL; }
   return c;
 }
 
 void asm_set_diag(asm_ctx *c, FILE *f) { c->diag = f; }
 void asm_set_warnings(asm_ctx *c, int on) { c->no_warnings = !on; }
+void asm_set_memory_limit(asm_ctx *c, size_t bytes) { c->mem_limit = bytes; }
 int asm_error_count(const asm_ctx *c) { return c->errors; }
 int asm_warning_count(const asm_ctx *c) { return c->warnings; }
 
@@ -86,12 +96,13 @@ void asm_free(asm_ctx *c) {
                       &c->funcout, &c->filemap, &c->scoped, &c->scope_marks, &c->scope_parent,
                       &c->label_defined, &c->subr_trigs, &c->subr_live, &c->sources,
                       &c->mnems, &c->slot_types, &c->funcitems, &c->loc_uses,
-                      &c->trig_pending, &c->trig_locs_cur };
-  for (size_t i = 0; i < sizeof vecs / sizeof vecs[0]; i++) asm_vec_free(vecs[i]);
+                      &c->trig_pending, &c->trig_locs_cur, &c->kernels, &c->canon };
+  for (size_t i = 0; i < sizeof vecs / sizeof vecs[0]; i++) asm_vec_free(c, vecs[i]);
   for (uint32_t i = 0; i < c->perm.n; i++) free(VEC_AT(c->perm, void *, i));
-  asm_vec_free(&c->perm);
-  asm_hmap *maps[] = { &c->strs, &c->globals, &c->scope_names, &c->labelmap, &c->warned, &c->mnem_cache };
-  for (size_t i = 0; i < sizeof maps / sizeof maps[0]; i++) asm_hmap_free(maps[i]);
+  asm_vec_free(c, &c->perm);
+  asm_hmap *maps[] = { &c->strs, &c->globals, &c->scope_names, &c->labelmap, &c->warned, &c->mnem_cache, &c->canon_seen };
+  for (size_t i = 0; i < sizeof maps / sizeof maps[0]; i++) asm_hmap_free(c, maps[i]);
+  if (c->scanner) yylex_destroy(c->scanner);
   asm_arena_free(c);
   free(c);
 }
@@ -134,7 +145,7 @@ char *asm_read_file(const char *path, size_t *len) {
 static uint32_t file_index(asm_ctx *c, const char *name, size_t n) {
   uint32_t s = intern(c, name, n);
   for (uint32_t i = 0; i < c->files.n; i++) if (VEC_AT(c->files, uint32_t, i) == s) return i;
-  *VEC_PUSH(c->files, uint32_t) = s;
+  *VEC_PUSH(c, c->files, uint32_t) = s;
   return c->files.n - 1;
 }
 
@@ -151,7 +162,7 @@ void asm_file(asm_ctx *c, asm_tok num, asm_tok name) {
       return;
     }
   }
-  file_map *m = VEC_PUSH(c->filemap, file_map);
+  file_map *m = VEC_PUSH(c, c->filemap, file_map);
   m->number = (uint32_t)num.u;
   m->index = idx;
 }
@@ -165,7 +176,7 @@ void asm_loc_dir(asm_ctx *c, asm_tok file, asm_tok line, asm_tok col) {
   c->loc_line = (uint32_t)line.u;
   c->loc_col = (uint32_t)col.u;
   for (uint32_t i = 0; i < c->loc_uses.n; i++) if (VEC_AT(c->loc_uses, loc_use, i).number == file.u) return;
-  loc_use *u = VEC_PUSH(c->loc_uses, loc_use);
+  loc_use *u = VEC_PUSH(c, c->loc_uses, loc_use);
   u->number = (uint32_t)file.u;
   u->loc = tokloc(&file);
 }
@@ -232,7 +243,7 @@ void asm_address_size(asm_ctx *c, asm_tok dir, asm_tok n) {
 void asm_unknown_directive(asm_ctx *c, asm_tok dir) {
   uint32_t v;
   if (asm_hmap_get(&c->warned, dir.s, (uint32_t)dir.len, &v)) return;
-  asm_hmap_put(&c->warned, perm_str(c, dir.s, (size_t)dir.len), (uint32_t)dir.len, 1);
+  asm_hmap_put(c, &c->warned, perm_str(c, dir.s, (size_t)dir.len), (uint32_t)dir.len, 1);
   asm_warning(c, tokloc(&dir), "directive '%.*s' is not modeled; skipped (further ones in this file are skipped silently)", dir.len, dir.s);
 }
 
@@ -306,10 +317,10 @@ static int scope_put(asm_ctx *c, asm_tok name, int kind, uint32_t index) {
     asm_error(c, tokloc(&name), "redeclaration of '%.*s'", name.len, name.s);
     return 0;
   }
-  asm_scoped *e = VEC_PUSH(c->scoped, asm_scoped);
+  asm_scoped *e = VEC_PUSH(c, c->scoped, asm_scoped);
   e->name = name.s; e->len = (uint32_t)name.len; e->kind = (uint8_t)kind; e->index = index;
   e->shadow = prev; e->block = c->scope_cur;
-  asm_hmap_put(&c->scope_names, name.s, (uint32_t)name.len, c->scoped.n);
+  asm_hmap_put(c, &c->scope_names, name.s, (uint32_t)name.len, c->scoped.n);
   return 1;
 }
 
@@ -437,7 +448,7 @@ void asm_var_decl(asm_ctx *c, asm_attr *attrs, asm_decl *decls) {
       uint64_t bytes = isa_var_bytes(&v);
       if (bytes > (64u << 20)) { asm_error(c, tokloc(&x->name), "initialized variable larger than 64 MiB"); continue; }
       uint32_t off = c->data.n;
-      uint8_t *buf = asm_vec_push(&c->data, 1, (uint32_t)bytes);
+      uint8_t *buf = asm_vec_push(c, &c->data, 1, (uint32_t)bytes);
       init_shape sh;
       shape_of(&v, 0, &sh);
       if (!fill_init(c, x->init, d.type, buf, &sh)) { c->data.n = off; continue; }
@@ -450,8 +461,8 @@ void asm_var_decl(asm_ctx *c, asm_attr *attrs, asm_decl *decls) {
       v.scope = c->scope_cur;
       uint32_t idx = c->vars.n;
       if (!scope_put(c, x->name, SYM_VAR, idx)) continue;
-      *VEC_PUSH(c->vars, isa_var) = v;
-      isa_item *it = VEC_PUSH(c->funcout, isa_item);
+      *VEC_PUSH(c, c->vars, isa_var) = v;
+      isa_item *it = VEC_PUSH(c, c->funcout, isa_item);
       it->kind = ISA_IT_VAR; it->index = idx;
     } else {
       uint32_t g;
@@ -469,9 +480,9 @@ void asm_var_decl(asm_ctx *c, asm_attr *attrs, asm_decl *decls) {
         continue;
       }
       uint32_t idx = c->vars.n;
-      *VEC_PUSH(c->vars, isa_var) = v;
-      asm_hmap_put(&c->globals, perm_str(c, x->name.s, (size_t)x->name.len), (uint32_t)x->name.len, G_MAKE(G_VAR, idx));
-      isa_item *it = VEC_PUSH(c->modout, isa_item);
+      *VEC_PUSH(c, c->vars, isa_var) = v;
+      asm_hmap_put(c, &c->globals, perm_str(c, x->name.s, (size_t)x->name.len), (uint32_t)x->name.len, G_MAKE(G_VAR, idx));
+      isa_item *it = VEC_PUSH(c, c->modout, isa_item);
       it->kind = ISA_IT_VAR; it->index = idx;
     }
   }
@@ -506,12 +517,12 @@ void asm_reg_decl(asm_ctx *c, asm_attr *attrs, asm_decl *decls) {
     r.scope = c->scope_cur;
     uint32_t idx = c->regs.n;
     if (!scope_put(c, x->name, SYM_REGDECL, idx)) continue;
-    *VEC_PUSH(c->regs, isa_regdecl) = r;
+    *VEC_PUSH(c, c->regs, isa_regdecl) = r;
     uint32_t n = count ? (uint32_t)count : 1;
-    uint8_t *st = asm_vec_push(&c->slot_types, 1, n);
+    uint8_t *st = asm_vec_push(c, &c->slot_types, 1, n);
     memset(st, d.type, n);
     c->nslots += n;
-    isa_item *it = VEC_PUSH(c->funcout, isa_item);
+    isa_item *it = VEC_PUSH(c, c->funcout, isa_item);
     it->kind = ISA_IT_REG; it->index = idx;
   }
 }
@@ -562,7 +573,7 @@ static int add_params(asm_ctx *c, uint32_t f, asm_decl *p, asm_decl *others, uin
       if (p->dims[i].fkind || p->dims[i].u == 0 || p->dims[i].u > 0xffffffffu) { asm_error(c, tokloc(&p->dims[i]), "array dimension must be a positive integer"); ok = 0; break; }
       v.dims[i] = (uint32_t)p->dims[i].u;
     }
-    *VEC_PUSH(c->vars, isa_var) = v;
+    *VEC_PUSH(c, c->vars, isa_var) = v;
   }
   return ok;
 }
@@ -614,8 +625,8 @@ void asm_func_begin(asm_ctx *c, asm_attr *attrs, int kind, asm_tok name, int has
   fn.nparam = count_decls(params);
   ok &= add_params(c, f, params, rets, ISA_VAR_PARAM, kind);
   if (!ok) { c->vars.n = fn.first_ret; c->func = UINT32_MAX; return; }
-  *VEC_PUSH(c->funcs, isa_func) = fn;
-  asm_hmap_put(&c->globals, perm_str(c, name.s, (size_t)name.len), (uint32_t)name.len, G_MAKE(G_FUNC, f));
+  *VEC_PUSH(c, c->funcs, isa_func) = fn;
+  asm_hmap_put(c, &c->globals, perm_str(c, name.s, (size_t)name.len), (uint32_t)name.len, G_MAKE(G_FUNC, f));
   c->func = f;
   c->pending_linkage = -1;
 }
@@ -705,7 +716,7 @@ void asm_subr_attr(asm_ctx *c, asm_tok dir, asm_opnd *args) {
       }
       if (a && a->kind == AO_LIST) {
         t.bind_off = c->pool.n;
-        for (asm_opnd *e = a->elems; e; e = e->next) { *VEC_PUSH(c->pool, uint32_t) = intern(c, e->name.s, (size_t)e->name.len); t.nbind++; }
+        for (asm_opnd *e = a->elems; e; e = e->next) { *VEC_PUSH(c, c->pool, uint32_t) = intern(c, e->name.s, (size_t)e->name.len); t.nbind++; }
         a = a->next;
       }
       if (a && a->kind == AO_NAME && a->name.len == 4 && memcmp(a->name.s, "skip", 4) == 0) {   /* skip LABEL[+N]: where lanes that skip resume */
@@ -721,8 +732,8 @@ void asm_subr_attr(asm_ctx *c, asm_tok dir, asm_opnd *args) {
       }
     }
     if (a) { asm_error(c, a->loc, "unexpected argument to the '%s' trigger", isa_trigger_names[ev]); return; }
-    *VEC_PUSH(c->subr_trigs, isa_trigger) = t;
-    *VEC_PUSH(c->trig_locs_cur, asm_loc) = ev == ISA_TRIG_PC ? args->next->next->loc : at;
+    *VEC_PUSH(c, c->subr_trigs, isa_trigger) = t;
+    *VEC_PUSH(c, c->trig_locs_cur, asm_loc) = ev == ISA_TRIG_PC ? args->next->next->loc : at;
   } else {
     int out = strncmp(s, "liveout", 7) == 0 ? 1 : strncmp(s, "keep", 4) == 0 ? 2 : strncmp(s, "skipif", 6) == 0 ? 3 : 0;
     if (!args) { asm_error(c, at, "'%.*s' needs %s", dir.len, dir.s, out == 3 ? "a predicate register" : "at least one register"); return; }
@@ -733,7 +744,7 @@ void asm_subr_attr(asm_ctx *c, asm_tok dir, asm_opnd *args) {
     }
     for (asm_opnd *a = args; a; a = a->next) {
       if (a->kind != AO_NAME) { asm_error(c, a->loc, "expected a register name"); return; }
-      live_ref *r = VEC_PUSH(c->subr_live, live_ref);
+      live_ref *r = VEC_PUSH(c, c->subr_live, live_ref);
       r->is_out = out;
       r->name = a->name;
       r->name.s = perm_str(c, a->name.s, (size_t)a->name.len);
@@ -784,7 +795,7 @@ void asm_func_body_begin(asm_ctx *c) {
 
 static void flush_run(asm_ctx *c) {
   if (!c->run) return;
-  isa_item *it = VEC_PUSH(c->funcout, isa_item);
+  isa_item *it = VEC_PUSH(c, c->funcout, isa_item);
   it->kind = ISA_IT_INSNS;
   it->index = c->run;
   c->run = 0;
@@ -800,8 +811,8 @@ static void finish_subr(asm_ctx *c, uint32_t f) {
   sr.first_trigger = c->triggers.n;
   sr.ntrigger = c->subr_trigs.n;
   for (uint32_t i = 0; i < c->subr_trigs.n; i++) {
-    *VEC_PUSH(c->triggers, isa_trigger) = VEC_AT(c->subr_trigs, isa_trigger, i);
-    *VEC_PUSH(c->trig_pending, asm_loc) = VEC_AT(c->trig_locs_cur, asm_loc, i);
+    *VEC_PUSH(c, c->triggers, isa_trigger) = VEC_AT(c->subr_trigs, isa_trigger, i);
+    *VEC_PUSH(c, c->trig_pending, asm_loc) = VEC_AT(c->trig_locs_cur, asm_loc, i);
   }
   static const char *const lists[4] = { ".livein", ".liveout", ".keep", ".skipif" };
   for (int out = 0; out < 4; out++) {
@@ -830,7 +841,7 @@ static void finish_subr(asm_ctx *c, uint32_t f) {
             twice = 1;
           }
       if (twice) continue;
-      *VEC_PUSH(c->pool, uint32_t) = slot;
+      *VEC_PUSH(c, c->pool, uint32_t) = slot;
       n++;
     }
     if (out == 2) { sr.keep_off = off; sr.nkeep = n; }
@@ -842,7 +853,7 @@ static void finish_subr(asm_ctx *c, uint32_t f) {
   if (nskip && !sr.skipif) asm_error(c, c->func_loc, "subroutine '%s': a 'pc' trigger with 'skip' needs .skipif naming the predicate that says which lanes skip", str_at(c, FUNCS(c)[f].name));
   else if (sr.skipif && (!nskip || nskip != sr.ntrigger)) asm_error(c, c->func_loc, "subroutine '%s': .skipif needs every trigger to be a 'pc' trigger with 'skip LABEL'", str_at(c, FUNCS(c)[f].name));
   sr.nregs = c->nslots;
-  *VEC_PUSH(c->subrs, isa_subr) = sr;
+  *VEC_PUSH(c, c->subrs, isa_subr) = sr;
 }
 
 static void func_end(asm_ctx *c, int had_body);
@@ -862,7 +873,7 @@ static void func_end(asm_ctx *c, int had_body) {
   }
   if (!had_body) {
     if (fn->kind == ISA_FN_SUBR) { asm_error(c, c->func_loc, "a .subroutine needs a body"); return; }
-    isa_item *it = VEC_PUSH(c->modout, isa_item);
+    isa_item *it = VEC_PUSH(c, c->modout, isa_item);
     it->kind = ISA_IT_FDECL; it->index = f;
     return;
   }
@@ -878,10 +889,10 @@ static void func_end(asm_ctx *c, int had_body) {
   fn->nslots = c->nslots;
   fn->nlabel = c->labels.n - fn->first_label;
   fn->nitem = c->funcout.n;
-  isa_item *dst = asm_vec_push(&c->funcitems, sizeof(isa_item), c->funcout.n);
+  isa_item *dst = asm_vec_push(c, &c->funcitems, sizeof(isa_item), c->funcout.n);
   if (c->funcout.n) memcpy(dst, c->funcout.p, (size_t)c->funcout.n * sizeof(isa_item));
   if (fn->kind == ISA_FN_SUBR) finish_subr(c, f);
-  isa_item *it = VEC_PUSH(c->modout, isa_item);
+  isa_item *it = VEC_PUSH(c, c->modout, isa_item);
   it->kind = ISA_IT_FDEF; it->index = f;
 }
 
@@ -891,10 +902,10 @@ void asm_block_open(asm_ctx *c, asm_loc loc) {
   (void)loc;
   if (!c->in_body) return;
   flush_run(c);
-  *VEC_PUSH(c->scope_marks, uint32_t) = c->scoped.n;
-  *VEC_PUSH(c->scope_parent, uint32_t) = c->scope_cur;
+  *VEC_PUSH(c, c->scope_marks, uint32_t) = c->scoped.n;
+  *VEC_PUSH(c, c->scope_parent, uint32_t) = c->scope_cur;
   c->scope_cur = ++c->scope_count;
-  isa_item *it = VEC_PUSH(c->funcout, isa_item);
+  isa_item *it = VEC_PUSH(c, c->funcout, isa_item);
   it->kind = ISA_IT_OPEN;
 }
 
@@ -905,12 +916,12 @@ void asm_block_close(asm_ctx *c, asm_loc loc) {
   uint32_t mark = VEC_AT(c->scope_marks, uint32_t, --c->scope_marks.n);
   while (c->scoped.n > mark) {
     asm_scoped *e = &VEC_AT(c->scoped, asm_scoped, c->scoped.n - 1);
-    if (e->shadow) asm_hmap_put(&c->scope_names, e->name, e->len, e->shadow);
-    else asm_hmap_put(&c->scope_names, e->name, e->len, 0);
+    if (e->shadow) asm_hmap_put(c, &c->scope_names, e->name, e->len, e->shadow);
+    else asm_hmap_put(c, &c->scope_names, e->name, e->len, 0);
     c->scoped.n--;
   }
   c->scope_cur = VEC_AT(c->scope_parent, uint32_t, --c->scope_parent.n);
-  isa_item *it = VEC_PUSH(c->funcout, isa_item);
+  isa_item *it = VEC_PUSH(c, c->funcout, isa_item);
   it->kind = ISA_IT_CLOSE;
 }
 
@@ -919,11 +930,11 @@ static uint32_t label_ref(asm_ctx *c, const asm_tok *name) {
   uint32_t v;
   if (asm_hmap_get(&c->labelmap, name->s, (uint32_t)name->len, &v)) return v;
   uint32_t idx = c->labels.n;
-  isa_label *l = VEC_PUSH(c->labels, isa_label);
+  isa_label *l = VEC_PUSH(c, c->labels, isa_label);
   l->name = intern(c, name->s, (size_t)name->len);
   l->func = c->func;
-  asm_hmap_put(&c->labelmap, name->s, (uint32_t)name->len, idx);
-  label_state *ls = VEC_PUSH(c->label_defined, label_state);
+  asm_hmap_put(c, &c->labelmap, name->s, (uint32_t)name->len, idx);
+  label_state *ls = VEC_PUSH(c, c->label_defined, label_state);
   ls->label = idx;
   ls->loc = name->loc;
   return idx;
@@ -937,7 +948,7 @@ void asm_label(asm_ctx *c, asm_tok name) {
   ls->defined = 1;
   VEC_AT(c->labels, isa_label, idx).pc = c->lines.n - FUNCS(c)[c->func].first_insn;
   flush_run(c);
-  isa_item *it = VEC_PUSH(c->funcout, isa_item);
+  isa_item *it = VEC_PUSH(c, c->funcout, isa_item);
   it->kind = ISA_IT_LABEL; it->index = idx;
 }
 
@@ -971,7 +982,7 @@ static uint32_t find_slot(asm_ctx *c, const char *s, uint32_t n, int *is_range) 
 
 /* ---- the source file ---- */
 
-int asm_add_source(asm_ctx *c, const char *path, const char *text, size_t len) {
+static void add_source(asm_ctx *c, const char *path, const char *text, size_t len) {
   c->path = perm_str(c, path, strlen(path));
   c->text = text;
   c->len = len;
@@ -990,18 +1001,39 @@ int asm_add_source(asm_ctx *c, const char *path, const char *text, size_t len) {
   char *buf = perm_alloc(c, len + 2);
   memcpy(buf, text, len);
   buf[len] = buf[len + 1] = 0;
-  yyscan_t scanner;
-  if (yylex_init_extra(c, &scanner)) { fputs("awasm: out of memory\n", stderr); exit(2); }
-  YY_BUFFER_STATE b = yy_scan_buffer(buf, len + 2, scanner);
-  yyparse(scanner, c);
-  yy_delete_buffer(b, scanner);
-  yylex_destroy(scanner);
+  if (yylex_init_extra(c, &c->scanner)) { c->scanner = NULL; asm_out_of_memory(c); }
+  YY_BUFFER_STATE b = yy_scan_buffer(buf, len + 2, c->scanner);
+  yyparse(c->scanner, c);
+  yy_delete_buffer(b, c->scanner);
+  yylex_destroy(c->scanner);
+  c->scanner = NULL;
   asm_stmt_done(c);
   if (c->in_func && c->func != UINT32_MAX) {
     /* the parser gave up inside a function */
     c->in_func = c->in_body = 0;
   }
   resolve_unit_lines(c);
+}
+
+/* After running out of memory: the lexer is freed and the error reported
+ * (always, even past ASM_MAX_ERRORS).  The context takes no more sources. */
+static void report_out_of_memory(asm_ctx *c) {
+  if (c->scanner) { yylex_destroy(c->scanner); c->scanner = NULL; }
+  asm_stmt_done(c);
+  c->errors++;
+  if (!c->diag) return;
+  if (c->lexer_failed) fprintf(c->diag, "%s: error: internal error in the lexer: %s\n", c->path ? c->path : "<input>", c->lexer_failed);
+  else if (c->mem_limit) fprintf(c->diag, "%s: error: out of memory (the assembly's limit is %zu bytes)\n", c->path ? c->path : "<input>", c->mem_limit);
+  else fprintf(c->diag, "%s: error: out of memory\n", c->path ? c->path : "<input>");
+}
+
+int asm_add_source(asm_ctx *c, const char *path, const char *text, size_t len) {
+  if (c->out_of_memory) return c->errors;
+  jmp_buf out_of_memory;
+  c->unwind = &out_of_memory;
+  if (setjmp(out_of_memory) == 0) add_source(c, path, text, len);
+  else report_out_of_memory(c);
+  c->unwind = NULL;
   return c->errors;
 }
 
@@ -1324,8 +1356,8 @@ done:
     return &bad;
   }
   v = c->mnems.n;
-  *VEC_PUSH(c->mnems, mnem_info) = mi;
-  asm_hmap_put(&c->mnem_cache, perm_str(c, t->s, (size_t)t->len), (uint32_t)t->len, v);
+  *VEC_PUSH(c, c->mnems, mnem_info) = mi;
+  asm_hmap_put(c, &c->mnem_cache, perm_str(c, t->s, (size_t)t->len), (uint32_t)t->len, v);
   return &VEC_AT(c->mnems, mnem_info, v);
 }
 
@@ -1795,9 +1827,9 @@ void asm_insn(asm_ctx *c, asm_tok *guard, int guard_neg, asm_tok mnem, asm_opnd 
   const char *err = NULL;
   size_t words = isa_insn_words(&in);
   if (!words) { asm_error(c, mnem.loc, "cannot encode: an offset or index is out of range"); return; }
-  uint64_t *w = asm_vec_push(&c->code, 8, (uint32_t)words);
+  uint64_t *w = asm_vec_push(c, &c->code, 8, (uint32_t)words);
   if (isa_encode(&in, w, words, &err) != words) { c->code.n -= (uint32_t)words; asm_error(c, mnem.loc, "cannot encode: %s", err); return; }
-  isa_line *ln = VEC_PUSH(c->lines, isa_line);
+  isa_line *ln = VEC_PUSH(c, c->lines, isa_line);
   if (c->loc_set) { ln->file = LINE_EXPLICIT | (uint32_t)c->loc_file; ln->line = c->loc_line; ln->col = c->loc_col; }
   else { ln->file = LINE_IMPLICIT; ln->line = (uint32_t)mnem.loc.line; ln->col = (uint32_t)mnem.loc.col; }
   c->run++;
@@ -1832,18 +1864,16 @@ static void check_pc_triggers(asm_ctx *c) {
  * tables below name them, so the bytes of an image do not depend on the
  * order in which the source mentioned its names. */
 static void canonical_strings(asm_ctx *c) {
-  asm_vec nt = { 0 };
-  asm_hmap seen = { 0 };
-  asm_vec_push(&nt, 1, 1);
+  asm_vec_push(c, &c->canon, 1, 1);
   const char *old = c->strtab.p;
 #define REMAP(field) do {                                                  \
     const char *s_ = old + (field);                                        \
     uint32_t n_ = (uint32_t)strlen(s_), v_;                                \
     if (!n_) { (field) = 0; break; }                                       \
-    if (!asm_hmap_get(&seen, s_, n_, &v_)) {                               \
-      v_ = nt.n;                                                           \
-      memcpy(asm_vec_push(&nt, 1, n_ + 1), s_, n_);                        \
-      asm_hmap_put(&seen, s_, n_, v_);                                     \
+    if (!asm_hmap_get(&c->canon_seen, s_, n_, &v_)) {                      \
+      v_ = c->canon.n;                                                     \
+      memcpy(asm_vec_push(c, &c->canon, 1, n_ + 1), s_, n_);               \
+      asm_hmap_put(c, &c->canon_seen, s_, n_, v_);                         \
     }                                                                      \
     (field) = v_;                                                          \
   } while (0)
@@ -1862,12 +1892,11 @@ static void canonical_strings(asm_ctx *c) {
     for (uint32_t k = 0; k < t->nbind; k++) REMAP(VEC_AT(c->pool, uint32_t, t->bind_off + k));
   }
 #undef REMAP
-  asm_hmap_free(&seen);
-  asm_vec_free(&c->strtab);
-  c->strtab = nt;
+  asm_hmap_free(c, &c->canon_seen);
+  asm_vec_free(c, &c->strtab);
+  c->strtab = c->canon;
+  memset(&c->canon, 0, sizeof c->canon);
 }
-
-static void *take(asm_vec *v) { void *p = v->p; if (!p) p = calloc(1, 1); v->p = NULL; v->n = v->cap = 0; return p; }
 
 /* Two subroutines bound to one event: an error at the second binding. */
 static void check_trigger_conflicts(asm_ctx *c) {
@@ -1888,53 +1917,65 @@ static void check_trigger_conflicts(asm_ctx *c) {
   }
 }
 
-int asm_finish(asm_ctx *c, isa_image *out) {
-  memset(out, 0, sizeof *out);
+static void finish(asm_ctx *c, isa_image *out) {
   check_pc_triggers(c);
   check_trigger_conflicts(c);
-  if (c->errors) return c->errors;
+  if (c->errors) return;
   canonical_strings(c);
   /* module items first, then every function's items; functions point past the module's */
   uint32_t nmod = c->modout.n;
-  isa_item *all = asm_vec_push(&c->outline, sizeof(isa_item), nmod + c->funcitems.n);
+  isa_item *all = asm_vec_push(c, &c->outline, sizeof(isa_item), nmod + c->funcitems.n);
   if (nmod) memcpy(all, c->modout.p, nmod * sizeof(isa_item));
   if (c->funcitems.n) memcpy(all + nmod, c->funcitems.p, c->funcitems.n * sizeof(isa_item));
   for (uint32_t f = 0; f < c->funcs.n; f++) if (FUNCS(c)[f].has_body) FUNCS(c)[f].first_item += nmod;
-  asm_vec kernels = { 0 };
+  isa_image view;   /* the tables isa_kernel_info reads, still the context's */
+  memset(&view, 0, sizeof view);
+  view.strtab = c->strtab.p; view.strtab_len = c->strtab.n;
+  view.vars = c->vars.p; view.nvars = c->vars.n; view.funcs = c->funcs.p; view.nfuncs = c->funcs.n;
   for (uint32_t f = 0; f < c->funcs.n; f++) {
     if (FUNCS(c)[f].kind != ISA_FN_ENTRY || !FUNCS(c)[f].has_body) continue;
-    isa_kernel *k = VEC_PUSH(kernels, isa_kernel);
-    out->strtab = c->strtab.p; out->strtab_len = c->strtab.n;   /* isa_kernel_info reads names only */
-    out->vars = c->vars.p; out->nvars = c->vars.n; out->funcs = c->funcs.p; out->nfuncs = c->funcs.n;
-    isa_kernel_info(out, f, k);
+    isa_kernel_info(&view, f, VEC_PUSH(c, c->kernels, isa_kernel));
   }
   for (uint32_t s = 0; s < c->subrs.n; s++) {
     isa_subr *sr = &VEC_AT(c->subrs, isa_subr, s);
     isa_kernel k;
-    out->vars = c->vars.p; out->nvars = c->vars.n; out->funcs = c->funcs.p; out->nfuncs = c->funcs.n;
-    isa_kernel_info(out, sr->func, &k);
+    isa_kernel_info(&view, sr->func, &k);
     sr->shared_bytes = k.shared_bytes;
   }
   out->version = c->version; out->target = c->target; out->address_size = c->address_size;
   out->module_items = nmod;
-  out->strtab_len = c->strtab.n; out->strtab = take(&c->strtab);
-  out->nfiles = c->files.n; out->files = take(&c->files);
-  out->nvars = c->vars.n; out->vars = take(&c->vars);
-  out->nregs = c->regs.n; out->regs = take(&c->regs);
-  out->nfuncs = c->funcs.n; out->funcs = take(&c->funcs);
-  out->nlabels = c->labels.n; out->labels = take(&c->labels);
-  out->noutline = c->outline.n; out->outline = take(&c->outline);
-  out->ncode = c->code.n; out->code = take(&c->code);
-  out->nlines = c->lines.n; out->lines = take(&c->lines);
-  out->nsubrs = c->subrs.n; out->subrs = take(&c->subrs);
-  out->ntriggers = c->triggers.n; out->triggers = take(&c->triggers);
-  out->npool = c->pool.n; out->pool = take(&c->pool);
-  out->nkernels = kernels.n; out->kernels = take(&kernels);
-  out->ndata = c->data.n; out->data = take(&c->data);
+  out->strtab_len = c->strtab.n; out->strtab = asm_vec_take(c, &c->strtab);
+  out->nfiles = c->files.n; out->files = asm_vec_take(c, &c->files);
+  out->nvars = c->vars.n; out->vars = asm_vec_take(c, &c->vars);
+  out->nregs = c->regs.n; out->regs = asm_vec_take(c, &c->regs);
+  out->nfuncs = c->funcs.n; out->funcs = asm_vec_take(c, &c->funcs);
+  out->nlabels = c->labels.n; out->labels = asm_vec_take(c, &c->labels);
+  out->noutline = c->outline.n; out->outline = asm_vec_take(c, &c->outline);
+  out->ncode = c->code.n; out->code = asm_vec_take(c, &c->code);
+  out->nlines = c->lines.n; out->lines = asm_vec_take(c, &c->lines);
+  out->nsubrs = c->subrs.n; out->subrs = asm_vec_take(c, &c->subrs);
+  out->ntriggers = c->triggers.n; out->triggers = asm_vec_take(c, &c->triggers);
+  out->npool = c->pool.n; out->pool = asm_vec_take(c, &c->pool);
+  out->nkernels = c->kernels.n; out->kernels = asm_vec_take(c, &c->kernels);
+  out->ndata = c->data.n; out->data = asm_vec_take(c, &c->data);
   char err[512];
   if (isa_image_validate(out, err, sizeof err)) {
     fprintf(c->diag ? c->diag : stderr, "awasm: internal error: the image fails validation: %s\n", err);
     c->errors++;
   }
+}
+
+int asm_finish(asm_ctx *c, isa_image *out) {
+  memset(out, 0, sizeof *out);
+  if (c->out_of_memory) return c->errors;
+  jmp_buf out_of_memory;
+  c->unwind = &out_of_memory;
+  if (setjmp(out_of_memory) == 0) finish(c, out);
+  else {   /* the tables taken so far are out's */
+    isa_image_free(out);
+    memset(out, 0, sizeof *out);
+    report_out_of_memory(c);
+  }
+  c->unwind = NULL;
   return c->errors;
 }
