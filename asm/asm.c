@@ -3,6 +3,7 @@
 #include "util.h"
 #include "parser.h"
 #include "lexer.h"
+#include "../isa/disasm.h"
 
 #include <errno.h>
 #include <math.h>
@@ -717,6 +718,7 @@ void asm_subr_attr(asm_ctx *c, asm_tok dir, asm_opnd *args) {
       if (a && a->kind == AO_LIST) {
         t.bind_off = c->pool.n;
         for (asm_opnd *e = a->elems; e; e = e->next) { *VEC_PUSH(c, c->pool, uint32_t) = intern(c, e->name.s, (size_t)e->name.len); t.nbind++; }
+        if (!t.nbind) t.bind_off = 0;   /* '()' is no list: as the disassembler writes it (it pointed into the pool) */
         a = a->next;
       }
       if (a && a->kind == AO_NAME && a->name.len == 4 && memcmp(a->name.s, "skip", 4) == 0) {   /* skip LABEL[+N]: where lanes that skip resume */
@@ -803,6 +805,99 @@ static void flush_run(asm_ctx *c) {
 
 static uint32_t find_slot(asm_ctx *c, const char *s, uint32_t n, int *is_range);
 
+/* The source position of a live list's first register (is_out: 0 .livein, 1 .liveout), or the subroutine's name. */
+static asm_loc live_loc(asm_ctx *c, int is_out) {
+  for (uint32_t i = 0; i < c->subr_live.n; i++)
+    if (VEC_AT(c->subr_live, live_ref, i).is_out == is_out) return VEC_AT(c->subr_live, live_ref, i).name.loc;
+  return c->func_loc;
+}
+
+/* What the loader requires of a subroutine's triggers and live registers that
+ * needs no kernel (emu/load.c, bind_pc_triggers), checked here so that awasm
+ * does not write an image the loader refuses: a 'pc' trigger names as many
+ * parent registers as there are live-ins and live-outs; a low-priority
+ * subroutine started by 'pc' or 'miss' has no live-outs and skips nothing;
+ * a 'miss' subroutine has no live registers; at most ISA_MAX_LIVE of each. */
+static void check_subr_bindings(asm_ctx *c, const isa_subr *sr) {
+  const char *name = str_at(c, FUNCS(c)[sr->func].name);
+  int low = sr->priority == ISA_PRIO_LOW, low_out = 0;   /* the messages are the loader's */
+  if (sr->nlivein > ISA_MAX_LIVE) asm_error(c, live_loc(c, 0), "subroutine '%s' has %u live-ins; at most %d", name, sr->nlivein, ISA_MAX_LIVE);
+  if (sr->nliveout > ISA_MAX_LIVE) asm_error(c, live_loc(c, 1), "subroutine '%s' has %u live-outs; at most %d", name, sr->nliveout, ISA_MAX_LIVE);
+  for (uint32_t i = 0; i < c->subr_trigs.n; i++) {
+    const isa_trigger *t = &VEC_AT(c->subr_trigs, isa_trigger, i);
+    asm_loc at = VEC_AT(c->trig_locs_cur, asm_loc, i);
+    if ((t->event == ISA_TRIG_PC || t->event == ISA_TRIG_MISS) && low && sr->nliveout && !low_out++)
+      asm_error(c, live_loc(c, 1), "a low-priority subroutine has live-outs, but its parent warp does not wait for it "
+                "(make it '.priority high' or drop '.liveout')");
+    if (t->event == ISA_TRIG_MISS && (sr->nlivein || sr->nliveout))
+      asm_error(c, at, "a 'miss' trigger binds no parent registers, but the subroutine has live-ins or live-outs");
+    if (t->event != ISA_TRIG_PC) continue;
+    if (t->skip && low)
+      asm_error(c, at, "a low-priority subroutine skips lanes of its parent warp, which does not wait for it (make it '.priority high')");
+    uint32_t need = sr->nlivein + sr->nliveout;
+    if (t->nbind != need)   /* (the loader's words) */
+      asm_error(c, at, "the trigger names %u parent registers; the subroutine has %u live-ins and %u live-outs, so it needs %u "
+                "(the live-ins' sources, then the live-outs' destinations, in parentheses after the point)", t->nbind, sr->nlivein, sr->nliveout, need);
+  }
+}
+
+/* Where instruction pc of the current function was written (its .loc's
+ * position is another file's: then the function's name). */
+static asm_loc insn_loc(asm_ctx *c, uint32_t first_insn, uint32_t pc) {
+  const isa_line *l = &VEC_AT(c->lines, isa_line, first_insn + pc);
+  if (l->file != LINE_IMPLICIT) return c->func_loc;
+  asm_loc at = { (int)l->line, (int)l->col };
+  return at;
+}
+
+/* A subroutine must end every path with exit, awkill, ret or trap: an assist
+ * warp that runs past its last instruction faults ("control ran past the end
+ * of the function").  The paths are followed from the entry as the loader
+ * follows them (an unguarded bra goes only to its label). */
+static void check_subr_end(asm_ctx *c, uint32_t f) {
+  const isa_func *fn = &FUNCS(c)[f];
+  const char *name = str_at(c, fn->name);
+  uint32_t n = fn->ninsn;
+  if (!n) { asm_error(c, c->func_loc, "subroutine '%s' has no instructions: it needs at least 'exit'", name); return; }
+  uint32_t *word = asm_alloc(c, (size_t)n * sizeof *word), *stack = asm_alloc(c, (size_t)n * sizeof *stack);
+  uint8_t *seen = asm_alloc(c, n);
+  const uint64_t *code = (const uint64_t *)c->code.p + fn->code_off;
+  isa_insn in;
+  const char *why;
+  for (uint32_t pc = 0, w = 0; pc < n; pc++) {
+    word[pc] = w;
+    size_t k = isa_decode(code + w, fn->code_words - w, &in, &why);
+    if (!k) return;   /* (cannot happen: the assembler encoded it) */
+    w += (uint32_t)k;
+  }
+  uint32_t sp = 0, past = UINT32_MAX, via_label = UINT32_MAX;
+  stack[sp++] = 0;
+  seen[0] = 1;
+  while (sp) {
+    uint32_t pc = stack[--sp], next[2], nn = 0;
+    isa_decode(code + word[pc], fn->code_words - word[pc], &in, &why);
+    uint32_t fl = isa_ops[in.op].flags;
+    if (in.op == ISA_OP_BRA) {
+      uint32_t l = in.opnd[0].index;
+      next[nn++] = VEC_AT(c->labels, isa_label, l).pc;
+      if (next[0] >= n && l < via_label) via_label = l;
+      if (in.guard) next[nn++] = pc + 1;
+    } else if (fl & (F_EXIT | F_RET)) {
+      if (in.guard) next[nn++] = pc + 1;
+    } else next[nn++] = pc + 1;
+    for (uint32_t k = 0; k < nn; k++) {
+      if (next[k] >= n) { if (next[k] == pc + 1 && pc < past) past = pc; continue; }
+      if (!seen[next[k]]) { seen[next[k]] = 1; stack[sp++] = next[k]; }
+    }
+  }
+  if (past != UINT32_MAX)
+    asm_error(c, insn_loc(c, fn->first_insn, past), "control runs past the end of subroutine '%s' after this instruction "
+              "(end every path with 'exit', or 'awkill')", name);
+  else if (via_label != UINT32_MAX)
+    asm_error(c, VEC_AT(c->label_defined, label_state, via_label - fn->first_label).loc, "label '%s' is at the end of subroutine '%s': "
+              "a branch to it runs past the end (put 'exit' after it)", str_at(c, VEC_AT(c->labels, isa_label, via_label).name), name);
+}
+
 static void finish_subr(asm_ctx *c, uint32_t f) {
   isa_subr sr;
   memset(&sr, 0, sizeof sr);
@@ -853,6 +948,8 @@ static void finish_subr(asm_ctx *c, uint32_t f) {
   if (nskip && !sr.skipif) asm_error(c, c->func_loc, "subroutine '%s': a 'pc' trigger with 'skip' needs .skipif naming the predicate that says which lanes skip", str_at(c, FUNCS(c)[f].name));
   else if (sr.skipif && (!nskip || nskip != sr.ntrigger)) asm_error(c, c->func_loc, "subroutine '%s': .skipif needs every trigger to be a 'pc' trigger with 'skip LABEL'", str_at(c, FUNCS(c)[f].name));
   sr.nregs = c->nslots;
+  if (!c->func_had_error) check_subr_bindings(c, &sr);
+  if (!c->func_had_error) check_subr_end(c, f);
   *VEC_PUSH(c, c->subrs, isa_subr) = sr;
 }
 
@@ -946,6 +1043,7 @@ void asm_label(asm_ctx *c, asm_tok name) {
   label_state *ls = &VEC_AT(c->label_defined, label_state, idx - FUNCS(c)[c->func].first_label);
   if (ls->defined) { asm_error(c, tokloc(&name), "label '%.*s' is defined twice", name.len, name.s); return; }
   ls->defined = 1;
+  ls->loc = name.loc;   /* (until now, where it was first used) */
   VEC_AT(c->labels, isa_label, idx).pc = c->lines.n - FUNCS(c)[c->func].first_insn;
   flush_run(c);
   isa_item *it = VEC_PUSH(c, c->funcout, isa_item);
@@ -1675,6 +1773,29 @@ static int check_operands(asm_ctx *c, const isa_insn *in, const asm_opnd *ops, a
   return 0;
 }
 
+/* A store into the read-only part of an assist warp's line (the executor
+ * refuses it with a fault at run time): to .lin, or to .lmeta at a constant
+ * address that reaches byte 8 (line size, MAG, address).  1 after an error. */
+static int read_only_store(asm_ctx *c, const isa_insn *in, asm_loc at) {
+  int sp = in->field[CAT_SPACE];
+  if (!(isa_ops[in->op].flags & F_STORE) || (sp != ISA_SP_LIN && sp != ISA_SP_LMETA)) return 0;
+  if (sp == ISA_SP_LIN) {
+    asm_error(c, at, "'.lin' is read-only (the line as it arrives): a subroutine writes its line to .lout");
+    return 1;
+  }
+  for (unsigned i = 0; i < in->nopnd; i++) {
+    if (in->opnd[i].kind != ISA_K_MABS) continue;
+    unsigned b = isa_type_bits(in->type[0]), vc = isa_vec_count(in->field[CAT_VEC]);
+    int64_t from = in->opnd[i].value, n = (int64_t)(b <= 8 ? 1 : b / 8) * (vc ? vc : 1);
+    if (from + n > 8) {
+      asm_error(c, at, "bytes 8 and up of '.lmeta' are read-only (line size, MAG, line address): this stores bytes %lld to %lld",
+                (long long)from, (long long)(from + n - 1));
+      return 1;
+    }
+  }
+  return 0;
+}
+
 void asm_insn(asm_ctx *c, asm_tok *guard, int guard_neg, asm_tok mnem, asm_opnd *ops) {
   if (!c->in_body || c->func == UINT32_MAX) return;
   const mnem_info *mi = parse_mnemonic(c, &mnem);
@@ -1812,6 +1933,7 @@ void asm_insn(asm_ctx *c, asm_tok *guard, int guard_neg, asm_tok mnem, asm_opnd 
       asm_error(c, ops->loc, "'match.any' writes no predicate (only match.all takes %%r|%%p)"); return;
     }
   }
+  if (read_only_store(c, &in, mnem.loc)) return;
   const char *why = isa_check_insn(&in);
   if (why) {
     for (int i = 0; i < in.nopnd; i++)
@@ -1837,26 +1959,113 @@ void asm_insn(asm_ctx *c, asm_tok *guard, int guard_neg, asm_tok mnem, asm_opnd 
 
 /* ---- the end ---- */
 
+/* The register of kernel function fn named 'name' (the loader's rule,
+ * emu_reg_slot: the first declaration that gives it, a range's NAMEk
+ * included): 1 with its type, else 0. */
+static int kernel_reg(asm_ctx *c, const isa_func *fn, const char *name, int *type) {
+  size_t nl = strlen(name);
+  for (uint32_t i = 0; i < fn->nreg; i++) {
+    const isa_regdecl *rd = &REGS(c)[fn->first_reg + i];
+    const char *dn = str_at(c, rd->name);
+    size_t dl = strlen(dn);
+    if (!rd->count) { if (!strcmp(dn, name)) { *type = rd->type; return 1; } continue; }
+    if (nl <= dl || strncmp(name, dn, dl) || name[dl] < '0' || name[dl] > '9' || (name[dl] == '0' && name[dl + 1])) continue;
+    uint64_t k = 0;
+    const char *p = name + dl;
+    while (*p >= '0' && *p <= '9' && k < UINT32_MAX) k = k * 10 + (uint64_t)(*p++ - '0');
+    if (!*p && k < rd->count) { *type = rd->type; return 1; }
+  }
+  return 0;
+}
+
+/* The declared type of register slot 'slot' of function fn. */
+static int slot_type(asm_ctx *c, const isa_func *fn, uint32_t slot) {
+  for (uint32_t i = 0; i < fn->nreg; i++) {
+    const isa_regdecl *rd = &REGS(c)[fn->first_reg + i];
+    if (slot >= rd->first_slot && slot - rd->first_slot < (rd->count ? rd->count : 1)) return rd->type;
+  }
+  return ISA_T_NONE;
+}
+
+/* A trigger point NAME+OFF in kernel fn (is_skip: the trigger's 'skip'
+ * point): its pc, or UINT32_MAX after an error at 'at'. */
+static uint32_t trigger_point(asm_ctx *c, asm_loc at, const isa_func *fn, uint32_t name, uint32_t off, int is_skip) {
+  const char *kn = str_at(c, fn->name), *ln = str_at(c, name);
+  uint64_t pc = 0;
+  switch (isa_trigger_point(fn, c->labels.p, c->strtab.p, name, off, &pc)) {
+  case ISA_POINT_NONE:
+    asm_error(c, at, "kernel '%s' has no label '%s'%s (a point is LABEL+N, or %s+N: the N-th instruction after the kernel's first)",
+              kn, ln, is_skip ? " for the trigger's 'skip'" : "", kn);
+    return UINT32_MAX;
+  case ISA_POINT_AMBIGUOUS:
+    asm_error(c, at, "'%s'%s is both kernel '%s' (its entry) and one of its labels: give the point as another label+N", ln,
+              is_skip ? " (the trigger's 'skip')" : "", kn);
+    return UINT32_MAX;
+  }
+  if (pc >= fn->ninsn) {
+    char last[160];
+    if (fn->ninsn == 1) snprintf(last, sizeof last, "its one instruction is %s+0", kn);
+    else snprintf(last, sizeof last, "its %u instructions are %s+0 to %s+%u", fn->ninsn, kn, kn, fn->ninsn ? fn->ninsn - 1 : 0);
+    asm_error(c, at, "%s'%s+%u' is past the end of kernel '%s' (%s)", is_skip ? "the 'skip' point " : "", ln, off, kn, last);
+    return UINT32_MAX;
+  }
+  return (uint32_t)pc;
+}
+
+/* 'pc' triggers whose kernel is in this assembly, checked as the loader
+ * checks them (emu/load.c): the points are instructions of the kernel, the
+ * bound registers are the kernel's, each as wide as its live-in or live-out,
+ * and no two triggers name one instruction.  (A trigger for a kernel that is
+ * not here is bound when the subroutine is assembled with its module.) */
 static void check_pc_triggers(asm_ctx *c) {
+  uint32_t *pcs = asm_alloc(c, (size_t)(c->triggers.n ? c->triggers.n : 1) * sizeof *pcs);
   for (uint32_t t = 0; t < c->triggers.n; t++) {
     isa_trigger *tr = &VEC_AT(c->triggers, isa_trigger, t);
+    pcs[t] = UINT32_MAX;
     if (tr->event != ISA_TRIG_PC) continue;
     asm_loc at = VEC_AT(c->trig_pending, asm_loc, t);
     uint32_t g;
     const char *kn = str_at(c, tr->kernel);
     if (!asm_hmap_get(&c->globals, kn, (uint32_t)strlen(kn), &g)) continue;   /* bound at load time */
     if (G_KIND(g) != G_FUNC || FUNCS(c)[G_INDEX(g)].kind != ISA_FN_ENTRY) { asm_error(c, at, "trigger names '%s', which is not a kernel", kn); continue; }
-    isa_func *fn = &FUNCS(c)[G_INDEX(g)];
-    uint32_t l = 0;
-    for (; l < fn->nlabel; l++) if (VEC_AT(c->labels, isa_label, fn->first_label + l).name == tr->label) break;
-    if (l == fn->nlabel) { asm_error(c, at, "kernel '%s' has no label '%s'", kn, str_at(c, tr->label)); continue; }
-    if (VEC_AT(c->labels, isa_label, fn->first_label + l).pc + tr->label_off >= fn->ninsn)
-      asm_error(c, at, "'%s+%u' is past the end of kernel '%s'", str_at(c, tr->label), tr->label_off, kn);
-    if (!tr->skip) continue;
-    for (l = 0; l < fn->nlabel; l++) if (VEC_AT(c->labels, isa_label, fn->first_label + l).name == tr->skip) break;
-    if (l == fn->nlabel) asm_error(c, at, "kernel '%s' has no label '%s' (the trigger's 'skip')", kn, str_at(c, tr->skip));
-    else if (VEC_AT(c->labels, isa_label, fn->first_label + l).pc + tr->skip_off >= fn->ninsn)
-      asm_error(c, at, "'skip %s+%u' is past the end of kernel '%s'", str_at(c, tr->skip), tr->skip_off, kn);
+    const isa_func *fn = &FUNCS(c)[G_INDEX(g)];
+    if (!fn->has_body) { asm_error(c, at, "kernel '%s' is declared here but not defined: a trigger needs its code", kn); continue; }
+    uint32_t pc = trigger_point(c, at, fn, tr->label, tr->label_off, 0);
+    if (tr->skip) trigger_point(c, at, fn, tr->skip, tr->skip_off, 1);
+    if (pc == UINT32_MAX) continue;
+    pcs[t] = pc;
+    const isa_subr *sr = NULL;
+    for (uint32_t s = 0; s < c->subrs.n && !sr; s++) {
+      const isa_subr *x = &VEC_AT(c->subrs, isa_subr, s);
+      if (t >= x->first_trigger && t - x->first_trigger < x->ntrigger) sr = x;
+    }
+    if (sr && tr->nbind == sr->nlivein + sr->nliveout) {   /* (a wrong count is reported with the subroutine) */
+      const isa_func *sf = &FUNCS(c)[sr->func];
+      for (uint32_t i = 0; i < tr->nbind; i++) {
+        const char *rn = str_at(c, VEC_AT(c->pool, uint32_t, tr->bind_off + i));
+        int out = i >= sr->nlivein, kt;
+        uint32_t ss = VEC_AT(c->pool, uint32_t, out ? sr->liveout_off + i - sr->nlivein : sr->livein_off + i);
+        if (!kernel_reg(c, fn, rn, &kt)) { asm_error(c, at, "kernel '%s' has no register %s", kn, rn); continue; }
+        char sn[96];
+        unsigned kb = isa_type_bits(kt), sb = isa_type_bits(slot_type(c, sf, ss));
+        if (kb != sb) {
+          isa_image view;
+          memset(&view, 0, sizeof view);
+          view.strtab = c->strtab.p; view.strtab_len = c->strtab.n; view.funcs = c->funcs.p; view.regs = c->regs.p;
+          isa_dis_reg(&view, sr->func, ss, sn, sizeof sn);
+          asm_error(c, at, "%s is %u bits wide, the %s it is bound to %u (%s)", rn, kb, out ? "live-out" : "live-in", sb, sn);
+        }
+      }
+    }
+    for (uint32_t o = 0; o < t; o++) {   /* one instruction, two names (L and M+2): one event starts one subroutine */
+      const isa_trigger *ot = &VEC_AT(c->triggers, isa_trigger, o);
+      if (pcs[o] != pc || ot->kernel != tr->kernel || (ot->label == tr->label && ot->label_off == tr->label_off)) continue;
+      char was[160];
+      isa_trigger_text(ot, c->strtab.p, was, sizeof was);
+      asm_error(c, at, "this point is instruction %u of kernel '%s', where '%s' (line %d) is: one event starts one subroutine",
+                pc, kn, was, VEC_AT(c->trig_pending, asm_loc, o).line);
+      break;
+    }
   }
 }
 

@@ -404,6 +404,17 @@ int isa_triggers_conflict(const isa_trigger *tr, uint32_t n, const char *strtab,
   return 0;
 }
 
+int isa_trigger_point(const isa_func *fn, const isa_label *labels, const char *strtab, uint32_t name, uint32_t off, uint64_t *pc) {
+  const char *n = tstr(strtab, name);
+  int entry = !strcmp(n, tstr(strtab, fn->name));
+  uint32_t l = 0;
+  while (l < fn->nlabel && strcmp(tstr(strtab, labels[fn->first_label + l].name), n)) l++;
+  if (l < fn->nlabel && entry) return ISA_POINT_AMBIGUOUS;
+  if (l == fn->nlabel && !entry) return ISA_POINT_NONE;
+  *pc = (uint64_t)(entry ? 0 : labels[fn->first_label + l].pc) + off;
+  return ISA_POINT_OK;
+}
+
 void isa_trigger_text(const isa_trigger *tr, const char *strtab, char *buf, size_t cap) {
   const char *ev = tr->event < ISA_TRIG_COUNT ? isa_trigger_names[tr->event] : "?";
   if (tr->event == ISA_TRIG_PC && tr->label_off) snprintf(buf, cap, "%s %s %s+%u", ev, tstr(strtab, tr->kernel), tstr(strtab, tr->label), (unsigned)tr->label_off);

@@ -1,5 +1,6 @@
 /* tests/test_asm.c -- the assembler as a library (libawasm, linked into libawemu and
- * libcudart.so): it never ends the process.
+ * libcudart.so): it never ends the process; and 'pc' trigger points as the README
+ * documents them.
  *
  * Running out of memory used to print "awasm: out of memory" and call exit(2)
  * from inside the library, ending the program that had called it (a CUDA
@@ -10,8 +11,14 @@
  * leaves nothing behind (make asan checks the leaks); test_system_oom makes
  * the system's malloc fail (a child process with a small address-space limit)
  * and checks that the library returns.
+ *
+ * test_kernel_offset runs the README's example of a 'pc KERNEL+N' trigger (its
+ * code block, read from README.md) on saxpy: 'pc' triggers took LABEL+N only,
+ * and saxpy's only label is at its end, so no trigger could sit on its load of
+ * x without editing the PTX.
  */
 #include "../asm/asm.h"
+#include "../emu/awemu.h"
 #include "../isa/image.h"
 #include "check.h"
 
@@ -167,7 +174,61 @@ static void test_system_oom(void) {
         WIFEXITED(status) ? "exit status" : "signal", WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status), out);
 }
 
+/* The README's code block holding ".subroutine next_x" (malloc'd), or NULL. */
+static char *readme_block(const char *marker) {
+  size_t len;
+  char *text = asm_read_file("README.md", &len);
+  if (!text) return NULL;
+  char *at = strstr(text, marker), *from = at, *to = at ? strstr(at, "\n```") : NULL;
+  while (from && from > text && strncmp(from, "```\n", 4)) from--;
+  char *block = NULL;
+  if (at && to && from > text) {
+    from += 4;
+    block = malloc((size_t)(to - from) + 2);
+    memcpy(block, from, (size_t)(to - from));
+    strcpy(block + (to - from), "\n");
+  }
+  free(text);
+  return block;
+}
+
+/* saxpy with y[i] = a * x[i] + y[i] over n = 999 of 1000 elements, x[i] = i, y[i] = 1, a = 2,
+ * with the README's subroutine moving each thread's address of x one element on before the
+ * load: y[i] = 2 * (i + 1) + 1 (x[999] = 999, so y[998] = 1999); y[999] stays 1. */
+static void test_kernel_offset(void) {
+  char *sub = readme_block(".subroutine next_x");
+  CHECK(sub && strstr(sub, ".trigger pc saxpy, saxpy+14 (%rd6, %rd6)"), "README.md shows next_x with its 'pc saxpy, saxpy+14' trigger");
+  if (!sub) return;
+  aw_device *d = aw_device_new();
+  char err[1024] = "";
+  int added = aw_add_subroutines(d, "next_x.s", sub, strlen(sub));
+  aw_module *m = added ? NULL : aw_module_load_file(d, "examples/saxpy/saxpy.ptx", err, sizeof err);
+  CHECK(m != NULL, "saxpy loads with next_x (%s)", err);
+  if (m) {
+    enum { N = 1000 };
+    float x[N], y[N];
+    for (int i = 0; i < N; i++) { x[i] = (float)i; y[i] = 1; }
+    uint64_t dx = aw_malloc(d, sizeof x), dy = aw_malloc(d, sizeof y);
+    aw_memcpy_htod(d, dx, x, sizeof x);
+    aw_memcpy_htod(d, dy, y, sizeof y);
+    struct { uint32_t n; float a; uint64_t x, y; } params = { N - 1, 2.0f, dx, dy };
+    aw_fault fault;
+    aw_dim3 grid = { 4, 1, 1 }, block = { 256, 1, 1 };
+    aw_status st = aw_launch(d, m, aw_kernel_find(m, "saxpy"), grid, block, 0, &params, sizeof params, &fault);
+    aw_memcpy_dtoh(d, y, dy, sizeof y);
+    int right = st == AW_OK;
+    for (int i = 0; i < N - 1 && right; i++) right = y[i] == (float)(2 * (i + 1) + 1);
+    aw_stats ss = aw_get_stats(d);
+    CHECK(right && y[N - 1] == 1 && ss.assist_warps == 32,
+          "saxpy+14: every thread loaded x[i + 1]: y[0] = %g (3), y[998] = %g (1999), y[999] = %g (1); %llu assist warps (32: one per warp)",
+          (double)y[0], (double)y[N - 2], (double)y[N - 1], (unsigned long long)ss.assist_warps);
+  }
+  aw_device_free(d);
+  free(sub);
+}
+
 int main(void) {
+  test_kernel_offset();
   test_memory_limit();
   test_system_oom();
   printf("%s\n", check_failed ? "test_asm: failures" : "test_asm: ok");
