@@ -143,6 +143,25 @@ char *asm_read_file(const char *path, size_t *len) {
 
 /* ---- files and source positions ---- */
 
+/* A source's path as the image records it: as it is when it can stand
+ * between the quotes of a .file directive (the disassembly writes one), else
+ * with '"', '\\' and newlines escaped, so that the disassembly assembles to
+ * the same image. */
+static const char *recorded_path(asm_ctx *c, const char *path) {
+  int ok = 1;
+  for (const char *p = path; *p && ok; p++) {
+    if (*p == '"' || *p == '\n' || (*p == '\\' && (!p[1] || p[1] == '\n'))) ok = 0;
+    if (*p == '\\' && p[1]) p++;
+  }
+  if (ok) return path;
+  char *r = perm_alloc(c, 2 * strlen(path) + 1), *q = r;
+  for (const char *p = path; *p; p++) {
+    if (*p == '"' || *p == '\\' || *p == '\n') *q++ = '\\';
+    *q++ = *p == '\n' ? 'n' : *p;
+  }
+  return r;
+}
+
 static uint32_t file_index(asm_ctx *c, const char *name, size_t n) {
   uint32_t s = intern(c, name, n);
   for (uint32_t i = 0; i < c->files.n; i++) if (VEC_AT(c->files, uint32_t, i) == s) return i;
@@ -194,7 +213,7 @@ static void resolve_unit_lines(asm_ctx *c) {
   for (uint32_t i = c->unit_first_line; i < c->lines.n; i++) {
     isa_line *l = &VEC_AT(c->lines, isa_line, i);
     if (l->file == LINE_IMPLICIT) {
-      if (implicit == UINT32_MAX) implicit = file_index(c, c->path, strlen(c->path));
+      if (implicit == UINT32_MAX) { const char *rp = recorded_path(c, c->path); implicit = file_index(c, rp, strlen(rp)); }
       l->file = implicit + 1;
     } else if (l->file & LINE_EXPLICIT) {
       uint32_t num = l->file & ~LINE_EXPLICIT, k = 0;
@@ -219,6 +238,14 @@ static int once_per_file(asm_ctx *c, int dir, asm_loc at) {
 }
 
 void asm_version(asm_ctx *c, asm_tok dir, asm_tok v) {
+  int k = 0;   /* MAJOR.MINOR, decimal, as PTX writes it (the image checker wants that form) */
+  while (k < v.len && v.s[k] >= '0' && v.s[k] <= '9') k++;
+  int m = k + 1;
+  while (m < v.len && v.s[m] >= '0' && v.s[m] <= '9') m++;
+  if (!k || k >= v.len || v.s[k] != '.' || m == k + 1 || m != v.len) {
+    asm_error(c, tokloc(&v), "'.version' takes MAJOR.MINOR, as in '.version 8.0'");
+    return;
+  }
   if (once_per_file(c, 0, tokloc(&dir)) && !c->version) c->version = intern(c, v.s, (size_t)v.len);
 }
 
@@ -229,9 +256,11 @@ void asm_target_begin(asm_ctx *c, asm_tok dir) {
 void asm_target(asm_ctx *c, asm_tok t) {
   if (!c->target_open) return;
   if (!c->target) { c->target = intern(c, t.s, (size_t)t.len); return; }
-  char buf[512];
-  int n = snprintf(buf, sizeof buf, "%s, %.*s", str_at(c, c->target), t.len, t.s);
-  if (n > 0 && (size_t)n < sizeof buf) c->target = intern(c, buf, (size_t)n);
+  const char *was = str_at(c, c->target);
+  size_t n = strlen(was) + 2 + (size_t)t.len;   /* (a list of over 511 bytes lost its later names) */
+  char *buf = perm_alloc(c, n + 1);
+  snprintf(buf, n + 1, "%s, %.*s", was, t.len, t.s);
+  c->target = intern(c, buf, n);
 }
 
 void asm_address_size(asm_ctx *c, asm_tok dir, asm_tok n) {
@@ -2187,4 +2216,49 @@ int asm_finish(asm_ctx *c, isa_image *out) {
   }
   c->unwind = NULL;
   return c->errors;
+}
+
+/* ---- images awasm writes ---- */
+
+int asm_check_image(const isa_image *img, char *err, size_t cap) {
+  char *text = NULL, *msgs = NULL;
+  size_t len = 0, mlen = 0;
+  FILE *f = open_memstream(&text, &len);
+  if (!f) return isa_fail(err, cap, "out of memory checking the image");
+  isa_dis_image(img, f);
+  int bad_text = ferror(f);
+  if (fclose(f) || bad_text) { free(text); return isa_fail(err, cap, "out of memory checking the image"); }
+  FILE *mf = open_memstream(&msgs, &mlen);
+  asm_ctx *c = mf ? asm_new() : NULL;
+  if (!c) { if (mf) fclose(mf); free(msgs); free(text); return isa_fail(err, cap, "out of memory checking the image"); }
+  asm_set_diag(c, mf);
+  asm_set_warnings(c, 0);
+  asm_add_source(c, "<disassembly>", text, len);
+  isa_image again;
+  int errors = asm_finish(c, &again), oom = c->out_of_memory;
+  asm_free(c);
+  fclose(mf);
+  int rc = 0;
+  if (oom) rc = isa_fail(err, cap, "out of memory checking the image");
+  else if (errors) {   /* "<disassembly>:LINE:COL: error: MESSAGE": the first one */
+    const char *m = msgs ? strstr(msgs, ": error: ") : NULL;
+    const char *at = msgs ? strchr(msgs, ':') : NULL;
+    int line = at ? atoi(at + 1) : 0;
+    size_t n = m ? strcspn(m + 9, "\n") : 0;
+    rc = isa_fail(err, cap, "corrupt image: not one awasm writes: its disassembly does not assemble (line %d: %.*s)",
+                  line, (int)(n > 300 ? 300 : n), m ? m + 9 : "");
+  } else {
+    size_t n1 = 0, n2 = 0;
+    uint8_t *b1 = isa_image_write(img, &n1), *b2 = isa_image_write(&again, &n2);
+    if (!b1 || !b2) rc = isa_fail(err, cap, "out of memory checking the image");
+    else if (isa_image_difference(b1, n1, b2, n2))
+      rc = isa_fail(err, cap, "corrupt image: not one awasm writes: its disassembly assembles to a different image (the %s section differs)",
+                    isa_image_difference(b1, n1, b2, n2));
+    free(b1);
+    free(b2);
+  }
+  isa_image_free(&again);
+  free(msgs);
+  free(text);
+  return rc;
 }

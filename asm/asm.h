@@ -103,6 +103,13 @@ void asm_set_warnings(asm_ctx *c, int on);
  * "out of memory".  (The lexer's and parser's own few kilobytes are not
  * counted.) */
 void asm_set_memory_limit(asm_ctx *c, size_t bytes);
+/* Whether img is an image awasm writes: its disassembly (isa_dis_image)
+ * assembles back to the very same bytes.  isa_image_read accepts images that
+ * are well formed in structure; this also refuses those whose names, tables
+ * or instructions awasm would not have written (awdis and the loader call
+ * it, so that what awdis prints assembles back, and nothing is run that
+ * awasm would refuse).  0, or -1 with a message. */
+int asm_check_image(const isa_image *img, char *err, size_t cap);
 /* Reads a whole file ("-": standard input); returns malloc'd text or NULL
  * with errno set (EISDIR for a directory). */
 char *asm_read_file(const char *path, size_t *len);

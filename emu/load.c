@@ -692,6 +692,12 @@ aw_module *aw_module_load_text(aw_device *d, const char *name, const char *text,
   if (len >= 8 && memcmp(text, ISA_IMAGE_MAGIC, 8) == 0) {
     char e2[512];
     if (isa_image_read((const uint8_t *)text, len, &m->img, e2, sizeof e2)) { isa_fail(err, cap, "%s: %s", name, e2); free(m); return NULL; }
+    if (asm_check_image(&m->img, e2, sizeof e2)) {   /* only what awasm writes: what awdis and the debugger show is what runs */
+      isa_fail(err, cap, "%s: %s", name, e2);
+      isa_image_free(&m->img);
+      free(m);
+      return NULL;
+    }
     return finish_load(d, m, err, cap);
   }
   asm_ctx *c = asm_new();

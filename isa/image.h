@@ -153,6 +153,10 @@ uint32_t isa_image_checksum(const uint8_t *buf, size_t size);
 uint8_t *isa_image_write(const isa_image *img, size_t *size);
 /* Parses and validates; on failure returns -1 and writes a message to err. */
 int isa_image_read(const uint8_t *buf, size_t size, isa_image *img, char *err, size_t errcap);
+/* The first section ("strtab", "vars", "code", ...; then "header" for the
+ * header's fields) in which two written images differ, or NULL when their
+ * contents are the same. */
+const char *isa_image_difference(const uint8_t *a, size_t na, const uint8_t *b, size_t nb);
 /* Checks every cross-reference of an image built in memory (isa_image_read
  * calls it too).  Returns 0, or -1 with a message. */
 int isa_image_validate(const isa_image *img, char *err, size_t errcap);

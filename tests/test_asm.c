@@ -227,7 +227,26 @@ static void test_kernel_offset(void) {
   free(sub);
 }
 
+/* A .target list of more than 511 bytes lost its later names silently (a fixed buffer). */
+static void test_long_target(void) {
+  char src[4096];
+  int n = snprintf(src, sizeof src, ".version 8.0\n.target sm_80");
+  for (int i = 0; i < 100; i++) n += snprintf(src + n, sizeof src - (size_t)n, ", name_%03d", i);
+  snprintf(src + n, sizeof src - (size_t)n, "\n.address_size 64\n");
+  asm_ctx *c = asm_new();
+  asm_set_diag(c, NULL);
+  asm_add_source(c, "t.ptx", src, strlen(src));
+  isa_image img;
+  int e = asm_finish(c, &img);
+  asm_free(c);
+  const char *t = e ? "" : isa_str(&img, img.target);
+  CHECK(!e && strlen(t) == 5 + 100 * 10 && !strcmp(t + strlen(t) - 8, "name_099"), "a .target list of 101 names (1005 bytes) is kept whole: ...%s",
+        strlen(t) > 20 ? t + strlen(t) - 20 : t);
+  isa_image_free(&img);
+}
+
 int main(void) {
+  test_long_target();
   test_kernel_offset();
   test_memory_limit();
   test_system_oom();
