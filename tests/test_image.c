@@ -223,7 +223,7 @@ static void test_not_awasms(void) {
   CHECK(img != NULL, "saxpy.ptx assembles");
   if (!img) return;
   uint8_t *bad = malloc(n);
-  char err[512];
+  char err[512] = "";
   isa_image im;
   /* a name with a stray '^' (the case): saxpy_param_1 becomes sax^y_param_1 */
   struct { const char *str; size_t at; char ch; const char *want; } names[] = {
