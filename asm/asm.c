@@ -2041,6 +2041,15 @@ static uint32_t trigger_point(asm_ctx *c, asm_loc at, const isa_func *fn, uint32
   return (uint32_t)pc;
 }
 
+/* The subroutine whose trigger t is, or NULL. */
+static const isa_subr *trigger_subr(asm_ctx *c, uint32_t t) {
+  for (uint32_t s = 0; s < c->subrs.n; s++) {
+    const isa_subr *x = &VEC_AT(c->subrs, isa_subr, s);
+    if (t >= x->first_trigger && t - x->first_trigger < x->ntrigger) return x;
+  }
+  return NULL;
+}
+
 /* 'pc' triggers whose kernel is in this assembly, checked as the loader
  * checks them (emu/load.c): the points are instructions of the kernel, the
  * bound registers are the kernel's, each as wide as its live-in or live-out,
@@ -2063,11 +2072,7 @@ static void check_pc_triggers(asm_ctx *c) {
     if (tr->skip) trigger_point(c, at, fn, tr->skip, tr->skip_off, 1);
     if (pc == UINT32_MAX) continue;
     pcs[t] = pc;
-    const isa_subr *sr = NULL;
-    for (uint32_t s = 0; s < c->subrs.n && !sr; s++) {
-      const isa_subr *x = &VEC_AT(c->subrs, isa_subr, s);
-      if (t >= x->first_trigger && t - x->first_trigger < x->ntrigger) sr = x;
-    }
+    const isa_subr *sr = trigger_subr(c, t);
     if (sr && tr->nbind == sr->nlivein + sr->nliveout) {   /* (a wrong count is reported with the subroutine) */
       const isa_func *sf = &FUNCS(c)[sr->func];
       for (uint32_t i = 0; i < tr->nbind; i++) {
@@ -2089,10 +2094,12 @@ static void check_pc_triggers(asm_ctx *c) {
     for (uint32_t o = 0; o < t; o++) {   /* one instruction, two names (L and M+2): one event starts one subroutine */
       const isa_trigger *ot = &VEC_AT(c->triggers, isa_trigger, o);
       if (pcs[o] != pc || ot->kernel != tr->kernel || (ot->label == tr->label && ot->label_off == tr->label_off)) continue;
-      char was[160];
-      isa_trigger_text(ot, c->strtab.p, was, sizeof was);
-      asm_error(c, at, "this point is instruction %u of kernel '%s', where '%s' (line %d) is: one event starts one subroutine",
-                pc, kn, was, VEC_AT(c->trig_pending, asm_loc, o).line);
+      char now[160];   /* (the loader's words) */
+      isa_trigger_text(tr, c->strtab.p, now, sizeof now);
+      const isa_subr *os = trigger_subr(c, o);
+      asm_error(c, at, "subroutine %s: trigger '%s' is at the instruction where subroutine %s's 'pc' trigger is (kernel '%s' pc %u): "
+                "one event starts one subroutine (that one is on line %d)", sr ? str_at(c, FUNCS(c)[sr->func].name) : "?", now,
+                os ? str_at(c, FUNCS(c)[os->func].name) : "?", kn, pc, VEC_AT(c->trig_pending, asm_loc, o).line);
       break;
     }
   }

@@ -41,6 +41,6 @@ L1:
 }
 // error: 18:16: %rd1 is 64 bits wide, the live-in it is bound to 32 (%a)
 // error: 25:16: kernel 'k' has no register %f1
-// error: 32:16: this point is instruction 1 of kernel 'k', where 'pc k L1' (line 18) is: one event starts one subroutine
+// error: 32:16: subroutine same_insn: trigger 'pc k k+1' is at the instruction where subroutine wide's 'pc' trigger is (kernel 'k' pc 1): one event starts one subroutine (that one is on line 18)
 // error: 37:16: 'k+3' is past the end of kernel 'k' (its 3 instructions are k+0 to k+2)
 // error: 38:16: 'L1+2' is past the end of kernel 'k' (its 3 instructions are k+0 to k+2)
