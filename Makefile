@@ -48,10 +48,14 @@ TOOLS    := $(BIN)/awasm $(BIN)/awdis $(BIN)/awemu
 CUDART   := $(BUILD)/lib/libcudart.so.13
 PIC      := -fPIC -fvisibility=hidden
 PIC_OBJ  := $(patsubst $(BUILD)/%,$(BUILD)/pic/%,$(EMU_OBJ) $(LIB_OBJ) $(CODEC_OBJ)) $(BUILD)/pic/emu/cudart/cudart.o
+# for programs of CUDA 12 toolkits: the same objects, cudart.c compiled for CUDA 12's interface
+# (CR_ABI=12, emu/cudart/abi12.h) and cuda12.c's cudaGetDeviceProperties_v2
+CUDART12 := $(BUILD)/lib/libcudart.so.12
+PIC12_OBJ := $(filter-out $(BUILD)/pic/emu/cudart/cudart.o,$(PIC_OBJ)) $(BUILD)/pic12/emu/cudart/cudart.o $(BUILD)/pic12/emu/cudart/cuda12.o
 TESTBIN  := $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/test_*.c))
 
 .PHONY: all test asan bench fuzz ptx clean demo stalls designs caba assist install cuda report gpgpusim
-all: $(TOOLS) $(CUDART)
+all: $(TOOLS) $(CUDART) $(CUDART12)
 
 # the README's first command ends here: assemble, list and round-trip the tutorial subroutine and an nvcc
 # kernel, then run an example in timing mode
@@ -149,6 +153,13 @@ $(CUDART): $(PIC_OBJ) emu/cudart/libcudart.map
 	@mkdir -p $(dir $@)
 	$(CC) $(OPT) $(LTO) $(EXTRA_CFLAGS) -shared -Wl,-soname,libcudart.so.13 -Wl,--version-script=emu/cudart/libcudart.map \
 	  -Wl,--no-undefined $(PIC_OBJ) -o $@ $(LDFLAGS) -lm
+$(BUILD)/pic12/emu/cudart/%.o: emu/cudart/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) $(PIC) -DCR_ABI=12 -O3 -ffp-contract=off -frounding-math -c $< -o $@
+$(CUDART12): $(PIC12_OBJ) emu/cudart/libcudart12.map
+	@mkdir -p $(dir $@)
+	$(CC) $(OPT) $(LTO) $(EXTRA_CFLAGS) -shared -Wl,-soname,libcudart.so.12 -Wl,--version-script=emu/cudart/libcudart12.map \
+	  -Wl,--no-undefined $(PIC12_OBJ) -o $@ $(LDFLAGS) -lm
 
 # the debugger (and readline) are in bin/awemu only, not in the library
 $(BIN)/awemu: $(BUILD)/emu/main.o $(BUILD)/emu/debug.o $(BUILD)/emu/debug_expr.o $(BUILD)/emu/cudart/exec.o $(BUILD)/emu/sweep.o $(BUILD)/emu/plot.o $(EMULIB)
@@ -170,7 +181,7 @@ $(BUILD)/tests/bench_%: $(BUILD)/tests/bench_%.o $(EMULIB)
 	$(CC) $(OPT) $(LTO) $(EXTRA_CFLAGS) $^ -o $@ $(LDFLAGS) -lm
 
 # ---- tests ----
-test: $(TOOLS) $(TESTBIN) $(CUDART)
+test: $(TOOLS) $(TESTBIN) $(CUDART) $(CUDART12)
 	@BIN=$(BIN) BUILD=$(BUILD) sh tests/run.sh
 
 asan:
@@ -267,11 +278,12 @@ ptx:
 PREFIX  ?= /usr/local
 DESTDIR ?=
 INSTALL ?= install
-install: $(TOOLS) $(EMULIB) $(CUDART)
+install: $(TOOLS) $(EMULIB) $(CUDART) $(CUDART12)
 	$(INSTALL) -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/lib/awemu" "$(DESTDIR)$(PREFIX)/include/awemu/timing" "$(DESTDIR)$(PREFIX)/share/awemu/subroutines"
 	$(INSTALL) -m 755 $(TOOLS) "$(DESTDIR)$(PREFIX)/bin/"
 	$(INSTALL) -m 644 $(EMULIB) "$(DESTDIR)$(PREFIX)/lib/libawemu.a"
 	$(INSTALL) -m 755 $(CUDART) "$(DESTDIR)$(PREFIX)/lib/awemu/libcudart.so.13"
+	$(INSTALL) -m 755 $(CUDART12) "$(DESTDIR)$(PREFIX)/lib/awemu/libcudart.so.12"
 	$(INSTALL) -m 644 emu/awemu.h emu/script.h "$(DESTDIR)$(PREFIX)/include/awemu/"
 	$(INSTALL) -m 644 emu/timing/timing.h emu/timing/config.h emu/timing/config.def "$(DESTDIR)$(PREFIX)/include/awemu/timing/"
 	@cd subroutines && find . -type f \( -name '*.s' -o -name '*.md' -o -path '*/params/*' \) | sort | while read -r f; do \

@@ -3,6 +3,7 @@
 #include "util.h"
 #include "parser.h"
 #include "lexer.h"
+#include "../isa/disasm.h"
 
 #include <errno.h>
 #include <math.h>
@@ -40,10 +41,9 @@ static asm_loc tokloc(const asm_tok *t) { return t->loc; }
 /* ---- permanent memory and strings ---- */
 
 static void *perm_alloc(asm_ctx *c, size_t n) {
-  void *p = calloc(1, n ? n : 1);
-  if (!p) { fputs("awasm: out of memory\n", stderr); exit(2); }
-  *VEC_PUSH(c->perm, void *) = p;
-  return p;
+  void **slot = VEC_PUSH(c, c->perm, void *);   /* the slot first: a block is never lost */
+  *slot = asm_mem_alloc(c, n ? n : 1);
+  return *slot;
 }
 
 static const char *perm_str(asm_ctx *c, const char *s, size_t n) {
@@ -56,9 +56,9 @@ static uint32_t intern(asm_ctx *c, const char *s, size_t n) {
   uint32_t off;
   if (asm_hmap_get(&c->strs, s, (uint32_t)n, &off)) return off;
   off = c->strtab.n;
-  char *d = asm_vec_push(&c->strtab, 1, (uint32_t)n + 1);
+  char *d = asm_vec_push(c, &c->strtab, 1, (uint32_t)n + 1);
   memcpy(d, s, n);
-  asm_hmap_put(&c->strs, perm_str(c, s, n), (uint32_t)n, off);
+  asm_hmap_put(c, &c->strs, perm_str(c, s, n), (uint32_t)n, off);
   return off;
 }
 
@@ -66,16 +66,27 @@ static const char *str_at(asm_ctx *c, uint32_t off) { return (const char *)c->st
 
 /* ---- context ---- */
 
+/* The string table's first entry, offset 0: the empty string.  0, or -1 out of memory. */
+static int empty_string(asm_ctx *c) {
+  jmp_buf out_of_memory;
+  c->unwind = &out_of_memory;
+  if (setjmp(out_of_memory)) { c->unwind = NULL; return -1; }
+  asm_vec_push(c, &c->strtab, 1, 1);
+  c->unwind = NULL;
+  return 0;
+}
+
 asm_ctx *asm_new(void) {
   asm_ctx *c = calloc(1, sizeof *c);
   if (!c) return NULL;
   c->diag = stderr;
-  asm_vec_push(&c->strtab, 1, 1);   /* offset 0: the empty string */
+  if (empty_string(c)) { asm_free(c); return NULL; }
   return c;
 }
 
 void asm_set_diag(asm_ctx *c, FILE *f) { c->diag = f; }
 void asm_set_warnings(asm_ctx *c, int on) { c->no_warnings = !on; }
+void asm_set_memory_limit(asm_ctx *c, size_t bytes) { c->mem_limit = bytes; }
 int asm_error_count(const asm_ctx *c) { return c->errors; }
 int asm_warning_count(const asm_ctx *c) { return c->warnings; }
 
@@ -86,12 +97,13 @@ void asm_free(asm_ctx *c) {
                       &c->funcout, &c->filemap, &c->scoped, &c->scope_marks, &c->scope_parent,
                       &c->label_defined, &c->subr_trigs, &c->subr_live, &c->sources,
                       &c->mnems, &c->slot_types, &c->funcitems, &c->loc_uses,
-                      &c->trig_pending, &c->trig_locs_cur };
-  for (size_t i = 0; i < sizeof vecs / sizeof vecs[0]; i++) asm_vec_free(vecs[i]);
+                      &c->trig_pending, &c->trig_locs_cur, &c->kernels, &c->canon };
+  for (size_t i = 0; i < sizeof vecs / sizeof vecs[0]; i++) asm_vec_free(c, vecs[i]);
   for (uint32_t i = 0; i < c->perm.n; i++) free(VEC_AT(c->perm, void *, i));
-  asm_vec_free(&c->perm);
-  asm_hmap *maps[] = { &c->strs, &c->globals, &c->scope_names, &c->labelmap, &c->warned, &c->mnem_cache };
-  for (size_t i = 0; i < sizeof maps / sizeof maps[0]; i++) asm_hmap_free(maps[i]);
+  asm_vec_free(c, &c->perm);
+  asm_hmap *maps[] = { &c->strs, &c->globals, &c->scope_names, &c->labelmap, &c->warned, &c->mnem_cache, &c->canon_seen };
+  for (size_t i = 0; i < sizeof maps / sizeof maps[0]; i++) asm_hmap_free(c, maps[i]);
+  if (c->scanner) yylex_destroy(c->scanner);
   asm_arena_free(c);
   free(c);
 }
@@ -131,10 +143,29 @@ char *asm_read_file(const char *path, size_t *len) {
 
 /* ---- files and source positions ---- */
 
+/* A source's path as the image records it: as it is when it can stand
+ * between the quotes of a .file directive (the disassembly writes one), else
+ * with '"', '\\' and newlines escaped, so that the disassembly assembles to
+ * the same image. */
+static const char *recorded_path(asm_ctx *c, const char *path) {
+  int ok = 1;
+  for (const char *p = path; *p && ok; p++) {
+    if (*p == '"' || *p == '\n' || (*p == '\\' && (!p[1] || p[1] == '\n'))) ok = 0;
+    if (*p == '\\' && p[1]) p++;
+  }
+  if (ok) return path;
+  char *r = perm_alloc(c, 2 * strlen(path) + 1), *q = r;
+  for (const char *p = path; *p; p++) {
+    if (*p == '"' || *p == '\\' || *p == '\n') *q++ = '\\';
+    *q++ = *p == '\n' ? 'n' : *p;
+  }
+  return r;
+}
+
 static uint32_t file_index(asm_ctx *c, const char *name, size_t n) {
   uint32_t s = intern(c, name, n);
   for (uint32_t i = 0; i < c->files.n; i++) if (VEC_AT(c->files, uint32_t, i) == s) return i;
-  *VEC_PUSH(c->files, uint32_t) = s;
+  *VEC_PUSH(c, c->files, uint32_t) = s;
   return c->files.n - 1;
 }
 
@@ -151,7 +182,7 @@ void asm_file(asm_ctx *c, asm_tok num, asm_tok name) {
       return;
     }
   }
-  file_map *m = VEC_PUSH(c->filemap, file_map);
+  file_map *m = VEC_PUSH(c, c->filemap, file_map);
   m->number = (uint32_t)num.u;
   m->index = idx;
 }
@@ -165,7 +196,7 @@ void asm_loc_dir(asm_ctx *c, asm_tok file, asm_tok line, asm_tok col) {
   c->loc_line = (uint32_t)line.u;
   c->loc_col = (uint32_t)col.u;
   for (uint32_t i = 0; i < c->loc_uses.n; i++) if (VEC_AT(c->loc_uses, loc_use, i).number == file.u) return;
-  loc_use *u = VEC_PUSH(c->loc_uses, loc_use);
+  loc_use *u = VEC_PUSH(c, c->loc_uses, loc_use);
   u->number = (uint32_t)file.u;
   u->loc = tokloc(&file);
 }
@@ -182,7 +213,7 @@ static void resolve_unit_lines(asm_ctx *c) {
   for (uint32_t i = c->unit_first_line; i < c->lines.n; i++) {
     isa_line *l = &VEC_AT(c->lines, isa_line, i);
     if (l->file == LINE_IMPLICIT) {
-      if (implicit == UINT32_MAX) implicit = file_index(c, c->path, strlen(c->path));
+      if (implicit == UINT32_MAX) { const char *rp = recorded_path(c, c->path); implicit = file_index(c, rp, strlen(rp)); }
       l->file = implicit + 1;
     } else if (l->file & LINE_EXPLICIT) {
       uint32_t num = l->file & ~LINE_EXPLICIT, k = 0;
@@ -207,6 +238,14 @@ static int once_per_file(asm_ctx *c, int dir, asm_loc at) {
 }
 
 void asm_version(asm_ctx *c, asm_tok dir, asm_tok v) {
+  int k = 0;   /* MAJOR.MINOR, decimal, as PTX writes it (the image checker wants that form) */
+  while (k < v.len && v.s[k] >= '0' && v.s[k] <= '9') k++;
+  int m = k + 1;
+  while (m < v.len && v.s[m] >= '0' && v.s[m] <= '9') m++;
+  if (!k || k >= v.len || v.s[k] != '.' || m == k + 1 || m != v.len) {
+    asm_error(c, tokloc(&v), "'.version' takes MAJOR.MINOR, as in '.version 8.0'");
+    return;
+  }
   if (once_per_file(c, 0, tokloc(&dir)) && !c->version) c->version = intern(c, v.s, (size_t)v.len);
 }
 
@@ -217,9 +256,11 @@ void asm_target_begin(asm_ctx *c, asm_tok dir) {
 void asm_target(asm_ctx *c, asm_tok t) {
   if (!c->target_open) return;
   if (!c->target) { c->target = intern(c, t.s, (size_t)t.len); return; }
-  char buf[512];
-  int n = snprintf(buf, sizeof buf, "%s, %.*s", str_at(c, c->target), t.len, t.s);
-  if (n > 0 && (size_t)n < sizeof buf) c->target = intern(c, buf, (size_t)n);
+  const char *was = str_at(c, c->target);
+  size_t n = strlen(was) + 2 + (size_t)t.len;   /* (a list of over 511 bytes lost its later names) */
+  char *buf = perm_alloc(c, n + 1);
+  snprintf(buf, n + 1, "%s, %.*s", was, t.len, t.s);
+  c->target = intern(c, buf, n);
 }
 
 void asm_address_size(asm_ctx *c, asm_tok dir, asm_tok n) {
@@ -232,7 +273,7 @@ void asm_address_size(asm_ctx *c, asm_tok dir, asm_tok n) {
 void asm_unknown_directive(asm_ctx *c, asm_tok dir) {
   uint32_t v;
   if (asm_hmap_get(&c->warned, dir.s, (uint32_t)dir.len, &v)) return;
-  asm_hmap_put(&c->warned, perm_str(c, dir.s, (size_t)dir.len), (uint32_t)dir.len, 1);
+  asm_hmap_put(c, &c->warned, perm_str(c, dir.s, (size_t)dir.len), (uint32_t)dir.len, 1);
   asm_warning(c, tokloc(&dir), "directive '%.*s' is not modeled; skipped (further ones in this file are skipped silently)", dir.len, dir.s);
 }
 
@@ -306,10 +347,10 @@ static int scope_put(asm_ctx *c, asm_tok name, int kind, uint32_t index) {
     asm_error(c, tokloc(&name), "redeclaration of '%.*s'", name.len, name.s);
     return 0;
   }
-  asm_scoped *e = VEC_PUSH(c->scoped, asm_scoped);
+  asm_scoped *e = VEC_PUSH(c, c->scoped, asm_scoped);
   e->name = name.s; e->len = (uint32_t)name.len; e->kind = (uint8_t)kind; e->index = index;
   e->shadow = prev; e->block = c->scope_cur;
-  asm_hmap_put(&c->scope_names, name.s, (uint32_t)name.len, c->scoped.n);
+  asm_hmap_put(c, &c->scope_names, name.s, (uint32_t)name.len, c->scoped.n);
   return 1;
 }
 
@@ -437,7 +478,7 @@ void asm_var_decl(asm_ctx *c, asm_attr *attrs, asm_decl *decls) {
       uint64_t bytes = isa_var_bytes(&v);
       if (bytes > (64u << 20)) { asm_error(c, tokloc(&x->name), "initialized variable larger than 64 MiB"); continue; }
       uint32_t off = c->data.n;
-      uint8_t *buf = asm_vec_push(&c->data, 1, (uint32_t)bytes);
+      uint8_t *buf = asm_vec_push(c, &c->data, 1, (uint32_t)bytes);
       init_shape sh;
       shape_of(&v, 0, &sh);
       if (!fill_init(c, x->init, d.type, buf, &sh)) { c->data.n = off; continue; }
@@ -450,8 +491,8 @@ void asm_var_decl(asm_ctx *c, asm_attr *attrs, asm_decl *decls) {
       v.scope = c->scope_cur;
       uint32_t idx = c->vars.n;
       if (!scope_put(c, x->name, SYM_VAR, idx)) continue;
-      *VEC_PUSH(c->vars, isa_var) = v;
-      isa_item *it = VEC_PUSH(c->funcout, isa_item);
+      *VEC_PUSH(c, c->vars, isa_var) = v;
+      isa_item *it = VEC_PUSH(c, c->funcout, isa_item);
       it->kind = ISA_IT_VAR; it->index = idx;
     } else {
       uint32_t g;
@@ -469,9 +510,9 @@ void asm_var_decl(asm_ctx *c, asm_attr *attrs, asm_decl *decls) {
         continue;
       }
       uint32_t idx = c->vars.n;
-      *VEC_PUSH(c->vars, isa_var) = v;
-      asm_hmap_put(&c->globals, perm_str(c, x->name.s, (size_t)x->name.len), (uint32_t)x->name.len, G_MAKE(G_VAR, idx));
-      isa_item *it = VEC_PUSH(c->modout, isa_item);
+      *VEC_PUSH(c, c->vars, isa_var) = v;
+      asm_hmap_put(c, &c->globals, perm_str(c, x->name.s, (size_t)x->name.len), (uint32_t)x->name.len, G_MAKE(G_VAR, idx));
+      isa_item *it = VEC_PUSH(c, c->modout, isa_item);
       it->kind = ISA_IT_VAR; it->index = idx;
     }
   }
@@ -506,12 +547,12 @@ void asm_reg_decl(asm_ctx *c, asm_attr *attrs, asm_decl *decls) {
     r.scope = c->scope_cur;
     uint32_t idx = c->regs.n;
     if (!scope_put(c, x->name, SYM_REGDECL, idx)) continue;
-    *VEC_PUSH(c->regs, isa_regdecl) = r;
+    *VEC_PUSH(c, c->regs, isa_regdecl) = r;
     uint32_t n = count ? (uint32_t)count : 1;
-    uint8_t *st = asm_vec_push(&c->slot_types, 1, n);
+    uint8_t *st = asm_vec_push(c, &c->slot_types, 1, n);
     memset(st, d.type, n);
     c->nslots += n;
-    isa_item *it = VEC_PUSH(c->funcout, isa_item);
+    isa_item *it = VEC_PUSH(c, c->funcout, isa_item);
     it->kind = ISA_IT_REG; it->index = idx;
   }
 }
@@ -562,7 +603,7 @@ static int add_params(asm_ctx *c, uint32_t f, asm_decl *p, asm_decl *others, uin
       if (p->dims[i].fkind || p->dims[i].u == 0 || p->dims[i].u > 0xffffffffu) { asm_error(c, tokloc(&p->dims[i]), "array dimension must be a positive integer"); ok = 0; break; }
       v.dims[i] = (uint32_t)p->dims[i].u;
     }
-    *VEC_PUSH(c->vars, isa_var) = v;
+    *VEC_PUSH(c, c->vars, isa_var) = v;
   }
   return ok;
 }
@@ -614,8 +655,8 @@ void asm_func_begin(asm_ctx *c, asm_attr *attrs, int kind, asm_tok name, int has
   fn.nparam = count_decls(params);
   ok &= add_params(c, f, params, rets, ISA_VAR_PARAM, kind);
   if (!ok) { c->vars.n = fn.first_ret; c->func = UINT32_MAX; return; }
-  *VEC_PUSH(c->funcs, isa_func) = fn;
-  asm_hmap_put(&c->globals, perm_str(c, name.s, (size_t)name.len), (uint32_t)name.len, G_MAKE(G_FUNC, f));
+  *VEC_PUSH(c, c->funcs, isa_func) = fn;
+  asm_hmap_put(c, &c->globals, perm_str(c, name.s, (size_t)name.len), (uint32_t)name.len, G_MAKE(G_FUNC, f));
   c->func = f;
   c->pending_linkage = -1;
 }
@@ -705,7 +746,8 @@ void asm_subr_attr(asm_ctx *c, asm_tok dir, asm_opnd *args) {
       }
       if (a && a->kind == AO_LIST) {
         t.bind_off = c->pool.n;
-        for (asm_opnd *e = a->elems; e; e = e->next) { *VEC_PUSH(c->pool, uint32_t) = intern(c, e->name.s, (size_t)e->name.len); t.nbind++; }
+        for (asm_opnd *e = a->elems; e; e = e->next) { *VEC_PUSH(c, c->pool, uint32_t) = intern(c, e->name.s, (size_t)e->name.len); t.nbind++; }
+        if (!t.nbind) t.bind_off = 0;   /* '()' is no list: as the disassembler writes it (it pointed into the pool) */
         a = a->next;
       }
       if (a && a->kind == AO_NAME && a->name.len == 4 && memcmp(a->name.s, "skip", 4) == 0) {   /* skip LABEL[+N]: where lanes that skip resume */
@@ -721,8 +763,8 @@ void asm_subr_attr(asm_ctx *c, asm_tok dir, asm_opnd *args) {
       }
     }
     if (a) { asm_error(c, a->loc, "unexpected argument to the '%s' trigger", isa_trigger_names[ev]); return; }
-    *VEC_PUSH(c->subr_trigs, isa_trigger) = t;
-    *VEC_PUSH(c->trig_locs_cur, asm_loc) = ev == ISA_TRIG_PC ? args->next->next->loc : at;
+    *VEC_PUSH(c, c->subr_trigs, isa_trigger) = t;
+    *VEC_PUSH(c, c->trig_locs_cur, asm_loc) = ev == ISA_TRIG_PC ? args->next->next->loc : at;
   } else {
     int out = strncmp(s, "liveout", 7) == 0 ? 1 : strncmp(s, "keep", 4) == 0 ? 2 : strncmp(s, "skipif", 6) == 0 ? 3 : 0;
     if (!args) { asm_error(c, at, "'%.*s' needs %s", dir.len, dir.s, out == 3 ? "a predicate register" : "at least one register"); return; }
@@ -733,7 +775,7 @@ void asm_subr_attr(asm_ctx *c, asm_tok dir, asm_opnd *args) {
     }
     for (asm_opnd *a = args; a; a = a->next) {
       if (a->kind != AO_NAME) { asm_error(c, a->loc, "expected a register name"); return; }
-      live_ref *r = VEC_PUSH(c->subr_live, live_ref);
+      live_ref *r = VEC_PUSH(c, c->subr_live, live_ref);
       r->is_out = out;
       r->name = a->name;
       r->name.s = perm_str(c, a->name.s, (size_t)a->name.len);
@@ -784,13 +826,106 @@ void asm_func_body_begin(asm_ctx *c) {
 
 static void flush_run(asm_ctx *c) {
   if (!c->run) return;
-  isa_item *it = VEC_PUSH(c->funcout, isa_item);
+  isa_item *it = VEC_PUSH(c, c->funcout, isa_item);
   it->kind = ISA_IT_INSNS;
   it->index = c->run;
   c->run = 0;
 }
 
 static uint32_t find_slot(asm_ctx *c, const char *s, uint32_t n, int *is_range);
+
+/* The source position of a live list's first register (is_out: 0 .livein, 1 .liveout), or the subroutine's name. */
+static asm_loc live_loc(asm_ctx *c, int is_out) {
+  for (uint32_t i = 0; i < c->subr_live.n; i++)
+    if (VEC_AT(c->subr_live, live_ref, i).is_out == is_out) return VEC_AT(c->subr_live, live_ref, i).name.loc;
+  return c->func_loc;
+}
+
+/* What the loader requires of a subroutine's triggers and live registers that
+ * needs no kernel (emu/load.c, bind_pc_triggers), checked here so that awasm
+ * does not write an image the loader refuses: a 'pc' trigger names as many
+ * parent registers as there are live-ins and live-outs; a low-priority
+ * subroutine started by 'pc' or 'miss' has no live-outs and skips nothing;
+ * a 'miss' subroutine has no live registers; at most ISA_MAX_LIVE of each. */
+static void check_subr_bindings(asm_ctx *c, const isa_subr *sr) {
+  const char *name = str_at(c, FUNCS(c)[sr->func].name);
+  int low = sr->priority == ISA_PRIO_LOW, low_out = 0;   /* the messages are the loader's */
+  if (sr->nlivein > ISA_MAX_LIVE) asm_error(c, live_loc(c, 0), "subroutine '%s' has %u live-ins; at most %d", name, sr->nlivein, ISA_MAX_LIVE);
+  if (sr->nliveout > ISA_MAX_LIVE) asm_error(c, live_loc(c, 1), "subroutine '%s' has %u live-outs; at most %d", name, sr->nliveout, ISA_MAX_LIVE);
+  for (uint32_t i = 0; i < c->subr_trigs.n; i++) {
+    const isa_trigger *t = &VEC_AT(c->subr_trigs, isa_trigger, i);
+    asm_loc at = VEC_AT(c->trig_locs_cur, asm_loc, i);
+    if ((t->event == ISA_TRIG_PC || t->event == ISA_TRIG_MISS) && low && sr->nliveout && !low_out++)
+      asm_error(c, live_loc(c, 1), "a low-priority subroutine has live-outs, but its parent warp does not wait for it "
+                "(make it '.priority high' or drop '.liveout')");
+    if (t->event == ISA_TRIG_MISS && (sr->nlivein || sr->nliveout))
+      asm_error(c, at, "a 'miss' trigger binds no parent registers, but the subroutine has live-ins or live-outs");
+    if (t->event != ISA_TRIG_PC) continue;
+    if (t->skip && low)
+      asm_error(c, at, "a low-priority subroutine skips lanes of its parent warp, which does not wait for it (make it '.priority high')");
+    uint32_t need = sr->nlivein + sr->nliveout;
+    if (t->nbind != need)   /* (the loader's words) */
+      asm_error(c, at, "the trigger names %u parent registers; the subroutine has %u live-ins and %u live-outs, so it needs %u "
+                "(the live-ins' sources, then the live-outs' destinations, in parentheses after the point)", t->nbind, sr->nlivein, sr->nliveout, need);
+  }
+}
+
+/* Where instruction pc of the current function was written (its .loc's
+ * position is another file's: then the function's name). */
+static asm_loc insn_loc(asm_ctx *c, uint32_t first_insn, uint32_t pc) {
+  const isa_line *l = &VEC_AT(c->lines, isa_line, first_insn + pc);
+  if (l->file != LINE_IMPLICIT) return c->func_loc;
+  asm_loc at = { (int)l->line, (int)l->col };
+  return at;
+}
+
+/* A subroutine must end every path with exit, awkill, ret or trap: an assist
+ * warp that runs past its last instruction faults ("control ran past the end
+ * of the function").  The paths are followed from the entry as the loader
+ * follows them (an unguarded bra goes only to its label). */
+static void check_subr_end(asm_ctx *c, uint32_t f) {
+  const isa_func *fn = &FUNCS(c)[f];
+  const char *name = str_at(c, fn->name);
+  uint32_t n = fn->ninsn;
+  if (!n) { asm_error(c, c->func_loc, "subroutine '%s' has no instructions: it needs at least 'exit'", name); return; }
+  uint32_t *word = asm_alloc(c, (size_t)n * sizeof *word), *stack = asm_alloc(c, (size_t)n * sizeof *stack);
+  uint8_t *seen = asm_alloc(c, n);
+  const uint64_t *code = (const uint64_t *)c->code.p + fn->code_off;
+  isa_insn in;
+  const char *why;
+  for (uint32_t pc = 0, w = 0; pc < n; pc++) {
+    word[pc] = w;
+    size_t k = isa_decode(code + w, fn->code_words - w, &in, &why);
+    if (!k) return;   /* (cannot happen: the assembler encoded it) */
+    w += (uint32_t)k;
+  }
+  uint32_t sp = 0, past = UINT32_MAX, via_label = UINT32_MAX;
+  stack[sp++] = 0;
+  seen[0] = 1;
+  while (sp) {
+    uint32_t pc = stack[--sp], next[2], nn = 0;
+    isa_decode(code + word[pc], fn->code_words - word[pc], &in, &why);
+    uint32_t fl = isa_ops[in.op].flags;
+    if (in.op == ISA_OP_BRA) {
+      uint32_t l = in.opnd[0].index;
+      next[nn++] = VEC_AT(c->labels, isa_label, l).pc;
+      if (next[0] >= n && l < via_label) via_label = l;
+      if (in.guard) next[nn++] = pc + 1;
+    } else if (fl & (F_EXIT | F_RET)) {
+      if (in.guard) next[nn++] = pc + 1;
+    } else next[nn++] = pc + 1;
+    for (uint32_t k = 0; k < nn; k++) {
+      if (next[k] >= n) { if (next[k] == pc + 1 && pc < past) past = pc; continue; }
+      if (!seen[next[k]]) { seen[next[k]] = 1; stack[sp++] = next[k]; }
+    }
+  }
+  if (past != UINT32_MAX)
+    asm_error(c, insn_loc(c, fn->first_insn, past), "control runs past the end of subroutine '%s' after this instruction "
+              "(end every path with 'exit', or 'awkill')", name);
+  else if (via_label != UINT32_MAX)
+    asm_error(c, VEC_AT(c->label_defined, label_state, via_label - fn->first_label).loc, "label '%s' is at the end of subroutine '%s': "
+              "a branch to it runs past the end (put 'exit' after it)", str_at(c, VEC_AT(c->labels, isa_label, via_label).name), name);
+}
 
 static void finish_subr(asm_ctx *c, uint32_t f) {
   isa_subr sr;
@@ -800,8 +935,8 @@ static void finish_subr(asm_ctx *c, uint32_t f) {
   sr.first_trigger = c->triggers.n;
   sr.ntrigger = c->subr_trigs.n;
   for (uint32_t i = 0; i < c->subr_trigs.n; i++) {
-    *VEC_PUSH(c->triggers, isa_trigger) = VEC_AT(c->subr_trigs, isa_trigger, i);
-    *VEC_PUSH(c->trig_pending, asm_loc) = VEC_AT(c->trig_locs_cur, asm_loc, i);
+    *VEC_PUSH(c, c->triggers, isa_trigger) = VEC_AT(c->subr_trigs, isa_trigger, i);
+    *VEC_PUSH(c, c->trig_pending, asm_loc) = VEC_AT(c->trig_locs_cur, asm_loc, i);
   }
   static const char *const lists[4] = { ".livein", ".liveout", ".keep", ".skipif" };
   for (int out = 0; out < 4; out++) {
@@ -830,7 +965,7 @@ static void finish_subr(asm_ctx *c, uint32_t f) {
             twice = 1;
           }
       if (twice) continue;
-      *VEC_PUSH(c->pool, uint32_t) = slot;
+      *VEC_PUSH(c, c->pool, uint32_t) = slot;
       n++;
     }
     if (out == 2) { sr.keep_off = off; sr.nkeep = n; }
@@ -842,7 +977,9 @@ static void finish_subr(asm_ctx *c, uint32_t f) {
   if (nskip && !sr.skipif) asm_error(c, c->func_loc, "subroutine '%s': a 'pc' trigger with 'skip' needs .skipif naming the predicate that says which lanes skip", str_at(c, FUNCS(c)[f].name));
   else if (sr.skipif && (!nskip || nskip != sr.ntrigger)) asm_error(c, c->func_loc, "subroutine '%s': .skipif needs every trigger to be a 'pc' trigger with 'skip LABEL'", str_at(c, FUNCS(c)[f].name));
   sr.nregs = c->nslots;
-  *VEC_PUSH(c->subrs, isa_subr) = sr;
+  if (!c->func_had_error) check_subr_bindings(c, &sr);
+  if (!c->func_had_error) check_subr_end(c, f);
+  *VEC_PUSH(c, c->subrs, isa_subr) = sr;
 }
 
 static void func_end(asm_ctx *c, int had_body);
@@ -862,7 +999,7 @@ static void func_end(asm_ctx *c, int had_body) {
   }
   if (!had_body) {
     if (fn->kind == ISA_FN_SUBR) { asm_error(c, c->func_loc, "a .subroutine needs a body"); return; }
-    isa_item *it = VEC_PUSH(c->modout, isa_item);
+    isa_item *it = VEC_PUSH(c, c->modout, isa_item);
     it->kind = ISA_IT_FDECL; it->index = f;
     return;
   }
@@ -878,10 +1015,10 @@ static void func_end(asm_ctx *c, int had_body) {
   fn->nslots = c->nslots;
   fn->nlabel = c->labels.n - fn->first_label;
   fn->nitem = c->funcout.n;
-  isa_item *dst = asm_vec_push(&c->funcitems, sizeof(isa_item), c->funcout.n);
+  isa_item *dst = asm_vec_push(c, &c->funcitems, sizeof(isa_item), c->funcout.n);
   if (c->funcout.n) memcpy(dst, c->funcout.p, (size_t)c->funcout.n * sizeof(isa_item));
   if (fn->kind == ISA_FN_SUBR) finish_subr(c, f);
-  isa_item *it = VEC_PUSH(c->modout, isa_item);
+  isa_item *it = VEC_PUSH(c, c->modout, isa_item);
   it->kind = ISA_IT_FDEF; it->index = f;
 }
 
@@ -891,10 +1028,10 @@ void asm_block_open(asm_ctx *c, asm_loc loc) {
   (void)loc;
   if (!c->in_body) return;
   flush_run(c);
-  *VEC_PUSH(c->scope_marks, uint32_t) = c->scoped.n;
-  *VEC_PUSH(c->scope_parent, uint32_t) = c->scope_cur;
+  *VEC_PUSH(c, c->scope_marks, uint32_t) = c->scoped.n;
+  *VEC_PUSH(c, c->scope_parent, uint32_t) = c->scope_cur;
   c->scope_cur = ++c->scope_count;
-  isa_item *it = VEC_PUSH(c->funcout, isa_item);
+  isa_item *it = VEC_PUSH(c, c->funcout, isa_item);
   it->kind = ISA_IT_OPEN;
 }
 
@@ -905,12 +1042,12 @@ void asm_block_close(asm_ctx *c, asm_loc loc) {
   uint32_t mark = VEC_AT(c->scope_marks, uint32_t, --c->scope_marks.n);
   while (c->scoped.n > mark) {
     asm_scoped *e = &VEC_AT(c->scoped, asm_scoped, c->scoped.n - 1);
-    if (e->shadow) asm_hmap_put(&c->scope_names, e->name, e->len, e->shadow);
-    else asm_hmap_put(&c->scope_names, e->name, e->len, 0);
+    if (e->shadow) asm_hmap_put(c, &c->scope_names, e->name, e->len, e->shadow);
+    else asm_hmap_put(c, &c->scope_names, e->name, e->len, 0);
     c->scoped.n--;
   }
   c->scope_cur = VEC_AT(c->scope_parent, uint32_t, --c->scope_parent.n);
-  isa_item *it = VEC_PUSH(c->funcout, isa_item);
+  isa_item *it = VEC_PUSH(c, c->funcout, isa_item);
   it->kind = ISA_IT_CLOSE;
 }
 
@@ -919,11 +1056,11 @@ static uint32_t label_ref(asm_ctx *c, const asm_tok *name) {
   uint32_t v;
   if (asm_hmap_get(&c->labelmap, name->s, (uint32_t)name->len, &v)) return v;
   uint32_t idx = c->labels.n;
-  isa_label *l = VEC_PUSH(c->labels, isa_label);
+  isa_label *l = VEC_PUSH(c, c->labels, isa_label);
   l->name = intern(c, name->s, (size_t)name->len);
   l->func = c->func;
-  asm_hmap_put(&c->labelmap, name->s, (uint32_t)name->len, idx);
-  label_state *ls = VEC_PUSH(c->label_defined, label_state);
+  asm_hmap_put(c, &c->labelmap, name->s, (uint32_t)name->len, idx);
+  label_state *ls = VEC_PUSH(c, c->label_defined, label_state);
   ls->label = idx;
   ls->loc = name->loc;
   return idx;
@@ -935,9 +1072,10 @@ void asm_label(asm_ctx *c, asm_tok name) {
   label_state *ls = &VEC_AT(c->label_defined, label_state, idx - FUNCS(c)[c->func].first_label);
   if (ls->defined) { asm_error(c, tokloc(&name), "label '%.*s' is defined twice", name.len, name.s); return; }
   ls->defined = 1;
+  ls->loc = name.loc;   /* (until now, where it was first used) */
   VEC_AT(c->labels, isa_label, idx).pc = c->lines.n - FUNCS(c)[c->func].first_insn;
   flush_run(c);
-  isa_item *it = VEC_PUSH(c->funcout, isa_item);
+  isa_item *it = VEC_PUSH(c, c->funcout, isa_item);
   it->kind = ISA_IT_LABEL; it->index = idx;
 }
 
@@ -971,7 +1109,7 @@ static uint32_t find_slot(asm_ctx *c, const char *s, uint32_t n, int *is_range) 
 
 /* ---- the source file ---- */
 
-int asm_add_source(asm_ctx *c, const char *path, const char *text, size_t len) {
+static void add_source(asm_ctx *c, const char *path, const char *text, size_t len) {
   c->path = perm_str(c, path, strlen(path));
   c->text = text;
   c->len = len;
@@ -990,18 +1128,39 @@ int asm_add_source(asm_ctx *c, const char *path, const char *text, size_t len) {
   char *buf = perm_alloc(c, len + 2);
   memcpy(buf, text, len);
   buf[len] = buf[len + 1] = 0;
-  yyscan_t scanner;
-  if (yylex_init_extra(c, &scanner)) { fputs("awasm: out of memory\n", stderr); exit(2); }
-  YY_BUFFER_STATE b = yy_scan_buffer(buf, len + 2, scanner);
-  yyparse(scanner, c);
-  yy_delete_buffer(b, scanner);
-  yylex_destroy(scanner);
+  if (yylex_init_extra(c, &c->scanner)) { c->scanner = NULL; asm_out_of_memory(c); }
+  YY_BUFFER_STATE b = yy_scan_buffer(buf, len + 2, c->scanner);
+  yyparse(c->scanner, c);
+  yy_delete_buffer(b, c->scanner);
+  yylex_destroy(c->scanner);
+  c->scanner = NULL;
   asm_stmt_done(c);
   if (c->in_func && c->func != UINT32_MAX) {
     /* the parser gave up inside a function */
     c->in_func = c->in_body = 0;
   }
   resolve_unit_lines(c);
+}
+
+/* After running out of memory: the lexer is freed and the error reported
+ * (always, even past ASM_MAX_ERRORS).  The context takes no more sources. */
+static void report_out_of_memory(asm_ctx *c) {
+  if (c->scanner) { yylex_destroy(c->scanner); c->scanner = NULL; }
+  asm_stmt_done(c);
+  c->errors++;
+  if (!c->diag) return;
+  if (c->lexer_failed) fprintf(c->diag, "%s: error: internal error in the lexer: %s\n", c->path ? c->path : "<input>", c->lexer_failed);
+  else if (c->mem_limit) fprintf(c->diag, "%s: error: out of memory (the assembly's limit is %zu bytes)\n", c->path ? c->path : "<input>", c->mem_limit);
+  else fprintf(c->diag, "%s: error: out of memory\n", c->path ? c->path : "<input>");
+}
+
+int asm_add_source(asm_ctx *c, const char *path, const char *text, size_t len) {
+  if (c->out_of_memory) return c->errors;
+  jmp_buf out_of_memory;
+  c->unwind = &out_of_memory;
+  if (setjmp(out_of_memory) == 0) add_source(c, path, text, len);
+  else report_out_of_memory(c);
+  c->unwind = NULL;
   return c->errors;
 }
 
@@ -1324,8 +1483,8 @@ done:
     return &bad;
   }
   v = c->mnems.n;
-  *VEC_PUSH(c->mnems, mnem_info) = mi;
-  asm_hmap_put(&c->mnem_cache, perm_str(c, t->s, (size_t)t->len), (uint32_t)t->len, v);
+  *VEC_PUSH(c, c->mnems, mnem_info) = mi;
+  asm_hmap_put(c, &c->mnem_cache, perm_str(c, t->s, (size_t)t->len), (uint32_t)t->len, v);
   return &VEC_AT(c->mnems, mnem_info, v);
 }
 
@@ -1643,6 +1802,29 @@ static int check_operands(asm_ctx *c, const isa_insn *in, const asm_opnd *ops, a
   return 0;
 }
 
+/* A store into the read-only part of an assist warp's line (the executor
+ * refuses it with a fault at run time): to .lin, or to .lmeta at a constant
+ * address that reaches byte 8 (line size, MAG, address).  1 after an error. */
+static int read_only_store(asm_ctx *c, const isa_insn *in, asm_loc at) {
+  int sp = in->field[CAT_SPACE];
+  if (!(isa_ops[in->op].flags & F_STORE) || (sp != ISA_SP_LIN && sp != ISA_SP_LMETA)) return 0;
+  if (sp == ISA_SP_LIN) {
+    asm_error(c, at, "'.lin' is read-only (the line as it arrives): a subroutine writes its line to .lout");
+    return 1;
+  }
+  for (unsigned i = 0; i < in->nopnd; i++) {
+    if (in->opnd[i].kind != ISA_K_MABS) continue;
+    unsigned b = isa_type_bits(in->type[0]), vc = isa_vec_count(in->field[CAT_VEC]);
+    int64_t from = in->opnd[i].value, n = (int64_t)(b <= 8 ? 1 : b / 8) * (vc ? vc : 1);
+    if (from + n > 8) {
+      asm_error(c, at, "bytes 8 and up of '.lmeta' are read-only (line size, MAG, line address): this stores bytes %lld to %lld",
+                (long long)from, (long long)(from + n - 1));
+      return 1;
+    }
+  }
+  return 0;
+}
+
 void asm_insn(asm_ctx *c, asm_tok *guard, int guard_neg, asm_tok mnem, asm_opnd *ops) {
   if (!c->in_body || c->func == UINT32_MAX) return;
   const mnem_info *mi = parse_mnemonic(c, &mnem);
@@ -1780,6 +1962,7 @@ void asm_insn(asm_ctx *c, asm_tok *guard, int guard_neg, asm_tok mnem, asm_opnd 
       asm_error(c, ops->loc, "'match.any' writes no predicate (only match.all takes %%r|%%p)"); return;
     }
   }
+  if (read_only_store(c, &in, mnem.loc)) return;
   const char *why = isa_check_insn(&in);
   if (why) {
     for (int i = 0; i < in.nopnd; i++)
@@ -1795,9 +1978,9 @@ void asm_insn(asm_ctx *c, asm_tok *guard, int guard_neg, asm_tok mnem, asm_opnd 
   const char *err = NULL;
   size_t words = isa_insn_words(&in);
   if (!words) { asm_error(c, mnem.loc, "cannot encode: an offset or index is out of range"); return; }
-  uint64_t *w = asm_vec_push(&c->code, 8, (uint32_t)words);
+  uint64_t *w = asm_vec_push(c, &c->code, 8, (uint32_t)words);
   if (isa_encode(&in, w, words, &err) != words) { c->code.n -= (uint32_t)words; asm_error(c, mnem.loc, "cannot encode: %s", err); return; }
-  isa_line *ln = VEC_PUSH(c->lines, isa_line);
+  isa_line *ln = VEC_PUSH(c, c->lines, isa_line);
   if (c->loc_set) { ln->file = LINE_EXPLICIT | (uint32_t)c->loc_file; ln->line = c->loc_line; ln->col = c->loc_col; }
   else { ln->file = LINE_IMPLICIT; ln->line = (uint32_t)mnem.loc.line; ln->col = (uint32_t)mnem.loc.col; }
   c->run++;
@@ -1805,26 +1988,120 @@ void asm_insn(asm_ctx *c, asm_tok *guard, int guard_neg, asm_tok mnem, asm_opnd 
 
 /* ---- the end ---- */
 
+/* The register of kernel function fn named 'name' (the loader's rule,
+ * emu_reg_slot: the first declaration that gives it, a range's NAMEk
+ * included): 1 with its type, else 0. */
+static int kernel_reg(asm_ctx *c, const isa_func *fn, const char *name, int *type) {
+  size_t nl = strlen(name);
+  for (uint32_t i = 0; i < fn->nreg; i++) {
+    const isa_regdecl *rd = &REGS(c)[fn->first_reg + i];
+    const char *dn = str_at(c, rd->name);
+    size_t dl = strlen(dn);
+    if (!rd->count) { if (!strcmp(dn, name)) { *type = rd->type; return 1; } continue; }
+    if (nl <= dl || strncmp(name, dn, dl) || name[dl] < '0' || name[dl] > '9' || (name[dl] == '0' && name[dl + 1])) continue;
+    uint64_t k = 0;
+    const char *p = name + dl;
+    while (*p >= '0' && *p <= '9' && k < UINT32_MAX) k = k * 10 + (uint64_t)(*p++ - '0');
+    if (!*p && k < rd->count) { *type = rd->type; return 1; }
+  }
+  return 0;
+}
+
+/* The declared type of register slot 'slot' of function fn. */
+static int slot_type(asm_ctx *c, const isa_func *fn, uint32_t slot) {
+  for (uint32_t i = 0; i < fn->nreg; i++) {
+    const isa_regdecl *rd = &REGS(c)[fn->first_reg + i];
+    if (slot >= rd->first_slot && slot - rd->first_slot < (rd->count ? rd->count : 1)) return rd->type;
+  }
+  return ISA_T_NONE;
+}
+
+/* A trigger point NAME+OFF in kernel fn (is_skip: the trigger's 'skip'
+ * point): its pc, or UINT32_MAX after an error at 'at'. */
+static uint32_t trigger_point(asm_ctx *c, asm_loc at, const isa_func *fn, uint32_t name, uint32_t off, int is_skip) {
+  const char *kn = str_at(c, fn->name), *ln = str_at(c, name);
+  uint64_t pc = 0;
+  switch (isa_trigger_point(fn, c->labels.p, c->strtab.p, name, off, &pc)) {
+  case ISA_POINT_NONE:
+    asm_error(c, at, "kernel '%s' has no label '%s'%s (a point is LABEL+N, or %s+N: the N-th instruction after the kernel's first)",
+              kn, ln, is_skip ? " for the trigger's 'skip'" : "", kn);
+    return UINT32_MAX;
+  case ISA_POINT_AMBIGUOUS:
+    asm_error(c, at, "'%s'%s is both kernel '%s' (its entry) and one of its labels: give the point as another label+N", ln,
+              is_skip ? " (the trigger's 'skip')" : "", kn);
+    return UINT32_MAX;
+  }
+  if (pc >= fn->ninsn) {
+    char last[160];
+    if (fn->ninsn == 1) snprintf(last, sizeof last, "its one instruction is %s+0", kn);
+    else snprintf(last, sizeof last, "its %u instructions are %s+0 to %s+%u", fn->ninsn, kn, kn, fn->ninsn ? fn->ninsn - 1 : 0);
+    asm_error(c, at, "%s'%s+%u' is past the end of kernel '%s' (%s)", is_skip ? "the 'skip' point " : "", ln, off, kn, last);
+    return UINT32_MAX;
+  }
+  return (uint32_t)pc;
+}
+
+/* The subroutine whose trigger t is, or NULL. */
+static const isa_subr *trigger_subr(asm_ctx *c, uint32_t t) {
+  for (uint32_t s = 0; s < c->subrs.n; s++) {
+    const isa_subr *x = &VEC_AT(c->subrs, isa_subr, s);
+    if (t >= x->first_trigger && t - x->first_trigger < x->ntrigger) return x;
+  }
+  return NULL;
+}
+
+/* 'pc' triggers whose kernel is in this assembly, checked as the loader
+ * checks them (emu/load.c): the points are instructions of the kernel, the
+ * bound registers are the kernel's, each as wide as its live-in or live-out,
+ * and no two triggers name one instruction.  (A trigger for a kernel that is
+ * not here is bound when the subroutine is assembled with its module.) */
 static void check_pc_triggers(asm_ctx *c) {
+  uint32_t *pcs = asm_alloc(c, (size_t)(c->triggers.n ? c->triggers.n : 1) * sizeof *pcs);
   for (uint32_t t = 0; t < c->triggers.n; t++) {
     isa_trigger *tr = &VEC_AT(c->triggers, isa_trigger, t);
+    pcs[t] = UINT32_MAX;
     if (tr->event != ISA_TRIG_PC) continue;
     asm_loc at = VEC_AT(c->trig_pending, asm_loc, t);
     uint32_t g;
     const char *kn = str_at(c, tr->kernel);
     if (!asm_hmap_get(&c->globals, kn, (uint32_t)strlen(kn), &g)) continue;   /* bound at load time */
     if (G_KIND(g) != G_FUNC || FUNCS(c)[G_INDEX(g)].kind != ISA_FN_ENTRY) { asm_error(c, at, "trigger names '%s', which is not a kernel", kn); continue; }
-    isa_func *fn = &FUNCS(c)[G_INDEX(g)];
-    uint32_t l = 0;
-    for (; l < fn->nlabel; l++) if (VEC_AT(c->labels, isa_label, fn->first_label + l).name == tr->label) break;
-    if (l == fn->nlabel) { asm_error(c, at, "kernel '%s' has no label '%s'", kn, str_at(c, tr->label)); continue; }
-    if (VEC_AT(c->labels, isa_label, fn->first_label + l).pc + tr->label_off >= fn->ninsn)
-      asm_error(c, at, "'%s+%u' is past the end of kernel '%s'", str_at(c, tr->label), tr->label_off, kn);
-    if (!tr->skip) continue;
-    for (l = 0; l < fn->nlabel; l++) if (VEC_AT(c->labels, isa_label, fn->first_label + l).name == tr->skip) break;
-    if (l == fn->nlabel) asm_error(c, at, "kernel '%s' has no label '%s' (the trigger's 'skip')", kn, str_at(c, tr->skip));
-    else if (VEC_AT(c->labels, isa_label, fn->first_label + l).pc + tr->skip_off >= fn->ninsn)
-      asm_error(c, at, "'skip %s+%u' is past the end of kernel '%s'", str_at(c, tr->skip), tr->skip_off, kn);
+    const isa_func *fn = &FUNCS(c)[G_INDEX(g)];
+    if (!fn->has_body) { asm_error(c, at, "kernel '%s' is declared here but not defined: a trigger needs its code", kn); continue; }
+    uint32_t pc = trigger_point(c, at, fn, tr->label, tr->label_off, 0);
+    if (tr->skip) trigger_point(c, at, fn, tr->skip, tr->skip_off, 1);
+    if (pc == UINT32_MAX) continue;
+    pcs[t] = pc;
+    const isa_subr *sr = trigger_subr(c, t);
+    if (sr && tr->nbind == sr->nlivein + sr->nliveout) {   /* (a wrong count is reported with the subroutine) */
+      const isa_func *sf = &FUNCS(c)[sr->func];
+      for (uint32_t i = 0; i < tr->nbind; i++) {
+        const char *rn = str_at(c, VEC_AT(c->pool, uint32_t, tr->bind_off + i));
+        int out = i >= sr->nlivein, kt;
+        uint32_t ss = VEC_AT(c->pool, uint32_t, out ? sr->liveout_off + i - sr->nlivein : sr->livein_off + i);
+        if (!kernel_reg(c, fn, rn, &kt)) { asm_error(c, at, "kernel '%s' has no register %s", kn, rn); continue; }
+        char sn[96];
+        unsigned kb = isa_type_bits(kt), sb = isa_type_bits(slot_type(c, sf, ss));
+        if (kb != sb) {
+          isa_image view;
+          memset(&view, 0, sizeof view);
+          view.strtab = c->strtab.p; view.strtab_len = c->strtab.n; view.funcs = c->funcs.p; view.regs = c->regs.p;
+          isa_dis_reg(&view, sr->func, ss, sn, sizeof sn);
+          asm_error(c, at, "%s is %u bits wide, the %s it is bound to %u (%s)", rn, kb, out ? "live-out" : "live-in", sb, sn);
+        }
+      }
+    }
+    for (uint32_t o = 0; o < t; o++) {   /* one instruction, two names (L and M+2): one event starts one subroutine */
+      const isa_trigger *ot = &VEC_AT(c->triggers, isa_trigger, o);
+      if (pcs[o] != pc || ot->kernel != tr->kernel || (ot->label == tr->label && ot->label_off == tr->label_off)) continue;
+      char now[160];   /* (the loader's words) */
+      isa_trigger_text(tr, c->strtab.p, now, sizeof now);
+      const isa_subr *os = trigger_subr(c, o);
+      asm_error(c, at, "subroutine %s: trigger '%s' is at the instruction where subroutine %s's 'pc' trigger is (kernel '%s' pc %u): "
+                "one event starts one subroutine (that one is on line %d)", sr ? str_at(c, FUNCS(c)[sr->func].name) : "?", now,
+                os ? str_at(c, FUNCS(c)[os->func].name) : "?", kn, pc, VEC_AT(c->trig_pending, asm_loc, o).line);
+      break;
+    }
   }
 }
 
@@ -1832,18 +2109,16 @@ static void check_pc_triggers(asm_ctx *c) {
  * tables below name them, so the bytes of an image do not depend on the
  * order in which the source mentioned its names. */
 static void canonical_strings(asm_ctx *c) {
-  asm_vec nt = { 0 };
-  asm_hmap seen = { 0 };
-  asm_vec_push(&nt, 1, 1);
+  asm_vec_push(c, &c->canon, 1, 1);
   const char *old = c->strtab.p;
 #define REMAP(field) do {                                                  \
     const char *s_ = old + (field);                                        \
     uint32_t n_ = (uint32_t)strlen(s_), v_;                                \
     if (!n_) { (field) = 0; break; }                                       \
-    if (!asm_hmap_get(&seen, s_, n_, &v_)) {                               \
-      v_ = nt.n;                                                           \
-      memcpy(asm_vec_push(&nt, 1, n_ + 1), s_, n_);                        \
-      asm_hmap_put(&seen, s_, n_, v_);                                     \
+    if (!asm_hmap_get(&c->canon_seen, s_, n_, &v_)) {                      \
+      v_ = c->canon.n;                                                     \
+      memcpy(asm_vec_push(c, &c->canon, 1, n_ + 1), s_, n_);               \
+      asm_hmap_put(c, &c->canon_seen, s_, n_, v_);                         \
     }                                                                      \
     (field) = v_;                                                          \
   } while (0)
@@ -1862,12 +2137,11 @@ static void canonical_strings(asm_ctx *c) {
     for (uint32_t k = 0; k < t->nbind; k++) REMAP(VEC_AT(c->pool, uint32_t, t->bind_off + k));
   }
 #undef REMAP
-  asm_hmap_free(&seen);
-  asm_vec_free(&c->strtab);
-  c->strtab = nt;
+  asm_hmap_free(c, &c->canon_seen);
+  asm_vec_free(c, &c->strtab);
+  c->strtab = c->canon;
+  memset(&c->canon, 0, sizeof c->canon);
 }
-
-static void *take(asm_vec *v) { void *p = v->p; if (!p) p = calloc(1, 1); v->p = NULL; v->n = v->cap = 0; return p; }
 
 /* Two subroutines bound to one event: an error at the second binding. */
 static void check_trigger_conflicts(asm_ctx *c) {
@@ -1888,53 +2162,110 @@ static void check_trigger_conflicts(asm_ctx *c) {
   }
 }
 
-int asm_finish(asm_ctx *c, isa_image *out) {
-  memset(out, 0, sizeof *out);
+static void finish(asm_ctx *c, isa_image *out) {
   check_pc_triggers(c);
   check_trigger_conflicts(c);
-  if (c->errors) return c->errors;
+  if (c->errors) return;
   canonical_strings(c);
   /* module items first, then every function's items; functions point past the module's */
   uint32_t nmod = c->modout.n;
-  isa_item *all = asm_vec_push(&c->outline, sizeof(isa_item), nmod + c->funcitems.n);
+  isa_item *all = asm_vec_push(c, &c->outline, sizeof(isa_item), nmod + c->funcitems.n);
   if (nmod) memcpy(all, c->modout.p, nmod * sizeof(isa_item));
   if (c->funcitems.n) memcpy(all + nmod, c->funcitems.p, c->funcitems.n * sizeof(isa_item));
   for (uint32_t f = 0; f < c->funcs.n; f++) if (FUNCS(c)[f].has_body) FUNCS(c)[f].first_item += nmod;
-  asm_vec kernels = { 0 };
+  isa_image view;   /* the tables isa_kernel_info reads, still the context's */
+  memset(&view, 0, sizeof view);
+  view.strtab = c->strtab.p; view.strtab_len = c->strtab.n;
+  view.vars = c->vars.p; view.nvars = c->vars.n; view.funcs = c->funcs.p; view.nfuncs = c->funcs.n;
   for (uint32_t f = 0; f < c->funcs.n; f++) {
     if (FUNCS(c)[f].kind != ISA_FN_ENTRY || !FUNCS(c)[f].has_body) continue;
-    isa_kernel *k = VEC_PUSH(kernels, isa_kernel);
-    out->strtab = c->strtab.p; out->strtab_len = c->strtab.n;   /* isa_kernel_info reads names only */
-    out->vars = c->vars.p; out->nvars = c->vars.n; out->funcs = c->funcs.p; out->nfuncs = c->funcs.n;
-    isa_kernel_info(out, f, k);
+    isa_kernel_info(&view, f, VEC_PUSH(c, c->kernels, isa_kernel));
   }
   for (uint32_t s = 0; s < c->subrs.n; s++) {
     isa_subr *sr = &VEC_AT(c->subrs, isa_subr, s);
     isa_kernel k;
-    out->vars = c->vars.p; out->nvars = c->vars.n; out->funcs = c->funcs.p; out->nfuncs = c->funcs.n;
-    isa_kernel_info(out, sr->func, &k);
+    isa_kernel_info(&view, sr->func, &k);
     sr->shared_bytes = k.shared_bytes;
   }
   out->version = c->version; out->target = c->target; out->address_size = c->address_size;
   out->module_items = nmod;
-  out->strtab_len = c->strtab.n; out->strtab = take(&c->strtab);
-  out->nfiles = c->files.n; out->files = take(&c->files);
-  out->nvars = c->vars.n; out->vars = take(&c->vars);
-  out->nregs = c->regs.n; out->regs = take(&c->regs);
-  out->nfuncs = c->funcs.n; out->funcs = take(&c->funcs);
-  out->nlabels = c->labels.n; out->labels = take(&c->labels);
-  out->noutline = c->outline.n; out->outline = take(&c->outline);
-  out->ncode = c->code.n; out->code = take(&c->code);
-  out->nlines = c->lines.n; out->lines = take(&c->lines);
-  out->nsubrs = c->subrs.n; out->subrs = take(&c->subrs);
-  out->ntriggers = c->triggers.n; out->triggers = take(&c->triggers);
-  out->npool = c->pool.n; out->pool = take(&c->pool);
-  out->nkernels = kernels.n; out->kernels = take(&kernels);
-  out->ndata = c->data.n; out->data = take(&c->data);
+  out->strtab_len = c->strtab.n; out->strtab = asm_vec_take(c, &c->strtab);
+  out->nfiles = c->files.n; out->files = asm_vec_take(c, &c->files);
+  out->nvars = c->vars.n; out->vars = asm_vec_take(c, &c->vars);
+  out->nregs = c->regs.n; out->regs = asm_vec_take(c, &c->regs);
+  out->nfuncs = c->funcs.n; out->funcs = asm_vec_take(c, &c->funcs);
+  out->nlabels = c->labels.n; out->labels = asm_vec_take(c, &c->labels);
+  out->noutline = c->outline.n; out->outline = asm_vec_take(c, &c->outline);
+  out->ncode = c->code.n; out->code = asm_vec_take(c, &c->code);
+  out->nlines = c->lines.n; out->lines = asm_vec_take(c, &c->lines);
+  out->nsubrs = c->subrs.n; out->subrs = asm_vec_take(c, &c->subrs);
+  out->ntriggers = c->triggers.n; out->triggers = asm_vec_take(c, &c->triggers);
+  out->npool = c->pool.n; out->pool = asm_vec_take(c, &c->pool);
+  out->nkernels = c->kernels.n; out->kernels = asm_vec_take(c, &c->kernels);
+  out->ndata = c->data.n; out->data = asm_vec_take(c, &c->data);
   char err[512];
   if (isa_image_validate(out, err, sizeof err)) {
     fprintf(c->diag ? c->diag : stderr, "awasm: internal error: the image fails validation: %s\n", err);
     c->errors++;
   }
+}
+
+int asm_finish(asm_ctx *c, isa_image *out) {
+  memset(out, 0, sizeof *out);
+  if (c->out_of_memory) return c->errors;
+  jmp_buf out_of_memory;
+  c->unwind = &out_of_memory;
+  if (setjmp(out_of_memory) == 0) finish(c, out);
+  else {   /* the tables taken so far are out's */
+    isa_image_free(out);
+    memset(out, 0, sizeof *out);
+    report_out_of_memory(c);
+  }
+  c->unwind = NULL;
   return c->errors;
+}
+
+/* ---- images awasm writes ---- */
+
+int asm_check_image(const isa_image *img, char *err, size_t cap) {
+  char *text = NULL, *msgs = NULL;
+  size_t len = 0, mlen = 0;
+  FILE *f = open_memstream(&text, &len);
+  if (!f) return isa_fail(err, cap, "out of memory checking the image");
+  isa_dis_image(img, f);
+  int bad_text = ferror(f);
+  if (fclose(f) || bad_text) { free(text); return isa_fail(err, cap, "out of memory checking the image"); }
+  FILE *mf = open_memstream(&msgs, &mlen);
+  asm_ctx *c = mf ? asm_new() : NULL;
+  if (!c) { if (mf) fclose(mf); free(msgs); free(text); return isa_fail(err, cap, "out of memory checking the image"); }
+  asm_set_diag(c, mf);
+  asm_set_warnings(c, 0);
+  asm_add_source(c, "<disassembly>", text, len);
+  isa_image again;
+  int errors = asm_finish(c, &again), oom = c->out_of_memory;
+  asm_free(c);
+  fclose(mf);
+  int rc = 0;
+  if (oom) rc = isa_fail(err, cap, "out of memory checking the image");
+  else if (errors) {   /* "<disassembly>:LINE:COL: error: MESSAGE": the first one */
+    const char *m = msgs ? strstr(msgs, ": error: ") : NULL;
+    const char *at = msgs ? strchr(msgs, ':') : NULL;
+    int line = at ? atoi(at + 1) : 0;
+    size_t n = m ? strcspn(m + 9, "\n") : 0;
+    rc = isa_fail(err, cap, "corrupt image: not one awasm writes: its disassembly does not assemble (line %d: %.*s)",
+                  line, (int)(n > 300 ? 300 : n), m ? m + 9 : "");
+  } else {
+    size_t n1 = 0, n2 = 0;
+    uint8_t *b1 = isa_image_write(img, &n1), *b2 = isa_image_write(&again, &n2);
+    if (!b1 || !b2) rc = isa_fail(err, cap, "out of memory checking the image");
+    else if (isa_image_difference(b1, n1, b2, n2))
+      rc = isa_fail(err, cap, "corrupt image: not one awasm writes: its disassembly assembles to a different image (the %s section differs)",
+                    isa_image_difference(b1, n1, b2, n2));
+    free(b1);
+    free(b2);
+  }
+  isa_image_free(&again);
+  free(msgs);
+  free(text);
+  return rc;
 }

@@ -6,7 +6,9 @@
  * recognize syntax; every check of meaning happens here.
  * Promises: no input makes it crash or loop; every error is reported in GNU
  * form (file:line:col: error: ...) with the source line and a caret, and
- * assembly goes on to the end of the file (up to ASM_MAX_ERRORS).
+ * assembly goes on to the end of the file (up to ASM_MAX_ERRORS).  It never
+ * ends the process: running out of memory is an error like any other
+ * (asm_add_source and asm_finish report it and return).
  */
 #ifndef AWEMU_ASM_H
 #define AWEMU_ASM_H
@@ -82,6 +84,7 @@ typedef struct asm_decl {
 typedef struct asm_ctx asm_ctx;
 
 /* ---- driver ---- */
+/* A new context, or NULL when there is no memory for one. */
 asm_ctx *asm_new(void);
 void asm_free(asm_ctx *c);
 /* Assembles one source file into the image under construction.  'text'
@@ -95,6 +98,18 @@ int asm_warning_count(const asm_ctx *c);
 void asm_set_diag(asm_ctx *c, FILE *f);
 /* Whether warnings are printed (they are counted either way). */
 void asm_set_warnings(asm_ctx *c, int on);
+/* The most memory, in bytes, the context's tables may hold (0, the default:
+ * as much as the system gives); past it the assembly stops with the error
+ * "out of memory".  (The lexer's and parser's own few kilobytes are not
+ * counted.) */
+void asm_set_memory_limit(asm_ctx *c, size_t bytes);
+/* Whether img is an image awasm writes: its disassembly (isa_dis_image)
+ * assembles back to the very same bytes.  isa_image_read accepts images that
+ * are well formed in structure; this also refuses those whose names, tables
+ * or instructions awasm would not have written (awdis and the loader call
+ * it, so that what awdis prints assembles back, and nothing is run that
+ * awasm would refuse).  0, or -1 with a message. */
+int asm_check_image(const isa_image *img, char *err, size_t cap);
 /* Reads a whole file ("-": standard input); returns malloc'd text or NULL
  * with errno set (EISDIR for a directory). */
 char *asm_read_file(const char *path, size_t *len);

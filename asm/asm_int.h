@@ -5,8 +5,10 @@
 
 #include "asm.h"
 
-/* Growable array of fixed-size elements. */
-typedef struct { void *p; uint32_t n, cap; } asm_vec;
+#include <setjmp.h>
+
+/* Growable array of fixed-size elements (bytes: the size of the block at p). */
+typedef struct { void *p; uint32_t n, cap; size_t bytes; } asm_vec;
 
 /* A name -> value hash map (open addressing; keys point into sources or the arena). */
 typedef struct { const char *key; uint32_t len; uint32_t val; } asm_hent;
@@ -25,6 +27,12 @@ typedef struct asm_chunk { struct asm_chunk *next; size_t used, cap; char data[]
 
 struct asm_ctx {
   FILE *diag;
+  /* memory: what the context holds, its limit (0: none), and where running out unwinds to */
+  size_t mem_held, mem_limit;
+  int out_of_memory;
+  jmp_buf *unwind;
+  void *scanner;           /* the lexer of the source being read (freed when unwinding) */
+  const char *lexer_failed;   /* flex's message when it stopped for a reason other than memory */
   int no_warnings;
   int errors, warnings;
   /* the current source */
@@ -89,9 +97,18 @@ struct asm_ctx {
   asm_loc func_loc;        /* the current function's name */
   uint32_t run;            /* instructions since the last outline item */
   asm_vec trig_locs_cur;   /* where each pending trigger was written */
+  /* asm_finish's tables under construction */
+  asm_vec kernels;         /* isa_kernel */
+  asm_vec canon;           /* the string table in canonical order */
+  asm_hmap canon_seen;     /* string -> its offset there */
 };
 
+/* Out of memory, or over the context's limit: unwinds to the entry point
+ * that is running (asm_add_source, asm_finish), which reports it (util.c). */
+_Noreturn void asm_out_of_memory(asm_ctx *c);
+
 /* lexer support */
+_Noreturn void asm_lex_fatal(void *scanner, const char *msg);
 int asm_lex_line(asm_ctx *c);
 int asm_lex_col(asm_ctx *c);
 void asm_lex_advance(asm_ctx *c, const char *text, size_t len);

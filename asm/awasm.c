@@ -12,10 +12,11 @@
 static void usage(FILE *f) {
   fputs("usage: awasm [options] FILE...\n"
         "Assembles PTX and awemu assembly into one AWS image.  A FILE of - is standard input\n"
-        "(named <stdin> in messages).\n"
+        "(named <stdin> in messages).  With neither -o nor -l it only checks the input: the\n"
+        "errors, or a line saying what it holds; no image is written.\n"
         "  -o OUT, --output=OUT  write the image to OUT (- for standard output); OUT may not be an input\n"
         "  -l            print a listing (pc, address, encoding, source position, instruction)\n"
-        "  -q            do not print warnings\n"
+        "  -q            do not print warnings (nor, when only checking, the line)\n"
         "  --isa-table   print the instruction table as Markdown (the reference in isa/ISA.md)\n"
         "  -h, --help    this text\n"
         "  --version     print the version\n"
@@ -98,6 +99,19 @@ static void listing(const isa_image *img, line_index *ix, const char **paths, in
   }
 }
 
+/* Check only (no -o, no -l): what the input holds, on one line. */
+static void check_report(const isa_image *img, const char **paths, int n) {
+  uint32_t count[ISA_FN_COUNT] = { 0 };
+  for (uint32_t f = 0; f < img->nfuncs; f++) if (img->funcs[f].has_body) count[img->funcs[f].kind]++;
+  static const char *const what[ISA_FN_COUNT] = { "kernel", "function", "subroutine" };
+  for (int i = 0; i < n; i++) printf("%s%s", i ? " " : "", paths[i]);
+  printf(": no errors");
+  int listed = 0;
+  for (int k = 0; k < ISA_FN_COUNT; k++)
+    if (count[k]) printf("%s%u %s%s", listed++ ? ", " : ": ", count[k], what[k], count[k] == 1 ? "" : "s");
+  printf(" (checked only: -o OUT writes the image)\n");
+}
+
 static int write_image(const isa_image *img, const char *out) {
   size_t size;
   uint8_t *buf = isa_image_write(img, &size);
@@ -155,8 +169,7 @@ static int run(int argc, char **argv, const char **paths, char **texts, line_ind
       return 2;
     } else { fprintf(stderr, "awasm: unknown option '%s' (awasm --help lists them)\n", a); return 2; }
   }
-  const char *why = !nfiles ? "no input files" : !out && !list ? "nothing to do: give -o OUT or -l" : NULL;
-  if (why) { fprintf(stderr, "awasm: %s\n", why); if (!nfiles) usage(stderr); return 2; }
+  if (!nfiles) { fprintf(stderr, "awasm: no input files\n"); usage(stderr); return 2; }
   if (list && out && !strcmp(out, "-")) { fprintf(stderr, "awasm: -l and -o - would both write to standard output\n"); return 2; }
   for (int i = 0; out && i < nfiles; i++)
     if (i != stdin_at && isa_same_file(out, paths[i])) {
@@ -193,6 +206,7 @@ static int run(int argc, char **argv, const char **paths, char **texts, line_ind
   } else {
     if (list) listing(&img, ix, paths, nfiles);
     if (out) rc = write_image(&img, out);
+    if (!out && !list && !quiet) check_report(&img, paths, nfiles);
   }
   isa_image_free(&img);
   return rc;

@@ -60,6 +60,7 @@ static int dis_main(int argc, char **argv) {
   char err[512];
   int rc = isa_image_read((const uint8_t *)buf, len, &img, err, sizeof err);
   free(buf);
+  if (!rc && (rc = asm_check_image(&img, err, sizeof err)) != 0) isa_image_free(&img);   /* what it prints must assemble back */
   if (rc) { fprintf(stderr, "awdis: %s: %s\n", name, err); return 1; }
   isa_outfile o;
   if (isa_out_open(&o, out ? out : "-", 0, err, sizeof err) != 0) {

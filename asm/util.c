@@ -2,20 +2,53 @@
 #include "asm_int.h"
 #include "util.h"
 
+#include <setjmp.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
+/* ---- memory ---- */
+
+/* Every block the context holds comes from here: 'old' bytes at p become n
+ * (p NULL: a new block).  Over the limit, or when the system has no memory,
+ * the assembly stops (asm_out_of_memory does not return). */
+static void *mem_resize(asm_ctx *c, void *p, size_t old, size_t n) {
+  if (c->mem_limit && c->mem_held - old + n > c->mem_limit) asm_out_of_memory(c);
+  void *q = realloc(p, n ? n : 1);
+  if (!q) asm_out_of_memory(c);
+  c->mem_held = c->mem_held - old + n;
+  return q;
+}
+
+static void mem_release(asm_ctx *c, void *p, size_t n) {
+  free(p);
+  c->mem_held -= p ? n : 0;
+}
+
+void *asm_mem_alloc(asm_ctx *c, size_t n) {
+  void *p = mem_resize(c, NULL, 0, n);
+  memset(p, 0, n);
+  return p;
+}
+
+void asm_mem_free(asm_ctx *c, void *p, size_t n) { mem_release(c, p, n); }
+
+_Noreturn void asm_out_of_memory(asm_ctx *c) {
+  c->out_of_memory = 1;
+  if (!c->unwind) abort();   /* internal: every entry point that allocates sets one */
+  longjmp(*c->unwind, 1);
+}
+
 /* ---- growable arrays ---- */
 
-void *asm_vec_push(asm_vec *v, size_t elem, uint32_t count) {
+void *asm_vec_push(asm_ctx *c, asm_vec *v, size_t elem, uint32_t count) {
+  if (count > UINT32_MAX / 2 - v->n) asm_out_of_memory(c);   /* (the doubling below would wrap) */
   if (v->n + count > v->cap || !v->p) {
     uint32_t cap = v->cap ? v->cap : 16;
     while (cap < v->n + count) cap *= 2;
-    void *p = realloc(v->p, (size_t)cap * elem);
-    if (!p) { fputs("awasm: out of memory\n", stderr); exit(2); }
-    v->p = p;
+    v->p = mem_resize(c, v->p, v->bytes, (size_t)cap * elem);
     v->cap = cap;
+    v->bytes = (size_t)cap * elem;
   }
   void *at = (char *)v->p + (size_t)v->n * elem;
   memset(at, 0, (size_t)count * elem);
@@ -23,7 +56,21 @@ void *asm_vec_push(asm_vec *v, size_t elem, uint32_t count) {
   return at;
 }
 
-void asm_vec_free(asm_vec *v) { free(v->p); v->p = NULL; v->n = v->cap = 0; }
+void asm_vec_free(asm_ctx *c, asm_vec *v) {
+  mem_release(c, v->p, v->bytes);
+  v->p = NULL;
+  v->n = v->cap = 0;
+  v->bytes = 0;
+}
+
+void *asm_vec_take(asm_ctx *c, asm_vec *v) {
+  void *p = v->p ? v->p : asm_mem_alloc(c, 1);
+  c->mem_held -= v->p ? v->bytes : 1;   /* the caller owns it now (free() it) */
+  v->p = NULL;
+  v->n = v->cap = 0;
+  v->bytes = 0;
+  return p;
+}
 
 /* ---- hash maps ---- */
 
@@ -33,17 +80,17 @@ static uint32_t hash_bytes(const char *s, uint32_t n) {
   return h;
 }
 
-static void hmap_grow(asm_hmap *m) {
+static void hmap_grow(asm_ctx *c, asm_hmap *m) {
+  if (m->cap > UINT32_MAX / 4) asm_out_of_memory(c);
   uint32_t cap = m->cap ? m->cap * 2 : 64;
-  asm_hent *t = calloc(cap, sizeof *t);
-  if (!t) { fputs("awasm: out of memory\n", stderr); exit(2); }
+  asm_hent *t = asm_mem_alloc(c, (size_t)cap * sizeof *t);
   for (uint32_t i = 0; i < m->cap; i++) {
     if (!m->t[i].key) continue;
     uint32_t h = hash_bytes(m->t[i].key, m->t[i].len) & (cap - 1);
     while (t[h].key) h = (h + 1) & (cap - 1);
     t[h] = m->t[i];
   }
-  free(m->t);
+  mem_release(c, m->t, (size_t)m->cap * sizeof *m->t);
   m->t = t;
   m->cap = cap;
 }
@@ -56,8 +103,8 @@ int asm_hmap_get(const asm_hmap *m, const char *key, uint32_t len, uint32_t *val
   return 0;
 }
 
-void asm_hmap_put(asm_hmap *m, const char *key, uint32_t len, uint32_t val) {
-  if ((m->n + 1) * 2 > m->cap) hmap_grow(m);
+void asm_hmap_put(asm_ctx *c, asm_hmap *m, const char *key, uint32_t len, uint32_t val) {
+  if ((m->n + 1) * 2 > m->cap) hmap_grow(c, m);
   uint32_t h = hash_bytes(key, len) & (m->cap - 1);
   for (; m->t[h].key; h = (h + 1) & (m->cap - 1))
     if (m->t[h].len == len && memcmp(m->t[h].key, key, len) == 0) { m->t[h].val = val; return; }
@@ -66,7 +113,7 @@ void asm_hmap_put(asm_hmap *m, const char *key, uint32_t len, uint32_t val) {
 }
 
 void asm_hmap_clear(asm_hmap *m) { if (m->t) memset(m->t, 0, (size_t)m->cap * sizeof *m->t); m->n = 0; }
-void asm_hmap_free(asm_hmap *m) { free(m->t); m->t = NULL; m->cap = m->n = 0; }
+void asm_hmap_free(asm_ctx *c, asm_hmap *m) { mem_release(c, m->t, (size_t)m->cap * sizeof *m->t); m->t = NULL; m->cap = m->n = 0; }
 
 /* ---- scratch memory, freed after each statement ---- */
 
@@ -76,14 +123,12 @@ void *asm_alloc(asm_ctx *c, size_t n) {
   while (k && k->used + n > k->cap) {
     if (k->next && k->next->cap >= n) { k = k->next; k->used = 0; break; }
     size_t cap = n > 65536 ? n : 65536;
-    asm_chunk *nk = malloc(sizeof *nk + cap);
-    if (!nk) { fputs("awasm: out of memory\n", stderr); exit(2); }
+    asm_chunk *nk = mem_resize(c, NULL, 0, sizeof *nk + cap);
     nk->cap = cap; nk->used = 0; nk->next = k->next; k->next = nk;
     k = nk;
   }
   if (!k) {
-    k = malloc(sizeof *k + 65536 + n);
-    if (!k) { fputs("awasm: out of memory\n", stderr); exit(2); }
+    k = mem_resize(c, NULL, 0, sizeof *k + 65536 + n);
     k->cap = 65536 + n; k->used = 0; k->next = NULL;
     c->arena = k;
   }
@@ -101,7 +146,7 @@ void asm_stmt_done(asm_ctx *c) {
 
 void asm_arena_free(asm_ctx *c) {
   asm_chunk *k = c->arena;
-  while (k) { asm_chunk *n = k->next; free(k); k = n; }
+  while (k) { asm_chunk *n = k->next; mem_release(c, k, sizeof *k + k->cap); k = n; }
   c->arena = c->arena_cur = NULL;
 }
 

@@ -461,6 +461,8 @@ out:
   return leak;
 }
 
+_Static_assert(EMU_MAX_LIVE == ISA_MAX_LIVE, "the assembler checks the loader's limit on live registers");
+
 static int bind_pc_triggers(aw_module *m, char *err, size_t cap) {
   const isa_image *img = &m->img;
   if (img->nsubrs && !(m->keep_base = calloc(img->nsubrs, sizeof *m->keep_base))) return isa_fail(err, cap, "out of host memory");
@@ -486,9 +488,13 @@ static int bind_pc_triggers(aw_module *m, char *err, size_t cap) {
         return isa_fail(err, cap, "subroutine %s: trigger 'pc %s %s': the module has no kernel '%s' (a subroutine for another module's kernel is given "
                         "as source, 'subroutines FILE' or --subroutines, and assembled with that module)", sub, kn, ln, kn);
       const isa_func *fn = &img->funcs[f];
-      uint32_t l = 0;
-      while (l < fn->nlabel && strcmp(isa_str(img, img->labels[fn->first_label + l].name), ln)) l++;
-      if (l == fn->nlabel) return isa_fail(err, cap, "subroutine %s: trigger 'pc %s %s': kernel '%s' has no label '%s'", sub, kn, ln, kn, ln);
+      uint64_t at = 0;   /* LABEL+N, or KERNEL+N from the kernel's entry */
+      int where = isa_trigger_point(fn, img->labels, img->strtab, tr->label, tr->label_off, &at);
+      if (where == ISA_POINT_NONE)
+        return isa_fail(err, cap, "subroutine %s: trigger 'pc %s %s': kernel '%s' has no label '%s' (a point is LABEL+N, or %s+N from the kernel's entry)",
+                        sub, kn, ln, kn, ln, kn);
+      if (where == ISA_POINT_AMBIGUOUS)
+        return isa_fail(err, cap, "subroutine %s: trigger 'pc %s %s': '%s' is both the kernel (its entry) and one of its labels", sub, kn, ln, ln);
       if (tr->nbind != sr->nlivein + sr->nliveout)
         return isa_fail(err, cap, "subroutine %s: trigger 'pc %s %s' names %u parent registers; the subroutine has %u live-ins and %u live-outs, "
                         "so it needs %u (the live-ins' sources, then the live-outs' destinations)", sub, kn, ln, tr->nbind, sr->nlivein, sr->nliveout,
@@ -514,20 +520,22 @@ static int bind_pc_triggers(aw_module *m, char *err, size_t cap) {
         if (out) { b.sub_out[i - sr->nlivein] = ss; b.parent_out[i - sr->nlivein] = (uint32_t)ps; }
         else { b.sub_in[i] = ss; b.parent_in[i] = (uint32_t)ps; }
       }
-      if (img->labels[fn->first_label + l].pc + tr->label_off >= fn->ninsn)
+      if (at >= fn->ninsn)
         return isa_fail(err, cap, "subroutine %s: trigger 'pc %s %s+%u' is past the end of kernel '%s'", sub, kn, ln, tr->label_off, kn);
-      uint32_t pc = m->funcs[f].first_pc + img->labels[fn->first_label + l].pc + tr->label_off;
+      uint32_t pc = m->funcs[f].first_pc + (uint32_t)at;
       b.pc = pc;
       b.skip_pc = NO_PC;
       b.skipif = sr->skipif;
       if (tr->skip) {
         const char *sn = isa_str(img, tr->skip);
-        uint32_t k = 0;
-        while (k < fn->nlabel && strcmp(isa_str(img, img->labels[fn->first_label + k].name), sn)) k++;
-        if (k == fn->nlabel) return isa_fail(err, cap, "subroutine %s: trigger 'pc %s %s': kernel '%s' has no label '%s' (its 'skip')", sub, kn, ln, kn, sn);
-        if (img->labels[fn->first_label + k].pc + tr->skip_off >= fn->ninsn)
+        uint64_t to = 0;
+        where = isa_trigger_point(fn, img->labels, img->strtab, tr->skip, tr->skip_off, &to);
+        if (where == ISA_POINT_NONE) return isa_fail(err, cap, "subroutine %s: trigger 'pc %s %s': kernel '%s' has no label '%s' (its 'skip')", sub, kn, ln, kn, sn);
+        if (where == ISA_POINT_AMBIGUOUS)
+          return isa_fail(err, cap, "subroutine %s: trigger 'pc %s %s': '%s' (its 'skip') is both the kernel (its entry) and one of its labels", sub, kn, ln, sn);
+        if (to >= fn->ninsn)
           return isa_fail(err, cap, "subroutine %s: trigger 'pc %s %s': 'skip %s+%u' is past the end of kernel '%s'", sub, kn, ln, sn, tr->skip_off, kn);
-        b.skip_pc = m->funcs[f].first_pc + img->labels[fn->first_label + k].pc + tr->skip_off;
+        b.skip_pc = m->funcs[f].first_pc + (uint32_t)to;
         int r = b.skip_pc == pc ? 0 : passes(m, &m->funcs[f], pc, b.skip_pc);
         if (r < 0) return isa_fail(err, cap, "out of host memory");
         if (!r)
@@ -684,6 +692,12 @@ aw_module *aw_module_load_text(aw_device *d, const char *name, const char *text,
   if (len >= 8 && memcmp(text, ISA_IMAGE_MAGIC, 8) == 0) {
     char e2[512];
     if (isa_image_read((const uint8_t *)text, len, &m->img, e2, sizeof e2)) { isa_fail(err, cap, "%s: %s", name, e2); free(m); return NULL; }
+    if (asm_check_image(&m->img, e2, sizeof e2)) {   /* only what awasm writes: what awdis and the debugger show is what runs */
+      isa_fail(err, cap, "%s: %s", name, e2);
+      isa_image_free(&m->img);
+      free(m);
+      return NULL;
+    }
     return finish_load(d, m, err, cap);
   }
   asm_ctx *c = asm_new();

@@ -158,6 +158,18 @@ uint8_t *isa_image_write(const isa_image *img, size_t *size) {
   return buf;
 }
 
+const char *isa_image_difference(const uint8_t *a, size_t na, const uint8_t *b, size_t nb) {
+  size_t dir = HEADER_BYTES + NSECTIONS * DIR_ENTRY_BYTES;
+  if (na < dir || nb < dir) return "header";
+  for (size_t i = 0; i < NSECTIONS; i++) {
+    const uint8_t *da = a + HEADER_BYTES + i * DIR_ENTRY_BYTES, *db = b + HEADER_BYTES + i * DIR_ENTRY_BYTES;
+    uint32_t oa = isa_get_u32(da + 8), ob = isa_get_u32(db + 8), la = isa_get_u32(da + 12), lb = isa_get_u32(db + 12);
+    if (la != lb || (uint64_t)oa + la > na || (uint64_t)ob + lb > nb || memcmp(a + oa, b + ob, la)) return sections[i].name;
+  }
+  if (memcmp(a + 24, b + 24, HEADER_BYTES - 24)) return "header";
+  return NULL;
+}
+
 /* ---- reading ---- */
 
 void isa_image_free(isa_image *img) {

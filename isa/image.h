@@ -82,6 +82,7 @@ enum { ISA_IT_VAR, ISA_IT_REG, ISA_IT_LABEL, ISA_IT_OPEN, ISA_IT_CLOSE, ISA_IT_I
 typedef struct { uint32_t kind, index; } isa_item;   /* INSNS: index = count */
 
 enum { ISA_PRIO_HIGH = 1, ISA_PRIO_LOW = 2 };
+#define ISA_MAX_LIVE 16   /* live-ins, and live-outs, of one subroutine (the loader's copy lists) */
 typedef struct {
   uint32_t func;
   uint32_t priority;
@@ -98,7 +99,7 @@ typedef struct {
   X(DECOMPRESS, "decompress", "a compressed line arrives; arg = encoding") \
   X(COMPRESS,   "compress",   "a line is written towards memory; arg = encoding, or -1 for any") \
   X(MISS,       "miss",       "a load misses in L1; arg unused") \
-  X(PC,         "pc",         "the parent warp reaches KERNEL:LABEL; binds parent registers to live-ins") \
+  X(PC,         "pc",         "the parent warp reaches KERNEL at LABEL+N or KERNEL+N; binds parent registers to live-ins") \
   X(EXPLICIT,   "explicit",   "started by the host or a run script")
 enum {
 #define X(id, name, doc) ISA_TRIG_##id,
@@ -113,8 +114,9 @@ typedef struct {
   uint32_t event;
   int32_t arg;
   uint32_t line;                   /* decompress, compress: the line size in bytes it serves; 0 = any */
-  uint32_t kernel, label;          /* strings; 0 = none (offset 0 is the empty string) */
-  uint32_t bind_off, nbind;        /* pool[]: strings naming parent registers */
+  uint32_t kernel, label;          /* strings; 0 = none (offset 0 is the empty string); label: a label of
+                                      the kernel, or the kernel's own name for its entry (isa_trigger_point) */
+  uint32_t bind_off, nbind;        /* pool[]: strings naming parent registers (nbind 0: bind_off 0) */
   uint32_t label_off;              /* pc: instructions after the label (LABEL+N) */
   uint32_t skip, skip_off;         /* pc: 'skip LABEL+N' (string; 0 = none) */
 } isa_trigger;
@@ -151,6 +153,10 @@ uint32_t isa_image_checksum(const uint8_t *buf, size_t size);
 uint8_t *isa_image_write(const isa_image *img, size_t *size);
 /* Parses and validates; on failure returns -1 and writes a message to err. */
 int isa_image_read(const uint8_t *buf, size_t size, isa_image *img, char *err, size_t errcap);
+/* The first section ("strtab", "vars", "code", ...; then "header" for the
+ * header's fields) in which two written images differ, or NULL when their
+ * contents are the same. */
+const char *isa_image_difference(const uint8_t *a, size_t na, const uint8_t *b, size_t nb);
 /* Checks every cross-reference of an image built in memory (isa_image_read
  * calls it too).  Returns 0, or -1 with a message. */
 int isa_image_validate(const isa_image *img, char *err, size_t errcap);
@@ -168,6 +174,15 @@ static inline const char *isa_str(const isa_image *img, uint32_t off) {
  * 'pc KERNEL LABEL' ('explicit' never conflicts: the host names the
  * subroutine).  Returns 1 with their indices (*a < *b), else 0. */
 int isa_triggers_conflict(const isa_trigger *tr, uint32_t n, const char *strtab, uint32_t *a, uint32_t *b);
+/* Where a 'pc' trigger's point NAME+OFF (or its 'skip' point) lies in kernel fn:
+ * NAME is one of fn's labels (labels: the image's label table), or fn's own
+ * name for its entry, so that KERNEL+N is the N-th instruction after the
+ * first (nvcc's PTX has labels only where branches go).  Strings are offsets
+ * into strtab.  ISA_POINT_OK with *pc, fn's instruction index (at or past
+ * fn->ninsn: past its end, for the caller to refuse); ISA_POINT_NONE when
+ * NAME is neither; ISA_POINT_AMBIGUOUS when it is both. */
+enum { ISA_POINT_OK, ISA_POINT_NONE, ISA_POINT_AMBIGUOUS };
+int isa_trigger_point(const isa_func *fn, const isa_label *labels, const char *strtab, uint32_t name, uint32_t off, uint64_t *pc);
 /* A trigger as the source writes it ("decompress 3", "decompress 6 line 128", "pc k L1"). */
 void isa_trigger_text(const isa_trigger *tr, const char *strtab, char *buf, size_t cap);
 /* Bytes of one element of a variable (vector included). */

@@ -23,6 +23,82 @@ static int bad(char *err, size_t cap, const char *fmt, ...) {
 }
 
 static int range_ok(uint32_t first, uint32_t n, uint32_t total) { return first <= total && n <= total - first; }
+
+/* ---- names and strings as awasm reads them (asm/lexer.l), so that a
+ * disassembly assembles back: an identifier with its .suffix chain (WORD) ---- */
+
+static int id_start(int ch) { return (ch >= 'A' && ch <= 'Z') || (ch >= 'a' && ch <= 'z') || ch == '_' || ch == '$' || ch == '%'; }
+static int id_char(int ch) { return id_start(ch) ? ch != '%' : ch >= '0' && ch <= '9'; }
+static int sfx_char(int ch) { return (ch >= 'A' && ch <= 'Z') || (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch == '_'; }
+
+/* [A-Za-z_$%][A-Za-z0-9_$]* then (.[A-Za-z0-9_]+(::[A-Za-z0-9_]+)*)*; the length of the
+ * word at s (0: none). */
+static size_t word_len(const char *s) {
+  size_t i = 0;
+  if (!id_start((unsigned char)s[i])) return 0;
+  for (i++; id_char((unsigned char)s[i]); i++) {}
+  while (s[i] == '.' && sfx_char((unsigned char)s[i + 1])) {
+    for (i++; sfx_char((unsigned char)s[i]); i++) {}
+    while (s[i] == ':' && s[i + 1] == ':' && sfx_char((unsigned char)s[i + 2]))
+      for (i += 2; sfx_char((unsigned char)s[i]); i++) {}
+  }
+  return i;
+}
+
+static int is_word(const char *s) { size_t n = word_len(s); return n && !s[n]; }
+
+/* The text between the quotes of a .file string: ([^"\\\n]|\\.)*, no NUL. */
+static int is_string_text(const char *s) {
+  for (; *s; s++) {
+    if (*s == '"' || *s == '\n') return 0;
+    if (*s == '\\' && (!s[1] || s[1] == '\n')) return 0;
+    if (*s == '\\') s++;
+  }
+  return 1;
+}
+
+/* .version: MAJOR.MINOR (asm_version); .target: words joined by ", " (asm_target). */
+static int is_version(const char *s) {
+  size_t i = 0, j;
+  while (s[i] >= '0' && s[i] <= '9') i++;
+  if (!i || s[i] != '.') return 0;
+  for (j = ++i; s[j] >= '0' && s[j] <= '9'; j++) {}
+  return j > i && !s[j];
+}
+
+static int is_target(const char *s) {
+  for (;;) {
+    size_t n = word_len(s);
+    if (!n) return 0;
+    s += n;
+    if (!*s) return 1;
+    if (s[0] != ',' || s[1] != ' ') return 0;
+    s += 2;
+  }
+}
+
+/* A name for a message: quoted, bytes awasm would not read as \xNN, at most 60 of them. */
+static const char *shown(const char *s, char *buf, size_t cap) {
+  size_t n = 0;
+  if (cap < 8) return "";
+  buf[n++] = '"';
+  for (size_t i = 0; s[i] && n + 6 < cap; i++) {
+    unsigned char ch = (unsigned char)s[i];
+    if (i == 60) { memcpy(buf + n, "...", 3); n += 3; break; }
+    if (ch >= 32 && ch < 127 && ch != '"' && ch != '\\') buf[n++] = (char)ch;
+    else n += (size_t)snprintf(buf + n, cap - n, "\\x%02x", ch);
+  }
+  buf[n++] = '"';
+  buf[n] = 0;
+  return buf;
+}
+
+/* A name awasm could not have read: the message naming it. */
+static int bad_name(char *err, size_t cap, const char *what, uint32_t i, const char *name) {
+  char b[320];
+  return bad(err, cap, "%s %u: the name %s is not one awasm reads (an identifier: a letter, _, $ or %%, then letters, digits, _ and $, "
+             "and .suffixes), so its disassembly would not assemble", what, i, shown(name, b, sizeof b));
+}
 static int str_ok(const isa_image *img, uint32_t off) { return off < img->strtab_len; }
 static int pow2_or_zero(uint32_t a) { return (a & (a - 1)) == 0; }
 
@@ -36,6 +112,7 @@ static int check_operand(const isa_image *img, uint32_t f, const isa_operand *o,
     if (o->index >= fn->nslots || o->index2 >= fn->nslots) return bad(err, cap, "function %u: register pair out of range", f);
     break;
   case ISA_K_SYM: case ISA_K_MSYM:
+    if (o->kind == ISA_K_SYM && o->value) return bad(err, cap, "function %u: a symbol operand with an offset (only an address, [name+N], has one)", f);
     if (o->aux == ISA_SYM_VAR && o->index >= img->nvars) return bad(err, cap, "function %u refers to variable %u of %u", f, o->index, img->nvars);
     if (o->aux == ISA_SYM_FUNC && o->index >= img->nfuncs) return bad(err, cap, "function %u refers to function %u of %u", f, o->index, img->nfuncs);
     if (o->aux == ISA_SYM_LABEL && (o->index < fn->first_label || o->index - fn->first_label >= fn->nlabel))
@@ -148,6 +225,10 @@ static int check_code(const isa_image *img, uint32_t f, const uint8_t *slot_type
     for (unsigned i = 0; i < in.nopnd; i++) if (check_operand(img, f, &in.opnd[i], err, cap)) return -1;
     for (unsigned i = 0; i < in.nelem; i++) if (check_operand(img, f, &in.elem[i], err, cap)) return -1;
     if (check_types(img, f, n, &in, slot_type, err, cap)) return -1;
+    uint64_t again[2 + ISA_MAX_OPND + ISA_MAX_ELEM + 8];   /* the words awasm writes for it: no stray bits (the disassembly would drop them) */
+    const char *ewhy = NULL;
+    if (k > sizeof again / sizeof again[0] || isa_encode(&in, again, k, &ewhy) != k || memcmp(again, w, k * sizeof *w))
+      return bad(err, cap, "function %s, instruction %u: not encoded as awasm encodes it (bits its fields do not use are set)", isa_str(img, fn->name), n);
     w += k; left -= k; n++;
   }
   if (n != fn->ninsn) return bad(err, cap, "function %s has %u instructions, its record says %u", isa_str(img, fn->name), n, fn->ninsn);
@@ -159,33 +240,49 @@ static int check_outline(const isa_image *img, uint32_t first, uint32_t n, int m
                          char *err, size_t cap) {
   int depth = 0;
   uint64_t insns = 0, labels = 0;
-  for (uint32_t i = 0; i < n; i++) {
+  /* blocks are numbered as they open (the body is 0); a declaration's scope is the block it stands in */
+  uint32_t blocks = 0, cur = 0, *parent = NULL, nopen = 0;
+  for (uint32_t i = 0; i < n; i++) nopen += img->outline[first + i].kind == ISA_IT_OPEN;
+  if (nopen && !(parent = malloc(nopen * sizeof *parent))) return bad(err, cap, "out of memory checking function %u", f);
+  int rc = 0;
+  for (uint32_t i = 0; i < n && !rc; i++) {
     const isa_item *it = &img->outline[first + i];
     switch (it->kind) {
     case ISA_IT_VAR:
-      if (it->index >= img->nvars) return bad(err, cap, "outline item %u: variable out of range", first + i);
-      if (img->vars[it->index].owner != (module ? 0 : f + 1)) return bad(err, cap, "outline item %u: variable of another scope", first + i);
+      if (it->index >= img->nvars) { rc = bad(err, cap, "outline item %u: variable out of range", first + i); break; }
+      if (img->vars[it->index].owner != (module ? 0 : f + 1)) { rc = bad(err, cap, "outline item %u: variable of another scope", first + i); break; }
+      if (img->vars[it->index].scope != cur) rc = bad(err, cap, "variable %u: scope %u, but it is declared in block %u", it->index, img->vars[it->index].scope, cur);
       break;
     case ISA_IT_FDECL: case ISA_IT_FDEF:
-      if (!module || it->index >= img->nfuncs) return bad(err, cap, "outline item %u: bad function item", first + i);
-      if (it->kind == ISA_IT_FDEF && !img->funcs[it->index].has_body) return bad(err, cap, "outline item %u: definition of a function with no body", first + i);
+      if (!module || it->index >= img->nfuncs) { rc = bad(err, cap, "outline item %u: bad function item", first + i); break; }
+      if (it->kind == ISA_IT_FDEF && !img->funcs[it->index].has_body) rc = bad(err, cap, "outline item %u: definition of a function with no body", first + i);
       break;
     case ISA_IT_REG:
-      if (module || it->index >= img->nregs || img->regs[it->index].owner != f) return bad(err, cap, "outline item %u: bad register item", first + i);
+      if (module || it->index >= img->nregs || img->regs[it->index].owner != f) { rc = bad(err, cap, "outline item %u: bad register item", first + i); break; }
+      if (img->regs[it->index].scope != cur) rc = bad(err, cap, "register declaration %u: scope %u, but it is declared in block %u", it->index, img->regs[it->index].scope, cur);
       break;
     case ISA_IT_LABEL:
-      if (module || it->index >= img->nlabels || img->labels[it->index].func != f) return bad(err, cap, "outline item %u: bad label item", first + i);
+      if (module || it->index >= img->nlabels || img->labels[it->index].func != f) { rc = bad(err, cap, "outline item %u: bad label item", first + i); break; }
       /* where the outline puts it (awdis writes it there) is where branches go (the emulator's pc) */
-      if (img->labels[it->index].pc != insns) return bad(err, cap, "label %u is at instruction %u, its outline item at %llu", it->index, img->labels[it->index].pc, (unsigned long long)insns);
-      if (seen[it->index - img->funcs[f].first_label]++) return bad(err, cap, "outline item %u: label %u placed twice", first + i, it->index);
+      if (img->labels[it->index].pc != insns) { rc = bad(err, cap, "label %u is at instruction %u, its outline item at %llu", it->index, img->labels[it->index].pc, (unsigned long long)insns); break; }
+      if (seen[it->index - img->funcs[f].first_label]++) { rc = bad(err, cap, "outline item %u: label %u placed twice", first + i, it->index); break; }
       labels++;
       break;
-    case ISA_IT_OPEN: if (module) return bad(err, cap, "block at module scope"); depth++; break;
-    case ISA_IT_CLOSE: if (module || --depth < 0) return bad(err, cap, "outline item %u: unbalanced block", first + i); break;
-    case ISA_IT_INSNS: if (module || it->index == 0) return bad(err, cap, "outline item %u: bad instruction run", first + i); insns += it->index; break;
-    default: return bad(err, cap, "outline item %u: unknown kind %u", first + i, it->kind);
+    case ISA_IT_OPEN:
+      if (module) { rc = bad(err, cap, "block at module scope"); break; }
+      parent[depth++] = cur;
+      cur = ++blocks;
+      break;
+    case ISA_IT_CLOSE:
+      if (module || depth == 0) { rc = bad(err, cap, "outline item %u: unbalanced block", first + i); break; }
+      cur = parent[--depth];
+      break;
+    case ISA_IT_INSNS: if (module || it->index == 0) rc = bad(err, cap, "outline item %u: bad instruction run", first + i); else insns += it->index; break;
+    default: rc = bad(err, cap, "outline item %u: unknown kind %u", first + i, it->kind);
     }
   }
+  free(parent);
+  if (rc) return rc;
   if (depth) return bad(err, cap, "unbalanced blocks in function %u", f);
   if (!module && insns != img->funcs[f].ninsn) return bad(err, cap, "function %u outline covers %llu instructions of %u", f, (unsigned long long)insns, img->funcs[f].ninsn);
   if (!module && labels != img->funcs[f].nlabel) return bad(err, cap, "function %u: %llu of its %u labels have a place in the outline", f, (unsigned long long)labels, img->funcs[f].nlabel);
@@ -196,13 +293,24 @@ int isa_image_validate(const isa_image *img, char *err, size_t cap) {
   if (img->strtab_len == 0 || img->strtab[0] != 0 || img->strtab[img->strtab_len - 1] != 0)
     return bad(err, cap, "string table must start and end with a NUL byte");
   if (!str_ok(img, img->version) || !str_ok(img, img->target)) return bad(err, cap, "header strings out of range");
+  char shownbuf[320];
+  if (img->strtab[img->version] && !is_version(img->strtab + img->version))
+    return bad(err, cap, "the version %s is not MAJOR.MINOR, as .version takes it", shown(img->strtab + img->version, shownbuf, sizeof shownbuf));
+  if (img->strtab[img->target] && !is_target(img->strtab + img->target))
+    return bad(err, cap, "the target %s is not a list of names, as .target takes it", shown(img->strtab + img->target, shownbuf, sizeof shownbuf));
   if (img->address_size != 0 && img->address_size != 32 && img->address_size != 64) return bad(err, cap, "address size %u", img->address_size);
-  for (uint32_t i = 0; i < img->nfiles; i++)
+  for (uint32_t i = 0; i < img->nfiles; i++) {
+    char b[320];
     if (!str_ok(img, img->files[i])) return bad(err, cap, "file %u: name out of range", i);
+    if (!is_string_text(img->strtab + img->files[i]))
+      return bad(err, cap, "file %u: the name %s cannot stand between the quotes of a .file directive (a '\"', a newline or a lone '\\')",
+                 i, shown(img->strtab + img->files[i], b, sizeof b));
+  }
 
   for (uint32_t i = 0; i < img->nvars; i++) {
     const isa_var *v = &img->vars[i];
     if (!str_ok(img, v->name) || !img->strtab[v->name]) return bad(err, cap, "variable %u: bad name", i);
+    if (!is_word(img->strtab + v->name)) return bad_name(err, cap, "variable", i, img->strtab + v->name);
     if (v->space == ISA_SP_GENERIC || v->space > ISA_SP_CONST || v->space == ISA_SP_SHARED_CTA) return bad(err, cap, "variable %u: bad state space %u", i, v->space);
     if (v->type == ISA_T_NONE || v->type >= ISA_T_COUNT || v->type == ISA_T_PRED) return bad(err, cap, "variable %u: bad type %u", i, v->type);
     if (v->vec > 3 || v->linkage >= ISA_LINK_COUNT || (v->flags & ~ISA_VAR_ALLFLAGS)) return bad(err, cap, "variable %u: bad attributes", i);
@@ -215,6 +323,13 @@ int isa_image_validate(const isa_image *img, char *err, size_t cap) {
       if ((d >= v->ndims || unsized) && v->dims[d]) return bad(err, cap, "variable %u: stray dimension", i);
     }
     if ((v->flags & ISA_VAR_UNSIZED) && (!v->ndims || v->init_len)) return bad(err, cap, "variable %u: bad unsized array", i);
+    /* fields the disassembly does not write must hold what awasm leaves there */
+    if (!(v->flags & ISA_VAR_PTR) && (v->ptr_space || v->ptr_align)) return bad(err, cap, "variable %u: .ptr attributes without .ptr", i);
+    if ((v->flags & ISA_VAR_PTR) && (!(v->flags & ISA_VAR_PARAM) || !v->owner || img->funcs[v->owner - 1].kind != ISA_FN_ENTRY ||
+                                     (v->type != ISA_T_U64 && v->type != ISA_T_U32 && v->type != ISA_T_B64 && v->type != ISA_T_B32)))
+      return bad(err, cap, "variable %u: .ptr on what is not a .u32 or .u64 kernel parameter", i);
+    if ((v->flags & (ISA_VAR_PARAM | ISA_VAR_RET)) && (v->linkage || !v->owner)) return bad(err, cap, "variable %u: a parameter with linkage or no function", i);
+    if (!v->init_len && v->init_off) return bad(err, cap, "variable %u: an initializer offset without an initializer", i);
     if (isa_var_bytes(v) > 0xffffffffu) return bad(err, cap, "variable %u: larger than 4 GiB", i);
     if (v->init_len) {
       if (!range_ok(v->init_off, v->init_len, img->ndata)) return bad(err, cap, "variable %u: initializer outside the data section", i);
@@ -227,10 +342,12 @@ int isa_image_validate(const isa_image *img, char *err, size_t cap) {
   for (uint32_t f = 0; f < img->nfuncs; f++) {
     const isa_func *fn = &img->funcs[f];
     if (!str_ok(img, fn->name) || !img->strtab[fn->name]) return bad(err, cap, "function %u: bad name", f);
+    if (!is_word(img->strtab + fn->name)) return bad_name(err, cap, "function", f, img->strtab + fn->name);
     if (fn->kind >= ISA_FN_COUNT || fn->linkage >= ISA_LINK_COUNT || fn->has_body > 1) return bad(err, cap, "function %u: bad attributes", f);
     if (!range_ok(fn->first_param, fn->nparam, img->nvars) || !range_ok(fn->first_ret, fn->nret, img->nvars))
       return bad(err, cap, "function %u: parameter range out of bounds", f);
     if (fn->kind != ISA_FN_FUNC && fn->nret) return bad(err, cap, "kernel or subroutine %u has return parameters", f);
+    if (fn->first_param != fn->first_ret + fn->nret) return bad(err, cap, "function %u: its parameters do not follow its return parameters", f);
     if (fn->kind == ISA_FN_SUBR && fn->nparam) return bad(err, cap, "subroutine %u has parameters", f);
     /* .maxntid and .reqntid: absent (0, 0, 0) or three positive sizes, on kernels only (asm_func_perf) */
     for (int k = 0; k < 2; k++) {
@@ -245,7 +362,7 @@ int isa_image_validate(const isa_image *img, char *err, size_t cap) {
     for (uint32_t k = 0; k < fn->nparam + fn->nret; k++) {
       int isret = k >= fn->nparam;
       const isa_var *v = &img->vars[isret ? fn->first_ret + k - fn->nparam : fn->first_param + k];
-      if (v->owner != f + 1 || v->space != ISA_SP_PARAM || !(v->flags & (isret ? ISA_VAR_RET : ISA_VAR_PARAM)))
+      if (v->owner != f + 1 || v->space != ISA_SP_PARAM || !(v->flags & (isret ? ISA_VAR_RET : ISA_VAR_PARAM)) || v->scope)
         return bad(err, cap, "function %u: parameter %u is not one of its parameters", f, k);
     }
     if (!fn->has_body && (fn->code_words || fn->ninsn || fn->nreg || fn->nlabel || fn->nitem || fn->nslots ||
@@ -277,6 +394,7 @@ int isa_image_validate(const isa_image *img, char *err, size_t cap) {
       const isa_regdecl *rd = &img->regs[fn->first_reg + r];
       if (rd->owner != f || rd->first_slot != slot || !str_ok(img, rd->name) || !img->strtab[rd->name])
         return bad(err, cap, "register declaration %u of function %u", r, f);
+      if (!is_word(img->strtab + rd->name)) return bad_name(err, cap, "register declaration", fn->first_reg + r, img->strtab + rd->name);
       if (rd->type == ISA_T_NONE || rd->type >= ISA_T_COUNT || rd->type == ISA_T_B128 || rd->vec) return bad(err, cap, "register declaration %u: bad type", fn->first_reg + r);
       uint64_t n = rd->count ? rd->count : 1;
       if (slot + n > ISA_MAX_INDEX) return bad(err, cap, "too many registers in function %u", f);
@@ -286,10 +404,12 @@ int isa_image_validate(const isa_image *img, char *err, size_t cap) {
     for (uint32_t l = 0; l < fn->nlabel; l++) {
       const isa_label *lb = &img->labels[fn->first_label + l];
       if (lb->func != f || lb->pc > fn->ninsn || !str_ok(img, lb->name) || !img->strtab[lb->name]) return bad(err, cap, "label %u", fn->first_label + l);
+      if (!is_word(img->strtab + lb->name)) return bad_name(err, cap, "label", fn->first_label + l, img->strtab + lb->name);
     }
     for (uint32_t k = 0; k < fn->ninsn; k++) {
       const isa_line *ln = &img->lines[fn->first_insn + k];
       if (ln->file > img->nfiles) return bad(err, cap, "line entry %u names file %u of %u", fn->first_insn + k, ln->file, img->nfiles);
+      if (!ln->file) return bad(err, cap, "line entry %u names no file (awasm gives every instruction its source position)", fn->first_insn + k);
     }
     uint8_t *slot_type = malloc(fn->nslots ? fn->nslots : 1);
     if (!slot_type) return bad(err, cap, "out of memory checking function %u", f);
@@ -354,6 +474,23 @@ int isa_image_validate(const isa_image *img, char *err, size_t cap) {
                      (tr->event != ISA_TRIG_DECOMPRESS && tr->event != ISA_TRIG_COMPRESS)))
       return bad(err, cap, "trigger %u: line size %u", t, tr->line);
     for (uint32_t k = 0; k < tr->nbind; k++) if (!str_ok(img, img->pool[tr->bind_off + k])) return bad(err, cap, "trigger %u: binding name", t);
+    /* what the disassembly writes (isa/disasm.c, put_subr_attrs) is what awasm reads back */
+    int lined = tr->event == ISA_TRIG_DECOMPRESS || tr->event == ISA_TRIG_COMPRESS;
+    if (tr->event == ISA_TRIG_DECOMPRESS ? tr->arg < 0 || tr->arg > 255 : tr->event == ISA_TRIG_COMPRESS ? tr->arg < -1 || tr->arg > 255 : tr->arg != 0)
+      return bad(err, cap, "trigger %u: argument %d on a '%s' trigger", t, (int)tr->arg, isa_trigger_names[tr->event]);
+    if (!lined && tr->line) return bad(err, cap, "trigger %u: a line size on a '%s' trigger", t, isa_trigger_names[tr->event]);
+    if (tr->event != ISA_TRIG_PC && (tr->kernel || tr->label || tr->nbind))
+      return bad(err, cap, "trigger %u: a kernel, label or registers on a '%s' trigger", t, isa_trigger_names[tr->event]);
+    if (!tr->nbind && tr->bind_off) return bad(err, cap, "trigger %u: an empty register list at pool offset %u", t, tr->bind_off);
+    if (tr->label_off > 1000000 || tr->skip_off > 1000000) return bad(err, cap, "trigger %u: an offset past 1000000 instructions", t);
+    if (tr->event == ISA_TRIG_PC) {
+      if (!tr->kernel || !tr->label) return bad(err, cap, "trigger %u: a 'pc' trigger without a kernel and a point", t);
+      if (!is_word(img->strtab + tr->kernel)) return bad_name(err, cap, "trigger", t, img->strtab + tr->kernel);
+      if (!is_word(img->strtab + tr->label)) return bad_name(err, cap, "trigger", t, img->strtab + tr->label);
+      if (tr->skip && !is_word(img->strtab + tr->skip)) return bad_name(err, cap, "trigger", t, img->strtab + tr->skip);
+      for (uint32_t k = 0; k < tr->nbind; k++)
+        if (!is_word(img->strtab + img->pool[tr->bind_off + k])) return bad_name(err, cap, "trigger", t, img->strtab + img->pool[tr->bind_off + k]);
+    }
   }
   for (uint32_t s = 0; s < img->nsubrs; s++) {
     const isa_subr *sr = &img->subrs[s];
@@ -402,6 +539,17 @@ int isa_triggers_conflict(const isa_trigger *tr, uint32_t n, const char *strtab,
       if (same) { *a = i; *b = j; return 1; }
     }
   return 0;
+}
+
+int isa_trigger_point(const isa_func *fn, const isa_label *labels, const char *strtab, uint32_t name, uint32_t off, uint64_t *pc) {
+  const char *n = tstr(strtab, name);
+  int entry = !strcmp(n, tstr(strtab, fn->name));
+  uint32_t l = 0;
+  while (l < fn->nlabel && strcmp(tstr(strtab, labels[fn->first_label + l].name), n)) l++;
+  if (l < fn->nlabel && entry) return ISA_POINT_AMBIGUOUS;
+  if (l == fn->nlabel && !entry) return ISA_POINT_NONE;
+  *pc = (uint64_t)(entry ? 0 : labels[fn->first_label + l].pc) + off;
+  return ISA_POINT_OK;
 }
 
 void isa_trigger_text(const isa_trigger *tr, const char *strtab, char *buf, size_t cap) {

@@ -26,8 +26,17 @@ pass() { passed=$((passed + 1)); [ -n "$VERBOSE" ] && echo "PASS $1"; return 0; 
 # skip NAME WHY: a check that cannot run here, and why (counted, and printed)
 skip() { skipped=$((skipped + 1)); echo "SKIP $1: $2"; return 0; }
 fail() { failed=$((failed + 1)); echo "FAIL $1"; [ -n "$2" ] && printf '%s\n' "$2" | sed 's/^/     /' | head -20; return 0; }
+# group NAME: a progress line for the group that just ended (its passes and failures, its time and
+# the time since the start), then NAME's group begins ('' ends the last): a user sees the tests move
+rs_t0=$(date +%s); rs_name=; rs_start=$rs_t0; rs_p=0; rs_f=0
+group() {
+  rs_now=$(date +%s)
+  [ -n "$rs_name" ] && printf '[%4ds] %s: %d passed, %d failed (%ds)\n' $((rs_now - rs_t0)) "$rs_name" $((passed - rs_p)) $((failed - rs_f)) $((rs_now - rs_start))
+  rs_name=$1; rs_start=$rs_now; rs_p=$passed; rs_f=$failed
+}
 
 # ---- unit ----
+group "unit tests"
 for t in "$BUILD"/tests/test_*; do
   [ -x "$t" ] || continue
   case "$t" in *.o|*.d) continue ;; esac
@@ -44,6 +53,7 @@ for t in "$BUILD"/tests/test_*; do
 done
 
 # ---- sources ----
+group "sources assemble and round-trip"
 for src in $(git ls-files '*.s' '*.ptx' 2>/dev/null | grep -v '^tests/asm/errors/'); do
   n=$(echo "$src" | tr '/' '_')
   if "$BIN/awasm" -q "$src" -o "$OUT/$n.aws" 2> "$OUT/$n.err"; then
@@ -61,6 +71,7 @@ for src in $(git ls-files '*.s' '*.ptx' 2>/dev/null | grep -v '^tests/asm/errors
 done
 
 # ---- errors ----
+group "assembler errors"
 for src in tests/asm/errors/*.s; do
   [ -f "$src" ] || continue
   n=$(basename "$src" .s)
@@ -83,6 +94,7 @@ for src in tests/asm/errors/*.s; do
 done
 
 # ---- runs ----
+group "runs against their references"
 # Every directory with a run.aw: examples/*/ and tests/emu/*/*/.  A ref.c beside
 # it is the independent reference: it is compiled and run first, writing the
 # inputs and the expected outputs into the directory given as DATA.
@@ -121,6 +133,7 @@ for script in $(ls examples/*/run.aw tests/emu/*/*/run.aw 2>/dev/null); do
 done
 
 # ---- debugger: the same results under it ----
+group "runs under the debugger"
 # Every example runs twice with a dump of each buffer appended to its script:
 # plainly, and under the debugger (a temporary breakpoint at its first
 # kernel, 40 instructions stepped, the warps listed, continue).  The dumps
@@ -149,6 +162,7 @@ for script in examples/*/run.aw; do
 done
 
 # ---- debugger transcripts ----
+group "debugger transcripts"
 # Every tests/debug/NAME/: 'args' (the arguments after 'awemu debug'), 'commands' (run
 # with -batch -x, each echoed after the prompt) and 'expected', the whole transcript
 # (stdout and stderr merged), which must come out byte for byte.  The commands carry
@@ -165,6 +179,7 @@ for dir in tests/debug/*/; do
 done
 
 # ---- debugger: garbage in ----
+group "debugger: garbage in"
 # tests/fuzz/debug_commands.txt: 770 lines of random words from the debugger's
 # vocabulary (commands, registers, spaces, formats, numbers, brackets), typed at a
 # kernel stopped in saxpy.  The debugger must answer each one (a message or a usage
@@ -177,6 +192,7 @@ if [ $rc -eq 1 ] && [ "$(tail -1 "$OUT/debug_garbage.log")" = "still here" ] && 
 else fail "debugger on random command lines: exit $rc" "$(tail -15 "$OUT/debug_garbage.log")"; fi
 
 # ---- report ----
+group "compression report"
 # awemu compress over three lines whose BDI sizes follow from the format by
 # hand: zeros (0 bytes), a repeated 8-byte value (8 bytes), no pattern (32 bytes,
 # stored); each is one 32-byte burst.
@@ -188,6 +204,7 @@ if [ $? -eq 0 ] && grep -q '"name": "best"' "$OUT/report.json"; then pass "awemu
 else fail "awemu compress --format json" "$(cat "$OUT/report.json")"; fi
 
 # ---- isadoc ----
+group "isa/ISA.md"
 "$BIN/awasm" --isa-table > "$OUT/isa-table.md"
 sed -n '/<!-- BEGIN GENERATED/,/<!-- END GENERATED/p' isa/ISA.md | sed '1d;$d' > "$OUT/isa-doc.md"
 if cmp -s "$OUT/isa-table.md" "$OUT/isa-doc.md"; then pass "isa/ISA.md matches the table"
@@ -202,6 +219,7 @@ if [ -z "$missing" ]; then pass "the executor documents every instruction's case
 else fail "the executor (emu/exec.c, emu/tensor.c) lacks the synopsis comment of" "$missing"; fi
 
 # ---- images ----
+group "damaged images"
 "$BIN/awasm" -q examples/saxpy/saxpy.ptx -o "$OUT/img.aws"
 size=$(wc -c < "$OUT/img.aws")
 for cut in 0 7 39 100 $((size / 2)) $((size - 1)); do
@@ -234,8 +252,10 @@ done
 # never writes outside it.
 for chk in tests/checks/*.sh; do
   [ -f "$chk" ] || continue
+  group "checks: $(basename "$chk" .sh)"
   . "./$chk"
 done
+group ""
 
 if [ "$skipped" -gt 0 ]; then echo "$passed passed, $failed failed, $skipped skipped"
 else echo "$passed passed, $failed failed"; fi

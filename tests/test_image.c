@@ -7,9 +7,13 @@
  * why, and never read out of bounds (run under ASan by `make asan`).
  * Images that are well formed in layout but that the assembler cannot
  * produce (register types that do not fit their operands, .maxntid with a
- * zero size) are refused too (test_types).
+ * zero size) are refused too (test_types).  So are those whose disassembly
+ * awasm would not assemble, or would assemble to another image
+ * (test_not_awasms): awdis printed them, and awasm then refused the text
+ * ("stray '^' in program") or wrote a different image.
  */
 #include "../asm/asm.h"
+#include "../isa/disasm.h"
 #include "../isa/image.h"
 #include "../isa/isa.h"
 #include "check.h"
@@ -139,7 +143,7 @@ static void test_trigger_conflict(void) {
  * them, and awdis printed source that awasm then refused). */
 static void test_subr_regs(void) {
   static const char src[] = ".version 8.0\n.target sm_80\n.address_size 64\n"
-                            ".subroutine s\n.trigger pc k, L skip M\n.livein %a, %b\n.skipif %p\n{\n"
+                            ".subroutine s\n.trigger pc k, L (%r1, %r2) skip M\n.livein %a, %b\n.skipif %p\n{\n"
                             "\t.reg .b32 %a, %b;\n\t.reg .pred %p;\n\tsetp.eq.u32 %p, %a, %b;\n\texit;\n}\n";
   for (int k = 0; k < 3; k++) {
     isa_image img;
@@ -190,7 +194,130 @@ static void test_labels(void) {
   }
 }
 
+/* Offset of the first occurrence of the NUL-terminated string 'str' in the
+ * image's bytes (the string table), or 0. */
+static size_t find_bytes(const uint8_t *b, size_t n, const char *str) {
+  size_t l = strlen(str) + 1;
+  for (size_t i = 0; i + l <= n; i++) if (!memcmp(b + i, str, l)) return i;
+  return 0;
+}
+
+/* Images awasm could not have written, made from valid ones.  isa_image_read
+ * refuses the first kind with a message naming the field (a name awasm cannot
+ * read, a file name that cannot stand in quotes, a declaration's scope that is
+ * not the block it stands in, a label operand with an offset, an instruction
+ * with bits set that its fields do not use); asm_check_image, which awdis and
+ * the loader call after it, refuses the rest: their disassembly does not
+ * assemble, or assembles to a different image.  Each was accepted before, and
+ * awdis printed it. */
+static const char *nested_src =
+  ".version 8.0\n.target sm_80\n.address_size 64\n"
+  ".visible .entry nest(.param .u64 out)\n{\n\t.reg .b32 %r<2>;\n\t.reg .b64 %rd<2>;\n"
+  "\tld.param.u64 %rd1, [out];\n\t{\n\t.reg .b32 %t;\n\tmov.u32 %t, 5;\n\tst.global.u32 [%rd1], %t;\n\t}\n"
+  "\tbra DONE;\nDONE:\n\tret;\n}\n";
+
+static void test_not_awasms(void) {
+  size_t n;
+  const char *saxpy[] = { "examples/saxpy/saxpy.ptx" };
+  uint8_t *img = build(saxpy[0], &n);
+  CHECK(img != NULL, "saxpy.ptx assembles");
+  if (!img) return;
+  uint8_t *bad = malloc(n);
+  char err[512] = "";
+  isa_image im;
+  /* a name with a stray '^' (the issue's case): saxpy_param_1 becomes sax^y_param_1 */
+  struct { const char *str; size_t at; char ch; const char *want; } names[] = {
+    { "saxpy_param_1", 3, '^', "variable 1: the name \"sax^y_param_1\" is not one awasm reads" },
+    { "%rd", 1, '`', "register declaration 3: the name \"%`d\" is not one awasm reads" },
+    { "$L__BB0_2", 4, '&', "label 0: the name \"$L__&B0_2\" is not one awasm reads" },
+    { "saxpy", 0, '9', "function 0: the name \"9axpy\" is not one awasm reads" },
+    { "examples/saxpy/saxpy.ptx", 8, '"', "file 0: the name \"examples\\x22saxpy/saxpy.ptx\" cannot stand between the quotes of a .file directive" },
+    { "9.0", 1, 'x', "the version \"9x0\" is not MAJOR.MINOR" },
+    { "sm_80", 2, ' ', "the target \"sm 80\" is not a list of names" },
+  };
+  for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) {
+    memcpy(bad, img, n);
+    size_t at = find_bytes(bad, n, names[k].str);
+    bad[at + names[k].at] = (uint8_t)names[k].ch;
+    fix_crc(bad, n);
+    int ok = at && loads(bad, n, err, sizeof err);
+    CHECK(at && !ok && strstr(err, names[k].want), "a damaged name (%s) is refused: %s", names[k].want, err);
+  }
+  /* fields the disassembly does not write: a register declared in a nested block said to be in the body,
+   * a branch's label operand with an offset (the disassembly writes the label alone) */
+  for (int k = 0; k < 2; k++) {
+    if (assemble_text("nest.ptx", nested_src, &im)) { CHECK(0, "nest.ptx assembles"); break; }
+    const char *want = NULL;
+    if (k == 0) { decl(&im, 0, "%t")->scope = 0; want = "register declaration 2: scope 0, but it is declared in block 1"; }
+    if (k == 1) {   /* bra DONE: instruction 3, its operand the word after the two header words */
+      uint32_t w = 0;
+      for (int i = 0; i < 3; i++) { isa_insn in; const char *why; w += (uint32_t)isa_decode(im.code + w, im.ncode - w, &in, &why); }
+      im.code[w + 2] |= 0x10;
+      want = "function 0: a symbol operand with an offset";
+    }
+    size_t m;
+    uint8_t *buf = isa_image_write(&im, &m);
+    isa_image_free(&im);
+    CHECK(buf && !loads(buf, m, err, sizeof err) && strstr(err, want), "%s is refused: %s", want, err);
+    free(buf);
+  }
+  /* read well, but not what awasm writes: a register declaration renamed as another of its function
+   * ('redeclaration' when its disassembly is assembled), a label named by the tail of another
+   * string, "param_0" (awasm would give it a string of its own) */
+  for (int k = 0; k < 2; k++) {
+    if (isa_image_read(img, n, &im, err, sizeof err)) { CHECK(0, "saxpy's image loads: %s", err); break; }
+    const char *want;
+    if (k == 0) { decl(&im, 0, "%f")->name = decl(&im, 0, "%r")->name; want = "its disassembly does not assemble (line 16: redeclaration of '%r')"; }
+    else { im.labels[0].name = (uint32_t)(strstr(im.strtab + im.vars[0].name, "param_0") - im.strtab); want = "its disassembly assembles to a different image (the strtab section differs)"; }
+    size_t m;
+    uint8_t *buf = isa_image_write(&im, &m);
+    isa_image_free(&im);
+    isa_image again;
+    int read = buf && isa_image_read(buf, m, &again, err, sizeof err) == 0;
+    int refused = read && asm_check_image(&again, err, sizeof err) != 0;
+    if (read) isa_image_free(&again);
+    CHECK(read && refused && strstr(err, want), "an image that reads well but is not awasm's is refused by asm_check_image: %s", err);
+    free(buf);
+  }
+  /* every image the loader takes from 2000 random byte changes (checksum fixed) prints as
+   * source that assembles back to it */
+  int taken = 0, same = 0;
+  for (int k = 0; k < 2000; k++) {
+    memcpy(bad, img, n);
+    bad[16 + (size_t)(next() % (n - 16))] = (uint8_t)next();
+    fix_crc(bad, n);
+    if (isa_image_read(bad, n, &im, err, sizeof err)) continue;
+    int ok = asm_check_image(&im, err, sizeof err) == 0;
+    if (ok) {
+      taken++;
+      char *text = NULL;
+      size_t tl = 0;
+      FILE *f = open_memstream(&text, &tl);
+      isa_dis_image(&im, f);
+      fclose(f);
+      asm_ctx *c = asm_new();
+      asm_set_diag(c, NULL);
+      asm_add_source(c, "again.s", text, tl);
+      isa_image two;
+      if (asm_finish(c, &two) == 0) {
+        size_t m;
+        uint8_t *b2 = isa_image_write(&two, &m);
+        same += b2 && m == n && !memcmp(b2 + 16, bad + 16, n - 16);
+        free(b2);
+      }
+      isa_image_free(&two);
+      asm_free(c);
+      free(text);
+    }
+    isa_image_free(&im);
+  }
+  CHECK(taken > 0 && same == taken, "of 2000 random byte changes, the %d images taken all assemble back from their disassembly (%d do)", taken, same);
+  free(bad);
+  free(img);
+}
+
 int main(void) {
+  test_not_awasms();
   test_types();
   test_labels();
   test_trigger_conflict();

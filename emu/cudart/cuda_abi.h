@@ -9,14 +9,26 @@
  * 384, major 360, l2CacheSize 596, maxThreadsPerMultiProcessor 604,
  * sharedMemPerMultiprocessor 624, regsPerMultiprocessor 632,
  * sharedMemPerBlockOptin 672, maxBlocksPerMultiProcessor 688, reserved 784;
- * sizeof(cudaFuncAttributes) 144).  CUDA 12's cudaDeviceProp differs (it still
- * has clockRate and others), which is why only the .13 soname is built.
+ * sizeof(cudaFuncAttributes) 144).  libcudart.so.12 is built from the same code
+ * with CR_ABI=12: the structures that differ in CUDA 12 are chosen here by
+ * CR_ABI (cudaPointerAttributes) or are in abi12.h (cudaDeviceProp).
  */
 #ifndef AWEMU_CUDA_ABI_H
 #define AWEMU_CUDA_ABI_H
 
 #include <stddef.h>
 #include <stdint.h>
+
+/* The CUDA major version whose interface is built: 13 (libcudart.so.13), or 12 (the
+ * Makefile's -DCR_ABI=12 for libcudart.so.12). */
+#ifndef CR_ABI
+#define CR_ABI 13
+#endif
+#if CR_ABI == 12
+#define CR_RUNTIME_VERSION 12080   /* cudaRuntimeGetVersion, cudaDriverGetVersion: 12.8, the newest 12.x whose layout was checked offset by offset (abi12.h) */
+#else
+#define CR_RUNTIME_VERSION 13000
+#endif
 
 typedef int cr_err;   /* cudaError_t */
 enum {
@@ -93,8 +105,11 @@ typedef struct {   /* cudaPointerAttributes */
   int type;        /* cudaMemoryType: 0 unregistered, 1 host, 2 device, 3 managed */
   int device;
   void *devicePointer, *hostPointer;
-  long reserved[8];
+#if CR_ABI != 12
+  long reserved[8];   /* CUDA 13 only: CUDA 12's struct ends at hostPointer (abi12.h) */
+#endif
 } cr_pointer_attr;
+_Static_assert(sizeof(cr_pointer_attr) == (CR_ABI == 12 ? 24 : 88), "cudaPointerAttributes: 24 bytes in CUDA 12, 88 in 13");
 
 enum { CR_FUNC_ATTR_MAX_DYNAMIC_SHARED = 8 };   /* cudaFuncAttributeMaxDynamicSharedMemorySize (cudaFuncAttribute) */
 

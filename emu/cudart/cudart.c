@@ -996,8 +996,8 @@ API cr_err cudaSetDevice(int dev) { ENTER; init(); return ret(dev == 0 ? CR_SUCC
 API cr_err cudaGetDevice(int *dev) { ENTER; init(); if (!dev) return ret(CR_INVALID_VALUE); *dev = 0; return ret(CR_SUCCESS); }
 API cr_err cudaSetDeviceFlags(unsigned flags) { ENTER; (void)flags; init(); return ret(CR_SUCCESS); }
 API cr_err cudaChooseDevice(int *dev, const void *prop) { ENTER; (void)prop; init(); if (!dev) return ret(CR_INVALID_VALUE); *dev = 0; return ret(CR_SUCCESS); }
-API cr_err cudaDriverGetVersion(int *v) { ENTER; if (!v) return CR_INVALID_VALUE; *v = 13000; return CR_SUCCESS; }
-API cr_err cudaRuntimeGetVersion(int *v) { ENTER; if (!v) return CR_INVALID_VALUE; *v = 13000; return CR_SUCCESS; }
+API cr_err cudaDriverGetVersion(int *v) { ENTER; if (!v) return CR_INVALID_VALUE; *v = CR_RUNTIME_VERSION; return CR_SUCCESS; }
+API cr_err cudaRuntimeGetVersion(int *v) { ENTER; if (!v) return CR_INVALID_VALUE; *v = CR_RUNTIME_VERSION; return CR_SUCCESS; }
 
 API cr_err cudaGetDeviceProperties(cr_device_prop *p, int dev) {
   ENTER;

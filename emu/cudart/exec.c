@@ -91,7 +91,7 @@ static int read_at(int fd, void *buf, size_t n, uint64_t off) {
 
 /* Whether PROGRAM (a path, or a name looked up in $PATH as execvp does) can run on this
  * libcudart: a 64-bit ELF executable that carries CUDA code (a .nv_fatbin section) but
- * does not load libcudart.so.13 (its CUDA runtime linked in statically, nvcc's default, or
+ * does not load libcudart.so.13 or .so.12 (its CUDA runtime linked in statically, nvcc's default, or
  * another CUDA's) would run its kernels on that runtime, not on awemu.  0 (or not an ELF
  * file, a script, unreadable: left to execvp), or -1 with the reason in why. */
 /* The file execvp will run for prog (a name without '/' is looked up in PATH, where a
@@ -116,7 +116,7 @@ static int check_program(const char *prog, char *why, size_t cap) {
   int fd = open(path, O_RDONLY);
   if (fd < 0) return 0;
   Elf64_Ehdr eh;
-  int rc = 0, fatbin = 0, needs13 = 0;
+  int rc = 0, fatbin = 0, ours = 0;
   char other[64] = "";
   Elf64_Shdr *sh = NULL;
   char *names = NULL, *dynstr = NULL;
@@ -140,12 +140,12 @@ static int check_program(const char *prog, char *why, size_t cap) {
     for (size_t k = 0; k < nd && dyn[k].d_tag != DT_NULL; k++) {
       if (dyn[k].d_tag != DT_NEEDED || dyn[k].d_un.d_val >= ss->sh_size) continue;
       const char *lib = dynstr + dyn[k].d_un.d_val;
-      if (!strcmp(lib, "libcudart.so.13")) needs13 = 1;
+      if (!strcmp(lib, "libcudart.so.13") || !strcmp(lib, "libcudart.so.12")) ours = 1;   /* awemu builds both */
       else if (!strncmp(lib, "libcudart.so", 12)) snprintf(other, sizeof other, "%s", lib);
     }
   }
-  if (fatbin && !needs13) {
-    if (other[0]) snprintf(why, cap, "it loads %s, another CUDA's runtime: awemu's is libcudart.so.13 (CUDA 13); rebuild it with nvcc 13 -cudart shared", other);
+  if (fatbin && !ours) {
+    if (other[0]) snprintf(why, cap, "it loads %s, another CUDA's runtime: awemu's are libcudart.so.13 and libcudart.so.12 (CUDA 13 and 12); rebuild it with nvcc 12 or 13 -cudart shared", other);
     else snprintf(why, cap, "its CUDA runtime is linked in (nvcc's default, -cudart static), so its kernels would not run on awemu; rebuild it with nvcc -cudart shared");
     rc = -1;
   }

@@ -12,4 +12,4 @@ L1:
 {
 	exit;
 }
-// error: 11:15: kernel 'k' has no label 'L2'
+// error: 11:15: kernel 'k' has no label 'L2' (a point is LABEL+N, or k+N: the N-th instruction after the kernel's first)
