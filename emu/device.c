@@ -30,7 +30,7 @@ void aw_device_free(aw_device *d) {
   if (!d) return;
   for (uint32_t i = 0; i < d->nmodules; i++) emu_module_free(d->modules[i]);
   free(d->modules);
-  for (uint32_t i = 0; i < d->nallocs; i++) if (!d->allocs[i].borrowed) free(d->allocs[i].data);
+  for (uint32_t i = 0; i < d->nallocs; i++) { if (!d->allocs[i].borrowed) free(d->allocs[i].data); free(d->allocs[i].host_pages); }
   free(d->allocs);
   free(d->tail);
   free(d->head);

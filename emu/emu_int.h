@@ -116,7 +116,12 @@ typedef struct {
   uint64_t slot;          /* the bytes it owns: its size rounded up to 256, then a 256-byte gap (data holds them all) */
   uint8_t *data;
   int borrowed;           /* data is the caller's host memory (aw_map_host), not freed here */
+  uint8_t *host_pages;    /* a bit per EMU_HOST_PAGE bytes from addr: the host wrote there (aw_memcpy_htod, aw_memset); NULL: nowhere yet */
 } emu_alloc;
+#define EMU_HOST_PAGE 4096
+/* Whether the host has written the EMU_HOST_PAGE-byte page of device memory holding addr (a copy or
+ * a memset; memory it maps is the host's): 0 for memory only kernels have written, or none. */
+int emu_host_written(aw_device *d, uint64_t addr);
 
 /* Device memory is laid out as the CUDA allocator lays it out: allocations
  * packed one after another into pages of EMU_PAGE bytes that stay mapped; a
@@ -233,6 +238,12 @@ enum { TM_BLOCK_RAW = 1, TM_BLOCK_PACKED = 2 };
 int tm_device_block_get(const aw_device *d, uint64_t addr, uint32_t unit, uint32_t *enc, uint32_t *size);
 int tm_device_block_set(aw_device *d, uint64_t addr, uint32_t unit, int state, uint32_t enc, uint32_t size);
 void tm_device_block_algorithm(aw_device *d, uint64_t algorithm);
+/* ... and per 4 KiB page the initial setup's verdict: 0 (not looked at since the host wrote it),
+ * TM_PAGE_PACKED (some block of it compresses) or TM_PAGE_RAW (none does: stored uncompressed). */
+enum { TM_PAGE_PACKED = 1, TM_PAGE_RAW = 2 };
+#define TM_PAGE_BYTES 4096
+int tm_device_page_hint(const aw_device *d, uint64_t addr, uint32_t unit);
+int tm_device_page_hint_set(aw_device *d, uint64_t addr, uint32_t unit, int hint);
 
 /* load.c */
 void emu_module_free(aw_module *m);

@@ -118,11 +118,27 @@ emu_alloc *emu_find_alloc(aw_device *d, uint64_t addr, uint64_t size) {
   return a;
 }
 
+/* Marks the pages of allocation a that [dst, dst + n) touches as written by the host.  (Out of
+ * memory for the bitmap: they stay unmarked, which only means their data is taken as uncompressed.) */
+static void host_wrote(emu_alloc *a, uint64_t dst, uint64_t n) {
+  if (!a->host_pages && !(a->host_pages = calloc((size_t)((a->slot + EMU_HOST_PAGE - 1) / EMU_HOST_PAGE + 7) / 8, 1))) return;
+  for (uint64_t p = (dst - a->addr) / EMU_HOST_PAGE; p <= (dst + n - 1 - a->addr) / EMU_HOST_PAGE; p++) a->host_pages[p / 8] |= (uint8_t)(1u << (p % 8));
+}
+
+int emu_host_written(aw_device *d, uint64_t addr) {
+  emu_alloc *a = slot_below(d, addr);
+  if (!a || addr - a->addr >= a->slot) return 0;
+  if (a->borrowed) return 1;
+  uint64_t p = (addr - a->addr) / EMU_HOST_PAGE;
+  return a->host_pages && (a->host_pages[p / 8] >> (p % 8) & 1);
+}
+
 aw_status aw_free(aw_device *d, uint64_t addr) {
   for (uint32_t i = 0; i < d->nallocs; i++) {
     if (d->allocs[i].addr != addr) continue;
     tm_device_host_wrote(d, addr, d->allocs[i].size);   /* a later allocation there starts afresh */
     if (!d->allocs[i].borrowed) free(d->allocs[i].data);
+    free(d->allocs[i].host_pages);
     memmove(&d->allocs[i], &d->allocs[i + 1], (d->nallocs - i - 1) * sizeof *d->allocs);
     d->nallocs--;
     return AW_OK;
@@ -135,6 +151,7 @@ aw_status aw_memcpy_htod(aw_device *d, uint64_t dst, const void *src, size_t n) 
   emu_alloc *a = emu_find_alloc(d, dst, n);
   if (!a) return AW_ERR_MEMORY;
   tm_device_host_wrote(d, dst, n);
+  host_wrote(a, dst, n);
   memcpy(a->data + (dst - a->addr), src, n);
   return AW_OK;
 }
@@ -152,6 +169,7 @@ aw_status aw_memset(aw_device *d, uint64_t dst, int value, size_t n) {
   emu_alloc *a = emu_find_alloc(d, dst, n);
   if (!a) return AW_ERR_MEMORY;
   tm_device_host_wrote(d, dst, n);
+  host_wrote(a, dst, n);
   memset(a->data + (dst - a->addr), value, n);
   return AW_OK;
 }

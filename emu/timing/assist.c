@@ -281,6 +281,7 @@ static int enqueue(tm_gpu *g, tm_sm *s, tm_parent parent, uint32_t pc, uint64_t 
 int tm_assist_store(tm_gpu *g, tm_sm *s, tm_parent parent, uint32_t pc, uint64_t addr, tm_req *r, int64_t n) {
   if (g->z.design != TM_DESIGN_CABA) return 0;
   uint64_t b = addr / g->z.unit * g->z.unit;
+  if (tm_cmem_page_raw(g, b)) { g->st->assist_predicted++; return 0; }   /* a page the setup found incompressible: not compressed */
   if (g->cfg->awc_compress == TM_AWC_COMPRESS_FREE) {   /* the what-if: the subroutine's payload, now, for nothing */
     uint8_t block[CODEC_MAX_PAYLOAD], payload[CODEC_MAX_PAYLOAD];
     codec_meta meta;

@@ -178,11 +178,19 @@ int tm_cmem_compress(tm_gpu *g, uint64_t addr, uint8_t *block, uint8_t *payload,
 
 int tm_cmem_form(tm_gpu *g, uint64_t addr, codec_meta *form) {
   uint64_t b = addr / g->z.unit * g->z.unit;
+  uint8_t block0[CODEC_MAX_PAYLOAD];
   uint32_t enc = 0, size = 0;
   int state = tm_device_block_get(g->d, b, g->z.unit, &enc, &size);
+  if (state != TM_BLOCK_PACKED && tm_device_page_hint(g->d, b, g->z.unit) == TM_PAGE_RAW) { form->encoding = 0; form->size = g->z.unit; return 0; }
   if (state == TM_BLOCK_PACKED) { form->encoding = enc; form->size = enc ? size : g->z.unit; return 0; }
   if (state == TM_BLOCK_RAW) { form->encoding = 0; form->size = g->z.unit; return 0; }
-  /* the host's copy: the initial setup compressed it (CABA 5.3.1); the subroutine, untimed */
+  if (!emu_host_written(g->d, b)) {   /* nothing has set it up: what only kernels wrote (or none) is as it is */
+    form->encoding = 0; form->size = g->z.unit;
+    if (tm_block_read(&g->z, g->d, b, block0) && tm_device_block_set(g->d, b, g->z.unit, TM_BLOCK_RAW, 0, g->z.unit)) { tm_fail(g, "out of host memory"); return -1; }
+    return 0;
+  }
+  /* the host's copy: the initial setup compressed it (CABA 5.3.1, "the input data is stored in CPU
+   * memory in the compressed form ... before transferring the data to GPU memory"); the subroutine, untimed */
   uint8_t block[CODEC_MAX_PAYLOAD], payload[CODEC_MAX_PAYLOAD];
   if (tm_cmem_compress(g, b, block, payload, form)) { form->encoding = 0; form->size = g->z.unit; return -1; }
   if (!tm_block_read(&g->z, g->d, b, block)) return 0;   /* (not device memory: nothing to record) */
@@ -216,4 +224,23 @@ uint64_t tm_cmem_algorithm(const tm_gpu *g) {
     for (size_t i = 0; i < (size_t)f->code_words * sizeof *img->code; i++) h = (h ^ p[i]) * 0x100000001b3ull;
   }
   return h;
+}
+
+int tm_cmem_page_raw(tm_gpu *g, uint64_t addr) {
+  uint64_t page = addr / TM_PAGE_BYTES * TM_PAGE_BYTES;
+  int hint = tm_device_page_hint(g->d, page, g->z.unit);
+  if (hint) return hint == TM_PAGE_RAW;
+  if (!emu_host_written(g->d, page)) return 0;   /* no setup looked at it: kernels' stores to it may be compressed */
+  /* the initial setup (CABA 5.3.1) compresses the page's blocks; when none of them compresses, the
+   * page is marked incompressible (as a page-table attribute, which the requests carry) */
+  uint8_t block[CODEC_MAX_PAYLOAD];
+  int packed = 0;
+  for (uint64_t b = page; b < page + TM_PAGE_BYTES && !packed; b += g->z.unit) {
+    codec_meta f;
+    if (!tm_block_read(&g->z, g->d, b, block)) continue;
+    if (tm_cmem_form(g, b, &f)) return 0;   /* (the fault is in g->failed) */
+    packed = f.encoding != 0;
+  }
+  if (tm_device_page_hint_set(g->d, page, g->z.unit, packed ? TM_PAGE_PACKED : TM_PAGE_RAW)) { tm_fail(g, "out of host memory"); return 0; }
+  return !packed;
 }

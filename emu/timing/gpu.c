@@ -202,7 +202,7 @@ static void pack_arrive(tm_gpu *g, tm_slice *sl, tm_req *r) {
   tm_pack *p = r->owner;
   uint8_t now[CODEC_MAX_PAYLOAD];
   uint32_t sectors = l2_sectors(g, sl, r->addr, r->up_sectors);
-  if (!cache_dirty_sectors(&sl->c, r->addr, sectors)) g->st->pack_late++;
+  if (!cache_dirty_sectors(&sl->c, r->addr, sectors) || tm_cmem_page_raw(g, r->addr)) g->st->pack_late++;
   else if (!tm_block_read(&g->z, g->d, r->addr, now) || memcmp(now, p->block, g->z.unit)) g->st->pack_stale++;
   else {
     g->st->pack_applied++;
@@ -305,6 +305,10 @@ static void md_victim(tm_gpu *g, uint32_t part, const tm_victim *v, tm_time t) {
 }
 
 static int has_md(const tm_gpu *g) { return g->z.design == TM_DESIGN_HW_MEM || g->z.design == TM_DESIGN_HW || g->z.design == TM_DESIGN_CABA; }
+/* Whether an access to the line at addr goes through the metadata: designs with metadata, but under
+ * caba not a page the initial setup found incompressible (its attribute says its blocks are stored
+ * as they are; CABA 6, footnote 3: metadata lookups overlap address translation). */
+static int needs_md(tm_gpu *g, uint64_t addr) { return has_md(g) && !(g->z.design == TM_DESIGN_CABA && tm_cmem_page_raw(g, addr)); }
 
 /* Queues r at its partition's DRAM controller, or, when its queue is full,
  * in the partition's waiting list of its kind (reads, writes), oldest first. */
@@ -390,7 +394,7 @@ static void writeback(tm_gpu *g, const tm_req *like, const tm_slice *sl, const t
   tm_place p;
   tm_map(g->cfg, v->addr, &p);
   w->part = p.part; w->slice = like->slice; w->bank = p.bank; w->row = p.row;
-  if (has_md(g)) md_write(g, p.part, v->addr, t);
+  if (needs_md(g, v->addr)) md_write(g, p.part, v->addr, t);
   /* compressed on its way out (hw-mem, hw) */
   if (g->z.design == TM_DESIGN_HW_MEM || g->z.design == TM_DESIGN_HW) t += tm_cycles(g->core, g->z.compress_cycles);
   dram_enqueue(g, w, t);
@@ -419,7 +423,7 @@ static void read_from_dram(tm_gpu *g, tm_req *d, tm_time t) {
   d->bursts = (uint8_t)bursts;
   d->packed = (uint8_t)packed;
   g->st->dram_raw_bursts += bursts_of(g, d->bytes);
-  if (has_md(g)) md_then_read(g, d, t);
+  if (needs_md(g, d->addr)) md_then_read(g, d, t);
   else dram_enqueue(g, d, t);
 }
 

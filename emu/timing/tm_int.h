@@ -482,6 +482,10 @@ void tm_cmem_line(tm_gpu *g, aw_line *l, const uint8_t *in, uint32_t in_bytes, u
                   uint32_t enc, uint32_t size, uint64_t addr);
 void tm_cmem_result(const tm_gpu *g, const aw_line *l, codec_meta *meta);
 uint64_t tm_cmem_algorithm(const tm_gpu *g);
+/* Design caba: whether the 4 KiB page holding addr holds no block that compresses, as the initial
+ * setup found it (looked at when first asked after the host wrote it): its blocks are stored as
+ * they are, and it needs no metadata lookup and no compression (the page's attribute says so). */
+int tm_cmem_page_raw(tm_gpu *g, uint64_t addr);
 
 /* sched.c: which warp a scheduler tries next.
  * tm_sched_begin: the places in scheduler k's list it considers this cycle

@@ -29,8 +29,10 @@ struct tm_device {
 };
 
 #define PAGE_SHIFT 20         /* 1 MiB of device memory a page: 3 x 8 KiB of states for 128-byte blocks */
+#define HINT_SHIFT 12         /* the pages of the incompressible hint: 4 KiB */
 struct block_page {
   uint64_t number;            /* address >> PAGE_SHIFT */
+  uint8_t hint[1u << (PAGE_SHIFT - HINT_SHIFT)];   /* per 4 KiB page: 0 (not looked at), TM_PAGE_PACKED or TM_PAGE_RAW */
   uint8_t *enc, *size;        /* per block (state TM_BLOCK_PACKED): encoding, payload bytes (0..255) */
   uint8_t state[];            /* per block: 0, TM_BLOCK_RAW or TM_BLOCK_PACKED */
 };
@@ -114,6 +116,26 @@ int tm_device_block_set(aw_device *d, uint64_t addr, uint32_t unit, int state, u
   return 0;
 }
 
+int tm_device_page_hint(const aw_device *d, uint64_t addr, uint32_t unit) {
+  struct tm_device *t = d->tmd;
+  if (!t || !t->npages || t->unit != unit) return 0;
+  struct block_page *pg = find_page(t, addr);
+  if (!pg) return 0;
+  t->last = pg;
+  return pg->hint[(addr & ((1ull << PAGE_SHIFT) - 1)) >> HINT_SHIFT];
+}
+
+int tm_device_page_hint_set(aw_device *d, uint64_t addr, uint32_t unit, int hint) {
+  if (!d->tmd && !(d->tmd = calloc(1, sizeof *d->tmd))) return -1;
+  struct tm_device *t = d->tmd;
+  if (t->unit != unit) { drop_pages(t); t->unit = unit; }
+  struct block_page *pg = find_page(t, addr);
+  if (!pg && !(pg = new_page(t, addr))) return -1;
+  t->last = pg;
+  pg->hint[(addr & ((1ull << PAGE_SHIFT) - 1)) >> HINT_SHIFT] = (uint8_t)hint;
+  return 0;
+}
+
 void tm_device_block_algorithm(aw_device *d, uint64_t algorithm) {
   struct tm_device *t = d->tmd;
   if (t && t->algorithm != algorithm) { drop_pages(t); t->algorithm = algorithm; }
@@ -129,6 +151,8 @@ void tm_device_host_wrote(aw_device *d, uint64_t addr, uint64_t n) {
     if (pg) {
       uint32_t first = block_index(t, a), last = block_index(t, e - 1);
       memset(&pg->state[first], 0, last - first + 1);
+      uint64_t h0 = (a & ((1ull << PAGE_SHIFT) - 1)) >> HINT_SHIFT, h1 = ((e - 1) & ((1ull << PAGE_SHIFT) - 1)) >> HINT_SHIFT;
+      memset(&pg->hint[h0], 0, (size_t)(h1 - h0 + 1));   /* the setup looks at these pages again */
     }
     a = page_end;
   }
