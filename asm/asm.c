@@ -20,7 +20,11 @@ enum { G_VAR = 1, G_FUNC = 2 };
 #define LINE_EXPLICIT 0x80000000u
 
 typedef struct { uint32_t label; asm_loc loc; int defined; } label_state;
-typedef struct { int is_out; asm_tok name; } live_ref;   /* is_out: 0 .livein, 1 .liveout, 2 .keep, 3 .skipif */
+/* A register a subroutine directive names, resolved at the subroutine's end.  is_out: 0 .livein,
+ * 1 .liveout, 2 .keep, 3 .skipif, 4 .lanes (n1 its scale, n2 its offset), 5 .lanemask (n1 its
+ * offset), 6 .lastenc. */
+enum { LIVE_IN, LIVE_OUT, LIVE_KEEP, LIVE_SKIPIF, LIVE_LANES, LIVE_LANEMASK, LIVE_LASTENC };
+typedef struct { int is_out; asm_tok name; uint32_t n1, n2; } live_ref;
 typedef struct { uint32_t number; asm_loc loc; } loc_use;
 typedef struct { uint32_t number, index; } file_map;
 
@@ -618,6 +622,8 @@ void asm_func_begin(asm_ctx *c, asm_attr *attrs, int kind, asm_tok name, int has
   c->subr_priority = 0;
   c->subr_trigs.n = 0;
   c->subr_live.n = 0;
+  c->subr_autoend = 0;
+  c->subr_active = 0;
   c->func_loc = name.loc;
   c->trig_locs_cur.n = 0;
   if (!read_attrs(c, attrs, &d, 1)) { c->func = UINT32_MAX; return; }
@@ -765,6 +771,54 @@ void asm_subr_attr(asm_ctx *c, asm_tok dir, asm_opnd *args) {
     if (a) { asm_error(c, a->loc, "unexpected argument to the '%s' trigger", isa_trigger_names[ev]); return; }
     *VEC_PUSH(c, c->subr_trigs, isa_trigger) = t;
     *VEC_PUSH(c, c->trig_locs_cur, asm_loc) = ev == ISA_TRIG_PC ? args->next->next->loc : at;
+  } else if (dir.len == 8 && strncmp(s, "autoend", 7) == 0) {   /* the controller ends the warp after its last instruction */
+    if (args) { asm_error(c, args->loc, ".autoend takes no argument"); return; }
+    if (c->subr_autoend) { asm_error(c, at, "duplicate .autoend"); return; }
+    c->subr_autoend = 1;
+  } else if (dir.len == 7 && strncmp(s, "active", 6) == 0) {   /* the lanes the warp starts with */
+    if (!args || args->kind != AO_NUM || args->num.fkind || args->neg || args->plus || args->num.u > 0xffffffffu) {
+      asm_error(c, args ? args->loc : at, ".active takes a lane mask: an integer from 1 to 0xffffffff (bit i: lane i)");
+      return;
+    }
+    if (args->next) { asm_error(c, args->next->loc, ".active takes one lane mask"); return; }
+    if (!args->num.u) { asm_error(c, args->loc, ".active 0 starts no lane: the mask needs at least one"); return; }
+    if (c->subr_active) { asm_error(c, at, "duplicate .active"); return; }
+    c->subr_active = (uint32_t)args->num.u;
+  } else if ((dir.len == 6 && strncmp(s, "lanes", 5) == 0) || (dir.len == 9 && strncmp(s, "lanemask", 8) == 0)) {
+    int mask = s[4] == 'm';
+    const char *d = mask ? ".lanemask" : ".lanes", *form = mask ? ".lanemask %p, OFFSET" : ".lanes %r, SCALE[, OFFSET]";
+    if (!args || args->kind != AO_NAME) { asm_error(c, args ? args->loc : at, "%s needs a register first: %s", d, form); return; }
+    asm_opnd *n1 = args->next, *n2 = n1 ? n1->next : NULL;
+    uint32_t lim1 = mask ? ISA_MAX_LANEMASK_OFFSET : ISA_MAX_LANES_SCALE;
+    if (!n1) { asm_error(c, args->loc, "%s needs %s after the register: %s", d, mask ? "the mask's byte offset in .lin" : "a scale", form); return; }
+    if (n1->kind != AO_NUM || n1->num.fkind || n1->neg || n1->plus || n1->num.u > lim1) {
+      asm_error(c, n1->loc, "%s: the %s is an integer from 0 to %u", d, mask ? "offset" : "scale", lim1);
+      return;
+    }
+    if (n2 && (mask || n2->next)) { asm_error(c, mask ? n2->loc : n2->next->loc, "unexpected argument to %s (%s)", d, form); return; }
+    if (n2 && (n2->kind != AO_NUM || n2->num.fkind || n2->neg || n2->plus || n2->num.u > ISA_MAX_LANES_OFFSET)) {
+      asm_error(c, n2->loc, "%s: the offset is an integer from 0 to %d", d, ISA_MAX_LANES_OFFSET);
+      return;
+    }
+    uint32_t have = 0, most = mask ? ISA_MAX_LANEMASK : ISA_MAX_LANES;
+    for (uint32_t i = 0; i < c->subr_live.n; i++) have += VEC_AT(c->subr_live, live_ref, i).is_out == (mask ? LIVE_LANEMASK : LIVE_LANES);
+    if (have == most) { asm_error(c, at, "more than %u %s in one subroutine", most, d); return; }
+    live_ref *r = VEC_PUSH(c, c->subr_live, live_ref);
+    r->is_out = mask ? LIVE_LANEMASK : LIVE_LANES;
+    r->name = args->name;
+    r->name.s = perm_str(c, args->name.s, (size_t)args->name.len);
+    r->n1 = (uint32_t)n1->num.u;
+    r->n2 = n2 ? (uint32_t)n2->num.u : 0;
+  } else if (dir.len == 8 && strncmp(s, "lastenc", 7) == 0) {   /* the encoding the trigger's last compression chose */
+    if (!args || args->kind != AO_NAME) { asm_error(c, args ? args->loc : at, ".lastenc needs a register"); return; }
+    if (args->next) { asm_error(c, args->next->loc, ".lastenc takes one register"); return; }
+    for (uint32_t i = 0; i < c->subr_live.n; i++)
+      if (VEC_AT(c->subr_live, live_ref, i).is_out == LIVE_LASTENC) { asm_error(c, at, "duplicate .lastenc"); return; }
+    live_ref *r = VEC_PUSH(c, c->subr_live, live_ref);
+    r->is_out = LIVE_LASTENC;
+    r->name = args->name;
+    r->name.s = perm_str(c, args->name.s, (size_t)args->name.len);
+    r->n1 = r->n2 = 0;
   } else {
     int out = strncmp(s, "liveout", 7) == 0 ? 1 : strncmp(s, "keep", 4) == 0 ? 2 : strncmp(s, "skipif", 6) == 0 ? 3 : 0;
     if (!args) { asm_error(c, at, "'%.*s' needs %s", dir.len, dir.s, out == 3 ? "a predicate register" : "at least one register"); return; }
@@ -779,6 +833,7 @@ void asm_subr_attr(asm_ctx *c, asm_tok dir, asm_opnd *args) {
       r->is_out = out;
       r->name = a->name;
       r->name.s = perm_str(c, a->name.s, (size_t)a->name.len);
+      r->n1 = r->n2 = 0;
     }
   }
 }
@@ -927,6 +982,70 @@ static void check_subr_end(asm_ctx *c, uint32_t f) {
               "a branch to it runs past the end (put 'exit' after it)", str_at(c, VEC_AT(c->labels, isa_label, via_label).name), name);
 }
 
+/* The pool entry of the register that live list 'out' (LIVE_LANES: .lanes, LIVE_LANEMASK) of sr
+ * names k-th: its slot. */
+static uint32_t start_slot(asm_ctx *c, const isa_subr *sr, int out, uint32_t k) {
+  return out == LIVE_LANES ? VEC_AT(c->pool, uint32_t, sr->lanes_off + 3 * k) : VEC_AT(c->pool, uint32_t, sr->lanemask_off + 2 * k);
+}
+
+/* .lanes, .lanemask and .lastenc of the subroutine being finished, into sr (after its live lists):
+ * registers the assist-warp controller sets at the start, taking no instruction (ISA.md,
+ * "Assist-warp extensions").  Each names a register of the subroutine of the kind it sets (a 32- or
+ * 64-bit integer, a predicate, a 32-bit integer), and a register gets its starting value from one
+ * place: one of these, .livein or .keep.  .lastenc only with a 'compress' trigger. */
+static void start_regs(asm_ctx *c, isa_subr *sr) {
+  static const char *const dirs[] = { ".livein", ".liveout", ".keep", ".skipif", ".lanes", ".lanemask", ".lastenc" };
+  int compress = 0;
+  for (uint32_t i = 0; i < c->subr_trigs.n; i++) compress |= VEC_AT(c->subr_trigs, isa_trigger, i).event == ISA_TRIG_COMPRESS;
+  for (int out = LIVE_LANES; out <= LIVE_LASTENC; out++) {
+    uint32_t off = c->pool.n, n = 0;
+    if (out == LIVE_LANES) sr->lanes_off = off;
+    if (out == LIVE_LANEMASK) sr->lanemask_off = off;
+    for (uint32_t i = 0; i < c->subr_live.n; i++) {
+      live_ref *r = &VEC_AT(c->subr_live, live_ref, i);
+      if (r->is_out != out) continue;
+      int is_range = 0, len = r->name.len;
+      const char *nm = r->name.s;
+      uint32_t slot = find_slot(c, nm, (uint32_t)len, &is_range);
+      if (slot == UINT32_MAX) { asm_error(c, r->name.loc, "'%.*s' in %s is not a register of this subroutine", len, nm, dirs[out]); continue; }
+      int t = VEC_AT(c->slot_types, uint8_t, slot);
+      int i32 = t == ISA_T_B32 || t == ISA_T_U32 || t == ISA_T_S32, i64 = t == ISA_T_B64 || t == ISA_T_U64 || t == ISA_T_S64;
+      if (out == LIVE_LANES && !i32 && !i64) {
+        asm_error(c, r->name.loc, "'%.*s' in .lanes is a .%s register: .lanes sets a 32- or 64-bit integer (.b32, .u32, .s32, .b64, .u64 or .s64)", len, nm, isa_type_name(t));
+        continue;
+      }
+      if (out == LIVE_LANEMASK && t != ISA_T_PRED) { asm_error(c, r->name.loc, "'%.*s' in .lanemask is not a predicate register", len, nm); continue; }
+      if (out == LIVE_LASTENC && !i32) {
+        asm_error(c, r->name.loc, "'%.*s' in .lastenc is a .%s register: .lastenc sets a 32-bit integer (.b32, .u32 or .s32)", len, nm, isa_type_name(t));
+        continue;
+      }
+      if (out == LIVE_LASTENC && !compress) {
+        asm_error(c, r->name.loc, ".lastenc needs a 'compress' trigger: it holds the encoding the trigger's last compression ended with");
+        continue;
+      }
+      int where = -1;   /* the list that sets it already */
+      for (uint32_t j = 0; j < sr->nlivein; j++) if (VEC_AT(c->pool, uint32_t, sr->livein_off + j) == slot) where = LIVE_IN;
+      for (uint32_t j = 0; j < sr->nkeep; j++) if (VEC_AT(c->pool, uint32_t, sr->keep_off + j) == slot) where = LIVE_KEEP;
+      for (uint32_t j = 0; j < sr->nlanes; j++) if (start_slot(c, sr, LIVE_LANES, j) == slot) where = LIVE_LANES;
+      for (uint32_t j = 0; j < sr->nlanemask; j++) if (start_slot(c, sr, LIVE_LANEMASK, j) == slot) where = LIVE_LANEMASK;
+      if (where == out) { asm_error(c, r->name.loc, "'%.*s' appears twice in %s", len, nm, dirs[out]); continue; }
+      if (where >= 0) {
+        asm_error(c, r->name.loc, "'%.*s' is in %s and %s: a register gets its value at the start from one of them", len, nm, dirs[where], dirs[out]);
+        continue;
+      }
+      if (out == LIVE_LASTENC) { sr->lastenc = slot + 1; continue; }
+      uint32_t *e = asm_vec_push(c, &c->pool, sizeof(uint32_t), out == LIVE_LANES ? 3 : 2);
+      e[0] = slot;
+      e[1] = r->n1;
+      if (out == LIVE_LANES) e[2] = r->n2;
+      n++;
+      if (out == LIVE_LANES) sr->nlanes = n; else sr->nlanemask = n;
+    }
+    if (!n && out == LIVE_LANES) sr->lanes_off = 0;   /* (an empty list is no list: as the disassembly writes it) */
+    if (!n && out == LIVE_LANEMASK) sr->lanemask_off = 0;
+  }
+}
+
 static void finish_subr(asm_ctx *c, uint32_t f) {
   isa_subr sr;
   memset(&sr, 0, sizeof sr);
@@ -972,13 +1091,16 @@ static void finish_subr(asm_ctx *c, uint32_t f) {
     else if (out == 1) { sr.liveout_off = off; sr.nliveout = n; }
     else if (out == 0) { sr.livein_off = off; sr.nlivein = n; }
   }
+  start_regs(c, &sr);
+  sr.flags = c->subr_autoend ? ISA_SUBR_AUTOEND : 0;
+  sr.active = c->subr_active;
   uint32_t nskip = 0;
   for (uint32_t i = 0; i < c->subr_trigs.n; i++) nskip += VEC_AT(c->subr_trigs, isa_trigger, i).skip != 0;
   if (nskip && !sr.skipif) asm_error(c, c->func_loc, "subroutine '%s': a 'pc' trigger with 'skip' needs .skipif naming the predicate that says which lanes skip", str_at(c, FUNCS(c)[f].name));
   else if (sr.skipif && (!nskip || nskip != sr.ntrigger)) asm_error(c, c->func_loc, "subroutine '%s': .skipif needs every trigger to be a 'pc' trigger with 'skip LABEL'", str_at(c, FUNCS(c)[f].name));
   sr.nregs = c->nslots;
   if (!c->func_had_error) check_subr_bindings(c, &sr);
-  if (!c->func_had_error) check_subr_end(c, f);
+  if (!c->func_had_error && !c->subr_autoend) check_subr_end(c, f);   /* (.autoend: the end is the controller's 'exit') */
   *VEC_PUSH(c, c->subrs, isa_subr) = sr;
 }
 

@@ -89,7 +89,9 @@ struct asm_ctx {
   /* subroutine attributes of the current function */
   int subr_priority;
   asm_vec subr_trigs;      /* isa_trigger, unresolved */
-  asm_vec subr_live;       /* (is_out, token) pairs to resolve at the end */
+  asm_vec subr_live;       /* (is_out, token) pairs to resolve at the end (with .lanes' and .lanemask's numbers) */
+  int subr_autoend;        /* .autoend */
+  uint32_t subr_active;    /* .active MASK; 0: none */
   int func_had_error;
   int target_open;         /* the image's .target is being read (the first file's) */
   uint32_t dir_line[3];    /* where the current file declared .version, .target, .address_size (0: not yet) */

@@ -150,12 +150,16 @@ aw_status aw_launch(aw_device *d, aw_module *m, int kernel, aw_dim3 grid, aw_dim
                     uint32_t dyn_shared, const void *params, size_t param_bytes, aw_fault *fault);
 /* Runs an assist-warp subroutine on its own, as one warp of 32 lanes, on a
  * line: .lin reads 'in', .lout reads and writes 'out', .lmeta reads and
- * writes 'meta' (layout in isa/ISA.md: encoding, size, line size, address).
- * The statistics of the run replace those of the last launch. */
+ * writes 'meta' (layout in isa/ISA.md: encoding, size, line size, address);
+ * a '.lastenc %r' subroutine starts with %r = lastenc (the encoding the last
+ * compression its trigger started ended with: the timing model's to say; 0
+ * for none, as runsub gives).  The statistics of the run replace those of
+ * the last launch. */
 typedef struct {
   const uint8_t *in;  uint32_t in_bytes;
   uint8_t *out;       uint32_t out_bytes;
   uint8_t meta[32];
+  uint32_t lastenc;
 } aw_line;
 aw_status aw_run_subroutine(aw_device *d, aw_module *m, const char *name, aw_line *line, aw_fault *fault);
 /* The Assist Warp Store's lookup: the subroutine of the module that a

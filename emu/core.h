@@ -57,7 +57,12 @@ void emu_cta_free(cta *c);
  * subroutine on a line (.lin, .lout, .lmeta), stepped like a CTA's warps
  * (c->warps[0]).  emu_assist_start (re)starts it on subroutine function
  * 'func' and 'line' (kept by the caller until it finishes), its faults going
- * to f; 0, or -1 with a fault.  Free with emu_cta_free. */
+ * to f; 0, or -1 with a fault.  It carries out what the assist-warp controller
+ * gives the warp at its start (isa/ISA.md, "The controller's hardware"):
+ * .active's lanes, the .lanes and .lanemask registers (the latter from
+ * line->in) and the .lastenc register (line->lastenc, which the caller sets);
+ * the live-ins and kept registers loaded after it are other registers, so
+ * they change none of these.  Free with emu_cta_free. */
 cta *emu_assist_new(aw_device *d, aw_module *m, aw_fault *f);
 /* parent: the CTA whose shared memory the assist warp's .shared variables are
  * (CABA 4.2.2: allocated with the parent's block); NULL: its own, zeroed. */
@@ -68,7 +73,8 @@ void emu_assist_parent(cta *c, const cta *parent, uint32_t wid);
 /* An assist warp that runs longer is a fault (a loop that never ends). */
 #define EMU_ASSIST_MAX_INSNS 100000
 /* A 'pc' trigger's subroutine, started in assist runner ac, takes its parent
- * warp pw's active mask and the live-ins of binding b. */
+ * warp pw's active mask (ANDed with the subroutine's .active) and the live-ins
+ * of binding b. */
 void emu_assist_livein(cta *ac, const warp *pw, const emu_pc_bind *b);
 /* At its end: copies its live-outs into the parent's registers (its lanes
  * only; with .skipif, the lanes that skip, which then go on at the skip
@@ -94,7 +100,9 @@ const char *emu_time_limits(aw_device *d);
 /* The instruction warp w issues next, or NULL when it has finished (its state
  * becomes W_DONE) or when control ran past its function's end (its state is
  * not W_DONE: emu_step records that fault).  Pops reconverged stack entries,
- * which changes nothing that any instruction can observe. */
+ * which changes nothing that any instruction can observe; lanes of an
+ * .autoend subroutine that reached its end end there (as at 'exit', taking no
+ * instruction), and when none is left it returns NULL with W_DONE. */
 const emu_insn *emu_next(cta *c, warp *w);
 /* Asks the host's caches for what warp w's next emu_next and emu_step read
  * first (its state, the top of its stack and its frame) and for the register

@@ -105,6 +105,7 @@ struct aw_module {
   int has_miss;             /* a subroutine has a 'miss' trigger */
   emu_zero *fzero;          /* per function: what a new frame must zero (load.c) */
   uint32_t *keep_base;      /* per subroutine: its first cell in a warp's kept registers (warp.keep) */
+  uint32_t *func_subr;      /* per function: its img.subrs index + 1 (a subroutine's); 0 for kernels and functions */
   uint32_t nkeep;           /* kept registers of all subroutines (each 32 lanes) */
   int record_id;            /* its source's number in the record directory (record.c), -1 none */
   uint64_t **bcast_blocks;  /* allocations holding immediate broadcasts */

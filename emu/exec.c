@@ -2551,11 +2551,27 @@ static inline int settle(cta *c, warp *w) {
   }
 }
 
+/* Control of warp w's current stack entry has reached the end of its
+ * function: when that is an .autoend subroutine (in the subroutine's own
+ * frame), the assist-warp controller ends those lanes there as 'exit' would
+ * (live-outs go back at the warp's end as after exit) and 1 is returned; else
+ * 0 (the caller faults: "control ran past the end of the function"). */
+static __attribute__((noinline, cold)) int autoend(cta *c, warp *w) {
+  const aw_module *m = c->m;
+  uint32_t s = w->nframes == 1 ? m->func_subr[w->frames[0].func] : 0;
+  if (!s || !(m->img.subrs[s - 1].flags & ISA_SUBR_AUTOEND)) return 0;
+  uint32_t lanes = w->stack[w->sp - 1].mask;
+  w->alive &= ~lanes;
+  lanes_leave(w, lanes, 1);
+  return 1;
+}
+
 /* Executes warp w's next instruction: EMU_STEP_OK, EMU_STEP_WAIT (it executed
  * a barrier), EMU_STEP_DONE (it has finished; nothing executed) or
  * EMU_STEP_FAULT.  'out', when not NULL, is told what the instruction did
  * (emu_step); the functional driver passes NULL and the compiler drops the
  * reporting. */
+static int step_on(cta *c, warp *w, emu_issue *out);
 static inline __attribute__((always_inline)) int step(cta *c, warp *w, emu_issue *out) {
   aw_device *d = c->d;
   if (settle(c, w)) return EMU_STEP_DONE;
@@ -2563,6 +2579,7 @@ static inline __attribute__((always_inline)) int step(cta *c, warp *w, emu_issue
   uint32_t pc = e->pc;
   const emu_func *cur = &c->m->funcs[w->frames[w->nframes - 1].func];
   if (pc - cur->first_pc >= cur->ninsn) {
+    if (autoend(c, w)) return step_on(c, w, out);   /* an .autoend subroutine's lanes ended there; the rest go on */
     fault(c, w, cur->ninsn ? cur->first_pc + cur->ninsn - 1 : cur->first_pc, ANYLANE, 0, 0, "control ran past the end of the function");
     return EMU_STEP_FAULT;
   }
@@ -2644,6 +2661,11 @@ static inline __attribute__((always_inline)) int step(cta *c, warp *w, emu_issue
   return r == 2 ? EMU_STEP_WAIT : r == 3 ? EMU_STEP_SPIN : EMU_STEP_OK;
 }
 
+/* step, after an .autoend subroutine's lanes ended at its end without an
+ * instruction: the warp's next instruction, from the lanes left (off the
+ * interpreter's fast path). */
+static __attribute__((noinline)) int step_on(cta *c, warp *w, emu_issue *out) { return step(c, w, out); }
+
 /* Runs warp w for up to 'budget' instructions.  Returns 0 while it can go
  * on, 1 when it waits at a barrier or has finished, 2 when it spins at an
  * mbarrier wait (its turn ends), -1 on a fault. */
@@ -2661,6 +2683,8 @@ static int run_warp(cta *c, warp *w, uint32_t budget) {
 void emu_assist_livein(cta *ac, const warp *pw, const emu_pc_bind *b) {
   warp *aw = &ac->warps[0];
   uint32_t mask = pw->sp ? pw->stack[pw->sp - 1].mask & pw->alive : 0;
+  uint32_t active = ac->m->img.subrs[b->subr].active;
+  if (active) mask &= active;   /* .active: of the parent's lanes, those */
   aw->alive = mask;
   for (uint32_t i = 0; i < aw->sp; i++) aw->stack[i].mask &= mask;
   const uint64_t *from = pw->frames[pw->nframes - 1].regs;
@@ -2795,11 +2819,13 @@ void emu_prefetch(const warp *w, const uint32_t *src, uint32_t nsrc, const uint3
 }
 
 const emu_insn *emu_next(cta *c, warp *w) {
-  if (w->state == W_DONE || settle(c, w)) return NULL;
-  uint32_t pc = w->stack[w->sp - 1].pc;
-  const emu_func *cur = &c->m->funcs[w->frames[w->nframes - 1].func];
-  if (pc - cur->first_pc >= cur->ninsn) return NULL;   /* past its function's end: emu_step faults */
-  return &c->m->code[pc];
+  for (;;) {
+    if (w->state == W_DONE || settle(c, w)) return NULL;
+    uint32_t pc = w->stack[w->sp - 1].pc;
+    const emu_func *cur = &c->m->funcs[w->frames[w->nframes - 1].func];
+    if (pc - cur->first_pc < cur->ninsn) return &c->m->code[pc];
+    if (!autoend(c, w)) return NULL;   /* past its function's end: emu_step faults */
+  }
 }
 
 int emu_step(cta *c, warp *w, emu_issue *out) {
@@ -2852,6 +2878,33 @@ static void warp_free(warp *w) {
   for (int l = 0; l < WARP; l++) free(w->local[l]);
 }
 
+/* What the assist-warp controller gives subroutine sr's warp w at its start
+ * (isa/ISA.md, "Assist-warp extensions"), taking no instruction: .active's
+ * lanes only; in every lane i, each .lanes register OFFSET + SCALE * i, each
+ * .lanemask predicate bit i of the little-endian word at its offset of .lin
+ * (0 when .lin ends before the word does), the .lastenc register the line's
+ * lastenc.  They are registers that no live-in or kept register is (awasm
+ * and the loader check it), so loading those later changes none of them. */
+static void assist_begin(cta *c, warp *w, const isa_subr *sr) {
+  const uint32_t *pool = c->m->img.pool;
+  const aw_line *ln = c->line;
+  uint64_t *regs = w->frames[0].regs;
+  if (sr->active) { w->alive &= sr->active; w->stack[0].mask &= sr->active; }
+  for (uint32_t k = 0; k < sr->nlanes; k++) {
+    const uint32_t *e = &pool[sr->lanes_off + 3 * k];
+    for (uint32_t l = 0; l < WARP; l++) regs[(size_t)e[0] * WARP + l] = e[2] + (uint64_t)e[1] * l;
+  }
+  for (uint32_t k = 0; k < sr->nlanemask; k++) {
+    const uint32_t *e = &pool[sr->lanemask_off + 2 * k];
+    uint32_t word = 0;
+    if (ln && ln->in && (uint64_t)e[1] + 4 <= ln->in_bytes)
+      for (uint32_t b = 0; b < 4; b++) word |= (uint32_t)ln->in[e[1] + b] << (8 * b);
+    for (uint32_t l = 0; l < WARP; l++) regs[(size_t)e[0] * WARP + l] = word >> l & 1;
+  }
+  if (sr->lastenc)
+    for (uint32_t l = 0; l < WARP; l++) regs[(size_t)(sr->lastenc - 1) * WARP + l] = ln ? ln->lastenc : 0;
+}
+
 /* Starts the CTA c->cta: fresh warps with the kernel's frame, zeroed shared
  * memory.  0, or -1 with a fault. */
 static int cta_begin(cta *c) {
@@ -2871,6 +2924,8 @@ static int cta_begin(cta *c) {
     if (push_frame(c, w, c->kfunc, c->m->funcs[c->kfunc].first_pc)) return -1;
     if (push(c, w, c->m->funcs[c->kfunc].first_pc, c->m->funcs[c->kfunc].first_pc, NO_PC, w->alive, 0)) return -1;
   }
+  uint32_t s = c->m->func_subr[c->kfunc];
+  if (s) assist_begin(c, &c->warps[0], &c->m->img.subrs[s - 1]);
   c->d->stats.warps += c->nwarps;
   if (c->d->hook && c->d->hook(c->d->hook_ctx, EMU_EV_CTA, c, NULL, 0)) {
     fault(c, NULL, c->m->funcs[c->kfunc].first_pc, 0, 0, 0, "killed by the debugger");

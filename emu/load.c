@@ -310,6 +310,7 @@ void emu_module_free(aw_module *m) {
   free(m->pc_trig);
   free(m->pc_binds);
   free(m->keep_base);
+  free(m->func_subr);
   isa_image_free(&m->img);
   free(m);
 }
@@ -466,6 +467,8 @@ _Static_assert(EMU_MAX_LIVE == ISA_MAX_LIVE, "the assembler checks the loader's 
 static int bind_pc_triggers(aw_module *m, char *err, size_t cap) {
   const isa_image *img = &m->img;
   if (img->nsubrs && !(m->keep_base = calloc(img->nsubrs, sizeof *m->keep_base))) return isa_fail(err, cap, "out of host memory");
+  if (!(m->func_subr = calloc(img->nfuncs ? img->nfuncs : 1, sizeof *m->func_subr))) return isa_fail(err, cap, "out of host memory");
+  for (uint32_t s = 0; s < img->nsubrs; s++) m->func_subr[img->subrs[s].func] = s + 1;
   for (uint32_t s = 0; s < img->nsubrs; s++) { m->keep_base[s] = m->nkeep; m->nkeep += img->subrs[s].nkeep; }
   for (uint32_t s = 0; s < img->nsubrs; s++) {
     const isa_subr *sr = &img->subrs[s];

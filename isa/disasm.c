@@ -233,6 +233,27 @@ static void put_subr_attrs(FILE *out, const isa_image *img, uint32_t f) {
       isa_dis_reg(img, f, sr->skipif - 1, r, sizeof r);
       fprintf(out, ".skipif %s\n", r);
     }
+    for (uint32_t k = 0; k < sr->nlanes; k++) {   /* format 3.1: what the controller sets at the start and does at the end */
+      const uint32_t *e = &img->pool[sr->lanes_off + 3 * k];
+      char r[96];
+      isa_dis_reg(img, f, e[0], r, sizeof r);
+      fprintf(out, ".lanes %s, %u", r, e[1]);
+      if (e[2]) fprintf(out, ", %u", e[2]);
+      fputs("\n", out);
+    }
+    for (uint32_t k = 0; k < sr->nlanemask; k++) {
+      const uint32_t *e = &img->pool[sr->lanemask_off + 2 * k];
+      char r[96];
+      isa_dis_reg(img, f, e[0], r, sizeof r);
+      fprintf(out, ".lanemask %s, %u\n", r, e[1]);
+    }
+    if (sr->lastenc) {
+      char r[96];
+      isa_dis_reg(img, f, sr->lastenc - 1, r, sizeof r);
+      fprintf(out, ".lastenc %s\n", r);
+    }
+    if (sr->active) fprintf(out, ".active 0x%08x\n", sr->active);
+    if (sr->flags & ISA_SUBR_AUTOEND) fputs(".autoend\n", out);
   }
 }
 

@@ -58,7 +58,11 @@ static const fld subr_fields[] = {
   F32(isa_subr, livein_off), F32(isa_subr, nlivein), F32(isa_subr, liveout_off), F32(isa_subr, nliveout),
   F32(isa_subr, nregs), F32(isa_subr, shared_bytes),
   F32(isa_subr, keep_off), F32(isa_subr, nkeep), F32(isa_subr, skipif),
+  /* format 3.1 */
+  F32(isa_subr, lanes_off), F32(isa_subr, nlanes), F32(isa_subr, lanemask_off), F32(isa_subr, nlanemask),
+  F32(isa_subr, flags), F32(isa_subr, active), F32(isa_subr, lastenc),
 };
+#define SUBR_FIELDS_3_0 13   /* the record of format 3.0: the fields up to skipif (52 bytes) */
 static const fld trig_fields[] = {
   F32(isa_trigger, event), F32(isa_trigger, arg), F32(isa_trigger, line), F32(isa_trigger, kernel), F32(isa_trigger, label),
   F32(isa_trigger, bind_off), F32(isa_trigger, nbind),
@@ -74,8 +78,9 @@ typedef struct {
   size_t ptr_off, count_off;   /* where the array and its count live in isa_image */
   size_t elem_size;            /* sizeof the in-memory record */
   const fld *fields; size_t nfields;
+  size_t nfields_3_0;          /* the fields a format 3.0 record has (0: all of them); the rest read as zero */
 } section_desc;
-#define SEC(name, arr, cnt, T, fl) { name, offsetof(isa_image, arr), offsetof(isa_image, cnt), sizeof(T), fl, sizeof fl / sizeof fl[0] }
+#define SEC(name, arr, cnt, T, fl) { name, offsetof(isa_image, arr), offsetof(isa_image, cnt), sizeof(T), fl, sizeof fl / sizeof fl[0], 0 }
 static const section_desc sections[] = {
   SEC("strtab", strtab, strtab_len, char, u8_fields),
   SEC("files", files, nfiles, uint32_t, u32_fields),
@@ -86,7 +91,8 @@ static const section_desc sections[] = {
   SEC("outline", outline, noutline, isa_item, item_fields),
   SEC("code", code, ncode, uint64_t, u64_fields),
   SEC("lines", lines, nlines, isa_line, line_fields),
-  SEC("subroutines", subrs, nsubrs, isa_subr, subr_fields),
+  { "subroutines", offsetof(isa_image, subrs), offsetof(isa_image, nsubrs), sizeof(isa_subr), subr_fields,
+    sizeof subr_fields / sizeof subr_fields[0], SUBR_FIELDS_3_0 },
   SEC("triggers", triggers, ntriggers, isa_trigger, trig_fields),
   SEC("pool", pool, npool, uint32_t, u32_fields),
   SEC("kernels", kernels, nkernels, isa_kernel, kernel_fields),
@@ -96,9 +102,13 @@ static const section_desc sections[] = {
 #define HEADER_BYTES 40
 #define DIR_ENTRY_BYTES 16
 
-static size_t record_bytes(const section_desc *s) {
+/* The fields of a record of image format 3.MINOR (writing: ISA_IMAGE_VERSION_MINOR). */
+static size_t record_fields(const section_desc *s, unsigned minor) {
+  return minor == 0 && s->nfields_3_0 ? s->nfields_3_0 : s->nfields;
+}
+static size_t record_bytes(const section_desc *s, unsigned minor) {
   size_t n = 0;
-  for (size_t i = 0; i < s->nfields; i++) n += s->fields[i].width;
+  for (size_t i = 0; i < record_fields(s, minor); i++) n += s->fields[i].width;
   return n;
 }
 static void **sec_ptr(const isa_image *img, const section_desc *s) { return (void **)((char *)img + s->ptr_off); }
@@ -117,7 +127,7 @@ uint8_t *isa_image_write(const isa_image *img, size_t *size) {
   for (size_t i = 0; i < NSECTIONS; i++) {
     off = (off + 7) & ~(size_t)7;
     offs[i] = off;
-    off += (size_t)*sec_count(img, &sections[i]) * record_bytes(&sections[i]);
+    off += (size_t)*sec_count(img, &sections[i]) * record_bytes(&sections[i], ISA_IMAGE_VERSION_MINOR);
   }
   size_t total = off;
   uint8_t *buf = calloc(1, total ? total : 1);
@@ -135,7 +145,7 @@ uint8_t *isa_image_write(const isa_image *img, size_t *size) {
     const section_desc *s = &sections[i];
     uint8_t *d = buf + HEADER_BYTES + i * DIR_ENTRY_BYTES;
     uint32_t count = *sec_count(img, s);
-    size_t rb = record_bytes(s);
+    size_t rb = record_bytes(s, ISA_IMAGE_VERSION_MINOR);
     isa_put_u32(d, (uint32_t)(i + 1));
     isa_put_u32(d + 4, count);
     isa_put_u32(d + 8, (uint32_t)offs[i]);
@@ -187,6 +197,9 @@ int isa_image_read(const uint8_t *buf, size_t size, isa_image *img, char *err, s
   unsigned major = isa_get_u16(buf + 8), minor = isa_get_u16(buf + 10);
   if (major != ISA_IMAGE_VERSION_MAJOR)
     return isa_fail(err, errcap, "image format version %u.%u is not supported (this build reads %d.x)", major, minor, ISA_IMAGE_VERSION_MAJOR);
+  if (minor > ISA_IMAGE_VERSION_MINOR)   /* a newer build's: its records are longer than this one knows */
+    return isa_fail(err, errcap, "image format version %u.%u is newer than this build reads (%d.0 to %d.%d)", major, minor,
+                    ISA_IMAGE_VERSION_MAJOR, ISA_IMAGE_VERSION_MAJOR, ISA_IMAGE_VERSION_MINOR);
   uint32_t total = isa_get_u32(buf + 16);
   if (total != size) {
     if (size < total) return isa_fail(err, errcap, "truncated image: header says %u bytes, file has %zu", total, size);
@@ -205,7 +218,7 @@ int isa_image_read(const uint8_t *buf, size_t size, isa_image *img, char *err, s
     const section_desc *s = &sections[i];
     const uint8_t *d = buf + HEADER_BYTES + i * DIR_ENTRY_BYTES;
     uint32_t id = isa_get_u32(d), count = isa_get_u32(d + 4), off = isa_get_u32(d + 8), bytes = isa_get_u32(d + 12);
-    size_t rb = record_bytes(s);
+    size_t rb = record_bytes(s, minor), nf = record_fields(s, minor);
     expect_off = (expect_off + 7) & ~(size_t)7;
     if (id != i + 1) { isa_image_free(img); return isa_fail(err, errcap, "corrupt image: section %zu has id %u", i + 1, id); }
     if ((uint64_t)count * rb != bytes) { isa_image_free(img); return isa_fail(err, errcap, "corrupt image: %s section size %u does not match %u records", s->name, bytes, count); }
@@ -217,7 +230,7 @@ int isa_image_read(const uint8_t *buf, size_t size, isa_image *img, char *err, s
     const uint8_t *p = buf + off;
     char *dst = arr;
     for (uint32_t r = 0; r < count; r++, dst += s->elem_size)
-      for (size_t f = 0; f < s->nfields; f++) {
+      for (size_t f = 0; f < nf; f++) {   /* (the fields an older record lacks stay zero: calloc) */
         char *fp = dst + s->fields[f].off;
         switch (s->fields[f].width) {
         case 1: *(uint8_t *)fp = *p; break;

@@ -17,7 +17,7 @@
 
 #define ISA_IMAGE_MAGIC "\x89" "AWS\r\n\x1a\n"
 #define ISA_IMAGE_VERSION_MAJOR 3
-#define ISA_IMAGE_VERSION_MINOR 0
+#define ISA_IMAGE_VERSION_MINOR 1   /* 1: the subroutine record's .lanes, .lanemask, .autoend, .active, .lastenc */
 
 enum { ISA_LINK_NONE, ISA_LINK_VISIBLE, ISA_LINK_EXTERN, ISA_LINK_WEAK, ISA_LINK_COMMON, ISA_LINK_COUNT };
 enum { ISA_FN_ENTRY, ISA_FN_FUNC, ISA_FN_SUBR, ISA_FN_COUNT };
@@ -93,7 +93,23 @@ typedef struct {
   uint32_t shared_bytes;           /* shared memory it declares */
   uint32_t keep_off, nkeep;        /* pool[]: register slots that keep their values for the parent warp (.keep) */
   uint32_t skipif;                 /* .skipif: its predicate's slot + 1; 0 = none */
+  /* format 3.1: what the assist-warp controller's hardware gives the warp at its start and end,
+   * taking no instruction (CABA 4.4, 5.1.2, 5.1.3); all zero in a 3.0 image */
+  uint32_t lanes_off, nlanes;      /* pool[]: .lanes %r, SCALE, OFFSET: 3 words each (slot, scale, offset): lane i's
+                                      %r = OFFSET + SCALE * i; nlanes 0: lanes_off 0 */
+  uint32_t lanemask_off, nlanemask;/* pool[]: .lanemask %p, OFFSET: 2 words each (slot, byte offset): lane i's %p =
+                                      bit i of the u32 at OFFSET of .lin; nlanemask 0: lanemask_off 0 */
+  uint32_t flags;                  /* ISA_SUBR_*: .autoend */
+  uint32_t active;                 /* .active MASK: the lanes it starts with; 0 = none (all 32) */
+  uint32_t lastenc;                /* .lastenc %r: its slot + 1 (the encoding the trigger's last compression chose); 0 = none */
 } isa_subr;
+#define ISA_SUBR_AUTOEND 1u        /* .autoend: control reaching the end ends the lanes as 'exit' would */
+#define ISA_SUBR_ALLFLAGS 1u
+#define ISA_MAX_LANES 8            /* .lanes of one subroutine */
+#define ISA_MAX_LANES_SCALE 4096
+#define ISA_MAX_LANES_OFFSET 65535
+#define ISA_MAX_LANEMASK 4         /* .lanemask of one subroutine */
+#define ISA_MAX_LANEMASK_OFFSET 4092
 
 #define ISA_TRIGGER_EVENTS(X) \
   X(DECOMPRESS, "decompress", "a compressed line arrives; arg = encoding") \

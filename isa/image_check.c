@@ -289,6 +289,64 @@ static int check_outline(const isa_image *img, uint32_t first, uint32_t n, int m
   return 0;
 }
 
+/* The declared type of register slot 'slot' of function fn (ISA_T_NONE: none declares it). */
+static int slot_type(const isa_image *img, const isa_func *fn, uint32_t slot) {
+  for (uint32_t r = 0; r < fn->nreg; r++) {
+    const isa_regdecl *rd = &img->regs[fn->first_reg + r];
+    if (slot >= rd->first_slot && slot - rd->first_slot < (rd->count ? rd->count : 1)) return rd->type;
+  }
+  return ISA_T_NONE;
+}
+
+/* A .b32/.u32/.s32 register (bits 32), or one of those or a .b64/.u64/.s64 (bits 64): as awasm requires of .lanes and .lastenc. */
+static int int_reg(int t, unsigned bits) {
+  return t == ISA_T_B32 || t == ISA_T_U32 || t == ISA_T_S32 || (bits == 64 && (t == ISA_T_B64 || t == ISA_T_U64 || t == ISA_T_S64));
+}
+
+/* Format 3.1's start and end of subroutine s (.lanes, .lanemask, .autoend, .active, .lastenc) as awasm
+ * writes them (asm.c, finish_subr): their lists in the pool, each register one of the function's, of
+ * the kind its directive takes, no register set at the start twice (by .livein, .keep or these),
+ * numbers within their limits, .lastenc only with a 'compress' trigger. */
+static int check_subr_start(const isa_image *img, uint32_t s, char *err, size_t cap) {
+  const isa_subr *sr = &img->subrs[s];
+  const isa_func *fn = &img->funcs[sr->func];
+  if (sr->nlanes > ISA_MAX_LANES || sr->nlanemask > ISA_MAX_LANEMASK) return bad(err, cap, "subroutine %u: %u .lanes and %u .lanemask (at most %d and %d)", s, sr->nlanes, sr->nlanemask, ISA_MAX_LANES, ISA_MAX_LANEMASK);
+  if (!range_ok(sr->lanes_off, 3 * sr->nlanes, img->npool) || (!sr->nlanes && sr->lanes_off)) return bad(err, cap, "subroutine %u: .lanes list", s);
+  if (!range_ok(sr->lanemask_off, 2 * sr->nlanemask, img->npool) || (!sr->nlanemask && sr->lanemask_off)) return bad(err, cap, "subroutine %u: .lanemask list", s);
+  if (sr->flags & ~ISA_SUBR_ALLFLAGS) return bad(err, cap, "subroutine %u: flags 0x%x", s, sr->flags);
+  if (sr->lastenc > fn->nslots) return bad(err, cap, "subroutine %u: .lastenc register out of range", s);
+  uint32_t set[ISA_MAX_LANES + ISA_MAX_LANEMASK + 1], nset = 0;   /* the registers these set */
+  for (uint32_t k = 0; k < sr->nlanes; k++) {
+    const uint32_t *e = &img->pool[sr->lanes_off + 3 * k];
+    if (e[0] >= fn->nslots) return bad(err, cap, "subroutine %u: .lanes register out of range", s);
+    if (!int_reg(slot_type(img, fn, e[0]), 64)) return bad(err, cap, "subroutine %u: a .lanes register is .%s, not a 32- or 64-bit integer", s, isa_type_name(slot_type(img, fn, e[0])));
+    if (e[1] > ISA_MAX_LANES_SCALE || e[2] > ISA_MAX_LANES_OFFSET) return bad(err, cap, "subroutine %u: .lanes scale %u, offset %u (at most %d and %d)", s, e[1], e[2], ISA_MAX_LANES_SCALE, ISA_MAX_LANES_OFFSET);
+    set[nset++] = e[0];
+  }
+  for (uint32_t k = 0; k < sr->nlanemask; k++) {
+    const uint32_t *e = &img->pool[sr->lanemask_off + 2 * k];
+    if (e[0] >= fn->nslots) return bad(err, cap, "subroutine %u: .lanemask register out of range", s);
+    if (slot_type(img, fn, e[0]) != ISA_T_PRED) return bad(err, cap, "subroutine %u: a .lanemask register is not a predicate", s);
+    if (e[1] > ISA_MAX_LANEMASK_OFFSET) return bad(err, cap, "subroutine %u: .lanemask offset %u (at most %d)", s, e[1], ISA_MAX_LANEMASK_OFFSET);
+    set[nset++] = e[0];
+  }
+  if (sr->lastenc) {
+    if (!int_reg(slot_type(img, fn, sr->lastenc - 1), 32)) return bad(err, cap, "subroutine %u: the .lastenc register is not a 32-bit integer", s);
+    uint32_t compress = 0;
+    for (uint32_t t = 0; t < sr->ntrigger; t++) compress += img->triggers[sr->first_trigger + t].event == ISA_TRIG_COMPRESS;
+    if (!compress) return bad(err, cap, "subroutine %u: .lastenc without a 'compress' trigger", s);
+    set[nset++] = sr->lastenc - 1;
+  }
+  for (uint32_t k = 0; k < nset; k++) {
+    int twice = 0;
+    for (uint32_t j = 0; j < k; j++) twice |= set[j] == set[k];
+    for (uint32_t j = 0; j < sr->nlivein; j++) twice |= img->pool[sr->livein_off + j] == set[k];
+    for (uint32_t j = 0; j < sr->nkeep; j++) twice |= img->pool[sr->keep_off + j] == set[k];
+    if (twice) return bad(err, cap, "subroutine %u: register slot %u is set twice at the start (.livein, .keep, .lanes, .lanemask, .lastenc)", s, set[k]);
+  }
+  return 0;
+}
+
 int isa_image_validate(const isa_image *img, char *err, size_t cap) {
   if (img->strtab_len == 0 || img->strtab[0] != 0 || img->strtab[img->strtab_len - 1] != 0)
     return bad(err, cap, "string table must start and end with a NUL byte");
@@ -441,14 +499,9 @@ int isa_image_validate(const isa_image *img, char *err, size_t cap) {
     if (!range_ok(sr->keep_off, sr->nkeep, img->npool)) return bad(err, cap, "subroutine %u: kept register list", s);
     for (uint32_t k = 0; k < sr->nkeep; k++) if (img->pool[sr->keep_off + k] >= fn->nslots) return bad(err, cap, "subroutine %u: kept register out of range", s);
     if (sr->skipif > fn->nslots) return bad(err, cap, "subroutine %u: .skipif register out of range", s);
-    if (sr->skipif) {   /* a predicate, as awasm requires ('not a predicate register') */
-      int pred = 0;
-      for (uint32_t r = 0; r < fn->nreg; r++) {
-        const isa_regdecl *rd = &img->regs[fn->first_reg + r];
-        if (sr->skipif - 1 >= rd->first_slot && sr->skipif - 1 < rd->first_slot + (rd->count ? rd->count : 1)) pred = rd->type == ISA_T_PRED;
-      }
-      if (!pred) return bad(err, cap, "subroutine %u: the .skipif register is not a predicate", s);
-    }
+    if (sr->skipif && slot_type(img, fn, sr->skipif - 1) != ISA_T_PRED)   /* as awasm requires ('not a predicate register') */
+      return bad(err, cap, "subroutine %u: the .skipif register is not a predicate", s);
+    if (check_subr_start(img, s, err, cap)) return -1;
     for (uint32_t k = 0; k < sr->nlivein; k++)   /* each live-in once, as awasm requires */
       for (uint32_t j = 0; j < k; j++)
         if (img->pool[sr->livein_off + k] == img->pool[sr->livein_off + j]) return bad(err, cap, "subroutine %u: a live-in register given twice", s);

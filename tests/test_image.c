@@ -164,6 +164,72 @@ static void test_subr_regs(void) {
   }
 }
 
+/* Format 3.1's subroutine fields (.lanes, .lanemask, .autoend, .active, .lastenc) changed
+ * afterwards to what awasm refuses to write: the loader refuses each with a message naming
+ * it (each loaded before the fields existed, as bytes past the 52-byte record of 3.0).  An
+ * image of a newer format (3.2) is refused as newer, and one that says 3.0 but has 3.1's
+ * records as damaged. */
+static void test_subr_start(void) {
+  static const char src[] = ".version 8.0\n.target sm_80\n.address_size 64\n"
+                            ".subroutine c\n.trigger compress\n.livein %i\n.lanes %a, 4, 8\n.lanes %w, 2\n.lanemask %p, 36\n"
+                            ".lastenc %e\n.active 0xffff\n.autoend\n{\n"
+                            "\t.reg .b32 %i, %a, %e;\n\t.reg .b64 %w;\n\t.reg .pred %p, %q;\n\t.reg .f32 %f;\n\tst.lout.u32 [%a], %e;\n}\n"
+                            ".subroutine d\n.trigger decompress 3\n{\n\t.reg .b32 %x;\n\texit;\n}\n";
+  /* slots of c: %i 0, %a 1, %e 2, %w 3, %p 4, %q 5, %f 6; d: %x 0 */
+  enum { UNCHANGED, LANES_PRED, LANES_F32, SCALE, OFFSET, COUNT, STRAY_OFF, MASK_B32, MASK_OFFSET, FLAGS, LASTENC_B64, LASTENC_DEC,
+         TWICE_LIVEIN, TWICE_LANES, NEWER, OLDER, NCASES };
+  static const char *const want[NCASES] = {
+    NULL,
+    "subroutine 0: a .lanes register is .pred, not a 32- or 64-bit integer",
+    "subroutine 0: a .lanes register is .f32, not a 32- or 64-bit integer",
+    "subroutine 0: .lanes scale 4097, offset 8 (at most 4096 and 65535)",
+    "subroutine 0: .lanes scale 4, offset 65536 (at most 4096 and 65535)",
+    "subroutine 0: 9 .lanes and 1 .lanemask (at most 8 and 4)",
+    "subroutine 1: .lanes list",
+    "subroutine 0: a .lanemask register is not a predicate",
+    "subroutine 0: .lanemask offset 4093 (at most 4092)",
+    "subroutine 0: flags 0x2",
+    "subroutine 0: the .lastenc register is not a 32-bit integer",
+    "subroutine 1: .lastenc without a 'compress' trigger",
+    "subroutine 0: register slot 0 is set twice at the start",
+    "subroutine 0: register slot 3 is set twice at the start",
+    "image format version 3.2 is newer than this build reads (3.0 to 3.1)",
+    "corrupt image: subroutines section size 160 does not match 2 records",
+  };
+  for (int k = 0; k < NCASES; k++) {
+    isa_image img;
+    if (assemble_text("start.s", src, &img)) { CHECK(0, "start.s assembles"); return; }
+    isa_subr *sr = &img.subrs[0];
+    uint32_t *lanes = &img.pool[sr->lanes_off];   /* (slot, scale, offset) x 2: %a 4 8, %w 2 0 */
+    switch (k) {
+    case LANES_PRED: lanes[0] = 4; break;
+    case LANES_F32: lanes[3] = 6; break;
+    case SCALE: lanes[1] = 4097; break;
+    case OFFSET: lanes[2] = 65536; break;
+    case COUNT: sr->nlanes = 9; break;
+    case STRAY_OFF: img.subrs[1].lanes_off = 1; break;
+    case MASK_B32: img.pool[sr->lanemask_off] = 2; break;
+    case MASK_OFFSET: img.pool[sr->lanemask_off + 1] = 4093; break;
+    case FLAGS: sr->flags = 2; break;
+    case LASTENC_B64: sr->lastenc = 4; break;
+    case LASTENC_DEC: img.subrs[1].lastenc = 1; break;
+    case TWICE_LIVEIN: lanes[0] = 0; break;
+    case TWICE_LANES: lanes[0] = 3; break;
+    default: break;
+    }
+    size_t n;
+    uint8_t *buf = isa_image_write(&img, &n);
+    isa_image_free(&img);
+    if (buf && k == NEWER) { isa_put_u16(buf + 10, 2); fix_crc(buf, n); }
+    if (buf && k == OLDER) { isa_put_u16(buf + 10, 0); fix_crc(buf, n); }   /* 2 records of 52 + 7 x 4 = 80 bytes, read as 3.0's 52 */
+    char err[512] = "";
+    int ok = buf && loads(buf, n, err, sizeof err);
+    if (!want[k]) CHECK(ok, "the subroutine with every 3.1 directive loads: %s", err);
+    else CHECK(!ok && strstr(err, want[k]), "3.1 fields, case %d, refused (%s): %s", k, want[k], err);
+    free(buf);
+  }
+}
+
 /* Label records moved or dropped afterwards (checksum right): the emulator branches to a
  * label's pc and awdis writes the label where its outline item is, so the two must agree
  * (such an image loaded, and awdis and the emulator showed different programs). */
@@ -322,6 +388,7 @@ int main(void) {
   test_labels();
   test_trigger_conflict();
   test_subr_regs();
+  test_subr_start();
   static const char *const srcs[] = { "examples/saxpy/saxpy.ptx", "examples/divergent/divergent.ptx",
                                       "examples/stencil/stencil.ptx", "examples/kmeans/kmeans.ptx" };
   for (size_t s = 0; s < sizeof srcs / sizeof srcs[0]; s++) {

@@ -7,7 +7,8 @@
 # whose name held a stray '^' (status 0), and awasm refused the text it printed
 # ("stray '^' in program"); the loader ran it.  A source whose file name holds a
 # '"' gave an image whose disassembly awasm refused (the name went between the
-# quotes of .file as it was).
+# quotes of .file as it was).  awasm wrote image format 3.0; it writes 3.1 (the subroutine
+# record's .lanes, .lanemask, .autoend, .active, .lastenc) and still reads 3.0.
 AS_T=$(mktemp -d)
 AS_B=$(cd "$BIN" && pwd)
 cp subroutines/demo/zero_line.s examples/saxpy/saxpy.ptx "$AS_T/"
@@ -59,4 +60,21 @@ if (cd "$AS_T" && "$AS_B/awasm" -q 'a"b/z\' -o q.aws && "$AS_B/awdis" q.aws -o q
    cmp -s "$AS_T/q.aws" "$AS_T/q2.aws" && grep -q '^\.file 1 "a\\"b/z\\\\"$' "$AS_T/q.s"; then
   pass "asm: a source named a\"b/z\\ round-trips (recorded as a\\\"b/z\\\\)"
 else fail "asm: a source named a\"b/z\\ round-trips" "$(cat "$AS_T/err"; grep '^\.file' "$AS_T/q.s")"; fi
+# ---- images of format 3.0 (before .lanes, .lanemask, .autoend, .active, .lastenc) ----
+# tests/data/image-3.0: written by awasm 0.2.0.  This build writes 3.1 (bytes 8-11: 03 00 01 00)
+# and reads both: each old image prints as source that assembles to an image that prints the
+# same, and zero_line's runs (an all-zero line: encoding 1, size 0 in its metadata).
+"$AS_B/awasm" -q subroutines/demo/zero_line.s -o "$AS_T/new.aws"
+[ "$(od -A n -t x1 -j 8 -N 4 "$AS_T/new.aws" | tr -d ' ')" = 03000100 ] && pass "asm: awasm writes image format 3.1" ||
+  fail "asm: awasm writes image format 3.1" "$(od -A n -t x1 -j 8 -N 4 "$AS_T/new.aws")"
+for as_old in tests/data/image-3.0/*.aws; do
+  as_n=$(basename "$as_old" .aws)
+  if [ "$(od -A n -t x1 -j 8 -N 4 "$as_old" | tr -d ' ')" = 03000000 ] && "$AS_B/awdis" "$as_old" -o "$AS_T/$as_n.s" 2> "$AS_T/err" &&
+     "$AS_B/awasm" -q "$AS_T/$as_n.s" -o "$AS_T/$as_n.31.aws" 2>> "$AS_T/err" && "$AS_B/awdis" "$AS_T/$as_n.31.aws" -o "$AS_T/$as_n.31.s" 2>> "$AS_T/err" &&
+     cmp -s "$AS_T/$as_n.s" "$AS_T/$as_n.31.s"; then pass "asm: a format 3.0 image ($as_n) reads, and prints as it does in 3.1"
+  else fail "asm: a format 3.0 image ($as_n) reads" "$(cat "$AS_T/err"; diff "$AS_T/$as_n.s" "$AS_T/$as_n.31.s" 2>&1 | head -5)"; fi
+done
+printf 'load %s/tests/data/image-3.0/zero_line.aws\nalloc line u8 128\nalloc out u8 128\nalloc meta u32 8\nfill meta const 7\nrunsub zero_line line out meta\nexpect meta at 0 1\nexpect meta at 1 0\n' "$PWD" > "$AS_T/old.aw"
+(cd "$AS_T" && "$AS_B/awemu" run old.aw > out 2> err); as_rc=$?
+[ $as_rc -eq 0 ] && pass "asm: awemu runs a format 3.0 image" || fail "asm: awemu runs a format 3.0 image" "status $as_rc; $(cat "$AS_T/out" "$AS_T/err")"
 rm -rf "$AS_T"
