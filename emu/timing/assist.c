@@ -86,6 +86,7 @@ void tm_assist_reset(tm_sm *s) {
   s->fill_hint = 1;
   memset(s->skipped, 0, sizeof s->skipped);
   memset(s->trying, 0, sizeof s->trying);
+  memset(s->lastenc, 0, sizeof s->lastenc);
 }
 
 /* The first entry of the table not live, or NULL. */
@@ -234,6 +235,7 @@ static int start_store(tm_gpu *g, tm_sm *s, tm_assist *a, int sr, const tm_store
   memcpy(a->in, w->block, g->z.unit);   /* .lin: the block as the store left it (its copy) */
   memset(a->out, 0, sizeof a->out);
   tm_cmem_line(g, &a->line, a->in, g->z.unit, a->out, CODEC_MAX_PAYLOAD, 0, 0, w->addr);
+  a->line.lastenc = s->lastenc[w->pc % TM_PREDICT];   /* (.lastenc: the encoding this store's last block took) */
   if (emu_assist_start(a->c, g->m->img.subrs[sr].func, &a->line, g->fault, NULL)) { g->failed = 1; return -1; }   /* (codecs: shared memory of their own) */
   a->waiters = NULL;
   a->miss = 0;
@@ -598,6 +600,7 @@ static int finish(tm_gpu *g, tm_sm *s, tm_assist *a, int64_t n) {
   if (a->compress) {   /* the predictor learns whether the store's blocks compress */
     uint32_t p = a->store_pc % TM_PREDICT;
     if (s->trying[p]) s->trying[p]--;
+    if (!killed) s->lastenc[p] = (uint8_t)packed.encoding;
     if (!killed && packed.encoding && s->predict[p] < 3) s->predict[p]++;
     else if (!killed && !packed.encoding && s->predict[p]) s->predict[p]--;
   }

@@ -264,6 +264,7 @@ typedef struct tm_sm {
   uint8_t predict[TM_PREDICT];
   uint8_t skipped[TM_PREDICT];
   uint8_t trying[TM_PREDICT];   /* its compression assist warps at work (a weak counter waits for their verdict) */
+  uint8_t lastenc[TM_PREDICT];  /* the encoding its last compression ended with (a '.lastenc' register's value) */
   /* what the SM reads: a 2-bit counter of its L1 fills, up for a block that
    * arrives compressed, down for one that the algorithm found incompressible
    * (a block the kernels wrote uncompressed says nothing); at 0, a store pc

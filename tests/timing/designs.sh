@@ -17,6 +17,9 @@
 BIN=${1:-bin}
 BUILD=${2:-build}
 DIR=${3:-examples}
+# the subroutines of design caba: BDI with the assist-warp controller's hardware support (CABA 4.4,
+# 5.1: the default); SUBR=subroutines/bdi/bdi.s for fully software assist warps
+SUBR=${SUBR:-subroutines/bdi/bdi_awc.s}
 NAME=$(basename "$DIR")
 D=$BUILD/designs
 mkdir -p "$D"
@@ -40,7 +43,7 @@ for script in "$DIR"/*/run.aw; do
   extra=; [ "$class" = bandwidth ] && extra=caba-free
   for design in base hw-mem hw ideal caba $extra; do
     j="$D/$NAME.$n.$design.json"; what=; [ "$design" = caba-free ] && what="--set awc_compress=free"
-    if ! "$BIN/awemu" run --config caba-gtx480 --set design=${design%-free} $what --set compression=bdi --subroutines subroutines/bdi/bdi.s \
+    if ! "$BIN/awemu" run --config caba-gtx480 --set design=${design%-free} $what --set compression=bdi --subroutines "$SUBR" \
          --stats-json "$j" "$script" DATA="$D/$NAME.$n" > "${j%.json}.log" 2>&1; then
       echo "$n: failed under $design (see ${j%.json}.log)"; continue
     fi
