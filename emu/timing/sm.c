@@ -53,6 +53,8 @@ static void drop_place(uint64_t *m, uint32_t words, uint32_t p) {
 }
 
 static uint32_t l1_line_bytes(void *ctx, uint64_t line_addr, uint32_t valid);
+/* Design caba with CABA 7.6's Direct Load. */
+static int direct_load(const tm_gpu *g) { return g->z.design == TM_DESIGN_CABA && g->cfg->awc_direct_load; }
 
 int tm_sm_init(tm_gpu *g, tm_sm *s, int id) {
   const tm_config *c = g->cfg;
@@ -157,6 +159,7 @@ void tm_sm_reset(tm_sm *s) {
   for (uint32_t i = 0; i < s->nslots; i++) s->pos[i] = UINT32_MAX;
   s->nacc = s->acc_head = 0;
   s->acc_load = NULL;
+  s->ndl = 0;
   s->ldst_busy_until = 0;
   s->ldst_cycle = -1;
   s->ldst_retry = 0;
@@ -182,6 +185,7 @@ void tm_sm_free(tm_sm *s) {
   free(s->list);
   free(s->nlist);
   free(s->acc);
+  free(s->dlq);
   if (s->unit_free[U_MUL] == s->unit_free[U_ALU]) s->unit_free[U_MUL] = NULL;
   for (int u = 0; u < U_COUNT; u++) free(s->unit_free[u]);
   if (s->has_l1) cache_free(&s->l1);
@@ -372,6 +376,18 @@ void tm_load_complete(tm_gpu *g, tm_sm *s, tm_load *l, tm_time t) {
     return;
   }
   tm_warp *tw = l->tw;
+  if (l->direct) {   /* Direct Load: its registers wait for the add that puts the bases to the deltas */
+    if (s->ndl == s->dlq_cap) {
+      uint32_t cap = s->dlq_cap ? 2 * s->dlq_cap : 64;
+      tm_load **q = realloc(s->dlq, cap * sizeof *q);
+      if (!q) { tm_fail(g, "out of host memory for a Direct Load"); return; }
+      s->dlq = q;
+      s->dlq_cap = cap;
+    }
+    s->dlq[s->ndl++] = l;
+    tm_sm_wake(g, s, l->ready);
+    return;
+  }
   set_ready(tw, &g->regs[l->pc], l->ready);
   if (l->global) {
     g->st->loads++;
@@ -653,6 +669,7 @@ static int ldst_access(tm_gpu *g, tm_sm *s, int64_t n) {
         ready += dc;
       }
       if (ready > l->ready) l->ready = ready;
+      if (direct_load(g) && l->tw && tm_block_compressed(g, a->addr)) l->direct = 1;   /* a compressed line in L1 */
       if (--l->outstanding == 0) tm_load_complete(g, s, l, t);
       return 1;
     }
@@ -742,7 +759,10 @@ void tm_sm_reply(tm_gpu *g, tm_sm *s, tm_req *r, tm_time t) {
     *dt = NULL;
     *ot = NULL;
   }
-  int assisted = done && !r->plain && tm_assist_fill(g, s, line, done, cycle);   /* (plain: an uncompressed L2's copy) */
+  int assisted = 0;
+  if (done && !r->plain && direct_load(g)) {   /* Direct Load: the line stays compressed in L1; each load of it waits for an add */
+    if (tm_block_compressed(g, line)) for (tm_req *w = done; w; w = w->next) ((tm_load *)w->owner)->direct = 1;
+  } else assisted = done && !r->plain && tm_assist_fill(g, s, line, done, cycle);   /* (plain: an uncompressed L2's copy) */
   if (assisted) done = NULL;   /* compressed: an assist warp completes them */
   if (g->d->timeline) tm_timeline_fill(g, s, line, assisted, cycle);
   tm_req_free(g, r);
@@ -1050,6 +1070,34 @@ static int scan(tm_gpu *g, tm_sm *s, uint32_t k, int64_t n, int *ldst_free, int 
   return issued;
 }
 
+/* Direct Load (CABA 7.6): the oldest load of scheduler k's warps whose compressed lines' deltas have
+ * come issues its add, one assist-warp instruction in an ALU pipeline, if one is free at cycle n; its
+ * registers are ready after the add's latency.  1 when it issued. */
+static int direct_add(tm_gpu *g, tm_sm *s, uint32_t k, int64_t n) {
+  uint32_t i = 0;
+  while (i < s->ndl && (s->dlq[i]->tw->sched != k || s->dlq[i]->ready > n)) i++;
+  if (i == s->ndl) return 0;
+  int64_t *fr = s->unit_free[U_ALU];
+  uint32_t p = 0;
+  while (p < s->units[U_ALU] && fr[p] > n) p++;
+  if (p == s->units[U_ALU]) return 0;
+  const isa_op_info *add = &isa_ops[ISA_OP_ADD];
+  int64_t lat = (int64_t)(add->latency * g->cfg->latency_scale + 0.5), ii = (int64_t)(add->interval * g->cfg->latency_scale + 0.5);
+  fr[p] = n + (ii < 1 ? 1 : ii);
+  s->alu_busy += (uint64_t)(ii < 1 ? 1 : ii);
+  tm_load *l = s->dlq[i];
+  memmove(&s->dlq[i], &s->dlq[i + 1], (s->ndl - i - 1) * sizeof *s->dlq);
+  s->ndl--;
+  g->st->assist_triggered++;
+  g->st->assist_insns++;
+  g->st->aw_started[TM_AW_DIRECT]++;
+  g->st->aw_insns[TM_AW_DIRECT]++;
+  l->direct = 0;
+  l->ready = n + (lat < 1 ? 1 : lat);
+  tm_load_complete(g, s, l, tm_cycles(g->core, n));
+  return 1;
+}
+
 int tm_sm_cycle(tm_gpu *g, tm_sm *s) {
   int64_t n = s->cycle;
   if (s->awt && n - s->window_from >= g->cfg->awc_window) tm_assist_watch(g, s, n);   /* (its window is over) */
@@ -1062,6 +1110,7 @@ int tm_sm_cycle(tm_gpu *g, tm_sm *s) {
   int cls[64];
   for (uint32_t k = 0; k < s->nsched; k++) {
     cls[k] = -1;
+    if (s->ndl && direct_add(g, s, k, n)) { cls[k] = TM_ISSUE_ASSIST; issued_any = 1; continue; }   /* a Direct Load's add: high priority */
     if (s->nlive && s->awt_next[2 * k] <= n) {   /* high-priority assist warps go before the scheduler's warps */
       int ar = tm_assist_issue(g, s, k, 0, n, &ldst_free);
       if (ar < 0) return -1;
@@ -1098,6 +1147,7 @@ int tm_sm_cycle(tm_gpu *g, tm_sm *s) {
   if (ldst_blocked && s->ldst_retry < wake) wake = s->ldst_retry;   /* the injection buffer drains by then */
   if (s->acc_head >= s->nacc && s->ldst_busy_until > n && s->ldst_busy_until < wake) wake = s->ldst_busy_until;
   if (s->poked) { s->poked = 0; if (wake > n + 1) wake = n + 1; }
+  if (s->ndl) wake = n + 1;   /* Direct Load adds wait (for their data, or an ALU pipeline) */
   if (issued_any || !s->nlive) s->last_issue = n;
   else if (n - s->last_issue > g->watchdog) {   /* a model error must not spin for ever */
     char why[200], msg[300];

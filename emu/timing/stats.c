@@ -4,7 +4,7 @@
 #include <string.h>
 
 const char *const tm_issue_names[TM_NISSUE] = { "active", "compute_stall", "memory_stall", "data_dependence_stall", "idle", "assist" };
-const char *const tm_aw_names[TM_NAW] = { "decompress", "compress", "pc", "miss" };
+const char *const tm_aw_names[TM_NAW] = { "decompress", "compress", "pc", "miss", "direct" };
 
 double tm_ipc(const tm_stats *s) { return s->cycles ? (double)s->warp_insns / (double)s->cycles : 0; }
 

@@ -17,7 +17,7 @@
 /* The issue-cycle categories of CABA Fig. 2, counted per scheduler per cycle. */
 enum { TM_ISSUE_ACTIVE, TM_STALL_COMPUTE, TM_STALL_MEMORY, TM_STALL_DATA, TM_STALL_IDLE, TM_ISSUE_ASSIST, TM_NISSUE };
 /* what started an assist warp: a compressed line's fill (or a partial store's merge), a whole-block store, a 'pc' trigger, an L1 miss */
-enum { TM_AW_DECOMPRESS, TM_AW_COMPRESS, TM_AW_PC, TM_AW_MISS, TM_NAW };
+enum { TM_AW_DECOMPRESS, TM_AW_COMPRESS, TM_AW_PC, TM_AW_MISS, TM_AW_DIRECT, TM_NAW };   /* direct: a Direct Load's add (awc_direct_load) */
 extern const char *const tm_aw_names[TM_NAW];   /* assist: an assist warp's instruction issued */
 extern const char *const tm_issue_names[TM_NISSUE];
 

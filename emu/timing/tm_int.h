@@ -73,6 +73,7 @@ typedef struct tm_load {
   uint64_t addr;
   tm_parent parent;
   int detached;               /* an assist warp's prefetch (tw and aw NULL): nobody waits for it */
+  int direct;                 /* awc_direct_load: it read a compressed line: its registers wait for a Direct Load's add */
   struct tm_load *next_free;
 } tm_load;
 
@@ -208,6 +209,8 @@ typedef struct tm_sm {
   uint64_t resident_warp_cycles;
   uint64_t alu_busy, window_alu;   /* ALU pipeline cycles booked (issue x interval), in all and at window_from */
   struct tm_assist *awt;      /* design caba: the assist warp table (NULL: none) */
+  tm_load **dlq;              /* awc_direct_load: per scheduler (dlq_cap apart), the loads whose add waits, oldest first */
+  uint32_t *dlq_n, dlq_cap, ndl;   /* how many each holds; all of them */
   int64_t window_from;        /* throttling: the issue slots used since this cycle (window_used) */
   uint64_t issue[TM_NISSUE];
   tm_warp *warps;             /* sm_max_warps slots */
