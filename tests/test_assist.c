@@ -784,13 +784,18 @@ static void errors(void) {
              "'E+40' is past the end of kernel 'mk'", "a label offset past the kernel's end");
 }
 
-/* Partial stores (CABA 5.2).  One warp; lane i stores word 0 of line i of a
+/* Partial stores (CABA 5.2.2).  One warp; lane i stores word 0 of line i of a
  * zeroed 4 KiB buffer (the host's: 32 blocks compressed, encoding zeros):
  * 32 partial stores to compressed blocks, each retrieved and decompressed by
- * one assist warp (bdi_dec_zeros) and written back whole: 32 assist warps,
- * 32 merges (no compression assist warp: a partial store is not compressed).  A second launch (another module) reads word 0 of each line:
- * the blocks are now stored uncompressed: no assist warp.  Both kernels'
- * results are the functional core's. */
+ * one assist warp (bdi_dec_zeros) and written back whole, and the merged line
+ * compressed again by a compression assist warp: 32 merges, 32 decompressions,
+ * 32 compressions (the launch's one warp leaves the SM idle: none is held
+ * back), each payload replacing its line in L2 (the merge wrote it there,
+ * dirty; nothing writes it since).  A second launch (another module, the same
+ * subroutines) reads word 0 of each line: 32 lines arrive compressed, 32
+ * decompressions; then stores word 1 of each: 32 partial stores to compressed
+ * blocks, 32 more merges, 32 more decompressions, 32 more compressions.  Both
+ * kernels' results are the functional core's. */
 static const char partial_text[] = HEAD
   ".visible .entry ps(.param .u64 out)\n{\n  .reg .b32 %r<4>;\n  .reg .b64 %rd<4>;\n"
   "  ld.param.u64 %rd1, [out];\n  mov.u32 %r1, %tid.x;\n  mul.wide.u32 %rd2, %r1, 128;\n  add.u64 %rd3, %rd1, %rd2;\n"
@@ -823,11 +828,13 @@ static void partial_in(const char *design) {
   for (uint32_t i = 0; right && i < 32; i++) right = words[32 * i] == i + 1 && words[32 * i + 1] == i + 101 && words[32 * i + 2] == 0;
   if (!ok) { if (!err[0]) aw_fault_format(&f, err, sizeof err); CHECK(0, "the partial-store test ran (%s): %s", design, err); }
   else
-    CHECK(right && a.partial_merges == 32 && a.assist_triggered == 32 && b.assist_triggered == 0 && b.partial_merges == 0,
-          "partial stores to 32 compressed blocks: %llu merged by %llu assist warps (derived 32, 32); read back by another module: "
-          "%llu assist warps, %llu merges (derived 0: the blocks went back uncompressed); values right: %d",
-          (unsigned long long)a.partial_merges, (unsigned long long)a.assist_triggered, (unsigned long long)b.assist_triggered,
-          (unsigned long long)b.partial_merges, right);
+    CHECK(right && a.partial_merges == 32 && a.aw_started[TM_AW_DECOMPRESS] == 32 && a.aw_started[TM_AW_COMPRESS] == 32 && a.pack_applied == 32 &&
+          b.aw_started[TM_AW_DECOMPRESS] == 64 && b.partial_merges == 32 && b.aw_started[TM_AW_COMPRESS] == 32,
+          "partial stores to 32 compressed blocks: %llu merged, %llu decompressions, %llu compressions, %llu applied in L2 (derived 32 each); "
+          "read back and written again by another module: %llu decompressions, %llu merges, %llu compressions (derived 64, 32, 32); values right: %d",
+          (unsigned long long)a.partial_merges, (unsigned long long)a.aw_started[TM_AW_DECOMPRESS], (unsigned long long)a.aw_started[TM_AW_COMPRESS],
+          (unsigned long long)a.pack_applied, (unsigned long long)b.aw_started[TM_AW_DECOMPRESS], (unsigned long long)b.partial_merges,
+          (unsigned long long)b.aw_started[TM_AW_COMPRESS], right);
   aw_device_free(d);
   free(text);
 }

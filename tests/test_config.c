@@ -380,8 +380,8 @@ static void fixes(void) {
   tm_config_defaults(&c);
   int rc = tm_config_load(&c, "mpc-titanv", err, sizeof err) || tm_config_set(&c, "design", "caba", "--set", err, sizeof err) ||
            !tm_config_check(&c, err, sizeof err);
-  CHECK(!rc && !strcmp(err, "--set: error: design: design caba decompresses whole L1 lines: the 32-byte blocks (l2_sector_bytes, from mpc-titanv:36) "
-                            "must be the 128-byte L1 line (l1_line_bytes, from caba-gtx480:34); set l2_sector_bytes = 128 or l1_line_bytes = 32"),
+  CHECK(!rc && !strcmp(err, "--set: error: design: design caba decompresses whole L1 lines: the 32-byte blocks (l2_sector_bytes, from mpc-titanv:37) "
+                            "must be the 128-byte L1 line (l1_line_bytes, from caba-gtx480:47); set l2_sector_bytes = 128 or l1_line_bytes = 32"),
         "mpc-titanv with design caba: the keys and the values that would do (%s)", err);
   tm_config t = c;
   CHECK(tm_config_set(&t, "l2_sector_bytes", "128", "x", err, sizeof err) == 0 && tm_config_check(&t, err, sizeof err) == 0, "... and l2_sector_bytes = 128 does");
@@ -584,18 +584,18 @@ static void host(void) {
 /* The watchdog (an SM with live assist warps that issues nothing) follows from the config:
  * 64 x the longest a memory request can take (config.c: tm_watchdog_cycles), at least
  * 10,000,000 cycles.  Issue 39's config, caba-gtx480 with icnt_latency = 49313 interconnect
- * cycles at icnt_clock_mhz = 1 (the core at 1400 MHz) and l1_mshrs = 1, stopped at 10,000,000
+ * cycles at icnt_clock_mhz = 1 (the core at 700 MHz) and l1_mshrs = 1, stopped at 10,000,000
  * with "(an internal error)".  A request's longest, in core cycles:
  *   the crossbar, both ways: 2 x (49313 + 5 flits of a 128-byte line and its 8-byte header
- *     + 64 flits of a full injection buffer) x 1400 / 1                = 138,269,600
- *   the SM: l1_latency 20 + the line buffers' 20 + compression 9 + decompression 9
- *     + an instruction's 255                                           =         313
- *   L2 twice: 2 x 20 x 1400 / 1400                                     =          40
+ *     + 64 flits of a full injection buffer) x 700 / 1                 =  69,134,800
+ *   the SM: l1_latency 35 + the line buffers' 35 + compression 9 + decompression 9
+ *     + an instruction's 255                                           =         343
+ *   L2 twice: 2 x 120 x 700 / 700                                      =         240
  *   DRAM twice (metadata, then data): 2 x (tRP 12 + tRCD 12 + tCL 12 + tWL 4 + tRAS 28
- *     + tRC 40 + tRRD 6 + tCCD 2 + tWR 12 + tCDLR 5 + 4 bursts of 1) x 1400 / 924 = 415.15
+ *     + tRC 40 + tRRD 6 + tCCD 2 + tWR 12 + tCDLR 5 + 4 bursts of 1) x 700 / 924 = 207.58
  *   queued at one channel behind 15 SMs x (1 MSHR + 64 flits), each tRC 40 + 4 bursts:
- *     15 x 65 x 44 x 1400 / 924                                        =      65,000
- *   in all 138,335,368.15; x 64 = 8,853,463,561.7, so 8,853,463,562 cycles. */
+ *     15 x 65 x 44 x 700 / 924                                         =      32,500
+ *   in all 69,168,090.58 (69,168,091 cycles); x 64 = 4,426,757,796.9, so 4,426,757,797 cycles. */
 static void watchdog(void) {
   char err[512], why[300];
   tm_config c;
@@ -604,16 +604,16 @@ static void watchdog(void) {
            tm_config_set_pair(&c, "icnt_latency=49313", "--set", err, sizeof err) || tm_config_set_pair(&c, "l1_mshrs=1", "--set", err, sizeof err) ||
            tm_config_check(&c, err, sizeof err);
   int64_t w = rc ? 0 : tm_watchdog_cycles(&c, why, sizeof why);
-  CHECK(!rc && w == 8853463562LL &&
-        !strcmp(why, "the watchdog's limit of 8,853,463,562 cycles (64 x the longest a memory request takes, 138,335,369 cycles, "
+  CHECK(!rc && w == 4426757797LL &&
+        !strcmp(why, "the watchdog's limit of 4,426,757,797 cycles (64 x the longest a memory request takes, 69,168,091 cycles, "
                      "mostly icnt_latency = 49313 at icnt_clock_mhz = 1)"),
         "issue 39's config: the watchdog waits %lld cycles (%s)", (long long)w, why);
-  /* caba-gtx480: a request's longest is 2 x (8 + 69) x 1 = 154 + 313 + 40 + 415.15 + its queue
-   * 15 SMs x (64 MSHRs + 64 flits) x 44 x 1400 / 924 = 128,000: 128,922.15 cycles, below
+  /* caba-gtx480: a request's longest is 2 x (8 + 69) x 1 = 154 + 343 + 240 + 207.58 + its queue
+   * 15 SMs x (64 MSHRs + 64 flits) x 44 x 700 / 924 = 64,000: 64,944.58 cycles, below
    * 10,000,000 / 64 = 156,250, so the limit stays 10,000,000 */
   tm_config_defaults(&c);
   w = tm_watchdog_cycles(&c, why, sizeof why);
-  CHECK(w == 10000000 && !strcmp(why, "the watchdog's limit of 10,000,000 cycles (its least; 64 x the longest a memory request takes, 128,923 cycles, is less)"),
+  CHECK(w == 10000000 && !strcmp(why, "the watchdog's limit of 10,000,000 cycles (its least; 64 x the longest a memory request takes, 64,945 cycles, is less)"),
         "caba-gtx480: 10,000,000 cycles (%s)", why);
 }
 

@@ -462,16 +462,8 @@ static void retire(tm_gpu *g, tm_sm *s, tm_assist *a) {
 }
 
 void tm_assist_launch_over(tm_gpu *g, tm_sm *s) {
-  g->st->pack_dropped += s->nasq;
+  g->st->pack_dropped += s->nasq;   /* (the compressions at work finish: they are short, and the SM has nothing else to do) */
   s->nasq = s->asq_head = 0;
-  for (uint32_t i = 0; i < s->nawt; i++) {
-    tm_assist *a = &s->awt[i];
-    if (!a->live || !a->compress) continue;
-    retire(g, s, a);
-    g->st->pack_dropped++;
-    if (s->trying[a->store_pc % TM_PREDICT]) s->trying[a->store_pc % TM_PREDICT]--;
-    if (g->d->timeline) tm_timeline_assist(g, s, i, "dropped (the launch is over)", subr_name(g, a->subr), g->cycle, 1);
-  }
 }
 
 /* The controller kills s's low-priority 'pc' assist warps that have not

@@ -1315,6 +1315,7 @@ aw_status tm_launch(aw_device *d, const tm_config *cfg, tm_stats *st, aw_module 
       s->resident_warp_cycles += (uint64_t)(end - s->cycle) * s->nwarps;
     }
   }
+  for (uint32_t i = 0; i < g->nsm; i++) if (g->sms[i].awt) tm_assist_launch_over(g, &g->sms[i]);   /* (blocks a merge queued since) */
   d->tm_running = NULL;
   if (d->timeline) tm_timeline_end(g, end);
   collect(g, end);

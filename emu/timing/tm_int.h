@@ -422,9 +422,8 @@ int tm_assist_pc(tm_gpu *g, tm_sm *s, tm_warp *tw, const emu_pc_bind *b, int64_t
 /* Issues one instruction of scheduler k's assist warps of priority 'low' at
  * cycle n if one can: 1, 0, or -1 on a fault. */
 int tm_assist_issue(tm_gpu *g, tm_sm *s, uint32_t k, int low, int64_t n, int *ldst_free);
-/* The launch's last CTA has finished: the blocks still waiting for compression, and the compression
- * assist warps at work, are dropped (their stores went out uncompressed already: CABA 4.2.3, a
- * low-priority assist warp may never run or complete). */
+/* The launch's last CTA has finished: the blocks still waiting for compression are dropped (their
+ * stores went out uncompressed already: CABA 4.2.3, a low-priority assist warp may never run). */
 void tm_assist_launch_over(tm_gpu *g, tm_sm *s);
 /* The controller's throttle: at SM cycle n, closes the measuring window when it is over. */
 void tm_assist_watch(tm_gpu *g, tm_sm *s, int64_t n);

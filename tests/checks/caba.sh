@@ -3,16 +3,20 @@
 #   same results   each workload's script checks every output against its CPU reference
 #                  (examples/caba/W/ref.c): in functional mode, and under caba-gtx480 with
 #                  designs base, hw-mem, hw, ideal and caba with BDI (caba: assist warps
-#                  decompress and compress the lines, each checked against the reference codec),
-#                  hw with fpc, cpack, magbdi, best and cost, and caba with a 64-entry table and a 1-entry one
-#   classes        each run.aw says whether it is bandwidth- or compute-bound ("# class:"), as
-#                  make caba's summary needs
+#                  decompress and compress the lines, each compression's round trip checked, and
+#                  with the fully software subroutines of bdi.s also against the reference codec,
+#                  awc_reference; with bdi_awc.s, the controller's hardware support, also with Direct
+#                  Load), hw with fpc, cpack, magbdi, best and cost, and caba with a 64-entry table
+#                  and a 1-entry one
+#   classes        each run.aw says whether it is bandwidth-bound, compute-bound or incompressible
+#                  ("# class:"), as make caba's summary needs
 T=$(mktemp -d)
 # under AddressSanitizer (make asan) one timing run each, caba with BDI: the others are the same code ten times slower
 # (awt_entries=1: the least the config allows; the stores waited for half of a one-entry table, which
 # never came: "no warp can ever issue again")
-runs="base/bdi hw-mem/bdi hw/bdi ideal/bdi caba/bdi hw/fpc hw/cpack hw/magbdi hw/best hw/cost caba/bdi/awt_entries=64 caba/bdi/awt_entries=1"
-[ -n "$AWEMU_ASAN" ] && { runs="caba/bdi"; skip "caba workloads under 11 more design/algorithm runs" "AddressSanitizer makes them too slow; make test runs them"; }
+# a run: design/algorithm/--set/subroutines (the last two may be empty; subroutines: bdi.s)
+runs="base/bdi hw-mem/bdi hw/bdi ideal/bdi caba/bdi/awc_reference=on caba/bdi//bdi_awc caba/bdi/awc_direct_load=on/bdi_awc hw/fpc hw/cpack hw/magbdi hw/best hw/cost caba/bdi/awt_entries=64 caba/bdi/awt_entries=1"
+[ -n "$AWEMU_ASAN" ] && { runs="caba/bdi//bdi_awc"; skip "caba workloads under 13 more design/algorithm runs" "AddressSanitizer makes them too slow; make test runs them"; }
 nruns=$(echo $runs | wc -w)
 for script in examples/caba/*/run.aw; do
   dir=$(dirname "$script"); n=$(basename "$dir")
@@ -20,16 +24,17 @@ for script in examples/caba/*/run.aw; do
     fail "caba workload $n: its reference does not build or run" "$(cat "$T/$n.cc")"; continue
   fi
   case "$(sed -n 's/^# class: \([a-z]*\).*/\1/p' "$script" | head -1)" in
-    bandwidth|compute) pass "caba workload $n: its class is given" ;;
-    *) fail "caba workload $n: run.aw has no '# class: bandwidth' or '# class: compute' line" ;;
+    bandwidth|compute|incompressible) pass "caba workload $n: its class is given" ;;
+    *) fail "caba workload $n: run.aw has no '# class: bandwidth', '# class: compute' or '# class: incompressible' line" ;;
   esac
   bad=""
   "$BIN/awemu" run "$script" DATA="$T/$n" > "$T/$n.f.log" 2>&1 || bad="$bad functional"
   for run in $runs; do
     design=$(echo "$run" | cut -d/ -f1); algo=$(echo "$run" | cut -d/ -f2); extra=$(echo "$run" | cut -d/ -f3)
+    subr=$(echo "$run" | cut -d/ -f4); subr=${subr:-bdi}
     log="$T/$n.$(echo "$run" | tr '/=' '__').log"
     if ! timeout 300 "$BIN/awemu" run --config caba-gtx480 --set design=$design --set compression=$algo ${extra:+--set $extra} \
-         --subroutines subroutines/bdi/bdi.s "$script" DATA="$T/$n" > "$log" 2>&1; then
+         --subroutines subroutines/bdi/$subr.s "$script" DATA="$T/$n" > "$log" 2>&1; then
       bad="$bad $run"
     fi
   done

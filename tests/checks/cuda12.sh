@@ -8,7 +8,7 @@
 #              libcudart.so.12, as the loader resolves a CUDA 12 program's, and reads
 #              cudaGetDeviceProperties_v2's struct at CUDA 12's offsets: the values are
 #              caba-gtx480's (emu/timing/presets/caba-gtx480.cfg, functional mode's device): 15
-#              SMs, 1400 MHz core and 924 MHz memory clocks (in kHz), 6 controllers x 8 bytes =
+#              SMs, 700 MHz core (the issue clock: 1.4 GHz hot clock / 2; %clock counts it) and 924 MHz memory clocks (in kHz), 6 controllers x 8 bytes =
 #              384-bit bus, 768 KiB L2, 1536 threads, 32 KiB shared memory and 32768 registers
 #              per SM (sharedMemPerBlock: 48 KiB or the SM's when less), 8 CTAs; 16 GiB
 #              (README); sm_75 before any fat binary; kernelExecTimeoutEnabled 1 (the 600 s
@@ -34,7 +34,7 @@ cudaMalloc@libcudart.so.13: absent
 cudaGetDeviceProperties_v2: 0, bytes past 1032 untouched
 name awemu caba-gtx
 totalGlobalMem 17179869184 sharedMemPerBlock 32768 warpSize 32 maxThreadsPerBlock 1024 maxGridSize 2147483647
-clockRate 1400000 major 7 minor 5 deviceOverlap 1 multiProcessorCount 15 kernelExecTimeoutEnabled 1
+clockRate 700000 major 7 minor 5 deviceOverlap 1 multiProcessorCount 15 kernelExecTimeoutEnabled 1
 canMapHostMemory 1 computeMode 0 unifiedAddressing 1 memoryClockRate 924000 memoryBusWidth 384 l2CacheSize 786432
 maxThreadsPerMultiProcessor 1536 sharedMemPerMultiprocessor 32768 regsPerMultiprocessor 32768 managedMemory 1
 sharedMemPerBlockOptin 32768 maxBlocksPerMultiProcessor 8 reserved zero
@@ -57,7 +57,7 @@ elif ! "$NVCC_BIN" -cudart none -compress-mode=speed -o "$T/cuda12" tests/cuda/c
   fail "cuda12 program: nvcc" "$(cat "$T/nvcc.log")"
 else
   cat > "$T/cuda12.expected" << 'EOF'
-cudaSuccess: 15 SMs, compute capability 7.5, clockRate 1400000 kHz, memoryClockRate 924000 kHz, nothing past 1032 bytes
+cudaSuccess: 15 SMs, compute capability 7.5, clockRate 700000 kHz, memoryClockRate 924000 kHz, nothing past 1032 bytes
 runtime 12080
 <<<>>> cudaSuccess, cudaLaunchKernel cudaSuccess: 0 wrong elements
 cudaPointerGetAttributes cudaSuccess: type 2, nothing past 24 bytes

@@ -288,7 +288,7 @@ want="$T/loopbase.cfg:1: error: base: $T/loop1.cfg: Too many levels of symbolic 
 # mpc-titanv's 32-byte L2 sectors under design caba, whose assist warps decompress whole
 # 128-byte L1 lines: the message names the keys and what to set (either passes every check:
 # 128-byte sectors of its 128-byte L2 lines, or 32-byte L1 lines of its 32-byte L1 sectors)
-want="--set: error: design: design caba decompresses whole L1 lines: the 32-byte blocks (l2_sector_bytes, from mpc-titanv:36) must be the 128-byte L1 line (l1_line_bytes, from caba-gtx480:34); set l2_sector_bytes = 128 or l1_line_bytes = 32"
+want="--set: error: design: design caba decompresses whole L1 lines: the 32-byte blocks (l2_sector_bytes, from mpc-titanv:37) must be the 128-byte L1 line (l1_line_bytes, from caba-gtx480:47); set l2_sector_bytes = 128 or l1_line_bytes = 32"
 expect_cfg_error "mpc-titanv with design caba" --config mpc-titanv --set design=caba
 for fix in l2_sector_bytes=128 l1_line_bytes=32; do
   if "$BIN/awemu" config --config mpc-titanv --set design=caba --set $fix > "$T/fix.out" 2> "$T/fix.err"; then pass "mpc-titanv with design caba and $fix (what the message offers) is accepted"
