@@ -25,6 +25,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -3113,6 +3114,8 @@ static int debug_program(dbg *g, const aw_opts *o, char **pargv, int (*start_pro
   }
   char *cmds = malloc(total);
   if (!cmds) { fprintf(stderr, "awemu debug: out of memory\n"); return 2; }
+  static char here[PATH_MAX + 3];   /* a name without '/' is the file here (it is one: stops_at_program read it), as gdb takes it */
+  if (!strchr(pargv[0], '/') && strlen(pargv[0]) <= PATH_MAX) { snprintf(here, sizeof here, "./%s", pargv[0]); pargv[0] = here; }
   size_t used = 0;
   cmds[0] = 0;
   for (int i = 0; i < g->nqueue; i++) used += (size_t)snprintf(cmds + used, total - used, "%s\n", g->queue[i]);
