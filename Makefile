@@ -30,7 +30,7 @@ BIN      ?= bin
 
 ISA_SRC  := isa/isa.c isa/image.c isa/image_check.c isa/disasm.c isa/isadoc.c isa/outfile.c
 ASM_SRC  := asm/asm.c asm/util.c
-EMU_SRC  := emu/device.c emu/exec.c emu/tensor.c emu/intops.c emu/printf.c emu/half.c emu/load.c emu/record.c emu/memory.c emu/script.c emu/report.c emu/datadir.c emu/cudart/fatbin.c \
+EMU_SRC  := emu/device.c emu/exec.c emu/tensor.c emu/intops.c emu/printf.c emu/half.c emu/load.c emu/record.c emu/memory.c emu/script.c emu/report.c emu/datadir.c emu/options.c emu/cudart/fatbin.c \
             emu/timing/config.c emu/timing/event.c emu/timing/cache.c emu/timing/dram.c emu/timing/link.c \
             emu/timing/assist.c emu/timing/compress.c emu/timing/gpu.c emu/timing/sm.c emu/timing/sched.c emu/timing/stats.c emu/timing/timeline.c emu/timing/tmdev.c
 # the timing presets, compiled into the program from emu/timing/presets/*.cfg
@@ -44,10 +44,12 @@ EMU_OBJ  := $(EMU_SRC:%.c=$(BUILD)/%.o) $(BUILD)/gen/presets.o
 EMULIB   := $(BUILD)/libawemu.a
 
 TOOLS    := $(BIN)/awasm $(BIN)/awdis $(BIN)/awemu
-# the CUDA runtime for nvcc -cudart shared programs (awemu exec): libawemu built position-independent
+# the CUDA runtime for nvcc -cudart shared programs (awemu exec): libawemu built position-independent,
+# with the debugger for awemu debug PROGRAM (AWEMU_CUDART: without readline)
 CUDART   := $(BUILD)/lib/libcudart.so.13
-PIC      := -fPIC -fvisibility=hidden
-PIC_OBJ  := $(patsubst $(BUILD)/%,$(BUILD)/pic/%,$(EMU_OBJ) $(LIB_OBJ) $(CODEC_OBJ)) $(BUILD)/pic/emu/cudart/cudart.o
+PIC      := -fPIC -fvisibility=hidden -DAWEMU_CUDART
+PIC_OBJ  := $(patsubst $(BUILD)/%,$(BUILD)/pic/%,$(EMU_OBJ) $(LIB_OBJ) $(CODEC_OBJ)) $(BUILD)/pic/emu/cudart/cudart.o \
+            $(BUILD)/pic/emu/debug.o $(BUILD)/pic/emu/debug_expr.o
 # for programs of CUDA 12 toolkits: the same objects, cudart.c compiled for CUDA 12's interface
 # (CR_ABI=12, emu/cudart/abi12.h) and cuda12.c's cudaGetDeviceProperties_v2
 CUDART12 := $(BUILD)/lib/libcudart.so.12
@@ -161,7 +163,7 @@ $(CUDART12): $(PIC12_OBJ) emu/cudart/libcudart12.map
 	$(CC) $(OPT) $(LTO) $(EXTRA_CFLAGS) -shared -Wl,-soname,libcudart.so.12 -Wl,--version-script=emu/cudart/libcudart12.map \
 	  -Wl,--no-undefined $(PIC12_OBJ) -o $@ $(LDFLAGS) -lm
 
-# the debugger (and readline) are in bin/awemu only, not in the library
+# readline is in bin/awemu only, not in the library
 $(BIN)/awemu: $(BUILD)/emu/main.o $(BUILD)/emu/debug.o $(BUILD)/emu/debug_expr.o $(BUILD)/emu/cudart/exec.o $(BUILD)/emu/sweep.o $(BUILD)/emu/plot.o $(EMULIB)
 	@mkdir -p $(BIN)
 	$(CC) $(OPT) $(LTO) $(EXTRA_CFLAGS) $^ -o $@ $(LDFLAGS) -lreadline -lm
