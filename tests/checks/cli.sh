@@ -154,8 +154,9 @@ cl_n=$(wc -l < "$CL_T/readme.lst")
 "$BIN/awasm" -l subroutines/demo/zero_line.s | head -n "$cl_n" > "$CL_T/tool.lst"
 [ "$cl_n" -gt 2 ] && cmp -s "$CL_T/readme.lst" "$CL_T/tool.lst" && pass "cli: README's listing is what awasm -l prints" ||
   fail "cli: README's listing is what awasm -l prints" "$(diff "$CL_T/readme.lst" "$CL_T/tool.lst" | head -6)"
-# the fault example: the README's script with y allocated with 100 elements, under --memcheck=stop
-awk '/^```$/ { if (on) exit; n++; next } n && /^load examples\/saxpy/ { on = 1 } on { print }' README.md |
+# the fault example: the README's script (in "Running a kernel": the tutorial's scripts load saxpy
+# too) with y allocated with 100 elements, under --memcheck=stop
+awk '/^## Running a kernel/ { sec = 1 } /^```$/ { if (on) exit; n++; next } sec && n && /^load examples\/saxpy/ { on = 1 } on { print }' README.md |
   sed 's/^alloc y f32 1000$/alloc y f32 100/' > "$CL_T/script.aw"
 cl_said=$(sed -n 's/^    \(script\.aw:[0-9]*: error: fault .*\)$/\1/p' README.md)
 # (run from the repository, where the script's load path is; its name shortened to script.aw)
