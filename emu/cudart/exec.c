@@ -23,7 +23,7 @@ static void exec_usage(FILE *f) {
   fputs("usage: awemu exec [options] PROGRAM [ARGS...]\n"
         "Runs PROGRAM, a CUDA program built with nvcc -cudart shared, on awemu's CUDA runtime\n"
         "(libcudart.so.13): its kernels run on the emulator, from the PTX in its fat binary.\n"
-        "  --config=NAME|FILE  timing mode under a preset (caba-gtx480, mag-gddr5, mpc-titanv) or a config file\n"
+        "  --config=NAME|FILE  timing mode under a preset (caba-gtx480, mag-gddr5, mpc-titanv, h100, h200) or a config file\n"
         "  --set=KEY=VALUE     change one key of the config (repeatable; implies --config caba-gtx480)\n"
         "  --subroutines=FILE  assist-warp subroutines assembled with the program's PTX (repeatable)\n"
         "  --stats-json=FILE   timing statistics as JSON at exit (totals and a 'launches' list)\n"
