@@ -17,7 +17,8 @@
 #   nvcc         the kit builds for sm_90 (micro_host, hwtime, hwshim, hwagg), hw_micro.ptx is
 #                what nvcc makes of hw_micro.cu and compiles for sm_90, and micro_host runs every
 #                microbenchmark script under awemu exec: one JSON line each, the script's timed
-#                kernel (skipped without nvcc)
+#                kernel; hwshim times every launch of examples/cuda/bfs under awemu exec (skipped
+#                without nvcc)
 T=$(mktemp -d)
 
 # ---- presets ----
@@ -131,5 +132,14 @@ else
       pass "micro_host under awemu exec: a JSON line for each of the $(echo "$scripts" | wc -l) scripts, their timed kernels and printed values"
     else fail "micro_host under awemu exec:$bad" "$(cat "$T/mh.out" "$T/mh.err" | head -20)"; fi
   else fail "micro_host under awemu exec" "$(tail -5 "$T/mh.log" "$T/mh.err" 2>/dev/null)"; fi
+  # hwshim preloaded into examples/cuda/bfs (2 kernels a level, 14 levels) under awemu exec, twice: every
+  # launch timed (names '?': awemu's runtime has no cudaFuncGetName), the program still passes
+  if "$NVCC_HW" -cudart shared -o "$T/bfs" examples/cuda/bfs.cu > "$T/bfs.log" 2>&1 &&
+     HWSHIM_OUT="$T/shim.txt" LD_PRELOAD="$T/libhwshim.so" "$BIN/awemu" exec --quiet "$T/bfs" > "$T/bfs1.out" 2>&1 &&
+     HWSHIM_OUT="$T/shim.txt" LD_PRELOAD="$T/libhwshim.so" "$BIN/awemu" exec --quiet "$T/bfs" > "$T/bfs2.out" 2>&1 &&
+     grep -q PASSED "$T/bfs2.out" && [ "$(grep -c . "$T/shim.txt")" = 56 ] &&
+     "$T/hwagg" examples/cuda/bfs.cu 2 < "$T/shim.txt" | grep -q '^{"suite": "cuda", "script": "examples/cuda/bfs.cu", "kernel": "?", "launches": 28, "reps": 2, '; then
+    pass "hwshim: each of bfs's 28 launches timed in each of two runs under awemu exec, and bfs still passes"
+  else fail "hwshim under awemu exec" "$(tail -3 "$T/bfs.log" "$T/bfs2.out"; head -3 "$T/shim.txt" 2>/dev/null)"; fi
 fi
 rm -rf "$T"

@@ -80,6 +80,12 @@ echo "$scripts" | while read -r suite script; do
   esac
   if [ -z "$why" ]; then
     launches "$T/$n.json" > "$T/$n.l"
+    # a CUDA program's kernels also under their demangled names, blanks made '_' (as tests/hw/hwshim.cu writes
+    # what cudaFuncGetName gives, whichever form that is)
+    if [ "$suite" = cuda ] && command -v c++filt > /dev/null; then
+      cut -f1 "$T/$n.l" | c++filt | tr ' ' '_' | paste - "$T/$n.l" | awk -F '\t' '$1 != $2 { print $1 "\t" $3 "\t" $4 }' > "$T/$n.dm"
+      cat "$T/$n.dm" >> "$T/$n.l"
+    fi
     sum_by_kernel "$script" "$T/$n.l" "$(printed "$T/$n.out")" >> "$pred"
   else
     echo "compare.sh: $script: $why" >&2

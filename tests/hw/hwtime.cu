@@ -2,7 +2,8 @@
  * (awemu run --record DIR; emu/record.c has the layout): the same kernels from the same PTX,
  * the same grids, blocks, parameters and memory contents (the example's ref.c data).
  *
- *   hwtime REPS DIR SUITE SCRIPT    one JSON line per kernel on standard output (tests/hw/README.md)
+ *   hwtime REPS DIR SUITE SCRIPT OUT    appends one JSON line per kernel to OUT (tests/hw/README.md;
+ *                                       not standard output, where the kernels' printf goes)
  *
  * The script's launches run in order, as in awemu: memory starts as the first launch's
  * before.bin, each launch leaves its results to the next, and where the script itself changed
@@ -160,7 +161,7 @@ static void put_alloc(rlaunch *l, int i) {
 static int by_name(const void *x, const void *y) { return strcmp(*(char *const *)x, *(char *const *)y); }
 
 int main(int argc, char **argv) {
-  if (argc != 5 || atoi(argv[1]) < 1) { fprintf(stderr, "usage: hwtime REPS DIR SUITE SCRIPT\n"); return 2; }
+  if (argc != 6 || atoi(argv[1]) < 1) { fprintf(stderr, "usage: hwtime REPS DIR SUITE SCRIPT OUT\n"); return 2; }
   int reps = atoi(argv[1]);
   dir = argv[2];
   const char *suite = argv[3], *script = argv[4];
@@ -177,7 +178,7 @@ int main(int argc, char **argv) {
   qsort(names.data(), names.size(), sizeof(char *), by_name);
   char path[4096];
   for (char *n : names) {
-    rlaunch *l = (rlaunch *)calloc(1, sizeof *l);
+    rlaunch *l = new rlaunch();
     snprintf(path, sizeof path, "%s/%s/launch", dir, n);
     if (parse_launch(path, l)) { fprintf(stderr, "hwtime: %s: not a launch record\n", path); return 1; }
     snprintf(path, sizeof path, "%s/%s/fault", dir, n);
@@ -196,6 +197,7 @@ int main(int argc, char **argv) {
     L.push_back(l);
   }
   if (L.empty()) { fprintf(stderr, "hwtime: %s: no launches\n", dir); return 1; }
+  if (lo > hi) lo = hi = 0;   /* (no allocation at all) */
   /* what the script changed between launches */
   for (size_t k = 1; k < L.size(); k++)
     for (int i = 0; i < L[k]->na; i++) {
@@ -235,8 +237,10 @@ int main(int argc, char **argv) {
   }
 
   /* memory: awemu's range as one block; pointers among the parameters moved into it */
-  CKD(cuMemAlloc(&block, hi - lo), "allocating the script's memory");
-  CKD(cuMemsetD8(block, 0, hi - lo), "clearing it");
+  if (hi > lo) {
+    CKD(cuMemAlloc(&block, hi - lo), "allocating the script's memory");
+    CKD(cuMemsetD8(block, 0, hi - lo), "clearing it");
+  }
   for (rlaunch *l : L)
     for (int k = 0; k < l->np; k++) {
       uint64_t v;
@@ -276,6 +280,8 @@ int main(int argc, char **argv) {
   }
 
   /* per kernel, in the order of first launch */
+  FILE *out = fopen(argv[5], "a");
+  if (!out) { fprintf(stderr, "hwtime: cannot write %s\n", argv[5]); return 2; }
   std::vector<std::string> done;
   for (rlaunch *x : L) {
     if (std::find(done.begin(), done.end(), x->kernel) != done.end()) continue;
@@ -294,8 +300,8 @@ int main(int argc, char **argv) {
       cuFuncGetAttribute(&regs, CU_FUNC_ATTRIBUTE_NUM_REGS, l->fn);
       n++;
     }
-    printf("{\"suite\": \"%s\", \"script\": \"%s\", \"kernel\": \"%s\", \"launches\": %d, \"reps\": %d, \"median_us\": %.3f, \"min_us\": %.3f, "
-           "\"max_us\": %.3f, \"regs\": %d, \"ctas_per_sm\": [%s]}\n", suite, script, x->kernel, n, reps, med, mn, mx, regs, ctas.c_str());
+    fprintf(out, "{\"suite\": \"%s\", \"script\": \"%s\", \"kernel\": \"%s\", \"launches\": %d, \"reps\": %d, \"median_us\": %.3f, \"min_us\": %.3f, "
+            "\"max_us\": %.3f, \"regs\": %d, \"ctas_per_sm\": [%s]}\n", suite, script, x->kernel, n, reps, med, mn, mx, regs, ctas.c_str());
   }
-  return 0;
+  return fclose(out) ? 2 : 0;
 }

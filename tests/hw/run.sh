@@ -97,7 +97,7 @@ if [ $nogpu = 0 ] && [ -x "$W/hwtime" ] && [ -d "$W/rec" ]; then
   for s in $scripts; do
     d="$W/rec/$(dirname "$s" | tr / _)"
     [ -d "$d" ] || { fail "$s: not recorded ($(grep -F "$s" "$W/record.log" | head -1))"; continue; }
-    timeout 120 "$W/hwtime" "$REPS" "$d" examples "$s" >> "$W/kernels" 2> "$W/e.err" || fail "$s: $(head -3 "$W/e.err")"
+    timeout 120 "$W/hwtime" "$REPS" "$d" examples "$s" "$W/kernels" > "$W/e.out" 2> "$W/e.err" || fail "$s: $(head -3 "$W/e.err")"
   done
   log "examples: $(grep -c '"examples"' "$W/kernels") kernels"
 fi
