@@ -56,7 +56,7 @@ CUDART12 := $(BUILD)/lib/libcudart.so.12
 PIC12_OBJ := $(filter-out $(BUILD)/pic/emu/cudart/cudart.o,$(PIC_OBJ)) $(BUILD)/pic12/emu/cudart/cudart.o $(BUILD)/pic12/emu/cudart/cuda12.o
 TESTBIN  := $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/test_*.c))
 
-.PHONY: all test asan bench fuzz ptx clean demo stalls designs caba assist install cuda report
+.PHONY: all test asan bench fuzz ptx clean demo stalls designs caba assist install cuda report hw-compare hw-awemu
 all: $(TOOLS) $(CUDART) $(CUDART12)
 
 # the README's first command ends here: assemble, list and round-trip the tutorial subroutine and an nvcc
@@ -190,6 +190,18 @@ asan:
 	AWEMU_ASAN=1 AWEMU_SUBR_LINES=1000 $(MAKE) BUILD=build/asan BIN=build/asan/bin OPT="-O1 -g" LTO= \
 	  EXTRA_CFLAGS="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" test
 
+# ---- awemu against a real GPU (tests/hw/README.md): the kernels of a measurement file made by
+# tests/hw/run.sh on the GPU, run under the preset (HW_CONFIG, default h100, h200 for an H200) ----
+HW ?= tests/hw/sample.json
+HW_CONFIG ?=
+hw-compare: $(TOOLS) $(CUDART)
+	@BIN=$(BIN) sh tests/hw/compare.sh $(HW) $(HW_CONFIG)
+# a static awemu, for a GPU machine without flex, bison or readline (tests/hw/run.sh uses it)
+hw-awemu: $(BUILD)/hw/awemu
+$(BUILD)/hw/awemu: $(BUILD)/emu/main.o $(BUILD)/emu/debug.o $(BUILD)/emu/debug_expr.o $(BUILD)/emu/cudart/exec.o $(BUILD)/emu/sweep.o $(BUILD)/emu/plot.o $(EMULIB)
+	@mkdir -p $(dir $@)
+	$(CC) -static $(OPT) $(EXTRA_CFLAGS) $^ -o $@ $(LDFLAGS) -lreadline -ltinfo -lm
+
 # ---- CABA Fig. 2 for every example under caba-gtx480 at 0.5x, 1x and 2x DRAM bandwidth ----
 stalls: $(TOOLS)
 	@sh tests/timing/stalls.sh $(BIN) $(BUILD)
@@ -256,7 +268,7 @@ $(CUDA_OUT)/%: examples/cuda/%.cu examples/cuda/common.h
 
 ptx:
 	@if [ -z "$(NVCC)" ]; then echo "make ptx: nvcc not found; the committed PTX stays as it is"; exit 1; fi
-	@for cu in $(filter-out examples/cuda/%,$(wildcard examples/*/*.cu examples/caba/*/*.cu examples/assist/*/*.cu)) tests/timing/micro/micro.cu; do \
+	@for cu in $(filter-out examples/cuda/%,$(wildcard examples/*/*.cu examples/caba/*/*.cu examples/assist/*/*.cu)) tests/timing/micro/micro.cu tests/hw/hw_micro.cu; do \
 	  d=$$(dirname $$cu); n=$$(basename $$cu .cu); \
 	  echo "nvcc -ptx -arch=sm_80 $$(cat $$d/nvccflags 2>/dev/null) $$n.cu -o $$n.ptx  (in $$d)"; \
 	  (cd $$d && $(NVCC) -ptx -arch=sm_80 $$(cat nvccflags 2>/dev/null) $$n.cu -o $$n.ptx) || exit 1; \

@@ -21,7 +21,7 @@
 const aw_option aw_options[] = {
   { AO_CONFIG, "--config", NULL, 1, "NAME|FILE", "a preset name or a config file", ALL,
     "timing mode: launches run on the cycle-level model of a preset (caba-gtx480,\n"
-    "mag-gddr5, mpc-titanv) or a config file", NULL },
+    "mag-gddr5, mpc-titanv, h100, h200) or a config file", NULL },
   { AO_SET, "--set", NULL, 1, "KEY=VALUE", "KEY=VALUE", ALL,
     "change one key of the config (repeatable; implies --config caba-gtx480\n"
     "when no --config is given); awemu config --table lists the keys", NULL },
