@@ -121,7 +121,7 @@ else fail "awemu debug: time at the prompt counted toward the launch's time limi
 # an ELF file that is no CUDA program (/bin/true), and binary data: refused at once (they were read
 # as scripts: "a NUL byte in the line" at 'run')
 printf '\037\213\010\000\000\000' > "$T/data.bin"
-for case in "/bin/true|not a CUDA program: it neither loads libcudart.so.13 nor carries CUDA code" \
+for case in "/bin/true|not a CUDA program: it neither loads libcudart.so.13 or libcudart.so.12 nor carries CUDA code" \
             "$T/data.bin|binary data, neither a run script (text), a module (.ptx, .s, .aws) nor a program (an ELF file)"; do
   f=${case%%|*} want=${case#*|}
   "$BIN/awemu" debug -batch -ex run "$f" < /dev/null > "$T/bin.out" 2>&1; rc=$?
