@@ -30,7 +30,7 @@ BIN      ?= bin
 
 ISA_SRC  := isa/isa.c isa/image.c isa/image_check.c isa/disasm.c isa/isadoc.c isa/outfile.c
 ASM_SRC  := asm/asm.c asm/util.c
-EMU_SRC  := emu/device.c emu/exec.c emu/tensor.c emu/intops.c emu/printf.c emu/half.c emu/load.c emu/record.c emu/memory.c emu/script.c emu/report.c emu/datadir.c emu/cudart/fatbin.c \
+EMU_SRC  := emu/device.c emu/exec.c emu/tensor.c emu/intops.c emu/printf.c emu/half.c emu/load.c emu/record.c emu/memory.c emu/script.c emu/report.c emu/datadir.c emu/options.c emu/cudart/fatbin.c \
             emu/timing/config.c emu/timing/event.c emu/timing/cache.c emu/timing/dram.c emu/timing/link.c \
             emu/timing/assist.c emu/timing/cmem.c emu/timing/compress.c emu/timing/gpu.c emu/timing/sm.c emu/timing/sched.c emu/timing/stats.c emu/timing/timeline.c emu/timing/tmdev.c
 # the timing presets, compiled into the program from emu/timing/presets/*.cfg
@@ -44,17 +44,19 @@ EMU_OBJ  := $(EMU_SRC:%.c=$(BUILD)/%.o) $(BUILD)/gen/presets.o
 EMULIB   := $(BUILD)/libawemu.a
 
 TOOLS    := $(BIN)/awasm $(BIN)/awdis $(BIN)/awemu
-# the CUDA runtime for nvcc -cudart shared programs (awemu exec): libawemu built position-independent
+# the CUDA runtime for nvcc -cudart shared programs (awemu exec): libawemu built position-independent,
+# with the debugger for awemu debug PROGRAM (AWEMU_CUDART: without readline)
 CUDART   := $(BUILD)/lib/libcudart.so.13
-PIC      := -fPIC -fvisibility=hidden
-PIC_OBJ  := $(patsubst $(BUILD)/%,$(BUILD)/pic/%,$(EMU_OBJ) $(LIB_OBJ) $(CODEC_OBJ)) $(BUILD)/pic/emu/cudart/cudart.o
+PIC      := -fPIC -fvisibility=hidden -DAWEMU_CUDART
+PIC_OBJ  := $(patsubst $(BUILD)/%,$(BUILD)/pic/%,$(EMU_OBJ) $(LIB_OBJ) $(CODEC_OBJ)) $(BUILD)/pic/emu/cudart/cudart.o \
+            $(BUILD)/pic/emu/debug.o $(BUILD)/pic/emu/debug_expr.o
 # for programs of CUDA 12 toolkits: the same objects, cudart.c compiled for CUDA 12's interface
 # (CR_ABI=12, emu/cudart/abi12.h) and cuda12.c's cudaGetDeviceProperties_v2
 CUDART12 := $(BUILD)/lib/libcudart.so.12
 PIC12_OBJ := $(filter-out $(BUILD)/pic/emu/cudart/cudart.o,$(PIC_OBJ)) $(BUILD)/pic12/emu/cudart/cudart.o $(BUILD)/pic12/emu/cudart/cuda12.o
 TESTBIN  := $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/test_*.c))
 
-.PHONY: all test asan bench fuzz ptx clean demo stalls designs caba assist install cuda report gpgpusim
+.PHONY: all test asan bench fuzz ptx clean demo stalls designs caba assist install cuda report gpgpusim hw-compare hw-awemu
 all: $(TOOLS) $(CUDART) $(CUDART12)
 
 # the README's first command ends here: assemble, list and round-trip the tutorial subroutine and an nvcc
@@ -161,7 +163,7 @@ $(CUDART12): $(PIC12_OBJ) emu/cudart/libcudart12.map
 	$(CC) $(OPT) $(LTO) $(EXTRA_CFLAGS) -shared -Wl,-soname,libcudart.so.12 -Wl,--version-script=emu/cudart/libcudart12.map \
 	  -Wl,--no-undefined $(PIC12_OBJ) -o $@ $(LDFLAGS) -lm
 
-# the debugger (and readline) are in bin/awemu only, not in the library
+# readline is in bin/awemu only, not in the library
 $(BIN)/awemu: $(BUILD)/emu/main.o $(BUILD)/emu/debug.o $(BUILD)/emu/debug_expr.o $(BUILD)/emu/cudart/exec.o $(BUILD)/emu/sweep.o $(BUILD)/emu/plot.o $(EMULIB)
 	@mkdir -p $(BIN)
 	$(CC) $(OPT) $(LTO) $(EXTRA_CFLAGS) $^ -o $@ $(LDFLAGS) -lreadline -lm
@@ -187,6 +189,18 @@ test: $(TOOLS) $(TESTBIN) $(CUDART) $(CUDART12)
 asan:
 	AWEMU_ASAN=1 AWEMU_SUBR_LINES=1000 $(MAKE) BUILD=build/asan BIN=build/asan/bin OPT="-O1 -g" LTO= \
 	  EXTRA_CFLAGS="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" test
+
+# ---- awemu against a real GPU (tests/hw/README.md): the kernels of a measurement file made by
+# tests/hw/run.sh on the GPU, run under the preset (HW_CONFIG, default h100, h200 for an H200) ----
+HW ?= tests/hw/sample.json
+HW_CONFIG ?=
+hw-compare: $(TOOLS) $(CUDART)
+	@BIN=$(BIN) sh tests/hw/compare.sh $(HW) $(HW_CONFIG)
+# a static awemu, for a GPU machine without flex, bison or readline (tests/hw/run.sh uses it)
+hw-awemu: $(BUILD)/hw/awemu
+$(BUILD)/hw/awemu: $(BUILD)/emu/main.o $(BUILD)/emu/debug.o $(BUILD)/emu/debug_expr.o $(BUILD)/emu/cudart/exec.o $(BUILD)/emu/sweep.o $(BUILD)/emu/plot.o $(EMULIB)
+	@mkdir -p $(dir $@)
+	$(CC) -static $(OPT) $(EXTRA_CFLAGS) $^ -o $@ $(LDFLAGS) -lreadline -ltinfo -lm
 
 # ---- CABA Fig. 2 for every example under caba-gtx480 at 0.5x, 1x and 2x DRAM bandwidth ----
 stalls: $(TOOLS)
@@ -258,7 +272,7 @@ $(CUDA_OUT)/%: examples/cuda/%.cu examples/cuda/common.h
 
 ptx:
 	@if [ -z "$(NVCC)" ]; then echo "make ptx: nvcc not found; the committed PTX stays as it is"; exit 1; fi
-	@for cu in $(filter-out examples/cuda/%,$(wildcard examples/*/*.cu examples/caba/*/*.cu examples/assist/*/*.cu)) tests/timing/micro/micro.cu; do \
+	@for cu in $(filter-out examples/cuda/%,$(wildcard examples/*/*.cu examples/caba/*/*.cu examples/assist/*/*.cu)) tests/timing/micro/micro.cu tests/hw/hw_micro.cu; do \
 	  d=$$(dirname $$cu); n=$$(basename $$cu .cu); \
 	  echo "nvcc -ptx -arch=sm_80 $$(cat $$d/nvccflags 2>/dev/null) $$n.cu -o $$n.ptx  (in $$d)"; \
 	  (cd $$d && $(NVCC) -ptx -arch=sm_80 $$(cat nvccflags 2>/dev/null) $$n.cu -o $$n.ptx) || exit 1; \

@@ -10,6 +10,11 @@
  * command that resumes (continue, step, ...) returns from the loop and so
  * from the hook.  kill, run (restart) and quit make the hook answer "stop":
  * the launch ends with a fault and the script stops.
+ *
+ * A CUDA program (awemu debug PROGRAM) is debugged by this same code compiled into
+ * libcudart.so.13 (AWEMU_CUDART defined: no readline, no dbg_main): the runtime hands it its
+ * device and modules at the program's first CUDA call (dbg_program_start); there is no run
+ * script and no session (g->s NULL), and kill and quit end the program.
  */
 #include "debug_int.h"
 #include "../isa/disasm.h"
@@ -20,16 +25,20 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
+#ifndef AWEMU_CUDART   /* libcudart.so.13's debugger (a CUDA program's) reads plain lines */
 #include <readline/history.h>
 #include <readline/readline.h>
+#endif
 
 #define PROMPT "(awemu) "
 
@@ -79,7 +88,14 @@ static int parse_u64(const char *t, uint64_t *v) {
 
 /* ---- modules, functions, lines ---- */
 
-int dbg_nmodules(dbg *g, aw_module ***mods) { return aw_session_modules(g->s, mods); }
+int dbg_nmodules(dbg *g, aw_module ***mods) {
+  if (g->program) return g->modules(mods);
+  return g->s ? aw_session_modules(g->s, mods) : 0;
+}
+
+const char *dbg_buffer(dbg *g, int i, uint64_t *addr, uint64_t *count, int *type) {
+  return g->s ? aw_session_buffer(g->s, i, addr, count, type) : NULL;
+}
 
 const char *dbg_fname(aw_module *m, uint32_t f) { return isa_str(&m->img, m->img.funcs[f].name); }
 static uint32_t func_of(aw_module *m, uint32_t pc) { return m->code[pc].func; }
@@ -281,6 +297,36 @@ static int current_func(dbg *g, aw_module **mo) {
   return found;
 }
 
+/* The name a C++ (Itanium ABI) mangled function name has in its source, qualified: "ns::scale"
+ * for _ZN2ns5scaleEPfi, "vecadd" for _Z6vecaddPKfS1_Pfi; 0, or -1 when name is not mangled so. */
+static int source_name(const char *name, char *buf, size_t cap) {
+  if (strncmp(name, "_Z", 2)) return -1;
+  const char *p = name + 2;
+  int nested = *p == 'N';
+  if (nested) { p++; while (*p == 'r' || *p == 'V' || *p == 'K') p++; }
+  else if (*p == 'L') p++;   /* internal linkage */
+  size_t used = 0;
+  buf[0] = 0;
+  do {
+    if (!isdigit((unsigned char)*p)) return -1;
+    char *end;
+    unsigned long n = strtoul(p, &end, 10);
+    if (!n || strnlen(end, n) < n || used + n + 3 > cap) return -1;
+    used += (size_t)snprintf(buf + used, cap - used, "%s%.*s", used ? "::" : "", (int)n, end);
+    p = end + n;
+  } while (nested && *p != 'E' && *p);
+  return nested && *p != 'E' ? -1 : 0;
+}
+
+/* Whether function f of m is called name[0..len) in its source (a C++ function: qualified or
+ * not), when that is not its own name. */
+static int source_named(aw_module *m, uint32_t f, const char *name, size_t len) {
+  char src[512];
+  if (source_name(dbg_fname(m, f), src, sizeof src)) return 0;
+  const char *last = strrchr(src, ':');
+  return (strlen(src) == len && !strncmp(src, name, len)) || (last && strlen(last + 1) == len && !strncmp(last + 1, name, len));
+}
+
 /* The pcs of module m that 'spec' names: FUNC, FUNC:LABEL, LABEL, FILE:LINE,
  * LINE, *PC or *FUNC+PC.  Returns how many were written (at most max). */
 static uint32_t resolve_in(dbg *g, aw_module *m, const char *spec, uint32_t *pcs, uint32_t max) {
@@ -299,6 +345,8 @@ static uint32_t resolve_in(dbg *g, aw_module *m, const char *spec, uint32_t *pcs
     } else {
       size_t len = plus ? (size_t)(plus - p) : strlen(p);
       for (f = 0; f < img->nfuncs; f++) if (strlen(dbg_fname(m, f)) == len && !strncmp(dbg_fname(m, f), p, len)) break;
+      for (uint32_t k = 0; f == img->nfuncs && k < img->nfuncs; k++)   /* *vecadd+3: a C++ function by its source name */
+        if (img->funcs[k].has_body && source_named(m, k, p, len)) f = k;
       if (f == img->nfuncs || !img->funcs[f].has_body) return 0;
       p = plus ? plus + 1 : p + len;
       if (!*p) p = "0";
@@ -362,6 +410,11 @@ static uint32_t resolve_in(dbg *g, aw_module *m, const char *spec, uint32_t *pcs
   if (n) return n;
   for (uint32_t i = 0; i < img->nlabels && n < max; i++)
     if (!strcmp(isa_str(img, img->labels[i].name), spec)) pcs[n++] = m->funcs[img->labels[i].func].first_pc + img->labels[i].pc;
+  if (n) return n;
+  /* a C++ function by its source name (nvcc's PTX has the mangled one: break vecadd for
+   * _Z6vecaddPKfS1_Pfi), qualified or not; every overload */
+  for (uint32_t f = 0; f < img->nfuncs && n < max; f++)
+    if (img->funcs[f].has_body && source_named(m, f, spec, strlen(spec))) pcs[n++] = m->funcs[f].first_pc;
   return n;
 }
 
@@ -607,7 +660,12 @@ static void stop_here(dbg *g, cta *c, warp *w, uint32_t pc, int kind) {
   }
   do_displays(g);
   g->mode = M_CONT;
+  /* the launch's wall-clock limit counts the time it runs, not the time it waits at the prompt */
+  struct timespec t0, t1;
+  clock_gettime(CLOCK_MONOTONIC, &t0);
   repl(g);
+  clock_gettime(CLOCK_MONOTONIC, &t1);
+  g->d->started += (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
   g->stop = S_NONE;
   g->stop_w = NULL;
   g->stop_c = NULL;
@@ -731,7 +789,7 @@ static void watch_place_pending(dbg *g) {
     uint64_t a = 0, n = 0;
     int t = 0, found = 0;
     for (int k = 0;; k++) {
-      const char *bn = aw_session_buffer(g->s, k, &a, &n, &t);
+      const char *bn = dbg_buffer(g, k, &a, &n, &t);
       if (!bn) break;
       if (!strcmp(bn, b->buf)) { found = 1; break; }
     }
@@ -922,16 +980,33 @@ static void apply_vars(dbg *g, aw_session *s) {
 
 /* A new session (at startup, and for each run): the focus starts as on the first run, on
  * warp 0, lane 0 of whatever block first stops (the old session's blocks are freed with it). */
-static void session_start(dbg *g) {
+/* The command line's options applied to each session's device: its config, subroutines, limits
+ * and memcheck, and --trace-timeline's file begun anew (it holds the last run's launches).
+ * 0, or 2 after a message. */
+static int session_options(dbg *g) {
+  if (!g->opts) return 0;
+  if (aw_opts_setup(g->opts, g->d, g->timing ? &g->cfg : NULL, g->timeout)) return 2;
+  if (g->opts->timeline) {
+    char err[600];
+    if (isa_out_open(&g->timeline, g->opts->timeline, 0, err, sizeof err)) { fprintf(stderr, "awemu debug: %s\n", err); return 2; }
+    g->timeline_open = 1;
+    if (aw_timing_timeline(g->d, g->timeline.f)) { fprintf(stderr, "awemu: out of memory\n"); return 2; }
+  }
+  return 0;
+}
+
+static int session_start(dbg *g) {
   launch_over(g);
   g->stop = S_NONE;
   g->fw = g->fl = g->frame_sel = 0;
   g->focus_serial = g->cta_serial = 0;
+  if (g->timeline_open) { aw_timing_timeline(g->d, NULL); isa_out_abort(&g->timeline); g->timeline_open = 0; }
   if (g->s) aw_session_free(g->s);
   g->s = aw_session_new(stdout, stderr);
+  g->d = aw_session_device(g->s);
+  int rc = session_options(g);
   apply_vars(g, g->s);
   for (int i = 0; i < g->npresets; i++) aw_session_exec(g->s, g->presets[i], "");
-  g->d = aw_session_device(g->s);
   g->d->hook = hook;
   g->d->hook_ctx = g;
   maps_clear(g);
@@ -939,6 +1014,7 @@ static void session_start(dbg *g) {
   /* watchpoints keep their addresses (allocation is deterministic); their old values are re-read */
   for (int i = 0; i < g->nbps; i++) if (g->bps[i].kind == BP_WATCH) memset(g->bps[i].old, 0, sizeof g->bps[i].old);
   watch_range(g);
+  return rc;
 }
 
 /* Modules the script loads, assembled once at startup so that 'break' and
@@ -949,6 +1025,7 @@ static void scratch_load(dbg *g) {
   g->scratch_out = fopen("/dev/null", "w");   /* a sink for messages, opened in place (never replaced) */
   g->scratch = g->scratch_out ? aw_session_new(g->scratch_out, g->scratch_out) : NULL;
   if (!g->scratch) { fclose(f); return; }
+  if (g->opts) aw_opts_setup(g->opts, aw_session_device(g->scratch), NULL, 0);   /* (--subroutines: their names too) */
   char dir[4096];
   snprintf(dir, sizeof dir, "%s", g->target);
   char *slash = strrchr(dir, '/');
@@ -978,19 +1055,31 @@ static int known_modules(dbg *g, aw_module ***mods) {
  * the script stops, without printing that as an error. */
 static void kill_run(dbg *g) {
   g->kill = 1;
+  if (!g->s) return;   /* (a program: the runtime ends it when the hook has stopped its launch) */
   aw_session_quiet(g->s, 1);
   aw_session_stop(g->s);   /* (stopped where a launch has ended, no hook would see g->kill: the next line must not run) */
 }
 
 static int need_stopped(dbg *g) {
   if (g->stop == S_INSN) return 0;
-  if (g->stop == S_FAULT) return dbg_err("The kernel has faulted; it cannot go on (continue ends it, kill stops the script).");
-  if (g->stop == S_END) return dbg_err("The kernel has finished; continue runs the rest of the script.");
+  if (g->stop == S_FAULT) return dbg_err("The kernel has faulted; it cannot go on (continue ends it, kill stops the %s).", g->program ? "program" : "script");
+  if (g->stop == S_END) return dbg_err("The kernel has finished; continue runs the rest of the %s.", g->program ? "program" : "script");
+  if (g->program && !g->exited) return dbg_err("No kernel is stopped: set a breakpoint (break KERNEL), then run or continue.");
   return dbg_err("The program is not being run.");
+}
+
+/* A program at the last prompt, after its end: nothing of it runs again. */
+static int program_over(dbg *g) {
+  return dbg_err("The program %s has ended; a CUDA program is not run again under the debugger (start awemu debug again).", g->target);
 }
 
 static int cmd_run(dbg *g, char *args) {
   if (*args) return DR_USAGE;
+  if (g->program) {   /* the program runs from where it stands (before its first CUDA call); it cannot start over */
+    if (g->exited) return program_over(g);
+    if (!g->started) return DR_RESUME;
+    return dbg_err("The program is running; a CUDA program cannot be started again from the debugger (kill ends it).");
+  }
   if (!g->is_script) return dbg_err("There is no script to run: awemu debug was given a module; use launch or runsub.");
   if (g->running) {
     printf("Restarting the script from the beginning.\n");
@@ -1033,6 +1122,8 @@ static int resume(dbg *g, int mode, char *args) {
 
 static int cmd_continue(dbg *g, char *args) {
   if (*args) return DR_USAGE;
+  if (g->program && g->exited) return program_over(g);
+  if (g->program && !g->started) return DR_RESUME;
   if (g->stop == S_NONE) return dbg_err("The program is not being run.");
   g->mode = M_CONT;
   return DR_RESUME;
@@ -1090,6 +1181,7 @@ static int cmd_advance(dbg *g, char *args) {
 
 static int cmd_kill(dbg *g, char *args) {
   if (*args) return DR_USAGE;
+  if (g->program && g->exited) return program_over(g);
   if (!g->running) return dbg_err("The program is not being run.");
   kill_run(g);
   return DR_RESUME;
@@ -1297,7 +1389,7 @@ static int watch_pending(dbg *g, const char *text) {
   if (!close || close[1 + strspn(close + 1, " \t")]) return DR_USAGE;
   uint64_t a, cnt, bytes;
   int t;
-  for (int i = 0; aw_session_buffer(g->s, i, &a, &cnt, &t); i++) if (!strcmp(aw_session_buffer(g->s, i, &a, &cnt, &t), name)) return DR_USAGE;
+  for (int i = 0; dbg_buffer(g, i, &a, &cnt, &t); i++) if (!strcmp(dbg_buffer(g, i, &a, &cnt, &t), name)) return DR_USAGE;
   aw_module **mods;
   int nm = known_modules(g, &mods);
   for (int i = 0; i < nm; i++) if (!aw_module_symbol(mods[i], name, &a, &bytes)) return DR_USAGE;
@@ -1353,7 +1445,7 @@ static int cmd_watch(dbg *g, char *args) {
   for (int i = 0; i < g->nbps; i++) nw += g->bps[i].kind == BP_WATCH && g->bps[i].enabled;
   if (nw >= EMU_MAX_WATCH) return dbg_err("Too many watchpoints: at most %d are enabled at once.", EMU_MAX_WATCH);
   emu_alloc *a = emu_find_alloc(g->d, addr, size);
-  if (!a) return dbg_err("0x%llx is not in an allocation (watch global memory once the script has allocated it)", (unsigned long long)addr);
+  if (!a) return dbg_err("0x%llx is not in an allocation (watch global memory once the %s has allocated it)", (unsigned long long)addr, g->program ? "program" : "script");
   g->bps = realloc(g->bps, (size_t)(g->nbps + 1) * sizeof *g->bps);
   breakpoint *b = &g->bps[g->nbps++];
   memset(b, 0, sizeof *b);
@@ -2081,6 +2173,9 @@ static int cmd_disassemble(dbg *g, char *args) {
     for (int i = nm; i-- > 0 && f < 0;)
       for (uint32_t k = 0; k < mods[i]->img.nfuncs; k++)
         if (mods[i]->img.funcs[k].has_body && !strcmp(dbg_fname(mods[i], k), t)) { m = mods[i]; f = (int)k; break; }
+    for (int i = nm; i-- > 0 && f < 0;)   /* a C++ function by its source name */
+      for (uint32_t k = 0; k < mods[i]->img.nfuncs; k++)
+        if (mods[i]->img.funcs[k].has_body && source_named(mods[i], k, t, strlen(t))) { m = mods[i]; f = (int)k; break; }
     if (f < 0) return dbg_err("No function \"%s\" in the loaded modules.", t);
   }
   if (f < 0) f = current_func(g, &m);
@@ -2294,7 +2389,7 @@ static int info_line(dbg *g, char *args) {
   uint64_t ba = 0, bn = 0;
   int bt = 0;
   for (int i = 0;; i++) {
-    const char *nm = aw_session_buffer(g->s, i, &ba, &bn, &bt);
+    const char *nm = dbg_buffer(g, i, &ba, &bn, &bt);
     if (!nm) break;
     if (addr >= ba && addr < ba + bn * dbg_type_bytes(bt)) { owner = nm; break; }
   }
@@ -2319,7 +2414,7 @@ static int info_buffers(dbg *g, char *args) {
   int t;
   int any = 0;
   for (int i = 0;; i++) {
-    const char *nm = aw_session_buffer(g->s, i, &a, &n, &t);
+    const char *nm = dbg_buffer(g, i, &a, &n, &t);
     if (!nm) break;
     if (!any++) printf("%-16s %-5s %10s  %s\n", "Buffer", "Type", "Elements", "Address");
     printf("%-16s %-5s %10llu  0x%llx\n", nm, isa_type_name(t), (unsigned long long)n, (unsigned long long)a);
@@ -2346,6 +2441,17 @@ static int info_functions(dbg *g, char *args) {
 static int cmd_stats(dbg *g, char *args) {
   if (*dbg_trim(args)) return DR_USAGE;
   if (g->c) printf("(so far in the running %s)\n", g->c->line ? "subroutine" : "launch");
+  if (g->program) {   /* no session: the device's counters */
+    aw_stats l = aw_get_stats(g->d), t = aw_get_total_stats(g->d);
+    for (int k = 0; k < 2; k++) {
+      const aw_stats *a = k ? &t : &l;
+      printf("%s: %llu warp instructions, %llu thread instructions, %llu CTAs, %llu warps, %llu branches (%llu divergent), %llu barriers\n",
+             k ? "all launches" : "last launch", (unsigned long long)a->warp_insns, (unsigned long long)a->thread_insns,
+             (unsigned long long)a->ctas, (unsigned long long)a->warps, (unsigned long long)a->branches,
+             (unsigned long long)a->divergent_branches, (unsigned long long)a->barriers);
+    }
+    return DR_OK;
+  }
   return aw_session_exec(g->s, "stats", "") ? DR_ERR : DR_OK;
 }
 
@@ -2473,6 +2579,27 @@ static int cmd_info(dbg *g, char *args) {
   return rc;
 }
 
+/* set limit N, set time-limit S, set memcheck MODE for a CUDA program: its device's (it has no
+ * run-script session to run 'set' in). */
+static int program_setting(dbg *g, const char *what, const char *v) {
+  char *end = NULL;
+  errno = 0;
+  if (!strcmp(what, "limit")) {
+    unsigned long long n = isdigit((unsigned char)*v) ? strtoull(v, &end, 0) : 0;
+    if (!end || *end || errno) return dbg_err("limit '%s' is not a number of warp instructions (0: no limit)", v);
+    aw_set_insn_limit(g->d, n);
+  } else if (!strcmp(what, "time-limit")) {
+    double t = strtod(v, &end);
+    if (end == v || *end || !isfinite(t) || t < 0) return dbg_err("time limit '%s' is not a number of seconds >= 0 (0: no limit)", v);
+    aw_set_time_limit(g->d, t);
+  } else if (!strcmp(what, "memcheck")) {
+    int mode = !strcmp(v, "on") ? AW_MEMCHECK_REPORT : !strcmp(v, "stop") ? AW_MEMCHECK_STOP : !strcmp(v, "off") ? AW_MEMCHECK_OFF : -1;
+    if (mode < 0) return dbg_err("set memcheck takes on, stop or off, not '%s'", v);
+    aw_set_memcheck(g->d, mode, NULL);
+  } else return dbg_err("set var NAME VALUE defines a run script's variable; a CUDA program has none.");
+  return DR_OK;
+}
+
 static int cmd_set(dbg *g, char *args) {
   char *p = args;
   while (isspace((unsigned char)*p)) p++;
@@ -2485,7 +2612,9 @@ static int cmd_set(dbg *g, char *args) {
   snprintf(copy, sizeof copy, "%s", p);
   char *q = copy, *w1 = dbg_word(&q), *w2 = dbg_word(&q), *w3 = dbg_word(&q), *w4 = dbg_word(&q);
   int ok = w1 && (((!strcmp(w1, "limit") || !strcmp(w1, "memcheck")) && w2 && !w3) || (!strcmp(w1, "var") && w2 && w3 && !w4));
+  if (g->program && w1 && !strcmp(w1, "time-limit") && w2 && !w3) ok = 1;
   if (!ok) return DR_USAGE;
+  if (g->program) return program_setting(g, w1, w2);
   char line[1100];
   snprintf(line, sizeof line, "set %s", p);
   if (aw_session_exec(g->s, line, "")) return DR_ERR;
@@ -2495,18 +2624,19 @@ static int cmd_set(dbg *g, char *args) {
 }
 
 static int cmd_help(dbg *g, char *args) {
-  (void)g;
   char *p = args;
   char *name = dbg_word(&p);
   if (!name) {
     printf("Debugger commands (unique prefixes work; an empty line repeats step, next, x and list):\n");
     for (const dbg_command *c = commands; c->name; c++)
       printf("  %s%s%s%s\n      %s\n", c->usage, c->alias ? "   (alias " : "", c->alias ? c->alias : "", c->alias ? ")" : "", c->help);
-    printf("Run-script commands (emu/RUNSCRIPT.md), also at this prompt:\n");
-    for (const aw_command *c = aw_commands; c->name; c++) {
-      int dup = 0;
-      for (const dbg_command *d = commands; d->name; d++) if (!strcmp(d->name, c->name)) dup = 1;
-      if (!dup) printf("  %s\n      %s\n", c->usage, c->help);
+    if (!g->program) {   /* (a CUDA program has no run-script session) */
+      printf("Run-script commands (emu/RUNSCRIPT.md), also at this prompt:\n");
+      for (const aw_command *c = aw_commands; c->name; c++) {
+        int dup = 0;
+        for (const dbg_command *d = commands; d->name; d++) if (!strcmp(d->name, c->name)) dup = 1;
+        if (!dup) printf("  %s\n      %s\n", c->usage, c->help);
+      }
     }
     printf("Type \"help COMMAND\" for its usage.\n");
     return DR_OK;
@@ -2548,6 +2678,9 @@ static int execute(dbg *g, char *line) {
   const char *script;
   char amb[512];
   const dbg_command *c = lookup(commands, name, &script, amb, sizeof amb);
+  if (!c && script && g->program)
+    return dbg_err("'%s' is a run-script command: a CUDA program allocates its memory and launches its kernels itself "
+                   "(break KERNEL stops in them).", script);
   if (!c && script) {
     if (g->stop != S_NONE && (!strcmp(script, "launch") || !strcmp(script, "runsub")))
       return dbg_err("A kernel is running (stopped): continue or kill it before starting another.");
@@ -2580,14 +2713,22 @@ static int execute(dbg *g, char *line) {
 /* ---- input ---- */
 
 static void on_sigint(int sig) {
-  (void)sig;
+  if (G && G->program && !G->in_launch && !at_prompt) {   /* a program in its host code: it ends, as without the debugger */
+    signal(sig, SIG_DFL);
+    raise(sig);
+    return;
+  }
   if (G) G->interrupted = 1;
   if (at_prompt) {   /* a fresh, empty prompt, as a shell gives */
     ssize_t r = write(STDOUT_FILENO, "\n", 1);
     (void)r;
+#ifndef AWEMU_CUDART
     rl_on_new_line();
     rl_replace_line("", 0);
     rl_redisplay();
+#else
+    r = write(STDOUT_FILENO, PROMPT, strlen(PROMPT));
+#endif
   }
 }
 
@@ -2601,6 +2742,7 @@ static char *read_command(dbg *g, int *from_user) {
   }
   if (g->batch) return NULL;
   *from_user = 1;
+#ifndef AWEMU_CUDART
   if (g->tty) {
     fflush(stdout);
     at_prompt = 1;
@@ -2612,11 +2754,15 @@ static char *read_command(dbg *g, int *from_user) {
     }
     return l;
   }
+#endif
   char *buf = NULL;   /* a line of any length is one command (a NUL ends it) */
   size_t cap = 0;
-  if (getline(&buf, &cap, stdin) < 0) { free(buf); return NULL; }
+  if (g->tty) { printf("%s", PROMPT); fflush(stdout); at_prompt = 1; }   /* (a program's debugger: a plain prompt) */
+  ssize_t n = getline(&buf, &cap, stdin);
+  at_prompt = 0;
+  if (n < 0) { free(buf); return NULL; }
   buf[strcspn(buf, "\n")] = 0;
-  printf("%s%s\n", PROMPT, buf);
+  if (!g->tty) printf("%s%s\n", PROMPT, buf);
   return buf;
 }
 
@@ -2666,6 +2812,7 @@ static int repl(dbg *g) {
   }
 }
 
+#ifndef AWEMU_CUDART   /* (readline's: not in libcudart.so.13) */
 /* ---- completion ---- */
 
 static char **cands;
@@ -2726,7 +2873,7 @@ static void cands_symbols(dbg *g) {
   }
   uint64_t a, n;
   int t;
-  for (int i = 0;; i++) { const char *b = aw_session_buffer(g->s, i, &a, &n, &t); if (!b) break; cand_add(b); }
+  for (int i = 0;; i++) { const char *b = dbg_buffer(g, i, &a, &n, &t); if (!b) break; cand_add(b); }
   cand_add("$pc"); cand_add("$mask"); cand_add("$active"); cand_add("$lane"); cand_add("$warp");
 }
 
@@ -2769,29 +2916,35 @@ static char **complete(const char *text, int start, int end) {
   char **m = rl_completion_matches(text, cand_next);
   return m;
 }
+#endif
 
 /* ---- main ---- */
 
-#define USAGE_LINE "usage: awemu debug [-x FILE]... [-ex COMMAND]... [-batch] [-q] [SCRIPT | MODULE] [NAME=VALUE ...]\n"
+#define USAGE_LINE "usage: awemu debug [options] [SCRIPT | MODULE] [NAME=VALUE ...]\n" \
+                   "       awemu debug [options] PROGRAM [ARGS...]\n"
 
+#ifndef AWEMU_CUDART
 /* After a usage error: the usage line and where the rest is. */
 static void usage_short(void) { fputs(USAGE_LINE "(awemu debug --help says more)\n", stderr); }
 
 static void usage(FILE *f) {
-  fputs("usage: awemu debug [-x FILE]... [-ex COMMAND]... [-batch] [-q] [SCRIPT | MODULE] [NAME=VALUE ...]\n"
+  fputs(USAGE_LINE
         "  SCRIPT      a run script (emu/RUNSCRIPT.md): 'run' runs it under the debugger\n"
         "  MODULE      a .ptx, .s or .aws file, loaded at once; type launch or runsub to run it\n"
-        "  -x FILE, --command=FILE\n"
-        "              run the debugger commands in FILE first (each echoed after the prompt)\n"
-        "  -ex CMD, --eval-command=CMD\n"
-        "              run CMD first (in order with -x)\n"
-        "  -batch, --batch\n"
-        "              exit when those commands are done (status 1 if any failed)\n"
-        "  -q, --quiet no banner\n"
-        "  --help      this text;  --version  the version\n"
+        "  PROGRAM     a CUDA program built with nvcc -cudart shared (an ELF file), run with ARGS on awemu's\n"
+        "              libcudart.so.13 as awemu exec runs it; the debugger stops it before its first CUDA call\n"
+        "              and in its kernels, with the same commands (break KERNEL, run, step, print, ...)\n", f);
+  aw_opts_help(f, AO_DEBUG);
+  fputs("Options take their value as --opt=VALUE or --opt VALUE (-x and -ex: the next argument); awemu run and\n"
+        "awemu exec take the same ones where they apply.  For a SCRIPT or MODULE, --config, --set, --subroutines,\n"
+        "--timeout, --insn-limit and --memcheck apply to every run of it; --stats-json and --trace-timeline are\n"
+        "written at the end, of the last run.  For a PROGRAM they are awemu exec's; the debugger reads its commands\n"
+        "from standard input without readline, and quit or kill end the program.\n"
         "History: $AWEMU_HISTFILE, else ~/.awemu_history.  emu/DEBUGGER.md is the manual.\n"
-        "Exit status: 0 every command succeeded, 1 some command failed, 2 usage or I/O error.\n", f);
+        "Exit status: 0 every command succeeded, 1 some command failed, 2 usage or I/O error; for a PROGRAM its\n"
+        "own where it ended by itself with a status other than 0.\n", f);
 }
+#endif
 
 static void queue_add(dbg *g, const char *line, size_t len) {
   char *l = malloc(len + 1);
@@ -2803,6 +2956,7 @@ static void queue_add(dbg *g, const char *line, size_t len) {
   g->queue[g->nqueue++] = l;
 }
 
+#ifndef AWEMU_CUDART
 static int queue_file(dbg *g, const char *path) {
   FILE *f = fopen(path, "r");
   if (!f) { fprintf(stderr, "awemu debug: %s: cannot read: %s\n", path, strerror(errno)); return -1; }
@@ -2824,6 +2978,7 @@ static int queue_file(dbg *g, const char *path) {
   fclose(f);
   return rc;
 }
+#endif
 
 static int is_script_file(const char *path) {
   size_t n = strlen(path);
@@ -2831,8 +2986,21 @@ static int is_script_file(const char *path) {
   return 1;
 }
 
+/* What the file at path holds: 'e' an ELF file (a program), 'b' other binary data (a NUL byte
+ * in its first 4 KiB), 't' text (or it cannot be read: said when it is). */
+static int file_kind(const char *path) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return 't';
+  unsigned char b[4096];
+  size_t n = fread(b, 1, sizeof b, f);
+  fclose(f);
+  if (n >= 4 && !memcmp(b, "\177ELF", 4)) return 'e';
+  return memchr(b, 0, n) ? 'b' : 't';
+}
+
 /* Frees what the session g holds (not g itself). */
 static void dbg_free(dbg *g) {
+  if (g->timeline_open) { aw_timing_timeline(g->d, NULL); isa_out_abort(&g->timeline); g->timeline_open = 0; }
   if (g->s) aw_session_free(g->s);
   if (g->scratch) aw_session_free(g->scratch);
   if (g->scratch_out) fclose(g->scratch_out);
@@ -2847,7 +3015,9 @@ static void dbg_free(dbg *g) {
   for (int i = 0; i < g->npresets; i++) free(g->presets[i]);
   free(g->presets);
   free(g->histfile);
+#ifndef AWEMU_CUDART
   cands_clear();
+#endif
   sources_free();
   if (G == g) G = NULL;
   memset(g, 0, sizeof *g);
@@ -2856,7 +3026,7 @@ static void dbg_free(dbg *g) {
 /* Loads the target and runs the command loop until the end; the exit status. */
 static int dbg_session(dbg *g, int quiet) {
   G = g;
-  session_start(g);
+  if (session_start(g)) return 2;
   if (g->target) {
     g->is_script = is_script_file(g->target);
     if (g->is_script) {
@@ -2866,6 +3036,11 @@ static int dbg_session(dbg *g, int quiet) {
       int dir = fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode);
       fclose(f);
       if (dir) { fprintf(stderr, "awemu debug: %s: is a directory, not a script or module\n", g->target); return 2; }
+      /* never read as a script: what is no text (a program given where no ELF file is expected, an image without its .aws name) */
+      if (file_kind(g->target) == 'b') {
+        fprintf(stderr, "awemu debug: %s: binary data, neither a run script (text), a module (.ptx, .s, .aws) nor a program (an ELF file)\n", g->target);
+        return 2;
+      }
       scratch_load(g);
     } else {
       /* the script's load command on the name as it is: not a line of the script language, where
@@ -2882,6 +3057,31 @@ static int dbg_session(dbg *g, int quiet) {
   return g->errors ? 1 : 0;
 }
 
+#ifndef AWEMU_CUDART
+/* At the end of a session (a SCRIPT or MODULE): --stats-json and --trace-timeline written, of
+ * the last run.  0, or 2 after a message. */
+static int session_outputs(dbg *g) {
+  int rc = 0;
+  char err[600];
+  const char *js = g->opts ? g->opts->stats_json : NULL;
+  const char *kind = js && strcmp(js, "-") ? aw_session_input(g->s, js) : NULL;
+  if (kind) { fprintf(stderr, "awemu debug: --stats-json %s is %s: not written (it would be overwritten)\n", js, kind); rc = 2; }
+  else if (js && aw_stats_json(g->d, js, g->timing ? &g->cfg : NULL, err, sizeof err)) { fprintf(stderr, "awemu debug: %s\n", err); rc = 2; }
+  if (g->timeline_open) {
+    const char *tl = g->opts->timeline;
+    aw_timing_timeline(g->d, NULL);
+    g->timeline_open = 0;
+    kind = strcmp(tl, "-") ? aw_session_input(g->s, tl) : NULL;
+    if (kind) { fprintf(stderr, "awemu debug: --trace-timeline %s is %s: not written (it would be overwritten)\n", tl, kind); isa_out_abort(&g->timeline); rc = 2; }
+    else if (!aw_timing_last_config(g->d)) {
+      fprintf(stderr, "awemu debug: --trace-timeline %s: no launch of the last run ran in timing mode (--config NAME|FILE, or a 'config' line before the launches); not written\n", tl);
+      isa_out_abort(&g->timeline);
+      rc = 2;
+    } else if (isa_out_commit(&g->timeline, err, sizeof err)) { fprintf(stderr, "awemu debug: %s\n", err); rc = 2; }
+  }
+  return rc;
+}
+
 /* Writes the history to g->histfile through isa/outfile.h: never replaces a
  * device, FIFO or symbolic link (readline's write_history renames a temporary
  * over the name, or over a link's target, which would replace a device node). */
@@ -2894,53 +3094,73 @@ static void history_save(dbg *g) {
   if (isa_out_commit(&o, why, sizeof why)) fprintf(stderr, "awemu debug: history not saved: %s\n", why);
 }
 
-/* "--name=value" or "--name value" (also "-name value"): the value, *i moved past
- * it; NULL when a is not that option.  *bad is set when it lacks its value. */
-static const char *opt_value(int argc, char **argv, int *i, const char *const *names, int *bad) {
-  const char *a = argv[*i];
-  for (int k = 0; names[k]; k++) {
-    size_t n = strlen(names[k]);
-    if (strncmp(a, names[k], n)) continue;
-    if (a[n] == '=' && names[k][1] == '-') return a + n + 1;
-    if (a[n]) continue;
-    if (*i + 1 >= argc) { *bad = 1; return NULL; }
-    return argv[++*i];
-  }
-  return NULL;
+/* aw_opts_parse's stop: an ELF file (no module's name, no NAME=VALUE) is a PROGRAM; the
+ * arguments after it are its own. */
+static int stops_at_program(void *ctx, const char *arg) {
+  (void)ctx;
+  if (strchr(arg, '=') && arg[0] != '=') return 0;
+  return is_script_file(arg) && file_kind(arg) == 'e';
 }
 
-int dbg_main(int argc, char **argv) {
+/* awemu debug PROGRAM: the debugger's commands and flags into the program's environment (for
+ * dbg_program_start in libcudart.so.13), then the program started as awemu exec starts it. */
+static int debug_program(dbg *g, const aw_opts *o, char **pargv, int (*start_program)(const aw_opts *, char **)) {
+  if (g->nvars) { fprintf(stderr, "awemu debug: %s: NAME=VALUE defines a run script's variable; a PROGRAM's arguments come after it\n", g->vars[0]); return 2; }
+  size_t total = 1;
+  for (int i = 0; i < g->nqueue; i++) total += strlen(g->queue[i]) + 1;
+  if (total > 100000) {   /* (an environment variable's limit is 128 KiB) */
+    fprintf(stderr, "awemu debug: the commands of -x and -ex are %zu bytes: at most 100000 are passed to a program\n", total);
+    return 2;
+  }
+  char *cmds = malloc(total);
+  if (!cmds) { fprintf(stderr, "awemu debug: out of memory\n"); return 2; }
+  static char here[PATH_MAX + 3];   /* a name without '/' is the file here (it is one: stops_at_program read it), as gdb takes it */
+  if (!strchr(pargv[0], '/') && strlen(pargv[0]) <= PATH_MAX) { snprintf(here, sizeof here, "./%s", pargv[0]); pargv[0] = here; }
+  size_t used = 0;
+  cmds[0] = 0;
+  for (int i = 0; i < g->nqueue; i++) used += (size_t)snprintf(cmds + used, total - used, "%s\n", g->queue[i]);
+  setenv("AWEMU_DEBUG", pargv[0], 1);
+  setenv("AWEMU_DEBUG_COMMANDS", cmds, 1);
+  setenv("AWEMU_DEBUG_FLAGS", o->batch ? "bq" : o->no_banner ? "q" : "", 1);
+  setenv("AWEMU_SUMMARY", "0", 1);   /* (its host seconds would make every transcript differ) */
+  free(cmds);
+  return start_program(o, pargv);
+}
+
+int dbg_main(int argc, char **argv, int (*start_program)(const aw_opts *o, char **argv)) {
+  aw_opts o;
+  int rc = aw_opts_parse(&o, AO_DEBUG, argc, argv, stops_at_program, NULL);
+  if (rc) { usage_short(); aw_opts_free(&o); return rc; }
+  if (o.help) { usage(stdout); aw_opts_free(&o); return 0; }
+  if (o.version) { printf("awemu debug (awemu) %s\n", AWEMU_VERSION); aw_opts_free(&o); return 0; }
   dbg g;
   memset(&g, 0, sizeof g);
   g.line_bytes = 128;
-  int quiet = 0;
-  static const char *const x_names[] = { "-x", "--command", "--x", NULL };
-  static const char *const ex_names[] = { "-ex", "--eval-command", "--ex", NULL };
-  for (int i = 1; i < argc; i++) {
-    const char *a = argv[i];
-    if (!strcmp(a, "-h") || !strcmp(a, "--help")) { usage(stdout); dbg_free(&g); return 0; }
-    if (!strcmp(a, "--version")) { printf("awemu debug (awemu) %s\n", AWEMU_VERSION); dbg_free(&g); return 0; }
-    int bad = 0;
-    const char *v;
-    if ((v = opt_value(argc, argv, &i, x_names, &bad))) { if (queue_file(&g, v)) { dbg_free(&g); return 2; } continue; }
-    if (!bad && (v = opt_value(argc, argv, &i, ex_names, &bad))) { queue_add(&g, v, strlen(v)); continue; }
-    if (bad) { fprintf(stderr, "awemu debug: option '%s' needs a value (%s)\n", a, a[1] == 'x' || !strncmp(a, "--c", 3) || !strcmp(a, "--x") ? "a FILE of commands" : "a COMMAND"); usage_short(); dbg_free(&g); return 2; }
-    if (!strcmp(a, "-batch") || !strcmp(a, "--batch")) { g.batch = 1; quiet = 1; continue; }
-    if (!strcmp(a, "-q") || !strcmp(a, "-quiet") || !strcmp(a, "--quiet")) { quiet = 1; continue; }
-    if (a[0] == '-' && a[1]) {
-      const char *eq = strchr(a, '=');
-      if (eq && (!strncmp(a, "--batch=", 8) || !strncmp(a, "--quiet=", 8) || !strncmp(a, "--help=", 7) || !strncmp(a, "--version=", 10)))
-        fprintf(stderr, "awemu debug: option '%.*s' takes no value ('%s')\n", (int)(eq - a), a, a);
-      else fprintf(stderr, "awemu debug: unknown option '%s'\n", a);
-      usage_short();
-      dbg_free(&g);
-      return 2;
-    }
-    if (strchr(a, '=') && a[0] != '=') { char **nv = realloc(g.vars, (size_t)(g.nvars + 1) * sizeof *g.vars); if (!nv) { dbg_free(&g); return 2; } g.vars = nv; g.vars[g.nvars++] = argv[i]; continue; }
-    if (g.target) { fprintf(stderr, "awemu debug: more than one script or module ('%s', '%s')\n", g.target, a); dbg_free(&g); return 2; }
+  g.opts = &o;
+  for (int k = 0; k < o.ncommands; k++) {
+    if (o.command_kind[k] == 'e') queue_add(&g, o.commands[k], strlen(o.commands[k]));
+    else if (queue_file(&g, o.commands[k])) { rc = 2; goto out; }
+  }
+  g.vars = calloc((size_t)o.nargs + 1, sizeof *g.vars);
+  if (!g.vars) { fprintf(stderr, "awemu debug: out of memory\n"); rc = 2; goto out; }
+  for (int k = 0; k < o.nargs; k++) {
+    const char *a = o.args[k];
+    if (o.rest && k == o.nargs - 1) { rc = debug_program(&g, &o, argv + o.rest - 1, start_program); goto out; }
+    if (strchr(a, '=') && a[0] != '=') { g.vars[g.nvars++] = o.args[k]; continue; }
+    if (g.target) { fprintf(stderr, "awemu debug: more than one script or module ('%s', '%s')\n", g.target, a); rc = 2; goto out; }
     g.target = a;
   }
+  /* a SCRIPT or MODULE (or none): the options apply to each session */
+  if (o.nptx) { rc = aw_opts_refuse(&o, AO_PTX, "a run script or module", "it replaces a CUDA program's fat binary (awemu debug PROGRAM, awemu exec)"); goto out; }
+  if (aw_opts_config(&o, &g.cfg, &g.timing) || aw_opts_timeout(&o, &g.timeout)) { rc = 2; goto out; }
+  if (aw_opts_check_outputs(&o, g.target, g.target && is_script_file(g.target) ? "the SCRIPT" : "the MODULE")) { rc = 2; goto out; }
+  if (o.timeline && !g.timing && g.target && is_script_file(g.target) && !aw_script_has_config(g.target)) {
+    fprintf(stderr, "awemu debug: --trace-timeline needs timing mode: --config NAME|FILE, or a 'config' line in the script (%s has none)\n", g.target);
+    rc = 2;
+    goto out;
+  }
   setvbuf(stdout, NULL, _IOLBF, 0);
+  g.batch = o.batch;
   g.tty = isatty(STDIN_FILENO) && !g.batch;
   G = &g;
   struct sigaction sa;
@@ -2961,11 +3181,15 @@ int dbg_main(int argc, char **argv) {
     stifle_history(1000);
     if (g.histfile) read_history(g.histfile);
   }
-  int rc = dbg_session(&g, quiet);
+  rc = dbg_session(&g, o.batch || o.no_banner);
+  if (rc != 2) { int r = session_outputs(&g); if (r) rc = r; }
   if (g.tty && g.histfile && rc != 2) history_save(&g);
+out:
   dbg_free(&g);
+  aw_opts_free(&o);
   return rc;
 }
+#endif
 
 int dbg_batch(const char *target, const char *text, size_t len) {
   dbg g;
@@ -2985,4 +3209,85 @@ int dbg_batch(const char *target, const char *text, size_t len) {
   fflush(stdout);
   dbg_free(&g);
   return rc;
+}
+
+/* ---- a CUDA program under the debugger (libcudart.so.13) ---- */
+
+static dbg P;   /* the program's debugger: one per process, for its whole life */
+
+/* The exit status: the program's, or 1 where it is 0 and a command failed. */
+static int program_status(dbg *g, int status) { return status ? status : g->errors ? 1 : 0; }
+
+/* The program has ended (how: "exited normally", "killed", ...): said, then the last prompt,
+ * where what was set and hit can be looked at (unless quit ended it). */
+static void program_end(dbg *g, const char *how) {
+  g->exited = 1;
+  g->running = 0;
+  printf("[program %s %s]\n", g->target, how);
+  if (!g->quit) repl(g);
+  fflush(stdout);
+}
+
+int dbg_program_start(aw_device *d, int (*modules)(aw_module ***mods)) {
+  const char *name = getenv("AWEMU_DEBUG");
+  if (!name || !*name) return -2;
+  dbg *g = &P;
+  memset(g, 0, sizeof *g);
+  g->line_bytes = 128;
+  g->program = 1;
+  g->target = strdup(name);
+  g->d = d;
+  g->modules = modules;
+  const char *cmds = getenv("AWEMU_DEBUG_COMMANDS"), *flags = getenv("AWEMU_DEBUG_FLAGS");
+  for (const char *p = cmds ? cmds : ""; *p;) {
+    size_t n = strcspn(p, "\n");
+    queue_add(g, p, n);
+    p += n + (p[n] != 0);
+  }
+  g->batch = flags && strchr(flags, 'b');
+  int quiet = flags && strchr(flags, 'q');
+  /* (not passed on to the programs this one may start) */
+  unsetenv("AWEMU_DEBUG");
+  unsetenv("AWEMU_DEBUG_COMMANDS");
+  unsetenv("AWEMU_DEBUG_FLAGS");
+  if (!g->target) return 1;
+  g->tty = isatty(STDIN_FILENO) && !g->batch;
+  G = g;
+  d->hook = hook;
+  d->hook_ctx = g;
+  g->running = 1;
+  /* Ctrl-C: stops a launch; at the prompt, a new prompt; in the program's host code it ends the
+   * program as without the debugger.  A SIGINT ignored when the program started stays so. */
+  struct sigaction sa, old;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_sigint;
+  sa.sa_flags = SA_RESTART;
+  sigemptyset(&sa.sa_mask);
+  if (sigaction(SIGINT, NULL, &old) == 0 && old.sa_handler != SIG_IGN) sigaction(SIGINT, &sa, NULL);
+  watch_range(g);
+  if (!quiet)
+    printf("awemu debugger: %s, a CUDA program on awemu, stopped before its first CUDA call.\n"
+           "Type \"help\" for the commands, \"run\" or \"continue\" to run it (break KERNEL first to stop in a kernel).\n", g->target);
+  repl(g);
+  fflush(stdout);
+  if (g->quit || g->kill) { program_end(g, "killed"); return program_status(g, 0); }
+  g->started = 1;
+  return -1;
+}
+
+int dbg_program_after_launch(void) {
+  dbg *g = &P;
+  if (!g->program || (!g->kill && !g->quit)) return -1;
+  program_end(g, "killed");
+  return program_status(g, 0);
+}
+
+int dbg_program_exit(int status) {
+  dbg *g = &P;
+  if (!g->program || g->exited) return status;
+  char how[64];
+  if (status) snprintf(how, sizeof how, "exited with code %d", status);
+  else snprintf(how, sizeof how, "exited normally");
+  program_end(g, how);
+  return program_status(g, status);
 }

@@ -323,7 +323,7 @@ static int parse_primary(parser *ps, value *v) {
     for (int i = 0;; i++) {
       uint64_t a, n;
       int t;
-      const char *bn = aw_session_buffer(g->s, i, &a, &n, &t);
+      const char *bn = dbg_buffer(g, i, &a, &n, &t);
       if (!bn) break;
       if (!strcmp(bn, id)) { addr = a; count = n; type = t; found = 1; }
     }
@@ -597,8 +597,8 @@ int dbg_cmd_print(dbg *g, char *args) {
   while (plain && (t = dbg_word(&p))) for (char *q = t; *q; q++) if (!isalnum((unsigned char)*q)) plain = 0;
   uint64_t a, n;
   int ty;
-  for (int i = 0; plain && aw_session_buffer(g->s, i, &a, &n, &ty); i++)
-    if (!strcmp(aw_session_buffer(g->s, i, &a, &n, &ty), name)) {
+  for (int i = 0; plain && dbg_buffer(g, i, &a, &n, &ty); i++)
+    if (!strcmp(dbg_buffer(g, i, &a, &n, &ty), name)) {
       char line[1200];
       snprintf(line, sizeof line, "print %s", text);
       return aw_session_exec(g->s, line, "") ? DR_ERR : DR_OK;

@@ -10,7 +10,9 @@
 
 #include "debug.h"
 #include "exec_int.h"
+#include "options.h"
 #include "script.h"
+#include "../isa/outfile.h"
 
 #include <signal.h>
 #include <stddef.h>
@@ -60,10 +62,22 @@ enum { S_NONE, S_INSN, S_FAULT, S_END };
 enum { DR_OK = 0, DR_ERR = -1, DR_USAGE = -2, DR_RESUME = 1 };
 
 typedef struct {
-  aw_session *s;
+  aw_session *s;          /* NULL for a CUDA program (program): it has no run-script session */
   aw_device *d;
-  const char *target;     /* the SCRIPT or MODULE named on the command line */
+  const char *target;     /* the SCRIPT, MODULE or PROGRAM named on the command line */
   int is_script;
+  /* the command line's options (NULL: none, as for dbg_batch): applied to each new session */
+  const aw_opts *opts;
+  tm_config cfg;          /* --config and --set's config, when timing */
+  int timing;
+  double timeout;
+  isa_outfile timeline;   /* --trace-timeline's file, while open */
+  int timeline_open;
+  /* a CUDA program under the debugger (libcudart.so.13): its device and modules are the runtime's */
+  int program;
+  int started;            /* it was told to run (run, continue) */
+  int exited;             /* it has ended: the last prompt */
+  int (*modules)(aw_module ***mods);
   char **vars;            /* NAME=VALUE from the command line, applied to each new session */
   int nvars;
   char **presets;         /* 'set limit' and 'set var NAME VALUE' typed at the prompt, applied to each new session */
@@ -151,8 +165,11 @@ int dbg_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 char *dbg_trim(char *p);
 /* The next whitespace-separated word of *p (NULL at the end); *p moves past it. */
 char *dbg_word(char **p);
-/* The session's modules, oldest first; how many. */
+/* The session's modules (a program's so far), oldest first; how many. */
 int dbg_nmodules(dbg *g, aw_module ***mods);
+/* Buffer i (from 0) of the run script: its name, address, elements and type; NULL past the last
+ * (and always for a CUDA program, which has none). */
+const char *dbg_buffer(dbg *g, int i, uint64_t *addr, uint64_t *count, int *type);
 /* Function f's name; the pc's index within its function. */
 const char *dbg_fname(aw_module *m, uint32_t f);
 uint32_t dbg_rel_pc(aw_module *m, uint32_t pc);

@@ -75,7 +75,7 @@ static void presets(void) {
     rc = tm_config_check(&c, err, sizeof err);
     CHECK(rc == 0, "preset %s is consistent%s%s", name, rc ? ": " : "", rc ? err : "");
   }
-  CHECK(n == 3, "three presets (%d)", n);
+  CHECK(n == 5, "five presets (%d)", n);
 
   /* caba-gtx480 (CABA Table 1): 6 channels x 8 bytes x 4 transfers x 924 MHz
    * = 177,408,000,000 B/s, the paper's 177.4 GB/s.  L1: 16384 / (128 x 4) = 32
@@ -114,6 +114,24 @@ static void presets(void) {
         "mpc-titanv: peak 652.8e9 B/s = 637.5 x 1.024e9");
   CHECK(tm_config_set(&c, "dram_bandwidth_scale", "0.125", "--set", err, sizeof err) == 0 &&
         fabs(tm_dram_peak_bytes_per_s(&c) - 81600000000.0) < 1, "mpc-titanv at 1/8 bandwidth: 81.6e9 B/s");
+
+  /* h100 (H100 SXM5; its file cites each value): 160 HBM3 pseudo channels x 4 B x 4
+   * transfers x 1309.5 MHz = 3,352,320,000,000 B/s, the datasheet's 3.35 TB/s; a 32-byte
+   * burst is 32 / (4 x 4) = 2 command cycles; L2 52428800 / 160 slices = 327680, / (128 x 20)
+   * = 128 sets; L1 262144 / (128 x 512) = 4 sets.  h200: the same with 192 x 4 x 4 x 1600.5
+   * MHz = 4,916,736,000,000 B/s and 62914560 / 192 = 327680 per slice again. */
+  tm_config_defaults(&c);
+  tm_config_load(&c, "h100", err, sizeof err);
+  CHECK(c.n_sm == 132 && c.core_clock_mhz == 1980 && c.sm_schedulers == 4 && c.sm_max_warps == 64 && c.sm_max_ctas == 32 &&
+        c.sm_registers == 65536 && c.sm_reg_alloc_unit == 256 && c.sm_shared_bytes == 233472, "h100: 132 SMs at 1980 MHz, 4 schedulers, 64 warps, 32 CTAs, 64K registers, 228 KB shared");
+  CHECK(fabs(tm_dram_peak_bytes_per_s(&c) - 3352320000000.0) < 1, "h100: peak 3352.32e9 B/s (%.0f)", tm_dram_peak_bytes_per_s(&c));
+  CHECK(c.dram_mag == 32 && c.dram_mag / (c.dram_bus_bytes * c.dram_data_rate) == 2, "h100: 32-byte bursts of 2 command cycles");
+  CHECK(c.n_mem * c.l2_slices_per_mem == 160 && tm_l2_slice_sets(&c) == 128 && tm_l1_sets(&c) == 4, "h100: 160 L2 slices of 128 sets, 4 L1 sets (%lld, %lld)",
+        (long long)tm_l2_slice_sets(&c), (long long)tm_l1_sets(&c));
+  tm_config_defaults(&c);
+  tm_config_load(&c, "h200", err, sizeof err);
+  CHECK(fabs(tm_dram_peak_bytes_per_s(&c) - 4916736000000.0) < 1 && c.n_sm == 132 && tm_l2_slice_sets(&c) == 128,
+        "h200: peak 4916.736e9 B/s (%.0f), h100's SMs and slices", tm_dram_peak_bytes_per_s(&c));
 }
 
 static void language(void) {
@@ -196,7 +214,7 @@ static void errors(void) {
   e = try_cfg("design = caba\n");
   CHECK(!*e, "design = caba alone is a config that runs (%s)", e);
   e = try_cfg("base = no-such-gpu\n");
-  CHECK(contains(e, "t.cfg:1: error: base: no-such-gpu: no such preset or file (presets: caba-gtx480, mag-gddr5, mpc-titanv)"),
+  CHECK(contains(e, "t.cfg:1: error: base: no-such-gpu: no such preset or file (presets: caba-gtx480, h100, h200, mag-gddr5, mpc-titanv)"),
         "unknown base: the file and line, and the presets (%s)", e);
   /* 24576 / (128 x 4) = 48 sets: not a power of two */
   e = try_cfg("l1_bytes = 24K\n");

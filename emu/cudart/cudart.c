@@ -13,11 +13,17 @@
  * program of several threads is correct, its calls one at a time; the last
  * error and the <<<...>>> configuration stack are each thread's, as in CUDA.
  * Configuration: environment variables, read once (emu/cudart/README.md).
+ * Debugging (awemu debug PROGRAM, AWEMU_DEBUG set): the debugger (emu/debug.c, compiled in)
+ * takes the device at the program's first CUDA call after its registrations, with every fat
+ * binary's PTX assembled, and stops in the launches; when it ends the program (kill, quit),
+ * the runtime ends it at once, its outputs not written.
  */
 #define _GNU_SOURCE
 #include "../awemu.h"
 #include "../datadir.h"
+#include "../debug.h"
 #include "../emu_int.h"
+#include "../options.h"
 #include "../timing/timing.h"
 #include "../timing/tm_launch.h"
 #include "../../asm/asm.h"
@@ -118,6 +124,10 @@ static struct {
   double sim_seconds;                   /* timing mode: simulated time of the launches so far */
   uint8_t *params; size_t params_cap;
   const char *stats_json;
+  isa_outfile timeline;                 /* AWEMU_TRACE_TIMELINE's file, while open */
+  int timeline_open;
+  int debugging;                        /* awemu debug PROGRAM: the debugger holds the device's hook */
+  aw_module **dbg_mods; uint32_t ndbg_mods;   /* the modules, as the debugger asks for them */
   int summary;
   int fault_exit;                       /* AWEMU_FAULT_EXIT: exit status 1 when the program ends with 0 after a fault */
   uint64_t host_bytes;                  /* the host's memory: cudaMalloc's bound when less than DEVICE_BYTES */
@@ -179,22 +189,20 @@ static void launches_text(char *buf, size_t cap) {
 static void at_exit(int status, void *arg) {
   (void)arg;
   ENTER;
+  if (getenv("AWEMU_DEBUG")) say("awemu debug: the program made no CUDA call after its start: the debugger had nothing to stop");
   if (!G.ready) return;
   fflush(stdout);   /* the program's output first */
   int out = status;
-  if (G.timing && G.stats_json) {
-    const tm_stats *launches, *total;
-    const char *const *kernels;
-    uint32_t n = aw_timing_launches(G.d, &launches, &kernels, &total);
-    isa_outfile o;
-    char err[512];
-    int bad = isa_out_open(&o, G.stats_json, 0, err, sizeof err);
-    if (!bad) {
-      tm_stats_json(total, launches, kernels, n, n ? aw_timing_total_config(G.d) : &G.cfg, o.f);
-      bad = isa_out_commit(&o, err, sizeof err);
-    }
-    if (bad) {
-      say("AWEMU_STATS_JSON (--stats-json): %s; the statistics are not written%s", err, status ? "" : ", exit status 2");
+  char err[512];
+  if (G.stats_json && aw_stats_json(G.d, G.stats_json, G.timing ? &G.cfg : NULL, err, sizeof err)) {
+    say("AWEMU_STATS_JSON (--stats-json): %s; the statistics are not written%s", err, status ? "" : ", exit status 2");
+    if (!out) out = 2;
+  }
+  if (G.timeline_open) {   /* the launches' events, also after a fault: they show where */
+    aw_timing_timeline(G.d, NULL);
+    G.timeline_open = 0;
+    if (isa_out_commit(&G.timeline, err, sizeof err)) {
+      say("AWEMU_TRACE_TIMELINE (--trace-timeline): %s; the timeline is not written%s", err, status ? "" : ", exit status 2");
       if (!out) out = 2;
     }
   }
@@ -218,6 +226,7 @@ static void at_exit(int status, void *arg) {
     } else if (G.summary)
       say("the program ended with exit status 0 after a launch faulted (awemu exec --fault-exit, or AWEMU_FAULT_EXIT=1, makes it 1)");
   }
+  if (G.debugging) out = dbg_program_exit(out);   /* the debugger's last prompt */
   if (out != status) {
     fflush(NULL);
     _exit(out);
@@ -278,7 +287,7 @@ static int one_ptx(const char *path, void *arg) {
 
 /* The device, made at the first call.  A bad setting ends the program: it
  * asked for something awemu cannot give, and running on would hide that. */
-static void init(void) {
+static void init_device(void) {
   if (G.ready) return;
   G.ready = 1;
   G.d = aw_device_new();
@@ -325,12 +334,62 @@ static void init(void) {
   }
   long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
   G.host_bytes = pages > 0 && page > 0 ? (uint64_t)pages * (uint64_t)page : UINT64_MAX;
-  G.stats_json = getenv("AWEMU_STATS_JSON");
+  G.stats_json = getenv("AWEMU_STATS_JSON");   /* (functional mode: the counters of all launches) */
   if (G.stats_json && !*G.stats_json) G.stats_json = NULL;
-  if (G.stats_json && !G.timing) { say("AWEMU_STATS_JSON needs timing mode (AWEMU_CONFIG=NAME|FILE)"); exit(1); }
   v = getenv("AWEMU_SUMMARY");
   G.summary = !(v && !strcmp(v, "0"));
   if ((v = getenv("AWEMU_PTX")) && each(v, ':', one_ptx, NULL)) exit(1);
+  if ((v = getenv("AWEMU_RECORD")) && *v && aw_set_record(G.d, v)) {
+    say("AWEMU_RECORD (--record): %s: %s", v, errno == ENOTEMPTY ? "not empty (a new or empty directory is needed)" : strerror(errno));
+    exit(1);
+  }
+  if ((v = getenv("AWEMU_TRACE_TIMELINE")) && *v) {
+    char terr[512];
+    if (!G.timing) { say("AWEMU_TRACE_TIMELINE needs timing mode (AWEMU_CONFIG=NAME|FILE)"); exit(1); }
+    if (isa_out_open(&G.timeline, v, 0, terr, sizeof terr)) { say("AWEMU_TRACE_TIMELINE (--trace-timeline): %s", terr); exit(1); }
+    G.timeline_open = 1;
+    if (aw_timing_timeline(G.d, G.timeline.f)) { say("out of memory"); exit(1); }
+  }
+}
+
+static aw_module *module_for(cr_fatbin *fb, const char *name, int kernel, cr_err *e);
+
+/* The debugger's view of the program's modules: AWEMU_PTX's, and every fat binary's assembled so far. */
+static int debug_modules(aw_module ***mods) {
+  uint32_t n = G.nptx + G.nfb;
+  aw_module **l = realloc(G.dbg_mods, (n ? n : 1) * sizeof *l);
+  if (!l) { *mods = G.dbg_mods; return 0; }
+  G.dbg_mods = l;
+  G.ndbg_mods = 0;
+  for (uint32_t i = 0; i < G.nptx; i++) l[G.ndbg_mods++] = G.ptx[i];
+  for (uint32_t i = 0; i < G.nfb && !G.nptx; i++) if (G.fbs[i]->m) l[G.ndbg_mods++] = G.fbs[i]->m;
+  *mods = l;
+  return (int)G.ndbg_mods;
+}
+
+/* The debugger ended the program (kill, quit): it ends here, nothing more of it run; the
+ * outputs it would write at its exit are left unwritten (a partial timeline removed). */
+static void debug_end(int status) {
+  if (G.timeline_open) { aw_timing_timeline(G.d, NULL); isa_out_abort(&G.timeline); G.timeline_open = 0; }
+  fflush(NULL);
+  _exit(status);
+}
+
+/* The device, and at the program's first CUDA call after its registrations (every entry
+ * point but those nvcc's host code calls before main), the debugger when awemu debug runs it:
+ * each fat binary's PTX assembled first, so that its kernels have their names at the prompt. */
+static void init(void) {
+  static int debugger_asked;
+  init_device();
+  if (debugger_asked) return;
+  debugger_asked = 1;
+  if (!getenv("AWEMU_DEBUG")) return;
+  cr_err e;
+  for (uint32_t i = 0; i < G.nfb && !G.nptx; i++) module_for(G.fbs[i], "", 1, &e);
+  int r = dbg_program_start(G.d, debug_modules);
+  if (r == -2) return;
+  G.debugging = 1;
+  if (r >= 0) debug_end(r);
 }
 
 /* ---- modules, kernels, variables ---- */
@@ -407,7 +466,7 @@ static cr_err symbol(const void *sym, uint64_t *addr, uint64_t *bytes) {
 
 API void **__cudaRegisterFatBinary(void *fat_cubin) {
   ENTER;
-  init();
+  init_device();   /* (registration: before main; the debugger comes at the first call after it) */
   cr_fatbin *fb = calloc(1, sizeof *fb);
   cr_fatbin **l = fb ? realloc(G.fbs, (G.nfb + 1) * sizeof *l) : NULL;
   if (!l) { say("out of memory"); exit(1); }
@@ -671,6 +730,10 @@ static cr_err run_launch(const void *fun, cr_dim3 grid, cr_dim3 block, void **ar
   aw_status st = aw_launch(G.d, m, idx, (aw_dim3){ grid.x, grid.y, grid.z }, (aw_dim3){ block.x, block.y, block.z }, (uint32_t)shared,
                            G.params, bytes, &f);
   G.launch_seconds += host_now() - t0;
+  if (G.debugging) {   /* the debugger ended the program in this launch (kill, quit) */
+    int r = dbg_program_after_launch();
+    if (r >= 0) debug_end(r);
+  }
   if (st == AW_OK || st == AW_FAULT) G.ran++;
   G.warp_insns += aw_get_stats(G.d).warp_insns;
   if (G.timing) {

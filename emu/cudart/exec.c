@@ -6,8 +6,10 @@
  */
 #define _XOPEN_SOURCE 700   /* realpath */
 #include "exec.h"
+#include "../options.h"
 #include "../timing/config.h"
 #include "../../isa/outfile.h"
+#include "../../isa/version.h"
 
 #include <elf.h>
 #include <errno.h>
@@ -22,24 +24,17 @@
 static void exec_usage(FILE *f) {
   fputs("usage: awemu exec [options] PROGRAM [ARGS...]\n"
         "Runs PROGRAM, a CUDA program built with nvcc -cudart shared, on awemu's CUDA runtime\n"
-        "(libcudart.so.13): its kernels run on the emulator, from the PTX in its fat binary.\n"
-        "  --config=NAME|FILE  timing mode under a preset (caba-gtx480, mag-gddr5, mpc-titanv) or a config file\n"
-        "  --set=KEY=VALUE     change one key of the config (repeatable; implies --config caba-gtx480)\n"
-        "  --subroutines=FILE  assist-warp subroutines assembled with the program's PTX (repeatable)\n"
-        "  --stats-json=FILE   timing statistics as JSON at exit (totals and a 'launches' list)\n"
-        "  --ptx=FILE          take the kernels from FILE (PTX) instead of the fat binary (repeatable)\n"
-        "  --memcheck[=MODE]   report accesses outside every allocation (on), or fault on the first (stop)\n"
-        "  --insn-limit=N      a launch of more than N warp instructions faults (default 1000000000; 0: no limit)\n"
-        "  --timeout=SECONDS   a launch running longer (wall-clock time) faults (default 600; 0: no limit)\n"
-        "  --fault-exit        exit status 1 when a launch faulted and the program ends with 0 anyway\n"
-        "                      (a program that does not check its CUDA calls' errors)\n"
-        "  --quiet             no summary line on standard error at exit\n"
-        "Each option sets an environment variable of the library (AWEMU_CONFIG, AWEMU_SET, AWEMU_SUBROUTINES,\n"
-        "AWEMU_STATS_JSON, AWEMU_PTX, AWEMU_MEMCHECK, AWEMU_INSN_LIMIT, AWEMU_TIMEOUT, AWEMU_FAULT_EXIT=1,\n"
-        "AWEMU_SUMMARY=0); LD_LIBRARY_PATH=DIR runs a program on the library without awemu exec (DIR: see --libdir).\n"
-        "  --libdir            print the directory holding libcudart.so.13 and exit\n"
-        "Exit status: the program's, but 2 where it is 0 and the --stats-json file could not be written, and 1\n"
-        "where it is 0 after a fault with --fault-exit; 2 on usage errors; 127 when PROGRAM cannot be run.\n", f);
+        "(libcudart.so.13): its kernels run on the emulator, from the PTX in its fat binary.\n", f);
+  aw_opts_help(f, AO_EXEC);
+  fputs("Options take their value as --opt=VALUE or --opt VALUE; awemu run and awemu debug take the same ones\n"
+        "where they apply (awemu debug PROGRAM ARGS runs PROGRAM under the debugger).  Each option sets an\n"
+        "environment variable of the library (AWEMU_CONFIG, AWEMU_SET, AWEMU_SUBROUTINES, AWEMU_STATS_JSON,\n"
+        "AWEMU_TRACE_TIMELINE, AWEMU_PTX, AWEMU_MEMCHECK, AWEMU_INSN_LIMIT, AWEMU_TIMEOUT, AWEMU_RECORD,\n"
+        "AWEMU_FAULT_EXIT=1, AWEMU_SUMMARY=0); LD_LIBRARY_PATH=DIR runs a program on the library without\n"
+        "awemu exec (DIR: see --libdir).\n"
+        "Exit status: the program's, but 2 where it is 0 and the --stats-json or --trace-timeline file could not\n"
+        "be written, and 1 where it is 0 after a fault with --fault-exit; 2 on usage errors; 127 when PROGRAM\n"
+        "cannot be run.\n", f);
 }
 
 /* The directory holding libcudart.so.13: $AWEMU_LIBDIR, or beside this awemu
@@ -110,7 +105,7 @@ static int program_path(const char *prog, char *path, size_t cap) {
   return -1;
 }
 
-static int check_program(const char *prog, char *why, size_t cap) {
+static int check_program(const char *prog, int debug, char *why, size_t cap) {
   char path[PATH_MAX];
   if (program_path(prog, path, sizeof path)) return 0;
   int fd = open(path, O_RDONLY);
@@ -144,7 +139,11 @@ static int check_program(const char *prog, char *why, size_t cap) {
       else if (!strncmp(lib, "libcudart.so", 12)) snprintf(other, sizeof other, "%s", lib);
     }
   }
-  if (fatbin && !ours) {
+  if (debug && !fatbin && !ours && !other[0]) {   /* (exec runs it all the same: it may start CUDA programs) */
+    snprintf(why, cap, "not a CUDA program: it neither loads libcudart.so.13 or libcudart.so.12 nor carries CUDA code (.nv_fatbin), so no kernel "
+                       "of it could stop; awemu debug takes a CUDA program built with nvcc -cudart shared, a run script or a module");
+    rc = -1;
+  } else if (fatbin && !ours) {
     if (other[0]) snprintf(why, cap, "it loads %s, another CUDA's runtime: awemu's are libcudart.so.13 and libcudart.so.12 (CUDA 13 and 12); rebuild it with nvcc 12 or 13 -cudart shared", other);
     else snprintf(why, cap, "its CUDA runtime is linked in (nvcc's default, -cudart static), so its kernels would not run on awemu; rebuild it with nvcc -cudart shared");
     rc = -1;
@@ -157,122 +156,56 @@ done:
 
 /* An input file of an option: readable and not a directory, and without ':' (the library's
  * variables join several with ':').  0, or -1 with the message printed. */
-static int check_input(const char *opt, const char *v) {
+static int check_input(const char *who, const char *opt, const char *v) {
   struct stat st;
-  if (access(v, R_OK)) { fprintf(stderr, "awemu exec: %s %s: %s\n", opt, v, strerror(errno)); return -1; }
-  if (stat(v, &st) == 0 && S_ISDIR(st.st_mode)) { fprintf(stderr, "awemu exec: %s %s: is a directory\n", opt, v); return -1; }
-  if (strchr(v, ':')) { fprintf(stderr, "awemu exec: %s %s: a file name with ':' cannot be passed on (the library splits its list at ':')\n", opt, v); return -1; }
+  if (access(v, R_OK)) { fprintf(stderr, "awemu %s: %s %s: %s\n", who, opt, v, strerror(errno)); return -1; }
+  if (stat(v, &st) == 0 && S_ISDIR(st.st_mode)) { fprintf(stderr, "awemu %s: %s %s: is a directory\n", who, opt, v); return -1; }
+  if (strchr(v, ':')) { fprintf(stderr, "awemu %s: %s %s: a file name with ':' cannot be passed on (the library splits its list at ':')\n", who, opt, v); return -1; }
   return 0;
 }
 
-int cr_exec_main(int argc, char **argv) {
-  const char *config = NULL, *stats_json = NULL;
-  int i, nsets = 0, ninputs = 0;
-  const char *sets[256];   /* the --set values, checked against the config before the program starts */
-  const char *inputs[256], *input_opt[256];   /* the --ptx and --subroutines files: --stats-json must not replace one */
-  char err[512];
-  for (i = 1; i < argc && argv[i][0] == '-'; i++) {
-    const char *a = argv[i], *v = NULL;
-    if (!strcmp(a, "--")) { i++; break; }
-    if (!strcmp(a, "-h") || !strcmp(a, "--help")) { exec_usage(stdout); return 0; }
-    if (!strcmp(a, "--quiet")) { setenv("AWEMU_SUMMARY", "0", 1); continue; }
-    if (!strcmp(a, "--fault-exit")) { setenv("AWEMU_FAULT_EXIT", "1", 1); continue; }
-    if (!strcmp(a, "--libdir")) {
-      char dir[PATH_MAX];
-      if (libdir(dir, sizeof dir)) { fprintf(stderr, "awemu exec: libcudart.so.13 is not built (make) beside this awemu\n"); return 2; }
-      puts(dir);
-      return 0;
-    }
-    if (!strcmp(a, "--memcheck") || !strncmp(a, "--memcheck=", 11)) {
-      const char *mode = a[10] ? a + 11 : "on";
-      if (strcmp(mode, "on") && strcmp(mode, "stop") && strcmp(mode, "off")) { fprintf(stderr, "awemu exec: --memcheck=%s: on, stop or off\n", mode); return 2; }
-      setenv("AWEMU_MEMCHECK", mode, 1);
-      continue;
-    }
-    static const char *const opts[] = { "--config", "--set", "--subroutines", "--stats-json", "--ptx", "--insn-limit", "--timeout" };
-    size_t k, len = 0;
-    for (k = 0; k < sizeof opts / sizeof *opts; k++) {
-      len = strlen(opts[k]);
-      if (!strncmp(a, opts[k], len) && (a[len] == '=' || !a[len])) break;
-    }
-    if (k == sizeof opts / sizeof *opts) { fprintf(stderr, "awemu exec: unknown option '%s' (awemu exec --help)\n", a); return 2; }
-    if (a[len] == '=') v = a + len + 1;
-    else if (i + 1 < argc) v = argv[++i];
-    if (!v || !*v) { fprintf(stderr, "awemu exec: %s needs a value\n", opts[k]); return 2; }
-    switch (k) {
-    case 0: config = v; setenv("AWEMU_CONFIG", v, 1); break;
-    case 1:
-      if (strchr(v, ',')) { fprintf(stderr, "awemu exec: --set %s: one KEY=VALUE per --set\n", v); return 2; }
-      if (nsets == 256) { fprintf(stderr, "awemu exec: at most 256 --set options\n"); return 2; }
-      if (append_env("AWEMU_SET", v, ',')) return 2;
-      sets[nsets++] = v;
-      break;
-    case 2: if (check_input("--subroutines", v)) return 2;
-      if (append_env("AWEMU_SUBROUTINES", v, ':')) return 2;
-      if (ninputs < 256) { inputs[ninputs] = v; input_opt[ninputs++] = "a --subroutines file"; }
-      break;
-    case 3: {   /* written at the program's exit: a name that cannot be written is refused now */
-      struct stat st;
-      char dir[PATH_MAX];
-      snprintf(dir, sizeof dir, "%s", v);
-      char *slash = strrchr(dir, '/');
-      if (slash == dir) dir[1] = 0;
-      else if (slash) *slash = 0;
-      else snprintf(dir, sizeof dir, ".");
-      if (strcmp(v, "-") && stat(v, &st) == 0 && S_ISDIR(st.st_mode)) { fprintf(stderr, "awemu exec: --stats-json %s: is a directory\n", v); return 2; }
-      if (strcmp(v, "-") && (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))) { fprintf(stderr, "awemu exec: --stats-json %s: no directory %s\n", v, dir); return 2; }
-      setenv("AWEMU_STATS_JSON", v, 1);
-      stats_json = v;
-      break;
-    }
-    case 4: if (check_input("--ptx", v)) return 2;
-      if (append_env("AWEMU_PTX", v, ':')) return 2;
-      if (ninputs < 256) { inputs[ninputs] = v; input_opt[ninputs++] = "a --ptx file"; }
-      break;
-    case 5: case 6: {   /* checked here, as the library would check them once the program ran */
-      char *end;
-      errno = 0;
-      if (k == 5) (void)strtoull(v, &end, 10); else (void)strtod(v, &end);
-      if (*end || *v == '-' || errno || (k == 6 && !strcmp(v, "."))) {
-        fprintf(stderr, "awemu exec: %s %s: %s\n", opts[k], v, k == 5 ? "not a number of warp instructions (0: no limit)" : "not a number of seconds");
-        return 2;
-      }
-      setenv(k == 5 ? "AWEMU_INSN_LIMIT" : "AWEMU_TIMEOUT", v, 1);
-      break;
-    }
-    }
-  }
-  if (i >= argc) { fprintf(stderr, "awemu exec: no PROGRAM given\n"); exec_usage(stderr); return 2; }
-  if (config || nsets) {   /* a bad config is a usage error here, before the program starts */
-    tm_config c;
-    tm_config_defaults(&c);
-    int bad = tm_config_load(&c, config ? config : "caba-gtx480", err, sizeof err);
-    for (int k = 0; k < nsets && !bad; k++) bad = tm_config_set_pair(&c, sets[k], "--set", err, sizeof err);
-    if (bad || tm_config_check(&c, err, sizeof err)) { fprintf(stderr, "awemu exec: %s\n", err); return 2; }
-  }
-  if (getenv("AWEMU_STATS_JSON") && !config && !nsets && !getenv("AWEMU_CONFIG")) {
-    fprintf(stderr, "awemu exec: --stats-json needs timing mode (--config NAME|FILE)\n");
+int cr_exec_program(const aw_opts *o, char **argv) {
+  const char *who = aw_opts_cmd_name(o->cmd);
+  tm_config c;
+  int timing;
+  char num[64];
+  /* what the library would find bad only once the program runs: refused now (status 2) */
+  if (aw_opts_config(o, &c, &timing)) return 2;
+  for (int k = 0; k < o->nsets; k++)
+    if (strchr(o->sets[k], ',')) { fprintf(stderr, "awemu %s: --set %s: one KEY=VALUE per --set\n", who, o->sets[k]); return 2; }
+  for (int k = 0; k < o->nsubs; k++) if (check_input(who, "--subroutines", o->subs[k])) return 2;
+  for (int k = 0; k < o->nptx; k++) if (check_input(who, "--ptx", o->ptx[k])) return 2;
+  if (o->timeline && !timing && !getenv("AWEMU_CONFIG")) {
+    fprintf(stderr, "awemu %s: --trace-timeline needs timing mode (--config NAME|FILE): a CUDA program's launches run in functional mode otherwise\n", who);
     return 2;
   }
-  if (stats_json && strcmp(stats_json, "-")) {   /* the statistics, written at the program's exit, must not replace an input */
-    char prog[PATH_MAX];
-    const char *what = NULL;
-    if (!program_path(argv[i], prog, sizeof prog) && isa_same_file(stats_json, prog)) what = "the PROGRAM";
-    else if (config && isa_same_file(stats_json, config)) what = "the --config file";
-    for (int k = 0; !what && k < ninputs; k++) if (isa_same_file(stats_json, inputs[k])) what = input_opt[k];
-    if (what) { fprintf(stderr, "awemu exec: --stats-json %s is %s: it would be overwritten\n", stats_json, what); return 2; }
-  }
-  char why[512], prog[PATH_MAX];
+  char prog[PATH_MAX];
+  int found = !program_path(argv[0], prog, sizeof prog);
+  if (aw_opts_check_outputs(o, found ? prog : NULL, "the PROGRAM")) return 2;
+  /* the options, as the library's environment */
+  if (o->config) setenv("AWEMU_CONFIG", o->config, 1);
+  for (int k = 0; k < o->nsets; k++) if (append_env("AWEMU_SET", o->sets[k], ',')) return 2;
+  for (int k = 0; k < o->nsubs; k++) if (append_env("AWEMU_SUBROUTINES", o->subs[k], ':')) return 2;
+  for (int k = 0; k < o->nptx; k++) if (append_env("AWEMU_PTX", o->ptx[k], ':')) return 2;
+  if (o->stats_json) setenv("AWEMU_STATS_JSON", o->stats_json, 1);
+  if (o->timeline) setenv("AWEMU_TRACE_TIMELINE", o->timeline, 1);
+  if (o->record) setenv("AWEMU_RECORD", o->record, 1);
+  if (o->memcheck >= 0) setenv("AWEMU_MEMCHECK", o->memcheck == AW_MEMCHECK_REPORT ? "on" : o->memcheck == AW_MEMCHECK_STOP ? "stop" : "off", 1);
+  if (o->have_insn_limit) { snprintf(num, sizeof num, "%llu", (unsigned long long)o->insn_limit); setenv("AWEMU_INSN_LIMIT", num, 1); }
+  if (o->have_timeout) { snprintf(num, sizeof num, "%.17g", o->timeout); setenv("AWEMU_TIMEOUT", num, 1); }
+  if (o->fault_exit) setenv("AWEMU_FAULT_EXIT", "1", 1);
+  if (o->no_summary) setenv("AWEMU_SUMMARY", "0", 1);
+  char why[512];
   struct stat st;
   /* a directory (one in PATH, or the name itself when PATH has none by that name: '.'): execvp would say EACCES */
-  if (program_path(argv[i], prog, sizeof prog)) snprintf(prog, sizeof prog, "%s", argv[i]);
+  if (!found) snprintf(prog, sizeof prog, "%s", argv[0]);
   if (stat(prog, &st) == 0 && S_ISDIR(st.st_mode)) {
-    fprintf(stderr, "awemu exec: %s: is a directory\n", argv[i]);
+    fprintf(stderr, "awemu %s: %s: is a directory\n", who, argv[0]);
     return 127;
   }
-  if (check_program(argv[i], why, sizeof why)) { fprintf(stderr, "awemu exec: %s: %s\n", argv[i], why); return 2; }
+  if (check_program(argv[0], o->cmd == AO_DEBUG, why, sizeof why)) { fprintf(stderr, "awemu %s: %s: %s\n", who, argv[0], why); return 2; }
   char dir[PATH_MAX];
-  if (libdir(dir, sizeof dir)) { fprintf(stderr, "awemu exec: libcudart.so.13 is not built (make) beside this awemu\n"); return 2; }
+  if (libdir(dir, sizeof dir)) { fprintf(stderr, "awemu %s: libcudart.so.13 is not built (make) beside this awemu\n", who); return 2; }
   /* our directory first: it must win over a real CUDA's */
   const char *lp = getenv("LD_LIBRARY_PATH");
   size_t n = strlen(dir) + (lp ? strlen(lp) : 0) + 2;
@@ -281,7 +214,27 @@ int cr_exec_main(int argc, char **argv) {
   snprintf(path, n, lp && *lp ? "%s:%s" : "%s", dir, lp);
   setenv("LD_LIBRARY_PATH", path, 1);
   free(path);
-  execvp(argv[i], argv + i);
-  fprintf(stderr, "awemu exec: %s: %s\n", argv[i], strerror(errno));
+  fflush(NULL);
+  execvp(argv[0], argv);
+  fprintf(stderr, "awemu %s: %s: %s\n", who, argv[0], strerror(errno));
   return 127;
+}
+
+/* Every argument after the first that is no option is the PROGRAM's. */
+static int first_stops(void *ctx, const char *arg) { (void)ctx; (void)arg; return 1; }
+
+int cr_exec_main(int argc, char **argv) {
+  aw_opts o;
+  int rc = aw_opts_parse(&o, AO_EXEC, argc, argv, first_stops, NULL);
+  if (rc) { aw_opts_free(&o); return rc; }
+  if (o.help) exec_usage(stdout);
+  else if (o.version) printf("awemu (awemu) %s\n", AWEMU_VERSION);
+  else if (o.libdir) {
+    char dir[PATH_MAX];
+    if (libdir(dir, sizeof dir)) { fprintf(stderr, "awemu exec: libcudart.so.13 is not built (make) beside this awemu\n"); rc = 2; }
+    else puts(dir);
+  } else if (!o.nargs) { fprintf(stderr, "awemu exec: no PROGRAM given\n"); exec_usage(stderr); rc = 2; }
+  else rc = cr_exec_program(&o, argv + o.rest - 1);
+  aw_opts_free(&o);
+  return rc;
 }

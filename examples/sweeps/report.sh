@@ -18,6 +18,8 @@ OUT=${2:-report}
 SWEEPS=${SWEEPS:-examples/sweeps}
 COMPRESSION=${COMPRESSION:-1}   # 0: leave out the compression section (it reads the data of the caba-designs sweep)
 ASSIST=${ASSIST:-1}             # 0: leave out the memoization and prefetching section (make assist's runs)
+HWCOMPARE=${HWCOMPARE:-1}       # 0: leave out "awemu against an H100/H200" (make hw-compare on HW_MEASURED's newest file)
+HW_MEASURED=${HW_MEASURED:-tests/hw/measured}   # the GPU measurements (tests/hw/README.md)
 AWEMU=$(cd "$BIN" && pwd)/awemu
 JOBS=$(nproc 2>/dev/null || echo 2)
 mkdir -p "$OUT/runs" || exit 1
@@ -66,6 +68,7 @@ echo "<h2>Contents</h2><ul>" >> "$H"
 for f in "$SWEEPS"/*.sweep; do n=$(basename "$f" .sweep); echo "<li><a href=\"#$n\">$(sed -n '1s/^# //p' "$f" | esc)</a></li>" >> "$H"; done
 [ "$COMPRESSION" = 1 ] && echo "<li><a href=\"#compression\">Compression ratios (MAG-aware BDI, MPC)</a></li>" >> "$H"
 [ "$ASSIST" = 1 ] && echo "<li><a href=\"#assist\">Memoization and prefetching by assist warps</a></li>" >> "$H"
+[ "$HWCOMPARE" = 1 ] && echo "<li><a href=\"#hw\">awemu against an H100/H200</a></li>" >> "$H"
 echo "<li><a href=\"#config\">The config</a></li></ul>" >> "$H"
 failed=0
 for f in "$SWEEPS"/*.sweep; do
@@ -191,6 +194,20 @@ cp "$A/build/assist/assist.json" "$A/runs/results.json" 2>/dev/null
 { echo "## $(sed -n '1s/^# //p' "$f")"; echo; sed -n 's/^# about: //p' "$f"; echo; echo "Command (${secs} s here): \`sh tests/timing/assist.sh bin $A/build\` (\`make assist\`)"; echo;
   sed -n 's/^# paper: /> The paper: /p' "$f"; echo; echo '```'; cat "$A/table.txt"; echo '```'; echo; } >> "$M"
 figures "$f" "assist/runs/figures"
+fi
+# ---- awemu against an H100/H200: make hw-compare on the newest measurement (tests/hw/README.md) ----
+if [ "$HWCOMPARE" = 1 ]; then
+  hwf=$(ls "$HW_MEASURED"/*.json 2>/dev/null | sort | tail -1)
+  if [ -n "$hwf" ]; then
+    echo "[report] hw: $hwf"
+    BIN=$BIN sh tests/hw/compare.sh "$hwf" > "$OUT/hw-compare.txt" 2>&1 || failed=1
+    about="Every kernel of the measurement file <code>$hwf</code> (made by <code>tests/hw/run.sh</code> on the GPU) run under awemu with the matching preset: <code>make hw-compare HW=$hwf</code>."
+  else
+    printf '%s\n' "No GPU has been measured yet ($HW_MEASURED holds no file): the comparison waits for a session lent a device, which runs tests/hw/run.sh there (tests/hw/README.md)." > "$OUT/hw-compare.txt"
+    about="The comparison of awemu's <code>h100</code> and <code>h200</code> presets with a real GPU, from a file of <code>$HW_MEASURED</code>."
+  fi
+  { echo "<h2 id=\"hw\">awemu against an H100/H200</h2>"; echo "<p>$about</p>"; echo "<pre>$(esc < "$OUT/hw-compare.txt")</pre>"; } >> "$H"
+  { echo "## awemu against an H100/H200"; echo; echo "$about" | sed 's/<[^>]*>/`/g'; echo; echo '```'; cat "$OUT/hw-compare.txt"; echo '```'; echo; } >> "$M"
 fi
 {
   echo "<h2 id=\"config\">The config</h2><p>Every run used caba-gtx480 (CABA's Table 1) with the keys its sweep file sets: <code>bin/awemu config --show --config caba-gtx480</code></p>"

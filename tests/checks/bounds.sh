@@ -34,9 +34,9 @@ else fail "awemu run: AWEMU_TIMEOUT=soon (exit $bd_rc)" "$(head -3 "$BD_T/bd.err
 if [ $bd_rc -eq 1 ] && grep -q 'the launch ran more than 1 s' "$BD_T/bd.err"; then pass "awemu run: --timeout wins over AWEMU_TIMEOUT"
 else fail "awemu run: --timeout 1 with AWEMU_TIMEOUT=1000 (exit $bd_rc)" "$(head -3 "$BD_T/bd.err")"; fi
 
-# ---- the default, as --help and the READMEs state it ----
+# ---- the default, as --help and the READMEs state it (run's and exec's --help: one option table) ----
 if "$BIN/awemu" run --help | grep -q -- '--timeout=SECONDS   a launch running longer than SECONDS of wall-clock time faults (default: 600,' &&
-   "$BIN/awemu" exec --help | grep -q -- '--timeout=SECONDS   a launch running longer (wall-clock time) faults (default 600; 0: no limit)' &&
+   "$BIN/awemu" exec --help | grep -q -- '--timeout=SECONDS   a launch running longer than SECONDS of wall-clock time faults (default: 600,' &&
    grep -q 'with a fault (default 600, or `$AWEMU_TIMEOUT`' README.md &&
    grep -q '^\*\*Limits.\*\* A launch that runs longer than 600 s of wall-clock time faults by default' emu/cudart/README.md; then
   pass "awemu run and exec: the default time limit, 600 s, in --help and the READMEs"

@@ -154,8 +154,9 @@ cl_n=$(wc -l < "$CL_T/readme.lst")
 "$BIN/awasm" -l subroutines/demo/zero_line.s | head -n "$cl_n" > "$CL_T/tool.lst"
 [ "$cl_n" -gt 2 ] && cmp -s "$CL_T/readme.lst" "$CL_T/tool.lst" && pass "cli: README's listing is what awasm -l prints" ||
   fail "cli: README's listing is what awasm -l prints" "$(diff "$CL_T/readme.lst" "$CL_T/tool.lst" | head -6)"
-# the fault example: the README's script with y allocated with 100 elements, under --memcheck=stop
-awk '/^```$/ { if (on) exit; n++; next } n && /^load examples\/saxpy/ { on = 1 } on { print }' README.md |
+# the fault example: the README's script (in "Running a kernel": the tutorial's scripts load saxpy
+# too) with y allocated with 100 elements, under --memcheck=stop
+awk '/^## Running a kernel/ { sec = 1 } /^```$/ { if (on) exit; n++; next } sec && n && /^load examples\/saxpy/ { on = 1 } on { print }' README.md |
   sed 's/^alloc y f32 1000$/alloc y f32 100/' > "$CL_T/script.aw"
 cl_said=$(sed -n 's/^    \(script\.aw:[0-9]*: error: fault .*\)$/\1/p' README.md)
 # (run from the repository, where the script's load path is; its name shortened to script.aw)
@@ -198,6 +199,59 @@ for case in "--stats-json $CL_T/in.aw|is the SCRIPT" "--stats-json=$CL_T/subs.s 
     cp "$CL_T/in.keep" "$CL_T/in.aw"; cp "$CL_T/subs.keep" "$CL_T/subs.s"; cp "$CL_T/my.keep" "$CL_T/my.cfg"
   fi
 done
+
+# ---- one set of options for awemu run, awemu debug and awemu exec (one table: emu/options.c) ----
+# The options the three commands share have the same lines in their --help, made from the table
+# (awemu debug --help listed none of them, and it refused them: "unknown option '--config'";
+# awemu exec's had other words and no --trace-timeline or --record)
+for opt in --config --set --subroutines --stats-json --trace-timeline --timeout --insn-limit --memcheck; do
+  for cmd in run debug exec; do
+    "$CL_B/awemu" $cmd --help | awk -v o="$opt" 'substr($0, 1, length(o) + 3) == "  " o "=" || substr($0, 1, length(o) + 3) == "  " o "[" { on = 1; print; next }
+      on && /^                      / { print; next } { on = 0 }' > "$CL_T/help.$cmd"
+  done
+  if [ -s "$CL_T/help.run" ] && cmp -s "$CL_T/help.run" "$CL_T/help.debug" && cmp -s "$CL_T/help.run" "$CL_T/help.exec"; then
+    pass "cli: $opt: the same --help lines in awemu run, debug and exec"
+  else fail "cli: $opt in the --help of awemu run, debug and exec" "$(head -2 "$CL_T/help.run"; head -2 "$CL_T/help.debug"; head -2 "$CL_T/help.exec")"; fi
+done
+for opt in --record --ptx --fault-exit --libdir; do   # exec's alone, or with run: listed where they apply
+  if "$CL_B/awemu" exec --help | grep -q "^  $opt"; then pass "cli: awemu exec --help lists $opt"; else fail "cli: awemu exec --help lists $opt"; fi
+done
+# the same mistake, the same message (exec said "--insn-limit 12x: not a number of warp instructions",
+# debug did not know the options)
+for args in "--timeout abc|--timeout needs a number of seconds (0 or more; 0 is no limit), got 'abc'" \
+            "--insn-limit=12x|--insn-limit needs a whole number of warp instructions (0 is no limit), got '12x'" \
+            "--memcheck=sometimes|--memcheck takes on, stop or off, not 'sometimes'" \
+            "--config|--config needs a preset name or a config file, got nothing"; do
+  a=${args%%|*} want=${args#*|} same=1
+  for cmd in run debug exec; do
+    "$CL_B/awemu" $cmd $a > "$CL_T/same.out" 2> "$CL_T/same.err" < /dev/null; rc=$?
+    [ $rc -eq 2 ] && [ "$(head -1 "$CL_T/same.err")" = "awemu $cmd: $want" ] || { same=0; fail "cli: awemu $cmd $a (exit $rc)" "$(head -2 "$CL_T/same.err")"; }
+  done
+  [ $same -eq 1 ] && pass "cli: $a: one message in awemu run, debug and exec"
+done
+# an option a command cannot use says why (run --ptx and --libdir, exec -batch were "unknown option")
+for case in "run --ptx k.ptx ok.aw|--ptx is an option of awemu debug and awemu exec, not of awemu run: it replaces a CUDA program's fat binary" \
+            "run --libdir|--libdir is an option of awemu exec, not of awemu run: it prints where awemu exec finds libcudart.so.13" \
+            "exec -batch /bin/true|-batch is an option of awemu debug, not of awemu exec: it is the debugger's" \
+            "debug --fault-exit ok.aw|--fault-exit is an option of awemu exec, not of awemu debug: it is for CUDA programs that ignore their errors"; do
+  args=${case%%|*} want=${case#*|} cmd=${args%% *}
+  (cd "$CL_T" && "$CL_B/awemu" $args > why.out 2> why.err < /dev/null); rc=$?
+  if [ $rc -eq 2 ] && grep -qF "awemu $cmd: $want" "$CL_T/why.err"; then pass "cli: awemu $args: refused, saying why"
+  else fail "cli: awemu $args (exit $rc, want 2 and: $want)" "$(cat "$CL_T/why.err")"; fi
+done
+# --trace-timeline with a script that selects its config itself (a 'config' line): the timeline of
+# the launches run under it (it was refused: "needs timing mode (--config NAME|FILE)").  saxpy on
+# 256 elements: 2 blocks of 4 warps, 20 instructions each = 160 instruction events
+printf 'config caba-gtx480\nload %s\nalloc x f32 256\nalloc y f32 256\nfill x ramp 0 1\nfill y const 1\nlaunch saxpy 2 128 u32:256 f32:2.0 x y\nexpect y at 255 511\n' \
+  "$PWD/examples/saxpy/saxpy.ptx" > "$CL_T/cfgline.aw"
+cl_check "awemu run --trace-timeline, the script's own config line" 0 '^timing \(1 launch\):' out "$CL_B/awemu" run --trace-timeline cfgline.json cfgline.aw
+if [ "$(grep -c '"ph": "X"' "$CL_T/cfgline.json" 2>/dev/null)" = 160 ] && grep -q '"name": "launch saxpy"' "$CL_T/cfgline.json"; then
+  pass "cli: the timeline of a script's own config: 160 instruction events of saxpy"
+else fail "cli: the timeline of a script's own config" "$(head -c 300 "$CL_T/cfgline.json" 2>&1)"; fi
+# ... and where no launch ran timed after all (the config line after the launch): said, not written
+sed -e '/^config/d' "$CL_T/cfgline.aw" > "$CL_T/late.aw"; echo 'config caba-gtx480' >> "$CL_T/late.aw"
+cl_check "awemu run --trace-timeline, the config line after the launches" 1 'no launch ran in timing mode .*; not written$' err "$CL_B/awemu" run --trace-timeline late.json late.aw
+[ -e "$CL_T/late.json" ] && fail "cli: an empty timeline was written" || pass "cli: no timeline written where no launch ran timed"
 
 # awdis writes the warp-synchronous instructions as the PTX ISA spells them:
 # match.any.sync (the mode before .sync), vote.sync.any and shfl.sync.idx (after);

@@ -13,6 +13,7 @@
 #   programs      each program, functional mode, through awemu exec
 #   timing        vecadd and bfs under caba-gtx480 with --stats-json: the same output, and bfs's
 #                 28 launches (2 per level, 14 levels) in the JSON
+#   run's options --trace-timeline, --record and functional --stats-json, as awemu run takes them
 #   ld path       LD_LIBRARY_PATH alone (awemu exec --libdir) runs a program too
 #   oob           the out-of-bounds store: awemu's located fault report, the kernel named as the
 #                 source spells it, as cuda-gdb does (it was the mangled _Z7scatterPiii), then the
@@ -75,6 +76,21 @@ else
     else
       fail "cuda programs in timing mode ($n launches in bfs.json)" "$(cat "$T/vecadd.terr" "$T/bfs.terr"; head -c 600 "$T/bfs.json")"
     fi
+    # awemu exec takes awemu run's --trace-timeline and --record, and --stats-json in functional mode
+    # (the first two were unknown options, the last "needs timing mode"): vecadd's one launch is
+    # 36004 warp instructions (README), an event each in the timeline and a count in the JSON
+    rm -rf "$T/rec"
+    "$BIN/awemu" exec --quiet --config caba-gtx480 --trace-timeline "$T/v.tl.json" --record "$T/rec" "$T/bin/vecadd" > "$T/tl.out" 2> "$T/tl.err" < /dev/null; rc=$?
+    "$BIN/awemu" exec --quiet --stats-json "$T/v.f.json" "$T/bin/vecadd" > "$T/fj.out" 2> "$T/fj.err" < /dev/null; rc2=$?
+    if [ $rc -eq 0 ] && [ $rc2 -eq 0 ] && [ "$(grep -c '"ph": "X"' "$T/v.tl.json")" -eq 36004 ] && tail -1 "$T/v.tl.json" | grep -q '^\]}$' &&
+       grep -q '^kernel _Z9vectorAddPKfS0_Pfi$' "$T/rec/0000/launch" && [ -s "$T/rec/0000/after.bin" ] &&
+       grep -q '"mode": "functional"' "$T/v.f.json" && grep -q '"warp_instructions": 36004,' "$T/v.f.json"; then
+      pass "awemu exec --trace-timeline, --record, and --stats-json in functional mode (as awemu run takes them)"
+    else fail "awemu exec --trace-timeline / --record / functional --stats-json (exit $rc, $rc2)" "$(cat "$T/tl.err" "$T/fj.err"; head -c 300 "$T/v.f.json")"; fi
+    "$BIN/awemu" exec --trace-timeline "$T/x.json" "$T/bin/vecadd" > "$T/tlf.out" 2> "$T/tlf.err" < /dev/null; rc=$?
+    if [ $rc -eq 2 ] && grep -q "^awemu exec: --trace-timeline needs timing mode (--config NAME|FILE)" "$T/tlf.err" && [ ! -s "$T/tlf.out" ] && [ ! -e "$T/x.json" ]; then
+      pass "awemu exec --trace-timeline without timing mode: refused before the program runs"
+    else fail "awemu exec --trace-timeline without timing mode (exit $rc)" "$(cat "$T/tlf.err")"; fi
     dir=$("$BIN/awemu" exec --libdir)
     if LD_LIBRARY_PATH="$dir" AWEMU_SUMMARY=0 "$T/bin/vecadd" > "$T/ld.out" 2>&1 && cmp -s "$T/ld.out" examples/cuda/expected/vecadd.out; then
       pass "cuda program with LD_LIBRARY_PATH=$dir alone"
@@ -92,7 +108,8 @@ else
     # the instruction limit: vecadd's one launch is 36004 warp instructions (README); with
     # --insn-limit 100 it faults, and the fault says how to raise the limit under awemu exec (it
     # named awemu run's option and the run-script command: awemu exec had no way to raise it);
-    # with 0 (no limit) it runs as without the option; a limit that is no number is refused
+    # with 0 (no limit) it runs as without the option; a limit that is no number is refused, in
+    # the words awemu run and awemu debug use (one parser for the three commands)
     "$BIN/awemu" exec --quiet --insn-limit 100 "$T/bin/vecadd" > "$T/lim.out" 2> "$T/lim.err"
     rc=$?
     "$BIN/awemu" exec --quiet --insn-limit=0 "$T/bin/vecadd" > "$T/lim0.out" 2> "$T/lim0.err"
@@ -101,7 +118,7 @@ else
     rcx=$?
     if [ $rc -ne 0 ] && grep -q 'instruction limit reached: more than 100 warp instructions (awemu exec --insn-limit N (AWEMU_INSN_LIMIT) raises it, 0 lifts it)' "$T/lim.err" &&
        [ $rc0 -eq 0 ] && cmp -s "$T/lim0.out" examples/cuda/expected/vecadd.out &&
-       [ $rcx -eq 2 ] && grep -q '^awemu exec: --insn-limit 12x: not a number of warp instructions' "$T/limx.err" && [ ! -s "$T/limx.out" ]; then
+       [ $rcx -eq 2 ] && grep -q "^awemu exec: --insn-limit needs a whole number of warp instructions (0 is no limit), got '12x'$" "$T/limx.err" && [ ! -s "$T/limx.out" ]; then
       pass "awemu exec --insn-limit: a launch past it faults, naming how to raise it; 0 lifts it; a bad value is refused"
     else
       fail "awemu exec --insn-limit (exit $rc, $rc0, $rcx)" "$(cat "$T/lim.err" "$T/lim0.err" "$T/limx.err" | head -8)"

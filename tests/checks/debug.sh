@@ -35,11 +35,12 @@ else fail "awemu debug --command=FILE --eval-command=CMD: status $rc" "$(cat "$T
 "$BIN/awemu" debug --command "$T/cmds" --batch < /dev/null > "$T/long2.out" 2>&1; rc=$?
 if [ $rc -eq 0 ] && grep -qx '6 \* 7 = 42' "$T/long2.out"; then pass "awemu debug --command FILE (value as the next argument)"
 else fail "awemu debug --command FILE: status $rc" "$(cat "$T/long2.out")"; fi
-# usage errors: status 2 and a message naming the argument
+# usage errors: status 2 and a message naming the argument (a missing value as awemu run says it:
+# "-x needs a FILE of commands, got nothing"; the options of the three commands are one table)
 for args in "-x" "--eval-command" "--batch=1" "--frobnicate"; do
   "$BIN/awemu" debug $args < /dev/null > "$T/bad.out" 2>&1; rc=$?
   name=${args%%=*}
-  if [ $rc -eq 2 ] && grep -q "'$name'" "$T/bad.out" && grep -q '^usage: awemu debug' "$T/bad.out"; then pass "awemu debug $args: status 2, names '$name'"
+  if [ $rc -eq 2 ] && grep -q -e "'$name'" -e "^awemu debug: $name needs .*, got nothing$" "$T/bad.out" && grep -q '^usage: awemu debug' "$T/bad.out"; then pass "awemu debug $args: status 2, names '$name'"
   else fail "awemu debug $args: status $rc (want 2 and a message naming '$name')" "$(cat "$T/bad.out")"; fi
 done
 
@@ -79,6 +80,83 @@ printf 'print 1\000\nprint 2\n' > "$T/nul"
 if [ $rc -eq 2 ] && grep -q "^$T/nul:1: error: a NUL byte" "$T/nul.out"; then pass "awemu debug -x FILE with a NUL byte: FILE:LINE: error, status 2"
 else fail "awemu debug -x FILE with a NUL byte (status $rc)" "$(cat "$T/nul.out")"; fi
 
+
+# ---- the options awemu run and awemu exec take (one table, emu/options.c) ----
+# awemu debug refused --config, --set, --subroutines, --stats-json and --trace-timeline ("unknown
+# option"): now they apply to every run of the script, and the figures of the last run are written
+# at the end (saxpy of tests/debug/watch: 2 blocks of 2 warps, 80 warp instructions in all, as its
+# functional run counts them)
+"$BIN/awemu" debug --config caba-gtx480 --set sched_policy=lrr --subroutines subroutines/bdi/bdi.s --stats-json "$T/d.json" \
+  --trace-timeline "$T/d.tl.json" tests/debug/watch/run.aw -batch -ex 'break saxpy' -ex run -ex 'info cuda blocks' -ex delete -ex continue \
+  < /dev/null > "$T/dopt.out" 2>&1; rc=$?
+if [ $rc -eq 0 ] && grep -q 'resident at cycle 0' "$T/dopt.out" && grep -q '"warp_instructions": 80,' "$T/d.json" && grep -q '"cycles": [1-9]' "$T/d.json" &&
+   [ "$(grep -c '"ph": "X"' "$T/d.tl.json")" -eq 80 ] && tail -1 "$T/d.tl.json" | grep -q '^\]}$'; then
+  pass "awemu debug --config --set --subroutines --stats-json --trace-timeline: timing mode, the last run's figures and timeline (80 instructions)"
+else fail "awemu debug with awemu run's options (exit $rc)" "$(tail -5 "$T/dopt.out"; head -c 300 "$T/d.json")"; fi
+# what cannot apply says why: --record (the debugger changes what it runs), --ptx for a script
+"$BIN/awemu" debug --record "$T/rec" tests/debug/watch/run.aw -batch < /dev/null > "$T/drec.out" 2>&1; rc=$?
+"$BIN/awemu" debug --ptx examples/saxpy/saxpy.ptx tests/debug/watch/run.aw -batch < /dev/null > "$T/dptx.out" 2>&1; rc2=$?
+if [ $rc -eq 2 ] && grep -q "^awemu debug: --record is an option of awemu run and awemu exec, not of awemu debug: the debugger changes" "$T/drec.out" &&
+   [ ! -e "$T/rec" ] && [ $rc2 -eq 2 ] && grep -q "^awemu debug: --ptx does not apply to a run script or module: it replaces a CUDA program's fat binary" "$T/dptx.out"; then
+  pass "awemu debug --record, and --ptx for a script: refused, saying why"
+else fail "awemu debug --record / --ptx (exit $rc, $rc2)" "$(cat "$T/drec.out" "$T/dptx.out")"; fi
+# a script that selects its config itself ('config' line) under --trace-timeline (it was refused:
+# "needs timing mode (--config NAME|FILE)")
+printf 'config caba-gtx480\n' > "$T/cfg.aw"; grep -v '^#' tests/debug/watch/run.aw >> "$T/cfg.aw"
+"$BIN/awemu" debug --trace-timeline "$T/c.tl.json" "$T/cfg.aw" -batch -ex run < /dev/null > "$T/dcfg.out" 2>&1; rc=$?
+if [ $rc -eq 0 ] && [ "$(grep -c '"ph": "X"' "$T/c.tl.json")" -eq 80 ]; then pass "awemu debug --trace-timeline: a script with its own 'config' line"
+else fail "awemu debug --trace-timeline with a script's config line (exit $rc)" "$(tail -5 "$T/dcfg.out")"; fi
+# time stopped at the prompt is no launch's time: a launch of 600000 warp instructions (about 0.3 s)
+# under 'set time-limit 5', stopped 6 s at its first instruction, then continued, finishes; the
+# time at the prompt counted, and it faulted "time limit reached" as soon as it went on
+printf '.version 8.0\n.target sm_80\n.address_size 64\n.visible .entry loop(.param .u32 n)\n{\n.reg .pred %%p<2>;\n.reg .b32 %%r<3>;\n' > "$T/loop.ptx"
+printf 'ld.param.u32 %%r1, [n];\nmov.u32 %%r2, 0;\n$L:\nadd.u32 %%r2, %%r2, 1;\nsetp.lt.u32 %%p1, %%r2, %%r1;\n@%%p1 bra $L;\nret;\n}\n' >> "$T/loop.ptx"
+printf 'set time-limit 5\nload %s\nlaunch loop 1 32 u32:200000\n' "$T/loop.ptx" > "$T/loop.aw"
+{ printf 'break loop\nrun\n'; sleep 6; printf 'continue\n'; } | "$BIN/awemu" debug -q "$T/loop.aw" > "$T/loop.out" 2>&1; rc=$?
+if [ $rc -eq 0 ] && grep -q '^\[script .* finished\]' "$T/loop.out" && ! grep -q 'time limit' "$T/loop.out"; then
+  pass "awemu debug: 6 s stopped at the prompt do not count toward a launch's 5 s time limit"
+else fail "awemu debug: time at the prompt counted toward the launch's time limit (exit $rc)" "$(tail -4 "$T/loop.out")"; fi
+
+# ---- a file that is no run script is never read as one ----
+# an ELF file that is no CUDA program (/bin/true), and binary data: refused at once (they were read
+# as scripts: "a NUL byte in the line" at 'run')
+printf '\037\213\010\000\000\000' > "$T/data.bin"
+for case in "/bin/true|not a CUDA program: it neither loads libcudart.so.13 or libcudart.so.12 nor carries CUDA code" \
+            "$T/data.bin|binary data, neither a run script (text), a module (.ptx, .s, .aws) nor a program (an ELF file)"; do
+  f=${case%%|*} want=${case#*|}
+  "$BIN/awemu" debug -batch -ex run "$f" < /dev/null > "$T/bin.out" 2>&1; rc=$?
+  if [ $rc -eq 2 ] && grep -qF "$want" "$T/bin.out" && ! grep -q 'NUL byte' "$T/bin.out"; then pass "awemu debug $(basename "$f"): refused, never read as a script"
+  else fail "awemu debug $f (exit $rc, want 2 and: $want)" "$(cat "$T/bin.out")"; fi
+done
+
+# ---- CUDA programs under the debugger: awemu debug PROGRAM ARGS ----
+# tests/debug/cuda/NAME: transcripts of nvcc-built programs (tests/debug/cuda/cuda.sh builds and runs
+# them).  The code before this read the program as a run script ("a NUL byte in the line").
+NVCC_BIN=${NVCC:-$(command -v nvcc 2>/dev/null || ls /usr/local/cuda/bin/nvcc 2>/dev/null)}
+if [ -z "$NVCC_BIN" ]; then
+  for d in tests/debug/cuda/*/; do skip "debugger transcript ${d%/}" "nvcc is not installed (it builds the programs)"; done
+  skip "awemu debug PROGRAM: banner, arguments" "nvcc is not installed (it builds the programs)"
+elif [ -n "$AWEMU_ASAN" ]; then
+  skip "debugger transcripts of CUDA programs" "an AddressSanitizer build of libcudart.so.13 cannot load into a program built without it"
+elif ! NVCC=$NVCC_BIN sh tests/debug/cuda/cuda.sh build "$T/cuda" > "$T/cuda.log" 2>&1; then
+  fail "debugger on CUDA programs: nvcc" "$(tail -5 "$T/cuda.log")"
+else
+  for d in tests/debug/cuda/*/; do
+    d=${d%/}
+    BIN=$BIN sh tests/debug/cuda/cuda.sh run "$T/cuda" "$(basename "$d")" > "$T/transcript" 2>&1
+    if cmp -s "$d/expected" "$T/transcript"; then pass "debugger transcript $d"
+    else fail "debugger transcript $d (after a deliberate change: sh tests/debug/update.sh cuda/$(basename "$d"))" "$(diff "$d/expected" "$T/transcript")"; fi
+  done
+  # without -batch: the banner, then the end of input is quit (the program ends, killed); the
+  # program's arguments are its own (vecadd takes none and ignores them), NAME=VALUE before it is refused
+  "$BIN/awemu" debug "$T/cuda/vecadd" -batch extra < /dev/null > "$T/banner.out" 2>&1; rc=$?
+  "$BIN/awemu" debug X=1 "$T/cuda/vecadd" < /dev/null > "$T/var.out" 2>&1; rc2=$?
+  if [ $rc -eq 0 ] && grep -q "^awemu debugger: $T/cuda/vecadd, a CUDA program on awemu, stopped before its first CUDA call\.$" "$T/banner.out" &&
+     grep -q "^\[program $T/cuda/vecadd killed\]$" "$T/banner.out" && [ $rc2 -eq 2 ] &&
+     grep -q "^awemu debug: X=1: NAME=VALUE defines a run script's variable; a PROGRAM's arguments come after it$" "$T/var.out"; then
+    pass "awemu debug PROGRAM ARGS: the banner, the arguments after PROGRAM its own; NAME=VALUE before it refused"
+  else fail "awemu debug PROGRAM: banner and arguments (exit $rc, $rc2)" "$(cat "$T/banner.out" "$T/var.out")"; fi
+fi
 rm -rf "$T"
 
 # ---- the run-script fuzzer's seeds are usable ----

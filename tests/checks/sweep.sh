@@ -103,9 +103,12 @@ else pass "sweep refused for a cross-key error made nothing"; fi
 # Ctrl-C while a workload's reference program is built: system() holds SIGINT off the sweep, and
 # the sweep reported "the reference program failed" with status 2; it stops as Ctrl-C stops it
 # while runs run, killed by SIGINT (status 130).  The interrupt here goes to the shell that
-# system() started (the compiler's parent), as the terminal's Ctrl-C would, and to nothing else
+# system() started (the compiler's parent) and to the compiler, as the terminal's Ctrl-C does (the
+# foreground process group), and to nothing else.  (It went to the shell alone: whether the shell
+# then stopped, or ran on to the missing reference program, depended on when it came, and the
+# check failed now and then on a loaded machine.)
 mkdir -p "$SW/intr"
-printf '#!/bin/sh\nkill -INT $PPID\nsleep 1\n' > "$SW/intr/cc"
+printf '#!/bin/sh\nkill -INT $PPID\nkill -INT $$\nsleep 1\n' > "$SW/intr/cc"
 chmod +x "$SW/intr/cc"
 printf 'workloads = %s/examples/saxpy\n' "$root" > "$SW/intr.sweep"
 (cd "$SW" && CC="$SW/intr/cc" "$awemu" sweep --list intr.sweep) > /dev/null 2> "$SW/intr.err"

@@ -272,7 +272,7 @@ want="$T/negative.cfg:1: error: l2_bytes: -768K is out of range"; expect_cfg_err
 want="$T/sets.cfg:2: error: l1_bytes: l1_bytes = 24576 in 4 ways of 128-byte lines give 48 sets, not a power of two"; expect_cfg_error "sets not a power of two" --config "$T/sets.cfg"
 want="--set: error: sched_policy: 'fifo' is not one of lrr|gto|two-level"; expect_cfg_error "bad --set value" --set sched_policy=fifo
 want="no-such-gpu: no such preset or file"; expect_cfg_error "unknown preset" --config no-such-gpu
-want="$T/nobase.cfg:2: error: base: no-such-gpu: no such preset or file (presets: caba-gtx480, mag-gddr5, mpc-titanv)"; expect_cfg_error "unknown base" --config "$T/nobase.cfg"
+want="$T/nobase.cfg:2: error: base: no-such-gpu: no such preset or file (presets: caba-gtx480, h100, h200, mag-gddr5, mpc-titanv)"; expect_cfg_error "unknown base" --config "$T/nobase.cfg"
 want="$T/emptybase.cfg:1: error: base: no preset or file named"; expect_cfg_error "empty base" --config "$T/emptybase.cfg"
 # an unknown key names the nearest keys, as git does (it named none); l1_byte is one edit from
 # l1_bytes, l2_mshr one from l2_mshrs
@@ -377,7 +377,7 @@ if [ $rc -eq 1 ] && grep -q 'fits no SM: more shared memory than sm_shared_bytes
 else fail "a refused launch after one that ran (exit $rc; want per-SM breakdowns 3: $nsm; the refused launch's $un, want 1.000000)" "$(cat "$T/shk.out")"; fi
 
 # ---- awemu config ----
-if [ "$("$BIN/awemu" config --list | tr '\n' ' ')" = "caba-gtx480 mag-gddr5 mpc-titanv " ]; then pass "awemu config --list names the three presets"
+if [ "$("$BIN/awemu" config --list | tr '\n' ' ')" = "caba-gtx480 h100 h200 mag-gddr5 mpc-titanv " ]; then pass "awemu config --list names the five presets"
 else fail "awemu config --list" "$("$BIN/awemu" config --list 2>&1)"; fi
 "$BIN/awemu" config --config mpc-titanv --set dram_bandwidth_scale=0.125 > "$T/show.cfg" 2>&1
 if grep -q '^n_sm = 80 .*from mpc-titanv:' "$T/show.cfg" && grep -q '^dram_bandwidth_scale = 0.125 .*from --set' "$T/show.cfg" &&
