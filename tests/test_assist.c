@@ -791,18 +791,22 @@ static void errors(void) {
  * compressed again by a compression assist warp: 32 merges, 32 decompressions,
  * 32 compressions (the launch's one warp leaves the SM idle: none is held
  * back), each payload replacing its line in L2 (the merge wrote it there,
- * dirty; nothing writes it since).  A second launch (another module, the same
+ * dirty; nothing writes it since).  The warp then spins 20000 times round a
+ * 3-instruction loop (at least 60000 cycles), long past the compressions'
+ * few hundred cycles each: none is still at work when the launch's work is
+ * done (it would be killed then, its block left uncompressed: CABA 4.2.3).  A second launch (another module, the same
  * subroutines) reads word 0 of each line: 32 lines arrive compressed, 32
  * decompressions; then stores word 1 of each: 32 partial stores to compressed
  * blocks, 32 more merges, 32 more decompressions, 32 more compressions.  Both
  * kernels' results are the functional core's. */
+#define PARTIAL_SPIN "  mov.u32 %r3, 0;\nSPIN:\n  add.u32 %r3, %r3, 1;\n  setp.lt.u32 %p1, %r3, 20000;\n  @%p1 bra SPIN;\n"
 static const char partial_text[] = HEAD
-  ".visible .entry ps(.param .u64 out)\n{\n  .reg .b32 %r<4>;\n  .reg .b64 %rd<4>;\n"
+  ".visible .entry ps(.param .u64 out)\n{\n  .reg .b32 %r<4>;\n  .reg .b64 %rd<4>;\n  .reg .pred %p<2>;\n"
   "  ld.param.u64 %rd1, [out];\n  mov.u32 %r1, %tid.x;\n  mul.wide.u32 %rd2, %r1, 128;\n  add.u64 %rd3, %rd1, %rd2;\n"
-  "  add.u32 %r2, %r1, 1;\n  st.global.u32 [%rd3], %r2;\n  ret;\n}\n"
-  ".visible .entry rs(.param .u64 out)\n{\n  .reg .b32 %r<4>;\n  .reg .b64 %rd<4>;\n"
+  "  add.u32 %r2, %r1, 1;\n  st.global.u32 [%rd3], %r2;\n" PARTIAL_SPIN "  ret;\n}\n"
+  ".visible .entry rs(.param .u64 out)\n{\n  .reg .b32 %r<4>;\n  .reg .b64 %rd<4>;\n  .reg .pred %p<2>;\n"
   "  ld.param.u64 %rd1, [out];\n  mov.u32 %r1, %tid.x;\n  mul.wide.u32 %rd2, %r1, 128;\n  add.u64 %rd3, %rd1, %rd2;\n"
-  "  ld.global.u32 %r2, [%rd3];\n  add.u32 %r3, %r2, 100;\n  st.global.u32 [%rd3+4], %r3;\n  ret;\n}\n";
+  "  ld.global.u32 %r2, [%rd3];\n  add.u32 %r3, %r2, 100;\n  st.global.u32 [%rd3+4], %r3;\n" PARTIAL_SPIN "  ret;\n}\n";
 
 static void partial_in(const char *design) {
   char err[1024] = "", *text = NULL;
@@ -829,17 +833,107 @@ static void partial_in(const char *design) {
   if (!ok) { if (!err[0]) aw_fault_format(&f, err, sizeof err); CHECK(0, "the partial-store test ran (%s): %s", design, err); }
   else
     CHECK(right && a.partial_merges == 32 && a.aw_started[TM_AW_DECOMPRESS] == 32 && a.aw_started[TM_AW_COMPRESS] == 32 && a.pack_applied == 32 &&
-          b.aw_started[TM_AW_DECOMPRESS] == 64 && b.partial_merges == 32 && b.aw_started[TM_AW_COMPRESS] == 32,
-          "partial stores to 32 compressed blocks: %llu merged, %llu decompressions, %llu compressions, %llu applied in L2 (derived 32 each); "
-          "read back and written again by another module: %llu decompressions, %llu merges, %llu compressions (derived 64, 32, 32); values right: %d",
+          a.pack_killed == 0 && b.aw_started[TM_AW_DECOMPRESS] == 64 && b.partial_merges == 32 && b.aw_started[TM_AW_COMPRESS] == 32 &&
+          b.pack_applied == 32 && b.pack_killed == 0,
+          "partial stores to 32 compressed blocks: %llu merged, %llu decompressions, %llu compressions, %llu applied in L2, %llu killed "
+          "(derived 32 each, 0 killed); read back and written again by another module: %llu decompressions, %llu merges, %llu compressions, "
+          "%llu applied, %llu killed (derived 64, 32, 32, 32, 0); values right: %d",
           (unsigned long long)a.partial_merges, (unsigned long long)a.aw_started[TM_AW_DECOMPRESS], (unsigned long long)a.aw_started[TM_AW_COMPRESS],
-          (unsigned long long)a.pack_applied, (unsigned long long)b.aw_started[TM_AW_DECOMPRESS], (unsigned long long)b.partial_merges,
-          (unsigned long long)b.aw_started[TM_AW_COMPRESS], right);
+          (unsigned long long)a.pack_applied, (unsigned long long)a.pack_killed, (unsigned long long)b.aw_started[TM_AW_DECOMPRESS],
+          (unsigned long long)b.partial_merges, (unsigned long long)b.aw_started[TM_AW_COMPRESS], (unsigned long long)b.pack_applied,
+          (unsigned long long)b.pack_killed, right);
   aw_device_free(d);
   free(text);
 }
 
 static void partial(void) { partial_in("design=caba"); }
+
+/* A made-up algorithm, written only as subroutines (CABA 5.1.3: a new algorithm is new assist-warp
+ * code): a 128-byte line of zeros becomes encoding 1 of 0 bytes; any other line stays as it is
+ * (encoding 0: the compressor copies it to .lout).  No C codec knows it.  Its decompressor for
+ * encoding 1, zero_dec, writes 4 zero bytes a lane: mov, shl, st.lout, exit, 4 warp instructions. */
+static const char madeup_text[] =
+  ".subroutine zero_compress\n.priority low\n.trigger compress line 128\n{\n"
+  "  .reg .b32 %a, %w;\n  .reg .pred %z;\n"
+  "  mov.u32 %a, %laneid;\n  shl.b32 %a, %a, 2;\n  ld.lin.u32 %w, [%a];\n  setp.eq.u32 %z, %w, 0;\n  awand.pred %z, %z;\n  @%z bra ZERO;\n"
+  "  st.lout.u32 [%a], %w;\n  st.lmeta.u32 [0], 0;\n  st.lmeta.u32 [4], 128;\n  exit;\n"
+  "ZERO:\n  st.lmeta.u32 [0], 1;\n  st.lmeta.u32 [4], 0;\n  exit;\n}\n"
+  ".subroutine zero_dec\n.priority high\n.trigger decompress 1 line 128\n{\n"
+  "  .reg .b32 %a;\n  mov.u32 %a, %laneid;\n  shl.b32 %a, %a, 2;\n  st.lout.u32 [%a], 0;\n  exit;\n}\n";
+
+/* Thread i loads word 0 of line i of 'in' (and keeps it: no store, so DRAM sees the loads alone). */
+static const char probe_text[] = HEAD
+  ".visible .entry probe(.param .u64 in)\n{\n  .reg .b32 %r<5>;\n  .reg .b64 %rd<5>;\n"
+  "  ld.param.u64 %rd1, [in];\n  mov.u32 %r1, %ctaid.x;\n  mov.u32 %r2, %ntid.x;\n  mov.u32 %r3, %tid.x;\n  mad.lo.u32 %r1, %r1, %r2, %r3;\n"
+  "  mul.wide.u32 %rd2, %r1, 128;\n  add.u64 %rd3, %rd1, %rd2;\n  ld.global.u32 %r4, [%rd3];\n  ret;\n}\n";
+
+/* The probe over 16384 lines (2 MiB), even lines zero and odd lines an LCG's words, under 'sets'
+ * (NULL-ended KEY=VALUE pairs) with subroutines 'subr' (none when NULL); its statistics, or the
+ * fault's text in err. */
+static int probe_run(const char *const *sets, const char *subr, tm_stats *st, char *err, size_t cap) {
+  enum { LINES = 16384 };
+  static uint32_t words[LINES * 32];
+  uint32_t x = 12345;
+  for (uint32_t i = 0; i < LINES * 32; i++) { x = x * 1664525u + 1013904223u; words[i] = (i / 32) % 2 ? x | 1 : 0; }
+  err[0] = 0;
+  aw_device *d = aw_device_new();
+  tm_config cfg;
+  tm_config_defaults(&cfg);
+  int ok = d && (!subr || !aw_add_subroutines(d, "madeup.s", subr, strlen(subr))) && !tm_config_load(&cfg, "caba-gtx480", err, cap);
+  for (int i = 0; ok && sets[i]; i++) ok = !tm_config_set_pair(&cfg, sets[i], "test", err, cap);
+  ok = ok && !tm_config_check(&cfg, err, cap) && !aw_set_timing(d, &cfg);
+  uint64_t in = ok ? aw_malloc(d, sizeof words) : 0;
+  ok = ok && in && aw_memcpy_htod(d, in, words, sizeof words) == AW_OK;
+  aw_module *m = ok ? aw_module_load_text(d, "probe.ptx", probe_text, strlen(probe_text), err, cap) : NULL;
+  uint8_t params[8];
+  memcpy(params, &in, 8);
+  aw_fault f;
+  memset(&f, 0, sizeof f);
+  aw_dim3 gd = { LINES / 256, 1, 1 }, bd = { 256, 1, 1 };
+  ok = m && aw_launch(d, m, aw_kernel_find(m, "probe"), gd, bd, 0, params, sizeof params, &f) == AW_OK;
+  if (ok) { const tm_stats *l; aw_timing_launches(d, &l, NULL, NULL); *st = l[0]; }
+  else if (m) aw_fault_format(&f, err, cap);
+  else if (!err[0]) snprintf(err, cap, "setup failed");
+  aw_device_free(d);
+  return ok;
+}
+
+/* Each of the 16384 lines is read from DRAM once (the probe touches each once, and each line's
+ * fill covers it).  Under caba with the made-up subroutines the host's copy is stored as
+ * zero_compress leaves it: 8192 zero lines of 0 bytes, 1 burst each (a payload takes one burst at
+ * least), and 8192 others of 128 bytes, 4 bursts of 32 (MAG): 8192 + 32768 = 40960 bursts of data,
+ * beside the metadata cache's lines (128 bytes: 4 bursts each).  The 8192 zero lines arrive at L1
+ * compressed, each decompressed by one zero_dec assist warp of 4 instructions; the others need
+ * none.  Ideal-BDI (no metadata, no assist warp) finds the same sizes on this data with the reference
+ * codec (zeros: encoding 1, 0 bytes; the LCG's odd words fit no base and delta): 40960 bursts. */
+static void madeup(void) {
+  static const char *const caba_sets[] = { "design=caba", NULL }, *const ideal_sets[] = { "design=ideal", "compression=bdi", NULL };
+  char err[1024];
+  tm_stats c, i;
+  memset(&c, 0, sizeof c);
+  memset(&i, 0, sizeof i);
+  int okc = probe_run(caba_sets, madeup_text, &c, err, sizeof err);
+  CHECK(okc && c.dram_reads - c.md_reads == 16384 && c.dram_writes == c.md_writes && c.dram_bursts == 40960 + 4 * (c.md_reads + c.md_writes) &&
+        c.aw_started[TM_AW_DECOMPRESS] == 8192 && c.aw_insns[TM_AW_DECOMPRESS] == 8192 * 4 && c.assist_triggered == 8192,
+        "a made-up algorithm (zero lines to 0 bytes, the rest as they are) in subroutines alone, under caba: %llu data lines read (16384), "
+        "%llu DRAM bursts = 40960 + 4 x %llu metadata lines; %llu decompressions of %llu instructions (8192, 8192 x 4), %llu assist warps%s%s",
+        (unsigned long long)(c.dram_reads - c.md_reads), (unsigned long long)c.dram_bursts, (unsigned long long)(c.md_reads + c.md_writes),
+        (unsigned long long)c.aw_started[TM_AW_DECOMPRESS], (unsigned long long)c.aw_insns[TM_AW_DECOMPRESS],
+        (unsigned long long)c.assist_triggered, okc ? "" : ": ", okc ? "" : err);
+  int oki = probe_run(ideal_sets, NULL, &i, err, sizeof err);
+  CHECK(oki && i.dram_bursts == 40960 && i.dram_reads == 16384, "ideal-BDI on the same data: %llu bursts (40960), %llu lines read%s%s",
+        (unsigned long long)i.dram_bursts, (unsigned long long)i.dram_reads, oki ? "" : ": ", oki ? "" : err);
+  /* a wrong decompressor (zero_dec writing ones) is caught when the host's data is first stored:
+   * the round trip of the first zero line names both subroutines and the byte */
+  char bad[sizeof madeup_text];
+  strcpy(bad, madeup_text);
+  char *at = strstr(bad, "st.lout.u32 [%a], 0;");
+  if (at) at[18] = '1';
+  tm_stats w;
+  int okw = at && probe_run(caba_sets, bad, &w, err, sizeof err);
+  CHECK(at && !okw && strstr(err, "zero_compress") && strstr(err, "zero_dec") && strstr(err, "byte 0"),
+        "a made-up decompressor with one wrong instruction is caught and named: %s", err);
+}
 
 int main(int argc, char **argv) {
   const char *only = argc > 1 ? argv[1] : NULL;
@@ -859,5 +953,6 @@ int main(int argc, char **argv) {
   if (!only || !strcmp(only, "link")) packet_link();
   if (!only || !strcmp(only, "drain")) drain();
   if (!only || !strcmp(only, "errors")) errors();
+  if (!only || !strcmp(only, "madeup")) madeup();
   return check_failed ? 1 : 0;
 }

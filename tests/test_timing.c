@@ -837,10 +837,11 @@ static void caba(void) {
    * Every destination line is written whole by one store, which goes out uncompressed at once
    * (CABA 5.2.2); the copy of its block waits for a low-priority compression assist warp
    * (bdi_compress_128) unless the predictor holds it back (unsure at first: one block at a time)
-   * or the pending lines (awc_store_lines, and the shared memory no CTA holds) are full.  A block
-   * still waiting when the launch's last CTA ends is dropped (pack_dropped).  The instructions each
-   * subroutine runs on such a line are counted by running it on its own in functional mode; every
-   * destination line is the same, so every compression runs 'comp' of them. */
+   * or the pending lines (awc_store_lines, and the shared memory no CTA holds) are full.  When the
+   * launch's work is done but for compression, the blocks still waiting are dropped (pack_dropped)
+   * and the compressions at work killed (pack_killed).  The instructions each subroutine runs on
+   * such a line are counted by running it on its own in functional mode; every destination line is
+   * the same, so every compression runs 'comp' of them. */
   uint8_t in[128];
   for (int i = 0; i < 128; i++) in[i] = (uint8_t)(i % 8 < 6 ? (0x0123456789abull >> (8 * (i % 8))) : 0);
   uint64_t dec = subroutine_insns(path, "bdi_dec_repeated_128", in, 8, 2, 8), comp = subroutine_insns(path, "bdi_compress_128", in, 128, 0, 0);
@@ -848,23 +849,30 @@ static void caba(void) {
   CHECK(!why[0] && b.cycles, "base on the caba image: %s", why[0] ? why : "ran");
   tm_stats c = copy_caba("caba", path, why, sizeof why);
   uint64_t ncomp = c.aw_started[TM_AW_COMPRESS];
-  CHECK(!why[0] && ncomp > 0 && dec && comp && c.assist_triggered == 16384 + ncomp && c.assist_insns == 16384 * dec + ncomp * comp &&
-        c.aw_started[TM_AW_DECOMPRESS] == 16384 && c.aw_insns[TM_AW_DECOMPRESS] == 16384 * dec && c.aw_insns[TM_AW_COMPRESS] == ncomp * comp &&
+  /* a compression killed at the launch's end ran part of its 'comp' instructions: the compressions
+   * ran between (ncomp - killed) x comp and ncomp x comp of them */
+  CHECK(!why[0] && ncomp > 0 && dec && comp && c.assist_triggered == 16384 + ncomp && c.assist_insns == 16384 * dec + c.aw_insns[TM_AW_COMPRESS] &&
+        c.aw_started[TM_AW_DECOMPRESS] == 16384 && c.aw_insns[TM_AW_DECOMPRESS] == 16384 * dec &&
+        c.aw_insns[TM_AW_COMPRESS] <= ncomp * comp && c.aw_insns[TM_AW_COMPRESS] >= (ncomp - c.pack_killed) * comp &&
         !c.aw_started[TM_AW_PC] && !c.aw_started[TM_AW_MISS] && !c.aw_started[TM_AW_DIRECT],
-        "caba: %llu assist warps (16384 decompressing, %llu compressing), %llu assist-warp instructions (16384 x %llu + %llu x %llu, "
-        "each subroutine run on its own), so counted by trigger%s%s",
-        (unsigned long long)c.assist_triggered, (unsigned long long)ncomp, (unsigned long long)c.assist_insns, (unsigned long long)dec,
-        (unsigned long long)ncomp, (unsigned long long)comp, why[0] ? ": " : "", why);
+        "caba: %llu assist warps (16384 decompressing, %llu compressing, %llu of them killed at the end), %llu assist-warp instructions "
+        "(16384 x %llu + %llu, at most %llu x %llu; each subroutine run on its own), so counted by trigger%s%s",
+        (unsigned long long)c.assist_triggered, (unsigned long long)ncomp, (unsigned long long)c.pack_killed, (unsigned long long)c.assist_insns,
+        (unsigned long long)dec, (unsigned long long)c.aw_insns[TM_AW_COMPRESS], (unsigned long long)ncomp, (unsigned long long)comp,
+        why[0] ? ": " : "", why);
   /* every destination line's store: its block waited for compression, or the pending lines were
-   * full, or the predictor held it back; every block that waited was compressed or dropped at the
-   * end; every compression (each finds the repeated line: encoding 2) sent its payload to L2, where
-   * it replaced the line, came after the write-back, or found the block written again */
+   * full, or the predictor held it back; every block that waited was compressed or dropped when
+   * the launch's work was done; every compression (each finds the repeated line: encoding 2, none
+   * incompressible) sent its payload to L2, where it replaced the line, came after the write-back,
+   * or found the block written again, or was killed when the launch's work was done (nothing waits
+   * for low-priority work: CABA 4.2.3) */
   CHECK(c.assist_store_waits + c.assist_overflow + c.assist_predicted == 16384 && c.assist_store_waits == ncomp + c.pack_dropped &&
-        c.pack_applied + c.pack_late + c.pack_stale == ncomp,
+        c.pack_applied + c.pack_late + c.pack_stale + c.pack_killed == ncomp && c.pack_raw == 0,
         "caba: %llu waited + %llu without room + %llu held by the predictor = the 16384 whole-line stores; %llu compressed + %llu dropped "
-        "= those that waited; %llu + %llu + %llu payloads applied, late, stale = the compressions", (unsigned long long)c.assist_store_waits,
-        (unsigned long long)c.assist_overflow, (unsigned long long)c.assist_predicted, (unsigned long long)ncomp, (unsigned long long)c.pack_dropped,
-        (unsigned long long)c.pack_applied, (unsigned long long)c.pack_late, (unsigned long long)c.pack_stale);
+        "= those that waited; %llu + %llu + %llu + %llu payloads applied, late, stale, killed = the compressions (%llu incompressible: 0)",
+        (unsigned long long)c.assist_store_waits, (unsigned long long)c.assist_overflow, (unsigned long long)c.assist_predicted,
+        (unsigned long long)ncomp, (unsigned long long)c.pack_dropped, (unsigned long long)c.pack_applied, (unsigned long long)c.pack_late,
+        (unsigned long long)c.pack_stale, (unsigned long long)c.pack_killed, (unsigned long long)c.pack_raw);
   /* throttling: awc_busy_fraction = 1 never holds compression back, 0 whenever the last window
    * issued anything (every window but the first: the copy issues all along): fewer compressions */
   tm_stats never = copy_caba_set("caba", "awc_busy_fraction=1", path, 0, why, sizeof why), always = copy_caba_set("caba", "awc_busy_fraction=0", path, 0, why, sizeof why);
@@ -872,6 +880,14 @@ static void caba(void) {
         always.assist_store_waits == always.aw_started[TM_AW_COMPRESS] + always.pack_dropped,
         "caba throttling: awc_busy_fraction 0 compresses %llu blocks, 1 compresses %llu (more)",
         (unsigned long long)always.aw_started[TM_AW_COMPRESS], (unsigned long long)never.aw_started[TM_AW_COMPRESS]);
+  /* awc_launch_end = wait: the launch waits for the compressions (none is killed; every one sends
+   * its payload) and so runs at least as many as when it kills them */
+  tm_stats wt = copy_caba_set("caba", "awc_launch_end=wait", path, 0, why, sizeof why);
+  CHECK(!why[0] && wt.pack_killed == 0 && wt.pack_applied + wt.pack_late + wt.pack_stale + wt.pack_raw == wt.aw_started[TM_AW_COMPRESS] &&
+        wt.aw_started[TM_AW_COMPRESS] >= ncomp && wt.cycles >= c.cycles,
+        "caba, awc_launch_end=wait: %llu compressions (at least %llu), %llu killed (0), %llu cycles (at least %llu)%s%s",
+        (unsigned long long)wt.aw_started[TM_AW_COMPRESS], (unsigned long long)ncomp, (unsigned long long)wt.pack_killed,
+        (unsigned long long)wt.cycles, (unsigned long long)c.cycles, why[0] ? ": " : "", why);
   /* awc_compress = free (the what-if without compression's cost): every destination line goes out as
    * the module's compression subroutine compresses it, at once, with no assist warp and nothing
    * waiting; the decompressions are the same 16384 x dec instructions; the lines written

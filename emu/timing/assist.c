@@ -152,6 +152,7 @@ static void go(tm_gpu *g, tm_sm *s, tm_assist *a, uint32_t sr, tm_parent parent,
   a->c->warps[0].killed = 0;
   s->nlive++;
   g->live_assists++;
+  if (a->compress) g->live_compress++;
   uint32_t q = 2 * a->sched + (uint32_t)a->low;
   s->awt_live[q] |= 1ull << (a - s->awt);
   s->awt_order[q * 64 + s->awt_n[q]++] = (uint8_t)(a - s->awt);   /* the youngest */
@@ -451,6 +452,7 @@ static void retire(tm_gpu *g, tm_sm *s, tm_assist *a) {
   a->live = 0;
   s->nlive--;
   g->live_assists--;
+  if (a->compress) g->live_compress--;
   uint32_t q = 2 * a->sched + (uint32_t)a->low, i = 0;
   s->awt_live[q] &= ~(1ull << (a - s->awt));
   uint8_t *order = &s->awt_order[q * 64];
@@ -461,9 +463,17 @@ static void retire(tm_gpu *g, tm_sm *s, tm_assist *a) {
   if (s->awt_next[q] > g->cycle + 1) s->awt_next[q] = g->cycle + 1;
 }
 
-void tm_assist_launch_over(tm_gpu *g, tm_sm *s) {
-  g->st->pack_dropped += s->nasq;   /* (the compressions at work finish: they are short, and the SM has nothing else to do) */
+void tm_assist_launch_over(tm_gpu *g, tm_sm *s, int64_t n) {
+  g->st->pack_dropped += s->nasq;
   s->nasq = s->asq_head = 0;
+  for (uint32_t i = 0; i < s->nawt; i++) {
+    tm_assist *a = &s->awt[i];
+    if (!a->live || !a->compress) continue;
+    retire(g, s, a);
+    g->st->pack_killed++;
+    if (s->trying[a->store_pc % TM_PREDICT]) s->trying[a->store_pc % TM_PREDICT]--;
+    if (g->d->timeline) tm_timeline_assist(g, s, i, "killed (the launch is over)", subr_name(g, a->subr), n, 1);
+  }
 }
 
 /* The controller kills s's low-priority 'pc' assist warps that have not
@@ -597,6 +607,7 @@ static int finish(tm_gpu *g, tm_sm *s, tm_assist *a, int64_t n) {
     else if (!killed && !packed.encoding && s->predict[p]) s->predict[p]--;
   }
   if (a->compress) {   /* the payload goes to L2, to replace the line the store left there uncompressed */
+    if (!packed.encoding) g->st->pack_raw++;
     if (packed.encoding && tm_send_pack(g, s, a->addr, a->in, &packed, tm_cycles(g->core, n)) < 0) return -1;
   } else if (a->merge) {   /* CABA 5.2: the line, merged with the partial store, goes back whole and uncompressed, and is compressed again */
     if (tm_merge_back(g, s, a->addr, tm_cycles(g->core, n)) < 0) return -1;

@@ -56,6 +56,7 @@ enum { TM_DRAM_FCFS, TM_DRAM_FRFCFS };
 enum { TM_DESIGN_BASE, TM_DESIGN_HW_MEM, TM_DESIGN_HW, TM_DESIGN_IDEAL, TM_DESIGN_CABA };
 enum { TM_COMP_BDI, TM_COMP_FPC, TM_COMP_CPACK, TM_COMP_MAGBDI, TM_COMP_BEST, TM_COMP_MPC, TM_COMP_COST };
 enum { TM_AWC_COMPRESS_ASSIST, TM_AWC_COMPRESS_FREE };   /* awc_compress */
+enum { TM_AWC_END_KILL, TM_AWC_END_WAIT };   /* awc_launch_end */
 
 /* Every key at its default (caba-gtx480's value). */
 void tm_config_defaults(tm_config *c);

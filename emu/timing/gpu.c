@@ -565,8 +565,6 @@ void tm_cta_done(tm_gpu *g, tm_sm *s, tm_cta *tc, tm_time t) {
   (void)t;
   g->live_ctas--;
   if (dispatch(g, s) < 0) g->failed = 1;
-  if (!g->live_ctas && g->next_cta >= g->total_ctas && g->z.design == TM_DESIGN_CABA)
-    for (uint32_t i = 0; i < g->nsm; i++) if (g->sms[i].awt) tm_assist_launch_over(g, &g->sms[i]);
 }
 
 /* ---- registers and occupancy ---- */
@@ -1099,7 +1097,8 @@ static void reset(tm_gpu *g) {
   g->next_cta = 0;
   g->live_ctas = 0;
   g->outstanding = 0;
-  g->live_assists = 0;
+  g->live_assists = g->live_compress = 0;
+  g->drained = 0;
   for (uint32_t i = 0; i < g->nsm; i++) tm_sm_reset(&g->sms[i]);
   for (uint32_t i = 0; i < g->nslices; i++) {
     cache_keep_lines(&g->slices[i].c);
@@ -1291,6 +1290,12 @@ aw_status tm_launch(aw_device *d, const tm_config *cfg, tm_stats *st, aw_module 
       else if (s->wake < next) next = s->wake;
     }
     if (g->failed) break;
+    if (!g->drained && !g->live_ctas && g->next_cta >= g->total_ctas && g->live_assists == g->live_compress &&
+        g->cfg->awc_launch_end == TM_AWC_END_KILL) {
+      /* the kernel's work is done but for compression, which the launch does not wait for */
+      g->drained = 1;
+      for (uint32_t i = 0; i < g->nsm; i++) if (g->sms[i].awt) tm_assist_launch_over(g, &g->sms[i], n);
+    }
     if (!g->live_ctas && g->next_cta >= g->total_ctas && !g->outstanding && !g->ev.n && !g->live_assists) break;
     if (g->ev.n) {
       int64_t ev_cycle = tm_cycle_at_or_after(g->core, tm_events_next(&g->ev));
@@ -1315,7 +1320,8 @@ aw_status tm_launch(aw_device *d, const tm_config *cfg, tm_stats *st, aw_module 
       s->resident_warp_cycles += (uint64_t)(end - s->cycle) * s->nwarps;
     }
   }
-  for (uint32_t i = 0; i < g->nsm; i++) if (g->sms[i].awt) tm_assist_launch_over(g, &g->sms[i]);   /* (blocks a merge queued since) */
+  if (!g->drained)   /* (awc_launch_end wait: the blocks no compression took, as the SMs went idle) */
+    for (uint32_t i = 0; i < g->nsm; i++) if (g->sms[i].awt) tm_assist_launch_over(g, &g->sms[i], end);
   d->tm_running = NULL;
   if (d->timeline) tm_timeline_end(g, end);
   collect(g, end);

@@ -52,7 +52,7 @@ void tm_stats_add(tm_stats *t, const tm_stats *a) {
   t->assist_throttled += a->assist_throttled; t->assist_overflow += a->assist_overflow;
   t->assist_moves += a->assist_moves; t->assist_killed += a->assist_killed; t->assist_awkill += a->assist_awkill; t->assist_predicted += a->assist_predicted; t->assist_store_waits += a->assist_store_waits;
   t->partial_merges += a->partial_merges;
-  t->pack_applied += a->pack_applied; t->pack_late += a->pack_late; t->pack_stale += a->pack_stale; t->pack_dropped += a->pack_dropped;
+  t->pack_applied += a->pack_applied; t->pack_late += a->pack_late; t->pack_stale += a->pack_stale; t->pack_raw += a->pack_raw; t->pack_dropped += a->pack_dropped; t->pack_killed += a->pack_killed;
   t->skip_hits += a->skip_hits; t->skip_misses += a->skip_misses;
   t->pf_issued += a->pf_issued; t->pf_useful += a->pf_useful; t->pf_late += a->pf_late;
   t->pf_useless += a->pf_useless; t->pf_redundant += a->pf_redundant; t->pf_throttled += a->pf_throttled;
@@ -149,10 +149,11 @@ void tm_stats_print(const tm_stats *s, const tm_config *c, FILE *f) {
             (unsigned long long)s->assist_triggered, (unsigned long long)s->assist_insns, (unsigned long long)s->assist_moves,
             (unsigned long long)s->assist_throttled, (unsigned long long)s->assist_overflow, (unsigned long long)s->assist_predicted,
             (unsigned long long)s->assist_killed, (unsigned long long)s->assist_awkill, (unsigned long long)s->assist_store_waits, (unsigned long long)s->partial_merges);
-  if (s->pack_applied || s->pack_late || s->pack_stale || s->pack_dropped)
-    fprintf(f, "compressed stores: %llu blocks' compressions replaced their lines in L2, %llu came after the write-back, %llu after a newer store; "
-               "%llu dropped at the launch's end\n",
-            (unsigned long long)s->pack_applied, (unsigned long long)s->pack_late, (unsigned long long)s->pack_stale, (unsigned long long)s->pack_dropped);
+  if (s->pack_applied || s->pack_late || s->pack_stale || s->pack_raw || s->pack_dropped || s->pack_killed)
+    fprintf(f, "compressed stores: %llu blocks' compressions replaced their lines in L2, %llu came after the write-back, %llu after a newer store, "
+               "%llu found the block incompressible; at the launch's end %llu waiting dropped, %llu at work killed\n",
+            (unsigned long long)s->pack_applied, (unsigned long long)s->pack_late, (unsigned long long)s->pack_stale, (unsigned long long)s->pack_raw,
+            (unsigned long long)s->pack_dropped, (unsigned long long)s->pack_killed);
   if (s->assist_triggered) {
     fprintf(f, "assist warps by trigger:");
     for (int k = 0, first = 1; k < TM_NAW; k++)
@@ -200,8 +201,9 @@ static void json_one(const tm_stats *s, FILE *f, const char *indent) {
           (unsigned long long)s->assist_moves, indent, (unsigned long long)s->assist_killed, indent, (unsigned long long)s->assist_predicted,
           indent, (unsigned long long)s->assist_store_waits);
   fprintf(f, "%s\"partial_writes_merged\": %llu,\n%s\"assist_awkill\": %llu,\n", indent, (unsigned long long)s->partial_merges, indent, (unsigned long long)s->assist_awkill);
-  fprintf(f, "%s\"compressed_stores\": {\"applied\": %llu, \"late\": %llu, \"stale\": %llu, \"dropped\": %llu},\n", indent,
-          (unsigned long long)s->pack_applied, (unsigned long long)s->pack_late, (unsigned long long)s->pack_stale, (unsigned long long)s->pack_dropped);
+  fprintf(f, "%s\"compressed_stores\": {\"applied\": %llu, \"late\": %llu, \"stale\": %llu, \"incompressible\": %llu, \"dropped\": %llu, \"killed\": %llu},\n",
+          indent, (unsigned long long)s->pack_applied, (unsigned long long)s->pack_late, (unsigned long long)s->pack_stale, (unsigned long long)s->pack_raw,
+          (unsigned long long)s->pack_dropped, (unsigned long long)s->pack_killed);
   fprintf(f, "%s\"skip_lanes_hit\": %llu,\n%s\"skip_lanes_miss\": %llu,\n", indent, (unsigned long long)s->skip_hits, indent, (unsigned long long)s->skip_misses);
   fprintf(f, "%s\"prefetch\": {\"issued\": %llu, \"useful\": %llu, \"late\": %llu, \"useless\": %llu, \"redundant\": %llu, \"throttled\": %llu},\n", indent,
           (unsigned long long)s->pf_issued, (unsigned long long)s->pf_useful, (unsigned long long)s->pf_late, (unsigned long long)s->pf_useless,

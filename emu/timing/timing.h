@@ -46,7 +46,9 @@ typedef struct {
   uint64_t assist_store_waits;           /* blocks stores wrote whole that waited for a compression assist warp */
   uint64_t pack_applied, pack_late, pack_stale;   /* compressions that reached L2 and replaced the line the store left there; that found
                                            it written back already (or gone); that found it written again since */
-  uint64_t pack_dropped;                 /* blocks still waiting for compression when the launch's last CTA ended (not compressed) */
+  uint64_t pack_raw;                     /* compressions that found their block incompressible (encoding 0: nothing to send) */
+  uint64_t pack_dropped, pack_killed;    /* at the launch's end (its work done): blocks still waiting for compression, dropped;
+                                           compressions at work, killed */
   uint64_t partial_merges;               /* design caba: partial stores to compressed blocks, retrieved, decompressed and written back whole (CABA 5.2) */
   uint64_t skip_hits, skip_misses;       /* lanes of 'pc ... skip' subroutines that skipped the region (memoization hits) and that ran it (misses) */
   uint64_t pf_issued;                    /* L1 prefetches (prefetch.global.L1 lines) that missed and went below */

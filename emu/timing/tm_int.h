@@ -342,6 +342,8 @@ typedef struct tm_gpu {
   uint32_t nblocks, capblocks;
   uint64_t outstanding;       /* requests in the memory system (the launch ends when 0 and no CTA is live) */
   uint32_t live_assists;      /* assist warps in the SMs' tables (the launch waits for them too) */
+  uint32_t live_compress;     /* of them, compressions (the launch does not wait for them: tm_assist_launch_over) */
+  int drained;                /* the kernel's work is done but for compression, which tm_assist_launch_over has ended */
 
   tm_stats *st;
   emu_issue issue;            /* scratch for emu_step */
@@ -422,9 +424,11 @@ int tm_assist_pc(tm_gpu *g, tm_sm *s, tm_warp *tw, const emu_pc_bind *b, int64_t
 /* Issues one instruction of scheduler k's assist warps of priority 'low' at
  * cycle n if one can: 1, 0, or -1 on a fault. */
 int tm_assist_issue(tm_gpu *g, tm_sm *s, uint32_t k, int low, int64_t n, int *ldst_free);
-/* The launch's last CTA has finished: the blocks still waiting for compression are dropped (their
- * stores went out uncompressed already: CABA 4.2.3, a low-priority assist warp may never run). */
-void tm_assist_launch_over(tm_gpu *g, tm_sm *s);
+/* The launch's work is done but for compression (no CTA left, no other assist warp live), at SM
+ * cycle n: the blocks still waiting for compression are dropped and the compression assist warps
+ * at work killed (their stores went out uncompressed already, CABA 5.2.2; a low-priority assist warp
+ * may never run or complete, 4.2.3); the launch ends when what is in flight has arrived. */
+void tm_assist_launch_over(tm_gpu *g, tm_sm *s, int64_t n);
 /* The controller's throttle: at SM cycle n, closes the measuring window when it is over. */
 void tm_assist_watch(tm_gpu *g, tm_sm *s, int64_t n);
 /* The subroutine (an index into the image's subrs) that compresses

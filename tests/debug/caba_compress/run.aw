@@ -9,6 +9,10 @@
 # predictor is not waiting for the verdict on an earlier block of the same store).
 config caba-gtx480
 set design=caba
+# the launch waits for compression (by default it ends when its warps and its other assist warps
+# are done, and kills the compressions at work: CABA 4.2.3), so that the transcript can step
+# through one after both warps have finished
+set awc_launch_end=wait
 subroutines subroutines/bdi/bdi.s
 load examples/saxpy/saxpy.ptx
 alloc x f32 64
