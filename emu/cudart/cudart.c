@@ -182,17 +182,24 @@ static void at_exit(int status, void *arg) {
   if (!G.ready) return;
   fflush(stdout);   /* the program's output first */
   int out = status;
-  if (G.timing && G.stats_json) {
-    const tm_stats *launches, *total;
-    const char *const *kernels;
-    uint32_t n = aw_timing_launches(G.d, &launches, &kernels, &total);
+  if (G.stats_json) {   /* timing mode's statistics; in functional mode the counters awemu run --stats-json writes */
     isa_outfile o;
     char err[512];
     int bad = isa_out_open(&o, G.stats_json, 0, err, sizeof err);
-    if (!bad) {
+    if (!bad && G.timing) {
+      const tm_stats *launches, *total;
+      const char *const *kernels;
+      uint32_t n = aw_timing_launches(G.d, &launches, &kernels, &total);
       tm_stats_json(total, launches, kernels, n, n ? aw_timing_total_config(G.d) : &G.cfg, o.f);
-      bad = isa_out_commit(&o, err, sizeof err);
+    } else if (!bad) {
+      aw_stats t = aw_get_total_stats(G.d);
+      fprintf(o.f, "{\n  \"mode\": \"functional\",\n  \"warp_instructions\": %llu,\n  \"thread_instructions\": %llu,\n"
+                   "  \"ctas\": %llu,\n  \"warps\": %llu,\n  \"branches\": %llu,\n  \"divergent_branches\": %llu,\n"
+                   "  \"barriers\": %llu,\n  \"launch_seconds\": %.6f\n}\n",
+              (unsigned long long)t.warp_insns, (unsigned long long)t.thread_insns, (unsigned long long)t.ctas, (unsigned long long)t.warps,
+              (unsigned long long)t.branches, (unsigned long long)t.divergent_branches, (unsigned long long)t.barriers, t.seconds);
     }
+    if (!bad) bad = isa_out_commit(&o, err, sizeof err);
     if (bad) {
       say("AWEMU_STATS_JSON (--stats-json): %s; the statistics are not written%s", err, status ? "" : ", exit status 2");
       if (!out) out = 2;
@@ -327,7 +334,6 @@ static void init(void) {
   G.host_bytes = pages > 0 && page > 0 ? (uint64_t)pages * (uint64_t)page : UINT64_MAX;
   G.stats_json = getenv("AWEMU_STATS_JSON");
   if (G.stats_json && !*G.stats_json) G.stats_json = NULL;
-  if (G.stats_json && !G.timing) { say("AWEMU_STATS_JSON needs timing mode (AWEMU_CONFIG=NAME|FILE)"); exit(1); }
   v = getenv("AWEMU_SUMMARY");
   G.summary = !(v && !strcmp(v, "0"));
   if ((v = getenv("AWEMU_PTX")) && each(v, ':', one_ptx, NULL)) exit(1);
@@ -610,11 +616,15 @@ static const char *demangled(const char *name, char *buf, size_t cap) {
   return fits ? buf : name;
 }
 
-/* A kernel's fault: the emulator's report, its kernel and function names demangled. */
+/* A kernel's fault: the emulator's report, its kernel and function names demangled (each left as
+ * it is when its demangled form does not fit: demangled() then returns the name itself, which
+ * must not be copied onto itself). */
 static void say_fault(aw_fault *f) {
   char name[sizeof f->kernel], buf[2048];
-  snprintf(f->kernel, sizeof f->kernel, "%s", demangled(f->kernel, name, sizeof name));
-  snprintf(f->function, sizeof f->function, "%s", demangled(f->function, name, sizeof name));
+  const char *k = demangled(f->kernel, name, sizeof name);
+  if (k != f->kernel) snprintf(f->kernel, sizeof f->kernel, "%s", k);
+  const char *fn = demangled(f->function, name, sizeof name);
+  if (fn != f->function) snprintf(f->function, sizeof f->function, "%s", fn);
   aw_fault_format(f, buf, sizeof buf);
   say("%s", buf);
 }

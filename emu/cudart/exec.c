@@ -26,7 +26,8 @@ static void exec_usage(FILE *f) {
         "  --config=NAME|FILE  timing mode under a preset (caba-gtx480, mag-gddr5, mpc-titanv) or a config file\n"
         "  --set=KEY=VALUE     change one key of the config (repeatable; implies --config caba-gtx480)\n"
         "  --subroutines=FILE  assist-warp subroutines assembled with the program's PTX (repeatable)\n"
-        "  --stats-json=FILE   timing statistics as JSON at exit (totals and a 'launches' list)\n"
+        "  --stats-json=FILE   statistics as JSON at exit: timing mode's (totals and a 'launches' list), or\n"
+        "                      functional mode's counters (warp and thread instructions, CTAs, ...)\n"
         "  --ptx=FILE          take the kernels from FILE (PTX) instead of the fat binary (repeatable)\n"
         "  --memcheck[=MODE]   report accesses outside every allocation (on), or fault on the first (stop)\n"
         "  --insn-limit=N      a launch of more than N warp instructions faults (default 1000000000; 0: no limit)\n"
@@ -249,10 +250,6 @@ int cr_exec_main(int argc, char **argv) {
     int bad = tm_config_load(&c, config ? config : "caba-gtx480", err, sizeof err);
     for (int k = 0; k < nsets && !bad; k++) bad = tm_config_set_pair(&c, sets[k], "--set", err, sizeof err);
     if (bad || tm_config_check(&c, err, sizeof err)) { fprintf(stderr, "awemu exec: %s\n", err); return 2; }
-  }
-  if (getenv("AWEMU_STATS_JSON") && !config && !nsets && !getenv("AWEMU_CONFIG")) {
-    fprintf(stderr, "awemu exec: --stats-json needs timing mode (--config NAME|FILE)\n");
-    return 2;
   }
   if (stats_json && strcmp(stats_json, "-")) {   /* the statistics, written at the program's exit, must not replace an input */
     char prog[PATH_MAX];
