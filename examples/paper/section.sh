@@ -24,6 +24,9 @@ APPS=${*:-$PAPER_APPS}
       row=$(awk -F'\t' -v a="$APP" -v d="$d" '$1 == a && $5 != "fpc" && $5 != "cpack" && $5 != "best" && $4 == d { print; exit }' "$OUT/status.tsv")
       [ -n "$row" ] || continue
       status=$(echo "$row" | cut -f6) checked=$(echo "$row" | cut -f7) cycles=$(echo "$row" | cut -f8) warps=$(echo "$row" | cut -f9)
+      # cycles: a timing run's that finished (its check may have failed); null for functional mode
+      # and for a run that failed or did not run
+      case "$status" in failed*|not*) cycles=null ;; esac
       { [ "$d" = functional ] || [ "$cycles" = - ]; } && cycles=null
       [ "$warps" = - ] && warps=0
       [ $first = 1 ] || echo ","
