@@ -56,7 +56,7 @@ CUDART12 := $(BUILD)/lib/libcudart.so.12
 PIC12_OBJ := $(filter-out $(BUILD)/pic/emu/cudart/cudart.o,$(PIC_OBJ)) $(BUILD)/pic12/emu/cudart/cudart.o $(BUILD)/pic12/emu/cudart/cuda12.o
 TESTBIN  := $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/test_*.c))
 
-.PHONY: all test asan bench fuzz ptx clean demo stalls designs caba assist install cuda report gpgpusim hw-compare hw-awemu
+.PHONY: all test asan bench fuzz ptx clean demo stalls designs caba assist install cuda report gpgpusim hw-compare hw-awemu paper
 all: $(TOOLS) $(CUDART) $(CUDART12)
 
 # the README's first command ends here: assemble, list and round-trip the tutorial subroutine and an nvcc
@@ -209,6 +209,12 @@ stalls: $(TOOLS)
 # ---- the papers' figures from the sweeps of examples/sweeps: report/index.html and report/index.md ----
 report: $(TOOLS)
 	@sh examples/sweeps/report.sh $(BIN) report
+
+# ---- the CABA paper's own applications (examples/paper): built by nvcc from their sources
+# ($AWEMU_WORKLOADS, default ../shared/workloads, or PAPER_CLONE=1), run unmodified by awemu exec in
+# every design, checked; build/paper/summary.json and the report section build/paper/index.html ----
+paper: $(TOOLS) $(CUDART)
+	@sh examples/paper/paper.sh $(BIN) $(BUILD)/paper
 
 # ---- every example under base, hw-mem, hw, ideal and caba (BDI): the table of CABA section 7 ----
 designs: $(TOOLS)

@@ -9,6 +9,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <ftw.h>
 #include <glob.h>
 #include <limits.h>
 #include <math.h>
@@ -49,7 +50,8 @@ typedef struct {
   char id[600];
   int w, c, d, a, s[MAX_AXES];
   char **argv;               /* made for this run, as many as it needs (freed with it) */
-  char *own[24];             /* the argv strings made for this run: design, algorithm, 16 set or var, stats, DATA, dir */
+  char *own[96];             /* the strings made for this run: design, algorithm, 16 set or var, stats, DATA, dir; for
+                                .exec workloads its work directory, config file and up to 64 subroutine files made absolute */
   int nown;
   int argc;
   char *dir;                 /* one of own */
@@ -59,6 +61,8 @@ typedef struct {
   int status;
   int timed_out;             /* killed for the sweep's timeout */
   char *inputs;              /* while it runs: what it read (run_inputs), for DIR/runs/ID/inputs */
+  char *work;                /* a .exec workload's run: the directory it runs in (DIR/runs/ID/work, absolute), else NULL */
+  char **words; int nwords;  /* a .exec workload's run: its command's words, expanded */
 } run;
 
 static const char *out_dir;
@@ -68,6 +72,12 @@ static uint64_t fnv1a(uint64_t h, const void *p, size_t n);
 static uint64_t file_hash(const char *path);
 static char *read_regular(const char *path, size_t *len);
 
+/* Whether s ends with suffix. */
+static int ends_with(const char *s, const char *suffix) {
+  size_t n = strlen(s), k = strlen(suffix);
+  return n >= k && !strcmp(s + n - k, suffix);
+}
+
 static void usage(FILE *f) {
   fputs("usage: awemu sweep [-j N] [--out DIR] FILE                 run the sweep (runs with results are skipped)\n"
         "       awemu sweep --list [--out DIR] FILE                  the commands of the runs not done yet, one a line\n"
@@ -76,7 +86,8 @@ static void usage(FILE *f) {
         "       awemu sweep --slurm [--tasks N] [--out DIR] FILE     write a Slurm array job (DIR/slurm/submit.sh)\n"
         "       awemu sweep --task K/N [--out DIR] FILE              run the runs K, K+N, K+2N, ... (a Slurm task's share)\n"
         "Expands FILE (workloads x configs x designs x algorithms x set axes; emu/SWEEP.md) into runs of\n"
-        "awemu run, each writing DIR/runs/ID/stats.json, and merges them.  DIR defaults to NAME.runs.\n"
+        "awemu run (awemu exec for .exec workloads), each writing DIR/runs/ID/stats.json, and merges them.\n"
+        "DIR defaults to NAME.runs.\n"
         "  -j N   runs at a time (default: the number of cores)\n"
         "A run is redone when its command or a file it reads changed (DIR/runs/ID/inputs).  One sweep at\n"
         "a time in DIR (DIR/lock).  SIGINT or SIGTERM stops the runs too, keeping no partial statistics.\n"
@@ -288,7 +299,126 @@ static int check_combinations(const sweep *w) {
   return 0;
 }
 
-/* Workload patterns to run.aw paths; configs, designs, algorithms, set values and timeout checked. */
+/* Script variables: ${NAME} in run scripts and .exec files (SCRIPT_DIR, DATA, the sweep's var values). */
+typedef struct { char *name, *value; } script_var;
+#define MAX_SCRIPT_VARS (MAX_AXES + 64)
+
+static void var_set(script_var *v, int *nv, const char *name, const char *value) {
+  int i = 0;
+  while (i < *nv && strcmp(v[i].name, name)) i++;
+  if (i == *nv) {
+    if (*nv == MAX_SCRIPT_VARS) return;   /* (a script of more variables: the rest stay unreplaced) */
+    v[i].name = strdup(name);
+    v[i].value = NULL;
+    (*nv)++;
+  }
+  free(v[i].value);
+  v[i].value = strdup(value);
+}
+
+/* A word with its ${NAME}s replaced (an unknown one stays as written), malloc'd. */
+static char *var_expand(const char *tok, const script_var *v, int nv) {
+  char *out = NULL;
+  size_t n = 0;
+  FILE *f = open_memstream(&out, &n);
+  if (!f) return NULL;
+  for (const char *p = tok; *p;) {
+    const char *e = p[0] == '$' && p[1] == '{' ? strchr(p, '}') : NULL, *val = NULL;
+    for (int i = 0; e && i < nv; i++)
+      if (strlen(v[i].name) == (size_t)(e - p - 2) && !strncmp(v[i].name, p + 2, (size_t)(e - p - 2))) val = v[i].value;
+    if (val) { fputs(val, f); p = e + 1; }
+    else fputc(*p++, f);
+  }
+  fclose(f);
+  return out;
+}
+
+/* ---- .exec workloads: CUDA programs run by awemu exec ---- */
+
+#define MAX_EXEC_WORDS 256
+
+static void free_words(char **words, int n) {
+  for (int i = 0; i < n; i++) free(words[i]);
+  free(words);
+}
+
+/* The command of a .exec file (emu/SWEEP.md): awemu exec's options, the program and its
+ * arguments, as words separated by blanks and newlines; '...' or "..." makes one word of what it
+ * holds (blanks included); # outside quotes starts a comment to the end of the line; ${NAME} is
+ * replaced in every word (quoted or not) from vars.  0 with the malloc'd words, or -1 with
+ * "FILE:LINE: MESSAGE" in err. */
+static int exec_words(const char *path, const script_var *vars, int nv, char ***out, int *nout, char *err, size_t cap) {
+  size_t len;
+  char *text = read_regular(path, &len);
+  *out = NULL;
+  *nout = 0;
+  if (!text) { snprintf(err, cap, "%s: cannot read: %s", path, errno == EINVAL ? "not a regular file" : strerror(errno)); return -1; }
+  if (strlen(text) != len) { snprintf(err, cap, "%s: a NUL byte: not a text file", path); free(text); return -1; }
+  char **words = calloc(MAX_EXEC_WORDS, sizeof *words), *word = NULL;
+  size_t wl = 0;
+  int n = 0, line = 1, quote_line = 0, rc = 0;
+  char quote = 0;
+  FILE *w = NULL;
+  if (!words) { free(text); snprintf(err, cap, "out of memory"); return -1; }
+  for (const char *p = text;; p++) {
+    char c = *p;
+    if (!quote && (c == 0 || c == ' ' || c == '\t' || c == '\r' || c == '\n' || (c == '#' && !w))) {
+      if (c == '#') { while (p[1] && p[1] != '\n') p++; continue; }
+      if (w) {   /* a word ends */
+        fclose(w);
+        w = NULL;
+        if (n == MAX_EXEC_WORDS) { snprintf(err, cap, "%s:%d: more than %d words", path, line, MAX_EXEC_WORDS); rc = -1; free(word); break; }
+        words[n] = var_expand(word, vars, nv);
+        free(word);
+        if (!words[n]) { snprintf(err, cap, "out of memory"); rc = -1; break; }
+        n++;
+      }
+      if (c == 0) break;
+      if (c == '\n') line++;
+      continue;
+    }
+    if (c == 0) { snprintf(err, cap, "%s:%d: the quote (%c) opened here is not closed", path, quote_line, quote); rc = -1; break; }
+    if (!w && !(w = open_memstream(&word, &wl))) { snprintf(err, cap, "out of memory"); rc = -1; break; }
+    if (quote && c == quote) quote = 0;
+    else if (!quote && (c == '\'' || c == '"')) { quote = c; quote_line = line; }
+    else {
+      if (c == '\n') line++;
+      fputc(c, w);
+    }
+  }
+  if (w) { fclose(w); free(word); }
+  free(text);
+  if (!rc && !n) { snprintf(err, cap, "%s: no program: a .exec file holds awemu exec's options, the program and its arguments", path); rc = -1; }
+  if (rc) { free_words(words, n); return -1; }
+  *out = words;
+  *nout = n;
+  return 0;
+}
+
+/* An absolute form of path: as it is when it starts with '/', else the current directory joined
+ * to it (the file need not exist). */
+static void abs_path(const char *path, char *buf, size_t cap) {
+  char cwd[PATH_MAX];
+  if (path[0] == '/' || !getcwd(cwd, sizeof cwd)) { fmt(buf, cap, "%s", path); return; }
+  while (path[0] == '.' && path[1] == '/') path += 2;
+  fmt(buf, cap, "%s/%s", cwd, path);
+}
+
+/* The directory of a workload's file, absolute (realpath when it exists). */
+static void workload_dir(const char *file, char *buf, size_t cap) {
+  char dir[PATH_MAX];
+  fmt(dir, sizeof dir, "%s", file);
+  char *slash = strrchr(dir, '/');
+  if (!slash) strcpy(dir, ".");
+  else if (slash == dir) dir[1] = 0;
+  else *slash = 0;
+  char *real = realpath(dir, NULL);
+  if (real) { fmt(buf, cap, "%s", real); free(real); }
+  else abs_path(dir, buf, cap);
+}
+
+
+/* Workload patterns to run.aw and .exec paths; configs, designs, algorithms, set values and timeout checked. */
 static int check(sweep *w) {
   axis got = { .key = "workloads", .line = w->wl.line };
   for (int i = 0; i < w->wl.n; i++) {
@@ -300,12 +430,13 @@ static int check(sweep *w) {
       char p[PATH_MAX];
       const char *m = g.gl_pathv[k];
       size_t ml = strlen(m);
-      if (is_dir(m)) fmt(p, sizeof p, "%s%srun.aw", m, m[ml - 1] == '/' ? "" : "/");
-      else fmt(p, sizeof p, "%s", m);
-      size_t pl = strlen(p);
-      if (!exists(p) || pl < 3 || strcmp(p + pl - 3, ".aw")) {
+      if (is_dir(m)) {
+        fmt(p, sizeof p, "%s%srun.aw", m, m[ml - 1] == '/' ? "" : "/");
+        if (!exists(p)) fmt(p, sizeof p, "%s%srun.exec", m, m[ml - 1] == '/' ? "" : "/");
+      } else fmt(p, sizeof p, "%s", m);
+      if (!exists(p) || is_dir(p) || !(ends_with(p, ".aw") || ends_with(p, ".exec"))) {
         if (strpbrk(w->wl.vals[i], "*?[")) continue;   /* a pattern's other matches (a README, a directory without run.aw) are not workloads */
-        err_at(w->file, w->wl.line, "workloads: %s: no run script (a directory with run.aw, or an .aw file)", m);
+        err_at(w->file, w->wl.line, "workloads: %s: no run script (a directory with run.aw or run.exec, an .aw file, or an .exec file)", m);
         globfree(&g);
         free_axis(&got, 1);
         return -1;
@@ -319,6 +450,13 @@ static int check(sweep *w) {
   free_axis(&w->wl, 1);
   w->wl = got;   /* (freed with the sweep, also on the errors below) */
   if (!got.n) return err_at(w->file, w->wl.line, "workloads: no run script matched");
+  for (int i = 0; i < got.n; i++) {   /* a .exec file that does not parse is refused now, with its line */
+    char **words, err[PATH_MAX + 128];
+    int nw;
+    if (!ends_with(got.vals[i], ".exec")) continue;
+    if (exec_words(got.vals[i], NULL, 0, &words, &nw, err, sizeof err)) return err_at(w->file, w->wl.line, "workloads: %s", err);
+    free_words(words, nw);
+  }
   char err[600];
   int functional = 0, timing_axes = w->des.n || w->alg.n;
   for (int k = 0; k < w->nsets; k++) timing_axes |= !w->isvar[k];
@@ -392,6 +530,8 @@ static void name_workloads(const sweep *w) {
       size_t n = strlen(p);
       if (n > 7 && !strcmp(p + n - 7, "/run.aw")) p[n - 7] = 0;
       else if (n > 3 && !strcmp(p + n - 3, ".aw")) p[n - 3] = 0;
+      else if (n > 9 && !strcmp(p + n - 9, "/run.exec")) p[n - 9] = 0;
+      else if (n > 5 && !strcmp(p + n - 5, ".exec")) p[n - 5] = 0;
       char *start = p + strlen(p);
       for (int k = 0; k < parts[i] && start > p; k++) { start--; while (start > p && start[-1] != '/') start--; if (k + 1 < parts[i] && start > p) start--; }
       while (*start == '/' || *start == '.') start++;
@@ -496,7 +636,10 @@ static int prepare(const sweep *w) {
 static char *own(run *x, char *p) { x->own[x->nown++] = p; return p; }
 
 static void free_runs(run *r, int n) {
-  for (int i = 0; r && i < n; i++) { for (int k = 0; k < r[i].nown; k++) free(r[i].own[k]); free(r[i].argv); free(r[i].inputs); }
+  for (int i = 0; r && i < n; i++) {
+    for (int k = 0; k < r[i].nown; k++) free(r[i].own[k]);
+    free(r[i].argv); free(r[i].inputs); free_words(r[i].words, r[i].nwords);
+  }
   free(r);
 }
 
@@ -568,14 +711,36 @@ static run *expand(const sweep *w, int *nruns, long max_runs) {
       free_runs(r, (int)i + 1);
       return NULL;
     }
-    x->argv = calloc((size_t)nargv, sizeof *x->argv);
+    int is_exec = ends_with(w->wl.vals[x->w], ".exec");
+    char dd[PATH_MAX];
+    data_dir(x->w, dd, sizeof dd);
+    if (is_exec) {   /* its words, with ${SCRIPT_DIR} and ${DATA} absolute: the run starts in its own directory */
+      char sd[PATH_MAX], ad[PATH_MAX], err[PATH_MAX + 128];
+      script_var vars[MAX_SCRIPT_VARS];
+      int nv = 0;
+      workload_dir(w->wl.vals[x->w], sd, sizeof sd);
+      abs_path(dd, ad, sizeof ad);
+      var_set(vars, &nv, "SCRIPT_DIR", sd);
+      var_set(vars, &nv, "DATA", ad);
+      for (int k = 0; k < w->nsets; k++) if (w->isvar[k]) var_set(vars, &nv, w->sets[k].key, w->sets[k].vals[x->s[k]]);
+      int unread = exec_words(w->wl.vals[x->w], vars, nv, &x->words, &x->nwords, err, sizeof err);
+      for (int k = 0; k < nv; k++) { free(vars[k].name); free(vars[k].value); }
+      if (unread) { err_at(w->file, w->wl.line, "workloads: %s", err); free_runs(r, (int)i + 1); return NULL; }
+      abs_path(x->dir, ad, sizeof ad);
+      x->work = own(x, dup_printf("%s/work", ad));
+    }
+    x->argv = calloc((size_t)nargv + (size_t)x->nwords, sizeof *x->argv);
     if (!x->argv) { err_at(NULL, 0, "out of memory"); free_runs(r, (int)i + 1); return NULL; }
     int c = 0;
     x->argv[c++] = awemu_path;
-    x->argv[c++] = "run";
+    x->argv[c++] = is_exec ? "exec" : "run";
     if (strcmp(w->cfg.vals[x->c], "functional")) {
       x->argv[c++] = "--config";
       x->argv[c++] = w->cfg.vals[x->c];
+      if (is_exec && exists(w->cfg.vals[x->c])) {   /* a config file, from the run's own directory */
+        char *real = realpath(w->cfg.vals[x->c], NULL);
+        if (real) x->argv[c - 1] = own(x, real);
+      }
     }
     if (w->des.n) { x->argv[c++] = "--set"; x->argv[c++] = own(x, dup_printf("design=%s", w->des.vals[x->d])); }
     if (w->alg.n) { x->argv[c++] = "--set"; x->argv[c++] = own(x, dup_printf("compression=%s", w->alg.vals[x->a])); }
@@ -586,15 +751,22 @@ static run *expand(const sweep *w, int *nruns, long max_runs) {
       for (int a = 0; a < w->nalgsubs; a++)
         if (!strcmp(w->algsubs[a].key + 12, w->alg.vals[x->a]))
           for (int k = 0; k < w->algsubs[a].n; k++) { x->argv[c++] = "--subroutines"; x->argv[c++] = w->algsubs[a].vals[k]; }
+    for (int k = 2; is_exec && k < c; k++)   /* the subroutines, from the run's own directory */
+      if (!strcmp(x->argv[k - 1], "--subroutines")) { char *real = realpath(x->argv[k], NULL); if (real) x->argv[k] = own(x, real); }
     if (w->timeout.n) { x->argv[c++] = "--timeout"; x->argv[c++] = w->timeout.vals[0]; }
     x->argv[c++] = "--stats-json";
-    x->argv[c++] = own(x, dup_printf("%s/stats.part.json", x->dir));   /* renamed stats.json when the run succeeds */
-    x->argv[c++] = w->wl.vals[x->w];
-    char dd[PATH_MAX];
-    data_dir(x->w, dd, sizeof dd);
-    x->argv[c++] = own(x, dup_printf("DATA=%s", dd));
-    for (int k = 0; k < w->nsets; k++)
-      if (w->isvar[k]) x->argv[c++] = own(x, dup_printf("%s=%s", w->sets[k].key, w->sets[k].vals[x->s[k]]));
+    if (is_exec) {   /* renamed stats.json when the run succeeds */
+      char ad[PATH_MAX];
+      abs_path(x->dir, ad, sizeof ad);
+      x->argv[c++] = own(x, dup_printf("%s/stats.part.json", ad));
+      for (int k = 0; k < x->nwords; k++) x->argv[c++] = x->words[k];
+    } else {
+      x->argv[c++] = own(x, dup_printf("%s/stats.part.json", x->dir));
+      x->argv[c++] = w->wl.vals[x->w];
+      x->argv[c++] = own(x, dup_printf("DATA=%s", dd));
+      for (int k = 0; k < w->nsets; k++)
+        if (w->isvar[k]) x->argv[c++] = own(x, dup_printf("%s=%s", w->sets[k].key, w->sets[k].vals[x->s[k]]));
+    }
     x->argv[c] = NULL;
     x->argc = c;
   }
@@ -747,39 +919,6 @@ static void put_input(FILE *f, const char *what, const char *path, uint64_t h) {
  * config, fill and expect (file, text), and compare, after ${NAME} is replaced as awemu run
  * replaces it (SCRIPT_DIR, DATA, the sweep's var values, set var); a file the script writes
  * (dump, trace, stats json, printf) is its output, not an input. */
-typedef struct { char *name, *value; } script_var;
-#define MAX_SCRIPT_VARS (MAX_AXES + 64)
-
-static void var_set(script_var *v, int *nv, const char *name, const char *value) {
-  int i = 0;
-  while (i < *nv && strcmp(v[i].name, name)) i++;
-  if (i == *nv) {
-    if (*nv == MAX_SCRIPT_VARS) return;   /* (a script of more variables: the rest stay unreplaced) */
-    v[i].name = strdup(name);
-    v[i].value = NULL;
-    (*nv)++;
-  }
-  free(v[i].value);
-  v[i].value = strdup(value);
-}
-
-/* A word with its ${NAME}s replaced (an unknown one stays as written), malloc'd. */
-static char *var_expand(const char *tok, const script_var *v, int nv) {
-  char *out = NULL;
-  size_t n = 0;
-  FILE *f = open_memstream(&out, &n);
-  if (!f) return NULL;
-  for (const char *p = tok; *p;) {
-    const char *e = p[0] == '$' && p[1] == '{' ? strchr(p, '}') : NULL, *val = NULL;
-    for (int i = 0; e && i < nv; i++)
-      if (strlen(v[i].name) == (size_t)(e - p - 2) && !strncmp(v[i].name, p + 2, (size_t)(e - p - 2))) val = v[i].value;
-    if (val) { fputs(val, f); p = e + 1; }
-    else fputc(*p++, f);
-  }
-  fclose(f);
-  return out;
-}
-
 static void script_inputs(FILE *out, const char *script, const run *x, const sweep *w, const char *data) {
   size_t len;
   char *text = read_regular(script, &len);
@@ -853,7 +992,13 @@ static char *run_inputs(const sweep *w, const run *x) {
   put_input(f, "file", script, file_hash(script));
   char data[PATH_MAX];
   data_dir(x->w, data, sizeof data);
-  script_inputs(f, script, x, w, data);
+  if (!x->work) script_inputs(f, script, x, w, data);
+  for (int i = 0; i < x->nwords; i++) {   /* a .exec command's files: each word (or --option=VALUE) naming a file by its absolute path */
+    const char *v = x->words[i], *eq = v[0] == '-' ? strchr(v, '=') : NULL;
+    struct stat st;
+    if (eq) v = eq + 1;
+    if (v[0] == '/' && stat(v, &st) == 0 && S_ISREG(st.st_mode)) put_input(f, "file", v, file_hash(v));
+  }
   if (fclose(f)) { fprintf(stderr, "awemu sweep: out of memory\n"); exit(2); }
   return text;
 }
@@ -1023,9 +1168,14 @@ static void put_shell(FILE *f, const sweep *w, const run *x) {
   fputs("mkdir -p ", f); put_quoted(f, x->dir);
   run_file(x, "stats.json", p, sizeof p); fputs(" && rm -f ", f); put_quoted(f, p);
   run_file(x, "inputs", p, sizeof p); fputc(' ', f); put_quoted(f, p);
-  fputs(" && ", f);
+  if (x->work) {   /* a .exec workload: in an empty directory of its own */
+    fputs(" && rm -rf ", f); put_quoted(f, x->work);
+    fputs(" && mkdir ", f); put_quoted(f, x->work);
+    fputs(" && (cd ", f); put_quoted(f, x->work); fputs(" && exec ", f);
+  } else fputs(" && ", f);
   if (w->timeout_s > 0) fprintf(f, "timeout -s KILL %g ", w->timeout_s + 1);
   put_command(f, x);
+  if (x->work) fputc(')', f);
   run_file(x, "log", p, sizeof p); fputs(" > ", f); put_quoted(f, p);
   fputs(" 2>&1 && printf '%s\\n'", f);
   for (char *l = in, *e; *l; l = e + 1) {
@@ -1049,6 +1199,18 @@ static void fmt_time(double s, char *buf, size_t cap) {
 }
 
 /* ---- running ---- */
+
+/* Removes path and everything under it (symbolic links as links); 0, or -1 with errno set.  A
+ * path that does not exist is removed already. */
+static int rm_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw) {
+  (void)st; (void)ftw;
+  return flag == FTW_DP ? rmdir(path) : unlink(path);
+}
+static int remove_tree(const char *path) {
+  struct stat st;
+  if (lstat(path, &st)) return errno == ENOENT ? 0 : -1;
+  return nftw(path, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
 
 /* SIGINT, SIGTERM or SIGHUP to the sweep while its runs run: each run is in its own process group
  * (a terminal's Ctrl-C reaches the sweep alone), so the sweep passes the signal on to them, waits
@@ -1135,6 +1297,10 @@ static int run_all(const sweep *w, run *r, int n, int jobs, int task, int tasks,
       unlink(path);
       run_file(x, "inputs", path, sizeof path);
       unlink(path);
+      if (x->work && (remove_tree(x->work) || mkdir(x->work, 0777))) {   /* what an earlier run of it wrote goes */
+        err_at(NULL, 0, "%s: cannot make it empty: %s", x->work, strerror(errno));
+        free(x->inputs); x->inputs = NULL; x->state = 4; failed++; continue;
+      }
       run_file(x, "command", path, sizeof path);
       FILE *cf = fopen(path, "w");
       if (cf) { put_command(cf, x); fputc('\n', cf); fclose(cf); }
@@ -1153,6 +1319,7 @@ static int run_all(const sweep *w, run *r, int n, int jobs, int task, int tasks,
         sigprocmask(SIG_SETMASK, &old, NULL);
         FILE *lf = freopen(path, "w", stdout);
         if (!lf || dup2(1, 2) < 0 || !freopen("/dev/null", "r", stdin)) _exit(127);
+        if (x->work && chdir(x->work)) { fprintf(stderr, "awemu sweep: %s: %s\n", x->work, strerror(errno)); _exit(127); }
         execv(awemu_path, x->argv);
         fprintf(stderr, "awemu sweep: %s: %s\n", awemu_path, strerror(errno));
         _exit(127);

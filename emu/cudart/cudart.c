@@ -669,11 +669,15 @@ static const char *demangled(const char *name, char *buf, size_t cap) {
   return fits ? buf : name;
 }
 
-/* A kernel's fault: the emulator's report, its kernel and function names demangled. */
+/* A kernel's fault: the emulator's report, its kernel and function names demangled (each left as
+ * it is when its demangled form does not fit: demangled() then returns the name itself, which
+ * must not be copied onto itself). */
 static void say_fault(aw_fault *f) {
   char name[sizeof f->kernel], buf[2048];
-  snprintf(f->kernel, sizeof f->kernel, "%s", demangled(f->kernel, name, sizeof name));
-  snprintf(f->function, sizeof f->function, "%s", demangled(f->function, name, sizeof name));
+  const char *k = demangled(f->kernel, name, sizeof name);
+  if (k != f->kernel) snprintf(f->kernel, sizeof f->kernel, "%s", k);
+  const char *fn = demangled(f->function, name, sizeof name);
+  if (fn != f->function) snprintf(f->function, sizeof f->function, "%s", fn);
   aw_fault_format(f, buf, sizeof buf);
   say("%s", buf);
 }

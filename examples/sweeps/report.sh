@@ -11,6 +11,8 @@
 #   # differs: TEXT                           why ours differs where it does
 # Runs that are done are not run again (awemu sweep resumes): delete OUT/runs to start afresh.
 # SWEEPS=DIR takes the sweep files from DIR instead (tests/checks/htmlreport.sh makes a small report).
+# The section "The paper's applications" is make paper's (PAPER=DIR, default build/paper), included
+# as it is when make paper has written it.
 # The page checks itself when it loads: <body data-images="LOADED/ALL" data-broken="SRC ...">,
 # which examples/sweeps/check_report.sh reads back from headless Chromium.
 BIN=${1:-bin}
@@ -20,6 +22,7 @@ COMPRESSION=${COMPRESSION:-1}   # 0: leave out the compression section (it reads
 ASSIST=${ASSIST:-1}             # 0: leave out the memoization and prefetching section (make assist's runs)
 HWCOMPARE=${HWCOMPARE:-1}       # 0: leave out "awemu against an H100/H200" (make hw-compare on HW_MEASURED's newest file)
 HW_MEASURED=${HW_MEASURED:-tests/hw/measured}   # the GPU measurements (tests/hw/README.md)
+PAPER=${PAPER:-build/paper}     # make paper's output: its section "The paper's applications" is included when it is there
 AWEMU=$(cd "$BIN" && pwd)/awemu
 JOBS=$(nproc 2>/dev/null || echo 2)
 mkdir -p "$OUT/runs" || exit 1
@@ -69,6 +72,7 @@ for f in "$SWEEPS"/*.sweep; do n=$(basename "$f" .sweep); echo "<li><a href=\"#$
 [ "$COMPRESSION" = 1 ] && echo "<li><a href=\"#compression\">Compression ratios (MAG-aware BDI, MPC)</a></li>" >> "$H"
 [ "$ASSIST" = 1 ] && echo "<li><a href=\"#assist\">Memoization and prefetching by assist warps</a></li>" >> "$H"
 [ "$HWCOMPARE" = 1 ] && echo "<li><a href=\"#hw\">awemu against an H100/H200</a></li>" >> "$H"
+[ -f "$PAPER/section.html" ] && echo "<li><a href=\"#paper\">The paper's applications (make paper)</a></li>" >> "$H"
 echo "<li><a href=\"#config\">The config</a></li></ul>" >> "$H"
 failed=0
 for f in "$SWEEPS"/*.sweep; do
@@ -208,6 +212,13 @@ if [ "$HWCOMPARE" = 1 ]; then
   fi
   { echo "<h2 id=\"hw\">awemu against an H100/H200</h2>"; echo "<p>$about</p>"; echo "<pre>$(esc < "$OUT/hw-compare.txt")</pre>"; } >> "$H"
   { echo "## awemu against an H100/H200"; echo; echo "$about" | sed 's/<[^>]*>/`/g'; echo; echo '```'; cat "$OUT/hw-compare.txt"; echo '```'; echo; } >> "$M"
+fi
+# ---- make paper's section (examples/paper/section.sh), with the files it links to in OUT/paper ----
+if [ -f "$PAPER/section.html" ]; then
+  mkdir -p "$OUT/paper"
+  for f in $(cat "$PAPER/section.files" 2>/dev/null); do cp "$PAPER/$f" "$OUT/paper/" 2>/dev/null; done
+  sed 's|href="\([^#][^"]*\)"|href="paper/\1"|g; s|src="\([^"]*\)"|src="paper/\1"|g' "$PAPER/section.html" >> "$H"
+  sed 's|](\([^)]*\))|](paper/\1)|g' "$PAPER/section.md" >> "$M"
 fi
 {
   echo "<h2 id=\"config\">The config</h2><p>Every run used caba-gtx480 (CABA's Table 1) with the keys its sweep file sets: <code>bin/awemu config --show --config caba-gtx480</code></p>"

@@ -14,10 +14,12 @@
 #   timing        vecadd and bfs under caba-gtx480 with --stats-json: the same output, and bfs's
 #                 28 launches (2 per level, 14 levels) in the JSON
 #   run's options --trace-timeline, --record and functional --stats-json, as awemu run takes them
+#   functional json  --stats-json without timing mode: the functional counters, CTAs too [refused, exit 2]
 #   ld path       LD_LIBRARY_PATH alone (awemu exec --libdir) runs a program too
 #   oob           the out-of-bounds store: awemu's located fault report, the kernel named as the
 #                 source spells it, as cuda-gdb does (it was the mangled _Z7scatterPiii), then the
-#                 program's own check fires with cudaErrorLaunchFailure, exit status 1
+#                 program's own check fires with cudaErrorLaunchFailure, exit status 1; a kernel whose
+#                 demangled name does not fit the report is named mangled [it was named by nothing]
 #   unsupported   a call not implemented: named on stderr, cudaErrorNotSupported to the program
 #   no PTX        a program built with machine code only: the error names the nvcc flag to add,
 #                 and --ptx with nvcc -ptx's output runs it
@@ -91,6 +93,18 @@ else
     if [ $rc -eq 2 ] && grep -q "^awemu exec: --trace-timeline needs timing mode (--config NAME|FILE)" "$T/tlf.err" && [ ! -s "$T/tlf.out" ] && [ ! -e "$T/x.json" ]; then
       pass "awemu exec --trace-timeline without timing mode: refused before the program runs"
     else fail "awemu exec --trace-timeline without timing mode (exit $rc)" "$(cat "$T/tlf.err")"; fi
+    # --stats-json in functional mode: the counters of all launches, as awemu run --stats-json
+    # writes them (awemu exec refused it: "--stats-json needs timing mode", exit 2); vecadd's one
+    # launch is 36004 warp instructions (the summary line's test below), in 196 CTAs (50000 elements,
+    # 256 threads a CTA)
+    "$BIN/awemu" exec --quiet --stats-json "$T/func.json" "$T/bin/vecadd" > "$T/func.out" 2> "$T/func.err" < /dev/null
+    rc=$?
+    if [ $rc -eq 0 ] && cmp -s "$T/func.out" examples/cuda/expected/vecadd.out && grep -q '^  "mode": "functional",$' "$T/func.json" &&
+       grep -q '^  "warp_instructions": 36004,$' "$T/func.json" && grep -q '^  "ctas": 196,$' "$T/func.json"; then
+      pass "awemu exec --stats-json in functional mode: the functional counters (vecadd: 36004 warp instructions, 196 CTAs)"
+    else
+      fail "awemu exec --stats-json in functional mode (exit $rc)" "$(cat "$T/func.err" "$T/func.json" 2>/dev/null | head -12)"
+    fi
     dir=$("$BIN/awemu" exec --libdir)
     if LD_LIBRARY_PATH="$dir" AWEMU_SUMMARY=0 "$T/bin/vecadd" > "$T/ld.out" 2>&1 && cmp -s "$T/ld.out" examples/cuda/expected/vecadd.out; then
       pass "cuda program with LD_LIBRARY_PATH=$dir alone"
@@ -105,6 +119,30 @@ else
     else
       fail "cuda oob (exit $rc)" "$(cat "$T/oob.out" "$T/oob.err")"
     fi
+    # a kernel whose demangled name does not fit the fault report's 128 bytes (mst's dfindcompmintwo,
+    # 187 characters) is named by its mangled name; the report named none ("fault in kernel , CTA"):
+    # the name was copied onto itself
+    cat > "$T/longname.cu" <<'EOF'
+struct AVeryLongStructureNameForTheTest { int x; };
+__global__ void kernel_with_a_long_name(int *p, AVeryLongStructureNameForTheTest a, AVeryLongStructureNameForTheTest b,
+                                        AVeryLongStructureNameForTheTest c, AVeryLongStructureNameForTheTest d) {
+  p[threadIdx.x + (1 << 28)] = a.x + b.x + c.x + d.x;   /* far outside every allocation: a fault */
+}
+int main(void) {
+  int *p;
+  AVeryLongStructureNameForTheTest s = { 1 };
+  cudaMalloc(&p, 256);
+  kernel_with_a_long_name<<<1, 32>>>(p, s, s, s, s);
+  return cudaDeviceSynchronize() == cudaErrorLaunchFailure ? 0 : 3;
+}
+EOF
+    if (cd "$T" && "$NVCC_BIN" -cudart shared -o longname longname.cu) > "$T/longname.log" 2>&1; then
+      "$BIN/awemu" exec --quiet "$T/longname" > "$T/longname.out" 2> "$T/longname.err"
+      rc=$?
+      if [ $rc -eq 0 ] && grep -q '^awemu: fault in kernel _Z23kernel_with_a_long_namePi32AVeryLongStructureNameForTheTestS0_S0_S0_, CTA (0,0,0), warp 0, lane 0, _Z23kernel_with_a_long_namePi32AVeryLongStructureNameForTheTestS0_S0_S0_ pc ' "$T/longname.err"; then
+        pass "cuda fault in a kernel whose demangled name does not fit: named by its mangled name"
+      else fail "cuda fault in a kernel of a long name (exit $rc)" "$(cat "$T/longname.err")"; fi
+    else fail "cuda fault in a kernel of a long name: nvcc" "$(cat "$T/longname.log")"; fi
     # the instruction limit: vecadd's one launch is 36004 warp instructions (README); with
     # --insn-limit 100 it faults, and the fault says how to raise the limit under awemu exec (it
     # named awemu run's option and the run-script command: awemu exec had no way to raise it);

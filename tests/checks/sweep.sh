@@ -17,6 +17,9 @@
 #   signals     SIGTERM and SIGINT stop the runs too and leave no partial statistics (143, 130)
 #   no gnuplot  every run ok: the table is written, a warning, status 0
 #   figures     from a results.csv written by hand, as derived in the comments
+#   exec        .exec workloads (CUDA programs by awemu exec): the command (quotes, ${SCRIPT_DIR},
+#               its own directory), a quote not closed and an empty file refused with their line;
+#               with nvcc, vecadd in functional and timing mode, reused, and run again when changed
 # Everything is written inside one mktemp -d directory, removed at the end.
 SW=$(mktemp -d)
 awemu=$(cd "$BIN" && pwd)/awemu
@@ -447,5 +450,53 @@ if command -v gnuplot > /dev/null 2>&1; then
   else fail "sweep figures: gnuplot's SVG and PNG" "$(cat "$SW/fig.err")"; fi
 else
   skip "sweep figures drawn by gnuplot" "gnuplot is not installed (Debian's gnuplot-nox; .ci/run installs it)"
+fi
+# ---- .exec workloads: CUDA programs run by awemu exec (the code before took only run scripts:
+# "no run script (a directory with run.aw, or an .aw file)") ----
+mkdir -p "$SW/ex"
+printf -- "--insn-limit 9 \${SCRIPT_DIR}/prog 'a b'  # a comment\n\"c d\" e\n" > "$SW/ex/q.exec"
+printf "prog 'open\n" > "$SW/ex/bad.exec"
+printf "# no command\n" > "$SW/ex/empty.exec"
+sw_err badexec "workloads: ex/bad.exec:1: the quote (') opened here is not closed" "workloads = ex/bad.exec"
+sw_err emptyexec "workloads: ex/empty.exec: no program" "workloads = ex/empty.exec"
+printf 'workloads = ex/q.exec\ndesigns = base\n' > "$SW/q.sweep"
+(cd "$SW" && "$awemu" sweep --list q.sweep) > "$SW/q.list" 2> "$SW/q.err"
+exd=$(cd "$SW/ex" && pwd -P) run=$(cd "$SW" && pwd)/q.runs/runs/q.caba-gtx480.base
+want="mkdir -p q.runs/runs/q.caba-gtx480.base && rm -f q.runs/runs/q.caba-gtx480.base/stats.json q.runs/runs/q.caba-gtx480.base/inputs && rm -rf $run/work && mkdir $run/work && (cd $run/work && exec $awemu exec --config caba-gtx480 --set design=base --stats-json $run/stats.part.json --insn-limit 9 $exd/prog 'a b' 'c d' e) > q.runs/runs/q.caba-gtx480.base/log 2>&1 && printf"
+if [ "$(sed 's/ printf .*/ printf/' "$SW/q.list")" = "$want" ] && grep -q "file ex/q.exec'" "$SW/q.list"; then
+  pass "sweep: an .exec workload runs awemu exec in an empty directory of its own, its words quoted and \${SCRIPT_DIR} absolute"
+else fail "sweep: an .exec workload's command" "$(cat "$SW/q.list" "$SW/q.err"; echo "want: $want")"; fi
+NVCC_SW=${NVCC:-$(command -v nvcc 2>/dev/null || ls /usr/local/cuda/bin/nvcc 2>/dev/null)}
+if [ -z "$NVCC_SW" ]; then
+  skip "sweep: a CUDA program as an .exec workload" "nvcc is not installed (it builds the program)"
+elif [ -n "$AWEMU_ASAN" ]; then
+  skip "sweep: a CUDA program as an .exec workload" "an AddressSanitizer build of libcudart.so.13 cannot load into a program built without it"
+elif ! "$NVCC_SW" -cudart shared -o "$SW/ex/vecadd" examples/cuda/vecadd.cu > "$SW/nvcc.log" 2>&1; then
+  fail "sweep: a CUDA program as an .exec workload: nvcc" "$(cat "$SW/nvcc.log")"
+else
+  # the program writes out.txt where it runs; in functional mode and timing mode, 2 runs
+  printf "/bin/sh -c 'echo made > out.txt && exec \"\$@\"' sh \${SCRIPT_DIR}/vecadd\n" > "$SW/ex/vec.exec"
+  printf 'workloads = ex/vec.exec\nconfigs = functional caba-gtx480\n' > "$SW/vec.sweep"
+  (cd "$SW" && "$awemu" sweep -j 2 vec.sweep) > "$SW/vec.out" 2> "$SW/vec.err"
+  rc=$?
+  R=$SW/vec.runs/runs
+  # vecadd: one launch of 36004 warp instructions (tests/checks/cudart.sh), PASSED by its own check
+  if [ $rc -eq 0 ] && grep -q '^  "warp_instructions": 36004,$' "$R/vec.functional/stats.json" && grep -q '"mode": "functional"' "$R/vec.functional/stats.json" &&
+     grep -q '^  "cycles": [1-9]' "$R/vec.caba-gtx480/stats.json" && [ "$(cat "$R/vec.caba-gtx480/work/out.txt")" = made ] &&
+     grep -q 'PASSED' "$R/vec.functional/log" && grep -q "file $(cd "$SW/ex" && pwd -P)/vecadd$" "$R/vec.caba-gtx480/inputs"; then
+    pass "sweep: a CUDA program as an .exec workload, functional and timing: statistics, its files in its run's directory, the program among what it read"
+  else fail "sweep: a CUDA program as an .exec workload (exit $rc)" "$(cat "$SW/vec.err"; head -5 "$R"/*/log)"; fi
+  # run again: nothing to do; the program changed: both run again, and what an earlier run left in its
+  # directory is gone
+  (cd "$SW" && "$awemu" sweep -j 2 vec.sweep) > /dev/null 2> "$SW/vec2.err"
+  touch "$R/vec.caba-gtx480/work/left-over"
+  printf '\0' >> "$SW/ex/vecadd"
+  (cd "$SW" && "$awemu" sweep -j 2 vec.sweep) > /dev/null 2> "$SW/vec3.err"
+  rc=$?
+  if grep -q '2 runs: 2 done before, 0 to run' "$SW/vec2.err" && [ $rc -eq 0 ] && grep -q '2 runs: 0 done before, 2 to run' "$SW/vec3.err" &&
+     grep -q "vec.caba-gtx480 runs again: its file $(cd "$SW/ex" && pwd -P)/vecadd changed since it ran" "$SW/vec3.err" && [ ! -e "$R/vec.caba-gtx480/work/left-over" ] &&
+     [ "$(cat "$R/vec.caba-gtx480/work/out.txt")" = made ]; then
+    pass "sweep: an .exec run is reused while its program is the same, run again in an empty directory when it changed"
+  else fail "sweep: an .exec workload resumed (exit $rc)" "$(cat "$SW/vec2.err" "$SW/vec3.err")"; fi
 fi
 rm -rf "$SW"
