@@ -1342,8 +1342,10 @@ static int number_bits(asm_ctx *c, const asm_tok *num, int neg, int t, uint64_t 
     return 1;
   }
   if (kind == TK_PRED) {
-    if (num->fkind || neg || num->u > 1) { asm_error(c, num->loc, "a predicate immediate must be 0 or 1"); return 0; }
-    *out = num->u;
+    /* PTX ISA 4.5: an integer constant used as a predicate reads as in C, zero False and any
+       other value True (nvcc writes true as -1) */
+    if (num->fkind) { asm_error(c, num->loc, "a predicate immediate must be an integer constant"); return 0; }
+    *out = num->u != 0;
     return 1;
   }
   if (num->fkind) {

@@ -88,14 +88,6 @@ nvcc_build() {
   "$NVCC" $NVCC_FLAGS $NVCC_RENAMES "$@" -o "$BIN_OUT"
 }
 
-# ptx_build SEDSCRIPT FILE [FLAG...]: the program's PTX as nvcc -ptx makes it, then the sed script of
-# examples/paper/patches applied, into $BIN_OUT.ptx (taken with awemu exec --ptx)
-ptx_build() {
-  s=$1; shift
-  echo "$NVCC -ptx -arch=sm_75 -O3 $NVCC_RENAMES $* -o $BIN_OUT.raw.ptx; sed -f $s"
-  "$NVCC" -ptx -arch=sm_75 -O3 $NVCC_RENAMES "$@" -o "$BIN_OUT.raw.ptx" && sed -f "$REPO/$PAPER_DIR/patches/$s" "$BIN_OUT.raw.ptx" > "$BIN_OUT.ptx"
-}
-
 # patch FILE SEDSCRIPT: our sed script of examples/paper/patches applied to FILE of the source copy;
 # every 's' command in it must change exactly one line (a source that is not the one the script
 # was written for is an error, not a silent miss)
