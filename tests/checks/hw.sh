@@ -80,14 +80,15 @@ else fail "hwagg" "$(cat "$T/cc.log" "$T/agg.out" 2>/dev/null)"; fi
 NVCC_HW=${NVCC:-$(command -v nvcc 2>/dev/null || ls /usr/local/cuda/bin/nvcc 2>/dev/null)}
 want=17 nv=$NVCC_HW
 # (without nvcc, or where awemu exec cannot load an AddressSanitizer libcudart into an nvcc program,
-# examples/cuda/vecadd is not compared)
+# examples/cuda/vecadd is not compared, and that is no failure: compare.sh exited 1 then, and with it
+# make report, so the report check failed under make asan and on a machine without nvcc)
 [ -z "$NVCC_HW" ] || [ -n "$AWEMU_ASAN" ] && { want=16; nv=; }
 NVCC=$nv BIN=$BIN sh tests/hw/compare.sh tests/hw/sample.json > "$T/sample.out" 2> "$T/sample.err"
 rc=$?
-if [ $rc = 0 ] || { [ $rc = 1 ] && [ $want = 16 ]; } &&
+if [ $rc = 0 ] &&
    tail -1 "$T/sample.out" | grep -q "^MAPE [0-9.]*% over $want kernels, correlation [-0-9.]* (SAMPLE, not a measurement: invented H100-like figures, none (a sample))$" &&
    grep -q '^micro/chase_l1:chase  *1  *72.93 (72.80-73.40)  *70.33 ' "$T/sample.out" && grep -q '^awemu --config h100 (1980 MHz, 132 SMs)' "$T/sample.out"; then
-  pass "make hw-compare on the sample: every kernel under h100, $want compared, the last line names the SAMPLE"
+  pass "make hw-compare on the sample: every kernel under h100, $want compared, the last line names the SAMPLE, exit 0"
 else fail "hw-compare on tests/hw/sample.json (exit $rc, want $want kernels)" "$(tail -8 "$T/sample.out"; head -5 "$T/sample.err")"; fi
 
 # ---- errors ----
