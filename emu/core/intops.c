@@ -1,4 +1,4 @@
-/* emu/intops.c -- integer instructions outside the executor's common path,
+/* emu/core/intops.c -- integer instructions outside the executor's common path,
  * one lane's value at a time: fns, szext, bmsk, add/min/max on .u16x2 and
  * .s16x2, and the SIMD video instructions (vadd2 ... vmax4, vset2, vset4),
  * as the PTX ISA 9.0 defines them (§9.7.1, §9.7.18.2).

@@ -1,4 +1,4 @@
-/* emu/tensor.c -- the tensor-core instructions: wmma.load, wmma.store,
+/* emu/core/tensor.c -- the tensor-core instructions: wmma.load, wmma.store,
  * wmma.mma, mma, ldmatrix, stmatrix and movmatrix (PTX ISA 9.0, §9.7.14).
  *
  * A warp executes each of them as one: every lane holds a fragment of each

@@ -1,4 +1,4 @@
-/* emu/exec.c -- the functional SIMT core: CTAs, warps, the reconvergence
+/* emu/core/exec.c -- the functional SIMT core: CTAs, warps, the reconvergence
  * stack, calls, barriers, memory spaces and the semantics of every
  * instruction, as the PTX ISA defines them.
  *
@@ -20,8 +20,8 @@
  * once, which is within the error bounds the ISA states.
  */
 #include "core.h"
-#include "timing/tm_launch.h"
-#include "../isa/disasm.h"
+#include "../timing/tm_launch.h"
+#include "../../isa/disasm.h"
 
 #include <fenv.h>
 #include <float.h>

@@ -1,4 +1,4 @@
-/* emu/exec_int.h -- the executor's run-time state: CTAs, warps, frames and
+/* emu/core/exec_int.h -- the executor's run-time state: CTAs, warps, frames and
  * the reconvergence stack, shared by the executor (exec.c) and the debugger
  * (debug.c), which reads and changes it while the executor is stopped in a
  * hook.

@@ -1,11 +1,11 @@
-/* emu/emu_int.h -- the emulator's private structures (loader, executor, memory). */
+/* emu/core/emu_int.h -- the emulator's private structures (loader, executor, memory). */
 #ifndef AWEMU_EMU_INT_H
 #define AWEMU_EMU_INT_H
 
-#include "awemu.h"
+#include "../awemu.h"
 #include <signal.h>
-#include "../isa/image.h"
-#include "../isa/isa.h"
+#include "../../isa/image.h"
+#include "../../isa/isa.h"
 
 #define WARP 32
 #define NO_PC UINT32_MAX

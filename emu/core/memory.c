@@ -1,4 +1,4 @@
-/* emu/memory.c -- device global memory: allocations in a sparse 64-bit space.
+/* emu/core/memory.c -- device global memory: allocations in a sparse 64-bit space.
  *
  * Laid out as the CUDA allocator does: allocations packed one after another
  * (each rounded up to 256 bytes, then a 256-byte gap) into pages of EMU_PAGE

@@ -1,4 +1,4 @@
-/* emu/core.h -- the steppable functional core: one warp instruction per call.
+/* emu/core/core.h -- the steppable functional core: one warp instruction per call.
  *
  * Owns nothing new: it is the interface through which a driver runs the
  * functional executor (exec.c).  The functional driver (aw_launch without a
