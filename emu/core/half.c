@@ -17,7 +17,7 @@
  * bits more than the second.  (tests/emu/insn/half checks every operation
  * against a reference that computes with exact rational arithmetic instead.)
  */
-#include "exec_int.h"
+#include "core_int.h"
 
 #include <fenv.h>
 #include <math.h>

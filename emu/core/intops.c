@@ -12,7 +12,7 @@
  * elements are truncated to their width and packed, with .add their exact
  * values are summed into c (mod 2^32).
  */
-#include "exec_int.h"
+#include "core_int.h"
 
 /* fns: the position of the offset-th one bit of mask counted from bit base
  * (upwards for offset > 0, downwards for offset < 0; 0: bit base itself).

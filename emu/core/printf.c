@@ -15,7 +15,7 @@
  * caller writes whole; nothing is written on a fault (an address outside
  * memory, an unterminated string, %n).
  */
-#include "exec_int.h"
+#include "core_int.h"
 
 #include <stdarg.h>
 #include <stdio.h>

@@ -28,7 +28,7 @@
  * of a wmma.load or wmma.store must agree on the address and stride: a
  * fault otherwise, not the ISA's undefined behaviour.
  */
-#include "exec_int.h"
+#include "core_int.h"
 
 #include <math.h>
 #include <string.h>
