@@ -30,7 +30,9 @@ BIN      ?= bin
 
 ISA_SRC  := isa/isa.c isa/image.c isa/image_check.c isa/disasm.c isa/isadoc.c isa/outfile.c
 ASM_SRC  := asm/asm.c asm/util.c
-EMU_SRC  := emu/device.c emu/exec.c emu/tensor.c emu/intops.c emu/printf.c emu/half.c emu/load.c emu/record.c emu/memory.c emu/script.c emu/report.c emu/datadir.c emu/options.c emu/cudart/fatbin.c \
+# the functional core (emu/core/): every file of the folder
+CORE_SRC := $(sort $(wildcard emu/core/*.c))
+EMU_SRC  := $(CORE_SRC) emu/script.c emu/report.c emu/datadir.c emu/options.c emu/cudart/fatbin.c \
             emu/timing/config.c emu/timing/event.c emu/timing/cache.c emu/timing/dram.c emu/timing/link.c \
             emu/timing/assist.c emu/timing/cmem.c emu/timing/compress.c emu/timing/gpu.c emu/timing/sm.c emu/timing/sched.c emu/timing/stats.c emu/timing/timeline.c emu/timing/tmdev.c
 # the timing presets, compiled into the program from emu/timing/presets/*.cfg

@@ -9,7 +9,7 @@
 #define AWEMU_DEBUG_INT_H
 
 #include "debug.h"
-#include "exec_int.h"
+#include "core/exec_int.h"
 #include "options.h"
 #include "script.h"
 #include "../isa/outfile.h"

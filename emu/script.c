@@ -8,8 +8,8 @@
 #define _GNU_SOURCE
 #include "script.h"
 #include "timing/timing.h"
-#include "emu_int.h"
-#include "exec_int.h"   /* emu_half_round: f16/bf16 arguments */
+#include "core/emu_int.h"
+#include "core/exec_int.h"   /* emu_half_round: f16/bf16 arguments */
 #include "../isa/outfile.h"
 
 #include <ctype.h>

@@ -235,6 +235,18 @@ int main(void) {
     ok &= (subs & (subs - 1)) == 0;   /* at most one category in the shared sub field */
   }
   CHECK(ok, "every opcode uses at most one sub-operation category");
+  /* the FAMILY column names the executor's function for each row (emu/core/ dispatches on it):
+   * control flow is the step's own, memory goes through the families that resolve addresses */
+  ok = 1;
+  unsigned used = 0;
+  for (int i = 0; i < ISA_OP_COUNT; i++) {
+    const isa_op_info *o = &isa_ops[i];
+    if (o->family >= X_COUNT) { ok = 0; printf("  %s: family %u is not an X_* value\n", o->name, o->family); continue; }
+    used |= 1u << o->family;
+    if ((o->flags & (F_BRANCH | F_CALL | F_RET | F_EXIT)) && o->family != X_CTRL) { ok = 0; printf("  %s: control flow outside X_CTRL\n", o->name); }
+    if ((o->flags & F_MEM) && o->family != X_MEM && o->family != X_ASYNC && o->family != X_TENSOR) { ok = 0; printf("  %s: a memory instruction in family %s\n", o->name, isa_family_names[o->family]); }
+  }
+  CHECK(ok && used == (1u << X_COUNT) - 1, "every opcode names an executor family, each family has a row, control flow is X_CTRL and memory X_MEM, X_ASYNC or X_TENSOR");
 
   size_t cap = 1 << 16, n = 0;
   hdr *all = malloc(cap * sizeof *all);

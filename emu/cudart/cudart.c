@@ -22,7 +22,7 @@
 #include "../awemu.h"
 #include "../datadir.h"
 #include "../debug.h"
-#include "../emu_int.h"
+#include "../core/emu_int.h"
 #include "../options.h"
 #include "../timing/timing.h"
 #include "../timing/tm_launch.h"

@@ -1,6 +1,6 @@
 /* emu/timing/compress.c -- compressed memory (see compress.h). */
 #include "compress.h"
-#include "../emu_int.h"
+#include "../core/emu_int.h"
 
 #include <string.h>
 

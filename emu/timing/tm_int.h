@@ -1,6 +1,6 @@
 /* emu/timing/tm_int.h -- the timing model's private structures: GPU, SMs, warps, partitions.
  *
- * The model decides WHEN; the functional core (emu/core.h) decides WHAT.
+ * The model decides WHEN; the functional core (emu/core/core.h) decides WHAT.
  * Time is in femtoseconds (event.h); each part runs on its own clock: SMs on
  * the core clock, the crossbar on the interconnect clock, L2 slices on the
  * L2 clock, DRAM channels on the DRAM clock.
@@ -24,7 +24,7 @@
 #ifndef AWEMU_TM_INT_H
 #define AWEMU_TM_INT_H
 
-#include "../core.h"
+#include "../core/core.h"
 #include "cache.h"
 #include "compress.h"
 #include "dram.h"

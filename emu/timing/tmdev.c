@@ -1,6 +1,6 @@
 /* emu/timing/tmdev.c -- a device in timing mode: its config and the statistics of its launches. */
 #include "tm_launch.h"
-#include "../emu_int.h"
+#include "../core/emu_int.h"
 #include "timeline.h"
 
 #include <stdlib.h>

@@ -1,11 +1,11 @@
-/* emu/device.c -- a device's lifecycle and settings: creation, the limits of
+/* emu/core/device.c -- a device's lifecycle and settings: creation, the limits of
  * its launches (instructions, wall-clock time, call frames), interrupts, the
  * trace, and freeing everything it owns (memory, modules, the timing model).
- * Memory (memory.c), modules (load.c) and launches (exec.c, timing/) are the
+ * Memory (memory.c), modules (load.c) and launches (run.c, step.c, timing/) are the
  * other parts of the device.
  */
 #include "emu_int.h"
-#include "timing/tm_launch.h"
+#include "../timing/tm_launch.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,4 +1,4 @@
-/* emu/load.c -- from an image to runnable code: predecoding, memory layout,
+/* emu/core/load.c -- from an image to runnable code: predecoding, memory layout,
  * and the reconvergence points of every branch (immediate post-dominators).
  *
  * Contract: a module that loads has every operand resolved (register slots,
@@ -7,8 +7,8 @@
  * inner loop never looks at the image again.
  */
 #include "emu_int.h"
-#include "../isa/disasm.h"
-#include "../asm/asm.h"
+#include "../../isa/disasm.h"
+#include "../../asm/asm.h"
 
 #include <errno.h>
 #include <stdarg.h>

@@ -1,4 +1,4 @@
-/* emu/tensor.c -- the tensor-core instructions: wmma.load, wmma.store,
+/* emu/core/tensor.c -- the tensor-core instructions: wmma.load, wmma.store,
  * wmma.mma, mma, ldmatrix, stmatrix and movmatrix (PTX ISA 9.0, §9.7.14).
  *
  * A warp executes each of them as one: every lane holds a fragment of each
@@ -28,7 +28,7 @@
  * of a wmma.load or wmma.store must agree on the address and stride: a
  * fault otherwise, not the ISA's undefined behaviour.
  */
-#include "exec_int.h"
+#include "core_int.h"
 
 #include <math.h>
 #include <string.h>

@@ -1,11 +1,11 @@
-/* emu/emu_int.h -- the emulator's private structures (loader, executor, memory). */
+/* emu/core/emu_int.h -- the emulator's private structures (loader, executor, memory). */
 #ifndef AWEMU_EMU_INT_H
 #define AWEMU_EMU_INT_H
 
-#include "awemu.h"
+#include "../awemu.h"
 #include <signal.h>
-#include "../isa/image.h"
-#include "../isa/isa.h"
+#include "../../isa/image.h"
+#include "../../isa/isa.h"
 
 #define WARP 32
 #define NO_PC UINT32_MAX
@@ -157,7 +157,7 @@ struct aw_device {
   size_t *extra_len;
   uint32_t nextra;
   /* The hot loop compares warp_insns with check_at only; past it, the slow
-   * path (limits_reached in exec.c) tests the instruction limit, the
+   * path (emu_limits_reached in step.c) tests the instruction limit, the
    * wall-clock limit and an interrupt, and sets the next check_at. */
   uint64_t check_at;
   uint32_t max_calls;       /* nested calls per warp (aw_set_frame_limit) */

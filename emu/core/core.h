@@ -1,7 +1,7 @@
-/* emu/core.h -- the steppable functional core: one warp instruction per call.
+/* emu/core/core.h -- the steppable functional core: one warp instruction per call.
  *
  * Owns nothing new: it is the interface through which a driver runs the
- * functional executor (exec.c).  The functional driver (aw_launch without a
+ * functional executor (emu/core/).  The functional driver (aw_launch without a
  * timing config) runs one CTA at a time to completion; the timing driver
  * (emu/timing/) keeps many CTAs resident, asks for each warp's next
  * instruction, decides when it issues, and then executes it with emu_step.

@@ -1,4 +1,4 @@
-/* emu/memory.c -- device global memory: allocations in a sparse 64-bit space.
+/* emu/core/memory.c -- device global memory: allocations in a sparse 64-bit space.
  *
  * Laid out as the CUDA allocator does: allocations packed one after another
  * (each rounded up to 256 bytes, then a 256-byte gap) into pages of EMU_PAGE
@@ -13,7 +13,7 @@
  * allocations, the rest of the last one's page (the tail buffer) and the page
  * below the first (the head buffer: on a GPU the CUDA runtime's own
  * allocations lie below a program's first, so a read a little below it runs,
- * as Rodinia's srad_v2 does).  Memcheck (exec.c) reports the accesses that
+ * as Rodinia's srad_v2 does).  Memcheck (check.c) reports the accesses that
  * miss every allocation.
  */
 #include "emu_int.h"

@@ -1,5 +1,5 @@
-/* emu/exec_int.h -- the executor's run-time state: CTAs, warps, frames and
- * the reconvergence stack, shared by the executor (exec.c) and the debugger
+/* emu/core/exec_int.h -- the executor's run-time state: CTAs, warps, frames and
+ * the reconvergence stack, shared by the core (emu/core/) and the debugger
  * (debug.c), which reads and changes it while the executor is stopped in a
  * hook.
  *
@@ -96,52 +96,10 @@ typedef struct emu_cta {
  * the message names.  Never faults the kernel. */
 uint8_t *emu_locate(cta *c, warp *w, uint32_t lane, int space, uint64_t addr, uint32_t size, int is_store,
                     char *why, size_t whycap);
-/* printf.c: lane 'lane' of w calls vprintf(fmt, args) (generic addresses): the
- * text CUDA prints, malloc'd in *text (*len bytes; not NUL-terminated by
- * contract), and the number of arguments the format consumed; -1 (no text) for
- * a NULL format; -2 on a fault, with the reason in why and the address in *bad. */
-int emu_printf(cta *c, warp *w, uint32_t lane, uint64_t fmt, uint64_t args, char **text, size_t *len,
-               char *why, size_t whycap, uint64_t *bad);
-/* Keeps the text one thread's printf call printed (block 'cta' in linear grid
- * order, thread 'thread' in linear block order) until the launch ends; -1 out of memory. */
-int emu_print_keep(aw_device *d, uint64_t block, uint32_t thread, const char *text, size_t len);
-/* At a launch's end: writes the kept texts ordered by block, thread and call
- * (so the order is the same in every mode and schedule), and forgets them. */
-void emu_print_flush(aw_device *d);
-/* half.c: op (ISA_OP_ADD, SUB, MUL, FMA, MIN, MAX, NEG, ABS) on the .f16, .f16x2,
- * .bf16 or .bf16x2 values a, b, c (c: fma only), rounded to nearest even, with
- * .ftz, .sat and .relu as the PTX ISA defines them. */
-uint64_t emu_half_op(int op, int type, uint64_t a, uint64_t b, uint64_t c, int ftz, int sat, int relu);
-/* The value of .f16 (bf = 0) or .bf16 (bf = 1) bits h; x (exact, or with two bits to
+/* half.c: the value of .f16 (bf = 0) or .bf16 (bf = 1) bits h; x (exact, or with two bits to
  * spare) rounded to one in cvt's mode rnd (1 rn, 2 rz, 3 rm, 4 rp; integer modes as rn). */
 double emu_half_value(uint32_t h, int bf);
-/* .relu on .f16 or .bf16 bits h: a negative value becomes +0; NaN and -0 stay. */
-uint32_t emu_half_relu(uint32_t h, int bf);
 uint32_t emu_half_round(double x, int bf, int rnd);
-/* ex2.approx (op ISA_OP_EX2) or tanh.approx of the .f16 (bf = 0) or .bf16 bits h: computed
- * in double and rounded to nearest even once (within the PTX ISA's error bounds); a NaN
- * result is 0x7fff; .ftz flushes subnormal inputs and results to signed zero. */
-uint32_t emu_half_func(int op, uint32_t h, int bf, int ftz);
-/* exec.c's operands, memory and faults, for the instruction families kept in
- * files of their own: a source's 32 lane values (tmp: room when they are not
- * in a register), a destination written in the lanes of mask, each lane's
- * address of a memory operand (returns its space), one lane's bytes (NULL
- * after reporting the fault), the addresses noted for the timing side, and a
- * fault of lane 'lane' (ANYLANE: the warp's first running lane) at pc. */
-const uint64_t *emu_src(cta *c, warp *w, const emu_opnd *o, uint64_t *tmp);
-void emu_write(warp *w, const emu_opnd *o, const uint64_t *val, uint32_t mask);
-int emu_addresses(cta *c, warp *w, int space, const emu_opnd *o, uint64_t *addr);
-uint8_t *emu_resolve(cta *c, warp *w, uint32_t pc, uint32_t lane, int space, uint64_t addr, uint32_t size, int is_store);
-void emu_note_access(cta *c, int space, const uint64_t *addr, uint32_t active, unsigned bytes);
-void emu_fault(cta *c, warp *w, uint32_t pc, uint32_t lane, int has_addr, uint64_t addr, const char *fmt, ...)
-  __attribute__((format(printf, 7, 8)));
-#define EMU_ANYLANE UINT32_MAX
-/* intops.c: one lane of fns, szext, bmsk, add/min/max on .u16x2 and .s16x2, and
- * the SIMD video instructions (vadd2 ... vset4), from its sources a, b, c. */
-uint64_t emu_int_op(const emu_insn *in, uint64_t a, uint64_t b, uint64_t c);
-/* tensor.c: wmma.load, wmma.store, wmma.mma, mma and ldmatrix in warp w
- * (every lane active); 0, or -1 after a fault. */
-int emu_exec_tensor(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t active);
 /* The value of special register 'sreg' (component comp: 1 x, 2 y, 3 z) in every lane of w. */
 void emu_sreg(cta *c, warp *w, uint32_t sreg, uint32_t comp, uint64_t *out);
 

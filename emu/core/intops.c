@@ -1,4 +1,4 @@
-/* emu/intops.c -- integer instructions outside the executor's common path,
+/* emu/core/intops.c -- integer instructions outside the executor's common path,
  * one lane's value at a time: fns, szext, bmsk, add/min/max on .u16x2 and
  * .s16x2, and the SIMD video instructions (vadd2 ... vmax4, vset2, vset4),
  * as the PTX ISA 9.0 defines them (§9.7.1, §9.7.18.2).
@@ -12,7 +12,7 @@
  * elements are truncated to their width and packed, with .add their exact
  * values are summed into c (mod 2^32).
  */
-#include "exec_int.h"
+#include "core_int.h"
 
 /* fns: the position of the offset-th one bit of mask counted from bit base
  * (upwards for offset > 0, downwards for offset < 0; 0: bit base itself).

@@ -1,4 +1,4 @@
-/* emu/printf.c -- device printf: what a kernel's 'call vprintf' prints.
+/* emu/core/printf.c -- device printf: what a kernel's 'call vprintf' prints.
  *
  * nvcc compiles printf(fmt, ...) in device code to a call of the external
  * function vprintf(fmt, args): fmt the generic address of the format string (a
@@ -15,7 +15,7 @@
  * caller writes whole; nothing is written on a fault (an address outside
  * memory, an unterminated string, %n).
  */
-#include "exec_int.h"
+#include "core_int.h"
 
 #include <stdarg.h>
 #include <stdio.h>

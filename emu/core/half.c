@@ -1,4 +1,4 @@
-/* emu/half.c -- half-precision arithmetic: .f16, .f16x2, .bf16, .bf16x2.
+/* emu/core/half.c -- half-precision arithmetic: .f16, .f16x2, .bf16, .bf16x2.
  *
  * add, sub, mul, fma, neg, abs, min and max on IEEE binary16 (f16) and
  * bfloat16 (bf16) values, one or two to a register (x2: two independent
@@ -17,7 +17,7 @@
  * bits more than the second.  (tests/emu/insn/half checks every operation
  * against a reference that computes with exact rational arithmetic instead.)
  */
-#include "exec_int.h"
+#include "core_int.h"
 
 #include <fenv.h>
 #include <math.h>

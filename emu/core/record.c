@@ -1,4 +1,4 @@
-/* emu/record.c -- launches recorded for replay on a real GPU (aw_set_record).
+/* emu/core/record.c -- launches recorded for replay on a real GPU (aw_set_record).
  *
  * The record directory holds each module's source as module-K.ptx and one
  * directory per launch, NNNN/ (from 0000):
