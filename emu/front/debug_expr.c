@@ -1,10 +1,10 @@
-/* emu/debug_expr.c -- the debugger's expressions: registers, special registers,
+/* emu/front/debug_expr.c -- the debugger's expressions: registers, special registers,
  * memory, buffers and symbols, 64-bit arithmetic without undefined behaviour
  * (modulo 2^64, as C's unsigned arithmetic), and printing values in every
  * lane and format (see debug_int.h and emu/DEBUGGER.md, "Expressions").
  */
 #include "debug_int.h"
-#include "timing/timing.h"
+#include "../timing/timing.h"
 
 #include <ctype.h>
 #include <errno.h>

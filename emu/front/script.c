@@ -1,4 +1,4 @@
-/* emu/script.c -- run scripts: buffers, launches, checks.
+/* emu/front/script.c -- run scripts: buffers, launches, checks.
  *
  * Values are checked against the type they are for (range, sign, finite), and
  * buffers move between host and device in chunks of CHUNK_ELEMS elements, so a
@@ -7,10 +7,9 @@
 /* fopencookie (glibc, musl): the trace's byte cap is a FILE that counts what it writes */
 #define _GNU_SOURCE
 #include "script.h"
-#include "timing/timing.h"
-#include "emu_int.h"
-#include "exec_int.h"   /* emu_half_round: f16/bf16 arguments */
-#include "../isa/outfile.h"
+#include "../timing/timing.h"
+#include "../core.h"   /* emu_half_round, emu_bits_f64: f16/bf16 and float arguments */
+#include "../../isa/outfile.h"
 
 #include <ctype.h>
 #include <errno.h>

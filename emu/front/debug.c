@@ -1,4 +1,4 @@
-/* emu/debug.c -- awemu debug: breakpoints, stepping, focus and inspection
+/* emu/front/debug.c -- awemu debug: breakpoints, stepping, focus and inspection
  * over the functional core, at a GNU readline prompt (see debug.h and
  * emu/DEBUGGER.md).
  *
@@ -17,11 +17,11 @@
  * script and no session (g->s NULL), and kill and quit end the program.
  */
 #include "debug_int.h"
-#include "../isa/disasm.h"
-#include "../subroutines/codec.h"
-#include "../isa/outfile.h"
-#include "../isa/version.h"
-#include "timing/timing.h"
+#include "../../isa/disasm.h"
+#include "../../subroutines/codec.h"
+#include "../../isa/outfile.h"
+#include "../../isa/version.h"
+#include "../timing/timing.h"
 
 #include <ctype.h>
 #include <errno.h>

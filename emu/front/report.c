@@ -1,14 +1,14 @@
-/* emu/report.c -- the compression report (see report.h). */
+/* emu/front/report.c -- the compression report (see report.h). */
 #include "report.h"
-#include "awemu.h"
-#include "datadir.h"
-#include "../subroutines/codec.h"
-#include "../subroutines/mpc/mpc.h"
-#include "../subroutines/mpc/mpc_train.h"
+#include "../awemu.h"
+#include "../datadir.h"
+#include "../../subroutines/codec.h"
+#include "../../subroutines/mpc/mpc.h"
+#include "../../subroutines/mpc/mpc_train.h"
 
 #if defined(__has_include)
 #if __has_include("../isa/version.h")
-#include "../isa/version.h"
+#include "../../isa/version.h"
 #endif
 #endif
 #ifndef AWEMU_VERSION

@@ -1,11 +1,11 @@
-/* emu/sweep.c -- awemu sweep (sweep.h; the reference is emu/SWEEP.md). */
+/* emu/front/sweep.c -- awemu sweep (sweep.h; the reference is emu/SWEEP.md). */
 #define _XOPEN_SOURCE 700   /* realpath */
 #define _DEFAULT_SOURCE     /* flock */
 #include "sweep.h"
 #include "plot.h"
-#include "../asm/asm.h"
-#include "timing/config.h"
-#include "../isa/outfile.h"
+#include "../../asm/asm.h"
+#include "../timing/config.h"
+#include "../../isa/outfile.h"
 
 #include <ctype.h>
 #include <errno.h>

@@ -1,4 +1,4 @@
-/* emu/debug_int.h -- private to the debugger (emu/debug.c, emu/debug_expr.c).
+/* emu/front/debug_int.h -- private to the debugger (emu/front/debug.c, emu/front/debug_expr.c).
  *
  * Owns: the debugger's state (dbg), its breakpoints, watchpoints and displays,
  * the values its expressions evaluate to, and the helpers its files share
@@ -9,10 +9,10 @@
 #define AWEMU_DEBUG_INT_H
 
 #include "debug.h"
-#include "exec_int.h"
+#include "../core.h"
 #include "options.h"
 #include "script.h"
-#include "../isa/outfile.h"
+#include "../../isa/outfile.h"
 
 #include <signal.h>
 #include <stddef.h>

@@ -1,4 +1,4 @@
-/* emu/plot.c -- a sweep's figures (plot.h). */
+/* emu/front/plot.c -- a sweep's figures (plot.h). */
 #include "plot.h"
 
 #include <ctype.h>
