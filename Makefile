@@ -33,7 +33,7 @@ ASM_SRC  := asm/asm.c asm/util.c
 # the front ends (emu/front/): run scripts, the compression report and the options of awemu run,
 # debug and exec are in libawemu; the debugger is in bin/awemu and libcudart.so; awemu exec,
 # sweep and plot in bin/awemu alone
-FRONT_LIB_SRC := emu/front/script.c emu/front/report.c emu/front/options.c
+FRONT_LIB_SRC := emu/front/script.c emu/front/script_data.c emu/front/script_launch.c emu/front/script_out.c emu/front/report.c emu/front/options.c
 DEBUG_SRC := emu/front/debug.c emu/front/debug_state.c emu/front/debug_expr.c emu/front/debug_break.c emu/front/debug_inspect.c emu/front/debug_run.c
 SWEEP_SRC := emu/front/sweep.c emu/front/plot.c
 AWEMU_OBJ := $(patsubst %.c,$(BUILD)/%.o,emu/front/main.c $(DEBUG_SRC) emu/front/exec.c $(SWEEP_SRC))

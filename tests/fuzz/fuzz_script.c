@@ -1,4 +1,4 @@
-/* tests/fuzz/fuzz_script.c -- libFuzzer target: the run-script language (emu/front/script.c).
+/* tests/fuzz/fuzz_script.c -- libFuzzer target: the run-script language (emu/front/script*.c).
  *
  * Each input is run-script lines, run one by one with aw_session_exec on a
  * fresh session (a failing line does not stop the rest, as at the debugger's
