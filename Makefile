@@ -35,7 +35,7 @@ ASM_SRC  := asm/asm.c asm/util.c
 # sweep and plot in bin/awemu alone
 FRONT_LIB_SRC := emu/front/script.c emu/front/script_data.c emu/front/script_launch.c emu/front/script_out.c emu/front/report.c emu/front/options.c
 DEBUG_SRC := emu/front/debug.c emu/front/debug_state.c emu/front/debug_expr.c emu/front/debug_break.c emu/front/debug_inspect.c emu/front/debug_run.c
-SWEEP_SRC := emu/front/sweep.c emu/front/plot.c
+SWEEP_SRC := emu/front/sweep.c emu/front/sweep_file.c emu/front/sweep_id.c emu/front/sweep_merge.c emu/front/plot.c
 AWEMU_OBJ := $(patsubst %.c,$(BUILD)/%.o,emu/front/main.c $(DEBUG_SRC) emu/front/exec.c $(SWEEP_SRC))
 EMU_SRC  := emu/device.c emu/exec.c emu/tensor.c emu/intops.c emu/printf.c emu/half.c emu/load.c emu/record.c emu/memory.c emu/datadir.c $(FRONT_LIB_SRC) emu/cudart/fatbin.c \
             emu/timing/config.c emu/timing/event.c emu/timing/cache.c emu/timing/dram.c emu/timing/link.c \
