@@ -897,7 +897,7 @@ static asm_loc live_loc(asm_ctx *c, int is_out) {
 }
 
 /* What the loader requires of a subroutine's triggers and live registers that
- * needs no kernel (emu/load.c, bind_pc_triggers), checked here so that awasm
+ * needs no kernel (emu/core/load.c, bind_pc_triggers), checked here so that awasm
  * does not write an image the loader refuses: a 'pc' trigger names as many
  * parent registers as there are live-ins and live-outs; a low-priority
  * subroutine started by 'pc' or 'miss' has no live-outs and skips nothing;
@@ -2175,7 +2175,7 @@ static const isa_subr *trigger_subr(asm_ctx *c, uint32_t t) {
 }
 
 /* 'pc' triggers whose kernel is in this assembly, checked as the loader
- * checks them (emu/load.c): the points are instructions of the kernel, the
+ * checks them (emu/core/load.c): the points are instructions of the kernel, the
  * bound registers are the kernel's, each as wide as its live-in or live-out,
  * and no two triggers name one instruction.  (A trigger for a kernel that is
  * not here is bound when the subroutine is assembled with its module.) */

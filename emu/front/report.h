@@ -1,4 +1,4 @@
-/* emu/report.h -- `awemu compress`: compression figures of the reference codecs over data.
+/* emu/front/report.h -- `awemu compress`: compression figures of the reference codecs over data.
  *
  * Reads lines (a text file of hex lines, or a binary memory image cut into
  * lines) and reports, per algorithm: lines, lines compressed, raw and

@@ -1,4 +1,4 @@
-/* emu/sweep.h -- awemu sweep: a grid of timing runs, run in parallel or on a cluster, merged into one table.
+/* emu/front/sweep.h -- awemu sweep: a grid of timing runs, run in parallel or on a cluster, merged into one table.
  *
  * Owns: the sweep file (workloads x configs x designs x algorithms x
  * overrides), its expansion into independent runs of `awemu run`, running

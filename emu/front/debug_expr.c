@@ -1,10 +1,10 @@
-/* emu/debug_expr.c -- the debugger's expressions: registers, special registers,
+/* emu/front/debug_expr.c -- the debugger's expressions: registers, special registers,
  * memory, buffers and symbols, 64-bit arithmetic without undefined behaviour
  * (modulo 2^64, as C's unsigned arithmetic), and printing values in every
  * lane and format (see debug_int.h and emu/DEBUGGER.md, "Expressions").
  */
 #include "debug_int.h"
-#include "timing/timing.h"
+#include "../timing/timing.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -154,6 +154,86 @@ int dbg_value_number(parser *ps, const value *v, uint64_t *u, double *f, int *is
   return 0;
 }
 
+/* %REGISTER[LANE] (also %REGISTER[*]) and the special registers (%tid.x, ...). */
+static int parse_register(parser *ps, value *v) {
+  dbg *g = ps->g;
+  char id[128];
+  if (!read_ident(ps, id, sizeof id)) return perr(ps, "register name expected");
+  warp *w = dbg_focus_warp(g);
+  /* special registers, with their .x .y .z */
+  char base[128];
+  snprintf(base, sizeof base, "%s", id);
+  uint32_t comp = 0;
+  char *dot = strrchr(base, '.');
+  if (dot && (!strcmp(dot, ".x") || !strcmp(dot, ".y") || !strcmp(dot, ".z"))) { comp = (uint32_t)(dot[1] - 'x' + 1); *dot = 0; }
+  int sr = isa_sreg_lookup(base, strlen(base));
+  if (sr >= 0 && (isa_sregs[sr].comps ? comp != 0 : comp == 0)) {
+    if (!w) return perr(ps, "no warp in focus: %s has a value only while a kernel runs", id);
+    v->kind = V_SREG; v->sreg = (uint32_t)sr; v->comp = comp; v->type = isa_sregs[sr].bits == 64 ? ISA_T_U64 : ISA_T_U32;
+  } else {
+    if (!w) return perr(ps, "no warp in focus: registers have values only while a kernel runs (break, run)");
+    uint32_t f = dbg_sel_frame(g, w)->func;
+    int slot = emu_reg_slot(g->c->m, f, id);
+    if (slot < 0 && sr >= 0) return perr(ps, "%s takes a component: %s.x, %s.y or %s.z", base, base, base, base);
+    if (slot < 0) return perr(ps, "no register %s in %s", id, dbg_fname(g->c->m, f));
+    v->kind = V_REG; v->slot = (uint32_t)slot; v->type = g->c->m->funcs[f].slot_type[slot];
+  }
+  snprintf(v->name, sizeof v->name, "%.63s", id);
+  skipws(ps);
+  if (*ps->p == '[') {   /* a lane, or * for all */
+    ps->p++;
+    skipws(ps);
+    if (*ps->p == '*') { v->lane = -2; ps->p++; snprintf(v->name, sizeof v->name, "%.50s[*]", id); }
+    else {
+      value l;
+      if (parse_expr(ps, &l)) return -1;
+      uint64_t u; double fv; int fl;
+      if (dbg_value_number(ps, &l, &u, &fv, &fl)) return -1;
+      if (fl || u >= WARP) return perr(ps, "a lane is 0 to 31");
+      v->lane = (int)u;
+      snprintf(v->name, sizeof v->name, "%.50s[%d]", id, v->lane);
+    }
+    skipws(ps);
+    if (*ps->p != ']') return perr(ps, "']' expected");
+    ps->p++;
+  }
+  return 0;
+}
+
+/* $pc, $mask, $active, $lane, $warp: the warp in focus. */
+static int parse_dollar(parser *ps, value *v) {
+  dbg *g = ps->g;
+  char id[128];
+  read_ident(ps, id, sizeof id);
+  warp *w = dbg_focus_warp(g);
+  if (!strcmp(id, "$pc") || !strcmp(id, "$mask") || !strcmp(id, "$lane") || !strcmp(id, "$warp") || !strcmp(id, "$active")) {
+    if (!w) return perr(ps, "no warp in focus: %s has a value only while a kernel runs", id);
+    uint32_t mask;
+    uint32_t pc = dbg_warp_pc(g, w, &mask);
+    v->kind = V_NUM; v->type = ISA_T_U32;
+    if (!strcmp(id, "$mask") || !strcmp(id, "$active")) v->type = ISA_T_B32;
+    if (!strcmp(id, "$pc")) { uint32_t sp = dbg_sel_pc(g, w); v->bits = sp == NO_PC ? 0 : dbg_rel_pc(g->c->m, sp); }   /* (the selected frame's) */
+    else if (!strcmp(id, "$lane")) v->bits = g->fl;
+    else if (!strcmp(id, "$warp")) {   /* an assist warp's: its parent's, the warp it works for */
+      uint32_t pid = w->id;
+      v->bits = dbg_assist_parent(g, &pid) ? pid : w->id;
+    }
+    else if (!strcmp(id, "$active")) {
+      v->bits = mask;
+      if (pc != NO_PC && g->c->m->code[pc].guard) {   /* the guard as it reads now */
+        const emu_insn *in = &g->c->m->code[pc];
+        const uint64_t *p = &w->frames[w->nframes - 1].regs[(size_t)in->guard_reg * WARP];
+        uint32_t gm = 0;
+        for (int l = 0; l < WARP; l++) gm |= (uint32_t)(p[l] & 1) << l;
+        v->bits = mask & (in->guard == 2 ? ~gm : gm);
+      }
+    } else v->bits = mask;
+    snprintf(v->name, sizeof v->name, "%.63s", id);
+    return 0;
+  }
+  return perr(ps, "unknown variable %s ($pc $mask $active $lane $warp)", id);
+}
+
 static int parse_primary(parser *ps, value *v) {
   dbg *g = ps->g;
   memset(v, 0, sizeof *v);
@@ -243,78 +323,8 @@ static int parse_primary(parser *ps, value *v) {
     return 0;
   }
   char id[128];
-  if (c == '%') {
-    if (!read_ident(ps, id, sizeof id)) return perr(ps, "register name expected");
-    warp *w = dbg_focus_warp(g);
-    /* special registers, with their .x .y .z */
-    char base[128];
-    snprintf(base, sizeof base, "%s", id);
-    uint32_t comp = 0;
-    char *dot = strrchr(base, '.');
-    if (dot && (!strcmp(dot, ".x") || !strcmp(dot, ".y") || !strcmp(dot, ".z"))) { comp = (uint32_t)(dot[1] - 'x' + 1); *dot = 0; }
-    int sr = isa_sreg_lookup(base, strlen(base));
-    if (sr >= 0 && (isa_sregs[sr].comps ? comp != 0 : comp == 0)) {
-      if (!w) return perr(ps, "no warp in focus: %s has a value only while a kernel runs", id);
-      v->kind = V_SREG; v->sreg = (uint32_t)sr; v->comp = comp; v->type = isa_sregs[sr].bits == 64 ? ISA_T_U64 : ISA_T_U32;
-    } else {
-      if (!w) return perr(ps, "no warp in focus: registers have values only while a kernel runs (break, run)");
-      uint32_t f = dbg_sel_frame(g, w)->func;
-      int slot = emu_reg_slot(g->c->m, f, id);
-      if (slot < 0 && sr >= 0) return perr(ps, "%s takes a component: %s.x, %s.y or %s.z", base, base, base, base);
-      if (slot < 0) return perr(ps, "no register %s in %s", id, dbg_fname(g->c->m, f));
-      v->kind = V_REG; v->slot = (uint32_t)slot; v->type = g->c->m->funcs[f].slot_type[slot];
-    }
-    snprintf(v->name, sizeof v->name, "%.63s", id);
-    skipws(ps);
-    if (*ps->p == '[') {   /* a lane, or * for all */
-      ps->p++;
-      skipws(ps);
-      if (*ps->p == '*') { v->lane = -2; ps->p++; snprintf(v->name, sizeof v->name, "%.50s[*]", id); }
-      else {
-        value l;
-        if (parse_expr(ps, &l)) return -1;
-        uint64_t u; double fv; int fl;
-        if (dbg_value_number(ps, &l, &u, &fv, &fl)) return -1;
-        if (fl || u >= WARP) return perr(ps, "a lane is 0 to 31");
-        v->lane = (int)u;
-        snprintf(v->name, sizeof v->name, "%.50s[%d]", id, v->lane);
-      }
-      skipws(ps);
-      if (*ps->p != ']') return perr(ps, "']' expected");
-      ps->p++;
-    }
-    return 0;
-  }
-  if (c == '$') {
-    read_ident(ps, id, sizeof id);
-    warp *w = dbg_focus_warp(g);
-    if (!strcmp(id, "$pc") || !strcmp(id, "$mask") || !strcmp(id, "$lane") || !strcmp(id, "$warp") || !strcmp(id, "$active")) {
-      if (!w) return perr(ps, "no warp in focus: %s has a value only while a kernel runs", id);
-      uint32_t mask;
-      uint32_t pc = dbg_warp_pc(g, w, &mask);
-      v->kind = V_NUM; v->type = ISA_T_U32;
-      if (!strcmp(id, "$mask") || !strcmp(id, "$active")) v->type = ISA_T_B32;
-      if (!strcmp(id, "$pc")) { uint32_t sp = dbg_sel_pc(g, w); v->bits = sp == NO_PC ? 0 : dbg_rel_pc(g->c->m, sp); }   /* (the selected frame's) */
-      else if (!strcmp(id, "$lane")) v->bits = g->fl;
-      else if (!strcmp(id, "$warp")) {   /* an assist warp's: its parent's, the warp it works for */
-        uint32_t pid = w->id;
-        v->bits = dbg_assist_parent(g, &pid) ? pid : w->id;
-      }
-      else if (!strcmp(id, "$active")) {
-        v->bits = mask;
-        if (pc != NO_PC && g->c->m->code[pc].guard) {   /* the guard as it reads now */
-          const emu_insn *in = &g->c->m->code[pc];
-          const uint64_t *p = &w->frames[w->nframes - 1].regs[(size_t)in->guard_reg * WARP];
-          uint32_t gm = 0;
-          for (int l = 0; l < WARP; l++) gm |= (uint32_t)(p[l] & 1) << l;
-          v->bits = mask & (in->guard == 2 ? ~gm : gm);
-        }
-      } else v->bits = mask;
-      snprintf(v->name, sizeof v->name, "%.63s", id);
-      return 0;
-    }
-    return perr(ps, "unknown variable %s ($pc $mask $active $lane $warp)", id);
-  }
+  if (c == '%') return parse_register(ps, v);
+  if (c == '$') return parse_dollar(ps, v);
   if (isalpha((unsigned char)c) || c == '_') {
     read_ident(ps, id, sizeof id);
     /* a buffer of the script, or a module's .global/.const variable: its address */

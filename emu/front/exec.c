@@ -1,4 +1,4 @@
-/* emu/cudart/exec.c -- awemu exec: runs an nvcc-built CUDA program on awemu's libcudart.so.13.
+/* emu/front/exec.c -- awemu exec: runs an nvcc-built CUDA program on awemu's libcudart.so.13.
  *
  * Turns the options into the library's environment variables
  * (emu/cudart/README.md), puts the directory holding libcudart.so.13 first
@@ -6,7 +6,7 @@
  */
 #define _XOPEN_SOURCE 700   /* realpath */
 #include "exec.h"
-#include "../options.h"
+#include "options.h"
 #include "../timing/config.h"
 #include "../../isa/outfile.h"
 #include "../../isa/version.h"

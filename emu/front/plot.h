@@ -1,4 +1,4 @@
-/* emu/plot.h -- a sweep's figures: results.csv to data, a gnuplot script, SVG and PNG, and a Markdown table.
+/* emu/front/plot.h -- a sweep's figures: results.csv to data, a gnuplot script, SVG and PNG, and a Markdown table.
  *
  * Owns: the figure kinds of a sweep file (emu/SWEEP.md, "Figures").
  * Promises: every figure is drawn from the merged results alone; a figure

@@ -1,4 +1,4 @@
-/* emu/script.h -- the command language of run scripts (and, later, the debugger).
+/* emu/front/script.h -- the command language of run scripts (and, later, the debugger).
  *
  * Owns: named device buffers, loaded modules, script variables, and the
  * command table.  One command per line; emu/RUNSCRIPT.md is the reference.
@@ -9,7 +9,7 @@
 #define AWEMU_SCRIPT_H
 
 #include <stdio.h>
-#include "awemu.h"
+#include "../awemu.h"
 
 typedef struct aw_session aw_session;
 

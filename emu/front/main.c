@@ -1,16 +1,16 @@
-/* emu/main.c -- bin/awemu: run scripts, the debugger, compression reports. */
+/* emu/front/main.c -- bin/awemu: run scripts, the debugger, compression reports. */
 #define _XOPEN_SOURCE 700   /* realpath */
-#include "cudart/exec.h"
-#include "datadir.h"
+#include "exec.h"
+#include "../datadir.h"
 #include "debug.h"
 #include "options.h"
 #include "report.h"
 #include "script.h"
 #include "sweep.h"
-#include "../asm/asm.h"
-#include "../isa/outfile.h"
-#include "../isa/version.h"
-#include "timing/timing.h"
+#include "../../asm/asm.h"
+#include "../../isa/outfile.h"
+#include "../../isa/version.h"
+#include "../timing/timing.h"
 
 #include <errno.h>
 #include <math.h>

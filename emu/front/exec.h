@@ -1,7 +1,7 @@
-/* emu/cudart/exec.h -- awemu exec (exec.c). */
-#ifndef AWEMU_CUDART_EXEC_H
-#define AWEMU_CUDART_EXEC_H
-#include "../options.h"
+/* emu/front/exec.h -- awemu exec (exec.c). */
+#ifndef AWEMU_FRONT_EXEC_H
+#define AWEMU_FRONT_EXEC_H
+#include "options.h"
 /* awemu exec; argv[0] is "exec".  Returns only on an error (its exit status). */
 int cr_exec_main(int argc, char **argv);
 /* Runs argv[0] (the PROGRAM, argv NULL-terminated) on awemu's libcudart.so.13 with the options

@@ -1,4 +1,4 @@
-/* emu/plot.c -- a sweep's figures (plot.h). */
+/* emu/front/plot.c -- a sweep's figures (plot.h). */
 #include "plot.h"
 
 #include <ctype.h>
@@ -237,6 +237,29 @@ int plot_draw(const plot_figure *f, const char *csv, const char *dir, char *err,
   return r;
 }
 
+/* Opens the figure's files DIR/NAME.dat, .md and .gp to write: 0, or -1 with none of them open. */
+static int open_figure(const char *dir, const char *name, FILE **dat, FILE **md, FILE **gp) {
+  char path[4096];
+  snprintf(path, sizeof path, "%s/%s.dat", dir, name);
+  *dat = fopen(path, "w");
+  snprintf(path, sizeof path, "%s/%s.md", dir, name);
+  *md = fopen(path, "w");
+  snprintf(path, sizeof path, "%s/%s.gp", dir, name);
+  *gp = fopen(path, "w");
+  if (*dat && *md && *gp) return 0;
+  if (*dat) fclose(*dat);
+  if (*md) fclose(*md);
+  if (*gp) fclose(*gp);
+  return -1;
+}
+
+/* The y axis's label: the metric, or for a figure with a baseline, the speedup over it. */
+static void figure_ylabel(const plot_figure *f, char *ylabel, size_t cap) {
+  if (f->stack) snprintf(ylabel, cap, "%s", f->metric);
+  else if (f->base) snprintf(ylabel, cap, "%s of %s over each (speedup)", f->metric, f->base);
+  else snprintf(ylabel, cap, "%s", f->metric);
+}
+
 static int draw_table(const plot_figure *f, const csv_table *tp, const char *dir, char *err, size_t cap) {
   const csv_table t = *tp;
   int cw = col(&t, "workload"), ca = col(&t, f->axis), cs = col(&t, "status"), cm = f->stack ? -1 : col(&t, f->metric), cd = -1;
@@ -334,24 +357,14 @@ static int draw_table(const plot_figure *f, const csv_table *tp, const char *dir
   }
   if (mkdir(dir, 0777) && errno != EEXIST) { snprintf(err, cap, "%s: cannot make: %s", dir, strerror(errno)); free(use); free(v); free(have); free(bv); free(bhave); return -1; }
   char path[4096];
-  snprintf(path, sizeof path, "%s/%s.dat", dir, f->name);
-  FILE *dat = fopen(path, "w");
-  snprintf(path, sizeof path, "%s/%s.md", dir, f->name);
-  FILE *md = fopen(path, "w");
-  snprintf(path, sizeof path, "%s/%s.gp", dir, f->name);
-  FILE *gp = fopen(path, "w");
-  if (!dat || !md || !gp) {
+  FILE *dat, *md, *gp;
+  if (open_figure(dir, f->name, &dat, &md, &gp)) {
     snprintf(err, cap, "%s: cannot write the figure's files", dir);
-    if (dat) fclose(dat);
-    if (md) fclose(md);
-    if (gp) fclose(gp);
     free(use); free(v); free(have); free(bv); free(bhave);
     return -1;
   }
   char ylabel[512];
-  if (f->stack) snprintf(ylabel, sizeof ylabel, "%s", f->metric);
-  else if (f->base) snprintf(ylabel, sizeof ylabel, "%s of %s over each (speedup)", f->metric, f->base);
-  else snprintf(ylabel, sizeof ylabel, "%s", f->metric);
+  figure_ylabel(f, ylabel, sizeof ylabel);
   if (f->stack) {
     /* rows: workload/axis value; columns: the parts */
     fputs("run", dat);

@@ -1,4 +1,4 @@
-/* emu/options.h -- the options of awemu run, awemu debug and awemu exec: one table, one parser.
+/* emu/front/options.h -- the options of awemu run, awemu debug and awemu exec: one table, one parser.
  *
  * Owns: the table of every option these commands take ({name, value, commands, help, why
  * not}), the parser that reads a command line against it, the --help lines made from it, and
@@ -11,8 +11,8 @@
 #ifndef AWEMU_OPTIONS_H
 #define AWEMU_OPTIONS_H
 
-#include "awemu.h"
-#include "timing/config.h"
+#include "../awemu.h"
+#include "../timing/config.h"
 
 #include <stdio.h>
 

@@ -1,9 +1,9 @@
-/* emu/options.c -- the options of awemu run, awemu debug and awemu exec (see options.h). */
+/* emu/front/options.c -- the options of awemu run, awemu debug and awemu exec (see options.h). */
 #define _XOPEN_SOURCE 700   /* realpath */
 #include "options.h"
-#include "timing/timing.h"
-#include "../asm/asm.h"
-#include "../isa/outfile.h"
+#include "../timing/timing.h"
+#include "../../asm/asm.h"
+#include "../../isa/outfile.h"
 
 #include <dirent.h>
 #include <errno.h>

@@ -1,4 +1,4 @@
-/* emu/debug.h -- awemu debug: an interactive debugger over the functional core.
+/* emu/front/debug.h -- awemu debug: an interactive debugger over the functional core.
  *
  * Owns: breakpoints, watchpoints, displays, the focus (CTA, warp, lane) and
  * the command table of the debugger; the run-script session it drives.
@@ -15,7 +15,7 @@
 
 #include <stddef.h>
 
-#include "awemu.h"
+#include "../awemu.h"
 #include "options.h"
 
 /* bin/awemu debug [options] [SCRIPT|MODULE] [NAME=VALUE ...], or [options] PROGRAM [ARGS...];

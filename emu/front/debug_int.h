@@ -1,18 +1,22 @@
-/* emu/debug_int.h -- private to the debugger (emu/debug.c, emu/debug_expr.c).
+/* emu/front/debug_int.h -- private to the debugger (emu/front/debug*.c).
  *
  * Owns: the debugger's state (dbg), its breakpoints, watchpoints and displays,
  * the values its expressions evaluate to, and the helpers its files share
- * (prefix dbg_).  debug.c has the stopping, the commands and the prompt;
- * debug_expr.c evaluates and prints expressions.
+ * (prefix dbg_).  The files, from the ground up; each uses only those before
+ * it: debug_state.c (the program's modules, functions and lines, the focus),
+ * debug_expr.c (expressions and print), debug_break.c (breakpoints and
+ * watchpoints), debug_inspect.c (the commands that look), debug_run.c (the
+ * hook, sessions, the commands that run), debug.c (the command table, the
+ * command loop, the entry points of debug.h).  The hook runs the command loop
+ * through g->prompt, which debug.c sets.
  */
 #ifndef AWEMU_DEBUG_INT_H
 #define AWEMU_DEBUG_INT_H
 
-#include "debug.h"
-#include "core/exec_int.h"
+#include "../core/core.h"
 #include "options.h"
 #include "script.h"
-#include "../isa/outfile.h"
+#include "../../isa/outfile.h"
 
 #include <signal.h>
 #include <stddef.h>
@@ -61,7 +65,7 @@ enum { M_CONT, M_STEPI, M_NEXTI, M_STEP, M_NEXT, M_FINISH, M_UNTIL, M_ADVANCE };
 enum { S_NONE, S_INSN, S_FAULT, S_END };
 enum { DR_OK = 0, DR_ERR = -1, DR_USAGE = -2, DR_RESUME = 1 };
 
-typedef struct {
+typedef struct dbg {
   aw_session *s;          /* NULL for a CUDA program (program): it has no run-script session */
   aw_device *d;
   const char *target;     /* the SCRIPT, MODULE or PROGRAM named on the command line */
@@ -121,6 +125,7 @@ typedef struct {
   int kill, restart, quit;
   volatile sig_atomic_t interrupted;
   /* input */
+  int (*prompt)(struct dbg *g);   /* the command loop (debug.c's), run where the hook stops */
   char **queue;           /* -ex commands and -x files' lines, in order */
   int nqueue, iqueue;
   int batch, tty, echo;
@@ -157,7 +162,10 @@ typedef struct {
 
 typedef struct { dbg *g; const char *p; char err[256]; } parser;
 
-/* ---- debug.c ---- */
+/* Source files, read once (debug_state.c keeps them until dbg_sources_free). */
+typedef struct { char *path; char *text; char **lines; uint32_t nlines; } dbg_source;
+
+/* ---- debug_state.c ---- */
 
 /* Prints a message (and a newline) on stderr after flushing stdout; returns DR_ERR. */
 int dbg_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -165,23 +173,56 @@ int dbg_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 char *dbg_trim(char *p);
 /* The next whitespace-separated word of *p (NULL at the end); *p moves past it. */
 char *dbg_word(char **p);
+/* A whole unsigned number (C's prefixes: 0x, 0); -1 when t is none. */
+int dbg_parse_u64(const char *t, uint64_t *v);
 /* The session's modules (a program's so far), oldest first; how many. */
 int dbg_nmodules(dbg *g, aw_module ***mods);
 /* Buffer i (from 0) of the run script: its name, address, elements and type; NULL past the last
  * (and always for a CUDA program, which has none). */
 const char *dbg_buffer(dbg *g, int i, uint64_t *addr, uint64_t *count, int *type);
-/* Function f's name; the pc's index within its function. */
+/* Modules whose names the user may mean: the session's, else the script's. */
+int dbg_known_modules(dbg *g, aw_module ***mods);
+/* Function f's name; the function of pc; the pc's index within its function; pc's source
+ * position; a file's name (file from 1; "" for 0); the instruction's text; "FUNC pc N (FILE:LINE)". */
 const char *dbg_fname(aw_module *m, uint32_t f);
+uint32_t dbg_func_of(aw_module *m, uint32_t pc);
 uint32_t dbg_rel_pc(aw_module *m, uint32_t pc);
+const isa_line *dbg_line_of(aw_module *m, uint32_t pc);
+const char *dbg_file_name(aw_module *m, uint32_t file);
+void dbg_insn_text(aw_module *m, uint32_t pc, char *buf, size_t cap);
+void dbg_where_text(aw_module *m, uint32_t pc, char *buf, size_t cap);
+/* A source file (NULL when it cannot be read), one of its lines (from 1; NULL past its end),
+ * and the end of them all. */
+dbg_source *dbg_source_get(const char *path);
+const char *dbg_source_line(const char *path, uint32_t line);
+void dbg_sources_free(void);
 /* The warp in focus (NULL when no block runs); its selected call frame; the pc a warp
  * stands at (the stop's pc for the warp stopped in; NO_PC when it has exited). */
 warp *dbg_focus_warp(dbg *g);
-/* Timing mode, the focus on an assist warp: the block of the warp it assists (*pid: that
- * warp's index in it); NULL when the focus is on a block's warp (or the parent is gone). */
-cta *dbg_assist_parent(dbg *g, uint32_t *pid);
 frame *dbg_sel_frame(dbg *g, warp *w);
 uint32_t dbg_sel_pc(dbg *g, warp *w);
 uint32_t dbg_warp_pc(dbg *g, warp *w, uint32_t *mask);
+/* The pc warp w goes on at (its mask and stack depth); NO_PC when it has finished. */
+uint32_t dbg_warp_next(warp *w, uint32_t *mask, uint32_t *depth);
+/* "ready", "at barrier", "exited" or "faulted"; the thread index of a lane. */
+const char *dbg_state_name(dbg *g, warp *w);
+void dbg_thread_of(warp *w, uint32_t lane, uint32_t t[3]);
+/* Timing mode: whether CTA c runs a live assist warp (*parent, *pid: the block and warp it
+ * works for).  dbg_assist_parent: the same for the focus's block, the parent's block or NULL. */
+int dbg_assist_of(dbg *g, const cta *c, const cta **parent, uint32_t *pid);
+cta *dbg_assist_parent(dbg *g, uint32_t *pid);
+/* "[LEADkernel K, block (..), thread (..), sm S, warp W, lane L]" of the focus. */
+void dbg_print_focus(dbg *g, const char *lead);
+/* Timing mode: the resident CTA of block b (NULL: any) on SM sm (-1: any); NULL when none is. */
+cta *dbg_resident_cta(dbg *g, const uint32_t *b, int64_t sm);
+/* The focus to warp wid, lane lane of the running CTA (said when it moved and announce is set). */
+void dbg_set_focus(dbg *g, uint32_t wid, uint32_t lane, int announce);
+/* The function a bare pc or line means (*mo: its module); -1 when unclear. */
+int dbg_current_func(dbg *g, aw_module **mo);
+/* "=> FUNC pc N  mask M  INSN;" and the source line; list goes on from there. */
+void dbg_print_location(dbg *g, aw_module *m, uint32_t pc, uint32_t mask);
+/* Whether pc stands on source line file:line. */
+int dbg_same_line(aw_module *m, uint32_t pc, uint32_t file, uint32_t line);
 
 /* ---- debug_expr.c ---- */
 
@@ -211,5 +252,93 @@ int dbg_print_value(dbg *g, const value *v, char fmt, const char *lead);
 int dbg_take_format(char **args, char *fmt, char *fmtbuf, size_t cap);
 /* The print command: print[/F] EXPR, LVALUE@N, BUFFER [FIRST [COUNT]]. */
 int dbg_cmd_print(dbg *g, char *args);
+
+/* ---- debug_break.c ---- */
+
+/* Whether function f of m is called name[0..len) in its source (a C++ function's unmangled name). */
+int dbg_source_named(aw_module *m, uint32_t f, const char *name, size_t len);
+/* The pcs of module m that spec names (FUNC, FUNC:LABEL, LABEL, FILE:LINE, LINE, *PC,
+ * *FUNC+PC); how many were written (at most max). */
+uint32_t dbg_resolve_in(dbg *g, aw_module *m, const char *spec, uint32_t *pcs, uint32_t max);
+/* Module m's breakpoint map (made the first time m is seen), every map made anew, all dropped. */
+modmap *dbg_map_of(dbg *g, aw_module *m);
+void dbg_maps_rebuild(dbg *g);
+void dbg_maps_clear(dbg *g);
+/* Tells the executor which global ranges to note stores to. */
+void dbg_watch_range(dbg *g);
+/* Reports the watchpoints whose location a store wrote; how many. */
+int dbg_check_watches(dbg *g);
+/* The breakpoint (its index) at which warp w of c stops before pc, its condition holding
+ * (*lane: the lane); -1 none. */
+int dbg_bp_hit(dbg *g, cta *c, warp *w, uint32_t pc, uint32_t *lane);
+/* Places the pending watchpoints whose buffer the script has allocated by now. */
+void dbg_watch_place_pending(dbg *g);
+
+/* ---- the commands (their table is debug.c's): the arguments after the command's name;
+ * DR_OK, DR_ERR (said), DR_USAGE (the usage line is said) or DR_RESUME (the program goes on) ---- */
+
+/* debug_break.c */
+int dbg_cmd_break(dbg *g, char *args);
+int dbg_cmd_tbreak(dbg *g, char *args);
+int dbg_cmd_watch(dbg *g, char *args);
+int dbg_cmd_delete(dbg *g, char *args);
+int dbg_cmd_disable(dbg *g, char *args);
+int dbg_cmd_enable(dbg *g, char *args);
+int dbg_cmd_condition(dbg *g, char *args);
+int dbg_info_breakpoints(dbg *g, char *args);
+int dbg_info_watchpoints(dbg *g, char *args);
+/* debug_inspect.c */
+int dbg_cmd_cuda(dbg *g, char *args);
+int dbg_info_warps(dbg *g, char *args);
+int dbg_info_lanes(dbg *g, char *args);
+int dbg_info_registers(dbg *g, char *args);
+int dbg_cmd_backtrace(dbg *g, char *args);
+int dbg_cmd_frame(dbg *g, char *args);
+int dbg_cmd_up(dbg *g, char *args);
+int dbg_cmd_down(dbg *g, char *args);
+int dbg_info_cuda(dbg *g, char *args);
+int dbg_info_frame(dbg *g, char *args);
+int dbg_cmd_x(dbg *g, char *args);
+int dbg_cmd_display(dbg *g, char *args);
+int dbg_cmd_undisplay(dbg *g, char *args);
+int dbg_info_display(dbg *g, char *args);
+int dbg_cmd_disassemble(dbg *g, char *args);
+int dbg_cmd_list(dbg *g, char *args);
+int dbg_cmd_set_var(dbg *g, char *args);
+int dbg_info_line(dbg *g, char *args);
+int dbg_info_buffers(dbg *g, char *args);
+int dbg_info_functions(dbg *g, char *args);
+int dbg_cmd_stats(dbg *g, char *args);
+/* debug_run.c */
+int dbg_cmd_run(dbg *g, char *args);
+int dbg_cmd_continue(dbg *g, char *args);
+int dbg_cmd_stepi(dbg *g, char *args);
+int dbg_cmd_nexti(dbg *g, char *args);
+int dbg_cmd_step(dbg *g, char *args);
+int dbg_cmd_next(dbg *g, char *args);
+int dbg_cmd_finish(dbg *g, char *args);
+int dbg_cmd_until(dbg *g, char *args);
+int dbg_cmd_advance(dbg *g, char *args);
+int dbg_cmd_kill(dbg *g, char *args);
+int dbg_cmd_quit(dbg *g, char *args);
+
+/* ---- debug_inspect.c ---- */
+
+/* Prints the displays (display EXPR), as at each stop. */
+void dbg_do_displays(dbg *g);
+
+/* ---- debug_run.c ---- */
+
+/* The device's hook (emu_int.h): ctx is the dbg. */
+int dbg_hook(void *ctx, int ev, cta *c, warp *w, uint32_t pc);
+/* A launch or runsub has ended: every pointer to its CTAs is forgotten. */
+void dbg_launch_over(dbg *g);
+/* A new session (at startup, and for each run), the command line's options applied; 0, or 2
+ * after a message. */
+int dbg_session_start(dbg *g);
+/* The modules of the script's load lines, assembled once for names before run. */
+void dbg_scratch_load(dbg *g);
+/* Ends what runs on purpose (kill, run again, quit). */
+void dbg_kill_run(dbg *g);
 
 #endif

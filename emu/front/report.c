@@ -1,14 +1,14 @@
-/* emu/report.c -- the compression report (see report.h). */
+/* emu/front/report.c -- the compression report (see report.h). */
 #include "report.h"
-#include "awemu.h"
-#include "datadir.h"
-#include "../subroutines/codec.h"
-#include "../subroutines/mpc/mpc.h"
-#include "../subroutines/mpc/mpc_train.h"
+#include "../awemu.h"
+#include "../datadir.h"
+#include "../../subroutines/codec.h"
+#include "../../subroutines/mpc/mpc.h"
+#include "../../subroutines/mpc/mpc_train.h"
 
 #if defined(__has_include)
 #if __has_include("../isa/version.h")
-#include "../isa/version.h"
+#include "../../isa/version.h"
 #endif
 #endif
 #ifndef AWEMU_VERSION
@@ -336,7 +336,17 @@ static int mpc_train_main(const char *file, int binary, unsigned line, const cha
   return 0;
 }
 
-int aw_compress_main(int argc, char **argv, FILE *out, FILE *err) {
+/* The options of awemu compress (--help) and its FILE. */
+typedef struct {
+  const char *algs, *format, *file, *subdir, *mpc_dir, *mpc_out;
+  unsigned line, mag;
+  int binary, force;
+  double cost_burst, cost_insn;
+} compress_opts;
+
+/* Reads the command line into *o: -1, or the exit status (0 after --help or --version, 2 after
+ * a message). */
+static int compress_args(int argc, char **argv, FILE *out, FILE *err, compress_opts *o) {
   const char *algs = "all", *format = "table", *file = NULL, *subdir = NULL, *mpc_dir = NULL, *mpc_out = NULL;
   unsigned line = 32, mag = 32;
   int binary = 0, no_more_options = 0, force = 0;
@@ -387,6 +397,102 @@ int aw_compress_main(int argc, char **argv, FILE *out, FILE *err) {
     fprintf(err, "awemu compress: unknown option '%s' (awemu compress --help lists them)\n", a);
     return 2;
   }
+  o->algs = algs; o->format = format; o->file = file; o->subdir = subdir; o->mpc_dir = mpc_dir; o->mpc_out = mpc_out;
+  o->line = line; o->mag = mag;
+  o->binary = binary; o->force = force;
+  o->cost_burst = cost_burst; o->cost_insn = cost_insn;
+  return -1;
+}
+
+/* Leaves out of st the algorithms that do not work at this line size and MAG, named in left_out
+ * (an explicit one is an error): 0, or the exit status after a message. */
+static int usable_algs(algstats *st, int *nstp, int *explicit_alg, unsigned line, unsigned mag, char *left_out, size_t left_cap, FILE *err) {
+  int nst = *nstp;
+  for (int a = 0; a < nst; a++) {
+    uint8_t zero[CODEC_MAX_LINE] = { 0 }, pay[CODEC_MAX_PAYLOAD];
+    codec_meta cm;
+    if (st[a].cd == &codec_mpc && line == MPC_BLOCK_BYTES && !mpc_default_params()) {
+      fprintf(err, "awemu compress: mpc: cannot load the prediction models: %s\n", mpc_default_error());
+      return 1;
+    }
+    if (!st[a].cd->compress(zero, line, mag, pay, &cm)) continue;
+    const char *nm = st[a].cd->name;
+    if (explicit_alg[a]) {
+      if (st[a].cd == &codec_mpc)
+        fprintf(err, "awemu compress: --alg mpc with --line %u: mpc compresses 32-byte blocks only (the setting of the MPC "
+                "paper and its RTL); use --line 32 on data cut into 32-byte lines (with --binary, each %u-byte line is %u of them)\n",
+                line, line, line / 32);
+      else fprintf(err, "awemu compress: --alg %s does not work with --line %u --mag %u\n", nm, line, mag);
+      return 2;
+    }
+    size_t used = strlen(left_out);
+    snprintf(left_out + used, left_cap - used, "%s%s", used ? ", " : "", nm);
+    memmove(&st[a], &st[a + 1], (size_t)(nst - a - 1) * sizeof st[0]);
+    memmove(&explicit_alg[a], &explicit_alg[a + 1], (size_t)(nst - a - 1) * sizeof explicit_alg[0]);
+    nst--; *nstp = nst;
+    a--;
+  }
+  return 0;
+}
+
+/* Loads the decompression subroutines of st's algorithms (from subdir, else the installed ones)
+ * into a new *devp, mods[a] for algorithm a: 0, or the exit status after a message. */
+static int load_decompressors(const char *subdir, const algstats *st, int nst, aw_device **devp, aw_module **mods, FILE *err) {
+  char dir[PATH_MAX + 256];
+  if (subdir) snprintf(dir, sizeof dir, "%s", subdir);
+  else if (aw_data_path("subroutines", dir, sizeof dir)) {
+    fprintf(err, "awemu compress: the cost-aware choice needs the decompression subroutines: %s\n", dir);
+    return 1;
+  }
+  aw_device *dev = aw_device_new();
+  if (!dev) { fprintf(err, "awemu compress: out of memory\n"); return 2; }
+  aw_set_insn_limit(dev, SUB_INSN_LIMIT);
+  for (int a = 0; a < nst; a++) {
+    const char *nm = st[a].cd->name;
+    if (!strcmp(nm, "cpack-classic")) continue;   /* classic C-Pack has no subroutine */
+    char path[2 * PATH_MAX], e2[4096];
+    snprintf(path, sizeof path, "%s/%s/%s.s", dir, nm, nm);
+    mods[a] = aw_module_load_file(dev, path, e2, sizeof e2);
+    if (!mods[a]) {
+      fprintf(err, "awemu compress: the cost-aware choice needs %s's decompression subroutine: %s: %s\n", nm, path, e2);
+      aw_device_free(dev);
+      return 1;
+    }
+  }
+  *devp = dev;
+  return 0;
+}
+
+/* Whether the cost-aware choice can run on st's algorithms: 0, or 2 after a message. */
+static int cost_possible(const algstats *st, int nst, int want_cost, const char *mpc_dir, FILE *err) {
+  /* models other than the authors' (--mpc-params, or $AWEMU_MPC_PARAMS, which the default models come from)
+   * and 'cost': mpc.s, which cost runs, has the RTL models built in, and would not give mpc's lines back */
+  const char *env_mpc = getenv("AWEMU_MPC_PARAMS");
+  int mpc_used = 0;
+  for (int a = 0; a < nst; a++) mpc_used |= st[a].cd == &codec_mpc;
+  if (want_cost && mpc_used && (mpc_dir || (env_mpc && *env_mpc))) {
+    fprintf(err, "awemu compress: %s with 'cost': the cost-aware choice runs subroutines/mpc/mpc.s, which has the authors' "
+                 "RTL models built in (name the algorithms without cost, e.g. --alg bdi,fpc,cpack,mpc,best%s)\n",
+            mpc_dir ? "--mpc-params" : "$AWEMU_MPC_PARAMS", mpc_dir ? "" : ", or unset AWEMU_MPC_PARAMS");
+    return 2;
+  }
+  int subs = 0;   /* algorithms with a decompression subroutine, cost's candidates */
+  for (int a = 0; a < nst; a++) subs += strcmp(st[a].cd->name, "cpack-classic") != 0;
+  if (want_cost && !subs) {
+    fprintf(err, "awemu compress: 'cost' chooses among the algorithms with a decompression subroutine, and cpack-classic has none\n");
+    return 2;
+  }
+  return 0;
+}
+
+int aw_compress_main(int argc, char **argv, FILE *out, FILE *err) {
+  compress_opts o;
+  int arg_rc = compress_args(argc, argv, out, err, &o);
+  if (arg_rc >= 0) return arg_rc;
+  const char *algs = o.algs, *format = o.format, *file = o.file, *subdir = o.subdir, *mpc_dir = o.mpc_dir, *mpc_out = o.mpc_out;
+  unsigned line = o.line, mag = o.mag;
+  int binary = o.binary, force = o.force;
+  double cost_burst = o.cost_burst, cost_insn = o.cost_insn;
   if (!file) { fprintf(err, "awemu compress: no FILE given (awemu compress --help)\n"); return 2; }
   if (force && !mpc_out) { fprintf(err, "awemu compress: --force applies to --mpc-train only\n"); return 2; }
   if (mpc_out) return mpc_train_main(file, binary, line, mpc_out, force, out, err);
@@ -416,49 +522,12 @@ int aw_compress_main(int argc, char **argv, FILE *out, FILE *err) {
   if (!nst && !want_best && !want_cost) { fprintf(err, "awemu compress: --alg '%s' names no algorithm\n", algs); return 2; }
   if (!nst) for (int k = 0; codecs[k]; k++) add_alg(st, &nst, codecs[k]);
 
-  /* models other than the authors' (--mpc-params, or $AWEMU_MPC_PARAMS, which the default models come from)
-   * and 'cost': mpc.s, which cost runs, has the RTL models built in, and would not give mpc's lines back */
-  const char *env_mpc = getenv("AWEMU_MPC_PARAMS");
-  int mpc_used = 0;
-  for (int a = 0; a < nst; a++) mpc_used |= st[a].cd == &codec_mpc;
-  if (want_cost && mpc_used && (mpc_dir || (env_mpc && *env_mpc))) {
-    fprintf(err, "awemu compress: %s with 'cost': the cost-aware choice runs subroutines/mpc/mpc.s, which has the authors' "
-                 "RTL models built in (name the algorithms without cost, e.g. --alg bdi,fpc,cpack,mpc,best%s)\n",
-            mpc_dir ? "--mpc-params" : "$AWEMU_MPC_PARAMS", mpc_dir ? "" : ", or unset AWEMU_MPC_PARAMS");
-    return 2;
-  }
-  int subs = 0;   /* algorithms with a decompression subroutine, cost's candidates */
-  for (int a = 0; a < nst; a++) subs += strcmp(st[a].cd->name, "cpack-classic") != 0;
-  if (want_cost && !subs) {
-    fprintf(err, "awemu compress: 'cost' chooses among the algorithms with a decompression subroutine, and cpack-classic has none\n");
-    return 2;
-  }
+  int cost_rc = cost_possible(st, nst, want_cost, mpc_dir, err);
+  if (cost_rc) return cost_rc;
   if (!mpc_dir) aw_data_setup_codecs();
   char left_out[256] = "";
-  for (int a = 0; a < nst; a++) {
-    uint8_t zero[CODEC_MAX_LINE] = { 0 }, pay[CODEC_MAX_PAYLOAD];
-    codec_meta cm;
-    if (st[a].cd == &codec_mpc && line == MPC_BLOCK_BYTES && !mpc_default_params()) {
-      fprintf(err, "awemu compress: mpc: cannot load the prediction models: %s\n", mpc_default_error());
-      return 1;
-    }
-    if (!st[a].cd->compress(zero, line, mag, pay, &cm)) continue;
-    const char *nm = st[a].cd->name;
-    if (explicit_alg[a]) {
-      if (st[a].cd == &codec_mpc)
-        fprintf(err, "awemu compress: --alg mpc with --line %u: mpc compresses 32-byte blocks only (the setting of the MPC "
-                "paper and its RTL); use --line 32 on data cut into 32-byte lines (with --binary, each %u-byte line is %u of them)\n",
-                line, line, line / 32);
-      else fprintf(err, "awemu compress: --alg %s does not work with --line %u --mag %u\n", nm, line, mag);
-      return 2;
-    }
-    size_t used = strlen(left_out);
-    snprintf(left_out + used, sizeof left_out - used, "%s%s", used ? ", " : "", nm);
-    memmove(&st[a], &st[a + 1], (size_t)(nst - a - 1) * sizeof st[0]);
-    memmove(&explicit_alg[a], &explicit_alg[a + 1], (size_t)(nst - a - 1) * sizeof explicit_alg[0]);
-    nst--;
-    a--;
-  }
+  int use_rc = usable_algs(st, &nst, explicit_alg, line, mag, left_out, sizeof left_out, err);
+  if (use_rc) return use_rc;
   if (left_out[0])
     fprintf(err, "awemu compress: note: left out at --line %u: %s (32-byte blocks only; see --help)\n", line, left_out);
 
@@ -466,27 +535,8 @@ int aw_compress_main(int argc, char **argv, FILE *out, FILE *err) {
   aw_device *dev = NULL;
   aw_module *mods[MAX_ALGS] = { 0 };
   if (want_cost) {
-    char dir[PATH_MAX + 256];
-    if (subdir) snprintf(dir, sizeof dir, "%s", subdir);
-    else if (aw_data_path("subroutines", dir, sizeof dir)) {
-      fprintf(err, "awemu compress: the cost-aware choice needs the decompression subroutines: %s\n", dir);
-      return 1;
-    }
-    dev = aw_device_new();
-    if (!dev) { fprintf(err, "awemu compress: out of memory\n"); return 2; }
-    aw_set_insn_limit(dev, SUB_INSN_LIMIT);
-    for (int a = 0; a < nst; a++) {
-      const char *nm = st[a].cd->name;
-      if (!strcmp(nm, "cpack-classic")) continue;   /* classic C-Pack has no subroutine */
-      char path[2 * PATH_MAX], e2[4096];
-      snprintf(path, sizeof path, "%s/%s/%s.s", dir, nm, nm);
-      mods[a] = aw_module_load_file(dev, path, e2, sizeof e2);
-      if (!mods[a]) {
-        fprintf(err, "awemu compress: the cost-aware choice needs %s's decompression subroutine: %s: %s\n", nm, path, e2);
-        aw_device_free(dev);
-        return 1;
-      }
-    }
+    int sub_rc = load_decompressors(subdir, st, nst, &dev, mods, err);
+    if (sub_rc) return sub_rc;
   }
 
   uint8_t *data = NULL;
