@@ -28,7 +28,7 @@ LDFLAGS  ?=
 BUILD    ?= build
 BIN      ?= bin
 
-ISA_SRC  := isa/isa.c isa/image.c isa/image_check.c isa/disasm.c isa/isadoc.c isa/outfile.c
+ISA_SRC  := isa/isa.c isa/image.c isa/image_check.c isa/disasm.c isa/isadoc.c isa/outfile.c isa/json.c
 ASM_SRC  := asm/asm.c asm/util.c
 EMU_SRC  := emu/device.c emu/exec.c emu/tensor.c emu/intops.c emu/printf.c emu/half.c emu/load.c emu/record.c emu/memory.c emu/script.c emu/report.c emu/datadir.c emu/options.c emu/cudart/fatbin.c \
             emu/timing/config.c emu/timing/event.c emu/timing/cache.c emu/timing/dram.c emu/timing/link.c \

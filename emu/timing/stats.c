@@ -1,5 +1,6 @@
 /* emu/timing/stats.c -- the timing statistics: derived figures, text and JSON (see timing.h). */
 #include "timing.h"
+#include "../../isa/json.h"
 
 #include <string.h>
 
@@ -252,12 +253,9 @@ void tm_stats_json(const tm_stats *total, const tm_stats *launches, const char *
   json_one(total, f, "  ");
   fputs(",\n  \"launches\": [", f);
   for (uint32_t i = 0; i < n; i++) {
-    fprintf(f, "%s\n    {\n      \"kernel\": \"", i ? "," : "");
-    for (const char *p = kernels[i]; *p; p++) {   /* PTX names need no escapes but for these */
-      if (*p == '"' || *p == '\\') fputc('\\', f);
-      fputc(*p, f);
-    }
-    fputs("\",\n", f);
+    fprintf(f, "%s\n    {\n      \"kernel\": ", i ? "," : "");
+    isa_json_string(f, kernels[i], ISA_JSON_UTF8);
+    fputs(",\n", f);
     json_one(&launches[i], f, "      ");
     fputs("\n    }", f);
   }
