@@ -599,11 +599,10 @@ static int build_regs(tm_gpu *g) {
       /* f64 arithmetic on the DP unit: GPGPU-Sim's GTX480 ptx_opcode_latency_dp 8, initiation 8 */
       unit = U_DP; lat = 8; ii = 8;
     }
-    double sc = c->latency_scale;
-    int64_t L = (int64_t)(lat * sc + 0.5), I = (int64_t)(ii * sc + 0.5);
+    int64_t L = tm_scaled_cycles(c, lat), I = tm_scaled_cycles(c, ii);
     r->unit = (uint8_t)unit;
-    r->latency = (uint8_t)(L < 1 ? 1 : L > 255 ? 255 : L);
-    r->interval = (uint8_t)(I < 1 ? 1 : I > 255 ? 255 : I);
+    r->latency = (uint8_t)(L > 255 ? 255 : L);
+    r->interval = (uint8_t)(I > 255 ? 255 : I);
     switch (in->op) {
     case ISA_OP_CPCOMMIT: r->wait = TM_WAIT_COMMIT; break;
     case ISA_OP_CPWAIT:

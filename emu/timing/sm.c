@@ -194,6 +194,12 @@ void tm_sm_free(tm_sm *s) {
 
 /* ---- CTAs ---- */
 
+void tm_sm_place(const tm_gpu *g, const tm_sm *s, cta *c) {
+  c->smid = (uint32_t)s->id;
+  c->nsmid = g->nsm;
+  c->ns_per_clock = 1000.0 / g->cfg->core_clock_mhz;
+}
+
 int tm_sm_start_cta(tm_gpu *g, tm_sm *s, tm_cta *tc, aw_dim3 id) {
   s->poked = 1;
   if (tc->c && tc->launch != g->launch) {   /* made for an earlier launch of the module */
@@ -208,9 +214,7 @@ int tm_sm_start_cta(tm_gpu *g, tm_sm *s, tm_cta *tc, aw_dim3 id) {
     if (!tc->c) { tm_fail(g, "out of host memory for a CTA"); return -1; }
   }
   if (emu_cta_start(tc->c, id) != 0) { g->failed = 1; return -1; }
-  tc->c->smid = (uint32_t)s->id;
-  tc->c->nsmid = g->nsm;
-  tc->c->ns_per_clock = 1000.0 / g->cfg->core_clock_mhz;
+  tm_sm_place(g, s, tc->c);
   /* the CTA's warps take the lowest free slots */
   uint32_t need = tc->c->nwarps, got = 0;
   tc->nwarps = need;
@@ -1073,18 +1077,23 @@ static int scan(tm_gpu *g, tm_sm *s, uint32_t k, int64_t n, int *ldst_free, int 
 /* Direct Load (CABA 7.6): the oldest load of scheduler k's warps whose compressed lines' deltas have
  * come issues its add, one assist-warp instruction in an ALU pipeline, if one is free at cycle n; its
  * registers are ready after the add's latency.  1 when it issued. */
+int64_t tm_sm_alu_take(tm_gpu *g, tm_sm *s, int op, int64_t n) {
+  int64_t *fr = s->unit_free[U_ALU];
+  uint32_t p = 0;
+  while (p < s->units[U_ALU] && fr[p] > n) p++;
+  if (p == s->units[U_ALU]) return -1;
+  int64_t ii = tm_scaled_cycles(g->cfg, isa_ops[op].interval);
+  fr[p] = n + ii;
+  s->alu_busy += (uint64_t)ii;
+  return n + tm_scaled_cycles(g->cfg, isa_ops[op].latency);
+}
+
 static int direct_add(tm_gpu *g, tm_sm *s, uint32_t k, int64_t n) {
   uint32_t i = 0;
   while (i < s->ndl && (s->dlq[i]->tw->sched != k || s->dlq[i]->ready > n)) i++;
   if (i == s->ndl) return 0;
-  int64_t *fr = s->unit_free[U_ALU];
-  uint32_t p = 0;
-  while (p < s->units[U_ALU] && fr[p] > n) p++;
-  if (p == s->units[U_ALU]) return 0;
-  const isa_op_info *add = &isa_ops[ISA_OP_ADD];
-  int64_t lat = (int64_t)(add->latency * g->cfg->latency_scale + 0.5), ii = (int64_t)(add->interval * g->cfg->latency_scale + 0.5);
-  fr[p] = n + (ii < 1 ? 1 : ii);
-  s->alu_busy += (uint64_t)(ii < 1 ? 1 : ii);
+  int64_t ready = tm_sm_alu_take(g, s, ISA_OP_ADD, n);
+  if (ready < 0) return 0;
   tm_load *l = s->dlq[i];
   memmove(&s->dlq[i], &s->dlq[i + 1], (s->ndl - i - 1) * sizeof *s->dlq);
   s->ndl--;
@@ -1093,7 +1102,7 @@ static int direct_add(tm_gpu *g, tm_sm *s, uint32_t k, int64_t n) {
   g->st->aw_started[TM_AW_DIRECT]++;
   g->st->aw_insns[TM_AW_DIRECT]++;
   l->direct = 0;
-  l->ready = n + (lat < 1 ? 1 : lat);
+  l->ready = ready;
   tm_load_complete(g, s, l, tm_cycles(g->core, n));
   return 1;
 }
