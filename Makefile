@@ -305,7 +305,7 @@ install: $(TOOLS) $(EMULIB) $(CUDART) $(CUDART12)
 	$(INSTALL) -m 755 $(CUDART) "$(DESTDIR)$(PREFIX)/lib/awemu/libcudart.so.13"
 	$(INSTALL) -m 755 $(CUDART12) "$(DESTDIR)$(PREFIX)/lib/awemu/libcudart.so.12"
 	$(INSTALL) -m 644 emu/awemu.h emu/script.h "$(DESTDIR)$(PREFIX)/include/awemu/"
-	$(INSTALL) -m 644 emu/timing/timing.h emu/timing/config.h emu/timing/config.def "$(DESTDIR)$(PREFIX)/include/awemu/timing/"
+	$(INSTALL) -m 644 emu/timing/timing.h emu/timing/config.h emu/timing/config.def emu/timing/designs.def "$(DESTDIR)$(PREFIX)/include/awemu/timing/"
 	@cd subroutines && find . -type f \( -name '*.s' -o -name '*.md' -o -path '*/params/*' \) | sort | while read -r f; do \
 	  d="$(DESTDIR)$(PREFIX)/share/awemu/subroutines/$$(dirname "$$f")"; \
 	  $(INSTALL) -d "$$d" && $(INSTALL) -m 644 "$$f" "$$d/" || exit 1; \

@@ -280,7 +280,7 @@ static int pump(tm_gpu *g, tm_sm *s, int64_t n) {
 static int enqueue(tm_gpu *g, tm_sm *s, tm_parent parent, uint32_t pc, uint64_t b, int predict, int64_t n);
 
 int tm_assist_store(tm_gpu *g, tm_sm *s, tm_parent parent, uint32_t pc, uint64_t addr, tm_req *r, int64_t n) {
-  if (g->z.design != TM_DESIGN_CABA) return 0;
+  if (g->z.design.compress != TM_BY_ASSIST) return 0;
   uint64_t b = addr / g->z.unit * g->z.unit;
   if (tm_cmem_page_raw(g, b)) { g->st->assist_predicted++; return 0; }   /* a page the setup found incompressible: not compressed */
   if (g->cfg->awc_compress == TM_AWC_COMPRESS_FREE) {   /* the what-if: the subroutine's payload, now, for nothing */
@@ -513,7 +513,7 @@ static void decompress(tm_gpu *g, tm_sm *s, uint64_t addr, tm_req *waiters, cons
 }
 
 int tm_assist_fill(tm_gpu *g, tm_sm *s, uint64_t addr, tm_req *waiters, int64_t n) {
-  if (g->z.design != TM_DESIGN_CABA || !waiters) return 0;
+  if (g->z.design.decompress != TM_BY_ASSIST || !waiters) return 0;
   /* its stored form: compressed, an assist warp decompresses it */
   codec_meta form;
   if (tm_cmem_form(g, addr, &form)) return 0;   /* (the fault is in g->failed) */

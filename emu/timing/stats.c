@@ -130,16 +130,16 @@ void tm_stats_print(const tm_stats *s, const tm_config *c, FILE *f) {
   if (!c && s->dram_raw_bursts && s->dram_raw_bursts != s->dram_bursts)
     fprintf(f, "compression: %llu DRAM bursts for %llu uncompressed (ratio %.3f, metadata included; designs differ between launches)\n",
             (unsigned long long)s->dram_bursts, (unsigned long long)s->dram_raw_bursts, tm_compression_ratio(s));
-  if (c && c->design != TM_DESIGN_BASE) {
+  if (c && tm_design_of(c)->dram) {
     char design[32], algo[32];
     tm_config_value(c, TM_KEY_design, design, sizeof design);
     tm_config_value(c, TM_KEY_compression, algo, sizeof algo);
     fprintf(f, "compression: design %s, %s: %llu DRAM bursts for %llu uncompressed (ratio %.3f, metadata included)",
             design, algo, (unsigned long long)s->dram_bursts, (unsigned long long)s->dram_raw_bursts, tm_compression_ratio(s));
-    if (c->design == TM_DESIGN_HW_MEM || c->design == TM_DESIGN_HW || c->design == TM_DESIGN_CABA)
+    if (tm_design_of(c)->md)
       fprintf(f, "; metadata cache %llu hits of %llu, %llu DRAM reads, %llu write-backs", (unsigned long long)s->md_hits,
               (unsigned long long)s->md_accesses, (unsigned long long)s->md_reads, (unsigned long long)s->md_writes);
-    if (c->design == TM_DESIGN_CABA && !c->l2_compressed)
+    if (tm_design_of(c)->decompress == TM_BY_ASSIST && !c->l2_compressed)
       fprintf(f, "; uncompressed L2: %llu lines sent back whole by the SMs, %llu reads answered uncompressed", (unsigned long long)s->l2_plain_lines,
               (unsigned long long)s->l2_plain_reads);
     fputc('\n', f);
