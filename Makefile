@@ -28,7 +28,7 @@ LDFLAGS  ?=
 BUILD    ?= build
 BIN      ?= bin
 
-ISA_SRC  := isa/isa.c isa/image.c isa/image_check.c isa/disasm.c isa/isadoc.c isa/outfile.c
+ISA_SRC  := isa/isa.c isa/image.c isa/image_check.c isa/disasm.c isa/isadoc.c isa/outfile.c isa/json.c
 ASM_SRC  := asm/asm.c asm/util.c
 # the functional core (emu/core/): every file of the folder
 CORE_SRC := $(sort $(wildcard emu/core/*.c))
@@ -316,7 +316,7 @@ install: $(TOOLS) $(EMULIB) $(CUDART) $(CUDART12)
 	$(INSTALL) -m 644 emu/awemu.h "$(DESTDIR)$(PREFIX)/include/awemu/"
 	sed 's|^#include "\.\./awemu\.h"|#include "awemu.h"|' emu/front/script.h > "$(DESTDIR)$(PREFIX)/include/awemu/script.h"
 	chmod 644 "$(DESTDIR)$(PREFIX)/include/awemu/script.h"
-	$(INSTALL) -m 644 emu/timing/timing.h emu/timing/config.h emu/timing/config.def "$(DESTDIR)$(PREFIX)/include/awemu/timing/"
+	$(INSTALL) -m 644 emu/timing/timing.h emu/timing/config.h emu/timing/config.def emu/timing/designs.def "$(DESTDIR)$(PREFIX)/include/awemu/timing/"
 	@cd subroutines && find . -type f \( -name '*.s' -o -name '*.md' -o -path '*/params/*' \) | sort | while read -r f; do \
 	  d="$(DESTDIR)$(PREFIX)/share/awemu/subroutines/$$(dirname "$$f")"; \
 	  $(INSTALL) -d "$$d" && $(INSTALL) -m 644 "$$f" "$$d/" || exit 1; \

@@ -2,6 +2,7 @@
 #include "report.h"
 #include "../awemu.h"
 #include "../datadir.h"
+#include "../../isa/json.h"
 #include "../../subroutines/codec.h"
 #include "../../subroutines/mpc/mpc.h"
 #include "../../subroutines/mpc/mpc_train.h"
@@ -176,45 +177,8 @@ static void usage(FILE *f) {
         "Exit status: 0 ok, 1 malformed input or missing data, 2 usage or I/O error.\n", f);
 }
 
-/* JSON string body of s (RFC 8259): quote, backslash and control characters
- * escaped, non-ASCII written as \uXXXX (surrogate pairs past U+FFFF); a byte
- * that is not part of valid UTF-8 becomes U+FFFD. */
-static void json_string(FILE *out, const char *s) {
-  const unsigned char *p = (const unsigned char *)s;
-  fputc('"', out);
-  while (*p) {
-    unsigned c = *p;
-    if (c < 0x80) {
-      if (c == '"' || c == '\\') fprintf(out, "\\%c", c);
-      else if (c == '\n') fputs("\\n", out);
-      else if (c == '\t') fputs("\\t", out);
-      else if (c == '\r') fputs("\\r", out);
-      else if (c < 0x20 || c == 0x7f) fprintf(out, "\\u%04x", c);
-      else fputc((int)c, out);
-      p++;
-      continue;
-    }
-    /* a UTF-8 sequence: its length, its minimum value (no overlong forms) */
-    unsigned n = c >= 0xf0 && c <= 0xf4 ? 4 : c >= 0xe0 ? (c <= 0xef ? 3 : 0) : c >= 0xc2 ? 2 : 0;
-    uint32_t cp = n == 4 ? c & 0x07 : n == 3 ? c & 0x0f : c & 0x1f;
-    unsigned k = 1;
-    for (; n && k < n; k++) {
-      if ((p[k] & 0xc0) != 0x80) break;
-      cp = cp << 6 | (p[k] & 0x3f);
-    }
-    if (!n || k < n || (n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10ffff)) || (cp >= 0xd800 && cp <= 0xdfff)) {
-      fputs("\\ufffd", out);
-      p++;
-      continue;
-    }
-    if (cp >= 0x10000) {
-      cp -= 0x10000;
-      fprintf(out, "\\u%04x\\u%04x", (unsigned)(0xd800 + (cp >> 10)), (unsigned)(0xdc00 + (cp & 0x3ff)));
-    } else fprintf(out, "\\u%04x", (unsigned)cp);
-    p += n;
-  }
-  fputc('"', out);
-}
+/* s as a JSON string, pure ASCII (isa/json.h). */
+static void json_string(FILE *out, const char *s) { isa_json_string(out, s, ISA_JSON_ASCII); }
 
 /* Decompression instructions for one line: runs the subroutine the AWS picks
  * for its encoding and checks that it gives the line back.  -1 with a message

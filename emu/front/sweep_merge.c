@@ -5,6 +5,7 @@
 #define _XOPEN_SOURCE 700   /* realpath */
 #define _DEFAULT_SOURCE     /* flock */
 #include "sweep_int.h"
+#include "../../isa/json.h"
 #include "../../isa/outfile.h"
 
 #include <ctype.h>
@@ -103,19 +104,8 @@ static void csv_field(FILE *f, const char *s) {
   fputc('"', f);
 }
 
-/* s as a JSON string: valid UTF-8 as it is, any other byte as U+FFFD. */
-static void json_str(FILE *f, const char *s) {
-  fputc('"', f);
-  for (const unsigned char *p = (const unsigned char *)s; *p;) {
-    int k = sw_utf8_len(p);
-    if (*p == '"' || *p == '\\') fprintf(f, "\\%c", *p);
-    else if (*p < 0x20) fprintf(f, "\\u%04x", *p);
-    else if (k) fwrite(p, 1, (size_t)k, f);
-    else fputs("\\ufffd", f);
-    p += k ? k : 1;
-  }
-  fputc('"', f);
-}
+/* s as a JSON string: valid UTF-8 as it is (isa/json.h). */
+static void json_str(FILE *f, const char *s) { isa_json_string(f, s, ISA_JSON_UTF8); }
 
 /* DIR/results.csv (a row per run: its coordinates, status, host seconds and
  * every scalar of its statistics) and DIR/results.json (the same runs, each
