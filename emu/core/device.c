@@ -1,11 +1,11 @@
 /* emu/core/device.c -- a device's lifecycle and settings: creation, the limits of
  * its launches (instructions, wall-clock time, call frames), interrupts, the
- * trace, and freeing everything it owns (memory, modules, the timing model).
- * Memory (memory.c), modules (load.c) and launches (run.c, step.c, timing/) are the
+ * trace, and freeing everything it owns (memory, modules, and through d->timing_ops what
+ * the timing model keeps in it).
+ * Memory (memory.c), modules (load.c) and launches (run.c, step.c) are the
  * other parts of the device.
  */
 #include "emu_int.h"
-#include "../timing/tm_launch.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,7 +34,7 @@ void aw_device_free(aw_device *d) {
   free(d->allocs);
   free(d->tail);
   free(d->head);
-  tm_device_free(d);
+  if (d->timing_ops) d->timing_ops->free(d);   /* what the timing model keeps in d */
   free(d->prints);
   free(d->print_text);
   for (uint32_t i = 0; i < d->nextra; i++) { free(d->extra_name[i]); free(d->extra_text[i]); }

@@ -142,6 +142,17 @@ typedef int (*emu_hook_fn)(void *ctx, int event, struct emu_cta *c, struct emu_w
 struct tm_config;
 struct tm_device;
 typedef struct tm_timeline tm_timeline;
+/* The timing model as the core sees it: emu/timing/ sets d->timing_ops when it attaches state to
+ * a device (aw_set_timing, its records and timeline); the core calls it and never names it.
+ * launch runs a launch on the cycle-level model of d->timing in place of the functional driver
+ * (0, or nonzero with *f set); host_wrote observes the host's writes to device memory (the
+ * model keeps which blocks the host wrote); free releases what the model keeps in d. */
+typedef struct emu_timing_ops {
+  int (*launch)(aw_device *d, aw_module *m, int kernel, aw_dim3 grid, aw_dim3 block, uint32_t dyn_shared,
+                const void *params, size_t param_bytes, aw_fault *f);
+  void (*host_wrote)(aw_device *d, uint64_t addr, uint64_t n);
+  void (*free)(aw_device *d);
+} emu_timing_ops;
 
 struct emu_print { uint64_t cta; uint32_t thread, seq; size_t off, len; };   /* one printf call's text */
 struct aw_device {
@@ -204,6 +215,7 @@ struct aw_device {
   /* Timing mode (emu/timing/): launches run on the cycle-level model of this
    * config; NULL in functional mode.  tmd holds the launches' timing statistics. */
   struct tm_config *timing;
+  const emu_timing_ops *timing_ops;   /* NULL until the timing model attaches (above) */
   struct tm_device *tmd;
   uint64_t cta_serial;      /* CTAs started so far (each cta's serial) */
   void *tm_running;
@@ -225,26 +237,6 @@ uint8_t *emu_mapped(aw_device *d, uint64_t addr, uint64_t size);
  * distance from it: *before set when addr is below its start (*dist bytes
  * before), else *dist is how far past its end. */
 const emu_alloc *emu_nearest_alloc(const aw_device *d, uint64_t addr, uint64_t *dist, int *before);
-
-/* timing/tmdev.c: design caba's record of the blocks the kernels wrote,
- * which the host's writes to [addr, addr + n) clear (the host's copies are
- * stored compressed); block_written: 0, or -1 out of memory (the record
- * unchanged) */
-void tm_device_host_wrote(aw_device *d, uint64_t addr, uint64_t n);
-/* Design caba's record of each block's stored form (emu/timing/tmdev.c, cmem.c): the state of
- * the block of 'unit' bytes at addr, 0 (as the host's copy left it, not looked at), TM_BLOCK_RAW
- * or TM_BLOCK_PACKED (then *enc, *size set); tm_device_block_set records one (-1 out of memory);
- * tm_device_block_algorithm drops the record when the compression subroutines change. */
-enum { TM_BLOCK_RAW = 1, TM_BLOCK_PACKED = 2 };
-int tm_device_block_get(const aw_device *d, uint64_t addr, uint32_t unit, uint32_t *enc, uint32_t *size);
-int tm_device_block_set(aw_device *d, uint64_t addr, uint32_t unit, int state, uint32_t enc, uint32_t size);
-void tm_device_block_algorithm(aw_device *d, uint64_t algorithm);
-/* ... and per 4 KiB page the initial setup's verdict: 0 (not looked at since the host wrote it),
- * TM_PAGE_PACKED (some block of it compresses) or TM_PAGE_RAW (none does: stored uncompressed). */
-enum { TM_PAGE_PACKED = 1, TM_PAGE_RAW = 2 };
-#define TM_PAGE_BYTES 4096
-int tm_device_page_hint(const aw_device *d, uint64_t addr, uint32_t unit);
-int tm_device_page_hint_set(aw_device *d, uint64_t addr, uint32_t unit, int hint);
 
 /* load.c */
 void emu_module_free(aw_module *m);

@@ -136,7 +136,7 @@ int emu_host_written(aw_device *d, uint64_t addr) {
 aw_status aw_free(aw_device *d, uint64_t addr) {
   for (uint32_t i = 0; i < d->nallocs; i++) {
     if (d->allocs[i].addr != addr) continue;
-    tm_device_host_wrote(d, addr, d->allocs[i].size);   /* a later allocation there starts afresh */
+    if (d->timing_ops) d->timing_ops->host_wrote(d, addr, d->allocs[i].size);   /* a later allocation there starts afresh */
     if (!d->allocs[i].borrowed) free(d->allocs[i].data);
     free(d->allocs[i].host_pages);
     memmove(&d->allocs[i], &d->allocs[i + 1], (d->nallocs - i - 1) * sizeof *d->allocs);
@@ -150,7 +150,7 @@ aw_status aw_memcpy_htod(aw_device *d, uint64_t dst, const void *src, size_t n) 
   if (!n) return AW_OK;
   emu_alloc *a = emu_find_alloc(d, dst, n);
   if (!a) return AW_ERR_MEMORY;
-  tm_device_host_wrote(d, dst, n);
+  if (d->timing_ops) d->timing_ops->host_wrote(d, dst, n);
   host_wrote(a, dst, n);
   memcpy(a->data + (dst - a->addr), src, n);
   return AW_OK;
@@ -168,7 +168,7 @@ aw_status aw_memset(aw_device *d, uint64_t dst, int value, size_t n) {
   if (!n) return AW_OK;
   emu_alloc *a = emu_find_alloc(d, dst, n);
   if (!a) return AW_ERR_MEMORY;
-  tm_device_host_wrote(d, dst, n);
+  if (d->timing_ops) d->timing_ops->host_wrote(d, dst, n);
   host_wrote(a, dst, n);
   memset(a->data + (dst - a->addr), value, n);
   return AW_OK;

@@ -4,7 +4,6 @@
  * launch to the timing driver under a timing config, and aw_run_subroutine.
  */
 #include "step.h"
-#include "../timing/tm_launch.h"
 
 #include <stdlib.h>
 #include <time.h>
@@ -169,12 +168,9 @@ aw_status aw_launch(aw_device *d, aw_module *m, int kernel, aw_dim3 grid, aw_dim
   int saved_round = fegetround();
   struct timespec t0, t1;
   clock_gettime(CLOCK_MONOTONIC, &t0);
-  if (d->timing) {   /* the timing driver: many CTAs resident, issue decided by the model */
-    tm_stats *ts = tm_device_begin(d, isa_str(&m->img, m->img.funcs[c.kfunc].name));
-    rc = !ts || tm_launch(d, d->timing, ts, m, kernel, grid, block, dyn_shared, params, param_bytes, f) != AW_OK;
-    if (!ts) snprintf(f->what, sizeof f->what, "out of host memory for the timing statistics");
-    tm_device_end(d);
-  } else
+  if (d->timing)   /* the timing driver (emu/timing/): many CTAs resident, issue decided by the model */
+    rc = d->timing_ops->launch(d, m, kernel, grid, block, dyn_shared, params, param_bytes, f);
+  else
   for (uint32_t z = 0; z < grid.z && !rc; z++)
     for (uint32_t y = 0; y < grid.y && !rc; y++)
       for (uint32_t x = 0; x < grid.x && !rc; x++) {

@@ -31,6 +31,7 @@
 #include "link.h"
 #include "timing.h"
 #include "timeline.h"
+#include "tm_launch.h"
 
 #define TM_NEVER INT64_MAX
 #define TM_PREDICT 64         /* entries of an SM's compressibility predictor */
