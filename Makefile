@@ -29,7 +29,7 @@ BUILD    ?= build
 BIN      ?= bin
 
 ISA_SRC  := isa/isa.c isa/image.c isa/image_check.c isa/disasm.c isa/isadoc.c isa/outfile.c isa/json.c
-ASM_SRC  := asm/asm.c asm/util.c
+ASM_SRC  := asm/asm.c asm/asm_insn.c asm/asm_subr.c asm/util.c
 # the functional core (emu/core/): every file of the folder
 CORE_SRC := $(sort $(wildcard emu/core/*.c))
 # the front ends (emu/front/): run scripts, the compression report and the options of awemu run,

@@ -304,7 +304,7 @@ static int int_reg(int t, unsigned bits) {
 }
 
 /* Format 3.1's start and end of subroutine s (.lanes, .lanemask, .autoend, .active, .lastenc) as awasm
- * writes them (asm.c, finish_subr): their lists in the pool, each register one of the function's, of
+ * writes them (asm/asm_subr.c, asmi_finish_subr): their lists in the pool, each register one of the function's, of
  * the kind its directive takes, no register set at the start twice (by .livein, .keep or these),
  * numbers within their limits, .lastenc only with a 'compress' trigger. */
 static int check_subr_start(const isa_image *img, uint32_t s, char *err, size_t cap) {
