@@ -28,9 +28,18 @@ LDFLAGS  ?=
 BUILD    ?= build
 BIN      ?= bin
 
-ISA_SRC  := isa/isa.c isa/image.c isa/image_check.c isa/disasm.c isa/isadoc.c isa/outfile.c
-ASM_SRC  := asm/asm.c asm/util.c
-EMU_SRC  := emu/device.c emu/exec.c emu/tensor.c emu/intops.c emu/printf.c emu/half.c emu/load.c emu/record.c emu/memory.c emu/script.c emu/report.c emu/datadir.c emu/options.c emu/cudart/fatbin.c \
+ISA_SRC  := isa/isa.c isa/image.c isa/image_check.c isa/disasm.c isa/isadoc.c isa/outfile.c isa/json.c
+ASM_SRC  := asm/asm.c asm/asm_insn.c asm/asm_subr.c asm/util.c
+# the functional core (emu/core/): every file of the folder
+CORE_SRC := $(sort $(wildcard emu/core/*.c))
+# the front ends (emu/front/): run scripts, the compression report and the options of awemu run,
+# debug and exec are in libawemu; the debugger is in bin/awemu and libcudart.so; awemu exec,
+# sweep and plot in bin/awemu alone
+FRONT_LIB_SRC := emu/front/script.c emu/front/script_data.c emu/front/script_launch.c emu/front/script_out.c emu/front/report.c emu/front/options.c
+DEBUG_SRC := emu/front/debug.c emu/front/debug_state.c emu/front/debug_expr.c emu/front/debug_break.c emu/front/debug_inspect.c emu/front/debug_run.c
+SWEEP_SRC := emu/front/sweep.c emu/front/sweep_file.c emu/front/sweep_id.c emu/front/sweep_merge.c emu/front/plot.c
+AWEMU_OBJ := $(patsubst %.c,$(BUILD)/%.o,emu/front/main.c $(DEBUG_SRC) emu/front/exec.c $(SWEEP_SRC))
+EMU_SRC  := $(CORE_SRC) emu/datadir.c $(FRONT_LIB_SRC) emu/cudart/fatbin.c \
             emu/timing/config.c emu/timing/event.c emu/timing/cache.c emu/timing/dram.c emu/timing/link.c \
             emu/timing/assist.c emu/timing/cmem.c emu/timing/compress.c emu/timing/gpu.c emu/timing/sm.c emu/timing/sched.c emu/timing/stats.c emu/timing/timeline.c emu/timing/tmdev.c
 # the timing presets, compiled into the program from emu/timing/presets/*.cfg
@@ -49,7 +58,7 @@ TOOLS    := $(BIN)/awasm $(BIN)/awdis $(BIN)/awemu
 CUDART   := $(BUILD)/lib/libcudart.so.13
 PIC      := -fPIC -fvisibility=hidden -DAWEMU_CUDART
 PIC_OBJ  := $(patsubst $(BUILD)/%,$(BUILD)/pic/%,$(EMU_OBJ) $(LIB_OBJ) $(CODEC_OBJ)) $(BUILD)/pic/emu/cudart/cudart.o \
-            $(BUILD)/pic/emu/debug.o $(BUILD)/pic/emu/debug_expr.o
+            $(DEBUG_SRC:%.c=$(BUILD)/pic/%.o)
 # for programs of CUDA 12 toolkits: the same objects, cudart.c compiled for CUDA 12's interface
 # (CR_ABI=12, emu/cudart/abi12.h) and cuda12.c's cudaGetDeviceProperties_v2
 CUDART12 := $(BUILD)/lib/libcudart.so.12
@@ -164,7 +173,7 @@ $(CUDART12): $(PIC12_OBJ) emu/cudart/libcudart12.map
 	  -Wl,--no-undefined $(PIC12_OBJ) -o $@ $(LDFLAGS) -lm
 
 # readline is in bin/awemu only, not in the library
-$(BIN)/awemu: $(BUILD)/emu/main.o $(BUILD)/emu/debug.o $(BUILD)/emu/debug_expr.o $(BUILD)/emu/cudart/exec.o $(BUILD)/emu/sweep.o $(BUILD)/emu/plot.o $(EMULIB)
+$(BIN)/awemu: $(AWEMU_OBJ) $(EMULIB)
 	@mkdir -p $(BIN)
 	$(CC) $(OPT) $(LTO) $(EXTRA_CFLAGS) $^ -o $@ $(LDFLAGS) -lreadline -lm
 
@@ -198,7 +207,7 @@ hw-compare: $(TOOLS) $(CUDART)
 	@BIN=$(BIN) sh tests/hw/compare.sh $(HW) $(HW_CONFIG)
 # a static awemu, for a GPU machine without flex, bison or readline (tests/hw/run.sh uses it)
 hw-awemu: $(BUILD)/hw/awemu
-$(BUILD)/hw/awemu: $(BUILD)/emu/main.o $(BUILD)/emu/debug.o $(BUILD)/emu/debug_expr.o $(BUILD)/emu/cudart/exec.o $(BUILD)/emu/sweep.o $(BUILD)/emu/plot.o $(EMULIB)
+$(BUILD)/hw/awemu: $(AWEMU_OBJ) $(EMULIB)
 	@mkdir -p $(dir $@)
 	$(CC) -static $(OPT) $(EXTRA_CFLAGS) $^ -o $@ $(LDFLAGS) -lreadline -ltinfo -lm
 
@@ -251,14 +260,14 @@ FUZZ_HAVE = $(wildcard tests/fuzz/fuzz_$(1).c)
 fuzz:
 	$(MAKE) BUILD=build/fuzz BIN=build/fuzz/bin CC=clang OPT="-O1 -g" LTO= \
 	  EXTRA_CFLAGS="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all" \
-	  build/fuzz/libawasm.a build/fuzz/libawemu.a $(if $(call FUZZ_HAVE,debug),build/fuzz/emu/debug.o build/fuzz/emu/debug_expr.o) \
-	  $(if $(call FUZZ_HAVE,sweep),build/fuzz/emu/sweep.o build/fuzz/emu/plot.o)
+	  build/fuzz/libawasm.a build/fuzz/libawemu.a $(if $(call FUZZ_HAVE,debug),$(DEBUG_SRC:%.c=build/fuzz/%.o)) \
+	  $(if $(call FUZZ_HAVE,sweep),$(SWEEP_SRC:%.c=build/fuzz/%.o))
 	$(FUZZ_CC) tests/fuzz/fuzz_asm.c build/fuzz/libawasm.a -o build/fuzz/fuzz_asm -lm
 	$(FUZZ_CC) tests/fuzz/fuzz_image.c build/fuzz/libawasm.a -o build/fuzz/fuzz_image -lm
 	$(FUZZ_CC) tests/fuzz/fuzz_report.c build/fuzz/libawemu.a -o build/fuzz/fuzz_report -lm
 	$(if $(call FUZZ_HAVE,script),$(FUZZ_CC) tests/fuzz/fuzz_script.c build/fuzz/libawemu.a -o build/fuzz/fuzz_script -lm)
-	$(if $(call FUZZ_HAVE,debug),$(FUZZ_CC) tests/fuzz/fuzz_debug.c build/fuzz/emu/debug.o build/fuzz/emu/debug_expr.o build/fuzz/libawemu.a -o build/fuzz/fuzz_debug -lreadline -lm)
-	$(if $(call FUZZ_HAVE,sweep),$(FUZZ_CC) tests/fuzz/fuzz_sweep.c build/fuzz/emu/sweep.o build/fuzz/emu/plot.o build/fuzz/libawemu.a -o build/fuzz/fuzz_sweep -lm)
+	$(if $(call FUZZ_HAVE,debug),$(FUZZ_CC) tests/fuzz/fuzz_debug.c $(DEBUG_SRC:%.c=build/fuzz/%.o) build/fuzz/libawemu.a -o build/fuzz/fuzz_debug -lreadline -lm)
+	$(if $(call FUZZ_HAVE,sweep),$(FUZZ_CC) tests/fuzz/fuzz_sweep.c $(SWEEP_SRC:%.c=build/fuzz/%.o) build/fuzz/libawemu.a -o build/fuzz/fuzz_sweep -lm)
 	@FUZZ_JOBS=$(FUZZ_JOBS) sh tests/fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_ONLY)
 
 # ---- PTX from the examples' CUDA sources (needs nvcc) ----
@@ -304,8 +313,10 @@ install: $(TOOLS) $(EMULIB) $(CUDART) $(CUDART12)
 	$(INSTALL) -m 644 $(EMULIB) "$(DESTDIR)$(PREFIX)/lib/libawemu.a"
 	$(INSTALL) -m 755 $(CUDART) "$(DESTDIR)$(PREFIX)/lib/awemu/libcudart.so.13"
 	$(INSTALL) -m 755 $(CUDART12) "$(DESTDIR)$(PREFIX)/lib/awemu/libcudart.so.12"
-	$(INSTALL) -m 644 emu/awemu.h emu/script.h "$(DESTDIR)$(PREFIX)/include/awemu/"
-	$(INSTALL) -m 644 emu/timing/timing.h emu/timing/config.h emu/timing/config.def "$(DESTDIR)$(PREFIX)/include/awemu/timing/"
+	$(INSTALL) -m 644 emu/awemu.h "$(DESTDIR)$(PREFIX)/include/awemu/"
+	sed 's|^#include "\.\./awemu\.h"|#include "awemu.h"|' emu/front/script.h > "$(DESTDIR)$(PREFIX)/include/awemu/script.h"
+	chmod 644 "$(DESTDIR)$(PREFIX)/include/awemu/script.h"
+	$(INSTALL) -m 644 emu/timing/timing.h emu/timing/config.h emu/timing/config.def emu/timing/designs.def "$(DESTDIR)$(PREFIX)/include/awemu/timing/"
 	@cd subroutines && find . -type f \( -name '*.s' -o -name '*.md' -o -path '*/params/*' \) | sort | while read -r f; do \
 	  d="$(DESTDIR)$(PREFIX)/share/awemu/subroutines/$$(dirname "$$f")"; \
 	  $(INSTALL) -d "$$d" && $(INSTALL) -m 644 "$$f" "$$d/" || exit 1; \

@@ -1,5 +1,5 @@
-/* asm/asm_int.h -- the assembler's private state, shared by asm.c and the
- * generated lexer and parser.  Not for other modules. */
+/* asm/asm_int.h -- the assembler's private state, shared by asm.c, asm_insn.c,
+ * asm_subr.c and the generated lexer and parser.  Not for other modules. */
 #ifndef AWEMU_ASM_INT_H
 #define AWEMU_ASM_INT_H
 
@@ -131,5 +131,42 @@ int64_t asm_offset(asm_ctx *c, asm_tok *n, int neg);
 /* "unexpected identifier 'x', expected ';' or ','" from bison's view of the error */
 void asm_syntax_message(asm_ctx *c, char *buf, size_t cap, const char *unexpected,
                         int nexp, const char *e1, const char *e2, const char *e3);
+
+/* ---- shared by asm.c, asm_insn.c and asm_subr.c ---- */
+
+enum { SYM_REGDECL = 1, SYM_VAR = 2 };
+enum { G_VAR = 1, G_FUNC = 2 };
+#define G_MAKE(kind, idx) (((uint32_t)(kind) << 28) | (idx))
+#define G_KIND(v) ((v) >> 28)
+#define G_INDEX(v) ((v) & 0x0fffffffu)
+#define LINE_IMPLICIT 0x7fffffffu
+#define LINE_EXPLICIT 0x80000000u
+
+typedef struct { uint32_t label; asm_loc loc; int defined; } label_state;
+
+#define FUNCS(c) ((isa_func *)(c)->funcs.p)
+#define VARS(c) ((isa_var *)(c)->vars.p)
+#define REGS(c) ((isa_regdecl *)(c)->regs.p)
+
+/* asm.c */
+asm_loc asmi_tokloc(const asm_tok *t);
+/* A copy of s[0..n) kept until asm_free (NUL-terminated). */
+const char *asmi_perm_str(asm_ctx *c, const char *s, size_t n);
+/* The string table's offset of s[0..n), added when new; asmi_str_at: the string at an offset. */
+uint32_t asmi_intern(asm_ctx *c, const char *s, size_t n);
+const char *asmi_str_at(asm_ctx *c, uint32_t off);
+/* Looks a name up in the function's scopes: returns the scoped entry + 1, or 0. */
+uint32_t asmi_scope_find(asm_ctx *c, const char *s, uint32_t n);
+/* Finds or creates the label; returns its labels[] index. */
+uint32_t asmi_label_ref(asm_ctx *c, const asm_tok *name);
+/* The register slot a name denotes in the current function, or UINT32_MAX. */
+uint32_t asmi_find_slot(asm_ctx *c, const char *s, uint32_t n, int *is_range);
+/* asm_insn.c: converts one number to 'bytes' of element type t at p; 0 on error. */
+int asmi_number_bits(asm_ctx *c, const asm_tok *num, int neg, int t, uint64_t *out);
+/* asm_subr.c: the subroutine function f ends (its record, its live lists, its checks);
+ * at the end of the assembly, its triggers are checked against the kernels. */
+void asmi_finish_subr(asm_ctx *c, uint32_t f);
+void asmi_check_pc_triggers(asm_ctx *c);
+void asmi_check_trigger_conflicts(asm_ctx *c);
 
 #endif

@@ -143,7 +143,7 @@ static int is_opt(const char *a, const char *name) {
   return a[n] == 0 || (name[1] == '-' ? a[n] == '=' : 1);
 }
 
-static int run(int argc, char **argv, const char **paths, char **texts, line_index *ix) {
+static int assemble_all(int argc, char **argv, const char **paths, char **texts, line_index *ix) {
   const char *out = NULL;
   int list = 0, quiet = 0, nfiles = 0, options_done = 0, stdin_at = -1;
   for (int i = 1; i < argc; i++) {
@@ -217,7 +217,7 @@ int main(int argc, char **argv) {
   char **texts = calloc((size_t)argc, sizeof *texts);
   line_index *ix = calloc((size_t)argc, sizeof *ix);
   int rc = 2;
-  if (paths && texts && ix) rc = run(argc, argv, paths, texts, ix);
+  if (paths && texts && ix) rc = assemble_all(argc, argv, paths, texts, ix);
   else fprintf(stderr, "awasm: out of memory\n");
   for (int i = 0; texts && i < argc; i++) free(texts[i]);
   for (int i = 0; ix && i < argc; i++) free(ix[i].start);

@@ -1,9 +1,9 @@
 /* asm/parser.y -- grammar of the PTX-like assembly language.
  *
  * Syntax only: every action hands what it recognized to the assembler
- * (asm.c), which checks meaning and builds the image.  Errors recover at
- * the next ';' (or '}' at module scope) so one mistake does not hide the
- * rest of the file.
+ * (asm.c, asm_insn.c, asm_subr.c), which checks meaning and builds the
+ * image.  Errors recover at the next ';' (or '}' at module scope) so one
+ * mistake does not hide the rest of the file.
  */
 %define api.pure full
 %define parse.error custom

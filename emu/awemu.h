@@ -108,7 +108,7 @@ void aw_set_frame_limit(aw_device *d, uint32_t calls, uint32_t bytes_per_thread)
 /* Records every launch from now on for replay on a real GPU
  * (tests/gpu/replay.c): the source of each module loaded from text, and per
  * launch its kernel, dimensions, parameters and every allocation's bytes
- * before and after it (layout in emu/record.c).  DIR is made, or must be
+ * before and after it (layout in emu/core/record.c).  DIR is made, or must be
  * empty.  NULL stops.  0, or -1 with errno set. */
 int aw_set_record(aw_device *d, const char *dir);
 /* Asks the running launch to stop: it faults ("interrupted") before its next

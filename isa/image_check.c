@@ -304,7 +304,7 @@ static int int_reg(int t, unsigned bits) {
 }
 
 /* Format 3.1's start and end of subroutine s (.lanes, .lanemask, .autoend, .active, .lastenc) as awasm
- * writes them (asm.c, finish_subr): their lists in the pool, each register one of the function's, of
+ * writes them (asm/asm_subr.c, asmi_finish_subr): their lists in the pool, each register one of the function's, of
  * the kind its directive takes, no register set at the start twice (by .livein, .keep or these),
  * numbers within their limits, .lastenc only with a 'compress' trigger. */
 static int check_subr_start(const isa_image *img, uint32_t s, char *err, size_t cap) {
@@ -343,6 +343,90 @@ static int check_subr_start(const isa_image *img, uint32_t s, char *err, size_t 
     for (uint32_t j = 0; j < sr->nlivein; j++) twice |= img->pool[sr->livein_off + j] == set[k];
     for (uint32_t j = 0; j < sr->nkeep; j++) twice |= img->pool[sr->keep_off + j] == set[k];
     if (twice) return bad(err, cap, "subroutine %u: register slot %u is set twice at the start (.livein, .keep, .lanes, .lanemask, .lastenc)", s, set[k]);
+  }
+  return 0;
+}
+
+/* The subroutine records and their triggers (part of isa_image_validate): each record's function,
+ * registers and needs, every trigger's fields as awasm writes them, no two subroutines on one
+ * trigger.  0, or -1 with the message in err. */
+static int check_subrs(const isa_image *img, char *err, size_t cap) {
+  for (uint32_t s = 0; s < img->nsubrs; s++) {
+    const isa_subr *sr = &img->subrs[s];
+    if (sr->func >= img->nfuncs || img->funcs[sr->func].kind != ISA_FN_SUBR) return bad(err, cap, "subroutine %u: not a subroutine function", s);
+    if (sr->priority != ISA_PRIO_HIGH && sr->priority != ISA_PRIO_LOW) return bad(err, cap, "subroutine %u: priority %u", s, sr->priority);
+    if (!range_ok(sr->first_trigger, sr->ntrigger, img->ntriggers)) return bad(err, cap, "subroutine %u: trigger range", s);
+    if (!range_ok(sr->livein_off, sr->nlivein, img->npool) || !range_ok(sr->liveout_off, sr->nliveout, img->npool)) return bad(err, cap, "subroutine %u: live register lists", s);
+    const isa_func *fn = &img->funcs[sr->func];
+    for (uint32_t k = 0; k < sr->nlivein; k++) if (img->pool[sr->livein_off + k] >= fn->nslots) return bad(err, cap, "subroutine %u: live-in register out of range", s);
+    for (uint32_t k = 0; k < sr->nliveout; k++) if (img->pool[sr->liveout_off + k] >= fn->nslots) return bad(err, cap, "subroutine %u: live-out register out of range", s);
+    if (!range_ok(sr->keep_off, sr->nkeep, img->npool)) return bad(err, cap, "subroutine %u: kept register list", s);
+    for (uint32_t k = 0; k < sr->nkeep; k++) if (img->pool[sr->keep_off + k] >= fn->nslots) return bad(err, cap, "subroutine %u: kept register out of range", s);
+    if (sr->skipif > fn->nslots) return bad(err, cap, "subroutine %u: .skipif register out of range", s);
+    if (sr->skipif && slot_type(img, fn, sr->skipif - 1) != ISA_T_PRED)   /* as awasm requires ('not a predicate register') */
+      return bad(err, cap, "subroutine %u: the .skipif register is not a predicate", s);
+    if (check_subr_start(img, s, err, cap)) return -1;
+    for (uint32_t k = 0; k < sr->nlivein; k++)   /* each live-in once, as awasm requires */
+      for (uint32_t j = 0; j < k; j++)
+        if (img->pool[sr->livein_off + k] == img->pool[sr->livein_off + j]) return bad(err, cap, "subroutine %u: a live-in register given twice", s);
+    if (sr->nregs != fn->nslots) return bad(err, cap, "subroutine %u: register need %u, function declares %u", s, sr->nregs, fn->nslots);
+    isa_kernel k;
+    isa_kernel_info(img, sr->func, &k);
+    if (sr->shared_bytes != k.shared_bytes) return bad(err, cap, "subroutine %u: shared need %u, declarations give %u", s, sr->shared_bytes, k.shared_bytes);
+    for (uint32_t o = 0; o < s; o++) if (img->subrs[o].func == sr->func) return bad(err, cap, "subroutine %u: function listed twice", s);
+  }
+  for (uint32_t f = 0; f < img->nfuncs; f++) {
+    if (img->funcs[f].kind != ISA_FN_SUBR) continue;
+    uint32_t s = 0;
+    while (s < img->nsubrs && img->subrs[s].func != f) s++;
+    if (s == img->nsubrs) return bad(err, cap, "subroutine function %u has no subroutine record", f);
+  }
+  for (uint32_t t = 0; t < img->ntriggers; t++) {
+    const isa_trigger *tr = &img->triggers[t];
+    if (tr->event >= ISA_TRIG_COUNT || !str_ok(img, tr->kernel) || !str_ok(img, tr->label) || !str_ok(img, tr->skip)) return bad(err, cap, "trigger %u: bad fields", t);
+    if (tr->event != ISA_TRIG_PC && (tr->label_off || tr->skip || tr->skip_off)) return bad(err, cap, "trigger %u: a label offset or skip on a '%s' trigger", t, isa_trigger_names[tr->event]);
+    if (!tr->skip && tr->skip_off) return bad(err, cap, "trigger %u: skip offset without a skip label", t);
+    if (!range_ok(tr->bind_off, tr->nbind, img->npool)) return bad(err, cap, "trigger %u: binding range", t);
+    if (tr->line && (tr->line < 4 || tr->line > ISA_TRIG_MAX_LINE || (tr->line & (tr->line - 1)) ||
+                     (tr->event != ISA_TRIG_DECOMPRESS && tr->event != ISA_TRIG_COMPRESS)))
+      return bad(err, cap, "trigger %u: line size %u", t, tr->line);
+    for (uint32_t k = 0; k < tr->nbind; k++) if (!str_ok(img, img->pool[tr->bind_off + k])) return bad(err, cap, "trigger %u: binding name", t);
+    /* what the disassembly writes (isa/disasm.c, put_subr_attrs) is what awasm reads back */
+    int lined = tr->event == ISA_TRIG_DECOMPRESS || tr->event == ISA_TRIG_COMPRESS;
+    if (tr->event == ISA_TRIG_DECOMPRESS ? tr->arg < 0 || tr->arg > 255 : tr->event == ISA_TRIG_COMPRESS ? tr->arg < -1 || tr->arg > 255 : tr->arg != 0)
+      return bad(err, cap, "trigger %u: argument %d on a '%s' trigger", t, (int)tr->arg, isa_trigger_names[tr->event]);
+    if (!lined && tr->line) return bad(err, cap, "trigger %u: a line size on a '%s' trigger", t, isa_trigger_names[tr->event]);
+    if (tr->event != ISA_TRIG_PC && (tr->kernel || tr->label || tr->nbind))
+      return bad(err, cap, "trigger %u: a kernel, label or registers on a '%s' trigger", t, isa_trigger_names[tr->event]);
+    if (!tr->nbind && tr->bind_off) return bad(err, cap, "trigger %u: an empty register list at pool offset %u", t, tr->bind_off);
+    if (tr->label_off > 1000000 || tr->skip_off > 1000000) return bad(err, cap, "trigger %u: an offset past 1000000 instructions", t);
+    if (tr->event == ISA_TRIG_PC) {
+      if (!tr->kernel || !tr->label) return bad(err, cap, "trigger %u: a 'pc' trigger without a kernel and a point", t);
+      if (!is_word(img->strtab + tr->kernel)) return bad_name(err, cap, "trigger", t, img->strtab + tr->kernel);
+      if (!is_word(img->strtab + tr->label)) return bad_name(err, cap, "trigger", t, img->strtab + tr->label);
+      if (tr->skip && !is_word(img->strtab + tr->skip)) return bad_name(err, cap, "trigger", t, img->strtab + tr->skip);
+      for (uint32_t k = 0; k < tr->nbind; k++)
+        if (!is_word(img->strtab + img->pool[tr->bind_off + k])) return bad_name(err, cap, "trigger", t, img->strtab + img->pool[tr->bind_off + k]);
+    }
+  }
+  for (uint32_t s = 0; s < img->nsubrs; s++) {
+    const isa_subr *sr = &img->subrs[s];
+    uint32_t skips = 0;
+    for (uint32_t t = 0; t < sr->ntrigger; t++) skips += img->triggers[sr->first_trigger + t].skip != 0;
+    if (skips && !sr->skipif) return bad(err, cap, "subroutine %u: a 'skip' trigger without .skipif", s);
+    if (sr->skipif && skips != sr->ntrigger) return bad(err, cap, "subroutine %u: .skipif with a trigger that names no 'skip' label", s);
+  }
+  uint32_t ta, tb;
+  if (isa_triggers_conflict(img->triggers, img->ntriggers, img->strtab, &ta, &tb)) {
+    char what[160];
+    isa_trigger_text(&img->triggers[ta], img->strtab, what, sizeof what);
+    const char *na = "", *nb = "";
+    for (uint32_t s = 0; s < img->nsubrs; s++) {
+      const isa_subr *sr = &img->subrs[s];
+      if (ta >= sr->first_trigger && ta < sr->first_trigger + sr->ntrigger) na = isa_str(img, img->funcs[sr->func].name);
+      if (tb >= sr->first_trigger && tb < sr->first_trigger + sr->ntrigger) nb = isa_str(img, img->funcs[sr->func].name);
+    }
+    return bad(err, cap, "subroutines %s and %s are both bound to '%s'", na, nb, what);
   }
   return 0;
 }
@@ -487,83 +571,7 @@ int isa_image_validate(const isa_image *img, char *err, size_t cap) {
   if (next_code != img->ncode || next_insn != img->nlines || next_reg != img->nregs || next_label != img->nlabels || next_item != img->noutline)
     return bad(err, cap, "tables hold entries that belong to no function");
 
-  for (uint32_t s = 0; s < img->nsubrs; s++) {
-    const isa_subr *sr = &img->subrs[s];
-    if (sr->func >= img->nfuncs || img->funcs[sr->func].kind != ISA_FN_SUBR) return bad(err, cap, "subroutine %u: not a subroutine function", s);
-    if (sr->priority != ISA_PRIO_HIGH && sr->priority != ISA_PRIO_LOW) return bad(err, cap, "subroutine %u: priority %u", s, sr->priority);
-    if (!range_ok(sr->first_trigger, sr->ntrigger, img->ntriggers)) return bad(err, cap, "subroutine %u: trigger range", s);
-    if (!range_ok(sr->livein_off, sr->nlivein, img->npool) || !range_ok(sr->liveout_off, sr->nliveout, img->npool)) return bad(err, cap, "subroutine %u: live register lists", s);
-    const isa_func *fn = &img->funcs[sr->func];
-    for (uint32_t k = 0; k < sr->nlivein; k++) if (img->pool[sr->livein_off + k] >= fn->nslots) return bad(err, cap, "subroutine %u: live-in register out of range", s);
-    for (uint32_t k = 0; k < sr->nliveout; k++) if (img->pool[sr->liveout_off + k] >= fn->nslots) return bad(err, cap, "subroutine %u: live-out register out of range", s);
-    if (!range_ok(sr->keep_off, sr->nkeep, img->npool)) return bad(err, cap, "subroutine %u: kept register list", s);
-    for (uint32_t k = 0; k < sr->nkeep; k++) if (img->pool[sr->keep_off + k] >= fn->nslots) return bad(err, cap, "subroutine %u: kept register out of range", s);
-    if (sr->skipif > fn->nslots) return bad(err, cap, "subroutine %u: .skipif register out of range", s);
-    if (sr->skipif && slot_type(img, fn, sr->skipif - 1) != ISA_T_PRED)   /* as awasm requires ('not a predicate register') */
-      return bad(err, cap, "subroutine %u: the .skipif register is not a predicate", s);
-    if (check_subr_start(img, s, err, cap)) return -1;
-    for (uint32_t k = 0; k < sr->nlivein; k++)   /* each live-in once, as awasm requires */
-      for (uint32_t j = 0; j < k; j++)
-        if (img->pool[sr->livein_off + k] == img->pool[sr->livein_off + j]) return bad(err, cap, "subroutine %u: a live-in register given twice", s);
-    if (sr->nregs != fn->nslots) return bad(err, cap, "subroutine %u: register need %u, function declares %u", s, sr->nregs, fn->nslots);
-    isa_kernel k;
-    isa_kernel_info(img, sr->func, &k);
-    if (sr->shared_bytes != k.shared_bytes) return bad(err, cap, "subroutine %u: shared need %u, declarations give %u", s, sr->shared_bytes, k.shared_bytes);
-    for (uint32_t o = 0; o < s; o++) if (img->subrs[o].func == sr->func) return bad(err, cap, "subroutine %u: function listed twice", s);
-  }
-  for (uint32_t f = 0; f < img->nfuncs; f++) {
-    if (img->funcs[f].kind != ISA_FN_SUBR) continue;
-    uint32_t s = 0;
-    while (s < img->nsubrs && img->subrs[s].func != f) s++;
-    if (s == img->nsubrs) return bad(err, cap, "subroutine function %u has no subroutine record", f);
-  }
-  for (uint32_t t = 0; t < img->ntriggers; t++) {
-    const isa_trigger *tr = &img->triggers[t];
-    if (tr->event >= ISA_TRIG_COUNT || !str_ok(img, tr->kernel) || !str_ok(img, tr->label) || !str_ok(img, tr->skip)) return bad(err, cap, "trigger %u: bad fields", t);
-    if (tr->event != ISA_TRIG_PC && (tr->label_off || tr->skip || tr->skip_off)) return bad(err, cap, "trigger %u: a label offset or skip on a '%s' trigger", t, isa_trigger_names[tr->event]);
-    if (!tr->skip && tr->skip_off) return bad(err, cap, "trigger %u: skip offset without a skip label", t);
-    if (!range_ok(tr->bind_off, tr->nbind, img->npool)) return bad(err, cap, "trigger %u: binding range", t);
-    if (tr->line && (tr->line < 4 || tr->line > ISA_TRIG_MAX_LINE || (tr->line & (tr->line - 1)) ||
-                     (tr->event != ISA_TRIG_DECOMPRESS && tr->event != ISA_TRIG_COMPRESS)))
-      return bad(err, cap, "trigger %u: line size %u", t, tr->line);
-    for (uint32_t k = 0; k < tr->nbind; k++) if (!str_ok(img, img->pool[tr->bind_off + k])) return bad(err, cap, "trigger %u: binding name", t);
-    /* what the disassembly writes (isa/disasm.c, put_subr_attrs) is what awasm reads back */
-    int lined = tr->event == ISA_TRIG_DECOMPRESS || tr->event == ISA_TRIG_COMPRESS;
-    if (tr->event == ISA_TRIG_DECOMPRESS ? tr->arg < 0 || tr->arg > 255 : tr->event == ISA_TRIG_COMPRESS ? tr->arg < -1 || tr->arg > 255 : tr->arg != 0)
-      return bad(err, cap, "trigger %u: argument %d on a '%s' trigger", t, (int)tr->arg, isa_trigger_names[tr->event]);
-    if (!lined && tr->line) return bad(err, cap, "trigger %u: a line size on a '%s' trigger", t, isa_trigger_names[tr->event]);
-    if (tr->event != ISA_TRIG_PC && (tr->kernel || tr->label || tr->nbind))
-      return bad(err, cap, "trigger %u: a kernel, label or registers on a '%s' trigger", t, isa_trigger_names[tr->event]);
-    if (!tr->nbind && tr->bind_off) return bad(err, cap, "trigger %u: an empty register list at pool offset %u", t, tr->bind_off);
-    if (tr->label_off > 1000000 || tr->skip_off > 1000000) return bad(err, cap, "trigger %u: an offset past 1000000 instructions", t);
-    if (tr->event == ISA_TRIG_PC) {
-      if (!tr->kernel || !tr->label) return bad(err, cap, "trigger %u: a 'pc' trigger without a kernel and a point", t);
-      if (!is_word(img->strtab + tr->kernel)) return bad_name(err, cap, "trigger", t, img->strtab + tr->kernel);
-      if (!is_word(img->strtab + tr->label)) return bad_name(err, cap, "trigger", t, img->strtab + tr->label);
-      if (tr->skip && !is_word(img->strtab + tr->skip)) return bad_name(err, cap, "trigger", t, img->strtab + tr->skip);
-      for (uint32_t k = 0; k < tr->nbind; k++)
-        if (!is_word(img->strtab + img->pool[tr->bind_off + k])) return bad_name(err, cap, "trigger", t, img->strtab + img->pool[tr->bind_off + k]);
-    }
-  }
-  for (uint32_t s = 0; s < img->nsubrs; s++) {
-    const isa_subr *sr = &img->subrs[s];
-    uint32_t skips = 0;
-    for (uint32_t t = 0; t < sr->ntrigger; t++) skips += img->triggers[sr->first_trigger + t].skip != 0;
-    if (skips && !sr->skipif) return bad(err, cap, "subroutine %u: a 'skip' trigger without .skipif", s);
-    if (sr->skipif && skips != sr->ntrigger) return bad(err, cap, "subroutine %u: .skipif with a trigger that names no 'skip' label", s);
-  }
-  uint32_t ta, tb;
-  if (isa_triggers_conflict(img->triggers, img->ntriggers, img->strtab, &ta, &tb)) {
-    char what[160];
-    isa_trigger_text(&img->triggers[ta], img->strtab, what, sizeof what);
-    const char *na = "", *nb = "";
-    for (uint32_t s = 0; s < img->nsubrs; s++) {
-      const isa_subr *sr = &img->subrs[s];
-      if (ta >= sr->first_trigger && ta < sr->first_trigger + sr->ntrigger) na = isa_str(img, img->funcs[sr->func].name);
-      if (tb >= sr->first_trigger && tb < sr->first_trigger + sr->ntrigger) nb = isa_str(img, img->funcs[sr->func].name);
-    }
-    return bad(err, cap, "subroutines %s and %s are both bound to '%s'", na, nb, what);
-  }
+  if (check_subrs(img, err, cap)) return -1;
   uint32_t nk = 0;
   for (uint32_t f = 0; f < img->nfuncs; f++) {
     if (img->funcs[f].kind != ISA_FN_ENTRY || !img->funcs[f].has_body) continue;

@@ -21,8 +21,8 @@ static uint8_t mod_value[ISA_M_COUNT];
 static int mod_by_catval[CAT_COUNT][32];
 
 const isa_op_info isa_ops[ISA_OP_COUNT] = {
-#define OP(id, name, unit, lat, ii, flags, ntypes, t0, t1, cats, fl, shape, syn) \
-  { name, unit, lat, ii, ntypes, flags, { t0, t1, (ntypes) >= 3 ? (t1) : 0, (ntypes) == 4 ? (t0) : 0 }, cats, fl, shape, syn },
+#define OP(id, name, unit, family, lat, ii, flags, ntypes, t0, t1, cats, fl, shape, syn) \
+  { name, unit, family, lat, ii, ntypes, flags, { t0, t1, (ntypes) >= 3 ? (t1) : 0, (ntypes) == 4 ? (t0) : 0 }, cats, fl, shape, syn },
 #include "opcodes.def"
 #undef OP
 };
@@ -40,6 +40,7 @@ int isa_sreg_fits(unsigned sr, int want, int relaxed) {
 }
 
 const char *const isa_unit_names[U_COUNT] = { "ALU", "MUL", "DP", "SFU", "LDST", "CTRL", "SYNC", "TENSOR" };
+const char *const isa_family_names[X_COUNT] = { "arith", "sfu", "bits", "intops", "cmp", "move", "mem", "stack", "warp", "sync", "ctrl", "async", "tensor" };
 const char *const isa_cat_names[CAT_COUNT] = {
   "none", "type", "cmp", "bool", "rnd", "space", "vec", "sem", "scope", "cache",
   "mulmode", "atomop", "shfl", "vote", "shfdir", "testp", "bar", "prmt", "evict1", "evict2", "pfsize",

@@ -176,6 +176,8 @@ enum {
 
 /* ---- the opcode table ---- */
 typedef enum { U_ALU, U_MUL, U_DP, U_SFU, U_LDST, U_CTRL, U_SYNC, U_TENSOR, U_COUNT } isa_unit;
+/* The executor's instruction families (opcodes.def's FAMILY column: which function runs it). */
+typedef enum { X_ARITH, X_SFU, X_BITS, X_INTOPS, X_CMP, X_MOVE, X_MEM, X_STACK, X_WARP, X_SYNC, X_CTRL, X_ASYNC, X_TENSOR, X_COUNT } isa_family;
 
 #define F_WRITES_DST (1u << 0)  /* writes its first operand */
 #define F_BRANCH     (1u << 1)  /* may change pc within the function */
@@ -193,7 +195,7 @@ typedef enum { U_ALU, U_MUL, U_DP, U_SFU, U_LDST, U_CTRL, U_SYNC, U_TENSOR, U_CO
 #define F_NFLAGS     13
 
 typedef enum {
-#define OP(id, name, unit, lat, ii, flags, ntypes, t0, t1, cats, fl, shape, syn) ISA_OP_##id,
+#define OP(id, name, unit, family, lat, ii, flags, ntypes, t0, t1, cats, fl, shape, syn) ISA_OP_##id,
 #include "opcodes.def"
 #undef OP
   ISA_OP_COUNT
@@ -201,7 +203,7 @@ typedef enum {
 
 typedef struct {
   const char *name;
-  uint8_t unit, latency, interval, ntypes;
+  uint8_t unit, family, latency, interval, ntypes;
   uint32_t flags;
   uint32_t types[4];   /* TM_* masks per type slot; with 4 types (mma: d, a, b, c) the
                           table's TYPES0 is the accumulators' (d, c), TYPES1 the multiplicands' */
@@ -213,6 +215,7 @@ typedef struct {
 
 extern const isa_op_info isa_ops[ISA_OP_COUNT];
 extern const char *const isa_unit_names[U_COUNT];
+extern const char *const isa_family_names[X_COUNT];
 extern const char *const isa_cat_names[CAT_COUNT];
 
 /* ---- special registers ---- */

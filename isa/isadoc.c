@@ -72,11 +72,11 @@ static void list_cat(FILE *out, int cat, int *first) {
 void isa_doc_table(FILE *out) {
   static const char *const fnames[] = { "writes-dst", "branch", "call", "ret", "exit", "barrier", "mem", "load", "store", "atomic", "warp", "aw", "lanewise" };
   fputs("### Instructions\n\n", out);
-  fputs("| # | mnemonic | unit | lat | ii | type suffixes | other suffixes | operands | flags | synopsis |\n", out);
-  fputs("|---|---|---|---|---|---|---|---|---|---|\n", out);
+  fputs("| # | mnemonic | unit | family | lat | ii | type suffixes | other suffixes | operands | flags | synopsis |\n", out);
+  fputs("|---|---|---|---|---|---|---|---|---|---|---|\n", out);
   for (int op = 0; op < ISA_OP_COUNT; op++) {
     const isa_op_info *o = &isa_ops[op];
-    fprintf(out, "| %d | `%s` | %s | %u | %u | ", op, o->name, isa_unit_names[o->unit], o->latency, o->interval);
+    fprintf(out, "| %d | `%s` | %s | %s | %u | %u | ", op, o->name, isa_unit_names[o->unit], isa_family_names[o->family], o->latency, o->interval);
     for (int i = 0; i < o->ntypes; i++) { if (i) fputs(" ; then ", out); list_types(out, o->types[i]); }
     if (!o->ntypes) fputs("-", out);
     fputs(" | ", out);

@@ -4,7 +4,7 @@
  *        bench_emu run SCRIPT [NAME=VALUE ...]   a run script; times only the launches
  */
 #include "../emu/awemu.h"
-#include "../emu/script.h"
+#include "../emu/front/script.h"
 
 #include <stdio.h>
 #include <stdlib.h>

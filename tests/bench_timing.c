@@ -13,7 +13,7 @@
  * $AWEMU_BENCH_SET, e.g. design=hw); host time covers the launches.
  */
 #include "../emu/awemu.h"
-#include "../emu/script.h"
+#include "../emu/front/script.h"
 #include "../emu/timing/timing.h"
 
 #include <stdio.h>

@@ -210,13 +210,13 @@ sed -n '/<!-- BEGIN GENERATED/,/<!-- END GENERATED/p' isa/ISA.md | sed '1d;$d' >
 if cmp -s "$OUT/isa-table.md" "$OUT/isa-doc.md"; then pass "isa/ISA.md matches the table"
 else fail "isa/ISA.md matches the table (regenerate: sh tests/update_isadoc.sh)" "$(diff "$OUT/isa-doc.md" "$OUT/isa-table.md" | head -10)"; fi
 
-# every instruction's case in the executor (emu/exec.c, and emu/tensor.c for the tensor-core
-# family) carries its synopsis from the table, as "/* mnemonic: synopsis" (SQLite's vdbe.c
-# habit), so the two cannot drift apart
+# every instruction's case in the executor (the files of emu/core/, one per instruction
+# family, and step.h for the step's own) carries its synopsis from the table, as
+# "/* mnemonic: synopsis" (SQLite's vdbe.c habit), so the two cannot drift apart
 missing=$(sed -n 's/^OP(\([A-Z0-9_]*\), *"\([^"]*\)".*"\([^"]*\)")[[:space:]]*$/\2: \3/p' isa/opcodes.def |
-  while IFS= read -r l; do cat emu/exec.c emu/tensor.c | grep -qF -- "$l" || echo "$l"; done)
+  while IFS= read -r l; do cat emu/core/*.c emu/core/*.h | grep -qF -- "$l" || echo "$l"; done)
 if [ -z "$missing" ]; then pass "the executor documents every instruction's case with its synopsis from isa/opcodes.def"
-else fail "the executor (emu/exec.c, emu/tensor.c) lacks the synopsis comment of" "$missing"; fi
+else fail "the executor (emu/core/*.[ch]) lacks the synopsis comment of" "$missing"; fi
 
 # ---- images ----
 group "damaged images"

@@ -20,7 +20,7 @@
  */
 #include "../asm/asm.h"
 #include "../emu/awemu.h"
-#include "../emu/emu_int.h"
+#include "../emu/core/emu_int.h"
 #include "../emu/timing/timing.h"
 #include "../isa/isa.h"
 #include "../subroutines/codec.h"

@@ -14,11 +14,15 @@
  *             accepted value allocates (under a 2 GiB address-space limit)
  *   watchdog  the limit on an SM with live assist warps that issues nothing follows from
  *             the config's longest memory request, and names the keys that set it
+ *   designs   the design table (designs.def) is the key's choices, in order, and each row is
+ *             consistent; every algorithm is the registry's codec (or best's and cost's
+ *             four) with the hardware latencies the papers give
  */
 #include "check.h"
 #include "../emu/awemu.h"
 #include "../emu/timing/config.h"
 #include "../emu/timing/timing.h"
+#include "../emu/timing/compress.h"
 
 #include <errno.h>
 #include <math.h>
@@ -657,6 +661,48 @@ static void roundtrip(void) {
   }
 }
 
+/* The designs and the algorithms.  A design that compresses nothing has nothing else; one that
+ * does has someone compress and decompress; a compressed L1 is filled from a compressed L2
+ * (CABA 7.5).  The latencies (core cycles, decompression and compression) as compress.c cites
+ * them: BDI 1 and 5 (CABA section 6), FPC 5 (Alameldeen and Wood 2004), C-Pack 9 and MPC 4 and
+ * 3 (the MPC paper); best and cost: the slowest of bdi, magbdi, fpc and cpack (9 and 9). */
+static void designs(void) {
+  tm_config c;
+  tm_config_defaults(&c);
+  char err[512], word[64];
+  int ok = 1;
+  for (int i = 0; i < TM_NDESIGNS; i++) {
+    const tm_design *d = &tm_designs[i];
+    if (tm_config_set(&c, "design", d->name, "--set", err, sizeof err) || c.design != i) { ok = 0; printf("  design %s: %s\n", d->name, err); continue; }
+    tm_config_value(&c, TM_KEY_design, word, sizeof word);
+    if (strcmp(word, d->name) || tm_design_of(&c) != d) { ok = 0; printf("  design %d: '%s' written as '%s'\n", i, d->name, word); }
+    int none = d->compress == TM_BY_NONE, dnone = d->decompress == TM_BY_NONE;
+    if (d->dram ? none || dnone : d->l2 || d->md || d->l1 || !none || !dnone) { ok = 0; printf("  design %s: compresses nothing, or has no one (de)compress\n", d->name); }
+    if (d->l1 && !d->l2) { ok = 0; printf("  design %s: a compressed L1 under an uncompressed L2\n", d->name); }
+  }
+  CHECK(ok && !tm_config_set(&c, "design", "caba", "--set", err, sizeof err) && tm_config_set(&c, "design", "hw-mem|hw", "--set", err, sizeof err),
+        "the %d rows of designs.def are the design key's choices, in order, each consistent", TM_NDESIGNS);
+  static const struct { const char *alg; int n; const char *first; int64_t dec, comp; } algs[] = {
+    { "bdi", 1, "bdi", 1, 5 }, { "fpc", 1, "fpc", 5, 5 }, { "cpack", 1, "cpack", 9, 9 }, { "magbdi", 1, "magbdi", 1, 5 },
+    { "mpc", 1, "mpc", 4, 3 }, { "best", 4, "bdi", 9, 9 }, { "cost", 4, "bdi", 9, 9 },
+  };
+  ok = 1;
+  for (size_t i = 0; i < sizeof algs / sizeof *algs; i++) {
+    tm_config_defaults(&c);
+    if (tm_config_set(&c, "compression", algs[i].alg, "--set", err, sizeof err)) { ok = 0; printf("  %s: %s\n", algs[i].alg, err); continue; }
+    int n = 0;
+    while (tm_compress_codec(&c, n)) n++;
+    tm_compressor z;
+    tm_compress_init(&z, &c);
+    const codec *k = tm_compress_codec(&c, 0);
+    if (n != algs[i].n || !k || strcmp(k->name, algs[i].first) || z.ncodecs != n || z.decompress_cycles != algs[i].dec || z.compress_cycles != algs[i].comp) {
+      ok = 0;
+      printf("  %s: %d codecs from %s, latencies %lld and %lld\n", algs[i].alg, n, k ? k->name : "-", (long long)z.decompress_cycles, (long long)z.compress_cycles);
+    }
+  }
+  CHECK(ok, "every algorithm is the codec registry's (best and cost: four of it), with the papers' latencies");
+}
+
 int main(void) {
   if (!mkdtemp(dir)) { printf("FAIL cannot make a temporary directory\n"); return 1; }
   presets();
@@ -668,6 +714,7 @@ int main(void) {
   links();
   host();
   watchdog();
+  designs();
   char cmd[300];
   snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
   if (system(cmd) != 0) printf("FAIL cannot remove %s\n", dir);

@@ -10,6 +10,7 @@
 #include "../isa/image.h"
 #include "../isa/isa.h"
 #include "../isa/isadoc.h"
+#include "../isa/json.h"
 #include "check.h"
 
 #include <stdlib.h>
@@ -208,9 +209,38 @@ static void coverage(void) {
   CHECK(ok && full + part + none > 200, "isa/ptx90.def and the instruction table agree (%d PTX 9.0 entries: %d in full, %d in part, %d not)", full + part + none, full, part, none);
 }
 
+/* isa_json_string (isa/json.h): the one JSON string writer.  Expected strings by hand from
+ * RFC 8259 and UTF-8: e-acute is c3 a9 (U+00E9), the G clef f0 9d 84 9e (U+1D11E, the
+ * surrogate pair d834 dd1e), ff is no UTF-8 byte, e0 80 80 an overlong NUL. */
+static void json_strings(void) {
+  static const struct { const char *in; int flags; const char *want; } t[] = {
+    { "kernel_1", ISA_JSON_UTF8, "\"kernel_1\"" },
+    { "a\"b\\c", ISA_JSON_UTF8, "\"a\\\"b\\\\c\"" },
+    { "\n\r\t\001\037\177", ISA_JSON_UTF8, "\"\\n\\r\\t\\u0001\\u001f\\u007f\"" },
+    { "d\303\251", ISA_JSON_UTF8, "\"d\303\251\"" },
+    { "d\303\251", ISA_JSON_ASCII, "\"d\\u00e9\"" },
+    { "\360\235\204\236", ISA_JSON_ASCII, "\"\\ud834\\udd1e\"" },
+    { "\360\235\204\236", ISA_JSON_UTF8, "\"\360\235\204\236\"" },
+    { "x\377y\340\200\200\303", ISA_JSON_UTF8, "\"x\\ufffdy\\ufffd\\ufffd\\ufffd\\ufffd\"" },
+  };
+  int ok = 1;
+  for (size_t i = 0; i < sizeof t / sizeof *t; i++) {
+    char *buf = NULL;
+    size_t n = 0;
+    FILE *f = open_memstream(&buf, &n);
+    if (!f) { ok = 0; break; }
+    isa_json_string(f, t[i].in, t[i].flags);
+    fclose(f);
+    if (strcmp(buf, t[i].want)) { ok = 0; printf("  json string %zu: got %s, want %s\n", i, buf, t[i].want); }
+    free(buf);
+  }
+  CHECK(ok, "isa_json_string escapes quotes, backslashes and control characters, keeps or escapes UTF-8, replaces bad bytes");
+}
+
 int main(void) {
   sub_values();
   coverage();
+  json_strings();
   /* The enums that mirror table order. */
   static const char *const tnames[] = { "", "pred", "b8", "b16", "b32", "b64", "b128", "u8", "u16", "u32", "u64",
                                         "s8", "s16", "s32", "s64", "f16", "f16x2", "bf16", "bf16x2", "f32", "f64", "u16x2", "s16x2" };
@@ -235,6 +265,18 @@ int main(void) {
     ok &= (subs & (subs - 1)) == 0;   /* at most one category in the shared sub field */
   }
   CHECK(ok, "every opcode uses at most one sub-operation category");
+  /* the FAMILY column names the executor's function for each row (emu/core/ dispatches on it):
+   * control flow is the step's own, memory goes through the families that resolve addresses */
+  ok = 1;
+  unsigned used = 0;
+  for (int i = 0; i < ISA_OP_COUNT; i++) {
+    const isa_op_info *o = &isa_ops[i];
+    if (o->family >= X_COUNT) { ok = 0; printf("  %s: family %u is not an X_* value\n", o->name, o->family); continue; }
+    used |= 1u << o->family;
+    if ((o->flags & (F_BRANCH | F_CALL | F_RET | F_EXIT)) && o->family != X_CTRL) { ok = 0; printf("  %s: control flow outside X_CTRL\n", o->name); }
+    if ((o->flags & F_MEM) && o->family != X_MEM && o->family != X_ASYNC && o->family != X_TENSOR) { ok = 0; printf("  %s: a memory instruction in family %s\n", o->name, isa_family_names[o->family]); }
+  }
+  CHECK(ok && used == (1u << X_COUNT) - 1, "every opcode names an executor family, each family has a row, control flow is X_CTRL and memory X_MEM, X_ASYNC or X_TENSOR");
 
   size_t cap = 1 << 16, n = 0;
   hdr *all = malloc(cap * sizeof *all);

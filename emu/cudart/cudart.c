@@ -13,7 +13,7 @@
  * program of several threads is correct, its calls one at a time; the last
  * error and the <<<...>>> configuration stack are each thread's, as in CUDA.
  * Configuration: environment variables, read once (emu/cudart/README.md).
- * Debugging (awemu debug PROGRAM, AWEMU_DEBUG set): the debugger (emu/debug.c, compiled in)
+ * Debugging (awemu debug PROGRAM, AWEMU_DEBUG set): the debugger (emu/front/debug*.c, compiled in)
  * takes the device at the program's first CUDA call after its registrations, with every fat
  * binary's PTX assembled, and stops in the launches; when it ends the program (kill, quit),
  * the runtime ends it at once, its outputs not written.
@@ -21,9 +21,9 @@
 #define _GNU_SOURCE
 #include "../awemu.h"
 #include "../datadir.h"
-#include "../debug.h"
-#include "../emu_int.h"
-#include "../options.h"
+#include "../front/debug.h"
+#include "../core/emu_int.h"
+#include "../front/options.h"
 #include "../timing/timing.h"
 #include "../timing/tm_launch.h"
 #include "../../asm/asm.h"

@@ -133,9 +133,7 @@ static void go(tm_gpu *g, tm_sm *s, tm_assist *a, uint32_t sr, tm_parent parent,
   if (emu_assist_keep_load(a->c, parent.w, sr)) tm_fail(g, "out of host memory for kept registers");
   a->pwid = parent.wid;
   emu_assist_parent(a->c, parent.c, parent.wid);   /* (named in its faults) */
-  a->c->smid = (uint32_t)s->id;
-  a->c->nsmid = g->nsm;
-  a->c->ns_per_clock = 1000.0 / g->cfg->core_clock_mhz;
+  tm_sm_place(g, s, a->c);
   a->live = 1;
   a->addr = addr;
   a->subr = sr;
@@ -282,7 +280,7 @@ static int pump(tm_gpu *g, tm_sm *s, int64_t n) {
 static int enqueue(tm_gpu *g, tm_sm *s, tm_parent parent, uint32_t pc, uint64_t b, int predict, int64_t n);
 
 int tm_assist_store(tm_gpu *g, tm_sm *s, tm_parent parent, uint32_t pc, uint64_t addr, tm_req *r, int64_t n) {
-  if (g->z.design != TM_DESIGN_CABA) return 0;
+  if (g->z.design.compress != TM_BY_ASSIST) return 0;
   uint64_t b = addr / g->z.unit * g->z.unit;
   if (tm_cmem_page_raw(g, b)) { g->st->assist_predicted++; return 0; }   /* a page the setup found incompressible: not compressed */
   if (g->cfg->awc_compress == TM_AWC_COMPRESS_FREE) {   /* the what-if: the subroutine's payload, now, for nothing */
@@ -515,7 +513,7 @@ static void decompress(tm_gpu *g, tm_sm *s, uint64_t addr, tm_req *waiters, cons
 }
 
 int tm_assist_fill(tm_gpu *g, tm_sm *s, uint64_t addr, tm_req *waiters, int64_t n) {
-  if (g->z.design != TM_DESIGN_CABA || !waiters) return 0;
+  if (g->z.design.decompress != TM_BY_ASSIST || !waiters) return 0;
   /* its stored form: compressed, an assist warp decompresses it */
   codec_meta form;
   if (tm_cmem_form(g, addr, &form)) return 0;   /* (the fault is in g->failed) */
@@ -675,15 +673,9 @@ int tm_assist_issue(tm_gpu *g, tm_sm *s, uint32_t k, int low, int64_t n, int *ld
   if (!best) return 0;
   tm_assist *a = best;
   if (a->moves) {   /* a MOVE of a live-in: an ALU pipeline for a cycle */
-    int64_t *fr = s->unit_free[U_ALU];
-    uint32_t p = 0;
-    while (p < s->units[U_ALU] && fr[p] > n) p++;
-    if (p == s->units[U_ALU]) { *next = n + 1; return 0; }
-    const isa_op_info *mv = &isa_ops[ISA_OP_MOV];   /* a mov's latency and initiation interval */
-    int64_t lat = (int64_t)(mv->latency * g->cfg->latency_scale + 0.5), ii = (int64_t)(mv->interval * g->cfg->latency_scale + 0.5);
-    fr[p] = n + (ii < 1 ? 1 : ii);
-    s->alu_busy += (uint64_t)(ii < 1 ? 1 : ii);
-    tm_aw_ready(a, a->bind->sub_in[a->bind->nin - a->moves], n + (lat < 1 ? 1 : lat));
+    int64_t ready = tm_sm_alu_take(g, s, ISA_OP_MOV, n);   /* (a mov's latency and initiation interval) */
+    if (ready < 0) { *next = n + 1; return 0; }
+    tm_aw_ready(a, a->bind->sub_in[a->bind->nin - a->moves], ready);
     a->moves--;
     g->st->assist_insns++;
     g->st->aw_insns[a->kind]++;

@@ -1,43 +1,58 @@
 /* emu/timing/compress.c -- compressed memory (see compress.h). */
 #include "compress.h"
-#include "../emu_int.h"
+#include "../core/emu_int.h"
 
 #include <string.h>
 
 #define LOCAL_TM_BASE 0x00007c0000000000ull   /* sm.c's local memory: not in the device memory */
 #define MD_BASE 0x0000100000000000ull         /* the metadata regions, far above any allocation */
 
-extern const codec codec_bdi, codec_fpc, codec_cpack, codec_magbdi, codec_mpc;
+/* the hardware's latencies, by codec (its name in the registry, subroutines/codecs.c): CABA
+ * section 6 (BDI), Alameldeen and Wood 2004 (FPC, decompression), the MPC paper (C-Pack
+ * decompression; MPC 3 to compress, 4 to decompress); compression of FPC and C-Pack taken as
+ * long as their decompression (off the read path) */
+static const struct { const char *codec; int64_t decompress, compress; } hw_latency[] = {
+  { "bdi", 1, 5 }, { "magbdi", 1, 5 }, { "fpc", 5, 5 }, { "cpack", 9, 9 }, { "mpc", 4, 3 },
+};
+/* best and cost try these four; cost breaks ties in this order: the fastest decompression first */
+static const char *const tried[4] = { "bdi", "magbdi", "fpc", "cpack" };
 
-/* the hardware's latencies, by TM_COMP_*: CABA section 6 (BDI), Alameldeen and
- * Wood 2004 (FPC, decompression), the MPC paper (C-Pack decompression; MPC
- * 3 to compress, 4 to decompress); compression of FPC and C-Pack taken as
- * long as their decompression (off the read path); best: the slowest of its
- * four; cost: per block, its codec's (these are the four's) */
-static const int64_t dflt_decomp[] = { 1, 5, 9, 1, 9, 4, 0 }, dflt_comp[] = { 5, 5, 9, 5, 9, 3, 0 };
+int tm_codec_latency(const codec *k, int64_t *decompress, int64_t *compress) {
+  for (size_t i = 0; k && i < sizeof hw_latency / sizeof *hw_latency; i++)
+    if (!strcmp(hw_latency[i].codec, k->name)) {
+      *decompress = hw_latency[i].decompress;
+      *compress = hw_latency[i].compress;
+      return 0;
+    }
+  return -1;
+}
+
+const codec *tm_compress_codec(const tm_config *c, int i) {
+  char word[32];
+  if (c->compression == TM_COMP_BEST || c->compression == TM_COMP_COST) return i >= 0 && i < 4 ? codec_find(tried[i]) : NULL;
+  tm_config_value(c, TM_KEY_compression, word, sizeof word);   /* (the other choices are the registry's names) */
+  return i == 0 ? codec_find(word) : NULL;
+}
 
 void tm_compress_init(tm_compressor *z, const tm_config *c) {
   memset(z, 0, sizeof *z);
-  z->design = c->design;
+  z->design = *tm_design_of(c);
   z->unit = (uint32_t)tm_mem_sector(c);
   z->mag = (uint32_t)c->dram_mag;
-  /* best and cost try these four; cost breaks ties in this order: the fastest decompression first */
-  static const codec *const all[4] = { &codec_bdi, &codec_magbdi, &codec_fpc, &codec_cpack };
-  static const int kinds[4] = { TM_COMP_BDI, TM_COMP_MAGBDI, TM_COMP_FPC, TM_COMP_CPACK };
   z->cost = c->compression == TM_COMP_COST;
-  if (c->compression == TM_COMP_BEST || c->compression == TM_COMP_COST)
-    for (int i = 0; i < 4; i++) {
-      z->codecs[z->ncodecs] = all[i];
-      z->decomp[z->ncodecs++] = c->decompress_cycles >= 0 ? c->decompress_cycles : dflt_decomp[kinds[i]];
-    }
-  else {
-    z->codecs[0] = c->compression == TM_COMP_MPC ? &codec_mpc : c->compression == TM_COMP_BDI ? &codec_bdi :
-                   c->compression == TM_COMP_FPC ? &codec_fpc : c->compression == TM_COMP_CPACK ? &codec_cpack : &codec_magbdi;
-    z->decomp[0] = c->decompress_cycles >= 0 ? c->decompress_cycles : dflt_decomp[c->compression];
-    z->ncodecs = 1;
+  /* the codecs the algorithm tries, and the latencies of hardware that (de)compresses with
+   * them: best and cost take the slowest of their four */
+  int64_t slow_dec = 0, slow_comp = 0;
+  for (const codec *k; z->ncodecs < 4 && (k = tm_compress_codec(c, z->ncodecs)); z->ncodecs++) {
+    int64_t dec = 0, comp = 0;
+    tm_codec_latency(k, &dec, &comp);
+    z->codecs[z->ncodecs] = k;
+    z->decomp[z->ncodecs] = c->decompress_cycles >= 0 ? c->decompress_cycles : dec;
+    if (dec > slow_dec) slow_dec = dec;
+    if (comp > slow_comp) slow_comp = comp;
   }
-  z->compress_cycles = c->compress_cycles >= 0 ? c->compress_cycles : z->cost ? 9 : dflt_comp[c->compression];
-  z->decompress_cycles = c->decompress_cycles >= 0 ? c->decompress_cycles : z->cost ? 9 : dflt_decomp[c->compression];
+  z->compress_cycles = c->compress_cycles >= 0 ? c->compress_cycles : slow_comp;
+  z->decompress_cycles = c->decompress_cycles >= 0 ? c->decompress_cycles : slow_dec;
 }
 
 int tm_block_read(const tm_compressor *z, struct aw_device *d, uint64_t addr, uint8_t *block) {

@@ -23,7 +23,7 @@
 struct aw_device;
 
 typedef struct {
-  int design;
+  tm_design design;           /* the config's design (designs.def): what the model reads of it */
   const codec *codecs[4];
   int64_t decomp[4];          /* each one's decompression latency (cost: the block's codec's) */
   int ncodecs;
@@ -33,6 +33,11 @@ typedef struct {
   int64_t compress_cycles, decompress_cycles;
 } tm_compressor;
 
+/* The i-th (from 0) codec of the registry (subroutines/codecs.c) c's algorithm tries: the
+ * 'compression' key's codec, or best's and cost's four; NULL past the last. */
+const codec *tm_compress_codec(const tm_config *c, int i);
+/* The hardware's latencies of codec k (core cycles): 0, or -1 when it has none. */
+int tm_codec_latency(const codec *k, int64_t *decompress, int64_t *compress);
 /* Sets z up for config c (tm_config_check passed). */
 void tm_compress_init(tm_compressor *z, const tm_config *c);
 /* The stored bytes of the block at addr (unit-aligned): the smallest

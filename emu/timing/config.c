@@ -25,6 +25,23 @@ typedef struct {
   size_t offset;
 } key_row;
 
+/* The designs (designs.def): their columns, the key's choices and its documentation. */
+const tm_design tm_designs[TM_NDESIGNS] = {
+#define DESIGN(id, name, dram, l2, md, l1, compress, decompress, doc) { name, dram, l2, md, l1, compress, decompress },
+#include "designs.def"
+#undef DESIGN
+};
+const char tm_design_choices[] =
+#define DESIGN(id, name, dram, l2, md, l1, compress, decompress, doc) "|" name
+#include "designs.def"
+#undef DESIGN
+  ;
+const char tm_design_doc[] = "where blocks stay compressed."
+#define DESIGN(id, name, dram, l2, md, l1, compress, decompress, doc) " " name ": " doc "."
+#include "designs.def"
+#undef DESIGN
+  ;
+
 static const key_row keys[TM_NKEYS] = {
 #define KEY(name, kind, unit, dflt, mn, mx, choices, doc) \
   { #name, kind, unit, (double)(dflt), (double)(mn), (double)(mx), choices, doc, offsetof(tm_config, name) },
@@ -587,11 +604,11 @@ static int check(const tm_config *c, int depth, char *err, size_t cap) {
   }
   if (c->l2_tags != 1 && c->l2_tags != 2 && c->l2_tags != 4) BAD(l2_tags, "%lld: a way has 1, 2 or 4 tags", (long long)c->l2_tags);
   if (c->l1_tags != 1 && c->l1_tags != 2 && c->l1_tags != 4) BAD(l1_tags, "%lld: a way has 1, 2 or 4 tags", (long long)c->l1_tags);
-  if (c->l1_tags > 1 && c->design != TM_DESIGN_HW && c->design != TM_DESIGN_IDEAL)
+  const tm_design *des = tm_design_of(c);
+  if (c->l1_tags > 1 && !des->l1)
     BADK(blame(c, TM_KEY_l1_tags, TM_KEY_design, -1), "%lld tags per way hold compressed lines, and design %s keeps L1's lines uncompressed "
-         "(hw and ideal can keep them compressed; caba's assist warps decompress them as they arrive)", (long long)c->l1_tags,
-         c->design == TM_DESIGN_BASE ? "base" : c->design == TM_DESIGN_HW_MEM ? "hw-mem" : "caba");
-  if (c->l2_tags > 1 && c->design == TM_DESIGN_BASE)
+         "(hw and ideal can keep them compressed; caba's assist warps decompress them as they arrive)", (long long)c->l1_tags, des->name);
+  if (c->l2_tags > 1 && !des->dram)
     BADK(blame(c, TM_KEY_l2_tags, TM_KEY_design, -1), "%lld tags per way hold compressed lines, and design base compresses nothing (hw, ideal and caba keep L2's lines compressed)",
          (long long)c->l2_tags);
   if (!pow2(c->coalesce_bytes)) BAD(coalesce_bytes, "%lld is not a power of two", (long long)c->coalesce_bytes);
@@ -636,7 +653,7 @@ static int check(const tm_config *c, int depth, char *err, size_t cap) {
     BADK(blame(c, TM_KEY_dram_row_bytes, line_key, -1), "dram_row_bytes = %lld must be a power of two no smaller than %s = %lld",
          (long long)c->dram_row_bytes, line_name, (long long)line);
   if (!pow2(c->dram_banks)) BAD(dram_banks, "%lld is not a power of two", (long long)c->dram_banks);
-  if (c->design != TM_DESIGN_BASE) {
+  if (des->dram) {
     /* blocks are compressed one L2 sector (or line) at a time, and the codecs take 32, 64 or 128 bytes */
     int64_t unit = tm_mem_sector(c);
     if (unit != 32 && unit != 64 && unit != 128)
@@ -644,32 +661,32 @@ static int check(const tm_config *c, int depth, char *err, size_t cap) {
            "compression works on %lld-byte blocks (the L2 sector); the codecs take 32, 64 or 128", (long long)unit);
     if (c->dram_mag != 16 && c->dram_mag != 32 && c->dram_mag != 64)
       BADK(blame(c, TM_KEY_design, TM_KEY_dram_mag, -1), "dram_mag = %lld: the codecs aim at a memory access granularity of 16, 32 or 64 bytes", (long long)c->dram_mag);
-    if (c->design == TM_DESIGN_CABA && !c->l1_bytes)
-      BADK(blame(c, TM_KEY_design, TM_KEY_l1_bytes, -1), "design caba decompresses lines as they arrive at L1, and l1_bytes = 0 leaves no L1");
-    if (c->design == TM_DESIGN_CABA && unit != c->l1_line_bytes) {
+    if (des->decompress == TM_BY_ASSIST && !c->l1_bytes)
+      BADK(blame(c, TM_KEY_design, TM_KEY_l1_bytes, -1), "design %s decompresses lines as they arrive at L1, and l1_bytes = 0 leaves no L1", des->name);
+    if (des->decompress == TM_BY_ASSIST && unit != c->l1_line_bytes) {
       /* what to set: the block to the line, or the line to the block (those that pass every check) */
       int unit_key = c->l2_bytes ? TM_KEY_l2_sector_bytes : TM_KEY_l1_sector_bytes;
       int fk[2] = { unit_key, TM_KEY_l1_line_bytes };
       int64_t fv[2] = { c->l1_line_bytes, unit };
       char fix[160];
       BADK(blame(c, TM_KEY_design, unit_key, TM_KEY_l1_line_bytes, -1),
-           "design caba decompresses whole L1 lines: the %lld-byte blocks (%s, from %s) must be the %lld-byte L1 line (l1_line_bytes, from %s)%s",
-           (long long)unit, keys[unit_key].name, c->origin[unit_key], (long long)c->l1_line_bytes, c->origin[TM_KEY_l1_line_bytes],
+           "design %s decompresses whole L1 lines: the %lld-byte blocks (%s, from %s) must be the %lld-byte L1 line (l1_line_bytes, from %s)%s",
+           des->name, (long long)unit, keys[unit_key].name, c->origin[unit_key], (long long)c->l1_line_bytes, c->origin[TM_KEY_l1_line_bytes],
            fixes(c, depth, 2, fk, fv, fix, sizeof fix));
     }
-    if (c->design == TM_DESIGN_CABA && (c->compression == TM_COMP_BEST || c->compression == TM_COMP_COST))
-      BADK(blame(c, TM_KEY_design, TM_KEY_compression, -1), "design caba needs one algorithm: its subroutines are bound to that algorithm's encoding numbers");
+    if (tm_design_assist(des) && (c->compression == TM_COMP_BEST || c->compression == TM_COMP_COST))
+      BADK(blame(c, TM_KEY_design, TM_KEY_compression, -1), "design %s needs one algorithm: its subroutines are bound to that algorithm's encoding numbers", des->name);
     if (c->compression == TM_COMP_MPC && unit != 32)
       BADK(blame(c, TM_KEY_compression, TM_KEY_l2_sector_bytes, TM_KEY_l1_sector_bytes, -1),
            "MPC compresses 32-byte blocks (its hardware's), and the blocks here are %lld-byte L2 sectors (mpc-titanv has 32)", (long long)unit);
-    if (!c->l2_compressed && c->design != TM_DESIGN_CABA)
+    if (!c->l2_compressed && des->decompress != TM_BY_ASSIST)
       BADK(blame(c, TM_KEY_l2_compressed, TM_KEY_design, -1), "l2_compressed = off is an option of design caba (hw-mem is hw with an uncompressed L2)");
     if (!c->l2_compressed && (c->l2_tags > 1 || !c->l2_bytes || c->l2_sector_bytes != c->l2_line_bytes))
       BADK(blame(c, TM_KEY_l2_compressed, TM_KEY_l2_tags, TM_KEY_l2_bytes, TM_KEY_l2_sector_bytes, -1),
            "l2_compressed = off keeps whole L2 lines uncompressed: it needs an L2 (l2_bytes) of one tag per way (l2_tags = 1) whose lines are one block (l2_sector_bytes = l2_line_bytes)");
-    if (c->l2_tags > 1 && c->design == TM_DESIGN_HW_MEM)
-      BADK(blame(c, TM_KEY_l2_tags, TM_KEY_design, -1), "%lld tags per way hold compressed lines, and design hw-mem keeps L2's lines uncompressed (hw, ideal and caba compress them)",
-           (long long)c->l2_tags);
+    if (c->l2_tags > 1 && !des->l2)
+      BADK(blame(c, TM_KEY_l2_tags, TM_KEY_design, -1), "%lld tags per way hold compressed lines, and design %s keeps L2's lines uncompressed (hw, ideal and caba compress them)",
+           (long long)c->l2_tags, des->name);
     if (c->l2_tags > 1 && !c->l2_bytes)
       BADK(blame(c, TM_KEY_l2_tags, TM_KEY_l2_bytes, -1), "l2_tags = %lld tags per way hold compressed L2 lines, and l2_bytes = 0 leaves no L2", (long long)c->l2_tags);
     int64_t sets = c->md_cache_bytes / (128 * c->md_cache_ways);

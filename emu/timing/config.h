@@ -53,10 +53,32 @@ enum { TM_SCHED_LRR, TM_SCHED_GTO, TM_SCHED_TWO_LEVEL };
 enum { TM_L1_WRITE_EVICT, TM_L1_WRITE_THROUGH, TM_L1_WRITE_BACK };
 enum { TM_LINK_BURSTS, TM_LINK_PACKET };   /* mem_link */
 enum { TM_DRAM_FCFS, TM_DRAM_FRFCFS };
-enum { TM_DESIGN_BASE, TM_DESIGN_HW_MEM, TM_DESIGN_HW, TM_DESIGN_IDEAL, TM_DESIGN_CABA };
+/* The designs (the 'design' key), one row each of designs.def: TM_DESIGN_BASE ... */
+enum {
+#define DESIGN(id, name, dram, l2, md, l1, compress, decompress, doc) TM_DESIGN_##id,
+#include "designs.def"
+#undef DESIGN
+  TM_NDESIGNS
+};
+/* who compresses and who decompresses the blocks of a design (designs.def) */
+enum { TM_BY_NONE, TM_BY_IDEAL, TM_BY_MC, TM_BY_L1, TM_BY_ASSIST };
+typedef struct {
+  const char *name;
+  uint8_t dram, l2, md, l1;   /* compressed in DRAM; in L2 too; metadata per block; L1 may keep lines compressed */
+  uint8_t compress, decompress;   /* TM_BY_* */
+} tm_design;
+extern const tm_design tm_designs[TM_NDESIGNS];
+/* the design's choices ("|base|hw-mem|...": the key's are from the second character on) and
+ * the key's documentation, from designs.def */
+extern const char tm_design_choices[], tm_design_doc[];
 enum { TM_COMP_BDI, TM_COMP_FPC, TM_COMP_CPACK, TM_COMP_MAGBDI, TM_COMP_BEST, TM_COMP_MPC, TM_COMP_COST };
 enum { TM_AWC_COMPRESS_ASSIST, TM_AWC_COMPRESS_FREE };   /* awc_compress */
 enum { TM_AWC_END_KILL, TM_AWC_END_WAIT };   /* awc_launch_end */
+
+/* The design of c (its 'design' key's row of designs.def). */
+static inline const tm_design *tm_design_of(const tm_config *c) { return &tm_designs[c->design]; }
+/* Assist warps compress or decompress blocks under design d. */
+static inline int tm_design_assist(const tm_design *d) { return d->compress == TM_BY_ASSIST || d->decompress == TM_BY_ASSIST; }
 
 /* Every key at its default (caba-gtx480's value). */
 void tm_config_defaults(tm_config *c);

@@ -143,10 +143,10 @@ static void send_down(tm_gpu *g, tm_req *r, tm_time t) {
   uint32_t data = r->kind == REQ_WR ? 0 : r->bytes;
   tm_time extra = 0;
   r->plain = 0;
-  if (r->kind == REQ_RD && g->z.design == TM_DESIGN_CABA && !g->cfg->l2_compressed && cache_plain(&g->slices[r->slice].c, r->addr)) {
+  if (r->kind == REQ_RD && g->z.design.decompress == TM_BY_ASSIST && !g->cfg->l2_compressed && cache_plain(&g->slices[r->slice].c, r->addr)) {
     r->plain = 1;   /* an uncompressed L2's copy: it crosses whole, and no assist warp decompresses it */
     g->st->l2_plain_reads++;
-  } else if (r->kind == REQ_RD && (g->z.design == TM_DESIGN_HW || g->z.design == TM_DESIGN_IDEAL || g->z.design == TM_DESIGN_CABA)) {
+  } else if (r->kind == REQ_RD && g->z.design.l2) {
     /* L2 keeps the blocks compressed: they cross compressed, and (hw) are decompressed at the L1 fill */
     const tm_slice *sl = &g->slices[r->slice];
     uint32_t line = sl->c.line_bytes, bursts;
@@ -154,7 +154,7 @@ static void send_down(tm_gpu *g, tm_req *r, tm_time t) {
     int64_t dc;
     uint32_t bytes = stored(g, r->addr / line * line, l2_sectors(g, sl, r->addr, r->up_sectors), &bursts, &packed, &dc);
     if (bytes < data) data = bytes;
-    if (packed && g->z.design == TM_DESIGN_HW) extra = tm_cycles(g->core, dc);
+    if (packed && g->z.design.decompress == TM_BY_L1) extra = tm_cycles(g->core, dc);
   }
   uint32_t bytes = (uint32_t)g->cfg->request_header_bytes + data;
   tm_time at = xbar_send(g, &g->down, r->slice, r->sm, bytes, t) + extra;
@@ -188,7 +188,7 @@ static uint8_t bursts_of(const tm_gpu *g, uint32_t bytes) {
 /* Design caba: a write r reached L2 with the block at addr: a plain store leaves it uncompressed
  * (RAW) until a compression of it reaches L2; a packed store (awc_compress free) stores its form. */
 static void block_written(tm_gpu *g, const tm_req *r, uint64_t addr) {
-  if (g->z.design != TM_DESIGN_CABA) return;
+  if (g->z.design.compress != TM_BY_ASSIST) return;
   if (tm_device_block_set(g->d, addr, g->z.unit, r->packed ? TM_BLOCK_PACKED : TM_BLOCK_RAW, r->packed ? r->enc : 0, r->packed ? r->bytes : g->z.unit))
     tm_fail(g, "out of host memory");
 }
@@ -224,8 +224,8 @@ static uint32_t stored(tm_gpu *g, uint64_t line_addr, uint32_t sectors, uint32_t
     uint64_t a = line_addr + (uint64_t)i * unit;
     int64_t dc = 0;
     uint32_t n;
-    if (g->z.design == TM_DESIGN_BASE) n = unit;
-    else if (g->z.design == TM_DESIGN_CABA) { codec_meta f; n = tm_cmem_form(g, a, &f) ? unit : f.size; }   /* (a fault is in g->failed) */
+    if (!g->z.design.dram) n = unit;
+    else if (g->z.design.compress == TM_BY_ASSIST) { codec_meta f; n = tm_cmem_form(g, a, &f) ? unit : f.size; }   /* (a fault is in g->failed) */
     else n = tm_block_bytes(&g->z, g->d, a, &dc);
     if (decompress && dc > *decompress) *decompress = dc;
     if (n < unit) *packed = 1;
@@ -304,11 +304,10 @@ static void md_victim(tm_gpu *g, uint32_t part, const tm_victim *v, tm_time t) {
   dram_enqueue(g, w, t);
 }
 
-static int has_md(const tm_gpu *g) { return g->z.design == TM_DESIGN_HW_MEM || g->z.design == TM_DESIGN_HW || g->z.design == TM_DESIGN_CABA; }
-/* Whether an access to the line at addr goes through the metadata: designs with metadata, but under
- * caba not a page the initial setup found incompressible (its attribute says its blocks are stored
- * as they are; CABA 6, footnote 3: metadata lookups overlap address translation). */
-static int needs_md(tm_gpu *g, uint64_t addr) { return has_md(g) && !(g->z.design == TM_DESIGN_CABA && tm_cmem_page_raw(g, addr)); }
+/* Whether an access to the line at addr goes through the metadata: designs with metadata, but when
+ * assist warps compress not a page the initial setup found incompressible (its attribute says its
+ * blocks are stored as they are; CABA 6, footnote 3: metadata lookups overlap address translation). */
+static int needs_md(tm_gpu *g, uint64_t addr) { return g->z.design.md && !(g->z.design.compress == TM_BY_ASSIST && tm_cmem_page_raw(g, addr)); }
 
 /* Queues r at its partition's DRAM controller, or, when its queue is full,
  * in the partition's waiting list of its kind (reads, writes), oldest first. */
@@ -370,7 +369,7 @@ static uint32_t l2_line_bytes(void *ctx, uint64_t line_addr, uint32_t valid) { r
 
 int tm_block_compressed(tm_gpu *g, uint64_t addr) {
   codec_meta f;
-  return g->z.design == TM_DESIGN_CABA && !tm_cmem_form(g, addr, &f) && f.encoding;
+  return g->z.design.compress == TM_BY_ASSIST && !tm_cmem_form(g, addr, &f) && f.encoding;
 }
 
 /* The dirty lines an L2 operation evicted: v when hv, and a compressed L2's others. */
@@ -396,7 +395,7 @@ static void writeback(tm_gpu *g, const tm_req *like, const tm_slice *sl, const t
   w->part = p.part; w->slice = like->slice; w->bank = p.bank; w->row = p.row;
   if (needs_md(g, v->addr)) md_write(g, p.part, v->addr, t);
   /* compressed on its way out (hw-mem, hw) */
-  if (g->z.design == TM_DESIGN_HW_MEM || g->z.design == TM_DESIGN_HW) t += tm_cycles(g->core, g->z.compress_cycles);
+  if (g->z.design.compress == TM_BY_MC) t += tm_cycles(g->core, g->z.compress_cycles);
   dram_enqueue(g, w, t);
 }
 
@@ -451,7 +450,7 @@ static void dram_done(void *ctx, tm_req *r, tm_time t) {
     if (tm_events_post(&g->ev, at, dram_done_at, g, r)) tm_fail(g, "out of host memory for an event");
     return;
   }
-  if (r->packed && g->z.design == TM_DESIGN_HW_MEM && g->z.decompress_cycles) {   /* decompressed at the controller */
+  if (r->packed && g->z.design.decompress == TM_BY_MC && g->z.decompress_cycles) {   /* decompressed at the controller */
     if (tm_events_post(&g->ev, t + tm_cycles(g->core, g->z.decompress_cycles), fill_at, g, r)) tm_fail(g, "out of host memory for an event");
     return;
   }
@@ -599,11 +598,10 @@ static int build_regs(tm_gpu *g) {
       /* f64 arithmetic on the DP unit: GPGPU-Sim's GTX480 ptx_opcode_latency_dp 8, initiation 8 */
       unit = U_DP; lat = 8; ii = 8;
     }
-    double sc = c->latency_scale;
-    int64_t L = (int64_t)(lat * sc + 0.5), I = (int64_t)(ii * sc + 0.5);
+    int64_t L = tm_scaled_cycles(c, lat), I = tm_scaled_cycles(c, ii);
     r->unit = (uint8_t)unit;
-    r->latency = (uint8_t)(L < 1 ? 1 : L > 255 ? 255 : L);
-    r->interval = (uint8_t)(I < 1 ? 1 : I > 255 ? 255 : I);
+    r->latency = (uint8_t)(L > 255 ? 255 : L);
+    r->interval = (uint8_t)(I > 255 ? 255 : I);
     switch (in->op) {
     case ISA_OP_CPCOMMIT: r->wait = TM_WAIT_COMMIT; break;
     case ISA_OP_CPWAIT:
@@ -712,13 +710,12 @@ static int subr_used(const tm_gpu *g, uint32_t s) {
   const aw_module *m = g->m;
   const isa_subr *sr = &m->img.subrs[s];
   uint32_t kf = m->kernels[g->kernel];
-  int caba = g->z.design == TM_DESIGN_CABA;
   for (uint32_t t = 0; t < sr->ntrigger; t++) {
     uint32_t ev = m->img.triggers[sr->first_trigger + t].event;
     if (ev == ISA_TRIG_PC) for (uint32_t b = 0; b < m->npc_binds; b++) if (m->pc_binds[b].subr == s && m->pc_binds[b].kernel == kf) return 1;
     if (ev == ISA_TRIG_MISS && kernel_accesses(g, F_LOAD)) return 1;
-    if (ev == ISA_TRIG_DECOMPRESS && caba && kernel_accesses(g, F_LOAD | F_STORE)) return 1;
-    if (ev == ISA_TRIG_COMPRESS && caba && g->cfg->awc_compress != TM_AWC_COMPRESS_FREE && kernel_accesses(g, F_STORE)) return 1;
+    if (ev == ISA_TRIG_DECOMPRESS && g->z.design.decompress == TM_BY_ASSIST && kernel_accesses(g, F_LOAD | F_STORE)) return 1;
+    if (ev == ISA_TRIG_COMPRESS && g->z.design.compress == TM_BY_ASSIST && g->cfg->awc_compress != TM_AWC_COMPRESS_FREE && kernel_accesses(g, F_STORE)) return 1;
   }
   return 0;
 }
@@ -730,7 +727,7 @@ static int subr_used(const tm_gpu *g, uint32_t s) {
 static uint32_t assist_regs(const tm_gpu *g, char *by, size_t cap) {
   const aw_module *m = g->m;
   by[0] = 0;
-  if (g->cfg->assist_regs >= 0 && (m->npc_binds || m->has_miss || g->z.design == TM_DESIGN_CABA)) {
+  if (g->cfg->assist_regs >= 0 && (m->npc_binds || m->has_miss || tm_design_assist(&g->z.design))) {
     snprintf(by, cap, "the assist_regs key");
     return (uint32_t)g->cfg->assist_regs;
   }
@@ -884,7 +881,7 @@ double tm_model_host_bytes(const tm_config *c, double part[TM_HOST_NPARTS]) {
   double banks = (double)c->dram_banks;
   p[TM_HOST_DRAM] = (double)c->n_mem * ((double)sizeof(tm_part) + banks * (double)sizeof(tm_bank) +
                                         banks * 2 * (double)c->dram_queue * (double)sizeof(tm_dq) + 5 * ceil(banks / 64) * 8);
-  if (c->design == TM_DESIGN_HW_MEM || c->design == TM_DESIGN_HW || c->design == TM_DESIGN_CABA) {   /* (has_md) */
+  if (tm_design_of(c)->md) {
     cache_bytes((double)c->md_cache_bytes, (double)c->md_cache_ways, 128, 1, 32, &lines, &mshrs);
     p[TM_HOST_MD] = (double)c->n_mem * (lines + mshrs);
   }
@@ -959,7 +956,7 @@ static int build(tm_gpu *g) {
   for (uint32_t i = 0; i < g->nparts; i++)
     for (int k = 0; k < 2; k++) link_init(&g->parts[i].link[k], link_bps, (uint32_t)c->link_packet_bytes, (uint32_t)c->link_header_bytes);
   tm_compress_init(&g->z, c);
-  if (has_md(g))
+  if (g->z.design.md)
     for (uint32_t i = 0; i < g->nparts; i++) {
       if (cache_init(&g->parts[i].md, (uint64_t)c->md_cache_bytes, (uint32_t)c->md_cache_ways, 128, 128, 32, 256)) return -1;
       g->parts[i].has_md = 1;
@@ -1205,7 +1202,7 @@ aw_status tm_launch(aw_device *d, const tm_config *cfg, tm_stats *st, aw_module 
   g->launch++;
   for (uint32_t i = 0; i < 1 + TM_SUBR_ENCS; i++) g->codec_subr[i] = TM_SUBR_UNKNOWN;
   /* design caba: the record of the blocks' forms is of the module's compression subroutines */
-  if (cfg->design == TM_DESIGN_CABA) tm_device_block_algorithm(d, tm_cmem_algorithm(g));
+  if (tm_design_of(cfg)->compress == TM_BY_ASSIST) tm_device_block_algorithm(d, tm_cmem_algorithm(g));
   occupancy(g);
   if (!g->ctas_per_sm) {
     /* each limit it passes, with the key that sets it and where that came from */

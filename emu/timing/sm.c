@@ -54,7 +54,7 @@ static void drop_place(uint64_t *m, uint32_t words, uint32_t p) {
 
 static uint32_t l1_line_bytes(void *ctx, uint64_t line_addr, uint32_t valid);
 /* Design caba with CABA 7.6's Direct Load. */
-static int direct_load(const tm_gpu *g) { return g->z.design == TM_DESIGN_CABA && g->cfg->awc_direct_load; }
+static int direct_load(const tm_gpu *g) { return g->z.design.decompress == TM_BY_ASSIST && g->cfg->awc_direct_load; }
 
 int tm_sm_init(tm_gpu *g, tm_sm *s, int id) {
   const tm_config *c = g->cfg;
@@ -106,7 +106,7 @@ int tm_sm_init(tm_gpu *g, tm_sm *s, int id) {
   /* ALU and MUL share the ALU pipelines */
   free(s->unit_free[U_MUL]);
   s->unit_free[U_MUL] = s->unit_free[U_ALU];
-  if ((c->design == TM_DESIGN_CABA || g->m->pc_trig || g->m->has_miss) && tm_assist_init(g, s)) return -1;
+  if ((tm_design_assist(tm_design_of(c)) || g->m->pc_trig || g->m->has_miss) && tm_assist_init(g, s)) return -1;
   s->has_l1 = c->l1_bytes > 0;
   if (s->has_l1 && cache_init(&s->l1, (uint64_t)c->l1_bytes, (uint32_t)c->l1_ways, (uint32_t)c->l1_line_bytes,
                               (uint32_t)c->l1_sector_bytes, (uint32_t)c->l1_mshrs, (uint32_t)c->l1_mshr_merge)) return -1;
@@ -194,6 +194,12 @@ void tm_sm_free(tm_sm *s) {
 
 /* ---- CTAs ---- */
 
+void tm_sm_place(const tm_gpu *g, const tm_sm *s, cta *c) {
+  c->smid = (uint32_t)s->id;
+  c->nsmid = g->nsm;
+  c->ns_per_clock = 1000.0 / g->cfg->core_clock_mhz;
+}
+
 int tm_sm_start_cta(tm_gpu *g, tm_sm *s, tm_cta *tc, aw_dim3 id) {
   s->poked = 1;
   if (tc->c && tc->launch != g->launch) {   /* made for an earlier launch of the module */
@@ -208,9 +214,7 @@ int tm_sm_start_cta(tm_gpu *g, tm_sm *s, tm_cta *tc, aw_dim3 id) {
     if (!tc->c) { tm_fail(g, "out of host memory for a CTA"); return -1; }
   }
   if (emu_cta_start(tc->c, id) != 0) { g->failed = 1; return -1; }
-  tc->c->smid = (uint32_t)s->id;
-  tc->c->nsmid = g->nsm;
-  tc->c->ns_per_clock = 1000.0 / g->cfg->core_clock_mhz;
+  tm_sm_place(g, s, tc->c);
   /* the CTA's warps take the lowest free slots */
   uint32_t need = tc->c->nwarps, got = 0;
   tc->nwarps = need;
@@ -468,7 +472,7 @@ static inline void cover_bytes(uint64_t cover[2], uint64_t b, uint64_t e) {
 static inline __attribute__((always_inline)) int coalesce(tm_gpu *g, tm_sm *s, tm_warp *tw, const emu_issue *is, int kind) {
   const tm_config *c = g->cfg;
   uint64_t lb = (uint64_t)c->coalesce_bytes;
-  int cover = kind == REQ_WR && g->z.design == TM_DESIGN_CABA;   /* whole_block asks, of design caba's stores only */
+  int cover = kind == REQ_WR && g->z.design.compress == TM_BY_ASSIST;   /* whole_block asks, of the stores assist warps may compress only */
   s->nacc = s->acc_head = 0;
   if (is->active == 0xffffffffu && is->spaces == 1u << ISA_SP_GLOBAL && is->bytes && (!s->has_l1 || lb <= s->l1.line_bytes)) {
     /* the common case: every lane, global, each lane's bytes right after the
@@ -538,7 +542,7 @@ static uint32_t bank_conflicts(const tm_config *c, const emu_issue *is) {
 /* Whether access a writes every byte of its block (design caba: only such a store can be compressed). */
 static int whole_block(const tm_gpu *g, const tm_access *a) {
   uint32_t unit = g->z.unit;
-  if (g->z.design != TM_DESIGN_CABA || unit > 128 || a->addr % unit) return 0;
+  if (g->z.design.compress != TM_BY_ASSIST || unit > 128 || a->addr % unit) return 0;
   /* bytes 0 .. unit - 1 of the cover bitmap (two 64-bit words) all set */
   uint64_t lo = unit >= 64 ? ~0ull : (1ull << unit) - 1, hi = unit > 64 ? (unit == 128 ? ~0ull : (1ull << (unit - 64)) - 1) : 0;
   return (a->cover[0] & lo) == lo && (a->cover[1] & hi) == hi;
@@ -663,7 +667,7 @@ static int ldst_access(tm_gpu *g, tm_sm *s, int64_t n) {
     if (res == CACHE_HIT) {
       tm_req_free(g, r);
       int64_t ready = n + g->cfg->l1_latency;
-      if (s->l1.tags > 1 && g->z.design == TM_DESIGN_HW) {   /* a compressed L1: design hw decompresses on every hit */
+      if (s->l1.tags > 1 && g->z.design.decompress == TM_BY_L1) {   /* a compressed L1: design hw decompresses on every hit */
         int64_t dc;
         tm_stored_bytes(g, a->addr / s->l1.line_bytes * s->l1.line_bytes, l1_blocks(g, s, a->sectors), &dc);
         ready += dc;
@@ -718,7 +722,7 @@ static int ldst_access(tm_gpu *g, tm_sm *s, int64_t n) {
   /* design caba, CABA 5.2: a partial store to a compressed block goes on optimistically; the
    * block turns out compressed, so it is retrieved and decompressed here by an assist warp and
    * goes back whole (design hw would merge at L2 with its own (de)compressor: not modelled) */
-  int merge = a->kind == REQ_WR && !a->local && s->acc_warp && g->z.design == TM_DESIGN_CABA && !whole_block(g, a) && tm_block_compressed(g, a->addr);
+  int merge = a->kind == REQ_WR && !a->local && s->acc_warp && g->z.design.decompress == TM_BY_ASSIST && !whole_block(g, a) && tm_block_compressed(g, a->addr);
   r->partial = (uint8_t)merge;
   tm_send_up(g, r, t);
   if (merge && retrieve(g, s, a->addr, t) < 0) return -1;
@@ -749,7 +753,7 @@ void tm_sm_reply(tm_gpu *g, tm_sm *s, tm_req *r, tm_time t) {
    * as it comes: a decompression assist warp for them would wait for an entry of the table
    * they hold, and they could hold them all */
   tm_req *own = NULL, **ot = &own, **dt = &done;
-  if (g->z.design == TM_DESIGN_CABA) {
+  if (g->z.design.decompress == TM_BY_ASSIST) {
     for (tm_req *w = done, *next; w; w = next) {
       next = w->next;
       const tm_load *l = w->owner;
@@ -1073,18 +1077,23 @@ static int scan(tm_gpu *g, tm_sm *s, uint32_t k, int64_t n, int *ldst_free, int 
 /* Direct Load (CABA 7.6): the oldest load of scheduler k's warps whose compressed lines' deltas have
  * come issues its add, one assist-warp instruction in an ALU pipeline, if one is free at cycle n; its
  * registers are ready after the add's latency.  1 when it issued. */
+int64_t tm_sm_alu_take(tm_gpu *g, tm_sm *s, int op, int64_t n) {
+  int64_t *fr = s->unit_free[U_ALU];
+  uint32_t p = 0;
+  while (p < s->units[U_ALU] && fr[p] > n) p++;
+  if (p == s->units[U_ALU]) return -1;
+  int64_t ii = tm_scaled_cycles(g->cfg, isa_ops[op].interval);
+  fr[p] = n + ii;
+  s->alu_busy += (uint64_t)ii;
+  return n + tm_scaled_cycles(g->cfg, isa_ops[op].latency);
+}
+
 static int direct_add(tm_gpu *g, tm_sm *s, uint32_t k, int64_t n) {
   uint32_t i = 0;
   while (i < s->ndl && (s->dlq[i]->tw->sched != k || s->dlq[i]->ready > n)) i++;
   if (i == s->ndl) return 0;
-  int64_t *fr = s->unit_free[U_ALU];
-  uint32_t p = 0;
-  while (p < s->units[U_ALU] && fr[p] > n) p++;
-  if (p == s->units[U_ALU]) return 0;
-  const isa_op_info *add = &isa_ops[ISA_OP_ADD];
-  int64_t lat = (int64_t)(add->latency * g->cfg->latency_scale + 0.5), ii = (int64_t)(add->interval * g->cfg->latency_scale + 0.5);
-  fr[p] = n + (ii < 1 ? 1 : ii);
-  s->alu_busy += (uint64_t)(ii < 1 ? 1 : ii);
+  int64_t ready = tm_sm_alu_take(g, s, ISA_OP_ADD, n);
+  if (ready < 0) return 0;
   tm_load *l = s->dlq[i];
   memmove(&s->dlq[i], &s->dlq[i + 1], (s->ndl - i - 1) * sizeof *s->dlq);
   s->ndl--;
@@ -1093,7 +1102,7 @@ static int direct_add(tm_gpu *g, tm_sm *s, uint32_t k, int64_t n) {
   g->st->aw_started[TM_AW_DIRECT]++;
   g->st->aw_insns[TM_AW_DIRECT]++;
   l->direct = 0;
-  l->ready = n + (lat < 1 ? 1 : lat);
+  l->ready = ready;
   tm_load_complete(g, s, l, tm_cycles(g->core, n));
   return 1;
 }

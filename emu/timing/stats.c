@@ -1,6 +1,8 @@
 /* emu/timing/stats.c -- the timing statistics: derived figures, text and JSON (see timing.h). */
 #include "timing.h"
+#include "../../isa/json.h"
 
+#include <stddef.h>
 #include <string.h>
 
 const char *const tm_issue_names[TM_NISSUE] = { "active", "compute_stall", "memory_stall", "data_dependence_stall", "idle", "assist" };
@@ -28,42 +30,23 @@ double tm_occupancy(const tm_stats *s) {
   return s->warp_slot_cycles > 0 ? (double)s->resident_warp_cycles / s->warp_slot_cycles : 0;
 }
 
+#define TM_TOTAL_SUM 0
+#define TM_TOTAL_LAST 1
+const tm_counter tm_counters[TM_NCOUNTERS] = {
+#define COUNTER(field, type, dim, total, unit, group, json, line, place, text, doc) \
+  { #field, #type, offsetof(tm_stats, field), sizeof ((tm_stats *)0)->field, TM_TOTAL_##total, unit, group, json, line, place, text, doc },
+#include "counters.def"
+#undef COUNTER
+};
+
 void tm_stats_add(tm_stats *t, const tm_stats *a) {
-  t->launches += a->launches;
-  t->cycles += a->cycles;
-  t->dram_bytes += a->dram_bytes;
-  t->channel_seconds += a->channel_seconds;
-  t->warp_slot_cycles += a->warp_slot_cycles;
-  t->warp_insns += a->warp_insns;
-  t->thread_insns += a->thread_insns;
-  for (int k = 0; k < TM_NISSUE; k++) t->issue[k] += a->issue[k];
-  t->l1_accesses += a->l1_accesses; t->l1_hits += a->l1_hits; t->l1_misses += a->l1_misses;
-  t->l1_merges += a->l1_merges; t->l1_stalls += a->l1_stalls;
-  t->l2_accesses += a->l2_accesses; t->l2_hits += a->l2_hits; t->l2_misses += a->l2_misses; t->l2_merges += a->l2_merges;
-  t->l2_writes += a->l2_writes; t->l2_write_hits += a->l2_write_hits; t->l2_writebacks += a->l2_writebacks;
-  t->l2_dirty_end = a->l2_dirty_end;
-  t->dram_reads += a->dram_reads; t->dram_writes += a->dram_writes; t->dram_bursts += a->dram_bursts;
-  t->dram_row_hits += a->dram_row_hits; t->dram_activates += a->dram_activates;
-  t->dram_raw_bursts += a->dram_raw_bursts;
-  t->md_accesses += a->md_accesses; t->md_hits += a->md_hits; t->md_reads += a->md_reads; t->md_writes += a->md_writes;
-  t->l2_plain_lines += a->l2_plain_lines; t->l2_plain_reads += a->l2_plain_reads;
-  t->assist_triggered += a->assist_triggered; t->assist_insns += a->assist_insns;
-  for (int k = 0; k < TM_NAW; k++) { t->aw_started[k] += a->aw_started[k]; t->aw_insns[k] += a->aw_insns[k]; }
-  t->assist_throttled += a->assist_throttled; t->assist_overflow += a->assist_overflow;
-  t->assist_moves += a->assist_moves; t->assist_killed += a->assist_killed; t->assist_awkill += a->assist_awkill; t->assist_predicted += a->assist_predicted; t->assist_store_waits += a->assist_store_waits;
-  t->partial_merges += a->partial_merges;
-  t->pack_applied += a->pack_applied; t->pack_late += a->pack_late; t->pack_stale += a->pack_stale; t->pack_raw += a->pack_raw; t->pack_dropped += a->pack_dropped; t->pack_killed += a->pack_killed;
-  t->skip_hits += a->skip_hits; t->skip_misses += a->skip_misses;
-  t->pf_issued += a->pf_issued; t->pf_useful += a->pf_useful; t->pf_late += a->pf_late;
-  t->pf_useless += a->pf_useless; t->pf_redundant += a->pf_redundant; t->pf_throttled += a->pf_throttled;
-  t->dram_busy_seconds += a->dram_busy_seconds;
-  for (int k = 0; k < 2; k++) {
-    t->link_bits[k] += a->link_bits[k]; t->link_packets[k] += a->link_packets[k]; t->link_busy_seconds[k] += a->link_busy_seconds[k];
-  }
-  t->seconds += a->seconds;
-  t->loads += a->loads; t->load_latency += a->load_latency;
-  t->smem_accesses += a->smem_accesses; t->smem_conflict_cycles += a->smem_conflict_cycles;
-  t->resident_warp_cycles += a->resident_warp_cycles;
+  /* each counter, as counters.def says: SUM adds each of its [n] up, LAST copies the launch's */
+#define TM_ADD_SUM(type, field) \
+  for (size_t k = 0; k < sizeof t->field / sizeof(type); k++) ((type *)&t->field)[k] += ((const type *)&a->field)[k];
+#define TM_ADD_LAST(type, field) memcpy(&t->field, &a->field, sizeof t->field);
+#define COUNTER(field, type, dim, total, unit, group, json, line, place, text, doc) TM_ADD_##total(type, field)
+#include "counters.def"
+#undef COUNTER
   /* occupancy figures are the last launch's */
   t->ctas_per_sm = a->ctas_per_sm; t->warps_per_cta = a->warps_per_cta; t->regs_per_thread = a->regs_per_thread;
   t->assist_regs_per_thread = a->assist_regs_per_thread;
@@ -72,6 +55,28 @@ void tm_stats_add(tm_stats *t, const tm_stats *a) {
   t->max_warps_per_sm = a->max_warps_per_sm; t->occupancy_limit = a->occupancy_limit; t->regs_unallocated = a->regs_unallocated;
   t->grid_ctas_per_sm = a->grid_ctas_per_sm;
   t->n_sm = a->n_sm; t->n_mem = a->n_mem;
+}
+
+/* The value of counter r (a uint64_t one without [n]: those a generated line or the JSON write). */
+static unsigned long long counter(const tm_stats *s, int r) {
+  return *(const uint64_t *)(const void *)((const char *)s + tm_counters[r].offset);
+}
+
+/* Writes the counters of generated text line 'line' (TX_*), in their places, each with its row's
+ * format (one %llu: test_stats checks every row's). */
+static void text_line(const tm_stats *s, FILE *f, int line) {
+  for (int place = 1, found = 1; found; place++) {
+    found = 0;
+    for (int r = 0; r < TM_NCOUNTERS; r++)
+      if (tm_counters[r].line == line && tm_counters[r].place == place) { fprintf(f, tm_counters[r].text, counter(s, r)); found = 1; }
+  }
+}
+
+/* Some counter of text line 'line' is not 0. */
+static int text_any(const tm_stats *s, int line) {
+  for (int r = 0; r < TM_NCOUNTERS; r++)
+    if (tm_counters[r].line == line && counter(s, r)) return 1;
+  return 0;
 }
 
 static uint64_t issue_total(const tm_stats *s) {
@@ -104,12 +109,8 @@ void tm_stats_print(const tm_stats *s, const tm_config *c, FILE *f) {
     fprintf(f, " (%u of them for assist warps%s%s)", s->assist_regs_per_thread, s->assist_regs_by[0] ? ": " : "", s->assist_regs_by);
   if (s->assist_shared_per_cta) fprintf(f, ", %u bytes of shared memory per CTA for assist warps", s->assist_shared_per_cta);
   fprintf(f, ", %.1f%% of registers unallocated, achieved %.1f%%\n", 100 * s->regs_unallocated, 100 * tm_occupancy(s));
-  fprintf(f, "L1: %llu accesses, %llu hits, %llu misses, %llu MSHR merges; L2: %llu accesses, %llu hits, %llu misses, %llu merges; "
-             "%llu writes, %llu write-backs, %llu dirty lines at the end\n",
-          (unsigned long long)s->l1_accesses, (unsigned long long)s->l1_hits, (unsigned long long)s->l1_misses,
-          (unsigned long long)s->l1_merges, (unsigned long long)s->l2_accesses, (unsigned long long)s->l2_hits,
-          (unsigned long long)s->l2_misses, (unsigned long long)s->l2_merges, (unsigned long long)s->l2_writes,
-          (unsigned long long)s->l2_writebacks, (unsigned long long)s->l2_dirty_end);
+  text_line(s, f, TX_CACHES);
+  fputc('\n', f);
   if (c)
     fprintf(f, "DRAM: %llu reads, %llu writes, %llu bursts of %lld bytes, %llu row-buffer hits, bandwidth utilization %.1f%%, %.2f bytes/cycle (peak %.2f)\n",
             (unsigned long long)s->dram_reads, (unsigned long long)s->dram_writes, (unsigned long long)s->dram_bursts,
@@ -123,37 +124,31 @@ void tm_stats_print(const tm_stats *s, const tm_config *c, FILE *f) {
     fprintf(f, "packet link: to the GPU %.0f bytes in %llu packets, utilization %.1f%%; to memory %.0f bytes in %llu packets, utilization %.1f%%\n",
             (double)s->link_bits[0] / 8, (unsigned long long)s->link_packets[0], 100 * tm_link_utilization(s, 0),
             (double)s->link_bits[1] / 8, (unsigned long long)s->link_packets[1], 100 * tm_link_utilization(s, 1));
-  fprintf(f, "loads: %llu global/local load instructions, average latency %.1f cycles; shared: %llu accesses, %llu conflict cycles\n",
-          (unsigned long long)s->loads, s->loads ? (double)s->load_latency / (double)s->loads : 0,
-          (unsigned long long)s->smem_accesses, (unsigned long long)s->smem_conflict_cycles);
+  text_line(s, f, TX_LOADS);
+  fprintf(f, ", average latency %.1f cycles", s->loads ? (double)s->load_latency / (double)s->loads : 0);
+  text_line(s, f, TX_SHARED);
+  fputc('\n', f);
   if (!c && s->dram_raw_bursts && s->dram_raw_bursts != s->dram_bursts)
     fprintf(f, "compression: %llu DRAM bursts for %llu uncompressed (ratio %.3f, metadata included; designs differ between launches)\n",
             (unsigned long long)s->dram_bursts, (unsigned long long)s->dram_raw_bursts, tm_compression_ratio(s));
-  if (c && c->design != TM_DESIGN_BASE) {
+  if (c && tm_design_of(c)->dram) {
     char design[32], algo[32];
     tm_config_value(c, TM_KEY_design, design, sizeof design);
     tm_config_value(c, TM_KEY_compression, algo, sizeof algo);
     fprintf(f, "compression: design %s, %s: %llu DRAM bursts for %llu uncompressed (ratio %.3f, metadata included)",
             design, algo, (unsigned long long)s->dram_bursts, (unsigned long long)s->dram_raw_bursts, tm_compression_ratio(s));
-    if (c->design == TM_DESIGN_HW_MEM || c->design == TM_DESIGN_HW || c->design == TM_DESIGN_CABA)
-      fprintf(f, "; metadata cache %llu hits of %llu, %llu DRAM reads, %llu write-backs", (unsigned long long)s->md_hits,
-              (unsigned long long)s->md_accesses, (unsigned long long)s->md_reads, (unsigned long long)s->md_writes);
-    if (c->design == TM_DESIGN_CABA && !c->l2_compressed)
-      fprintf(f, "; uncompressed L2: %llu lines sent back whole by the SMs, %llu reads answered uncompressed", (unsigned long long)s->l2_plain_lines,
-              (unsigned long long)s->l2_plain_reads);
+    if (tm_design_of(c)->md) text_line(s, f, TX_MD);
+    if (tm_design_of(c)->decompress == TM_BY_ASSIST && !c->l2_compressed) text_line(s, f, TX_PLAIN);
     fputc('\n', f);
   }
-  if (s->assist_triggered || s->assist_throttled || s->assist_overflow || s->assist_predicted)
-    fprintf(f, "assist warps: %llu started, %llu instructions (%llu live-in moves); %llu not deployed for a busy SM, %llu for a full table, "
-               "%llu predicted incompressible, %llu killed, %llu ended with awkill; %llu stored blocks waited for compression; %llu partial stores merged\n",
-            (unsigned long long)s->assist_triggered, (unsigned long long)s->assist_insns, (unsigned long long)s->assist_moves,
-            (unsigned long long)s->assist_throttled, (unsigned long long)s->assist_overflow, (unsigned long long)s->assist_predicted,
-            (unsigned long long)s->assist_killed, (unsigned long long)s->assist_awkill, (unsigned long long)s->assist_store_waits, (unsigned long long)s->partial_merges);
-  if (s->pack_applied || s->pack_late || s->pack_stale || s->pack_raw || s->pack_dropped || s->pack_killed)
-    fprintf(f, "compressed stores: %llu blocks' compressions replaced their lines in L2, %llu came after the write-back, %llu after a newer store, "
-               "%llu found the block incompressible; at the launch's end %llu waiting dropped, %llu at work killed\n",
-            (unsigned long long)s->pack_applied, (unsigned long long)s->pack_late, (unsigned long long)s->pack_stale, (unsigned long long)s->pack_raw,
-            (unsigned long long)s->pack_dropped, (unsigned long long)s->pack_killed);
+  if (s->assist_triggered || s->assist_throttled || s->assist_overflow || s->assist_predicted) {
+    text_line(s, f, TX_ASSIST);
+    fputc('\n', f);
+  }
+  if (text_any(s, TX_STORES)) {
+    text_line(s, f, TX_STORES);
+    fputc('\n', f);
+  }
   if (s->assist_triggered) {
     fprintf(f, "assist warps by trigger:");
     for (int k = 0, first = 1; k < TM_NAW; k++)
@@ -163,83 +158,112 @@ void tm_stats_print(const tm_stats *s, const tm_config *c, FILE *f) {
       }
     fputc('\n', f);
   }
-  if (s->skip_hits || s->skip_misses)
-    fprintf(f, "skips: %llu lanes skipped the region (hits), %llu ran it (misses)\n", (unsigned long long)s->skip_hits, (unsigned long long)s->skip_misses);
-  if (s->pf_issued || s->pf_redundant || s->pf_throttled)
-    fprintf(f, "prefetches: %llu issued to L1, %llu useful, %llu late, %llu useless, %llu redundant; %llu prefetchers throttled\n",
-            (unsigned long long)s->pf_issued, (unsigned long long)s->pf_useful, (unsigned long long)s->pf_late, (unsigned long long)s->pf_useless,
-            (unsigned long long)s->pf_redundant, (unsigned long long)s->pf_throttled);
+  if (text_any(s, TX_SKIPS)) {
+    text_line(s, f, TX_SKIPS);
+    fputc('\n', f);
+  }
+  if (s->pf_issued || s->pf_redundant || s->pf_throttled) {
+    text_line(s, f, TX_PREFETCH);
+    fputc('\n', f);
+  }
+}
+
+/* The JSON of one statistics object, item by item: each "key": value at the top level on a line
+ * of its own, or inside the object "group": {...} that consecutive items of the group share. */
+typedef struct {
+  FILE *f;
+  const char *indent;
+  const char *group;   /* the object open, or NULL */
+  int items;           /* items written at the top level */
+} json_out;
+
+/* Starts the next item, 'key' in object 'group' ("" the top level): writes what separates it
+ * from the last, opens or closes an object, and "key": */
+static void json_key(json_out *o, const char *group, const char *key) {
+  if (o->group && strcmp(o->group, group)) { fputc('}', o->f); o->group = NULL; }
+  if (o->group) fputs(", ", o->f);
+  else {
+    fprintf(o->f, "%s%s", o->items++ ? ",\n" : "", o->indent);
+    if (group[0]) { fprintf(o->f, "\"%s\": {", group); o->group = group; }
+  }
+  fprintf(o->f, "\"%s\": ", key);
+}
+
+static void json_end(json_out *o) {
+  if (o->group) fputc('}', o->f);
+  o->group = NULL;
 }
 
 static void json_one(const tm_stats *s, FILE *f, const char *indent) {
+  json_out o = { f, indent, NULL, 0 };
   uint64_t it = issue_total(s);
-  fprintf(f, "%s\"cycles\": %llu,\n", indent, (unsigned long long)s->cycles);
-  fprintf(f, "%s\"warp_instructions\": %llu,\n", indent, (unsigned long long)s->warp_insns);
-  fprintf(f, "%s\"thread_instructions\": %llu,\n", indent, (unsigned long long)s->thread_insns);
-  fprintf(f, "%s\"ipc\": %.6f,\n", indent, tm_ipc(s));
-  fprintf(f, "%s\"dram_bandwidth_utilization\": %.6f,\n", indent, tm_dram_utilization(s));
-  fprintf(f, "%s\"dram_bursts\": %llu,\n", indent, (unsigned long long)s->dram_bursts);
-  fprintf(f, "%s\"dram_reads\": %llu,\n", indent, (unsigned long long)s->dram_reads);
-  fprintf(f, "%s\"dram_writes\": %llu,\n", indent, (unsigned long long)s->dram_writes);
-  fprintf(f, "%s\"dram_row_buffer_hits\": %llu,\n", indent, (unsigned long long)s->dram_row_hits);
-  fprintf(f, "%s\"dram_bytes_per_cycle\": %.6f,\n", indent, tm_dram_bytes_per_cycle(s));
-  fprintf(f, "%s\"dram_raw_bursts\": %llu,\n", indent, (unsigned long long)s->dram_raw_bursts);
-  fprintf(f, "%s\"link\": {\"bits_to_gpu\": %llu, \"packets_to_gpu\": %llu, \"utilization_to_gpu\": %.6f, \"bits_to_memory\": %llu, \"packets_to_memory\": %llu, \"utilization_to_memory\": %.6f},\n",
-          indent, (unsigned long long)s->link_bits[0], (unsigned long long)s->link_packets[0], tm_link_utilization(s, 0),
-          (unsigned long long)s->link_bits[1], (unsigned long long)s->link_packets[1], tm_link_utilization(s, 1));
-  fprintf(f, "%s\"compression_ratio_bursts\": %.6f,\n", indent, tm_compression_ratio(s));
-  fprintf(f, "%s\"assist_warps_triggered\": %llu,\n%s\"assist_warp_instructions\": %llu,\n", indent,
-          (unsigned long long)s->assist_triggered, indent, (unsigned long long)s->assist_insns);
-  fprintf(f, "%s\"assist_by_trigger\": {", indent);   /* warps started and their instructions, by what started them */
-  for (int k = 0; k < TM_NAW; k++)
-    fprintf(f, "%s\"%s_warps\": %llu, \"%s_instructions\": %llu", k ? ", " : "", tm_aw_names[k],
-            (unsigned long long)s->aw_started[k], tm_aw_names[k], (unsigned long long)s->aw_insns[k]);
-  fprintf(f, "},\n");
-  fprintf(f, "%s\"assist_throttled\": %llu,\n%s\"assist_overflow\": %llu,\n", indent,
-          (unsigned long long)s->assist_throttled, indent, (unsigned long long)s->assist_overflow);
-  fprintf(f, "%s\"assist_livein_moves\": %llu,\n%s\"assist_killed\": %llu,\n%s\"assist_predicted_incompressible\": %llu,\n%s\"assist_store_waits\": %llu,\n", indent,
-          (unsigned long long)s->assist_moves, indent, (unsigned long long)s->assist_killed, indent, (unsigned long long)s->assist_predicted,
-          indent, (unsigned long long)s->assist_store_waits);
-  fprintf(f, "%s\"partial_writes_merged\": %llu,\n%s\"assist_awkill\": %llu,\n", indent, (unsigned long long)s->partial_merges, indent, (unsigned long long)s->assist_awkill);
-  fprintf(f, "%s\"compressed_stores\": {\"applied\": %llu, \"late\": %llu, \"stale\": %llu, \"incompressible\": %llu, \"dropped\": %llu, \"killed\": %llu},\n",
-          indent, (unsigned long long)s->pack_applied, (unsigned long long)s->pack_late, (unsigned long long)s->pack_stale, (unsigned long long)s->pack_raw,
-          (unsigned long long)s->pack_dropped, (unsigned long long)s->pack_killed);
-  fprintf(f, "%s\"skip_lanes_hit\": %llu,\n%s\"skip_lanes_miss\": %llu,\n", indent, (unsigned long long)s->skip_hits, indent, (unsigned long long)s->skip_misses);
-  fprintf(f, "%s\"prefetch\": {\"issued\": %llu, \"useful\": %llu, \"late\": %llu, \"useless\": %llu, \"redundant\": %llu, \"throttled\": %llu},\n", indent,
-          (unsigned long long)s->pf_issued, (unsigned long long)s->pf_useful, (unsigned long long)s->pf_late, (unsigned long long)s->pf_useless,
-          (unsigned long long)s->pf_redundant, (unsigned long long)s->pf_throttled);
-  fprintf(f, "%s\"l2_uncompressed\": {\"lines_sent_back\": %llu, \"reads_answered\": %llu},\n", indent,   /* l2_compressed off */
-          (unsigned long long)s->l2_plain_lines, (unsigned long long)s->l2_plain_reads);
-  fprintf(f, "%s\"metadata_cache\": {\"accesses\": %llu, \"hits\": %llu, \"dram_reads\": %llu, \"dram_writes\": %llu},\n", indent,
-          (unsigned long long)s->md_accesses, (unsigned long long)s->md_hits, (unsigned long long)s->md_reads, (unsigned long long)s->md_writes);
-  fprintf(f, "%s\"l1\": {\"accesses\": %llu, \"hits\": %llu, \"misses\": %llu, \"mshr_merges\": %llu},\n", indent,
-          (unsigned long long)s->l1_accesses, (unsigned long long)s->l1_hits, (unsigned long long)s->l1_misses, (unsigned long long)s->l1_merges);
-  fprintf(f, "%s\"l2\": {\"accesses\": %llu, \"hits\": %llu, \"misses\": %llu, \"mshr_merges\": %llu, \"writes\": %llu, \"write_hits\": %llu, "
-             "\"writebacks\": %llu, \"dirty_at_end\": %llu},\n", indent,
-          (unsigned long long)s->l2_accesses, (unsigned long long)s->l2_hits, (unsigned long long)s->l2_misses, (unsigned long long)s->l2_merges,
-          (unsigned long long)s->l2_writes, (unsigned long long)s->l2_write_hits, (unsigned long long)s->l2_writebacks, (unsigned long long)s->l2_dirty_end);
-  fprintf(f, "%s\"issue_slots\": {", indent);
-  for (int k = 0; k < TM_NISSUE; k++) fprintf(f, "%s\"%s\": %llu", k ? ", " : "", tm_issue_names[k], (unsigned long long)s->issue[k]);
-  fprintf(f, "},\n%s\"issue_fractions\": {", indent);
-  for (int k = 0; k < TM_NISSUE; k++) fprintf(f, "%s\"%s\": %.6f", k ? ", " : "", tm_issue_names[k], it ? (double)s->issue[k] / (double)it : 0);
-  fprintf(f, "},\n");
-  fprintf(f, "%s\"occupancy\": {\"ctas_per_sm\": %u, \"warps_per_cta\": %u, \"registers_per_thread\": %u, \"limited_by\": \"%s\", "
-             "\"grid_ctas_per_sm\": %u, \"registers_unallocated\": %.6f, \"achieved\": %.6f, \"assist_registers_per_thread\": %u, \"assist_registers_by\": \"%s\", \"assist_shared_bytes_per_cta\": %u},\n", indent,
-          s->ctas_per_sm, s->warps_per_cta, s->regs_per_thread, s->occupancy_limit ? s->occupancy_limit : "", s->grid_ctas_per_sm,
-          s->regs_unallocated, tm_occupancy(s), s->assist_regs_per_thread, s->assist_regs_by, s->assist_shared_per_cta);
-  fprintf(f, "%s\"loads\": %llu,\n%s\"average_load_latency\": %.3f,\n", indent, (unsigned long long)s->loads, indent,
-          s->loads ? (double)s->load_latency / (double)s->loads : 0);
-  fprintf(f, "%s\"shared_accesses\": %llu,\n%s\"shared_conflict_cycles\": %llu", indent, (unsigned long long)s->smem_accesses,
-          indent, (unsigned long long)s->smem_conflict_cycles);
-  if (s->sm_issue) {   /* per SM: the issue slots of its schedulers, in the order of tm_issue_names */
-    fprintf(f, ",\n%s\"sm_issue_slots\": [", indent);
-    for (uint32_t i = 0; i < s->n_sm; i++) {
-      fprintf(f, "%s[", i ? ", " : "");
-      for (int k = 0; k < TM_NISSUE; k++) fprintf(f, "%s%llu", k ? ", " : "", (unsigned long long)s->sm_issue[(size_t)i * TM_NISSUE + k]);
-      fputc(']', f);
+  for (int r = 0; r < TM_NCOUNTERS; r++) {
+    const char *json = tm_counters[r].json;
+    if (json && json[0]) {
+      json_key(&o, tm_counters[r].group, json);
+      fprintf(f, "%llu", counter(s, r));
     }
-    fputc(']', f);
+    switch (r) {   /* the figures written by hand, after the counter they follow */
+    case TM_C_thread_insns:
+      json_key(&o, "", "ipc"); fprintf(f, "%.6f", tm_ipc(s));
+      json_key(&o, "", "dram_bandwidth_utilization"); fprintf(f, "%.6f", tm_dram_utilization(s));
+      break;
+    case TM_C_dram_row_hits:
+      json_key(&o, "", "dram_bytes_per_cycle"); fprintf(f, "%.6f", tm_dram_bytes_per_cycle(s));
+      break;
+    case TM_C_link_bits:   /* and link_packets */
+      for (int k = 0; k < 2; k++) {
+        const char *to = k ? "memory" : "gpu";
+        char key[32];
+        snprintf(key, sizeof key, "bits_to_%s", to); json_key(&o, "link", key); fprintf(f, "%llu", (unsigned long long)s->link_bits[k]);
+        snprintf(key, sizeof key, "packets_to_%s", to); json_key(&o, "link", key); fprintf(f, "%llu", (unsigned long long)s->link_packets[k]);
+        snprintf(key, sizeof key, "utilization_to_%s", to); json_key(&o, "link", key); fprintf(f, "%.6f", tm_link_utilization(s, k));
+      }
+      json_key(&o, "", "compression_ratio_bursts"); fprintf(f, "%.6f", tm_compression_ratio(s));
+      break;
+    case TM_C_aw_started:   /* and aw_insns: warps started and their instructions, by what started them */
+      for (int k = 0; k < TM_NAW; k++) {
+        char key[32];
+        snprintf(key, sizeof key, "%s_warps", tm_aw_names[k]); json_key(&o, "assist_by_trigger", key);
+        fprintf(f, "%llu", (unsigned long long)s->aw_started[k]);
+        snprintf(key, sizeof key, "%s_instructions", tm_aw_names[k]); json_key(&o, "assist_by_trigger", key);
+        fprintf(f, "%llu", (unsigned long long)s->aw_insns[k]);
+      }
+      break;
+    case TM_C_issue:   /* then the occupancy: not counters, the last launch's figures */
+      for (int k = 0; k < TM_NISSUE; k++) { json_key(&o, "issue_slots", tm_issue_names[k]); fprintf(f, "%llu", (unsigned long long)s->issue[k]); }
+      for (int k = 0; k < TM_NISSUE; k++) { json_key(&o, "issue_fractions", tm_issue_names[k]); fprintf(f, "%.6f", it ? (double)s->issue[k] / (double)it : 0); }
+      json_key(&o, "occupancy", "ctas_per_sm"); fprintf(f, "%u", s->ctas_per_sm);
+      json_key(&o, "occupancy", "warps_per_cta"); fprintf(f, "%u", s->warps_per_cta);
+      json_key(&o, "occupancy", "registers_per_thread"); fprintf(f, "%u", s->regs_per_thread);
+      json_key(&o, "occupancy", "limited_by"); fprintf(f, "\"%s\"", s->occupancy_limit ? s->occupancy_limit : "");
+      json_key(&o, "occupancy", "grid_ctas_per_sm"); fprintf(f, "%u", s->grid_ctas_per_sm);
+      json_key(&o, "occupancy", "registers_unallocated"); fprintf(f, "%.6f", s->regs_unallocated);
+      json_key(&o, "occupancy", "achieved"); fprintf(f, "%.6f", tm_occupancy(s));
+      json_key(&o, "occupancy", "assist_registers_per_thread"); fprintf(f, "%u", s->assist_regs_per_thread);
+      json_key(&o, "occupancy", "assist_registers_by"); fprintf(f, "\"%s\"", s->assist_regs_by);
+      json_key(&o, "occupancy", "assist_shared_bytes_per_cta"); fprintf(f, "%u", s->assist_shared_per_cta);
+      break;
+    case TM_C_loads:
+      json_key(&o, "", "average_load_latency"); fprintf(f, "%.3f", s->loads ? (double)s->load_latency / (double)s->loads : 0);
+      break;
+    case TM_C_smem_conflict_cycles:
+      if (s->sm_issue) {   /* per SM: the issue slots of its schedulers, in the order of tm_issue_names */
+        json_key(&o, "", "sm_issue_slots");
+        fputc('[', f);
+        for (uint32_t i = 0; i < s->n_sm; i++) {
+          fprintf(f, "%s[", i ? ", " : "");
+          for (int k = 0; k < TM_NISSUE; k++) fprintf(f, "%s%llu", k ? ", " : "", (unsigned long long)s->sm_issue[(size_t)i * TM_NISSUE + k]);
+          fputc(']', f);
+        }
+        fputc(']', f);
+      }
+      break;
+    default:
+      break;
+    }
   }
+  json_end(&o);
 }
 
 void tm_stats_json(const tm_stats *total, const tm_stats *launches, const char *const *kernels, uint32_t n, const tm_config *c, FILE *f) {
@@ -252,12 +276,9 @@ void tm_stats_json(const tm_stats *total, const tm_stats *launches, const char *
   json_one(total, f, "  ");
   fputs(",\n  \"launches\": [", f);
   for (uint32_t i = 0; i < n; i++) {
-    fprintf(f, "%s\n    {\n      \"kernel\": \"", i ? "," : "");
-    for (const char *p = kernels[i]; *p; p++) {   /* PTX names need no escapes but for these */
-      if (*p == '"' || *p == '\\') fputc('\\', f);
-      fputc(*p, f);
-    }
-    fputs("\",\n", f);
+    fprintf(f, "%s\n    {\n      \"kernel\": ", i ? "," : "");
+    isa_json_string(f, kernels[i], ISA_JSON_UTF8);
+    fputs(",\n", f);
     json_one(&launches[i], f, "      ");
     fputs("\n    }", f);
   }

@@ -37,6 +37,7 @@ int tm_timeline_open(aw_device *d, FILE *f) {
   if (!f) return 0;
   tm_timeline *t = calloc(1, sizeof *t);
   if (!t) return -1;
+  tm_device_attach(d);
   t->f = f;
   fprintf(f, "{\"displayTimeUnit\": \"ns\", \"otherData\": {\"awemu\": \"timestamps are core cycles (1 us on the axis = 1 cycle)\"},\n\"traceEvents\": [\n"
              "{\"name\": \"process_sort_index\", \"ph\": \"M\", \"pid\": 0, \"args\": {\"sort_index\": 0}}");

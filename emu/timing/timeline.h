@@ -10,7 +10,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "../core.h"
+#include "../core/core.h"
 
 struct aw_device;
 struct tm_gpu;

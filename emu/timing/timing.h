@@ -2,7 +2,7 @@
  *
  * Owns: the timing statistics of launches (cycles in core clock cycles, the
  * issue-cycle breakdown of CABA's Fig. 2, caches, DRAM, occupancy) and their
- * text and JSON forms.
+ * text and JSON forms; the counters are the rows of counters.def.
  * Promises: timing never changes what a kernel computes (the functional core
  * decides every value); the same inputs give the same cycles.
  */
@@ -21,53 +21,36 @@ enum { TM_AW_DECOMPRESS, TM_AW_COMPRESS, TM_AW_PC, TM_AW_MISS, TM_AW_DIRECT, TM_
 extern const char *const tm_aw_names[TM_NAW];   /* assist: an assist warp's instruction issued */
 extern const char *const tm_issue_names[TM_NISSUE];
 
+/* The text lines the counters are written in (counters.def's line column), in no particular order:
+ * TX_NONE not in the text, TX_HAND written by hand (stats.c), the others generated from the rows. */
+enum { TX_NONE, TX_HAND, TX_CACHES, TX_LOADS, TX_SHARED, TX_MD, TX_PLAIN, TX_ASSIST, TX_STORES, TX_SKIPS, TX_PREFETCH, TX_NLINES };
+/* counters.def's json column: a counter written by hand in the JSON; one not in it */
+#define J_HAND ""
+#define J_NONE NULL
+
+/* The counters, one row each of counters.def: TM_C_cycles ... */
+enum {
+#define COUNTER(field, type, dim, total, unit, group, json, line, place, text, doc) TM_C_##field,
+#include "counters.def"
+#undef COUNTER
+  TM_NCOUNTERS
+};
+/* A row of counters.def, as the printers and tests read it. */
 typedef struct {
-  uint64_t launches;
-  uint64_t cycles;                       /* core clock cycles */
-  uint64_t warp_insns, thread_insns;
-  uint64_t issue[TM_NISSUE];             /* scheduler-cycles in each category, all SMs */
-  uint64_t l1_accesses, l1_hits, l1_misses, l1_merges, l1_stalls;
-  uint64_t l2_accesses, l2_hits, l2_misses, l2_merges;   /* reads (loads, atomics, fills for L1): hits + misses + merges = accesses */
-  uint64_t l2_writes, l2_write_hits, l2_writebacks;   /* stores and atomics' updates, those to a line L2 held; dirty lines it evicted */
-  uint64_t l2_dirty_end;                 /* dirty lines L2 held when the launch ended (a later launch may write them back);
-                                           in a total: the last launch's */
-  uint64_t dram_reads, dram_writes, dram_bursts, dram_row_hits, dram_activates;
-  uint64_t dram_raw_bursts;              /* the bursts the same data would take uncompressed (no metadata) */
-  uint64_t md_accesses, md_hits, md_reads, md_writes;   /* metadata cache lookups and hits; its DRAM reads and write-backs */
-  uint64_t l2_plain_lines, l2_plain_reads;   /* l2_compressed off: lines SMs sent back uncompressed that L2 kept so; L2 reads answered with such a copy */
-  uint64_t assist_triggered, assist_insns;   /* assist warps started; their warp instructions (not in warp_insns) */
-  uint64_t aw_started[TM_NAW], aw_insns[TM_NAW];   /* the same by what started them (TM_AW_...) */
-  uint64_t assist_throttled, assist_overflow;   /* low-priority work not deployed: the SM was busy; the table had no room
-                                           (a whole-line store then goes out uncompressed) */
-  uint64_t assist_moves;                 /* live-in copies, issued as MOVE instructions (in assist_insns) */
-  uint64_t assist_killed;                /* instances the controller killed (flushed) before they issued */
-  uint64_t assist_awkill;                /* instances that ended themselves with awkill */
-  uint64_t assist_predicted;             /* whole-block stores sent uncompressed because the predictor expected no gain */
-  uint64_t assist_store_waits;           /* blocks stores wrote whole that waited for a compression assist warp */
-  uint64_t pack_applied, pack_late, pack_stale;   /* compressions that reached L2 and replaced the line the store left there; that found
-                                           it written back already (or gone); that found it written again since */
-  uint64_t pack_raw;                     /* compressions that found their block incompressible (encoding 0: nothing to send) */
-  uint64_t pack_dropped, pack_killed;    /* at the launch's end (its work done): blocks still waiting for compression, dropped;
-                                           compressions at work, killed */
-  uint64_t partial_merges;               /* design caba: partial stores to compressed blocks, retrieved, decompressed and written back whole (CABA 5.2) */
-  uint64_t skip_hits, skip_misses;       /* lanes of 'pc ... skip' subroutines that skipped the region (memoization hits) and that ran it (misses) */
-  uint64_t pf_issued;                    /* L1 prefetches (prefetch.global.L1 lines) that missed and went below */
-  uint64_t pf_useful, pf_late;           /* prefetched lines a demand load hit before eviction; demand loads that found the prefetch still in flight */
-  uint64_t pf_useless, pf_redundant;     /* prefetched lines evicted (or left at the end) unused; prefetches of lines already in L1 or in flight */
-  uint64_t pf_throttled;                 /* 'miss' triggers not deployed (the SM or its L1 MSHRs busy, or the table full) */
-  double dram_busy_seconds;              /* data-bus busy time, summed over channels */
-  uint64_t link_bits[2], link_packets[2];   /* mem_link packet: bits sent (headers included) and packets, [0] to the GPU, [1] to memory */
-  double link_busy_seconds[2];           /* their links' busy time, summed over partitions */
-  double seconds;                        /* simulated time (cycles / core clock) */
-  /* what the derived figures divide by, summed over launches (so totals over
-   * launches under different configs stay right): DRAM bytes moved (bursts x
-   * MAG), channel time (seconds x channels), warp-slot cycles (cycles x SMs x
-   * warps an SM holds) */
-  uint64_t dram_bytes;
-  double channel_seconds, warp_slot_cycles;
-  uint64_t loads, load_latency;          /* global/local load instructions and their summed latency (cycles) */
-  uint64_t smem_accesses, smem_conflict_cycles;
-  uint64_t resident_warp_cycles;         /* resident warps summed over SMs and cycles */
+  const char *field, *type;        /* the tm_stats member and its C type ("uint64_t", "double") */
+  size_t offset, size;             /* where it is in tm_stats, its bytes (n x the type's for a [n] counter) */
+  int last;                        /* a total holds the last launch's (else the sum) */
+  const char *unit, *group, *json; /* json: J_HAND, J_NONE or the name in group ("" the top level) */
+  int line, place;                 /* TX_*, and its place in a generated line (from 1) */
+  const char *text, *doc;          /* a generated line's printf format (one %llu), else NULL */
+} tm_counter;
+extern const tm_counter tm_counters[TM_NCOUNTERS];
+
+typedef struct {
+  /* the counters (counters.def) */
+#define COUNTER(field, type, dim, total, unit, group, json, line, place, text, doc) type field dim;
+#include "counters.def"
+#undef COUNTER
   /* occupancy of the last launch's kernel (the CUDA occupancy formula) */
   uint32_t ctas_per_sm, warps_per_cta, regs_per_thread, max_warps_per_sm;
   uint32_t assist_regs_per_thread;       /* of regs_per_thread: the assist warps' slots beyond the parent's */

@@ -1,6 +1,6 @@
 /* emu/timing/tm_int.h -- the timing model's private structures: GPU, SMs, warps, partitions.
  *
- * The model decides WHEN; the functional core (emu/core.h) decides WHAT.
+ * The model decides WHEN; the functional core (emu/core/core.h) decides WHAT.
  * Time is in femtoseconds (event.h); each part runs on its own clock: SMs on
  * the core clock, the crossbar on the interconnect clock, L2 slices on the
  * L2 clock, DRAM channels on the DRAM clock.
@@ -24,13 +24,14 @@
 #ifndef AWEMU_TM_INT_H
 #define AWEMU_TM_INT_H
 
-#include "../core.h"
+#include "../core/core.h"
 #include "cache.h"
 #include "compress.h"
 #include "dram.h"
 #include "link.h"
 #include "timing.h"
 #include "timeline.h"
+#include "tm_launch.h"
 
 #define TM_NEVER INT64_MAX
 #define TM_PREDICT 64         /* entries of an SM's compressibility predictor */
@@ -159,6 +160,13 @@ typedef struct tm_assist {
 } tm_assist;
 
 /* Register slot's value of assist warp a is ready at cycle t (TM_NEVER: a load's, in flight). */
+/* An instruction's latency or initiation interval of 'cycles' at latency_scale 1, scaled by c's
+ * latency_scale and rounded to the nearest cycle: at least 1. */
+static inline int64_t tm_scaled_cycles(const tm_config *c, int cycles) {
+  int64_t k = (int64_t)(cycles * c->latency_scale + 0.5);
+  return k < 1 ? 1 : k;
+}
+
 static inline void tm_aw_ready(tm_assist *a, uint32_t slot, int64_t t) {
   a->reg_ready[slot] = t;
   if (t != TM_NEVER && t > a->all_ready) a->all_ready = t;
@@ -386,6 +394,13 @@ void tm_sm_wake(tm_gpu *g, tm_sm *s, int64_t cycle);
 void tm_sm_describe(const tm_gpu *g, const tm_sm *s, const tm_warp *tw, char *buf, size_t cap);
 /* Places a CTA's warps into slot tc of SM s. */
 int tm_sm_start_cta(tm_gpu *g, tm_sm *s, tm_cta *tc, aw_dim3 id);
+/* CTA c (a kernel's, or an assist warp's) runs on SM s from now: what its %smid, %nsmid and
+ * %globaltimer read. */
+void tm_sm_place(const tm_gpu *g, const tm_sm *s, cta *c);
+/* An ALU pipeline of s free at cycle n takes one instruction of opcode op (an assist warp's
+ * MOVE of a live-in, a Direct Load's add) for its initiation interval: the cycle its result is
+ * ready, or -1 when every ALU pipeline is busy. */
+int64_t tm_sm_alu_take(tm_gpu *g, tm_sm *s, int op, int64_t n);
 
 /* assist.c: design caba's assist warps (the SM's table; see assist.c) */
 int tm_assist_init(tm_gpu *g, tm_sm *s);

@@ -1,6 +1,6 @@
 /* emu/timing/tmdev.c -- a device in timing mode: its config and the statistics of its launches. */
 #include "tm_launch.h"
-#include "../emu_int.h"
+#include "../core/emu_int.h"
 #include "timeline.h"
 
 #include <stdlib.h>
@@ -103,6 +103,7 @@ static struct block_page *new_page(struct tm_device *t, uint64_t addr) {
 }
 
 int tm_device_block_set(aw_device *d, uint64_t addr, uint32_t unit, int state, uint32_t enc, uint32_t size) {
+  tm_device_attach(d);
   if (!d->tmd && !(d->tmd = calloc(1, sizeof *d->tmd))) return -1;
   struct tm_device *t = d->tmd;
   if (t->unit != unit) { drop_pages(t); t->unit = unit; }   /* (a config's block size; another config drops them anyway) */
@@ -126,6 +127,7 @@ int tm_device_page_hint(const aw_device *d, uint64_t addr, uint32_t unit) {
 }
 
 int tm_device_page_hint_set(aw_device *d, uint64_t addr, uint32_t unit, int hint) {
+  tm_device_attach(d);
   if (!d->tmd && !(d->tmd = calloc(1, sizeof *d->tmd))) return -1;
   struct tm_device *t = d->tmd;
   if (t->unit != unit) { drop_pages(t); t->unit = unit; }
@@ -160,6 +162,7 @@ void tm_device_host_wrote(aw_device *d, uint64_t addr, uint64_t n) {
 
 int aw_set_timing(aw_device *d, const tm_config *cfg) {
   if (!cfg) { free(d->timing); d->timing = NULL; return 0; }
+  tm_device_attach(d);
   tm_config *copy = malloc(sizeof *copy);
   if (!copy) return -1;
   *copy = *cfg;
@@ -186,6 +189,7 @@ const tm_config *aw_timing_total_config(const aw_device *d) {
 }
 
 tm_stats *tm_device_begin(aw_device *d, const char *kernel) {
+  tm_device_attach(d);
   if (!d->tmd && !(d->tmd = calloc(1, sizeof *d->tmd))) return NULL;
   struct tm_device *t = d->tmd;
   if (t->n == t->cap) {
@@ -260,3 +264,18 @@ uint32_t aw_timing_launches(const aw_device *d, const tm_stats **launches, const
   if (total) *total = t ? &t->total : &none;
   return t ? t->n : 0;
 }
+
+/* A launch on the model (d->timing set): its statistics a new entry of the device's, added into
+ * the totals at its end (the core's aw_launch calls it through d->timing_ops). */
+static int device_launch(aw_device *d, aw_module *m, int kernel, aw_dim3 grid, aw_dim3 block, uint32_t dyn_shared,
+                         const void *params, size_t param_bytes, aw_fault *f) {
+  tm_stats *ts = tm_device_begin(d, isa_str(&m->img, m->img.funcs[m->kernels[kernel]].name));
+  int rc = !ts || tm_launch(d, d->timing, ts, m, kernel, grid, block, dyn_shared, params, param_bytes, f) != AW_OK;
+  if (!ts) snprintf(f->what, sizeof f->what, "out of host memory for the timing statistics");
+  tm_device_end(d);
+  return rc;
+}
+
+static const emu_timing_ops device_ops = { device_launch, tm_device_host_wrote, tm_device_free };
+
+void tm_device_attach(aw_device *d) { d->timing_ops = &device_ops; }

@@ -200,7 +200,7 @@ for case in "--stats-json $CL_T/in.aw|is the SCRIPT" "--stats-json=$CL_T/subs.s 
   fi
 done
 
-# ---- one set of options for awemu run, awemu debug and awemu exec (one table: emu/options.c) ----
+# ---- one set of options for awemu run, awemu debug and awemu exec (one table: emu/front/options.c) ----
 # The options the three commands share have the same lines in their --help, made from the table
 # (awemu debug --help listed none of them, and it refused them: "unknown option '--config'";
 # awemu exec's had other words and no --trace-timeline or --record)

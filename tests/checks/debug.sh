@@ -81,7 +81,7 @@ if [ $rc -eq 2 ] && grep -q "^$T/nul:1: error: a NUL byte" "$T/nul.out"; then pa
 else fail "awemu debug -x FILE with a NUL byte (status $rc)" "$(cat "$T/nul.out")"; fi
 
 
-# ---- the options awemu run and awemu exec take (one table, emu/options.c) ----
+# ---- the options awemu run and awemu exec take (one table, emu/front/options.c) ----
 # awemu debug refused --config, --set, --subroutines, --stats-json and --trace-timeline ("unknown
 # option"): now they apply to every run of the script, and the figures of the last run are written
 # at the end (saxpy of tests/debug/watch: 2 blocks of 2 warps, 80 warp instructions in all, as its

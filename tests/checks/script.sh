@@ -319,7 +319,7 @@ if [ $rc -eq 1 ] && grep -q 'statistics of the stopped launch so far' "$sd/stopp
    grep -q '^branches  *49999  *49999$' "$sd/stopped.log"; then pass "a launch stopped by the instruction limit prints its statistics"
 else fail "a launch stopped by the instruction limit prints its statistics: status $rc" "$(cat "$sd/stopped.log")"; fi
 
-# Ctrl-C: NEEDS emu/main.c's SIGINT handler (helper H1's branch), which calls aw_interrupt;
+# Ctrl-C: NEEDS emu/front/main.c's SIGINT handler (helper H1's branch), which calls aw_interrupt;
 # the launch faults "interrupted", the statistics so far are printed, the status is 130.
 # Without that handler SIGINT kills awemu at once and this check fails.
 printf 'load %s\nset limit 0\nlaunch runaway 1 8\n' "$runaway" > "$sd/sigint.aw"
@@ -329,7 +329,7 @@ printf 'load %s\nset limit 0\nlaunch runaway 1 8\n' "$runaway" > "$sd/sigint.aw"
 rc=$?
 if [ $rc -eq 130 ] && grep -q 'interrupted' "$sd/sigint.log" && grep -q 'statistics of the stopped launch so far' "$sd/sigint.log"; then
   pass "Ctrl-C during a launch prints its statistics and exits 130"
-else fail "Ctrl-C during a launch prints its statistics and exits 130 (needs the SIGINT handler of emu/main.c, helper H1): status $rc" "$(cat "$sd/sigint.log")"; fi
+else fail "Ctrl-C during a launch prints its statistics and exits 130 (needs the SIGINT handler of emu/front/main.c, helper H1): status $rc" "$(cat "$sd/sigint.log")"; fi
 
 # ---- runsub: zeroed metadata gets a line size and a MAG, and says so ----
 # zero_line is a compress subroutine: its line is IN (128 bytes); MAG defaults to 32

@@ -1,6 +1,6 @@
 /* tests/fuzz/fuzz_debug.c -- libFuzzer target: the debugger's command line.
  *
- * Each input is a list of debugger commands, one per line, run by dbg_batch (emu/debug.h) as
+ * Each input is a list of debugger commands, one per line, run by dbg_batch (emu/front/debug.h) as
  * `awemu debug run.aw -batch` would run them, over a fixed small run script: tests/debug/watch's
  * saxpy (n = 100, grid 2 x block 64), copied once into a directory from mkdtemp together with
  * examples/saxpy/saxpy.ptx (read from the working directory: run the fuzzer from the repository
@@ -26,15 +26,16 @@
  * since the target works in its temporary directory):
  *   make BUILD=build/fuzz BIN=build/fuzz/bin CC=clang OPT="-O1 -g" \
  *     EXTRA_CFLAGS="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all" \
- *     build/fuzz/libawemu.a build/fuzz/emu/debug.o build/fuzz/emu/debug_expr.o
+ *     build/fuzz/libawemu.a $(for f in debug debug_state debug_expr debug_break debug_inspect debug_run; do
+ *     echo build/fuzz/emu/front/$f.o; done)   (the debugger's objects: the Makefile's DEBUG_SRC)
  *   clang -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -g -O1 -std=c11 \
- *     -D_POSIX_C_SOURCE=200809L tests/fuzz/fuzz_debug.c build/fuzz/emu/debug.o \
- *     build/fuzz/emu/debug_expr.o build/fuzz/libawemu.a -o build/fuzz/fuzz_debug -lreadline -lm
+ *     -D_POSIX_C_SOURCE=200809L tests/fuzz/fuzz_debug.c build/fuzz/emu/front/debug*.o \
+ *     build/fuzz/libawemu.a -o build/fuzz/fuzz_debug -lreadline -lm
  *   build/fuzz/fuzz_debug -max_total_time=600 -timeout=20 -rss_limit_mb=2048 -max_len=4096 \
  *     -close_fd_mask=2 -artifact_prefix=$PWD/build/fuzz/findings/debug- $PWD/build/fuzz/corpus_debug
  */
 #define _DEFAULT_SOURCE /* mkdtemp */
-#include "../../emu/debug.h"
+#include "../../emu/front/debug.h"
 
 #include <stdint.h>
 #include <stdio.h>

@@ -13,7 +13,7 @@
  * $AWEMU_DATADIR, else the working directory (tests/fuzz/run.sh runs from the
  * repository root).
  */
-#include "../../emu/report.h"
+#include "../../emu/front/report.h"
 
 #include <stdint.h>
 #include <stdio.h>

@@ -1,4 +1,4 @@
-/* tests/fuzz/fuzz_script.c -- libFuzzer target: the run-script language (emu/script.c).
+/* tests/fuzz/fuzz_script.c -- libFuzzer target: the run-script language (emu/front/script*.c).
  *
  * Each input is run-script lines, run one by one with aw_session_exec on a
  * fresh session (a failing line does not stop the rest, as at the debugger's
@@ -34,7 +34,7 @@
  *     -timeout=10 -rss_limit_mb=2048 -max_len=16384 build/fuzz/corpus_script
  */
 #define _GNU_SOURCE   /* open_memstream, mkdtemp */
-#include "../../emu/script.h"
+#include "../../emu/front/script.h"
 
 #include <dirent.h>
 #include <fcntl.h>

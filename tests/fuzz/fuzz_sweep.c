@@ -1,7 +1,7 @@
-/* tests/fuzz/fuzz_sweep.c -- libFuzzer target: the sweep file (emu/sweep.c, emu/plot.c's figure lines).
+/* tests/fuzz/fuzz_sweep.c -- libFuzzer target: the sweep file (emu/front/sweep*.c, emu/front/plot.c's figure lines).
  *
  * Each input is a sweep file, read, checked and expanded into its runs by aw_sweep_dry
- * (emu/sweep.h) as `awemu sweep --list` does, but without making, writing or running anything:
+ * (emu/front/sweep.h) as `awemu sweep --list` does, but without making, writing or running anything:
  * no input may crash, hang, trip a sanitizer or end the process (exit).  The runs' command
  * lines go to a file in the temporary directory, started again now and then.
  *
@@ -18,14 +18,14 @@
  * Build (from the repository root; see the Makefile's fuzz target):
  *   make BUILD=build/fuzz BIN=build/fuzz/bin CC=clang OPT="-O1 -g" \
  *     EXTRA_CFLAGS="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all" \
- *     build/fuzz/libawemu.a build/fuzz/emu/sweep.o build/fuzz/emu/plot.o
+ *     build/fuzz/libawemu.a $(for f in sweep sweep_file sweep_id sweep_merge plot; do echo build/fuzz/emu/front/$f.o; done)
  *   clang -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -g -O1 -std=c11 -D_POSIX_C_SOURCE=200809L \
- *     tests/fuzz/fuzz_sweep.c build/fuzz/emu/sweep.o build/fuzz/emu/plot.o build/fuzz/libawemu.a -o build/fuzz/fuzz_sweep -lm
+ *     tests/fuzz/fuzz_sweep.c build/fuzz/emu/front/sweep*.o build/fuzz/emu/front/plot.o build/fuzz/libawemu.a -o build/fuzz/fuzz_sweep -lm
  * Seed corpus (tests/fuzz/run.sh): the sweeps of examples/sweeps with the paths taken out, and
  * the files of tests/fuzz/seeds_sweep.  Run: build/fuzz/fuzz_sweep -dict=tests/fuzz/sweep.dict -timeout=10 build/fuzz/corpus_sweep
  */
 #define _DEFAULT_SOURCE /* mkdtemp */
-#include "../../emu/sweep.h"
+#include "../../emu/front/sweep.h"
 
 #include <fcntl.h>
 #include <stdint.h>

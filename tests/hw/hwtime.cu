@@ -1,5 +1,5 @@
 /* tests/hw/hwtime.cu -- times, on a GPU, the launches awemu recorded of one run script
- * (awemu run --record DIR; emu/record.c has the layout): the same kernels from the same PTX,
+ * (awemu run --record DIR; emu/core/record.c has the layout): the same kernels from the same PTX,
  * the same grids, blocks, parameters and memory contents (the example's ref.c data).
  *
  *   hwtime REPS DIR SUITE SCRIPT OUT    appends one JSON line per kernel to OUT (tests/hw/README.md;

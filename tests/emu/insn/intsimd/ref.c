@@ -8,7 +8,7 @@
  *     every element written), with .add d = c + the sum of the t[i] (mod 2^32);
  *   - szext's "(sign_bit ? mask | 0)" read as "(sign_bit ? mask : 0)" (the ISA's example gives 0 for
  *     szext.wrap.u32 of 0xffffffff with 0, which only that reading does).
- * Nothing here is shared with emu/intops.c.  Writes DIR/{v,f,z}_{a,b,c}.bin and NAME.bin. */
+ * Nothing here is shared with emu/core/intops.c.  Writes DIR/{v,f,z}_{a,b,c}.bin and NAME.bin. */
 #include "../ref_common.h"
 
 enum { N = 1024 };

@@ -12,7 +12,7 @@
  *     (long double: exact for these inputs) rounded to f32 at nearest even (software rounding,
  *     to_f32); an .f16 D is that f32 rounded to f16 (to_f16); NaN results canonical.
  * movmatrix and stmatrix by the ISA's text on ldmatrix's layout (below).
- * Nothing here is shared with emu/tensor.c.  Writes DIR/NAME_a.bin (inputs) and NAME.bin. */
+ * Nothing here is shared with emu/core/tensor.c.  Writes DIR/NAME_a.bin (inputs) and NAME.bin. */
 #include "../ref_common.h"
 
 enum { A_, B_, C_ };
