@@ -98,3 +98,32 @@ for case in "full|module-0.ptx|3" "8k|0000/before.bin|9"; do
   else fail "record: a full disk at $file (exit $rc, want 1, the messages, no partial file)" "$(cat "$T/log4" "$T/ls4")"; fi
 done
 rm -rf "$T"
+
+# ---- the reader of tests/gpu/replay.c and tests/hw/hwtime.cu (tests/gpu/launch_record.h) ----
+# Both programs run only on a GPU machine; the reader they share is compiled here and reads what
+# awemu run --record wrote for examples/saxpy/run.aw ('launch saxpy 4 256 u32:1000 f32:2.5 x y':
+# grid 4, block 256, parameters at 0 (4 bytes), 4 (4), 8 (8) and 16 (8), 24 bytes; x and y are
+# 1000 f32, two allocations of 4000 bytes); a file that is not a record is -2, a missing one -1.
+T=$(mktemp -d)
+cc -std=c11 -O2 -o "$T/ref" examples/saxpy/ref.c -lm && mkdir "$T/d" && "$T/ref" "$T/d" > /dev/null &&
+  "$BIN/awemu" run --record "$T/rec" examples/saxpy/run.aw DATA="$T/d" > /dev/null 2>&1
+cat > "$T/rd.c" <<'EOF'
+#include "launch_record.h"
+int main(int argc, char **argv) {
+  static launch_record L;
+  int rc = launch_record_read(argv[argc - 1], &L), n4000 = 0;
+  for (int i = 0; i < L.na; i++) n4000 += L.a[i].size == 4000;
+  printf("%d %s %s %u %u %u %u %d", rc, L.module, L.kernel, L.grid[0], L.grid[1], L.block[0], L.param_bytes, L.np);
+  for (int i = 0; i < L.np; i++) printf(" %u:%u", L.p[i].off, L.p[i].size);
+  printf(" %d\n", n4000);
+  (void)read_file;
+  return 0;
+}
+EOF
+echo junk > "$T/junk"
+if cc -std=c11 -D_POSIX_C_SOURCE=200809L -Itests/gpu -o "$T/rd" "$T/rd.c" &&
+   [ "$("$T/rd" "$T/rec/0000/launch")" = "0 module-0.ptx saxpy 4 1 256 24 4 0:4 4:4 8:8 16:8 2" ] &&
+   [ "$("$T/rd" "$T/junk" | cut -d' ' -f1)" = -2 ] && [ "$("$T/rd" "$T/none" | cut -d' ' -f1)" = -1 ]; then
+  pass "record: the GPU programs' reader (tests/gpu/launch_record.h) reads saxpy's launch as the script made it"
+else fail "record: tests/gpu/launch_record.h on saxpy's record" "$("$T/rd" "$T/rec/0000/launch" 2>&1)"; fi
+rm -rf "$T"

@@ -21,6 +21,7 @@
  * Build: nvcc -O2 -arch=sm_90 -o hwtime tests/hw/hwtime.cu -lcuda
  */
 #include <cuda.h>
+#include "../gpu/launch_record.h"
 #include <cuda_runtime.h>
 #include <dirent.h>
 #include <inttypes.h>
@@ -32,31 +33,14 @@
 #include <string>
 #include <vector>
 
-#define MAXA 4096
-#define MAXS 256
-#define MAXP 1024
-
-typedef struct { uint64_t addr, size, off; } ralloc;
-typedef struct { char name[256]; uint64_t addr, size; } rsym;
-typedef struct { uint32_t off, size; } rparam;
-
-typedef struct {
-  char module[64], kernel[256];
-  unsigned grid[3], block[3], shared;
-  uint8_t params[32768];
-  rparam p[MAXP];
-  int np;
-  ralloc a[MAXA];
-  int na;
-  rsym s[MAXS];
-  int ns;
-  uint64_t total;
+/* a recorded launch (tests/gpu/launch_record.h), and what timing it needs */
+struct rlaunch : launch_record {
   uint8_t *before, *after;
   CUfunction fn;
   int module_index;
   std::vector<int> *host_writes;   /* allocations the script changed just before this launch */
   std::vector<double> us;
-} rlaunch;
+};
 
 static const char *cu_err(CUresult r) {
   const char *s = NULL;
@@ -66,61 +50,8 @@ static const char *cu_err(CUresult r) {
 
 #define CKD(x, what) do { CUresult r_ = (x); if (r_ != CUDA_SUCCESS) { fprintf(stderr, "hwtime: %s: %s: %s\n", dir, what, cu_err(r_)); exit(1); } } while (0)
 
-static uint8_t *read_file(const char *path, size_t *len) {
-  FILE *f = fopen(path, "rb");
-  if (!f) return NULL;
-  fseek(f, 0, SEEK_END);
-  long n = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  uint8_t *b = (uint8_t *)malloc((size_t)n + 1);
-  if (b && fread(b, 1, (size_t)n, f) != (size_t)n) { free(b); b = NULL; }
-  fclose(f);
-  if (b) { b[n] = 0; *len = (size_t)n; }
-  return b;
-}
 
-static int hexval(int c) { return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1; }
 
-/* DIR/NNNN/launch, as tests/gpu/replay.c reads it; 0, or -1. */
-static int parse_launch(const char *path, rlaunch *L) {
-  FILE *f = fopen(path, "r");
-  if (!f) return -1;
-  static char line[70000], hex[66000];
-  int bad = 0;
-  while (fgets(line, sizeof line, f) && !bad) {
-    unsigned long long x, y;
-    unsigned o, sz;
-    char name[256];
-    if (sscanf(line, "module %63s", L->module) == 1) continue;
-    if (sscanf(line, "kernel %255s", L->kernel) == 1) continue;
-    if (sscanf(line, "grid %u %u %u", &L->grid[0], &L->grid[1], &L->grid[2]) == 3) continue;
-    if (sscanf(line, "block %u %u %u", &L->block[0], &L->block[1], &L->block[2]) == 3) continue;
-    if (sscanf(line, "shared %u", &L->shared) == 1) continue;
-    if (!strncmp(line, "param ", 6)) {
-      hex[0] = 0;
-      if (sscanf(line, "param %u %u %65999s", &o, &sz, hex) < 2 || L->np == MAXP || o + sz > sizeof L->params) { bad = 1; break; }
-      for (unsigned b = 0; b < sz && hex[2 * b] && hex[2 * b + 1]; b++)
-        L->params[o + b] = (uint8_t)(hexval(hex[2 * b]) << 4 | hexval(hex[2 * b + 1]));
-      L->p[L->np].off = o; L->p[L->np].size = sz; L->np++;
-      continue;
-    }
-    if (sscanf(line, "alloc %llx %llu", &x, &y) == 2) {
-      if (L->na == MAXA) { bad = 1; break; }
-      L->a[L->na].addr = x; L->a[L->na].size = y; L->a[L->na].off = L->total;
-      L->total += y; L->na++;
-      continue;
-    }
-    if (sscanf(line, "symbol %255s %llx %llu", name, &x, &y) == 3) {
-      if (L->ns == MAXS) { bad = 1; break; }
-      snprintf(L->s[L->ns].name, sizeof L->s[L->ns].name, "%s", name);
-      L->s[L->ns].addr = x; L->s[L->ns].size = y; L->ns++;
-      continue;
-    }
-    bad = 1;
-  }
-  fclose(f);
-  return bad || !L->kernel[0] || !L->module[0] ? -1 : 0;
-}
 
 static double median(std::vector<double> v) {
   std::sort(v.begin(), v.end());
@@ -180,7 +111,7 @@ int main(int argc, char **argv) {
   for (char *n : names) {
     rlaunch *l = new rlaunch();
     snprintf(path, sizeof path, "%s/%s/launch", dir, n);
-    if (parse_launch(path, l)) { fprintf(stderr, "hwtime: %s: not a launch record\n", path); return 1; }
+    if (launch_record_read(path, l)) { fprintf(stderr, "hwtime: %s: not a launch record\n", path); return 1; }
     snprintf(path, sizeof path, "%s/%s/fault", dir, n);
     if (access(path, F_OK) == 0 || !strcmp(l->module, "-")) { fprintf(stderr, "hwtime: %s/%s: faulted in awemu or has no PTX: not timed\n", dir, n); return 1; }
     size_t blen = 0, alen = 0;
