@@ -15,6 +15,8 @@
  *               the same code faults with the message it always had
  *   b4d1        a 4-instruction BDI b4d1 decoder (tests/emu/aw/awc_b4d1/b4d1.s) against
  *               the reference codec (subroutines/bdi) on lines that compress to b4d1
+ *   awc_compress bdi_awc.s's compression against a model of CABA's Algorithm 2 written from the
+ *               paper (every encoding, with and without the .lastenc hint), and its round trip
  *   pc          a 'pc' subroutine with .active 0xffff, .lanes, .lanemask and .autoend: the
  *               live-out reaches the parent's lanes 0..15 only, in functional and timing mode
  */
@@ -233,6 +235,144 @@ static void b4d1(void) {
   aw_device_free(d);
 }
 
+/* ---- bdi_awc.s's compression: CABA's Algorithm 2 ---- */
+
+/* The model of Algorithm 2 (CABA 5.1.2) that subroutines/bdi/bdi_awc.s documents, written from
+ * the paper and subroutines/bdi/FORMAT.md, not from the subroutine: the base of an encoding is
+ * the line's first B bytes; an element fits when its value, or its value minus the base, is a
+ * sign-extended k-byte number (modulo 2^(8B)); tried in the order zeros, repeated (every 8-byte
+ * element equal to the first), b8d1, b8d2, b8d4, b4d1, b4d2, b2d1 (base size by base size, delta
+ * sizes from the smallest), else raw; the encoding of .lastenc (3, 4, 6 or 7) is tried first.
+ * Payload: base | the k low bytes of each element (minus the base where its mask bit is set) |
+ * the mask, bit i set for the elements out of zero's reach. */
+typedef struct { unsigned enc, B, k; } bdi_try;
+static const bdi_try bdi_tries[] = { { 3, 8, 1 }, { 4, 8, 2 }, { 5, 8, 4 }, { 6, 4, 1 }, { 7, 4, 2 }, { 8, 2, 1 } };
+
+static uint64_t elem(const uint8_t *l, unsigned B, unsigned i) {
+  uint64_t v = 0;
+  for (unsigned b = 0; b < B; b++) v |= (uint64_t)l[B * i + b] << (8 * b);
+  return v;
+}
+
+static int near(uint64_t v, unsigned B, unsigned k) {   /* v (mod 2^(8B)) in [-2^(8k-1), 2^(8k-1)) */
+  uint64_t mask = B == 8 ? ~0ull : (1ull << (8 * B)) - 1, bias = 1ull << (8 * k - 1);
+  return ((v + bias) & mask) < 2 * bias;
+}
+
+static int bdi_model_try(const uint8_t *line, const bdi_try *t, uint8_t *pay, uint32_t *size) {
+  unsigned n = 128 / t->B;
+  uint64_t base = elem(line, t->B, 0);
+  memset(pay, 0, 128);
+  for (unsigned b = 0; b < t->B; b++) pay[b] = (uint8_t)(base >> (8 * b));
+  for (unsigned i = 0; i < n; i++) {
+    uint64_t x = elem(line, t->B, i);
+    int zero = near(x, t->B, t->k);
+    if (!zero && !near(x - base, t->B, t->k)) return 0;
+    uint64_t d = zero ? x : x - base;
+    for (unsigned b = 0; b < t->k; b++) pay[t->B + t->k * i + b] = (uint8_t)(d >> (8 * b));
+    if (!zero) pay[t->B + n * t->k + i / 8] |= (uint8_t)(1u << (i % 8));
+  }
+  *size = t->B + n * t->k + n / 8;
+  return 1;
+}
+
+static unsigned bdi_model(const uint8_t *line, uint32_t lastenc, uint8_t *pay, uint32_t *size) {
+  for (unsigned j = 0; j < 6; j++)
+    if (bdi_tries[j].enc == lastenc && lastenc != 5 && lastenc != 8 && bdi_model_try(line, &bdi_tries[j], pay, size)) return lastenc;
+  int zeros = 1, rep = 1;
+  for (unsigned i = 0; i < 128; i++) zeros &= line[i] == 0;
+  for (unsigned i = 0; i < 16; i++) rep &= elem(line, 8, i) == elem(line, 8, 0);
+  memset(pay, 0, 128);
+  if (zeros) { *size = 0; return 1; }
+  if (rep) { memcpy(pay, line, 8); *size = 8; return 2; }
+  for (unsigned j = 0; j < 6; j++) if (bdi_model_try(line, &bdi_tries[j], pay, size)) return bdi_tries[j].enc;
+  memcpy(pay, line, 128);
+  *size = 128;
+  return 0;
+}
+
+/* A line of one of several shapes: zeros, a repeated 8-byte value, a random base of 8, 4 or 2
+ * bytes plus deltas of 1, 2 or 4 bytes with some elements near zero, the same with a small first
+ * element (the base Algorithm 2 takes is near zero), random bytes. */
+static void bdi_line(uint8_t *line) {
+  static const unsigned Bs[] = { 8, 4, 2 }, ks[] = { 1, 2, 4 };
+  unsigned kind = (unsigned)(rnd() % 6), B = Bs[rnd() % 3], k = ks[rnd() % 3];
+  if (k >= B) k = B / 2;
+  memset(line, 0, 128);
+  if (kind == 0) return;
+  if (kind == 1) { uint64_t v = rnd(); for (unsigned i = 0; i < 16; i++) for (unsigned b = 0; b < 8; b++) line[8 * i + b] = (uint8_t)(v >> (8 * b)); return; }
+  if (kind == 5) { for (unsigned i = 0; i < 128; i++) line[i] = (uint8_t)rnd(); return; }
+  uint64_t base = rnd() | 1ull << (8 * B - 2), lim = 1ull << (8 * k - 1);
+  for (unsigned i = 0; i < 128 / B; i++) {
+    uint64_t d = rnd() % (2 * lim) - lim, v = (kind >= 3 && rnd() % 3 == 0) ? d : base + d;
+    if (kind == 4 && i == 0) v = d;
+    for (unsigned b = 0; b < B; b++) line[B * i + b] = (uint8_t)(v >> (8 * b));
+  }
+}
+
+/* bdi_compress_awc_128 makes the model's encoding, size and payload on 3000 lines, each with
+ * .lastenc 0, 3, 4, 6 and 7; the module's decoder for the encoding gives each line back; every
+ * encoding is made; some line takes a larger encoding than the reference codec's smallest (a
+ * small first element, or a hint that fits) -- what the module's comment says of it. */
+static void awc_compress(void) {
+  size_t len = 0;
+  char *text = asm_read_file("subroutines/bdi/bdi_awc.s", &len);
+  aw_device *d = aw_device_new();
+  char err[2048] = "";
+  aw_module *m = text ? aw_module_load_text(d, "bdi_awc.s", text, len, err, sizeof err) : NULL;
+  free(text);
+  const codec *bdi = codec_find("bdi");
+  CHECK(m && bdi, "bdi_awc.s loads%s%s", m ? "" : ": ", err);
+  if (!m || !bdi) { aw_device_free(d); return; }
+  static const char *const dec[9] = { "bdi_dec_uncompressed_awc_128", "bdi_dec_zeros_awc_128", "bdi_dec_repeated_awc_128",
+                                      "bdi_dec_b8d1_awc_128", "bdi_dec_b8d2_awc_128", "bdi_dec_b8d4_awc_128",
+                                      "bdi_dec_b4d1_awc_128", "bdi_dec_b4d2_awc_128", "bdi_dec_b2d1_awc_128" };
+  static const uint32_t hints[5] = { 0, 3, 4, 6, 7 };
+  unsigned runs = 0, agree = 0, back = 0, by_enc[9] = { 0 }, larger = 0;
+  char why[600] = "", first[400] = "";
+  for (int l = 0; l < 3000 && !why[0]; l++) {
+    uint8_t line[128];
+    bdi_line(line);
+    uint8_t ref[CODEC_MAX_PAYLOAD];
+    codec_meta rm;
+    if (bdi->compress(line, 128, 32, ref, &rm)) rm.size = 128;
+    for (unsigned h = 0; h < 5 && !why[0]; h++) {
+      uint8_t want[128], out[CODEC_MAX_PAYLOAD], meta[32], buf[CODEC_MAX_PAYLOAD], back_line[128];
+      uint32_t size = 0;
+      unsigned enc = bdi_model(line, hints[h], want, &size);
+      memset(out, 0, sizeof out);
+      memset(meta, 0, sizeof meta);
+      isa_put_u32(meta + 8, 128); isa_put_u32(meta + 12, 32);
+      aw_stats st;
+      if (run(d, m, "bdi_compress_awc_128", line, 128, out, sizeof out, meta, hints[h], &st, why, sizeof why) != AW_OK) break;
+      runs++;
+      int ok = get32(meta) == enc && get32(meta + 4) == size && !memcmp(out, want, size);
+      agree += ok;
+      if (!ok && !first[0])
+        snprintf(first, sizeof first, "line %d hint %u: the model's encoding %u, %u bytes; the subroutine's %u, %u bytes", l, hints[h], enc, size, get32(meta), get32(meta + 4));
+      by_enc[enc < 9 ? enc : 0]++;
+      larger += size > rm.size;
+      /* the round trip: the decoder of the encoding the subroutine made */
+      uint32_t e = get32(meta), sz = get32(meta + 4);
+      if (e > 8 || sz > 128) continue;
+      uint32_t n = codec_line_buffer(buf, out, sz, 128);
+      memset(back_line, 0xa5, sizeof back_line);
+      uint8_t dm[32] = { 0 };
+      isa_put_u32(dm, e); isa_put_u32(dm + 4, sz); isa_put_u32(dm + 8, 128); isa_put_u32(dm + 12, 32);
+      if (run(d, m, dec[e], buf, n, back_line, sizeof back_line, dm, 0, &st, why, sizeof why) != AW_OK) break;
+      back += !memcmp(back_line, line, 128);
+    }
+  }
+  CHECK(!why[0] && runs == 15000 && agree == runs && back == runs,
+        "bdi_compress_awc_128: %u of %u compressions as Algorithm 2's model, %u decode to their line%s%s%s%s",
+        agree, runs, back, first[0] ? "; " : "", first, why[0] ? "; " : "", why);
+  int all = 1;
+  for (unsigned e = 0; e < 9; e++) all &= by_enc[e] > 0;
+  CHECK(all && larger > 0, "bdi_compress_awc_128 makes every encoding (%u %u %u %u %u %u %u %u %u of 0..8) and sometimes a larger one than bdi.c (%u)",
+        by_enc[0], by_enc[1], by_enc[2], by_enc[3], by_enc[4], by_enc[5], by_enc[6], by_enc[7], by_enc[8], larger);
+  aw_device_free(d);
+}
+
 /* ---- a 'pc' subroutine, functional and timing mode ---- */
 
 /* 64 threads (2 warps) each with %r1 = tid, %r2 = 7; at L the subroutine runs with
@@ -286,6 +426,7 @@ int main(void) {
   lastenc();
   autoend();
   b4d1();
+  awc_compress();
   pc();
   printf("%s\n", check_failed ? "test_awc_hw: failures" : "test_awc_hw: ok");
   return check_failed ? 1 : 0;
