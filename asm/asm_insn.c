@@ -140,11 +140,18 @@ static int mnem_check(asm_ctx *c, const asm_tok *t, int op, mnem_info *mi, uint3
     { CAT_BAR, "a mode (.sync or .arrive)" }, { CAT_SHAPE, "a shape (.m16n16k16, .m16n8k16, ...)" },
     { CAT_FRAG, "the matrix it moves (.a, .b, .c or .d)" }, { CAT_LAYA, "a layout (.row or .col)" },
     { CAT_LAYB, "the layouts of A and B (.row.col, ...)" }, { CAT_NUM, "a count (.x1, .x2 or .x4)" },
+    { CAT_BARRED, "an operation (.popc, .and or .or)" },
   };
   for (size_t i = 0; i < sizeof need / sizeof need[0]; i++)
     if ((o->cats & (1u << need[i].cat)) && !mi->field[need[i].cat]) { asm_error(c, at, "'%s' needs %s", name, need[i].what); return 0; }
   int k0 = isa_type_kind(mi->type[0]);
   if ((op == ISA_OP_REDUX || op == ISA_OP_MATCH || op == ISA_OP_ELECT) && !(mi->flags & FL_SYNC)) { asm_error(c, at, "'%s' needs .sync", name); return 0; }
+  if (o->cats & C_BARRED) {   /* bar.red.popc.u32, bar.red.and.pred, bar.red.or.pred */
+    int popc = mi->field[CAT_BARRED] == ISA_SUB(BRPOPC, BRPOPC);
+    if (popc != (mi->type[0] == ISA_T_U32)) {
+      asm_error(c, type_at[0], "'%s.%s' needs type .%s", name, isa_mods[isa_mod_of(CAT_BARRED, mi->field[CAT_BARRED])].text, popc ? "u32" : "pred"); return 0;
+    }
+  }
   int half = mi->type[0] >= ISA_T_F16 && mi->type[0] <= ISA_T_BF16X2;
   if ((mi->flags & FL_RELU) && (op == ISA_OP_MIN || op == ISA_OP_MAX) && mi->type[0] != ISA_T_S16X2 && mi->type[0] != ISA_T_S32) {
     asm_error(c, flag_at[FLB_RELU], "'%s.relu' needs type .s16x2 or .s32", name); return 0;
@@ -270,7 +277,23 @@ static const mnem_info *parse_mnemonic(asm_ctx *c, const asm_tok *t) {
   mnem_info mi;
   memset(&mi, 0, sizeof mi);
   const char *s = t->s, *end = s + t->len;
-  const char *dot = memchr(s, '.', (size_t)t->len);
+  /* bar{.cta} and barrier{.cta}: the PTX ISA writes the scope between the name and the mode
+   * (barrier.cta.red.popc.u32); .cta is the only one, what they do anyway, so the name is read
+   * without it (and the suffixes after it stand 4 columns further right) */
+  char nocta[64];
+  int cut = -1;
+  for (int k = 0; k < 2 && cut < 0; k++) {
+    size_t bl = k ? 7 : 3;   /* "barrier", "bar" */
+    if ((size_t)t->len >= bl + 4 && (size_t)t->len < sizeof nocta && !memcmp(s, "barrier", bl) && !memcmp(s + bl, ".cta", 4) &&
+        ((size_t)t->len == bl + 4 || s[bl + 4] == '.')) {
+      memcpy(nocta, s, bl);
+      memcpy(nocta + bl, s + bl + 4, (size_t)t->len - bl - 4);
+      cut = (int)bl;
+      s = nocta;
+      end = s + t->len - 4;
+    }
+  }
+  const char *dot = memchr(s, '.', (size_t)(end - s));
   const char *p = end;
   int op = -1;
   /* the longest name the table has: "cp.async.wait_group" before "cp.async"
@@ -285,6 +308,10 @@ static const mnem_info *parse_mnemonic(asm_ctx *c, const asm_tok *t) {
     asm_error(c, at, "unknown instruction '%.*s'", n, s);
     goto done;
   }
+  if (cut >= 0 && op != ISA_OP_BAR && op != ISA_OP_BARRIER && op != ISA_OP_BARRED && op != ISA_OP_BARRIERRED) {
+    asm_error(c, (asm_loc){ at.line, at.col + cut }, "suffix '.cta' is not valid for '%s'", isa_ops[op].name);
+    goto done;
+  }
   mi.op = (uint8_t)op;
   uint32_t taken = 0, ntypes = 0;
   asm_loc cat_at[CAT_COUNT], flag_at[FLB_COUNT], type_at[4] = { at, at, at, at };
@@ -295,7 +322,7 @@ static const mnem_info *parse_mnemonic(asm_ctx *c, const asm_tok *t) {
     const char *nx = memchr(q, '.', (size_t)(end - q));
     if (!nx) nx = end;
     size_t n = (size_t)(nx - q);
-    asm_loc sl = { at.line, at.col + (int)(p - s) };
+    asm_loc sl = { at.line, at.col + (int)(p - s) + (cut >= 0 && p - s >= cut ? 4 : 0) };
     int m = isa_mod_lookup(op, q, n, taken, mi.flags);
     if (m < 0) {
       int any = isa_mod_find_any(q, n);
@@ -594,18 +621,6 @@ static int conv_call(asm_ctx *c, isa_insn *in, asm_opnd *ops, asm_loc at) {
   return 1;
 }
 
-static int shape_count(const char *s, int *req) {
-  int n = 0, r = -1;
-  for (; *s; s++) { if (*s == '?') r = n; else n++; }
-  *req = r < 0 ? n : r;
-  return n;
-}
-
-static char shape_at(const char *s, int i) {
-  for (; *s; s++) { if (*s == '?') continue; if (i-- == 0) return *s; }
-  return 0;
-}
-
 /* The n-th operand's location (for messages), or 'at' when there is none. */
 static asm_loc opnd_loc(const asm_opnd *ops, int n, asm_loc at) {
   for (int i = 0; ops && i < n; i++) ops = ops->next;
@@ -709,7 +724,7 @@ void asm_insn(asm_ctx *c, asm_tok *guard, int guard_neg, asm_tok mnem, asm_opnd 
   if (o->flags & F_CALL) {
     if (!conv_call(c, &in, ops, mnem.loc)) return;
   } else {
-    int req, tot = shape_count(o->shape, &req), n = 0;
+    int req, tot = isa_shape_counts(o->shape, &req), n = 0;
     for (asm_opnd *x = ops; x; x = x->next) n++;
     if (n < req || n > tot) {
       asm_loc at = n > tot ? ops[0].loc : mnem.loc;
@@ -726,7 +741,7 @@ void asm_insn(asm_ctx *c, asm_tok *guard, int guard_neg, asm_tok mnem, asm_opnd 
     const char *shape = no_srcsize ? "mmuh" : o->shape;
     int i = 0;
     for (asm_opnd *x = ops; x; x = x->next, i++) {
-      char l = shape_at(shape, i);
+      char l = isa_shape_letter(shape, n, i);
       int want = isa_shape_type(&in, l);
       isa_operand *d = &in.opnd[i];
       memset(d, 0, sizeof *d);

@@ -107,11 +107,8 @@ void isa_dis_insn(const isa_image *img, uint32_t f, const isa_insn *in, char *bu
   isa_format_mnemonic(in, mn, sizeof mn);
   sb_printf(&s, "%s", mn);
   const char *shape = isa_ops[in->op].shape;
-  int li = 0;
   for (unsigned i = 0; i < in->nopnd; i++) {
-    while (shape[li] == '?') li++;
-    char l = (isa_ops[in->op].flags & F_CALL) ? 'c' : shape[li];
-    if (shape[li]) li++;
+    char l = (isa_ops[in->op].flags & F_CALL) ? 'c' : isa_shape_letter(shape, in->nopnd, (int)i);
     sb_printf(&s, i ? ", " : " ");
     put_operand(&s, img, f, in, &in->opnd[i], isa_shape_type(in, l));
   }

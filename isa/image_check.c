@@ -123,13 +123,6 @@ static int check_operand(const isa_image *img, uint32_t f, const isa_operand *o,
   return 0;
 }
 
-/* The operand letter at position i of a shape ('?' marks where the
- * optional operands begin), as the assembler reads it. */
-static char shape_at(const char *s, int i) {
-  for (; *s; s++) { if (*s == '?') continue; if (i-- == 0) return *s; }
-  return 0;
-}
-
 /* The assembler's rule for a register of type rt where an operand of type
  * 'want' stands: predicates only where a predicate is wanted; otherwise the
  * same width, or wider when the instruction is relaxed (ld, st, cvt, atom). */
@@ -154,7 +147,7 @@ static int check_types(const isa_image *img, uint32_t f, uint32_t n, const isa_i
                 in->op == ISA_OP_ATOM || in->op == ISA_OP_RED;
   for (unsigned i = 0; i < in->nopnd; i++) {
     const isa_operand *x = &in->opnd[i];
-    char l = shape_at(o->shape, (int)i);
+    char l = isa_shape_letter(o->shape, in->nopnd, (int)i);   /* as the assembler reads it */
     int want = isa_shape_type(in, l);
     isa_frag fr;
     if (l == 'f' && !isa_fragment(in, (int)i, &fr)) want = fr.type == ISA_T_F32 ? ISA_T_F32 : ISA_T_B32;   /* a fragment's registers */

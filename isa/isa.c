@@ -44,7 +44,7 @@ const char *const isa_family_names[X_COUNT] = { "arith", "sfu", "bits", "intops"
 const char *const isa_cat_names[CAT_COUNT] = {
   "none", "type", "cmp", "bool", "rnd", "space", "vec", "sem", "scope", "cache",
   "mulmode", "atomop", "shfl", "vote", "shfdir", "testp", "bar", "prmt", "evict1", "evict2", "pfsize",
-  "shape", "frag", "layout", "layout-b", "num", "flag"
+  "shape", "frag", "layout", "layout-b", "num", "barred", "flag"
 };
 
 /* ---- hashing ---- */
@@ -418,10 +418,27 @@ size_t isa_decode(const uint64_t *w, size_t n, isa_insn *in, const char **err) {
 
 /* ---- structural check ---- */
 
-static int shape_required(const char *s) { int n = 0; for (; *s && *s != '?'; s++) n++; return n; }
-static int shape_total(const char *s) { int n = 0; for (; *s; s++) if (*s != '?') n++; return n; }
-static char shape_letter(const char *s, int i) {
-  for (; *s; s++) { if (*s == '?') continue; if (i-- == 0) return *s; }
+int isa_shape_counts(const char *s, int *req) {
+  int n = 0, r = 0, opt = 0, br = 0;
+  for (; *s; s++) {
+    if (*s == '?') opt = 1;
+    else if (*s == '[' || *s == ']') br = *s == '[';
+    else { n++; r += !opt && !br; }
+  }
+  *req = r;
+  return n;
+}
+
+char isa_shape_letter(const char *s, int n, int i) {
+  int before = 0;   /* the letters before '?', bracketed ones included: with fewer, those are left out */
+  for (const char *p = s; *p && *p != '?'; p++) before += *p != '[' && *p != ']';
+  int br = 0;
+  for (; *s; s++) {
+    if (*s == '?') continue;
+    if (*s == '[' || *s == ']') { br = *s == '['; continue; }
+    if (br && n < before) continue;
+    if (i-- == 0) return *s;
+  }
   return 0;
 }
 
@@ -442,12 +459,12 @@ const char *isa_check_insn(const isa_insn *in) {
     } else if (t) return "type not allowed for this opcode";
   }
   if (o->cats & C_SHAPE) { const char *bad = isa_tensor_check(in); if (bad) return bad; }
-  int req = shape_required(o->shape), tot = shape_total(o->shape);
+  int req, tot = isa_shape_counts(o->shape, &req);
   if (o->flags & F_CALL) { req = 1; tot = 3; }
   if (in->nopnd < req || in->nopnd > tot) return "wrong number of operands";
   for (int i = 0; i < in->nopnd; i++) {
     const isa_operand *op = &in->opnd[i];
-    char l = (o->flags & F_CALL) ? 'c' : shape_letter(o->shape, i);
+    char l = (o->flags & F_CALL) ? 'c' : isa_shape_letter(o->shape, in->nopnd, i);
     int k = op->kind;
     switch (l) {
     case 'm': if (k != ISA_K_MREG && k != ISA_K_MSYM && k != ISA_K_MABS) return "expected a memory operand"; break;

@@ -56,7 +56,7 @@ typedef enum {
   CAT_NONE, CAT_TYPE, CAT_CMP, CAT_BOOL, CAT_RND, CAT_SPACE, CAT_VEC, CAT_SEM,
   CAT_SCOPE, CAT_CACHE, CAT_MULMODE, CAT_ATOMOP, CAT_SHFL, CAT_VOTE,
   CAT_SHFDIR, CAT_TESTP, CAT_BAR, CAT_PRMT, CAT_EVICT1, CAT_EVICT2, CAT_PFSIZE,
-  CAT_SHAPE, CAT_FRAG, CAT_LAYA, CAT_LAYB, CAT_NUM,
+  CAT_SHAPE, CAT_FRAG, CAT_LAYA, CAT_LAYB, CAT_NUM, CAT_BARRED,
   CAT_FLAG, CAT_COUNT
 } isa_cat;
 
@@ -85,8 +85,9 @@ typedef enum {
 #define C_LAYA    (1u << CAT_LAYA)    /* layout of the first (or only) matrix: .row .col */
 #define C_LAYB    (1u << CAT_LAYB)    /* layout of the second (mma, wmma.mma: B) */
 #define C_NUM     (1u << CAT_NUM)     /* ldmatrix: matrices loaded (.x1 .x2 .x4) */
+#define C_BARRED  (1u << CAT_BARRED)  /* bar.red's operation (.popc .and .or) */
 /* the categories whose value lives in the shared 'sub' field */
-#define C_SUBS (C_MULMODE | C_ATOMOP | C_SHFL | C_VOTE | C_SHFDIR | C_TESTP | C_BAR | C_PRMT)
+#define C_SUBS (C_MULMODE | C_ATOMOP | C_SHFL | C_VOTE | C_SHFDIR | C_TESTP | C_BAR | C_PRMT | C_BARRED)
 
 typedef enum { TK_NONE, TK_PRED, TK_BIT, TK_UNS, TK_SGN, TK_FLT } isa_typekind;
 
@@ -320,6 +321,12 @@ void isa_format_mnemonic(const isa_insn *in, char *buf, size_t cap);
 
 /* The operand's type implied by the shape letter (for immediates and checks). */
 int isa_shape_type(const isa_insn *in, char letter);
+/* A shape's operand counts (opcodes.def): returns the most operands, *req the fewest.
+ * The letter of operand i of an instruction with n operands, or 0: '?' makes the operands
+ * after it optional; a bracketed letter ("du[u]p") is there only when every operand
+ * before the '?' is. */
+int isa_shape_counts(const char *shape, int *req);
+char isa_shape_letter(const char *shape, int n, int i);
 
 /* ---- tensor-core operands (wmma, mma, ldmatrix) ---- */
 enum { ISA_MX_A, ISA_MX_B, ISA_MX_C, ISA_MX_D };

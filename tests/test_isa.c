@@ -84,7 +84,7 @@ static void candidate(int op, int t0, int t1, int rnd, int approx, char *buf, si
   if (o->flagbits & FL_CACHE_HINT) n += (size_t)snprintf(buf + n, cap - n, ".L2::cache_hint");   /* the policy operand needs it */
   int i = 0;
   for (const char *s = o->shape; *s; s++) {
-    if (*s == '?') continue;
+    if (*s == '?' || *s == '[' || *s == ']') continue;   /* every operand */
     int t = isa_shape_type(&in, *s);
     const char *text;
     char mem[32];
@@ -133,6 +133,8 @@ static const struct { int op; const char *text; } tensor_samples[] = {
   { ISA_OP_DISCARD, "discard.global.L2 [%rd1], 128" },
   { ISA_OP_ISSPACEP, "isspacep.global %p1, %rd1" },
   { ISA_OP_ALLOCA, "alloca.u64 %rd1, %rd2, 16" },
+  { ISA_OP_BARRED, "bar.red.popc.u32 %r1, %r2, %r3, !%p1" },
+  { ISA_OP_BARRIERRED, "barrier.red.or.aligned.pred %p1, 1, %p2" },
 };
 
 static int find_sample(int op, char *text, size_t cap, isa_image *img) {
@@ -169,6 +171,19 @@ static int cmp_hdr(const void *a, const void *b) {
 static int same_fields(const isa_insn *a, const isa_insn *b) {
   return a->op == b->op && a->guard == b->guard && a->nopnd == b->nopnd && memcmp(a->type, b->type, sizeof a->type) == 0 &&
          memcmp(a->field, b->field, sizeof a->field) == 0 && a->flags == b->flags;
+}
+
+/* A shape's operands: '?' makes the rest optional, a bracketed letter is there only when every
+ * operand is (bar.red's "du[u]p": d, a{, b}, c). */
+static void shape_letters(void) {
+  int req, tot = isa_shape_counts("du[u]p", &req), ok = tot == 4 && req == 3;
+  const char *with3 = "dup", *with4 = "duup";
+  for (int i = 0; i < 3; i++) ok &= isa_shape_letter("du[u]p", 3, i) == with3[i];
+  for (int i = 0; i < 4; i++) ok &= isa_shape_letter("du[u]p", 4, i) == with4[i];
+  ok &= isa_shape_letter("du[u]p", 3, 3) == 0;
+  tot = isa_shape_counts("mmu?zh", &req);
+  ok &= tot == 5 && req == 3 && isa_shape_letter("mmu?zh", 4, 3) == 'z' && isa_shape_letter("mmu?zh", 5, 4) == 'h';
+  CHECK(ok, "shapes: \"du[u]p\" is d, u, p with 3 operands and d, u, u, p with 4; \"mmu?zh\" takes 3 to 5");
 }
 
 /* The named sub-operations (ISA_SUB) are the values the table gives them. */
@@ -239,6 +254,7 @@ static void json_strings(void) {
 
 int main(void) {
   sub_values();
+  shape_letters();
   coverage();
   json_strings();
   /* The enums that mirror table order. */

@@ -88,6 +88,9 @@ int emu_cta_begin(cta *c) {
   if (!c->line || c->shared == c->own_shared) memset(c->shared, 0, c->shared_bytes);   /* (not a parent's, borrowed) */
   memset(c->bar_threads, 0, sizeof c->bar_threads);
   memset(c->bar_expect, 0, sizeof c->bar_expect);
+  memset(c->bar_red, 0, sizeof c->bar_red);
+  memset(c->bar_part, 0, sizeof c->bar_part);
+  memset(c->bar_true, 0, sizeof c->bar_true);
   c->spin_mb = c->mb_writes;
   c->spin_rounds = c->spun = c->spinners = 0;
   c->serial = ++c->d->cta_serial;
@@ -120,8 +123,20 @@ int emu_barrier_release(cta *c) {
   int released = 0;
   for (uint32_t id = 0; id < 16; id++) {
     if (!c->bar_threads[id] || (c->bar_expect[id] ? c->bar_threads[id] < c->bar_expect[id] : at[id] != live)) continue;
-    for (uint32_t i = 0; i < c->nwarps; i++) if (c->warps[i].state == W_BARRIER && c->warps[i].bar_id == id) c->warps[i].state = W_READY;
+    /* a reduction's result (bar.red): in every lane that took part, of every warp that waits here */
+    uint32_t r = c->bar_red[id] == ISA_SUB(BRPOPC, BRPOPC) ? c->bar_true[id] :
+                 c->bar_red[id] == ISA_SUB(BRAND, BRPOPC) ? c->bar_true[id] == c->bar_part[id] : c->bar_true[id] != 0;
+    uint64_t v[WARP];
+    for (uint32_t l = 0; l < WARP; l++) v[l] = r;
+    for (uint32_t i = 0; i < c->nwarps; i++) {
+      warp *w = &c->warps[i];
+      if (w->state != W_BARRIER || w->bar_id != id) continue;
+      if (w->bar_dst) emu_write(w, w->bar_dst, v, w->bar_lanes);
+      w->bar_dst = NULL;
+      w->state = W_READY;
+    }
     c->bar_threads[id] = c->bar_expect[id] = 0;
+    c->bar_red[id] = c->bar_part[id] = c->bar_true[id] = 0;
     released = 1;
   }
   if (released || !waiting || waiting != live) return released;

@@ -32,6 +32,8 @@ typedef struct emu_warp {
   uint32_t alive;         /* lanes that have not exited */
   int state;
   uint32_t bar_id;
+  const emu_opnd *bar_dst; /* waiting at a bar.red: its destination, written when the barrier completes, */
+  uint32_t bar_lanes;      /* in the lanes that took part */
   simt_entry *stack;
   uint32_t sp, cap;
   frame *frames;
@@ -67,6 +69,9 @@ typedef struct emu_cta {
    * counts as 32, as the PTX ISA counts an aligned barrier's arrivals), and the count that
    * completes it (0: every thread of the CTA; then every live warp must wait at it) */
   uint32_t bar_threads[16], bar_expect[16];
+  /* and a reduction's (bar.red): its operation (ISA_SUB(BRPOPC, BRPOPC) ...; 0: bar.sync and bar.arrive),
+   * the threads that took part and those whose predicate was true */
+  uint32_t bar_red[16], bar_part[16], bar_true[16];
   aw_fault *fault;
   int faulted;
   aw_line *line;           /* an assist warp's line buffers, NULL for kernels */

@@ -124,7 +124,7 @@ int emu_exec_warp(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t act
   }
 }
 
-/* X_SYNC: membar, fence, nanosleep, bar, barrier, bar.warp, griddepcontrol, setmaxnreg;
+/* X_SYNC: membar, fence, nanosleep, bar, barrier, bar.red, barrier.red, bar.warp, griddepcontrol, setmaxnreg;
  * 2 when the warp waits at a barrier. */
 EMU_CLONES
 int emu_exec_sync(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t active) {
@@ -144,14 +144,20 @@ int emu_exec_sync(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t act
     return 0;
   /* bar: wait at barrier a (for b threads) across the CTA
    * barrier: the same as bar
-   * bar.arrive: arrive at barrier a (b threads complete it) without waiting */
-  case ISA_OP_BAR: case ISA_OP_BARRIER: {
+   * bar.arrive: arrive at barrier a (b threads complete it) without waiting
+   * bar.red: as bar.sync a{, b}; then d = over the threads that arrived: how many have c true (.popc.u32), whether all (.and.pred) or any (.or.pred) have
+   * barrier.red: the same as bar.red
+   * (a reduction's threads are the lanes that execute it: exited lanes count as arrived, as at
+   * bar.sync, and add nothing to it; emu_barrier_release writes d when the barrier completes) */
+  case ISA_OP_BAR: case ISA_OP_BARRIER: case ISA_OP_BARRED: case ISA_OP_BARRIERRED: {
     if (c->line) { emu_fault(c, w, pc, EMU_ANYLANE, 0, 0, "a barrier in an assist warp (it is one warp: nothing to wait for)"); return -1; }   /* (every driver alike) */
-    const uint64_t *a = S(0), *b = in->nopnd > 1 ? S(1) : NULL;
+    uint32_t red = in->op == ISA_OP_BARRED || in->op == ISA_OP_BARRIERRED ? in->sub : 0;   /* (ISA_SUB(BRPOPC, BRPOPC) ...) */
+    uint32_t first = red ? 1 : 0;   /* bar.red's d comes first, its c last */
+    const uint64_t *a = S(first), *b = in->nopnd > first + (red ? 2 : 1) ? S(first + 1) : NULL;
     uint32_t id = 0, count = 0, l0 = (uint32_t)__builtin_ctz(active);
     id = (uint32_t)a[l0];
     if (b) count = (uint32_t)b[l0];
-    int arrive = in->sub == ISA_SUB(BARRIVE, BSYNC);
+    int arrive = in->sub == ISA_SUB(BARRIVE, BSYNC) && !red;
     if (id > 15) { emu_fault(c, w, pc, EMU_ANYLANE, 0, 0, "barrier number %u is out of range (0-15)", id); return -1; }
     if (b && (!count || count % WARP)) { emu_fault(c, w, pc, EMU_ANYLANE, 0, 0, "barrier %u: a thread count of %u (it must be a nonzero multiple of the warp size, 32)", id, count); return -1; }
     if (count > c->nwarps * WARP) { emu_fault(c, w, pc, EMU_ANYLANE, 0, 0, "barrier %u waits for %u threads; the CTA has %u warps (%u threads at most)", id, count, c->nwarps, c->nwarps * WARP); return -1; }
@@ -160,8 +166,22 @@ int emu_exec_sync(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t act
             c->bar_threads[id], c->bar_expect[id] ? "a count of threads" : "the whole CTA");
       return -1;
     }
+    if (c->bar_threads[id] && c->bar_red[id] != red) {   /* the PTX ISA: unpredictable */
+      static const char *const what[4] = { "bar.sync or bar.arrive", "bar.red.popc", "bar.red.and", "bar.red.or" };
+      emu_fault(c, w, pc, EMU_ANYLANE, 0, 0, "barrier %u: %s here, while %u threads arrived with %s", id, what[red & 3], c->bar_threads[id], what[c->bar_red[id] & 3]);
+      return -1;
+    }
     c->bar_expect[id] = count;
     c->bar_threads[id] += WARP;
+    c->bar_red[id] = red;
+    w->bar_dst = NULL;
+    if (red) {
+      const emu_opnd *pc_op = &in->o[in->nopnd - 1];
+      c->bar_true[id] += (uint32_t)__builtin_popcount(pred_mask(S(in->nopnd - 1), pc_op->neg) & active);
+      c->bar_part[id] += (uint32_t)__builtin_popcount(active);
+      w->bar_dst = &in->o[0];
+      w->bar_lanes = active;
+    }
     c->d->stats.barriers++;
     if (arrive) return 0;   /* (emu_barrier_release completes the barrier, when this arrival was its last) */
     w->state = W_BARRIER;
