@@ -196,8 +196,9 @@ static void test_text(const tm_config *c) {
            V(l1_merges), V(l2_accesses), V(l2_hits), V(l2_misses), V(l2_merges), V(l2_writes), V(l2_writebacks), V(l2_dirty_end));
   CHECK(strstr(t, want) != NULL, "text: the caches' line");
   snprintf(want, sizeof want, "\ncompressed stores: %llu blocks' compressions replaced their lines in L2, %llu came after the write-back, "
-           "%llu after a newer store, %llu found the block incompressible; at the launch's end %llu waiting dropped, %llu at work killed\n",
-           V(pack_applied), V(pack_late), V(pack_stale), V(pack_raw), V(pack_dropped), V(pack_killed));
+           "%llu after a newer store, %llu found the block incompressible; %llu waiting pushed out by newer ones; at the launch's end %llu "
+           "waiting dropped, %llu at work killed\n",
+           V(pack_applied), V(pack_late), V(pack_stale), V(pack_raw), V(pack_evicted), V(pack_dropped), V(pack_killed));
   int stores = strstr(t, want) != NULL;
   snprintf(want, sizeof want, "\nskips: %llu lanes skipped the region (hits), %llu ran it (misses)\nprefetches: %llu issued to L1, %llu useful, "
            "%llu late, %llu useless, %llu redundant; %llu prefetchers throttled\n", V(skip_hits), V(skip_misses), V(pf_issued), V(pf_useful),
@@ -247,7 +248,7 @@ static void test_json(const tm_config *c) {
     "packets_to_memory utilization_to_memory } compression_ratio_bursts assist_warps_triggered assist_warp_instructions assist_by_trigger{ "
     "decompress_warps decompress_instructions compress_warps compress_instructions pc_warps pc_instructions miss_warps miss_instructions "
     "direct_warps direct_instructions } assist_throttled assist_overflow assist_livein_moves assist_killed assist_predicted_incompressible "
-    "assist_store_waits partial_writes_merged assist_awkill compressed_stores{ applied late stale incompressible dropped killed } "
+    "assist_store_waits partial_writes_merged assist_awkill compressed_stores{ applied late stale incompressible evicted dropped killed } "
     "skip_lanes_hit skip_lanes_miss prefetch{ issued useful late useless redundant throttled } l2_uncompressed{ lines_sent_back "
     "reads_answered } metadata_cache{ accesses hits dram_reads dram_writes } l1{ accesses hits misses mshr_merges } l2{ accesses hits "
     "misses mshr_merges writes write_hits writebacks dirty_at_end } issue_slots{ active compute_stall memory_stall data_dependence_stall "

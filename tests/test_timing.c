@@ -836,10 +836,11 @@ static void caba(void) {
    * warp each, running bdi_dec_repeated_128 (the Assist Warp Store's pick for 128-byte lines).
    * Every destination line is written whole by one store, which goes out uncompressed at once
    * (CABA 5.2.2); the copy of its block waits for a low-priority compression assist warp
-   * (bdi_compress_128) unless the predictor holds it back (unsure at first: one block at a time)
-   * or the pending lines (awc_store_lines, and the shared memory no CTA holds) are full.  When the
-   * launch's work is done but for compression, the blocks still waiting are dropped (pack_dropped)
-   * and the compressions at work killed (pack_killed).  The instructions each subroutine runs on
+   * (bdi_compress_128) unless the predictor holds it back (unsure at first: one block at a time);
+   * when the pending lines (awc_store_lines, and the shared memory no CTA holds) are full, the
+   * newest block takes the oldest one's place (pack_evicted).  When the launch's work is done but
+   * for compression, the blocks still waiting are dropped (pack_dropped) and the compressions at
+   * work killed (pack_killed).  The instructions each subroutine runs on
    * such a line are counted by running it on its own in functional mode; every destination line is
    * the same, so every compression runs 'comp' of them. */
   uint8_t in[128];
@@ -860,24 +861,30 @@ static void caba(void) {
         (unsigned long long)c.assist_triggered, (unsigned long long)ncomp, (unsigned long long)c.pack_killed, (unsigned long long)c.assist_insns,
         (unsigned long long)dec, (unsigned long long)c.aw_insns[TM_AW_COMPRESS], (unsigned long long)ncomp, (unsigned long long)comp,
         why[0] ? ": " : "", why);
-  /* every destination line's store: its block waited for compression, or the pending lines were
-   * full, or the predictor held it back; every block that waited was compressed or dropped when
-   * the launch's work was done; every compression (each finds the repeated line: encoding 2, none
-   * incompressible) sent its payload to L2, where it replaced the line, came after the write-back,
-   * or found the block written again, or was killed when the launch's work was done (nothing waits
-   * for low-priority work: CABA 4.2.3) */
-  CHECK(c.assist_store_waits + c.assist_overflow + c.assist_predicted == 16384 && c.assist_store_waits == ncomp + c.pack_dropped &&
-        c.pack_applied + c.pack_late + c.pack_stale + c.pack_killed == ncomp && c.pack_raw == 0,
-        "caba: %llu waited + %llu without room + %llu held by the predictor = the 16384 whole-line stores; %llu compressed + %llu dropped "
-        "= those that waited; %llu + %llu + %llu + %llu payloads applied, late, stale, killed = the compressions (%llu incompressible: 0)",
+  /* every destination line's store: its block waited for compression (there are pending lines: none
+   * goes without room), or the predictor held it back; every block that waited was compressed,
+   * pushed out by a newer one, or dropped when the launch's work was done; every compression (each
+   * finds the repeated line: encoding 2, none incompressible) sent its payload to L2, where it
+   * replaced the line, came after the write-back, or found the block written again, or was killed
+   * when the launch's work was done (nothing waits for low-priority work: CABA 4.2.3).  The
+   * compressions take the newest blocks, whose lines went to L2 a compression's time before (a few
+   * hundred cycles, in which the 15 SMs store a few hundred lines): L2 (768 KB, 16 ways) still
+   * holds them, so none is late.  (They took the oldest before: 0 applied, 218 late; and a block
+   * found the pending lines full was not compressed: 12068 without room.) */
+  CHECK(c.assist_store_waits + c.assist_overflow + c.assist_predicted == 16384 && c.assist_overflow == 0 &&
+        c.assist_store_waits == ncomp + c.pack_evicted + c.pack_dropped && c.pack_evicted > 0 &&
+        c.pack_applied + c.pack_late + c.pack_stale + c.pack_killed == ncomp && c.pack_raw == 0 && c.pack_late == 0 && c.pack_applied > 0,
+        "caba: %llu waited + %llu without room (0) + %llu held by the predictor = the 16384 whole-line stores; %llu compressed + %llu pushed "
+        "out + %llu dropped = those that waited; %llu + %llu + %llu + %llu payloads applied, late (0), stale, killed = the compressions "
+        "(%llu incompressible: 0)",
         (unsigned long long)c.assist_store_waits, (unsigned long long)c.assist_overflow, (unsigned long long)c.assist_predicted,
-        (unsigned long long)ncomp, (unsigned long long)c.pack_dropped, (unsigned long long)c.pack_applied, (unsigned long long)c.pack_late,
-        (unsigned long long)c.pack_stale, (unsigned long long)c.pack_killed, (unsigned long long)c.pack_raw);
+        (unsigned long long)ncomp, (unsigned long long)c.pack_evicted, (unsigned long long)c.pack_dropped, (unsigned long long)c.pack_applied,
+        (unsigned long long)c.pack_late, (unsigned long long)c.pack_stale, (unsigned long long)c.pack_killed, (unsigned long long)c.pack_raw);
   /* throttling: awc_busy_fraction = 1 never holds compression back, 0 whenever the last window
    * issued anything (every window but the first: the copy issues all along): fewer compressions */
   tm_stats never = copy_caba_set("caba", "awc_busy_fraction=1", path, 0, why, sizeof why), always = copy_caba_set("caba", "awc_busy_fraction=0", path, 0, why, sizeof why);
   CHECK(always.aw_started[TM_AW_COMPRESS] < never.aw_started[TM_AW_COMPRESS] &&
-        always.assist_store_waits == always.aw_started[TM_AW_COMPRESS] + always.pack_dropped,
+        always.assist_store_waits == always.aw_started[TM_AW_COMPRESS] + always.pack_evicted + always.pack_dropped,
         "caba throttling: awc_busy_fraction 0 compresses %llu blocks, 1 compresses %llu (more)",
         (unsigned long long)always.aw_started[TM_AW_COMPRESS], (unsigned long long)never.aw_started[TM_AW_COMPRESS]);
   /* awc_launch_end = wait: the launch waits for the compressions (none is killed; every one sends
@@ -900,6 +907,21 @@ static void caba(void) {
         (unsigned long long)fr.aw_started[TM_AW_COMPRESS], (unsigned long long)fr.aw_started[TM_AW_DECOMPRESS], (unsigned long long)fr.assist_insns,
         (unsigned long long)dec, (unsigned long long)(fr.assist_throttled + fr.assist_overflow + fr.assist_predicted + fr.assist_store_waits),
         (unsigned long long)fr.dram_bursts, (unsigned long long)c.dram_bursts, why[0] ? ": " : "", why);
+  /* awc_store = hold (5.2.2's pending stores): each destination line's store waits with its block
+   * and goes out once -- with its compression's payload (applied), or as it is when a newer block
+   * pushes it out, when the launch's work is done (dropped, or its compression killed), when the
+   * predictor held it back, or when its block did not compress (none here) -- so those add up to
+   * the 16384 stores (each line is written once), and no payload comes late or after a newer
+   * store; the lines go out no smaller than awc_compress=free makes every one of them */
+  tm_stats h = copy_caba_set("caba", "awc_store=hold", path, 0, why, sizeof why);
+  CHECK(!why[0] && h.pack_applied + h.pack_evicted + h.pack_dropped + h.pack_killed + h.assist_predicted + h.pack_raw + h.assist_overflow == 16384 &&
+        h.pack_late == 0 && h.pack_stale == 0 && h.pack_applied > 0 && h.dram_bursts >= fr.dram_bursts,
+        "caba, awc_store=hold: %llu stores out with their payload + %llu pushed out + %llu dropped + %llu killed + %llu predicted + %llu "
+        "incompressible + %llu without room = 16384; %llu late, %llu stale (0); %llu DRAM bursts (at least free's %llu)%s%s",
+        (unsigned long long)h.pack_applied, (unsigned long long)h.pack_evicted, (unsigned long long)h.pack_dropped,
+        (unsigned long long)h.pack_killed, (unsigned long long)h.assist_predicted, (unsigned long long)h.pack_raw,
+        (unsigned long long)h.assist_overflow, (unsigned long long)h.pack_late, (unsigned long long)h.pack_stale,
+        (unsigned long long)h.dram_bursts, (unsigned long long)fr.dram_bursts, why[0] ? ": " : "", why);
   CHECK(c.cycles && c.issue[TM_ISSUE_ASSIST] == c.assist_insns,
         "caba on the compressible copy: %llu cycles (base %llu); every assist instruction took an issue slot counted as such (%llu)",
         (unsigned long long)c.cycles, (unsigned long long)b.cycles, (unsigned long long)c.issue[TM_ISSUE_ASSIST]);

@@ -15,13 +15,18 @@
  * bytes, else the launch faults naming the subroutine, the line and the first
  * differing byte; then the loads waiting for the line complete.
  *
- * A store that writes a whole block triggers the module's 'compress'
- * subroutine the same way while at least half the table is free and no line
- * waits for decompression (else the store goes out uncompressed: compression
- * is off the loads' path and must not hold them up): .lin holds the block as the
- * store left it; the store leaves for L2 when the subroutine exits, carrying
- * its payload, whose encoding, size and bytes must be the reference codec's.
- * The block is then stored compressed (tm_block_written).
+ * A store that writes a whole block waits for the module's 'compress' subroutine
+ * in the SM's pending lines (awc_store_lines, and the shared memory no CTA
+ * holds; CABA 5.2.2): under awc_store send (the default) its copy waits and
+ * the store goes out uncompressed at once, under hold the store itself waits.
+ * The pending lines are a cache: a new block takes the place of the oldest
+ * when they are full (under hold that one's store goes out uncompressed).  A
+ * low-priority compression starts, newest block first (the one whose line is
+ * likeliest still in L2), while at least half the table is free and no line
+ * waits for decompression: .lin holds the block as the store left it; its
+ * payload, any encoding whose decompression gives the block back (awc_verify),
+ * replaces the line in L2 if the line is unchanged there (send) or goes out
+ * with the store (hold).  Nothing waits for it at the launch's end.
  */
 #include "tm_int.h"
 
@@ -240,6 +245,7 @@ static int start_store(tm_gpu *g, tm_sm *s, tm_assist *a, int sr, const tm_store
   a->miss = 0;
   a->merge = 0;
   a->compress = 1;
+  a->held = w->held;
   a->store_pc = w->pc;
   if (s->trying[w->pc % TM_PREDICT] < UINT8_MAX) s->trying[w->pc % TM_PREDICT]++;
   a->bind = NULL;
@@ -260,7 +266,7 @@ static uint32_t store_room(const tm_gpu *g, const tm_sm *s) {
 /* The pending block i places after the oldest. */
 static tm_store_wait *pending(const tm_sm *s, uint32_t i) { return &s->asq[(s->asq_head + i) % s->capasq]; }
 
-/* Compression assist warps take the oldest pending blocks while the table has room for them (half
+/* Compression assist warps take the newest pending blocks while the table has room for them (half
  * of it stays for decompressions, which the loads wait for, and none starts while a line waits
  * for an entry) and, for a low-priority subroutine, while the SM is not busy.  0, or -1 on a failure. */
 static int pump(tm_gpu *g, tm_sm *s, int64_t n) {
@@ -269,15 +275,13 @@ static int pump(tm_gpu *g, tm_sm *s, int64_t n) {
   if (sr < 0 || (g->m->img.subrs[sr].priority == ISA_PRIO_LOW && s->busy)) return 0;
   tm_assist *a;
   while (s->nasq && store_may_start(s) && (a = free_entry(s))) {
-    tm_store_wait w = *pending(s, 0);
-    s->asq_head = (s->asq_head + 1) % s->capasq;
-    s->nasq--;
+    tm_store_wait w = *pending(s, --s->nasq);   /* the newest: under send its line is likeliest still in L2 */
     if (start_store(g, s, a, sr, &w, n)) return -1;
   }
   return 0;
 }
 
-static int enqueue(tm_gpu *g, tm_sm *s, tm_parent parent, uint32_t pc, uint64_t b, int predict, int64_t n);
+static int enqueue(tm_gpu *g, tm_sm *s, tm_parent parent, uint32_t pc, uint64_t b, int predict, tm_req *r, int64_t n);
 
 int tm_assist_store(tm_gpu *g, tm_sm *s, tm_parent parent, uint32_t pc, uint64_t addr, tm_req *r, int64_t n) {
   if (g->z.design.compress != TM_BY_ASSIST) return 0;
@@ -290,28 +294,40 @@ int tm_assist_store(tm_gpu *g, tm_sm *s, tm_parent parent, uint32_t pc, uint64_t
     send_store(g, r, &meta, n);
     return 1;
   }
-  /* The store goes out now, uncompressed (CABA 5.2.2: "issue a store to the lower levels of the memory
-   * hierarchy, while buffering a copy in L1"); the copy of its block waits for a low-priority
-   * compression assist warp, whose payload then replaces the line in L2 before L2 writes it back. */
+  /* awc_store send: the store goes out now, uncompressed (CABA 5.2.2: "issue a store to the lower
+   * levels of the memory hierarchy, while buffering a copy in L1"); the copy of its block waits for
+   * a low-priority compression assist warp, whose payload then replaces the line in L2 before L2
+   * writes it back.  hold: the store waits for it (5.2.2's pending stores). */
   int sr = tm_codec_subr(g, 0, -1);
   if (sr < 0) {
     tm_fail(g, "design caba: a store wrote a whole line, and the module has no 'compress' subroutine "
                "(assemble the kernel with the subroutines of its algorithm, e.g. subroutines/bdi/bdi.s)");
     return 1;
   }
-  return enqueue(g, s, parent, pc, b, 1, n);
+  int held = enqueue(g, s, parent, pc, b, 1, g->cfg->awc_store == TM_AWC_STORE_HOLD ? r : NULL, n);
+  return held || g->failed;
 }
 
-/* Block b (its bytes as they are now) waits for compression; 'predict': the predictor may
- * decide it is not worth it.  Returns 0 (a failure is in g->failed). */
-static int enqueue(tm_gpu *g, tm_sm *s, tm_parent parent, uint32_t pc, uint64_t b, int predict, int64_t n) {
+/* The store a pending block holds (awc_store hold) goes out as it is. */
+static void release_held(tm_gpu *g, tm_req **held, int64_t n) {
+  if (*held) tm_send_up(g, *held, tm_cycles(g->core, n));
+  *held = NULL;
+}
+
+/* Block b (its bytes as they are now) waits for compression, holding store r (NULL: none); 'predict':
+ * the predictor may decide it is not worth it.  Returns 1 when it holds r, else 0 (a failure is in
+ * g->failed). */
+static int enqueue(tm_gpu *g, tm_sm *s, tm_parent parent, uint32_t pc, uint64_t b, int predict, tm_req *r, int64_t n) {
   /* the block waits already (a store wrote it again): its copy is the newest */
   for (uint32_t i = 0; i < s->nasq; i++) {
     tm_store_wait *w = pending(s, i);
     if (w->addr != b) continue;
     if (!tm_block_read(&g->z, g->d, b, w->block)) memset(w->block, 0, g->z.unit);
     w->pc = pc; w->p = parent;
-    return 0;
+    if (!r) return 0;
+    if (w->held) tm_req_free(g, w->held);   /* (the newer store wrote the whole block again: the older one need not go) */
+    w->held = r;
+    return 1;
   }
   /* the predictor: a store whose blocks have not compressed lately is not compressed (every
    * TM_PREDICT_RETRY-th one tries again, to notice a change) */
@@ -324,8 +340,16 @@ static int enqueue(tm_gpu *g, tm_sm *s, tm_parent parent, uint32_t pc, uint64_t 
     /* the data the SM reads does not compress: a store pc not known to compress does not try */
     if (!s->fill_hint && s->predict[p] < 2) { g->st->assist_predicted++; return 0; }
   }
-  /* a table of one entry, which compression never takes (half stays for decompression): none */
-  if (s->nawt < 2 || s->nasq >= store_room(g, s)) { g->st->assist_overflow++; return 0; }
+  /* a table of one entry, which compression never takes (half stays for decompression), or no
+   * pending line: none */
+  uint32_t room = store_room(g, s);
+  if (s->nawt < 2 || !room) { g->st->assist_overflow++; return 0; }
+  while (s->nasq >= room) {   /* full: the oldest leaves, as a full set evicts its least recently used line */
+    release_held(g, &pending(s, 0)->held, n);
+    s->asq_head = (s->asq_head + 1) % s->capasq;
+    s->nasq--;
+    g->st->pack_evicted++;
+  }
   if (s->nasq == s->capasq) {   /* the queue grows (it holds store_room at most) */
     uint32_t cap = s->capasq ? 2 * s->capasq : 16;
     tm_store_wait *q = malloc(cap * sizeof *q);
@@ -337,11 +361,11 @@ static int enqueue(tm_gpu *g, tm_sm *s, tm_parent parent, uint32_t pc, uint64_t 
     s->asq_head = 0;
   }
   tm_store_wait *w = &s->asq[(s->asq_head + s->nasq++) % s->capasq];
-  w->addr = b; w->pc = pc; w->p = parent;
+  w->addr = b; w->pc = pc; w->p = parent; w->held = r;
   if (!tm_block_read(&g->z, g->d, b, w->block)) memset(w->block, 0, g->z.unit);
   g->st->assist_store_waits++;
   pump(g, s, n);   /* (a failure is in g->failed) */
-  return 0;
+  return r != NULL;
 }
 
 uint32_t tm_assist_of_cta(const tm_sm *s, const cta *c, uint64_t serial) {
@@ -463,12 +487,14 @@ static void retire(tm_gpu *g, tm_sm *s, tm_assist *a) {
 
 void tm_assist_launch_over(tm_gpu *g, tm_sm *s, int64_t n) {
   g->st->pack_dropped += s->nasq;
+  for (uint32_t i = 0; i < s->nasq; i++) release_held(g, &pending(s, i)->held, n);   /* (hold: the stores go out as they are) */
   s->nasq = s->asq_head = 0;
   for (uint32_t i = 0; i < s->nawt; i++) {
     tm_assist *a = &s->awt[i];
     if (!a->live || !a->compress) continue;
     retire(g, s, a);
     g->st->pack_killed++;
+    release_held(g, &a->held, n);
     if (s->trying[a->store_pc % TM_PREDICT]) s->trying[a->store_pc % TM_PREDICT]--;
     if (g->d->timeline) tm_timeline_assist(g, s, i, "killed (the launch is over)", subr_name(g, a->subr), n, 1);
   }
@@ -606,10 +632,14 @@ static int finish(tm_gpu *g, tm_sm *s, tm_assist *a, int64_t n) {
   }
   if (a->compress) {   /* the payload goes to L2, to replace the line the store left there uncompressed */
     if (!packed.encoding) g->st->pack_raw++;
-    if (packed.encoding && tm_send_pack(g, s, a->addr, a->in, &packed, tm_cycles(g->core, n)) < 0) return -1;
+    if (a->held) {   /* awc_store hold: the store goes out now, with the payload when it compressed */
+      if (packed.encoding) { send_store(g, a->held, &packed, n); a->held = NULL; g->st->pack_applied++; }
+      else release_held(g, &a->held, n);
+    } else if (packed.encoding && tm_send_pack(g, s, a->addr, a->in, &packed, tm_cycles(g->core, n)) < 0) return -1;
   } else if (a->merge) {   /* CABA 5.2: the line, merged with the partial store, goes back whole and uncompressed, and is compressed again */
     if (tm_merge_back(g, s, a->addr, tm_cycles(g->core, n)) < 0) return -1;
-    if (enqueue(g, s, a->from, TM_PREDICT_MERGE, a->addr / g->z.unit * g->z.unit, 0, n) || g->failed) return -1;
+    enqueue(g, s, a->from, TM_PREDICT_MERGE, a->addr / g->z.unit * g->z.unit, 0, NULL, n);
+    if (g->failed) return -1;
   } else if (!a->bind && !a->miss) {
     release(g, s, a->waiters, n, tm_cycles(g->core, n));
     if (!g->cfg->l2_compressed && send_plain(g, s, a->addr, tm_cycles(g->core, n)) < 0) return -1;

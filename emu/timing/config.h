@@ -74,6 +74,7 @@ extern const char tm_design_choices[], tm_design_doc[];
 enum { TM_COMP_BDI, TM_COMP_FPC, TM_COMP_CPACK, TM_COMP_MAGBDI, TM_COMP_BEST, TM_COMP_MPC, TM_COMP_COST };
 enum { TM_AWC_COMPRESS_ASSIST, TM_AWC_COMPRESS_FREE };   /* awc_compress */
 enum { TM_AWC_END_KILL, TM_AWC_END_WAIT };   /* awc_launch_end */
+enum { TM_AWC_STORE_SEND, TM_AWC_STORE_HOLD };   /* awc_store */
 
 /* The design of c (its 'design' key's row of designs.def). */
 static inline const tm_design *tm_design_of(const tm_config *c) { return &tm_designs[c->design]; }

@@ -146,6 +146,7 @@ typedef struct tm_assist {
   uint64_t insns;
   tm_req *waiters;            /* decompression: what the line's fill released, linked by next */
   int compress;               /* compression of a pending store's block (its copy in 'in') */
+  tm_req *held;               /* awc_store hold: the store the compression holds back (NULL: none) */
   const emu_pc_bind *bind;    /* a 'pc' trigger's: its live-ins and live-outs (NULL: a line's) */
   struct tm_warp *ptw;        /* a 'pc' trigger's parent warp (high priority: waits in TW_ASSIST) */
   int miss;                   /* a 'miss' trigger's (a prefetcher): nothing to check or complete */
@@ -175,10 +176,10 @@ static inline void tm_aw_ready(tm_assist *a, uint32_t slot, int64_t t) {
 /* A line that arrived compressed while the table was full: it waits. */
 typedef struct { uint64_t addr; tm_req *waiters; int merge; tm_parent parent; } tm_assist_wait;
 
-/* A block a store wrote whole, waiting to be compressed (CABA 5.2.2: the store has gone out
- * uncompressed; a copy of the block waits in a few dedicated L1 lines or in shared memory no
- * CTA holds for a low-priority compression assist warp). */
-typedef struct { uint64_t addr; uint32_t pc; tm_parent p; uint8_t block[CODEC_MAX_LINE]; } tm_store_wait;
+/* A block a store wrote whole, waiting to be compressed by a low-priority compression assist warp
+ * in a few dedicated L1 lines or in shared memory no CTA holds (CABA 5.2.2): a copy of it, its
+ * store gone out uncompressed (awc_store send), or the store itself (hold). */
+typedef struct { uint64_t addr; uint32_t pc; tm_parent p; tm_req *held; uint8_t block[CODEC_MAX_LINE]; } tm_store_wait;   /* held: awc_store hold's store (NULL: it went out) */
 
 /* One scheduler of an SM: what each of its cycles reads, together (32 bytes:
  * two schedulers to a cache line). */
