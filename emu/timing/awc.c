@@ -764,7 +764,8 @@ int tm_awc_issue(tm_awc *ctl, uint32_t k, int low, int64_t n, int *ldst_free) {
   int64_t *next = &ctl->awt_next[2 * k + (uint32_t)low], soonest = INT64_MAX;
   if (*next > n) return 0;
   tm_assist *best = NULL;
-  int retired = 0;
+  int retired = 0, no_pipe = 0;
+  int64_t pipe = -1;
   uint32_t q = 2 * k + (uint32_t)low;
   /* the oldest that can issue, in the order as it was when the look began
    * (one that finishes on the way changes the table's: the rest of it is
@@ -792,15 +793,13 @@ int tm_awc_issue(tm_awc *ctl, uint32_t k, int low, int64_t n, int *ldst_free) {
       if (a->live && a->next_issue < soonest) soonest = a->next_issue;   /* the entry took a waiting line */
       continue;
     }
-    const tm_regs *r = a->r;
-    if (a->pending || a->all_ready > n) {   /* (else every register is there) */
-      int64_t t = 0;
-      for (uint32_t j = 0; j < r->nsrc; j++) if (a->reg_ready[r->src[j]] > t) t = a->reg_ready[r->src[j]];
-      for (uint32_t j = 0; j < r->ndst; j++) if (a->reg_ready[r->dst[j]] > t) t = a->reg_ready[r->dst[j]];
-      if (t > n) { a->next_issue = t; if (t < soonest) soonest = t; continue; }
-    }
-    if (r->unit == U_LDST && !*ldst_free) { soonest = n; continue; }
-    best = a;
+    /* the scoreboard and the pipelines, as a warp's instruction meets them */
+    int64_t at = TM_NEVER;
+    int hold = tm_issue_check(s, a->reg_ready, a->all_ready, a->pending, a->r, 0, *ldst_free, n, &pipe, &at);
+    if (hold == TM_HOLD_DATA) { a->next_issue = at; if (at < soonest) soonest = at; continue; }
+    if (hold == TM_HOLD_MEM) { soonest = n; continue; }
+    best = a;   /* the oldest ready (with every pipeline of its unit busy, none issues this cycle) */
+    no_pipe = hold == TM_HOLD_COMP;
   }
   *next = best ? n : soonest;   /* (with one issuing, the rest were not all looked at) */
   if (retired && *next > n + 1) *next = n + 1;   /* one left: those behind it in the partition come in */
@@ -819,14 +818,9 @@ int tm_awc_issue(tm_awc *ctl, uint32_t k, int low, int64_t n, int *ldst_free) {
     *next = n;
     return 1;
   }
+  if (no_pipe) return 0;
   warp *w = &a->c->warps[0];
   const tm_regs *r = a->r;
-  int64_t pipe = -1;
-  if (r->unit != U_LDST && r->unit != U_CTRL && r->unit != U_SYNC) {
-    int64_t *fr = s->unit_free[r->unit];
-    for (uint32_t p = 0; p < s->units[r->unit] && pipe < 0; p++) if (fr[p] <= n) pipe = p;
-    if (pipe < 0) return 0;
-  }
   /* executed on the functional core; its counts are not the launch's */
   aw_stats saved = g->d->stats;
   w->clock = (uint64_t)n - 1;
@@ -861,8 +855,7 @@ int tm_awc_issue(tm_awc *ctl, uint32_t k, int low, int64_t n, int *ldst_free) {
   if (g->d->timeline) tm_timeline_assist(g, s, (uint32_t)(a - ctl->awt), isa_ops[g->m->code[w_pc].op].name, subr_name(g, a->subr), n, 0);
   a->next_issue = n + 1;
   *next = n;   /* the others may issue next cycle, and so may it */
-  if (pipe >= 0) s->unit_free[r->unit][pipe] = n + r->interval;
-  if (r->unit == U_ALU || r->unit == U_MUL) s->alu_busy += r->interval;
+  tm_pipe_book(s, r, pipe, n);
   int64_t ready = n + r->latency;
   if (global) {   /* global memory: through the LD/ST unit and the caches, as a warp's */
     *ldst_free = 0;

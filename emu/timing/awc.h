@@ -33,11 +33,12 @@
  *   tm_load_complete   a warp's load that waited for a decompressed line completes
  * What it may touch of the SM otherwise: it reads the SM's configuration, its issue counts and
  * ALU use (the throttle), its L1's MSHRs (the prefetcher's throttle), the shared memory in use
- * (the store queue's room); it books the SM's pipelines for its assist warps' instructions
- * (unit_free, alu_busy) and its LD/ST unit for a line-buffer access (ldst_busy_until).  The memory system it
- * reaches through gpu.c (tm_send_up, the request and load pools) and cmem.c (the blocks'
- * compressed forms), the functional core through its assist interface (emu_assist_*,
- * emu_step).
+ * (the store queue's room); its assist warps' instructions meet the scoreboard check and
+ * pipeline selection the SM's warps meet (tm_issue_check in tm_int.h) and book the pipeline
+ * as theirs do (tm_pipe_book); a line-buffer access books the LD/ST unit (ldst_busy_until).
+ * The memory system it reaches through gpu.c (tm_send_up, the request and load pools) and
+ * cmem.c (the blocks' compressed forms), the functional core through its assist interface
+ * (emu_assist_*, emu_step).
  */
 #ifndef AWEMU_AWC_H
 #define AWEMU_AWC_H

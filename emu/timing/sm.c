@@ -330,21 +330,6 @@ static int groups_ready(const tm_warp *tw, const tm_regs *r) {
   }
 }
 
-/* The cycle from which warp tw may issue the instruction with registers r, or
- * TM_NEVER while one of them waits for a load (or for its cp.async groups);
- * a cycle up to n when it may issue in cycle n. */
-static int64_t operands_ready(const tm_warp *tw, const tm_regs *r, uint32_t flags, int64_t n) {
-  int64_t t = 0;
-  if (r->wait && !groups_ready(tw, r)) return TM_NEVER;
-  /* no load in flight: every register's value is there by all_ready (the latest
-   * of them); a call or return, which switches frames, waits for all of them */
-  if (!tw->pending && (tw->all_ready <= n || flags & (F_CALL | F_RET))) return tw->all_ready;
-  if (flags & (F_CALL | F_RET)) return TM_NEVER;
-  for (uint32_t i = 0; i < r->nsrc; i++) if (tw->reg_ready[r->src[i]] > t) t = tw->reg_ready[r->src[i]];
-  for (uint32_t i = 0; i < r->ndst; i++) if (tw->reg_ready[r->dst[i]] > t) t = tw->reg_ready[r->dst[i]];
-  return t;
-}
-
 /* Asks the host's caches for what warp tw's next look and issue read: its
  * functional state, and the registers r names (when not NULL) with their
  * scoreboard entries.  A hint for speed, nothing more: hundreds of warps take
@@ -763,8 +748,7 @@ static int issue(tm_gpu *g, tm_sm *s, tm_warp *tw, const emu_insn *in, const tm_
    * stays one from the next cycle: of its bits only try_at moves */
   s->try_at[tw->slot] = n + 1;
   s->sched[tw->sched].quiet_until = 0;
-  if (pipe_slot >= 0) s->unit_free[r->unit][pipe_slot] = n + r->interval;
-  if (r->unit == U_ALU || r->unit == U_MUL) s->alu_busy += r->interval;
+  tm_pipe_book(s, r, pipe_slot, n);
   if (in->op == ISA_OP_NANOSLEEP && is->active && is->sleep_ns) {   /* suspended for the lanes' longest duration (PTX ISA: within [0, 2t]: t) */
     int64_t cycles = (int64_t)ceil((double)is->sleep_ns * g->cfg->core_clock_mhz / 1000.0);
     tw->next_issue = tw->sleep_until = n + (cycles > 1 ? cycles : 1);
@@ -957,34 +941,31 @@ static int scan(tm_gpu *g, tm_sm *s, uint32_t k, int64_t n, int *ldst_free, int 
       int64_t wait;
       int t = tm_awc_pc(s->awc, tw, &g->m->pc_binds[g->m->pc_trig[pc]], n, &wait);
       if (t < 0) { s->scanning = UINT32_MAX; return -1; }
-      if (t == 0) {
+      if (t == 0) {   /* it waits for a live-in, or for an entry */
         if (wait == TM_NEVER) tw->wait_load = 1;
         else tw->next_issue = wait;
-        *data = 1; if (tw->next_issue < kwake && tw->next_issue > n) kwake = tw->next_issue; changed(s, tw); continue; }
+        *data = 1;
+        if (tw->next_issue < kwake && tw->next_issue > n) kwake = tw->next_issue;
+        changed(s, tw);
+        continue;
+      }
       tw->w->fired = pc + 1;
       if (t == 2) { tw->state = TW_ASSIST; changed(s, tw); kwake = n + 1; continue; }
     }
     const tm_regs *r = &g->regs[pc];
     uint32_t flags = isa_ops[in->op].flags;
-    int64_t ready = operands_ready(tw, r, flags, n);
-    if (ready > n) {   /* nothing it waits for changes before 'ready' (or before one of its loads is back) */
+    int64_t pipe = -1, until = TM_NEVER;
+    int hold = r->wait && !groups_ready(tw, r) ? TM_HOLD_DATA
+             : tm_issue_check(s, tw->reg_ready, tw->all_ready, tw->pending, r, (flags & (F_CALL | F_RET)) != 0, *ldst_free, n, &pipe, &until);
+    if (hold == TM_HOLD_DATA) {   /* nothing it waits for changes before 'until' (or before one of its loads is back) */
       *data = 1;
-      if (ready == TM_NEVER) tw->wait_load = 1;
-      else { tw->next_issue = ready; if (ready < kwake) kwake = ready; }
+      if (until == TM_NEVER) tw->wait_load = 1;
+      else { tw->next_issue = until; if (until < kwake) kwake = until; }
       changed(s, tw);
       continue;
     }
-    int64_t pipe = -1;
-    if (r->unit == U_LDST) {
-      if (!*ldst_free) { *mem = 1; set_bit(of(s, s->ldst_wait, k), s->pos[slot], 1); continue; }
-    } else if (r->unit != U_CTRL && r->unit != U_SYNC) {
-      int64_t *fr = s->unit_free[r->unit], soonest = TM_NEVER;
-      for (uint32_t p = 0; p < s->units[r->unit]; p++) {
-        if (fr[p] <= n) { pipe = p; break; }
-        if (fr[p] < soonest) soonest = fr[p];
-      }
-      if (pipe < 0) { *comp = 1; if (soonest < kwake) kwake = soonest; continue; }
-    }
+    if (hold == TM_HOLD_MEM) { *mem = 1; set_bit(of(s, s->ldst_wait, k), s->pos[slot], 1); continue; }
+    if (hold == TM_HOLD_COMP) { *comp = 1; if (until < kwake) kwake = until; continue; }
     if (issue(g, s, tw, in, r, pipe, n) < 0) { s->scanning = UINT32_MAX; return -1; }
     issued = 1;
     s->sched[k].last = tw->slot;
@@ -1006,12 +987,10 @@ static int scan(tm_gpu *g, tm_sm *s, uint32_t k, int64_t n, int *ldst_free, int 
 
 /* An ALU pipeline for the controller's MOVEs and adds (tm_int.h). */
 int64_t tm_sm_alu_take(tm_gpu *g, tm_sm *s, int op, int64_t n) {
-  int64_t *fr = s->unit_free[U_ALU];
-  uint32_t p = 0;
-  while (p < s->units[U_ALU] && fr[p] > n) p++;
-  if (p == s->units[U_ALU]) return -1;
+  int64_t at, p = tm_pipe_free(s, U_ALU, n, &at);
+  if (p < 0) return -1;
   int64_t ii = tm_scaled_cycles(g->cfg, isa_ops[op].interval);
-  fr[p] = n + ii;
+  s->unit_free[U_ALU][p] = n + ii;
   s->alu_busy += (uint64_t)ii;
   return n + tm_scaled_cycles(g->cfg, isa_ops[op].latency);
 }

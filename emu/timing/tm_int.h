@@ -295,6 +295,53 @@ tm_time tm_up_room(const tm_gpu *g, uint32_t sm);
 /* A CTA slot's warps are all finished: frees its resources and dispatches more. */
 void tm_cta_done(tm_gpu *g, tm_sm *s, tm_cta *tc, tm_time t);
 
+/* ---- what every instruction meets at issue, a warp's and an assist warp's alike ----
+ * tm_issue_check: whether an instruction with registers r can issue in SM s at cycle n.
+ * The scoreboard (RAW and WAW) first: reg_ready holds the cycle each register's value is
+ * ready (TM_NEVER: a load's, in flight), all_ready the latest finite one, pending the loads in
+ * flight (with none, every register is ready by all_ready); 'whole': the instruction switches
+ * frames (a call or return) and waits for every register.  Then its unit: the LD/ST unit
+ * (ldst_free: not taken this cycle), or the first free pipeline of its unit (CTRL and SYNC
+ * have none to take).  TM_GO: it issues, in pipeline *pipe (-1: none); TM_HOLD_DATA: an
+ * operand is not ready before *at (TM_NEVER: not before a load is back); TM_HOLD_MEM: the
+ * LD/ST unit is taken; TM_HOLD_COMP: every pipeline is busy until *at.
+ * tm_pipe_free: the first pipeline of unit u free at cycle n, or -1 (*at: when one frees).
+ * tm_pipe_book: an instruction with registers r issued at cycle n in pipeline 'pipe' (-1:
+ * none): the pipeline is busy for its initiation interval. */
+enum { TM_GO, TM_HOLD_DATA, TM_HOLD_MEM, TM_HOLD_COMP };
+static inline int64_t tm_pipe_free(const tm_sm *s, int u, int64_t n, int64_t *at) {
+  const int64_t *fr = s->unit_free[u];
+  int64_t soonest = TM_NEVER;
+  for (uint32_t p = 0; p < s->units[u]; p++) {
+    if (fr[p] <= n) return p;
+    if (fr[p] < soonest) soonest = fr[p];
+  }
+  *at = soonest;
+  return -1;
+}
+static inline __attribute__((always_inline)) int tm_issue_check(const tm_sm *s, const int64_t *reg_ready, int64_t all_ready, uint32_t pending,
+                                                               const tm_regs *r, int whole, int ldst_free, int64_t n, int64_t *pipe, int64_t *at) {
+  int64_t t = 0;
+  /* no load in flight: every register's value is there by all_ready (the latest of them); a
+   * call or return, which switches frames, waits for all of them */
+  if (!pending && (all_ready <= n || whole)) t = all_ready;
+  else if (whole) t = TM_NEVER;
+  else {
+    for (uint32_t i = 0; i < r->nsrc; i++) if (reg_ready[r->src[i]] > t) t = reg_ready[r->src[i]];
+    for (uint32_t i = 0; i < r->ndst; i++) if (reg_ready[r->dst[i]] > t) t = reg_ready[r->dst[i]];
+  }
+  if (t > n) { *at = t; return TM_HOLD_DATA; }
+  *pipe = -1;
+  if (r->unit == U_LDST) return ldst_free ? TM_GO : TM_HOLD_MEM;
+  if (r->unit == U_CTRL || r->unit == U_SYNC) return TM_GO;
+  *pipe = tm_pipe_free(s, r->unit, n, at);
+  return *pipe < 0 ? TM_HOLD_COMP : TM_GO;
+}
+static inline void tm_pipe_book(tm_sm *s, const tm_regs *r, int64_t pipe, int64_t n) {
+  if (pipe >= 0) s->unit_free[r->unit][pipe] = n + r->interval;
+  if (r->unit == U_ALU || r->unit == U_MUL) s->alu_busy += r->interval;
+}
+
 /* sm.c */
 int tm_sm_init(tm_gpu *g, tm_sm *s, int id);
 void tm_sm_free(tm_sm *s);
