@@ -216,7 +216,6 @@ static void go(tm_awc *ctl, tm_assist *a, uint32_t sr, tm_parent parent, uint64_
   a->next = NULL;
   a->insns = 0;
   a->pending = 0;
-  a->c->warps[0].killed = 0;
   ctl->nlive++;
   g->live_assists++;
   if (a->compress) g->live_compress++;
@@ -822,13 +821,10 @@ int tm_awc_issue(tm_awc *ctl, uint32_t k, int low, int64_t n, int *ldst_free) {
   warp *w = &a->c->warps[0];
   const tm_regs *r = a->r;
   /* executed on the functional core; its counts are not the launch's */
-  aw_stats saved = g->d->stats;
-  w->clock = (uint64_t)n - 1;
   emu_issue *is = r->unit == U_LDST ? &g->issue : NULL;
   uint32_t w_pc = (uint32_t)(a->next - g->m->code);
-  int st = emu_step(a->c, w, is);
+  int st = emu_step_assist(a->c, w, is, (uint64_t)n);
   a->next = NULL;
-  g->d->stats = saved;
   if (st == EMU_STEP_FAULT) { g->failed = 1; return -1; }
   int global = 0;
   if (is && is->is_mem && (is->spaces & (1u << ISA_SP_GLOBAL | 1u << ISA_SP_LOCAL)))

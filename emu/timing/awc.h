@@ -38,7 +38,7 @@
  * as theirs do (tm_pipe_book); a line-buffer access books the LD/ST unit (ldst_busy_until).
  * The memory system it reaches through gpu.c (tm_send_up, the request and load pools) and
  * cmem.c (the blocks' compressed forms), the functional core through its assist interface
- * (emu_assist_*, emu_step).
+ * (emu_assist_*, emu_step_assist).
  */
 #ifndef AWEMU_AWC_H
 #define AWEMU_AWC_H

@@ -728,11 +728,9 @@ static void release(tm_sm *s, const tm_cta *tc, int64_t from) {
 static int issue(tm_gpu *g, tm_sm *s, tm_warp *tw, const emu_insn *in, const tm_regs *r, int64_t pipe_slot, int64_t n) {
   emu_issue *is = &g->issue;
   uint32_t flags = isa_ops[in->op].flags;
-  tw->w->clock = (uint64_t)n - 1;   /* %clock reads the cycle of issue (the step adds one) */
-  int st = emu_step(tw->tc->c, tw->w, is);
+  int st = emu_step_at(tw->tc->c, tw->w, is, (uint64_t)n);   /* (%clock reads the cycle of issue) */
   if (st == EMU_STEP_FAULT) { g->failed = 1; return -1; }
   if (st == EMU_STEP_SPIN && emu_spin_watch(tw->tc->c, tw->w)) { g->failed = 1; return -1; }   /* a failed mbarrier wait: a deadlock? */
-  tw->w->fired = 0;   /* it has left the instruction whose 'pc' trigger it set off */
   {   /* the instruction after it, most often the next it issues (from n + 1 at the earliest, after the other
        * SMs' cycles): the host's caches fetch its registers meanwhile (in its function, the frame the same) */
     uint32_t npc = (uint32_t)(in - g->m->code) + 1;
@@ -935,7 +933,7 @@ static int scan(tm_gpu *g, tm_sm *s, uint32_t k, int64_t n, int *ldst_free, int 
       continue;
     }
     uint32_t pc = (uint32_t)(in - g->m->code);
-    if (g->m->pc_trig && g->m->pc_trig[pc] >= 0 && tw->w->fired != pc + 1 && g->m->pc_binds[g->m->pc_trig[pc]].kernel == tw->func) {
+    if (g->m->pc_trig && g->m->pc_trig[pc] >= 0 && !emu_fired(tw->w, pc) && g->m->pc_binds[g->m->pc_trig[pc]].kernel == tw->func) {
       /* it has reached a 'pc' trigger's label: the subroutine starts first */
       special = 1;
       int64_t wait;
@@ -949,7 +947,7 @@ static int scan(tm_gpu *g, tm_sm *s, uint32_t k, int64_t n, int *ldst_free, int 
         changed(s, tw);
         continue;
       }
-      tw->w->fired = pc + 1;
+      emu_fire(tw->w, pc);
       if (t == 2) { tw->state = TW_ASSIST; changed(s, tw); kwake = n + 1; continue; }
     }
     const tm_regs *r = &g->regs[pc];

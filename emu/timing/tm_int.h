@@ -360,9 +360,7 @@ int tm_sm_start_cta(tm_gpu *g, tm_sm *s, tm_cta *tc, aw_dim3 id);
 /* CTA c (a kernel's, or an assist warp's) runs on SM s from now: what its %smid, %nsmid and
  * %globaltimer read. */
 static inline void tm_sm_place(const tm_gpu *g, const tm_sm *s, cta *c) {
-  c->smid = (uint32_t)s->id;
-  c->nsmid = g->nsm;
-  c->ns_per_clock = 1000.0 / g->cfg->core_clock_mhz;
+  emu_cta_place(c, (uint32_t)s->id, g->nsm, 1000.0 / g->cfg->core_clock_mhz);
 }
 /* What the assist warp controller (awc.h) calls back in its SM:
  * tm_sm_alu_take: an ALU pipeline of s free at cycle n takes one instruction of opcode op (an
