@@ -41,7 +41,7 @@ SWEEP_SRC := emu/front/sweep.c emu/front/sweep_file.c emu/front/sweep_id.c emu/f
 AWEMU_OBJ := $(patsubst %.c,$(BUILD)/%.o,emu/front/main.c $(DEBUG_SRC) emu/front/exec.c $(SWEEP_SRC))
 EMU_SRC  := $(CORE_SRC) emu/datadir.c $(FRONT_LIB_SRC) emu/cudart/fatbin.c \
             emu/timing/config.c emu/timing/event.c emu/timing/cache.c emu/timing/dram.c emu/timing/link.c \
-            emu/timing/assist.c emu/timing/cmem.c emu/timing/compress.c emu/timing/gpu.c emu/timing/sm.c emu/timing/sched.c emu/timing/stats.c emu/timing/timeline.c emu/timing/tmdev.c
+            emu/timing/awc.c emu/timing/cmem.c emu/timing/compress.c emu/timing/gpu.c emu/timing/sm.c emu/timing/sched.c emu/timing/stats.c emu/timing/timeline.c emu/timing/tmdev.c
 # the timing presets, compiled into the program from emu/timing/presets/*.cfg
 PRESETS  := $(sort $(wildcard emu/timing/presets/*.cfg))
 CODEC_SRC := subroutines/codecs.c $(wildcard subroutines/*/*.c)

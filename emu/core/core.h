@@ -52,6 +52,13 @@ int emu_cta_rebind(cta *c, int kernel, aw_dim3 grid, aw_dim3 block, uint32_t dyn
 /* Starts CTA 'id' in c: fresh warps, zeroed shared memory.  0, or -1 with a fault. */
 int emu_cta_start(cta *c, aw_dim3 id);
 void emu_cta_free(cta *c);
+/* For a driver that places CTAs on SMs (the timing model): what CTA c's %smid, %nsmid and
+ * %globaltimer (ns_per_clock nanoseconds per %clock tick) read from now. */
+static inline void emu_cta_place(cta *c, uint32_t smid, uint32_t nsmid, double ns_per_clock) {
+  c->smid = smid;
+  c->nsmid = nsmid;
+  c->ns_per_clock = ns_per_clock;
+}
 
 /* An assist-warp runner of module m: one warp of 32 lanes that runs a
  * subroutine on a line (.lin, .lout, .lmeta), stepped like a CTA's warps
@@ -111,6 +118,17 @@ const emu_insn *emu_next(cta *c, warp *w);
 void emu_prefetch(const warp *w, const uint32_t *src, uint32_t nsrc, const uint32_t *dst, uint32_t ndst);
 /* Executes warp w's next instruction and describes it in *out (when not NULL). */
 int emu_step(cta *c, warp *w, emu_issue *out);
+/* For a driver that keeps time (the timing model): emu_step at 'cycle', what %clock reads
+ * then; the warp has then left the instruction whose 'pc' trigger it set off (emu_fire).
+ * emu_step_assist: an assist warp's step, which counts in none of the device's statistics
+ * (its instructions are not the launch's; the driver counts them). */
+int emu_step_at(cta *c, warp *w, emu_issue *out, uint64_t cycle);
+int emu_step_assist(cta *c, warp *w, emu_issue *out, uint64_t cycle);
+/* 'pc' triggers, for a driver that starts their subroutines itself: whether warp w, arriving
+ * at pc, has set off the trigger there already (it runs the instruction there next, without
+ * setting it off again: emu_fire says it has, the next step clears it). */
+static inline int emu_fired(const warp *w, uint32_t pc) { return w->fired == pc + 1; }
+static inline void emu_fire(warp *w, uint32_t pc) { w->fired = pc + 1; }
 /* When every warp of c that has not finished waits at a barrier: releases
  * them (1), or, when they wait at different barriers, records a deadlock
  * fault (-1).  0 when some live warp does not wait. */

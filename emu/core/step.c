@@ -225,3 +225,19 @@ int emu_step(cta *c, warp *w, emu_issue *out) {
   c->issue = NULL;
   return r;
 }
+
+int emu_step_at(cta *c, warp *w, emu_issue *out, uint64_t cycle) {
+  w->clock = cycle - 1;   /* (the step adds one) */
+  c->issue = out;
+  int r = step(c, w, out);
+  c->issue = NULL;
+  w->fired = 0;   /* it has left the instruction whose 'pc' trigger it set off */
+  return r;
+}
+
+int emu_step_assist(cta *c, warp *w, emu_issue *out, uint64_t cycle) {
+  aw_stats saved = c->d->stats;
+  int r = emu_step_at(c, w, out, cycle);
+  c->d->stats = saved;
+  return r;
+}

@@ -126,6 +126,15 @@ static inline uint32_t cache_sectors(const tm_cache *c, uint64_t addr, uint32_t 
   return (n >= 32 ? 0xffffffffu : ((1u << n) - 1)) << first;
 }
 
+/* The sectors of its line that the block of 'bytes' at addr overlaps (the first 32). */
+static inline uint32_t cache_block_sectors(const tm_cache *c, uint64_t addr, uint32_t bytes) {
+  uint64_t off = addr % c->line_bytes, sb = c->sector_bytes;
+  uint32_t m = 0;
+  for (uint32_t i = 0; i < c->sectors && i < 32; i++)
+    if (i * sb < off + bytes && off < (i + 1) * sb) m |= 1u << i;
+  return m;
+}
+
 /* A read of 'sectors' of the line holding addr, on behalf of r:
  *   CACHE_HIT     all sectors valid (LRU updated); r is not kept
  *   CACHE_MISS    a new MSHR holds r; *fetch = the sectors to ask of the level below

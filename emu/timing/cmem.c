@@ -9,7 +9,7 @@
  * only an optional cross-check of the shipped subroutines (awc_reference).
  *
  * The form of each block is recorded (tmdev.c): RAW when a kernel's store wrote it uncompressed and
- * no compression has reached L2 since; PACKED (encoding, size) when one has (assist.c), or when
+ * no compression has reached L2 since; PACKED (encoding, size) when one has (awc.c), or when
  * the block still holds what the host copied, which the initial setup compressed (CABA 5.3.1: the
  * data is compressed before it is transferred to the GPU).  The setup's compression is the same
  * subroutine run on the functional core, untimed, when the model first needs the block's form.
@@ -20,6 +20,13 @@
 
 #include <stdio.h>
 #include <string.h>
+
+int tm_codec_subr(tm_gpu *g, int decompress, int enc) {
+  if (decompress && (enc < 0 || enc >= TM_SUBR_ENCS)) return emu_subroutine_for(g->m, 1, enc, g->z.unit);
+  int32_t *c = &g->codec_subr[decompress ? 1 + enc : 0];
+  if (*c == TM_SUBR_UNKNOWN) *c = emu_subroutine_for(g->m, decompress, decompress ? enc : -1, g->z.unit);
+  return *c;
+}
 
 /* The functional runner of the untimed runs (one per GPU model, bound to its module). */
 static cta *runner(tm_gpu *g) {

@@ -16,7 +16,7 @@
  * written to DRAM; atomics are done at L2.  A store counts as done when the
  * L2 slice has it (no acknowledgement travels back).
  */
-#include "tm_int.h"
+#include "awc.h"
 #include "tm_launch.h"
 
 #include <math.h>
@@ -836,7 +836,7 @@ static void free_gpu(tm_gpu *g) {
 }
 
 /* ---- the host memory a model takes (tm_config_check's pre-check) ----
- * What build, tm_sm_init, tm_assist_init, cache_init, cache_set_compressed and dram_init
+ * What build, tm_sm_init, tm_awc_new, cache_init, cache_set_compressed and dram_init
  * allocate, by the config's keys: every array they size from a key is here.  Kept next to
  * build so that the two change together (tests/test_config.c's host-memory test builds
  * models of each key at its largest and holds the allocations against this). */
@@ -869,7 +869,7 @@ double tm_model_host_bytes(const tm_config *c, double part[TM_HOST_NPARTS]) {
   /* the assist warp table (design caba, or a module with 'pc' or 'miss' triggers): its
    * entries and their runners (emu_assist_new; their registers are the module's, counted at
    * the launch), the per-scheduler queues, the stores waiting for an entry */
-  p[TM_HOST_ASSIST] = nsm * ((double)c->awt_entries * (double)(sizeof(tm_assist) + sizeof(cta) + 1) + 2 * nsched * (8 + 8 + 64 + 1) +
+  p[TM_HOST_ASSIST] = nsm * ((double)sizeof(tm_awc) + (double)c->awt_entries * (double)(sizeof(tm_assist) + sizeof(cta) + 1) + 2 * nsched * (8 + 8 + 64 + 1) +
                              (double)(c->awc_store_lines + 1) * (double)sizeof(tm_store_wait));
   /* the L2 slices: with no L2 (l2_bytes = 0) they still merge reads in their MSHRs */
   double nslices = (double)c->n_mem * (double)c->l2_slices_per_mem;
@@ -905,7 +905,7 @@ static int launch_fits(tm_gpu *g, char *why, size_t cap) {
   double slot = (double)g->max_slots * (double)(WARP * sizeof(uint64_t) + sizeof(int64_t));
   double warps = ctas * g->cta_warps * ((double)sizeof(warp) + slot);
   double shared = ctas * ((double)sizeof(cta) + (double)g->cta_shared);
-  double assist = g->sms[0].awt ? (double)g->nsm * (double)c->awt_entries * slot : 0;
+  double assist = g->sms[0].awc ? (double)g->nsm * (double)c->awt_entries * slot : 0;
   double model = tm_model_host_bytes(c, NULL);
   if (model + warps + shared + assist <= 0.75 * limit) return 0;
   /* the key that sets the CTAs per SM (occupancy's limit), or the grid */
@@ -1054,8 +1054,7 @@ int aw_timing_assist(const aw_device *d, const void *wp, int i, char *buf, size_
   if (!g) return 0;
   for (uint32_t k = 0; k < g->nsm; k++) {
     const tm_sm *s = &g->sms[k];
-    for (uint32_t e = 0; e < s->nawt; e++)
-      if (s->awt[e].live && s->awt[e].parent == wp) return tm_assist_describe(g, s, wp, i, buf, cap);
+    if (s->awc && tm_awc_describe(s->awc, wp, i, buf, cap)) return 1;
   }
   return 0;
 }
@@ -1066,17 +1065,7 @@ int aw_timing_assist_of(const aw_device *d, const void *c, char *buf, size_t cap
   if (!g) return -1;
   for (uint32_t k = 0; k < g->nsm; k++) {
     const tm_sm *s = &g->sms[k];
-    for (uint32_t e = 0; e < s->nawt; e++) {
-      const tm_assist *a = &s->awt[e];
-      if (!a->live || a->c != c) continue;
-      *parent_cta = a->pcta && a->pcta->serial == a->pserial ? a->pcta : NULL;   /* (its runner may run another block now) */
-      *parent_warp = a->parent;
-      *parent_id = a->pwid;
-      int i = 0;   /* its place among its parent's: tm_assist_describe counts them */
-      for (uint32_t f = 0; f < e; f++) i += s->awt[f].live && s->awt[f].parent == a->parent;
-      tm_assist_describe(g, s, a->parent, i, buf, cap);
-      return (int)k;
-    }
+    if (s->awc && tm_awc_find(s->awc, c, buf, cap, parent_cta, parent_warp, parent_id)) return (int)k;
   }
   return -1;
 }
@@ -1276,7 +1265,7 @@ aw_status tm_launch(aw_device *d, const tm_config *cfg, tm_stats *st, aw_module 
         s->asleep = 0;
       }
       if (s->cycle > n) continue;
-      if (!s->nwarps && s->acc_head >= s->nacc && !s->nlive) {   /* an empty SM: idle until a CTA comes (compression assist warps outlive their warps) */
+      if (!s->nwarps && s->acc_head >= s->nacc && !tm_awc_nlive(s->awc)) {   /* an empty SM: idle until a CTA comes (compression assist warps outlive their warps) */
         for (uint32_t k = 0; k < s->nsched; k++) s->sched[k].sleep_class = TM_STALL_IDLE;
         s->asleep = 1;
         s->wake = TM_NEVER;
@@ -1291,7 +1280,7 @@ aw_status tm_launch(aw_device *d, const tm_config *cfg, tm_stats *st, aw_module 
         g->cfg->awc_launch_end == TM_AWC_END_KILL) {
       /* the kernel's work is done but for compression, which the launch does not wait for */
       g->drained = 1;
-      for (uint32_t i = 0; i < g->nsm; i++) if (g->sms[i].awt) tm_assist_launch_over(g, &g->sms[i], n);
+      for (uint32_t i = 0; i < g->nsm; i++) if (g->sms[i].awc) tm_awc_launch_over(g->sms[i].awc, n);
     }
     if (!g->live_ctas && g->next_cta >= g->total_ctas && !g->outstanding && !g->ev.n && !g->live_assists) break;
     if (g->ev.n) {
@@ -1318,7 +1307,7 @@ aw_status tm_launch(aw_device *d, const tm_config *cfg, tm_stats *st, aw_module 
     }
   }
   if (!g->drained)   /* (awc_launch_end wait: the blocks no compression took, as the SMs went idle) */
-    for (uint32_t i = 0; i < g->nsm; i++) if (g->sms[i].awt) tm_assist_launch_over(g, &g->sms[i], end);
+    for (uint32_t i = 0; i < g->nsm; i++) if (g->sms[i].awc) tm_awc_launch_over(g->sms[i].awc, end);
   d->tm_running = NULL;
   if (d->timeline) tm_timeline_end(g, end);
   collect(g, end);

@@ -8,7 +8,7 @@
  * register still being computed or loaded; or a nanosleep); idle when no warp had an
  * instruction (no warps, all finished or at a barrier).
  */
-#include "tm_int.h"
+#include "awc.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -106,7 +106,7 @@ int tm_sm_init(tm_gpu *g, tm_sm *s, int id) {
   /* ALU and MUL share the ALU pipelines */
   free(s->unit_free[U_MUL]);
   s->unit_free[U_MUL] = s->unit_free[U_ALU];
-  if ((tm_design_assist(tm_design_of(c)) || g->m->pc_trig || g->m->has_miss) && tm_assist_init(g, s)) return -1;
+  if ((tm_design_assist(tm_design_of(c)) || g->m->pc_trig || g->m->has_miss) && !(s->awc = tm_awc_new(g, s))) return -1;
   s->has_l1 = c->l1_bytes > 0;
   if (s->has_l1 && cache_init(&s->l1, (uint64_t)c->l1_bytes, (uint32_t)c->l1_ways, (uint32_t)c->l1_line_bytes,
                               (uint32_t)c->l1_sector_bytes, (uint32_t)c->l1_mshrs, (uint32_t)c->l1_mshr_merge)) return -1;
@@ -159,13 +159,14 @@ void tm_sm_reset(tm_sm *s) {
   for (uint32_t i = 0; i < s->nslots; i++) s->pos[i] = UINT32_MAX;
   s->nacc = s->acc_head = 0;
   s->acc_load = NULL;
-  s->ndl = 0;
   s->ldst_busy_until = 0;
   s->ldst_cycle = -1;
   s->ldst_retry = 0;
   s->l1_stalled = 0;
   if (s->has_l1) cache_reset(&s->l1);
-  tm_assist_reset(s);
+  if (s->awc) tm_awc_reset(s->awc);
+  s->alu_busy = 0;
+  s->last_issue = 0;
   s->cycle = 0;
   s->wake = 0;
   s->asleep = 0;
@@ -174,7 +175,7 @@ void tm_sm_reset(tm_sm *s) {
 }
 
 void tm_sm_free(tm_sm *s) {
-  tm_assist_free(s);
+  tm_awc_free(s->awc);
   if (s->warps) for (uint32_t i = 0; i < s->nslots; i++) free(s->warps[i].reg_ready);
   free(s->warps);
   free(s->try_at);
@@ -185,7 +186,6 @@ void tm_sm_free(tm_sm *s) {
   free(s->list);
   free(s->nlist);
   free(s->acc);
-  free(s->dlq);
   if (s->unit_free[U_MUL] == s->unit_free[U_ALU]) s->unit_free[U_MUL] = NULL;
   for (int u = 0; u < U_COUNT; u++) free(s->unit_free[u]);
   if (s->has_l1) cache_free(&s->l1);
@@ -193,12 +193,6 @@ void tm_sm_free(tm_sm *s) {
 }
 
 /* ---- CTAs ---- */
-
-void tm_sm_place(const tm_gpu *g, const tm_sm *s, cta *c) {
-  c->smid = (uint32_t)s->id;
-  c->nsmid = g->nsm;
-  c->ns_per_clock = 1000.0 / g->cfg->core_clock_mhz;
-}
 
 int tm_sm_start_cta(tm_gpu *g, tm_sm *s, tm_cta *tc, aw_dim3 id) {
   s->poked = 1;
@@ -289,7 +283,7 @@ static void retire_cta(tm_gpu *g, tm_sm *s, tm_cta *tc, tm_time t);
 static void warp_finished(tm_gpu *g, tm_sm *s, tm_warp *tw, tm_time t) {
   tm_cta *tc = tw->tc;
   if (++tc->done_warps < tc->nwarps) return;
-  if (s->awt && tm_assist_of_cta(s, tc->c, tc->c->serial)) { tc->draining = 1; return; }
+  if (s->awc && tm_awc_of_cta(s->awc, tc->c, tc->c->serial)) { tc->draining = 1; return; }
   retire_cta(g, s, tc, t);
 }
 
@@ -297,7 +291,7 @@ void tm_sm_assist_ended(tm_gpu *g, tm_sm *s, const cta *c, uint64_t serial, tm_t
   for (uint32_t i = 0; i < (uint32_t)g->cfg->sm_max_ctas; i++) {
     tm_cta *tc = &s->ctas[i];
     if (!tc->live || !tc->draining || tc->c != c || c->serial != serial) continue;
-    if (!tm_assist_of_cta(s, c, serial)) retire_cta(g, s, tc, t);
+    if (!tm_awc_of_cta(s->awc, c, serial)) retire_cta(g, s, tc, t);
     return;
   }
 }
@@ -336,21 +330,6 @@ static int groups_ready(const tm_warp *tw, const tm_regs *r) {
   }
 }
 
-/* The cycle from which warp tw may issue the instruction with registers r, or
- * TM_NEVER while one of them waits for a load (or for its cp.async groups);
- * a cycle up to n when it may issue in cycle n. */
-static int64_t operands_ready(const tm_warp *tw, const tm_regs *r, uint32_t flags, int64_t n) {
-  int64_t t = 0;
-  if (r->wait && !groups_ready(tw, r)) return TM_NEVER;
-  /* no load in flight: every register's value is there by all_ready (the latest
-   * of them); a call or return, which switches frames, waits for all of them */
-  if (!tw->pending && (tw->all_ready <= n || flags & (F_CALL | F_RET))) return tw->all_ready;
-  if (flags & (F_CALL | F_RET)) return TM_NEVER;
-  for (uint32_t i = 0; i < r->nsrc; i++) if (tw->reg_ready[r->src[i]] > t) t = tw->reg_ready[r->src[i]];
-  for (uint32_t i = 0; i < r->ndst; i++) if (tw->reg_ready[r->dst[i]] > t) t = tw->reg_ready[r->dst[i]];
-  return t;
-}
-
 /* Asks the host's caches for what warp tw's next look and issue read: its
  * functional state, and the registers r names (when not NULL) with their
  * scoreboard entries.  A hint for speed, nothing more: hundreds of warps take
@@ -371,27 +350,13 @@ static void set_ready(tm_warp *tw, const tm_regs *r, int64_t cycle) {
 /* A load's last request is back (or it needed none): its registers are ready at l->ready. */
 void tm_load_complete(tm_gpu *g, tm_sm *s, tm_load *l, tm_time t) {
   if (l->detached) { tm_load_free(g, l); return; }
-  if (l->aw) { int64_t ready = l->ready; tm_assist_load_done(g, s, l); tm_load_free(g, l); tm_sm_wake(g, s, ready); return; }
-  if (l->merge) {   /* a partial store's block is back: a decompression assist warp takes it */
+  if (l->aw || l->merge || l->direct) {   /* the controller's: an assist warp's, a partial store's block, a Direct Load's */
     int64_t ready = l->ready;
-    if (tm_assist_merge(g, s, l->parent, l->addr, ready) < 0) g->failed = 1;
-    tm_load_free(g, l);
+    tm_awc_load_done(s->awc, l);
     tm_sm_wake(g, s, ready);
     return;
   }
   tm_warp *tw = l->tw;
-  if (l->direct) {   /* Direct Load: its registers wait for the add that puts the bases to the deltas */
-    if (s->ndl == s->dlq_cap) {
-      uint32_t cap = s->dlq_cap ? 2 * s->dlq_cap : 64;
-      tm_load **q = realloc(s->dlq, cap * sizeof *q);
-      if (!q) { tm_fail(g, "out of host memory for a Direct Load"); return; }
-      s->dlq = q;
-      s->dlq_cap = cap;
-    }
-    s->dlq[s->ndl++] = l;
-    tm_sm_wake(g, s, l->ready);
-    return;
-  }
   set_ready(tw, &g->regs[l->pc], l->ready);
   if (l->global) {
     g->st->loads++;
@@ -548,49 +513,6 @@ static int whole_block(const tm_gpu *g, const tm_access *a) {
   return (a->cover[0] & lo) == lo && (a->cover[1] & hi) == hi;
 }
 
-/* The L1 sectors of its line that the block at addr overlaps. */
-static uint32_t block_sectors(const tm_gpu *g, const tm_sm *s, uint64_t addr) {
-  uint64_t off = addr % s->l1.line_bytes, sb = s->l1.sector_bytes;
-  uint32_t m = 0;
-  for (uint32_t i = 0; i < s->l1.sectors && i < 32; i++)
-    if (i * sb < off + g->z.unit && off < (i + 1) * sb) m |= 1u << i;
-  return m;
-}
-
-int tm_merge_back(tm_gpu *g, tm_sm *s, uint64_t addr, tm_time t) {
-  tm_req *w = tm_req_new(g);
-  if (!w) { tm_fail(g, "out of host memory for a merged line"); return -1; }
-  w->kind = REQ_WR;
-  w->addr = addr;
-  w->up_sectors = block_sectors(g, s, addr);
-  w->bytes = g->z.unit;
-  w->sm = (uint16_t)s->id;
-  w->owner = NULL;
-  w->born = t;
-  g->st->partial_merges++;
-  tm_send_up(g, w, t);
-  return 0;
-}
-
-int tm_send_pack(tm_gpu *g, tm_sm *s, uint64_t addr, const uint8_t *block, const codec_meta *meta, tm_time t) {
-  tm_req *w = tm_req_new(g);
-  tm_pack *p = w ? malloc(sizeof *p) : NULL;
-  if (!p) { if (w) tm_req_free(g, w); tm_fail(g, "out of host memory for a compressed line"); return -1; }
-  memcpy(p->block, block, g->z.unit);
-  p->meta = *meta;
-  w->kind = REQ_WR;
-  w->update = 1;
-  w->packed = 1;
-  w->addr = addr;
-  w->up_sectors = block_sectors(g, s, addr);
-  w->bytes = meta->size ? meta->size : 1;
-  w->sm = (uint16_t)s->id;
-  w->owner = p;
-  w->born = t;
-  tm_send_up(g, w, t);
-  return 0;
-}
-
 /* CABA 5.2: the compressed block holding addr, which a partial store of the
  * warp issuing now wrote to, comes back to the SM (as a read that bypasses L1,
  * compressed: a decompression assist warp takes it).  0, or -1 out of memory. */
@@ -605,7 +527,7 @@ static int retrieve(tm_gpu *g, tm_sm *s, uint64_t addr, tm_time t) {
   l->issued = tm_cycle_of(g->core, t);
   r->kind = REQ_RD;
   r->addr = l->addr;
-  r->up_sectors = block_sectors(g, s, l->addr);
+  r->up_sectors = cache_block_sectors(&s->l1, l->addr, g->z.unit);
   r->bytes = g->z.unit;
   r->sm = (uint16_t)s->id;
   r->owner = l;
@@ -663,7 +585,7 @@ static int ldst_access(tm_gpu *g, tm_sm *s, int64_t n) {
     if (res == CACHE_STALL) { tm_req_free(g, r); s->ldst_retry = TM_NEVER; s->l1_stalled = 1; s->l1_stall_gen = s->l1.gen; return 0; }
     s->l1_stalled = 0;
     /* a 'miss' trigger (a prefetcher) hears of misses, and of the first demand read of a line a prefetch brought */
-    if ((res == CACHE_MISS || s->l1.pf_hit) && s->acc_warp && g->m->has_miss && tm_assist_miss(g, s, s->acc_parent, a->addr, res != CACHE_MISS, n)) return -1;
+    if ((res == CACHE_MISS || s->l1.pf_hit) && s->acc_warp && g->m->has_miss && tm_awc_miss(s->awc, s->acc_parent, a->addr, res != CACHE_MISS, n)) return -1;
     if (res == CACHE_HIT) {
       tm_req_free(g, r);
       int64_t ready = n + g->cfg->l1_latency;
@@ -718,7 +640,7 @@ static int ldst_access(tm_gpu *g, tm_sm *s, int64_t n) {
   r->owner = a->kind == REQ_WR ? NULL : l;
   r->born = t;
   /* design caba: a store of a whole block is compressed by an assist warp first */
-  if (a->kind == REQ_WR && !a->local && s->acc_warp && whole_block(g, a) && tm_assist_store(g, s, s->acc_parent, s->acc_pc, a->addr, r, n)) return g->failed ? -1 : 1;
+  if (a->kind == REQ_WR && !a->local && s->acc_warp && whole_block(g, a) && tm_awc_store(s->awc, s->acc_parent, s->acc_pc, a->addr, r, n)) return g->failed ? -1 : 1;
   /* design caba, CABA 5.2: a partial store to a compressed block goes on optimistically; the
    * block turns out compressed, so it is retrieved and decompressed here by an assist warp and
    * goes back whole (design hw would merge at L2 with its own (de)compressor: not modelled) */
@@ -766,7 +688,7 @@ void tm_sm_reply(tm_gpu *g, tm_sm *s, tm_req *r, tm_time t) {
   int assisted = 0;
   if (done && !r->plain && direct_load(g)) {   /* Direct Load: the line stays compressed in L1; each load of it waits for an add */
     if (tm_block_compressed(g, line)) for (tm_req *w = done; w; w = w->next) ((tm_load *)w->owner)->direct = 1;
-  } else assisted = done && !r->plain && tm_assist_fill(g, s, line, done, cycle);   /* (plain: an uncompressed L2's copy) */
+  } else assisted = done && !r->plain && s->awc && tm_awc_fill(s->awc, line, done, cycle);   /* (plain: an uncompressed L2's copy) */
   if (assisted) done = NULL;   /* compressed: an assist warp completes them */
   if (g->d->timeline) tm_timeline_fill(g, s, line, assisted, cycle);
   tm_req_free(g, r);
@@ -806,11 +728,9 @@ static void release(tm_sm *s, const tm_cta *tc, int64_t from) {
 static int issue(tm_gpu *g, tm_sm *s, tm_warp *tw, const emu_insn *in, const tm_regs *r, int64_t pipe_slot, int64_t n) {
   emu_issue *is = &g->issue;
   uint32_t flags = isa_ops[in->op].flags;
-  tw->w->clock = (uint64_t)n - 1;   /* %clock reads the cycle of issue (the step adds one) */
-  int st = emu_step(tw->tc->c, tw->w, is);
+  int st = emu_step_at(tw->tc->c, tw->w, is, (uint64_t)n);   /* (%clock reads the cycle of issue) */
   if (st == EMU_STEP_FAULT) { g->failed = 1; return -1; }
   if (st == EMU_STEP_SPIN && emu_spin_watch(tw->tc->c, tw->w)) { g->failed = 1; return -1; }   /* a failed mbarrier wait: a deadlock? */
-  tw->w->fired = 0;   /* it has left the instruction whose 'pc' trigger it set off */
   {   /* the instruction after it, most often the next it issues (from n + 1 at the earliest, after the other
        * SMs' cycles): the host's caches fetch its registers meanwhile (in its function, the frame the same) */
     uint32_t npc = (uint32_t)(in - g->m->code) + 1;
@@ -826,8 +746,7 @@ static int issue(tm_gpu *g, tm_sm *s, tm_warp *tw, const emu_insn *in, const tm_
    * stays one from the next cycle: of its bits only try_at moves */
   s->try_at[tw->slot] = n + 1;
   s->sched[tw->sched].quiet_until = 0;
-  if (pipe_slot >= 0) s->unit_free[r->unit][pipe_slot] = n + r->interval;
-  if (r->unit == U_ALU || r->unit == U_MUL) s->alu_busy += r->interval;
+  tm_pipe_book(s, r, pipe_slot, n);
   if (in->op == ISA_OP_NANOSLEEP && is->active && is->sleep_ns) {   /* suspended for the lanes' longest duration (PTX ISA: within [0, 2t]: t) */
     int64_t cycles = (int64_t)ceil((double)is->sleep_ns * g->cfg->core_clock_mhz / 1000.0);
     tw->next_issue = tw->sleep_until = n + (cycles > 1 ? cycles : 1);
@@ -911,38 +830,27 @@ static int issue(tm_gpu *g, tm_sm *s, tm_warp *tw, const emu_insn *in, const tm_
   return 0;
 }
 
-int tm_sm_assist_mem(tm_gpu *g, tm_sm *s, tm_assist *a, const emu_insn *in, const emu_issue *is, int64_t n) {
+int tm_sm_ldst_take(tm_gpu *g, tm_sm *s, const emu_insn *in, const emu_issue *is, int64_t n, tm_load **load) {
   const tm_regs *r = &g->regs[in - g->m->code];
   uint32_t flags = isa_ops[in->op].flags;
   int kind = (flags & F_ATOMIC) ? REQ_ATOM : (flags & F_STORE) ? REQ_WR : REQ_RD;
   if (in->op == ISA_OP_PREFETCH || in->op == ISA_OP_PREFETCHU) kind = REQ_RD;
+  *load = NULL;
   if (coalesce(g, s, NULL, is, kind)) { tm_fail(g, "out of host memory coalescing an access"); return -1; }
   s->acc_load = NULL;
   s->acc_warp = NULL;   /* (no compression of an assist warp's stores, no 'miss' trigger for its loads) */
   s->acc_pc = (uint32_t)(in - g->m->code);
-  int64_t ready = n + r->latency;
-  int has_dst = r->ndst > 0;
-  for (uint32_t j = 0; j < r->ndst; j++) tm_aw_ready(a, r->dst[j], has_dst ? ready : n + 1);
   /* a store, as a warp's, leaves and is not waited for: nothing comes back (tm_sm_reply) */
   if (!s->nacc || kind == REQ_WR) return 0;
   tm_load *l = tm_load_new(g);
   if (!l) { tm_fail(g, "out of host memory"); return -1; }
-  l->tw = NULL;
-  l->aw = a;
   l->pc = s->acc_pc;
   l->issued = n;
-  l->ready = ready;
+  l->ready = n + r->latency;
   l->outstanding = s->nacc;
   l->global = 0;   /* (the load-latency statistics are the warps') */
-  if (in->op == ISA_OP_PREFETCH || in->op == ISA_OP_PREFETCHU) {   /* no register waits: the assist warp goes on, and may end, at once */
-    l->aw = NULL;
-    l->detached = 1;
-    s->acc_load = l;
-    return 0;
-  }
-  a->pending++;
-  if (kind != REQ_WR) for (uint32_t j = 0; j < r->ndst; j++) tm_aw_ready(a, r->dst[j], TM_NEVER);
   s->acc_load = l;
+  *load = l;
   return 0;
 }
 
@@ -1025,36 +933,37 @@ static int scan(tm_gpu *g, tm_sm *s, uint32_t k, int64_t n, int *ldst_free, int 
       continue;
     }
     uint32_t pc = (uint32_t)(in - g->m->code);
-    if (g->m->pc_trig && g->m->pc_trig[pc] >= 0 && tw->w->fired != pc + 1 && g->m->pc_binds[g->m->pc_trig[pc]].kernel == tw->func) {
+    if (g->m->pc_trig && g->m->pc_trig[pc] >= 0 && !emu_fired(tw->w, pc) && g->m->pc_binds[g->m->pc_trig[pc]].kernel == tw->func) {
       /* it has reached a 'pc' trigger's label: the subroutine starts first */
       special = 1;
-      int t = tm_assist_pc(g, s, tw, &g->m->pc_binds[g->m->pc_trig[pc]], n);
+      int64_t wait;
+      int t = tm_awc_pc(s->awc, tw, &g->m->pc_binds[g->m->pc_trig[pc]], n, &wait);
       if (t < 0) { s->scanning = UINT32_MAX; return -1; }
-      if (t == 0) { *data = 1; if (tw->next_issue < kwake && tw->next_issue > n) kwake = tw->next_issue; changed(s, tw); continue; }
-      tw->w->fired = pc + 1;
+      if (t == 0) {   /* it waits for a live-in, or for an entry */
+        if (wait == TM_NEVER) tw->wait_load = 1;
+        else tw->next_issue = wait;
+        *data = 1;
+        if (tw->next_issue < kwake && tw->next_issue > n) kwake = tw->next_issue;
+        changed(s, tw);
+        continue;
+      }
+      emu_fire(tw->w, pc);
       if (t == 2) { tw->state = TW_ASSIST; changed(s, tw); kwake = n + 1; continue; }
     }
     const tm_regs *r = &g->regs[pc];
     uint32_t flags = isa_ops[in->op].flags;
-    int64_t ready = operands_ready(tw, r, flags, n);
-    if (ready > n) {   /* nothing it waits for changes before 'ready' (or before one of its loads is back) */
+    int64_t pipe = -1, until = TM_NEVER;
+    int hold = r->wait && !groups_ready(tw, r) ? TM_HOLD_DATA
+             : tm_issue_check(s, tw->reg_ready, tw->all_ready, tw->pending, r, (flags & (F_CALL | F_RET)) != 0, *ldst_free, n, &pipe, &until);
+    if (hold == TM_HOLD_DATA) {   /* nothing it waits for changes before 'until' (or before one of its loads is back) */
       *data = 1;
-      if (ready == TM_NEVER) tw->wait_load = 1;
-      else { tw->next_issue = ready; if (ready < kwake) kwake = ready; }
+      if (until == TM_NEVER) tw->wait_load = 1;
+      else { tw->next_issue = until; if (until < kwake) kwake = until; }
       changed(s, tw);
       continue;
     }
-    int64_t pipe = -1;
-    if (r->unit == U_LDST) {
-      if (!*ldst_free) { *mem = 1; set_bit(of(s, s->ldst_wait, k), s->pos[slot], 1); continue; }
-    } else if (r->unit != U_CTRL && r->unit != U_SYNC) {
-      int64_t *fr = s->unit_free[r->unit], soonest = TM_NEVER;
-      for (uint32_t p = 0; p < s->units[r->unit]; p++) {
-        if (fr[p] <= n) { pipe = p; break; }
-        if (fr[p] < soonest) soonest = fr[p];
-      }
-      if (pipe < 0) { *comp = 1; if (soonest < kwake) kwake = soonest; continue; }
-    }
+    if (hold == TM_HOLD_MEM) { *mem = 1; set_bit(of(s, s->ldst_wait, k), s->pos[slot], 1); continue; }
+    if (hold == TM_HOLD_COMP) { *comp = 1; if (until < kwake) kwake = until; continue; }
     if (issue(g, s, tw, in, r, pipe, n) < 0) { s->scanning = UINT32_MAX; return -1; }
     issued = 1;
     s->sched[k].last = tw->slot;
@@ -1074,42 +983,19 @@ static int scan(tm_gpu *g, tm_sm *s, uint32_t k, int64_t n, int *ldst_free, int 
   return issued;
 }
 
-/* Direct Load (CABA 7.6): the oldest load of scheduler k's warps whose compressed lines' deltas have
- * come issues its add, one assist-warp instruction in an ALU pipeline, if one is free at cycle n; its
- * registers are ready after the add's latency.  1 when it issued. */
+/* An ALU pipeline for the controller's MOVEs and adds (tm_int.h). */
 int64_t tm_sm_alu_take(tm_gpu *g, tm_sm *s, int op, int64_t n) {
-  int64_t *fr = s->unit_free[U_ALU];
-  uint32_t p = 0;
-  while (p < s->units[U_ALU] && fr[p] > n) p++;
-  if (p == s->units[U_ALU]) return -1;
+  int64_t at, p = tm_pipe_free(s, U_ALU, n, &at);
+  if (p < 0) return -1;
   int64_t ii = tm_scaled_cycles(g->cfg, isa_ops[op].interval);
-  fr[p] = n + ii;
+  s->unit_free[U_ALU][p] = n + ii;
   s->alu_busy += (uint64_t)ii;
   return n + tm_scaled_cycles(g->cfg, isa_ops[op].latency);
 }
 
-static int direct_add(tm_gpu *g, tm_sm *s, uint32_t k, int64_t n) {
-  uint32_t i = 0;
-  while (i < s->ndl && (s->dlq[i]->tw->sched != k || s->dlq[i]->ready > n)) i++;
-  if (i == s->ndl) return 0;
-  int64_t ready = tm_sm_alu_take(g, s, ISA_OP_ADD, n);
-  if (ready < 0) return 0;
-  tm_load *l = s->dlq[i];
-  memmove(&s->dlq[i], &s->dlq[i + 1], (s->ndl - i - 1) * sizeof *s->dlq);
-  s->ndl--;
-  g->st->assist_triggered++;
-  g->st->assist_insns++;
-  g->st->aw_started[TM_AW_DIRECT]++;
-  g->st->aw_insns[TM_AW_DIRECT]++;
-  l->direct = 0;
-  l->ready = ready;
-  tm_load_complete(g, s, l, tm_cycles(g->core, n));
-  return 1;
-}
-
 int tm_sm_cycle(tm_gpu *g, tm_sm *s) {
   int64_t n = s->cycle;
-  if (s->awt && n - s->window_from >= g->cfg->awc_window) tm_assist_watch(g, s, n);   /* (its window is over) */
+  if (s->awc) tm_awc_cycle(s->awc, n);   /* (the throttle's window) */
   int ldst_blocked = 0;     /* the LD/ST unit could not move (no MSHR): a reply will wake it */
   if (ldst_step(g, s, n, &ldst_blocked) < 0) return -1;
   int ldst_free = s->acc_head >= s->nacc && n >= s->ldst_busy_until;
@@ -1119,9 +1005,8 @@ int tm_sm_cycle(tm_gpu *g, tm_sm *s) {
   int cls[64];
   for (uint32_t k = 0; k < s->nsched; k++) {
     cls[k] = -1;
-    if (s->ndl && direct_add(g, s, k, n)) { cls[k] = TM_ISSUE_ASSIST; issued_any = 1; continue; }   /* a Direct Load's add: high priority */
-    if (s->nlive && s->awt_next[2 * k] <= n) {   /* high-priority assist warps go before the scheduler's warps */
-      int ar = tm_assist_issue(g, s, k, 0, n, &ldst_free);
+    if (s->awc && tm_awc_wants(s->awc, k, 0, n)) {   /* high-priority assist work goes before the scheduler's warps */
+      int ar = tm_awc_issue(s->awc, k, 0, n, &ldst_free);
       if (ar < 0) return -1;
       if (ar) { cls[k] = TM_ISSUE_ASSIST; issued_any = 1; continue; }
     }
@@ -1138,10 +1023,10 @@ int tm_sm_cycle(tm_gpu *g, tm_sm *s) {
   /* Low-priority assist warps only in what every scheduler left idle (CABA 4.3, 4.4: "scheduled only
    * during idle cycles"): the issue slot of a scheduler that issued nothing, and the LD/ST unit when no
    * warp of any scheduler took it this cycle (a second pass, after all of them looked). */
-  if (s->nlive)
+  if (tm_awc_nlive(s->awc))
     for (uint32_t k = 0; k < s->nsched; k++) {
-      if (cls[k] == TM_ISSUE_ACTIVE || cls[k] == TM_ISSUE_ASSIST || s->awt_next[2 * k + 1] > n) continue;
-      int assist = tm_assist_issue(g, s, k, 1, n, &ldst_free);
+      if (cls[k] == TM_ISSUE_ACTIVE || cls[k] == TM_ISSUE_ASSIST || !tm_awc_wants(s->awc, k, 1, n)) continue;
+      int assist = tm_awc_issue(s->awc, k, 1, n, &ldst_free);
       if (assist < 0) return -1;
       if (assist) { cls[k] = TM_ISSUE_ASSIST; issued_any = 1; }
     }
@@ -1156,8 +1041,7 @@ int tm_sm_cycle(tm_gpu *g, tm_sm *s) {
   if (ldst_blocked && s->ldst_retry < wake) wake = s->ldst_retry;   /* the injection buffer drains by then */
   if (s->acc_head >= s->nacc && s->ldst_busy_until > n && s->ldst_busy_until < wake) wake = s->ldst_busy_until;
   if (s->poked) { s->poked = 0; if (wake > n + 1) wake = n + 1; }
-  if (s->ndl) wake = n + 1;   /* Direct Load adds wait (for their data, or an ALU pipeline) */
-  if (issued_any || !s->nlive) s->last_issue = n;
+  if (issued_any || !tm_awc_nlive(s->awc)) s->last_issue = n;
   else if (n - s->last_issue > g->watchdog) {   /* a model error must not spin for ever */
     char why[200], msg[300];
     tm_watchdog_cycles(g->cfg, why, sizeof why);
@@ -1166,8 +1050,8 @@ int tm_sm_cycle(tm_gpu *g, tm_sm *s) {
     return -1;
   }
   if (issued_any || wake <= n + 1) return 0;
-  if (s->nlive) {   /* assist warps at work (looked at only here: the scan over the table is the SM's to sleep or not) */
-    int64_t aw = tm_assist_wake(s, n);
+  if (s->awc) {   /* assist work (looked at only here: the scan over the table is the SM's to sleep or not) */
+    int64_t aw = tm_awc_wake(s->awc, n);
     if (aw < wake) wake = aw;
     if (wake <= n + 1) return 0;
   }

@@ -11,7 +11,7 @@
  * says so when it happens, and at the close one last event (at the end of the launches so
  * far, global, so a viewer shows it over every track) and standard error give the count.
  */
-#include "tm_int.h"
+#include "awc.h"
 #include "timeline.h"
 
 #include <inttypes.h>
@@ -81,7 +81,7 @@ static int begin(tm_timeline *t) {
 /* Names SM sm's track tid (once per launch). */
 static void name_track(tm_gpu *g, tm_timeline *t, uint32_t sm, uint32_t tid, uint32_t index) {
   const tm_sm *s = &g->sms[sm];
-  uint32_t per = s->nslots + s->nawt + 1;
+  uint32_t per = s->nslots + tm_awc_entries(s->awc) + 1;
   if (!t->named || t->nsm != g->nsm || t->per_sm != per) {
     free(t->named);
     t->named = calloc((size_t)g->nsm * per, 1);
@@ -147,7 +147,7 @@ void tm_timeline_trigger(tm_gpu *g, const tm_sm *s, uint32_t slot, const char *w
 
 void tm_timeline_fill(tm_gpu *g, const tm_sm *s, uint64_t line, int assisted, int64_t n) {
   tm_timeline *t = g->d->timeline;
-  name_track(g, t, (uint32_t)s->id, TL_L1_TID, s->nslots + s->nawt);
+  name_track(g, t, (uint32_t)s->id, TL_L1_TID, s->nslots + tm_awc_entries(s->awc));
   if (!begin(t)) return;
   fprintf(t->f, "{\"name\": \"%s\", \"ph\": \"i\", \"s\": \"t\", \"ts\": %" PRId64 ", \"pid\": %d, \"tid\": %u, \"args\": {\"line\": \"0x%llx\"}}",
           assisted ? "fill (compressed: an assist warp decompresses it)" : "fill", t->base + n, s->id, TL_L1_TID, (unsigned long long)line);

@@ -16,7 +16,7 @@
  * the first of them had: nothing changes while it sleeps.
  *
  * Under design caba a scheduler first tries its high-priority assist warps
- * (assist.c), then its warps, then, in a cycle left idle, its low-priority
+ * (the SM's controller, awc.h), then its warps, then, in a cycle left idle, its low-priority
  * assist warps; an SM with assist warps at work sleeps only until one of
  * them can issue.  Compressed memory (compress.h) changes how many bytes and
  * bursts requests carry, never a value.
@@ -117,49 +117,6 @@ typedef struct {
   uint8_t local;              /* local memory (its own L1 write policy) */
 } tm_access;
 
-/* An assist warp (design caba): one entry of an SM's assist warp table.  It
- * runs a decompression subroutine on a line that arrived compressed, issued
- * by its parent warp's scheduler (high priority: before the parent warps;
- * low: only in a cycle they leave idle); the loads that wait for the line
- * complete when it exits, its output checked against the line's bytes. */
-typedef struct tm_assist {
-  /* what the schedulers look at, first (in the entry's first cache line) */
-  int64_t next_issue;         /* not before: one instruction a cycle, or its operands are not ready before */
-  const emu_insn *next;       /* its next instruction (emu_next), NULL: not looked up since it last issued */
-  const tm_regs *r;           /* next's registers and unit (set with next) */
-  int64_t *reg_ready;         /* its scoreboard (max_slots) */
-  int64_t all_ready;          /* the latest finite cycle in reg_ready (with no load pending, every register is ready by then) */
-  uint32_t moves;             /* live-in MOVE instructions still to issue */
-  uint32_t pending;           /* its global memory instructions in flight (it exits when they are back) */
-  uint32_t sched;             /* its parent warp's scheduler */
-  int low;                    /* low priority */
-  int live;
-  uint32_t subr;              /* the module's subroutine (img.subrs index) */
-  cta *c;                     /* its runner (emu_assist_new), reused by the entry */
-  tm_parent from;             /* what started it (its parent warp as it was then) */
-  warp *parent;               /* its parent warp (the debugger's view; compression: the storing warp, which may finish first) */
-  const cta *pcta;            /* and the parent's CTA runner, and the warp's id, when it started */
-  uint32_t pwid;
-  uint64_t pserial;           /* the parent CTA's serial when it started (kept registers go back only to that CTA's warp) */
-  int kind;                   /* what started it: TM_AW_... */
-  uint64_t addr;              /* the line */
-  uint64_t insns;
-  tm_req *waiters;            /* decompression: what the line's fill released, linked by next */
-  int compress;               /* compression of a pending store's block (its copy in 'in') */
-  tm_req *held;               /* awc_store hold: the store the compression holds back (NULL: none) */
-  const emu_pc_bind *bind;    /* a 'pc' trigger's: its live-ins and live-outs (NULL: a line's) */
-  struct tm_warp *ptw;        /* a 'pc' trigger's parent warp (high priority: waits in TW_ASSIST) */
-  int miss;                   /* a 'miss' trigger's (a prefetcher): nothing to check or complete */
-  int again, again_hit;       /* a 'miss' subroutine with kept registers: a trigger of its warp came while it ran, and waits */
-  uint64_t again_addr;
-  tm_parent again_parent;
-  int merge;                  /* decompression for a partial store (CABA 5.2): at exit the whole line goes back to L2 */
-  uint32_t store_pc;          /* compression: the store's pc (the predictor learns from the outcome) */
-  aw_line line;
-  uint8_t in[CODEC_MAX_PAYLOAD], out[CODEC_MAX_PAYLOAD], want[CODEC_MAX_PAYLOAD];   /* decompression: in = the payload, want = the line;
-                                                                                      compression: in = the block, out = the payload */
-} tm_assist;
-
 /* Register slot's value of assist warp a is ready at cycle t (TM_NEVER: a load's, in flight). */
 /* An instruction's latency or initiation interval of 'cycles' at latency_scale 1, scaled by c's
  * latency_scale and rounded to the nearest cycle: at least 1. */
@@ -167,19 +124,6 @@ static inline int64_t tm_scaled_cycles(const tm_config *c, int cycles) {
   int64_t k = (int64_t)(cycles * c->latency_scale + 0.5);
   return k < 1 ? 1 : k;
 }
-
-static inline void tm_aw_ready(tm_assist *a, uint32_t slot, int64_t t) {
-  a->reg_ready[slot] = t;
-  if (t != TM_NEVER && t > a->all_ready) a->all_ready = t;
-}
-
-/* A line that arrived compressed while the table was full: it waits. */
-typedef struct { uint64_t addr; tm_req *waiters; int merge; tm_parent parent; } tm_assist_wait;
-
-/* A block a store wrote whole, waiting to be compressed by a low-priority compression assist warp
- * in a few dedicated L1 lines or in shared memory no CTA holds (CABA 5.2.2): a copy of it, its
- * store gone out uncompressed (awc_store send), or the store itself (hold). */
-typedef struct { uint64_t addr; uint32_t pc; tm_parent p; tm_req *held; uint8_t block[CODEC_MAX_LINE]; } tm_store_wait;   /* held: awc_store hold's store (NULL: it went out) */
 
 /* One scheduler of an SM: what each of its cycles reads, together (32 bytes:
  * two schedulers to a cache line). */
@@ -203,7 +147,6 @@ typedef struct tm_sm {
   int asleep;
   int poked;                  /* a CTA started on it during its cycle (an assist warp's end let a draining CTA go): look again next cycle */
   uint32_t nsched;
-  uint32_t nlive;             /* live assist warps (design caba) */
   uint32_t nacc, acc_head;    /* the LD/ST unit: accesses of the memory instruction at its head (acc), one per cycle */
   uint32_t words;
   int considered_all;         /* considered holds every place (lrr, gto): tm_sched_begin has nothing to do */
@@ -216,11 +159,8 @@ typedef struct tm_sm {
   uint64_t l1_stall_gen;
   int64_t last_issue;         /* the last cycle it issued, or had no assist warp (the watchdog's) */
   uint64_t resident_warp_cycles;
-  uint64_t alu_busy, window_alu;   /* ALU pipeline cycles booked (issue x interval), in all and at window_from */
-  struct tm_assist *awt;      /* design caba: the assist warp table (NULL: none) */
-  tm_load **dlq;              /* awc_direct_load: per scheduler (dlq_cap apart), the loads whose add waits, oldest first */
-  uint32_t *dlq_n, dlq_cap, ndl;   /* how many each holds; all of them */
-  int64_t window_from;        /* throttling: the issue slots used since this cycle (window_used) */
+  uint64_t alu_busy;          /* ALU pipeline cycles booked (issue x interval): the controller's throttle reads it */
+  struct tm_awc *awc;         /* its assist warp controller (awc.h; NULL: none) */
   uint64_t issue[TM_NISSUE];
   tm_warp *warps;             /* sm_max_warps slots */
   /* What the schedulers look at first, kept by every change of a warp's
@@ -239,7 +179,6 @@ typedef struct tm_sm {
   uint64_t *cands;            /* scratch ('words'): this cycle's candidates */
   uint32_t *list;             /* per scheduler (nslots apart): its resident warps' slots, oldest first */
   uint32_t *nlist;
-  int64_t *awt_next;          /* per scheduler and priority (2 x nsched): none of its assist warps issues before this cycle */
   int64_t *unit_free[U_COUNT];                     /* per pipeline: the first cycle it accepts */
   uint32_t units[U_COUNT];
   tm_sched_state sched[64];   /* per scheduler (sm_schedulers at most 64) */
@@ -258,30 +197,6 @@ typedef struct tm_sm {
   uint32_t acc_pc;            /* and its pc */
   tm_cache l1;
   int has_l1;
-  /* design caba: the rest of the assist warp table and the lines waiting for an entry */
-  uint32_t nawt;
-  uint64_t *awt_live;         /* per scheduler and priority (2 x nsched): bitmap of its live entries (awt_entries <= 64) */
-  uint8_t *awt_order;         /* per scheduler and priority (64 apart): its live entries, oldest first */
-  uint8_t *awt_n;
-  tm_assist_wait *awq;        /* awq[awq_head .. awq_head + nawq): oldest first */
-  uint32_t nawq, capawq, awq_head;
-  tm_store_wait *asq;         /* blocks waiting to be compressed: asq[(asq_head + i) % capasq], i < nasq, oldest first */
-  uint32_t nasq, capasq, asq_head;
-  uint64_t window_used;       /* throttling: the issue slots used since window_from; whether the last window's rate was above awc_busy_fraction: */
-  int busy;
-  /* the compressibility predictor: per store pc (mod TM_PREDICT), a 2-bit
-   * counter of how its blocks compressed (0: skip compression; 1: try one
-   * block at a time), the stores it let go uncompressed since it last tried,
-   * and its attempts at work */
-  uint8_t predict[TM_PREDICT];
-  uint8_t skipped[TM_PREDICT];
-  uint8_t trying[TM_PREDICT];   /* its compression assist warps at work (a weak counter waits for their verdict) */
-  uint8_t lastenc[TM_PREDICT];  /* the encoding its last compression ended with (a '.lastenc' register's value) */
-  /* what the SM reads: a 2-bit counter of its L1 fills, up for a block that
-   * arrives compressed, down for one that the algorithm found incompressible
-   * (a block the kernels wrote uncompressed says nothing); at 0, a store pc
-   * not known to compress (counter below 2) does not try */
-  uint8_t fill_hint;
 } tm_sm;
 
 /* The crossbar, one direction: per input, when it has sent its packets so far;
@@ -351,8 +266,8 @@ typedef struct tm_gpu {
   uint32_t nblocks, capblocks;
   uint64_t outstanding;       /* requests in the memory system (the launch ends when 0 and no CTA is live) */
   uint32_t live_assists;      /* assist warps in the SMs' tables (the launch waits for them too) */
-  uint32_t live_compress;     /* of them, compressions (the launch does not wait for them: tm_assist_launch_over) */
-  int drained;                /* the kernel's work is done but for compression, which tm_assist_launch_over has ended */
+  uint32_t live_compress;     /* of them, compressions (the launch does not wait for them: tm_awc_launch_over) */
+  int drained;                /* the kernel's work is done but for compression, which tm_awc_launch_over has ended */
 
   tm_stats *st;
   emu_issue issue;            /* scratch for emu_step */
@@ -380,6 +295,53 @@ tm_time tm_up_room(const tm_gpu *g, uint32_t sm);
 /* A CTA slot's warps are all finished: frees its resources and dispatches more. */
 void tm_cta_done(tm_gpu *g, tm_sm *s, tm_cta *tc, tm_time t);
 
+/* ---- what every instruction meets at issue, a warp's and an assist warp's alike ----
+ * tm_issue_check: whether an instruction with registers r can issue in SM s at cycle n.
+ * The scoreboard (RAW and WAW) first: reg_ready holds the cycle each register's value is
+ * ready (TM_NEVER: a load's, in flight), all_ready the latest finite one, pending the loads in
+ * flight (with none, every register is ready by all_ready); 'whole': the instruction switches
+ * frames (a call or return) and waits for every register.  Then its unit: the LD/ST unit
+ * (ldst_free: not taken this cycle), or the first free pipeline of its unit (CTRL and SYNC
+ * have none to take).  TM_GO: it issues, in pipeline *pipe (-1: none); TM_HOLD_DATA: an
+ * operand is not ready before *at (TM_NEVER: not before a load is back); TM_HOLD_MEM: the
+ * LD/ST unit is taken; TM_HOLD_COMP: every pipeline is busy until *at.
+ * tm_pipe_free: the first pipeline of unit u free at cycle n, or -1 (*at: when one frees).
+ * tm_pipe_book: an instruction with registers r issued at cycle n in pipeline 'pipe' (-1:
+ * none): the pipeline is busy for its initiation interval. */
+enum { TM_GO, TM_HOLD_DATA, TM_HOLD_MEM, TM_HOLD_COMP };
+static inline int64_t tm_pipe_free(const tm_sm *s, int u, int64_t n, int64_t *at) {
+  const int64_t *fr = s->unit_free[u];
+  int64_t soonest = TM_NEVER;
+  for (uint32_t p = 0; p < s->units[u]; p++) {
+    if (fr[p] <= n) return p;
+    if (fr[p] < soonest) soonest = fr[p];
+  }
+  *at = soonest;
+  return -1;
+}
+static inline __attribute__((always_inline)) int tm_issue_check(const tm_sm *s, const int64_t *reg_ready, int64_t all_ready, uint32_t pending,
+                                                               const tm_regs *r, int whole, int ldst_free, int64_t n, int64_t *pipe, int64_t *at) {
+  int64_t t = 0;
+  /* no load in flight: every register's value is there by all_ready (the latest of them); a
+   * call or return, which switches frames, waits for all of them */
+  if (!pending && (all_ready <= n || whole)) t = all_ready;
+  else if (whole) t = TM_NEVER;
+  else {
+    for (uint32_t i = 0; i < r->nsrc; i++) if (reg_ready[r->src[i]] > t) t = reg_ready[r->src[i]];
+    for (uint32_t i = 0; i < r->ndst; i++) if (reg_ready[r->dst[i]] > t) t = reg_ready[r->dst[i]];
+  }
+  if (t > n) { *at = t; return TM_HOLD_DATA; }
+  *pipe = -1;
+  if (r->unit == U_LDST) return ldst_free ? TM_GO : TM_HOLD_MEM;
+  if (r->unit == U_CTRL || r->unit == U_SYNC) return TM_GO;
+  *pipe = tm_pipe_free(s, r->unit, n, at);
+  return *pipe < 0 ? TM_HOLD_COMP : TM_GO;
+}
+static inline void tm_pipe_book(tm_sm *s, const tm_regs *r, int64_t pipe, int64_t n) {
+  if (pipe >= 0) s->unit_free[r->unit][pipe] = n + r->interval;
+  if (r->unit == U_ALU || r->unit == U_MUL) s->alu_busy += r->interval;
+}
+
 /* sm.c */
 int tm_sm_init(tm_gpu *g, tm_sm *s, int id);
 void tm_sm_free(tm_sm *s);
@@ -397,86 +359,30 @@ void tm_sm_describe(const tm_gpu *g, const tm_sm *s, const tm_warp *tw, char *bu
 int tm_sm_start_cta(tm_gpu *g, tm_sm *s, tm_cta *tc, aw_dim3 id);
 /* CTA c (a kernel's, or an assist warp's) runs on SM s from now: what its %smid, %nsmid and
  * %globaltimer read. */
-void tm_sm_place(const tm_gpu *g, const tm_sm *s, cta *c);
-/* An ALU pipeline of s free at cycle n takes one instruction of opcode op (an assist warp's
- * MOVE of a live-in, a Direct Load's add) for its initiation interval: the cycle its result is
- * ready, or -1 when every ALU pipeline is busy. */
+static inline void tm_sm_place(const tm_gpu *g, const tm_sm *s, cta *c) {
+  emu_cta_place(c, (uint32_t)s->id, g->nsm, 1000.0 / g->cfg->core_clock_mhz);
+}
+/* What the assist warp controller (awc.h) calls back in its SM:
+ * tm_sm_alu_take: an ALU pipeline of s free at cycle n takes one instruction of opcode op (an
+ * assist warp's MOVE of a live-in, a Direct Load's add) for its initiation interval: the cycle
+ * its result is ready, or -1 when every ALU pipeline is busy.
+ * tm_sm_ldst_take: an assist warp issued global memory instruction 'in' at cycle n (the
+ * functional core's report in is): its accesses go to the LD/ST unit (free: the caller
+ * checked) like a warp's; *load: the record of what comes back (its outstanding requests; the
+ * caller says who waits for it), NULL when nothing does (a store's).  0, or -1 on a failure.
+ * tm_sm_resume: warp tw's high-priority assist warp has exited at cycle n: it may issue again
+ * from n + 1; its live-out registers (binding b) are ready at out_ready[i] (NULL: killed,
+ * nothing copied back).
+ * tm_sm_assist_ended: an assist warp whose parent CTA runner was c (serial 'serial') has
+ * ended: when that CTA was draining and none of its assist warps is left, it retires.
+ * tm_load_complete: a load's last request is back (a warp's: its registers are ready). */
 int64_t tm_sm_alu_take(tm_gpu *g, tm_sm *s, int op, int64_t n);
-
-/* assist.c: design caba's assist warps (the SM's table; see assist.c) */
-int tm_assist_init(tm_gpu *g, tm_sm *s);
-void tm_assist_free(tm_sm *s);
-void tm_assist_reset(tm_sm *s);
-/* The line at addr arrived at L1 at cycle n and released 'waiters': when it
- * arrived compressed, an assist warp decompresses it and completes them
- * (returns 1); else 0 (the caller completes them). */
-int tm_assist_fill(tm_gpu *g, tm_sm *s, uint64_t addr, tm_req *waiters, int64_t n);
-/* Store r (at pc) of warp 'parent' writes the whole block at addr at cycle n: when
- * an entry is free and the predictor expects the block to compress, a
- * compression assist warp compresses it and sends r on (returns 1); else 0:
- * it goes out uncompressed (the caller sends it). */
-int tm_assist_store(tm_gpu *g, tm_sm *s, tm_parent parent, uint32_t pc, uint64_t addr, tm_req *r, int64_t n);
-/* Design caba, CABA 5.2: the compressed block at addr that a partial store of
- * 'parent' wrote to has come back to the SM: a decompression assist warp
- * takes it (or it waits for an entry), and at its exit the whole line goes
- * back to L2, uncompressed.  0, or -1 on a fault. */
-int tm_assist_merge(tm_gpu *g, tm_sm *s, tm_parent parent, uint64_t addr, int64_t n);
-/* sm.c: the merged block at addr goes back to L2 whole and uncompressed at t
- * (counted in partial_merges).  0, or -1 out of memory. */
-int tm_merge_back(tm_gpu *g, tm_sm *s, uint64_t addr, tm_time t);
-/* sm.c: a compression assist warp's payload for the block at addr (block: its bytes as compressed,
- * meta: its form) leaves SM s for L2 at t, to replace the line a store left there uncompressed
- * (gpu.c: it does when the line is still there, dirty, holding those bytes).  0, or -1 out of memory. */
-int tm_send_pack(tm_gpu *g, tm_sm *s, uint64_t addr, const uint8_t *block, const codec_meta *meta, tm_time t);
-/* What an update of tm_send_pack carries (its request's owner). */
-typedef struct { uint8_t block[CODEC_MAX_LINE]; codec_meta meta; } tm_pack;
-/* Warp tw of SM s is about to issue the instruction at the label of 'pc'
- * trigger b at cycle n: starts its subroutine.  Returns 2 when it started a
- * high-priority one (the warp waits for it: the caller puts it in TW_ASSIST),
- * 1 when the warp goes on (a low-priority one started, or was not deployed),
- * 0 when it must wait (a live-in still being computed: tw->next_issue or
- * tw->wait_load set; no free entry), -1 on a fault. */
-int tm_assist_pc(tm_gpu *g, tm_sm *s, tm_warp *tw, const emu_pc_bind *b, int64_t n);
-/* Issues one instruction of scheduler k's assist warps of priority 'low' at
- * cycle n if one can: 1, 0, or -1 on a fault. */
-int tm_assist_issue(tm_gpu *g, tm_sm *s, uint32_t k, int low, int64_t n, int *ldst_free);
-/* The launch's work is done but for compression (no CTA left, no other assist warp live), at SM
- * cycle n: the blocks still waiting for compression are dropped and the compression assist warps
- * at work killed (their stores went out uncompressed already, CABA 5.2.2; a low-priority assist warp
- * may never run or complete, 4.2.3); the launch ends when what is in flight has arrived. */
-void tm_assist_launch_over(tm_gpu *g, tm_sm *s, int64_t n);
-/* The controller's throttle: at SM cycle n, closes the measuring window when it is over. */
-void tm_assist_watch(tm_gpu *g, tm_sm *s, int64_t n);
-/* The subroutine (an index into the image's subrs) that compresses
- * (decompress 0) or decompresses blocks of encoding enc of this launch's
- * module, or -1: emu_subroutine_for, remembered for the launch. */
-int tm_codec_subr(tm_gpu *g, int decompress, int enc);
-/* The debugger's view: the i-th live assist warp of s whose parent is w, described in buf; 1, or 0 when none. */
-int tm_assist_describe(const tm_gpu *g, const tm_sm *s, const warp *w, int i, char *buf, size_t cap);
-/* The first cycle after n at which one of s's assist warps may issue (INT64_MAX: none live). */
-int64_t tm_assist_wake(const tm_sm *s, int64_t n);
-/* sm.c: warp tw's high-priority assist warp has exited at cycle n: it may
- * issue again from n + 1; its live-out registers (binding b) are ready at
- * out_ready[i] (NULL: killed, nothing copied back) */
+int tm_sm_ldst_take(tm_gpu *g, tm_sm *s, const emu_insn *in, const emu_issue *is, int64_t n, tm_load **load);
 void tm_sm_resume(tm_sm *s, tm_warp *tw, const emu_pc_bind *b, const int64_t *out_ready, int64_t n);
-/* An assist warp whose parent CTA runner was c (serial 'serial') has ended:
- * when that CTA was draining and none of its assist warps is left, it retires. */
 void tm_sm_assist_ended(tm_gpu *g, tm_sm *s, const cta *c, uint64_t serial, tm_time t);
-/* The live 'pc' and 'miss' assist warps of CTA runner c (serial 'serial') on s. */
-uint32_t tm_assist_of_cta(const tm_sm *s, const cta *c, uint64_t serial);
-/* sm.c: assist warp a (of SM s) issued global memory instruction 'in' at
- * cycle n (the functional core's report in is): its accesses go to the LD/ST
- * unit (free: the caller checked) like a warp's, its registers ready when
- * they are back.  0, or -1 on a failure. */
-int tm_sm_assist_mem(tm_gpu *g, tm_sm *s, struct tm_assist *a, const emu_insn *in, const emu_issue *is, int64_t n);
-/* assist.c: an assist warp's memory instruction l is back at cycle l->ready */
-void tm_assist_load_done(tm_gpu *g, tm_sm *s, tm_load *l);
-/* assist.c: warp tw's load missed in L1 on the line at addr at cycle n: the
- * module's 'miss' subroutine, if any, starts (a low-priority one when the SM
- * is not busy and an entry is free).  0, or -1 on a fault. */
-int tm_assist_miss(tm_gpu *g, tm_sm *s, tm_parent parent, uint64_t addr, int pf_hit, int64_t n);
-/* sm.c: a load's last request is back */
 void tm_load_complete(tm_gpu *g, tm_sm *s, tm_load *l, tm_time t);
+/* What a compression assist warp's payload carries to L2 (the update's request's owner, gpu.c). */
+typedef struct { uint8_t block[CODEC_MAX_LINE]; codec_meta meta; } tm_pack;
 
 /* gpu.c: the bytes the design stores the blocks of 'sectors' (L2 sectors) of the line at
  * line_addr in; *decompress (when not NULL): the hardware's cycles to decompress the slowest (0
@@ -505,6 +411,10 @@ void tm_cmem_line(tm_gpu *g, aw_line *l, const uint8_t *in, uint32_t in_bytes, u
                   uint32_t enc, uint32_t size, uint64_t addr);
 void tm_cmem_result(const tm_gpu *g, const aw_line *l, codec_meta *meta);
 uint64_t tm_cmem_algorithm(const tm_gpu *g);
+/* The subroutine (an index into the image's subrs) that compresses (decompress 0) or
+ * decompresses blocks of encoding enc of this launch's module, or -1: emu_subroutine_for,
+ * remembered for the launch. */
+int tm_codec_subr(tm_gpu *g, int decompress, int enc);
 /* Design caba: whether the 4 KiB page holding addr holds no block that compresses, as the initial
  * setup found it (looked at when first asked after the host wrote it): its blocks are stored as
  * they are, and it needs no metadata lookup and no compression (the page's attribute says so). */

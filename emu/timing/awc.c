@@ -1,4 +1,4 @@
-/* emu/timing/assist.c -- assist warps (design caba): the assist warp table of an SM.
+/* emu/timing/awc.c -- the Assist Warp Controller of an SM (awc.h): its assist warp table.
  *
  * A line that arrives at L1 compressed triggers the module's 'decompress ENC'
  * subroutine for its encoding (the Assist Warp Store: the image's trigger
@@ -28,7 +28,7 @@
  * replaces the line in L2 if the line is unchanged there (send) or goes out
  * with the store (hold).  Nothing waits for it at the launch's end.
  */
-#include "tm_int.h"
+#include "awc.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,66 +37,73 @@
 #define TM_PREDICT_RETRY 32   /* a store predicted incompressible still tries once in this many */
 #define TM_PREDICT_MERGE 0    /* the predictor's slot that a merged line's compression counts in (its store's pc is not kept) */
 
-
-int tm_assist_init(tm_gpu *g, tm_sm *s) {
-  s->nawt = (uint32_t)g->cfg->awt_entries;
-  s->awt = calloc(s->nawt, sizeof *s->awt);
-  s->awt_live = calloc(2 * (size_t)s->nsched, sizeof *s->awt_live);
-  s->awt_next = calloc(2 * (size_t)s->nsched, sizeof *s->awt_next);
-  s->awt_order = calloc(2 * (size_t)s->nsched * 64, 1);
-  s->awt_n = calloc(2 * (size_t)s->nsched, 1);
-  if (!s->awt || !s->awt_live || !s->awt_next || !s->awt_order || !s->awt_n) return -1;
-  for (uint32_t i = 0; i < s->nawt; i++) {
-    tm_assist *a = &s->awt[i];
+tm_awc *tm_awc_new(tm_gpu *g, tm_sm *s) {
+  tm_awc *ctl = calloc(1, sizeof *ctl);
+  if (!ctl) return NULL;
+  ctl->g = g;
+  ctl->s = s;
+  ctl->nawt = (uint32_t)g->cfg->awt_entries;
+  ctl->awt = calloc(ctl->nawt, sizeof *ctl->awt);
+  ctl->awt_live = calloc(2 * (size_t)s->nsched, sizeof *ctl->awt_live);
+  ctl->awt_next = calloc(2 * (size_t)s->nsched, sizeof *ctl->awt_next);
+  ctl->awt_order = calloc(2 * (size_t)s->nsched * 64, 1);
+  ctl->awt_n = calloc(2 * (size_t)s->nsched, 1);
+  if (!ctl->awt || !ctl->awt_live || !ctl->awt_next || !ctl->awt_order || !ctl->awt_n) { tm_awc_free(ctl); return NULL; }
+  for (uint32_t i = 0; i < ctl->nawt; i++) {
+    tm_assist *a = &ctl->awt[i];
     a->c = emu_assist_new(g->d, g->m, NULL);
     a->reg_ready = calloc(g->max_slots ? g->max_slots : 1, sizeof *a->reg_ready);
-    if (!a->c || !a->reg_ready) return -1;
+    if (!a->c || !a->reg_ready) { tm_awc_free(ctl); return NULL; }
   }
-  tm_assist_reset(s);
-  return 0;
+  tm_awc_reset(ctl);
+  return ctl;
 }
 
-void tm_assist_free(tm_sm *s) {
-  if (s->awt)
-    for (uint32_t i = 0; i < s->nawt; i++) { emu_cta_free(s->awt[i].c); free(s->awt[i].reg_ready); }
-  free(s->awt);
-  free(s->awq);
-  free(s->awt_live);
-  free(s->awt_next);
-  free(s->awt_order);
-  free(s->awt_n);
-  free(s->asq);
-  s->asq = NULL;
-  s->awt_order = s->awt_n = NULL;
-  s->awt_live = NULL;
-  s->awt_next = NULL;
-  s->awt = NULL;
-  s->awq = NULL;
+void tm_awc_free(tm_awc *ctl) {
+  if (!ctl) return;
+  if (ctl->awt)
+    for (uint32_t i = 0; i < ctl->nawt; i++) { emu_cta_free(ctl->awt[i].c); free(ctl->awt[i].reg_ready); }
+  free(ctl->awt);
+  free(ctl->awq);
+  free(ctl->awt_live);
+  free(ctl->awt_next);
+  free(ctl->awt_order);
+  free(ctl->awt_n);
+  free(ctl->asq);
+  free(ctl->dlq);
+  free(ctl);
 }
 
-void tm_assist_reset(tm_sm *s) {
-  for (uint32_t i = 0; i < s->nawt; i++) s->awt[i].live = 0;
-  if (s->awt_live) memset(s->awt_live, 0, 2 * (size_t)s->nsched * sizeof *s->awt_live);
-  if (s->awt_next) memset(s->awt_next, 0, 2 * (size_t)s->nsched * sizeof *s->awt_next);
-  if (s->awt_n) memset(s->awt_n, 0, 2 * (size_t)s->nsched);
-  s->nlive = 0;
-  s->nawq = s->awq_head = 0;
-  s->nasq = s->asq_head = 0;
-  s->window_from = 0;
-  s->window_used = 0;
-  s->alu_busy = s->window_alu = 0;
-  s->last_issue = 0;
-  s->busy = 0;
-  memset(s->predict, 1, sizeof s->predict);   /* weakly compressible: the first store of each pc tries */
-  s->fill_hint = 1;
-  memset(s->skipped, 0, sizeof s->skipped);
-  memset(s->trying, 0, sizeof s->trying);
-  memset(s->lastenc, 0, sizeof s->lastenc);
+void tm_awc_reset(tm_awc *ctl) {
+  uint32_t nsched = ctl->s->nsched;
+  for (uint32_t i = 0; i < ctl->nawt; i++) ctl->awt[i].live = 0;
+  memset(ctl->awt_live, 0, 2 * (size_t)nsched * sizeof *ctl->awt_live);
+  memset(ctl->awt_next, 0, 2 * (size_t)nsched * sizeof *ctl->awt_next);
+  memset(ctl->awt_n, 0, 2 * (size_t)nsched);
+  ctl->nlive = 0;
+  ctl->ndl = 0;
+  ctl->nawq = ctl->awq_head = 0;
+  ctl->nasq = ctl->asq_head = 0;
+  ctl->window_from = 0;
+  ctl->window_used = 0;
+  ctl->window_alu = 0;
+  ctl->busy = 0;
+  memset(ctl->predict, 1, sizeof ctl->predict);   /* weakly compressible: the first store of each pc tries */
+  ctl->fill_hint = 1;
+  memset(ctl->skipped, 0, sizeof ctl->skipped);
+  memset(ctl->trying, 0, sizeof ctl->trying);
+  memset(ctl->lastenc, 0, sizeof ctl->lastenc);
+}
+
+/* Register slot's value of assist warp a is ready at cycle t (TM_NEVER: a load's, in flight). */
+static inline void aw_ready(tm_assist *a, uint32_t slot, int64_t t) {
+  a->reg_ready[slot] = t;
+  if (t != TM_NEVER && t > a->all_ready) a->all_ready = t;
 }
 
 /* The first entry of the table not live, or NULL. */
-static tm_assist *free_entry(tm_sm *s) {
-  for (uint32_t i = 0; i < s->nawt; i++) if (!s->awt[i].live) return &s->awt[i];
+static tm_assist *free_entry(tm_awc *ctl) {
+  for (uint32_t i = 0; i < ctl->nawt; i++) if (!ctl->awt[i].live) return &ctl->awt[i];
   return NULL;
 }
 
@@ -104,6 +111,66 @@ static tm_assist *free_entry(tm_sm *s) {
 static void send_store(tm_gpu *g, tm_req *r, const codec_meta *meta, int64_t n) {
   if (meta->encoding) { r->bytes = meta->size ? meta->size : 1; r->packed = 1; r->enc = (uint8_t)meta->encoding; }
   tm_send_up(g, r, tm_cycles(g->core, n));
+}
+
+/* An uncompressed L2 (l2_compressed off): the line an assist warp has just
+ * decompressed goes back to its L2 slice whole, which keeps that copy and
+ * answers later reads with it (CABA 7.6).  0, or -1 out of memory. */
+static int send_plain(tm_awc *ctl, uint64_t addr, tm_time t) {
+  tm_gpu *g = ctl->g;
+  tm_sm *s = ctl->s;
+  tm_req *r = tm_req_new(g);
+  if (!r) { tm_fail(g, "out of host memory for a line sent back to L2"); return -1; }
+  r->kind = REQ_PLAIN;
+  r->addr = addr;
+  r->bytes = g->z.unit;
+  r->sm = (uint16_t)s->id;
+  r->born = t;
+  tm_send_up(g, r, t);
+  return 0;
+}
+
+/* CABA 5.2: the block at addr, merged with a partial store, goes back to L2 whole and
+ * uncompressed at t (counted in partial_merges).  0, or -1 out of memory. */
+static int merge_back(tm_awc *ctl, uint64_t addr, tm_time t) {
+  tm_gpu *g = ctl->g;
+  tm_sm *s = ctl->s;
+  tm_req *w = tm_req_new(g);
+  if (!w) { tm_fail(g, "out of host memory for a merged line"); return -1; }
+  w->kind = REQ_WR;
+  w->addr = addr;
+  w->up_sectors = cache_block_sectors(&s->l1, addr, g->z.unit);
+  w->bytes = g->z.unit;
+  w->sm = (uint16_t)s->id;
+  w->owner = NULL;
+  w->born = t;
+  g->st->partial_merges++;
+  tm_send_up(g, w, t);
+  return 0;
+}
+
+/* A compression assist warp's payload for the block at addr (block: its bytes as compressed,
+ * meta: its form) leaves the SM for L2 at t, to replace the line a store left there uncompressed
+ * (gpu.c: it does when the line is still there, dirty, holding those bytes).  0, or -1 out of memory. */
+static int send_pack(tm_awc *ctl, uint64_t addr, const uint8_t *block, const codec_meta *meta, tm_time t) {
+  tm_gpu *g = ctl->g;
+  tm_sm *s = ctl->s;
+  tm_req *w = tm_req_new(g);
+  tm_pack *p = w ? malloc(sizeof *p) : NULL;
+  if (!p) { if (w) tm_req_free(g, w); tm_fail(g, "out of host memory for a compressed line"); return -1; }
+  memcpy(p->block, block, g->z.unit);
+  p->meta = *meta;
+  w->kind = REQ_WR;
+  w->update = 1;
+  w->packed = 1;
+  w->addr = addr;
+  w->up_sectors = cache_block_sectors(&s->l1, addr, g->z.unit);
+  w->bytes = meta->size ? meta->size : 1;
+  w->sm = (uint16_t)s->id;
+  w->owner = p;
+  w->born = t;
+  tm_send_up(g, w, t);
+  return 0;
 }
 
 static const char *subr_name(const tm_gpu *g, uint32_t sr) { return isa_str(&g->m->img, g->m->img.funcs[g->m->img.subrs[sr].func].name); }
@@ -127,9 +194,11 @@ static int waiters_parent(const tm_req *waiters, tm_parent *p) {
 
 /* A compression may take an entry: half the table stays for decompressions (so a table of one
  * entry never takes one). */
-static int store_may_start(const tm_sm *s) { return 2 * (s->nlive + 1) <= s->nawt; }
+static int store_may_start(const tm_awc *ctl) { return 2 * (ctl->nlive + 1) <= ctl->nawt; }
 
-static void go(tm_gpu *g, tm_sm *s, tm_assist *a, uint32_t sr, tm_parent parent, uint64_t addr, int64_t n) {
+static void go(tm_awc *ctl, tm_assist *a, uint32_t sr, tm_parent parent, uint64_t addr, int64_t n) {
+  tm_gpu *g = ctl->g;
+  tm_sm *s = ctl->s;
   uint32_t sched = parent.sched;
   a->from = parent;
   a->parent = parent.w;
@@ -152,19 +221,18 @@ static void go(tm_gpu *g, tm_sm *s, tm_assist *a, uint32_t sr, tm_parent parent,
   a->next = NULL;
   a->insns = 0;
   a->pending = 0;
-  a->c->warps[0].killed = 0;
-  s->nlive++;
+  ctl->nlive++;
   g->live_assists++;
   if (a->compress) g->live_compress++;
   uint32_t q = 2 * a->sched + (uint32_t)a->low;
-  s->awt_live[q] |= 1ull << (a - s->awt);
-  s->awt_order[q * 64 + s->awt_n[q]++] = (uint8_t)(a - s->awt);   /* the youngest */
-  if (s->awt_next[q] > n) s->awt_next[q] = n;
+  ctl->awt_live[q] |= 1ull << (a - ctl->awt);
+  ctl->awt_order[q * 64 + ctl->awt_n[q]++] = (uint8_t)(a - ctl->awt);   /* the youngest */
+  if (ctl->awt_next[q] > n) ctl->awt_next[q] = n;
   g->st->assist_triggered++;
   if (g->d->timeline) {
     char what[160];
     snprintf(what, sizeof what, "start %s (%s)", subr_name(g, sr), a->compress ? "compress" : a->bind ? "pc trigger" : a->miss ? "miss trigger" : "decompress");
-    tm_timeline_assist(g, s, (uint32_t)(a - s->awt), what, subr_name(g, sr), n, 1);
+    tm_timeline_assist(g, s, (uint32_t)(a - ctl->awt), what, subr_name(g, sr), n, 1);
     snprintf(what, sizeof what, "trigger %s", subr_name(g, sr));
     tm_timeline_trigger(g, s, parent.slot, what, n);
   }
@@ -177,7 +245,9 @@ static void set_meta(aw_line *l, uint32_t enc, uint32_t size, uint32_t line, uin
 }
 
 /* Completes the loads in the list 'waiters' at cycle n. */
-static void release(tm_gpu *g, tm_sm *s, tm_req *waiters, int64_t n, tm_time t) {
+static void release(tm_awc *ctl, tm_req *waiters, int64_t n, tm_time t) {
+  tm_gpu *g = ctl->g;
+  tm_sm *s = ctl->s;
   for (tm_req *w = waiters, *next; w; w = next) {
     next = w->next;
     tm_load *l = w->owner;
@@ -189,7 +259,8 @@ static void release(tm_gpu *g, tm_sm *s, tm_req *waiters, int64_t n, tm_time t) 
 
 /* Starts entry a on the line at addr for 'waiters', the line (a->want) and its
  * payload (a->in) compressed into them already, with 'meta'.  0, or -1 on a failure. */
-static int begin(tm_gpu *g, tm_sm *s, tm_assist *a, uint64_t addr, tm_req *waiters, const tm_parent *merge, int64_t n, codec_meta meta) {
+static int begin(tm_awc *ctl, tm_assist *a, uint64_t addr, tm_req *waiters, const tm_parent *merge, int64_t n, codec_meta meta) {
+  tm_gpu *g = ctl->g;
   int sr = tm_codec_subr(g, 1, (int)meta.encoding);
   if (sr < 0) {
     char why[200];
@@ -216,30 +287,32 @@ static int begin(tm_gpu *g, tm_sm *s, tm_assist *a, uint64_t addr, tm_req *waite
   a->bind = NULL;
   a->ptw = NULL;
   a->moves = 0;
-  go(g, s, a, sr, p, addr, n);
+  go(ctl, a, sr, p, addr, n);
   return 0;
 }
 
 /* Starts entry a on the line at addr for 'waiters' (the line as the functional memory holds it now:
  * its payload as the module's compression stores it).  0, or -1 on a failure. */
-static int start(tm_gpu *g, tm_sm *s, tm_assist *a, uint64_t addr, tm_req *waiters, const tm_parent *merge, int64_t n) {
+static int start(tm_awc *ctl, tm_assist *a, uint64_t addr, tm_req *waiters, const tm_parent *merge, int64_t n) {
+  tm_gpu *g = ctl->g;
   codec_meta meta;
   if (tm_cmem_payload(g, addr, a->want, a->in, &meta)) return -1;
   if (!meta.encoding && tm_codec_subr(g, 1, 0) < 0) {   /* its bytes changed since it moved and no longer compress, and the module
                                                           * has no 'decompress 0': nothing to decompress */
-    if (merge) return tm_merge_back(g, s, addr, tm_cycles(g->core, n));
-    release(g, s, waiters, n, tm_cycles(g->core, n));
+    if (merge) return merge_back(ctl, addr, tm_cycles(g->core, n));
+    release(ctl, waiters, n, tm_cycles(g->core, n));
     return 0;
   }
-  return begin(g, s, a, addr, waiters, merge, n, meta);
+  return begin(ctl, a, addr, waiters, merge, n, meta);
 }
 
 /* Starts entry a on the compression of pending block w with subroutine sr at cycle n.  0, or -1 on a failure. */
-static int start_store(tm_gpu *g, tm_sm *s, tm_assist *a, int sr, const tm_store_wait *w, int64_t n) {
+static int start_store(tm_awc *ctl, tm_assist *a, int sr, const tm_store_wait *w, int64_t n) {
+  tm_gpu *g = ctl->g;
   memcpy(a->in, w->block, g->z.unit);   /* .lin: the block as the store left it (its copy) */
   memset(a->out, 0, sizeof a->out);
   tm_cmem_line(g, &a->line, a->in, g->z.unit, a->out, CODEC_MAX_PAYLOAD, 0, 0, w->addr);
-  a->line.lastenc = s->lastenc[w->pc % TM_PREDICT];   /* (.lastenc: the encoding this store's last block took) */
+  a->line.lastenc = ctl->lastenc[w->pc % TM_PREDICT];   /* (.lastenc: the encoding this store's last block took) */
   if (emu_assist_start(a->c, g->m->img.subrs[sr].func, &a->line, g->fault, NULL)) { g->failed = 1; return -1; }   /* (codecs: shared memory of their own) */
   a->waiters = NULL;
   a->miss = 0;
@@ -247,43 +320,47 @@ static int start_store(tm_gpu *g, tm_sm *s, tm_assist *a, int sr, const tm_store
   a->compress = 1;
   a->held = w->held;
   a->store_pc = w->pc;
-  if (s->trying[w->pc % TM_PREDICT] < UINT8_MAX) s->trying[w->pc % TM_PREDICT]++;
+  if (ctl->trying[w->pc % TM_PREDICT] < UINT8_MAX) ctl->trying[w->pc % TM_PREDICT]++;
   a->bind = NULL;
   a->ptw = NULL;
   a->moves = 0;
-  go(g, s, a, (uint32_t)sr, w->p, w->addr, n);
+  go(ctl, a, (uint32_t)sr, w->p, w->addr, n);
   return 0;
 }
 
 /* How many blocks may wait for compression in SM s now: the dedicated L1 lines, and (awc_store_shared)
  * the lines' worth of shared memory no resident CTA holds. */
-static uint32_t store_room(const tm_gpu *g, const tm_sm *s) {
+static uint32_t store_room(const tm_awc *ctl) {
+  const tm_gpu *g = ctl->g;
+  const tm_sm *s = ctl->s;
   uint64_t n = (uint64_t)g->cfg->awc_store_lines;
   if (g->cfg->awc_store_shared && (uint64_t)g->cfg->sm_shared_bytes > s->shared) n += ((uint64_t)g->cfg->sm_shared_bytes - s->shared) / g->z.unit;
   return n > UINT32_MAX ? UINT32_MAX : (uint32_t)n;
 }
 
 /* The pending block i places after the oldest. */
-static tm_store_wait *pending(const tm_sm *s, uint32_t i) { return &s->asq[(s->asq_head + i) % s->capasq]; }
+static tm_store_wait *pending(const tm_awc *ctl, uint32_t i) { return &ctl->asq[(ctl->asq_head + i) % ctl->capasq]; }
 
 /* Compression assist warps take the newest pending blocks while the table has room for them (half
  * of it stays for decompressions, which the loads wait for, and none starts while a line waits
  * for an entry) and, for a low-priority subroutine, while the SM is not busy.  0, or -1 on a failure. */
-static int pump(tm_gpu *g, tm_sm *s, int64_t n) {
-  if (!s->nasq || s->nawq) return 0;
+static int pump(tm_awc *ctl, int64_t n) {
+  tm_gpu *g = ctl->g;
+  if (!ctl->nasq || ctl->nawq) return 0;
   int sr = tm_codec_subr(g, 0, -1);
-  if (sr < 0 || (g->m->img.subrs[sr].priority == ISA_PRIO_LOW && s->busy)) return 0;
+  if (sr < 0 || (g->m->img.subrs[sr].priority == ISA_PRIO_LOW && ctl->busy)) return 0;
   tm_assist *a;
-  while (s->nasq && store_may_start(s) && (a = free_entry(s))) {
-    tm_store_wait w = *pending(s, --s->nasq);   /* the newest: under send its line is likeliest still in L2 */
-    if (start_store(g, s, a, sr, &w, n)) return -1;
+  while (ctl->nasq && store_may_start(ctl) && (a = free_entry(ctl))) {
+    tm_store_wait w = *pending(ctl, --ctl->nasq);   /* the newest: under send its line is likeliest still in L2 */
+    if (start_store(ctl, a, sr, &w, n)) return -1;
   }
   return 0;
 }
 
-static int enqueue(tm_gpu *g, tm_sm *s, tm_parent parent, uint32_t pc, uint64_t b, int predict, tm_req *r, int64_t n);
+static int enqueue(tm_awc *ctl, tm_parent parent, uint32_t pc, uint64_t b, int predict, tm_req *r, int64_t n);
 
-int tm_assist_store(tm_gpu *g, tm_sm *s, tm_parent parent, uint32_t pc, uint64_t addr, tm_req *r, int64_t n) {
+int tm_awc_store(tm_awc *ctl, tm_parent parent, uint32_t pc, uint64_t addr, tm_req *r, int64_t n) {
+  tm_gpu *g = ctl->g;
   if (g->z.design.compress != TM_BY_ASSIST) return 0;
   uint64_t b = addr / g->z.unit * g->z.unit;
   if (tm_cmem_page_raw(g, b)) { g->st->assist_predicted++; return 0; }   /* a page the setup found incompressible: not compressed */
@@ -304,7 +381,7 @@ int tm_assist_store(tm_gpu *g, tm_sm *s, tm_parent parent, uint32_t pc, uint64_t
                "(assemble the kernel with the subroutines of its algorithm, e.g. subroutines/bdi/bdi.s)");
     return 1;
   }
-  int held = enqueue(g, s, parent, pc, b, 1, g->cfg->awc_store == TM_AWC_STORE_HOLD ? r : NULL, n);
+  int held = enqueue(ctl, parent, pc, b, 1, g->cfg->awc_store == TM_AWC_STORE_HOLD ? r : NULL, n);
   return held || g->failed;
 }
 
@@ -317,10 +394,11 @@ static void release_held(tm_gpu *g, tm_req **held, int64_t n) {
 /* Block b (its bytes as they are now) waits for compression, holding store r (NULL: none); 'predict':
  * the predictor may decide it is not worth it.  Returns 1 when it holds r, else 0 (a failure is in
  * g->failed). */
-static int enqueue(tm_gpu *g, tm_sm *s, tm_parent parent, uint32_t pc, uint64_t b, int predict, tm_req *r, int64_t n) {
+static int enqueue(tm_awc *ctl, tm_parent parent, uint32_t pc, uint64_t b, int predict, tm_req *r, int64_t n) {
+  tm_gpu *g = ctl->g;
   /* the block waits already (a store wrote it again): its copy is the newest */
-  for (uint32_t i = 0; i < s->nasq; i++) {
-    tm_store_wait *w = pending(s, i);
+  for (uint32_t i = 0; i < ctl->nasq; i++) {
+    tm_store_wait *w = pending(ctl, i);
     if (w->addr != b) continue;
     if (!tm_block_read(&g->z, g->d, b, w->block)) memset(w->block, 0, g->z.unit);
     w->pc = pc; w->p = parent;
@@ -333,45 +411,45 @@ static int enqueue(tm_gpu *g, tm_sm *s, tm_parent parent, uint32_t pc, uint64_t 
    * TM_PREDICT_RETRY-th one tries again, to notice a change) */
   uint32_t p = pc % TM_PREDICT;
   if (g->cfg->awc_predict && predict) {
-    if (!s->predict[p]) {
-      if (++s->skipped[p] < TM_PREDICT_RETRY) { g->st->assist_predicted++; return 0; }
-      s->skipped[p] = 0;
-    } else if (s->predict[p] == 1 && s->trying[p]) { g->st->assist_predicted++; return 0; }   /* unsure: one block at a time */
+    if (!ctl->predict[p]) {
+      if (++ctl->skipped[p] < TM_PREDICT_RETRY) { g->st->assist_predicted++; return 0; }
+      ctl->skipped[p] = 0;
+    } else if (ctl->predict[p] == 1 && ctl->trying[p]) { g->st->assist_predicted++; return 0; }   /* unsure: one block at a time */
     /* the data the SM reads does not compress: a store pc not known to compress does not try */
-    if (!s->fill_hint && s->predict[p] < 2) { g->st->assist_predicted++; return 0; }
+    if (!ctl->fill_hint && ctl->predict[p] < 2) { g->st->assist_predicted++; return 0; }
   }
   /* a table of one entry, which compression never takes (half stays for decompression), or no
    * pending line: none */
-  uint32_t room = store_room(g, s);
-  if (s->nawt < 2 || !room) { g->st->assist_overflow++; return 0; }
-  while (s->nasq >= room) {   /* full: the oldest leaves, as a full set evicts its least recently used line */
-    release_held(g, &pending(s, 0)->held, n);
-    s->asq_head = (s->asq_head + 1) % s->capasq;
-    s->nasq--;
+  uint32_t room = store_room(ctl);
+  if (ctl->nawt < 2 || !room) { g->st->assist_overflow++; return 0; }
+  while (ctl->nasq >= room) {   /* full: the oldest leaves, as a full set evicts its least recently used line */
+    release_held(g, &pending(ctl, 0)->held, n);
+    ctl->asq_head = (ctl->asq_head + 1) % ctl->capasq;
+    ctl->nasq--;
     g->st->pack_evicted++;
   }
-  if (s->nasq == s->capasq) {   /* the queue grows (it holds store_room at most) */
-    uint32_t cap = s->capasq ? 2 * s->capasq : 16;
+  if (ctl->nasq == ctl->capasq) {   /* the queue grows (it holds store_room at most) */
+    uint32_t cap = ctl->capasq ? 2 * ctl->capasq : 16;
     tm_store_wait *q = malloc(cap * sizeof *q);
     if (!q) { tm_fail(g, "out of host memory for a pending store"); return 0; }
-    for (uint32_t i = 0; i < s->nasq; i++) q[i] = *pending(s, i);
-    free(s->asq);
-    s->asq = q;
-    s->capasq = cap;
-    s->asq_head = 0;
+    for (uint32_t i = 0; i < ctl->nasq; i++) q[i] = *pending(ctl, i);
+    free(ctl->asq);
+    ctl->asq = q;
+    ctl->capasq = cap;
+    ctl->asq_head = 0;
   }
-  tm_store_wait *w = &s->asq[(s->asq_head + s->nasq++) % s->capasq];
+  tm_store_wait *w = &ctl->asq[(ctl->asq_head + ctl->nasq++) % ctl->capasq];
   w->addr = b; w->pc = pc; w->p = parent; w->held = r;
   if (!tm_block_read(&g->z, g->d, b, w->block)) memset(w->block, 0, g->z.unit);
   g->st->assist_store_waits++;
-  pump(g, s, n);   /* (a failure is in g->failed) */
+  pump(ctl, n);   /* (a failure is in g->failed) */
   return r != NULL;
 }
 
-uint32_t tm_assist_of_cta(const tm_sm *s, const cta *c, uint64_t serial) {
+uint32_t tm_awc_of_cta(const tm_awc *ctl, const cta *c, uint64_t serial) {
   uint32_t n = 0;
-  for (uint32_t i = 0; i < s->nawt; i++) {
-    const tm_assist *a = &s->awt[i];
+  for (uint32_t i = 0; i < ctl->nawt; i++) {
+    const tm_assist *a = &ctl->awt[i];
     n += a->live && (a->bind || a->miss) && a->pcta == c && a->pserial == serial;
   }
   return n;
@@ -379,27 +457,25 @@ uint32_t tm_assist_of_cta(const tm_sm *s, const cta *c, uint64_t serial) {
 
 /* 1 when subroutine sr has kept registers and an instance of it for parent
  * warp w is live: its kept registers are in use (one run at a time). */
-static int keep_busy(const tm_gpu *g, const tm_sm *s, uint32_t sr, const warp *w) {   /* (pc triggers) */
+static int keep_busy(const tm_awc *ctl, uint32_t sr, const warp *w) {   /* (pc triggers) */
+  const tm_gpu *g = ctl->g;
   if (!g->m->img.subrs[sr].nkeep) return 0;
-  for (uint32_t i = 0; i < s->nawt; i++)
-    if (s->awt[i].live && s->awt[i].subr == sr && s->awt[i].parent == w) return 1;
+  for (uint32_t i = 0; i < ctl->nawt; i++)
+    if (ctl->awt[i].live && ctl->awt[i].subr == sr && ctl->awt[i].parent == w) return 1;
   return 0;
 }
 
-int tm_assist_pc(tm_gpu *g, tm_sm *s, tm_warp *tw, const emu_pc_bind *b, int64_t n) {
+int tm_awc_pc(tm_awc *ctl, tm_warp *tw, const emu_pc_bind *b, int64_t n, int64_t *wait) {
+  tm_gpu *g = ctl->g;
   int low = g->m->img.subrs[b->subr].priority == ISA_PRIO_LOW;
   int64_t t = 0;   /* the live-ins must hold their values: the MOVEs read them */
   for (uint32_t i = 0; i < b->nin; i++) if (tw->reg_ready[b->parent_in[i]] > t) t = tw->reg_ready[b->parent_in[i]];
-  if (t > n) {
-    if (t == TM_NEVER) tw->wait_load = 1;
-    else tw->next_issue = t;
-    return 0;
-  }
-  if (low && s->busy) { g->st->assist_throttled++; return 1; }
-  tm_assist *a = keep_busy(g, s, b->subr, tw->w) ? NULL : free_entry(s);
+  if (t > n) { *wait = t; return 0; }
+  if (low && ctl->busy) { g->st->assist_throttled++; return 1; }
+  tm_assist *a = keep_busy(ctl, b->subr, tw->w) ? NULL : free_entry(ctl);
   if (!a) {   /* a full table (or its kept registers busy): a low-priority one is dropped, a high-priority one waits */
     if (low) { g->st->assist_overflow++; return 1; }
-    tw->next_issue = n + 1;
+    *wait = n + 1;
     return 0;
   }
   memset(&a->line, 0, sizeof a->line);   /* no line: empty buffers */
@@ -412,37 +488,40 @@ int tm_assist_pc(tm_gpu *g, tm_sm *s, tm_warp *tw, const emu_pc_bind *b, int64_t
   a->bind = b;
   a->ptw = low ? NULL : tw;
   a->moves = b->nin;
-  go(g, s, a, b->subr, parent_of(tw), 0, n);
+  go(ctl, a, b->subr, parent_of(tw), 0, n);
   return low ? 1 : 2;
 }
 
-static int start_miss(tm_gpu *g, tm_sm *s, tm_assist *a, int sr, tm_parent parent, uint64_t addr, int pf_hit, int64_t n);
+static int start_miss(tm_awc *ctl, tm_assist *a, int sr, tm_parent parent, uint64_t addr, int pf_hit, int64_t n);
 
-int tm_assist_miss(tm_gpu *g, tm_sm *s, tm_parent parent, uint64_t addr, int pf_hit, int64_t n) {
+int tm_awc_miss(tm_awc *ctl, tm_parent parent, uint64_t addr, int pf_hit, int64_t n) {
+  tm_gpu *g = ctl->g;
+  tm_sm *s = ctl->s;
   int sr = emu_subroutine_on(g->m, ISA_TRIG_MISS);
   if (sr < 0) return 0;
   int low = g->m->img.subrs[sr].priority == ISA_PRIO_LOW;
   /* a prefetcher only while the memory pipeline has room: not with most L1 MSHRs in use */
-  if (low && (s->busy || (s->has_l1 && (double)cache_mshrs_used(&s->l1) > g->cfg->awc_mshr_fraction * (double)s->l1.mshrs))) {
+  if (low && (ctl->busy || (s->has_l1 && (double)cache_mshrs_used(&s->l1) > g->cfg->awc_mshr_fraction * (double)s->l1.mshrs))) {
     g->st->assist_throttled++;
     g->st->pf_throttled++;
     return 0;
   }
   if (g->m->img.subrs[sr].nkeep)   /* its warp's run of it is live: the trigger waits for it to end (one, the latest) */
-    for (uint32_t i = 0; i < s->nawt; i++) {
-      tm_assist *b = &s->awt[i];
+    for (uint32_t i = 0; i < ctl->nawt; i++) {
+      tm_assist *b = &ctl->awt[i];
       if (!b->live || b->subr != (uint32_t)sr || b->parent != parent.w) continue;
       if (b->again) { g->st->assist_overflow++; g->st->pf_throttled++; }   /* the one waiting is dropped */
       b->again = 1; b->again_addr = addr; b->again_hit = pf_hit != 0; b->again_parent = parent;
       return 0;
     }
-  tm_assist *a = free_entry(s);
+  tm_assist *a = free_entry(ctl);
   if (!a) { g->st->assist_overflow++; g->st->pf_throttled++; return 0; }   /* (a miss does not wait for an entry) */
-  return start_miss(g, s, a, sr, parent, addr, pf_hit, n);
+  return start_miss(ctl, a, sr, parent, addr, pf_hit, n);
 }
 
 /* Starts entry a on 'miss' subroutine sr for the line at addr.  0, or -1 on a failure. */
-static int start_miss(tm_gpu *g, tm_sm *s, tm_assist *a, int sr, tm_parent parent, uint64_t addr, int pf_hit, int64_t n) {
+static int start_miss(tm_awc *ctl, tm_assist *a, int sr, tm_parent parent, uint64_t addr, int pf_hit, int64_t n) {
+  tm_gpu *g = ctl->g;
   a->again = 0;
   memset(&a->line, 0, sizeof a->line);   /* .lmeta: the line's size and address; no payload */
   set_meta(&a->line, 0, 0, (uint32_t)g->cfg->l1_line_bytes, g->z.mag ? g->z.mag : (uint32_t)g->cfg->dram_mag, addr);
@@ -455,58 +534,74 @@ static int start_miss(tm_gpu *g, tm_sm *s, tm_assist *a, int sr, tm_parent paren
   a->bind = NULL;
   a->ptw = NULL;
   a->moves = 0;
-  go(g, s, a, (uint32_t)sr, parent, addr, n);
+  go(ctl, a, (uint32_t)sr, parent, addr, n);
   return 0;
 }
 
-void tm_assist_load_done(tm_gpu *g, tm_sm *s, tm_load *l) {
+static int merge_block(tm_awc *ctl, tm_parent parent, uint64_t addr, int64_t n);
+static void direct_wait(tm_awc *ctl, tm_load *l);
+
+void tm_awc_load_done(tm_awc *ctl, tm_load *l) {
+  tm_gpu *g = ctl->g;
+  if (l->merge) {   /* a partial store's block is back: a decompression assist warp takes it */
+    if (merge_block(ctl, l->parent, l->addr, l->ready) < 0) g->failed = 1;
+    tm_load_free(g, l);
+    return;
+  }
+  if (l->direct) { direct_wait(ctl, l); return; }
   tm_assist *a = l->aw;
   const tm_regs *r = &g->regs[l->pc];
-  for (uint32_t j = 0; j < r->ndst; j++) tm_aw_ready(a, r->dst[j], l->ready);
+  for (uint32_t j = 0; j < r->ndst; j++) aw_ready(a, r->dst[j], l->ready);
   a->pending--;
   if (a->next_issue > l->ready) a->next_issue = l->ready;
-  int64_t *next = &s->awt_next[2 * a->sched + (uint32_t)a->low];
+  int64_t *next = &ctl->awt_next[2 * a->sched + (uint32_t)a->low];
   if (*next > a->next_issue) *next = a->next_issue;
+  tm_load_free(g, l);
 }
 
 /* Takes entry a out of the table and the buffer. */
-static void retire(tm_gpu *g, tm_sm *s, tm_assist *a) {
+static void retire(tm_awc *ctl, tm_assist *a) {
+  tm_gpu *g = ctl->g;
   a->live = 0;
-  s->nlive--;
+  ctl->nlive--;
   g->live_assists--;
   if (a->compress) g->live_compress--;
   uint32_t q = 2 * a->sched + (uint32_t)a->low, i = 0;
-  s->awt_live[q] &= ~(1ull << (a - s->awt));
-  uint8_t *order = &s->awt_order[q * 64];
-  while (order[i] != (uint8_t)(a - s->awt)) i++;
-  memmove(&order[i], &order[i + 1], (size_t)(s->awt_n[q] - i - 1));
-  s->awt_n[q]--;
+  ctl->awt_live[q] &= ~(1ull << (a - ctl->awt));
+  uint8_t *order = &ctl->awt_order[q * 64];
+  while (order[i] != (uint8_t)(a - ctl->awt)) i++;
+  memmove(&order[i], &order[i + 1], (size_t)(ctl->awt_n[q] - i - 1));
+  ctl->awt_n[q]--;
   /* the ones behind it (beyond the low-priority partition) are looked at from the next cycle */
-  if (s->awt_next[q] > g->cycle + 1) s->awt_next[q] = g->cycle + 1;
+  if (ctl->awt_next[q] > g->cycle + 1) ctl->awt_next[q] = g->cycle + 1;
 }
 
-void tm_assist_launch_over(tm_gpu *g, tm_sm *s, int64_t n) {
-  g->st->pack_dropped += s->nasq;
-  for (uint32_t i = 0; i < s->nasq; i++) release_held(g, &pending(s, i)->held, n);   /* (hold: the stores go out as they are) */
-  s->nasq = s->asq_head = 0;
-  for (uint32_t i = 0; i < s->nawt; i++) {
-    tm_assist *a = &s->awt[i];
+void tm_awc_launch_over(tm_awc *ctl, int64_t n) {
+  tm_gpu *g = ctl->g;
+  tm_sm *s = ctl->s;
+  g->st->pack_dropped += ctl->nasq;
+  for (uint32_t i = 0; i < ctl->nasq; i++) release_held(g, &pending(ctl, i)->held, n);   /* (hold: the stores go out as they are) */
+  ctl->nasq = ctl->asq_head = 0;
+  for (uint32_t i = 0; i < ctl->nawt; i++) {
+    tm_assist *a = &ctl->awt[i];
     if (!a->live || !a->compress) continue;
-    retire(g, s, a);
+    retire(ctl, a);
     g->st->pack_killed++;
     release_held(g, &a->held, n);
-    if (s->trying[a->store_pc % TM_PREDICT]) s->trying[a->store_pc % TM_PREDICT]--;
+    if (ctl->trying[a->store_pc % TM_PREDICT]) ctl->trying[a->store_pc % TM_PREDICT]--;
     if (g->d->timeline) tm_timeline_assist(g, s, i, "killed (the launch is over)", subr_name(g, a->subr), n, 1);
   }
 }
 
 /* The controller kills s's low-priority 'pc' assist warps that have not
  * issued yet (throttling has started): their entries are flushed. */
-static void kill_waiting(tm_gpu *g, tm_sm *s) {
-  for (uint32_t i = 0; i < s->nawt; i++) {
-    tm_assist *a = &s->awt[i];
+static void kill_waiting(tm_awc *ctl) {
+  tm_gpu *g = ctl->g;
+  tm_sm *s = ctl->s;
+  for (uint32_t i = 0; i < ctl->nawt; i++) {
+    tm_assist *a = &ctl->awt[i];
     if (!a->live || !a->low || !(a->bind || a->miss) || a->insns || (a->bind && a->moves < a->bind->nin)) continue;
-    retire(g, s, a);
+    retire(ctl, a);
     g->st->assist_killed++;
     if (a->again) { a->again = 0; g->st->assist_overflow++; g->st->pf_throttled++; }   /* (the trigger that waited for it goes too) */
     if (g->d->timeline) tm_timeline_assist(g, s, i, "killed by the controller", subr_name(g, a->subr), g->cycle, 1);
@@ -516,69 +611,62 @@ static void kill_waiting(tm_gpu *g, tm_sm *s) {
 
 /* A decompression for the line at addr (its waiting loads, or a partial
  * store's merge): an entry now, or a place in the queue for one. */
-static void decompress(tm_gpu *g, tm_sm *s, uint64_t addr, tm_req *waiters, const tm_parent *merge, int64_t n) {
-  tm_assist *a = free_entry(s);
-  if (a) { start(g, s, a, addr, waiters, merge, n); return; }
-  if (s->awq_head + s->nawq == s->capawq && s->awq_head) {   /* room at the front: move down */
-    memmove(&s->awq[0], &s->awq[s->awq_head], s->nawq * sizeof *s->awq);
-    s->awq_head = 0;
+static void decompress(tm_awc *ctl, uint64_t addr, tm_req *waiters, const tm_parent *merge, int64_t n) {
+  tm_gpu *g = ctl->g;
+  tm_assist *a = free_entry(ctl);
+  if (a) { start(ctl, a, addr, waiters, merge, n); return; }
+  if (ctl->awq_head + ctl->nawq == ctl->capawq && ctl->awq_head) {   /* room at the front: move down */
+    memmove(&ctl->awq[0], &ctl->awq[ctl->awq_head], ctl->nawq * sizeof *ctl->awq);
+    ctl->awq_head = 0;
   }
-  if (s->nawq == s->capawq) {   /* the table is full: the line waits */
-    uint32_t cap = s->capawq ? 2 * s->capawq : 16;
-    tm_assist_wait *q = realloc(s->awq, cap * sizeof *q);
+  if (ctl->nawq == ctl->capawq) {   /* the table is full: the line waits */
+    uint32_t cap = ctl->capawq ? 2 * ctl->capawq : 16;
+    tm_assist_wait *q = realloc(ctl->awq, cap * sizeof *q);
     if (!q) { tm_fail(g, "out of host memory"); return; }
-    s->awq = q;
-    s->capawq = cap;
+    ctl->awq = q;
+    ctl->capawq = cap;
   }
-  tm_assist_wait *w = &s->awq[s->awq_head + s->nawq];
+  tm_assist_wait *w = &ctl->awq[ctl->awq_head + ctl->nawq];
   w->addr = addr;
   w->waiters = waiters;
   w->merge = merge != NULL;
   if (merge) w->parent = *merge;
-  s->nawq++;
+  ctl->nawq++;
 }
 
-int tm_assist_fill(tm_gpu *g, tm_sm *s, uint64_t addr, tm_req *waiters, int64_t n) {
+int tm_awc_fill(tm_awc *ctl, uint64_t addr, tm_req *waiters, int64_t n) {
+  tm_gpu *g = ctl->g;
   if (g->z.design.decompress != TM_BY_ASSIST || !waiters) return 0;
   /* its stored form: compressed, an assist warp decompresses it */
   codec_meta form;
   if (tm_cmem_form(g, addr, &form)) return 0;   /* (the fault is in g->failed) */
   if (!form.encoding) {   /* incompressible data: the predictor hears of it (a block a kernel wrote uncompressed says nothing) */
     uint32_t enc, size;
-    if (tm_device_block_get(g->d, addr / g->z.unit * g->z.unit, g->z.unit, &enc, &size) == TM_BLOCK_PACKED && s->fill_hint) s->fill_hint--;
+    if (tm_device_block_get(g->d, addr / g->z.unit * g->z.unit, g->z.unit, &enc, &size) == TM_BLOCK_PACKED && ctl->fill_hint) ctl->fill_hint--;
     return 0;
   }
-  if (s->fill_hint < 3) s->fill_hint++;
-  tm_assist *a = free_entry(s);
-  if (a) start(g, s, a, addr, waiters, NULL, n);   /* (a failure is in g->failed) */
-  else decompress(g, s, addr, waiters, NULL, n);
+  if (ctl->fill_hint < 3) ctl->fill_hint++;
+  tm_assist *a = free_entry(ctl);
+  if (a) start(ctl, a, addr, waiters, NULL, n);   /* (a failure is in g->failed) */
+  else decompress(ctl, addr, waiters, NULL, n);
   return 1;
 }
 
-int tm_assist_merge(tm_gpu *g, tm_sm *s, tm_parent parent, uint64_t addr, int64_t n) {
-  decompress(g, s, addr, NULL, &parent, n);
+/* Design caba, CABA 5.2: the compressed block at addr that a partial store of 'parent' wrote to
+ * has come back to the SM: a decompression assist warp takes it (or it waits for an entry), and
+ * at its exit the whole line goes back to L2, uncompressed.  0, or -1 on a fault. */
+static int merge_block(tm_awc *ctl, tm_parent parent, uint64_t addr, int64_t n) {
+  tm_gpu *g = ctl->g;
+  decompress(ctl, addr, NULL, &parent, n);
   return g->failed ? -1 : 0;
 }
 
 /* Entry a's warp has finished at cycle n: checks its output, completes the
  * loads (or sends the store on, or lets the parent go on with its live-outs),
  * and gives the entry to the first waiting line. */
-/* An uncompressed L2 (l2_compressed off): the line an assist warp has just
- * decompressed goes back to its L2 slice whole, which keeps that copy and
- * answers later reads with it (CABA 7.6).  0, or -1 out of memory. */
-static int send_plain(tm_gpu *g, tm_sm *s, uint64_t addr, tm_time t) {
-  tm_req *r = tm_req_new(g);
-  if (!r) { tm_fail(g, "out of host memory for a line sent back to L2"); return -1; }
-  r->kind = REQ_PLAIN;
-  r->addr = addr;
-  r->bytes = g->z.unit;
-  r->sm = (uint16_t)s->id;
-  r->born = t;
-  tm_send_up(g, r, t);
-  return 0;
-}
-
-static int finish(tm_gpu *g, tm_sm *s, tm_assist *a, int64_t n) {
+static int finish(tm_awc *ctl, tm_assist *a, int64_t n) {
+  tm_gpu *g = ctl->g;
+  tm_sm *s = ctl->s;
   char why[300];
   int killed = a->c->warps[0].killed;
   codec_meta packed = { 0, 0 };   /* compression: what it made */
@@ -619,59 +707,105 @@ static int finish(tm_gpu *g, tm_sm *s, tm_assist *a, int64_t n) {
   }
   if (killed) g->st->assist_awkill++;
   if (a->pcta && a->pcta->serial == a->pserial) emu_assist_keep_save(a->c, a->parent, a->subr);   /* (its parent's CTA may have ended) */
-  retire(g, s, a);
+  retire(ctl, a);
   int chained = a->miss && a->again;   /* (a waiting trigger of the same warp takes the entry at once) */
   if ((a->bind || a->miss) && !chained && a->pcta) tm_sm_assist_ended(g, s, a->pcta, a->pserial, tm_cycles(g->core, n));
-  if (g->d->timeline) tm_timeline_assist(g, s, (uint32_t)(a - s->awt), killed ? "killed (awkill)" : "exit", subr_name(g, a->subr), n, 1);
+  if (g->d->timeline) tm_timeline_assist(g, s, (uint32_t)(a - ctl->awt), killed ? "killed (awkill)" : "exit", subr_name(g, a->subr), n, 1);
   if (a->compress) {   /* the predictor learns whether the store's blocks compress */
     uint32_t p = a->store_pc % TM_PREDICT;
-    if (s->trying[p]) s->trying[p]--;
-    if (!killed) s->lastenc[p] = (uint8_t)packed.encoding;
-    if (!killed && packed.encoding && s->predict[p] < 3) s->predict[p]++;
-    else if (!killed && !packed.encoding && s->predict[p]) s->predict[p]--;
+    if (ctl->trying[p]) ctl->trying[p]--;
+    if (!killed) ctl->lastenc[p] = (uint8_t)packed.encoding;
+    if (!killed && packed.encoding && ctl->predict[p] < 3) ctl->predict[p]++;
+    else if (!killed && !packed.encoding && ctl->predict[p]) ctl->predict[p]--;
   }
   if (a->compress) {   /* the payload goes to L2, to replace the line the store left there uncompressed */
     if (!packed.encoding) g->st->pack_raw++;
     if (a->held) {   /* awc_store hold: the store goes out now, with the payload when it compressed */
       if (packed.encoding) { send_store(g, a->held, &packed, n); a->held = NULL; g->st->pack_applied++; }
       else release_held(g, &a->held, n);
-    } else if (packed.encoding && tm_send_pack(g, s, a->addr, a->in, &packed, tm_cycles(g->core, n)) < 0) return -1;
+    } else if (packed.encoding && send_pack(ctl, a->addr, a->in, &packed, tm_cycles(g->core, n)) < 0) return -1;
   } else if (a->merge) {   /* CABA 5.2: the line, merged with the partial store, goes back whole and uncompressed, and is compressed again */
-    if (tm_merge_back(g, s, a->addr, tm_cycles(g->core, n)) < 0) return -1;
-    enqueue(g, s, a->from, TM_PREDICT_MERGE, a->addr / g->z.unit * g->z.unit, 0, NULL, n);
+    if (merge_back(ctl, a->addr, tm_cycles(g->core, n)) < 0) return -1;
+    enqueue(ctl, a->from, TM_PREDICT_MERGE, a->addr / g->z.unit * g->z.unit, 0, NULL, n);
     if (g->failed) return -1;
   } else if (!a->bind && !a->miss) {
-    release(g, s, a->waiters, n, tm_cycles(g->core, n));
-    if (!g->cfg->l2_compressed && send_plain(g, s, a->addr, tm_cycles(g->core, n)) < 0) return -1;
+    release(ctl, a->waiters, n, tm_cycles(g->core, n));
+    if (!g->cfg->l2_compressed && send_plain(ctl, a->addr, tm_cycles(g->core, n)) < 0) return -1;
   }
   if (a->miss && a->again) {   /* the trigger that waited for this run: its warp's next one */
-    if (a->pcta->serial == a->pserial && start_miss(g, s, a, (int)a->subr, a->again_parent, a->again_addr, a->again_hit, n + 1)) return -1;
+    if (a->pcta->serial == a->pserial && start_miss(ctl, a, (int)a->subr, a->again_parent, a->again_addr, a->again_hit, n + 1)) return -1;
     if (a->live) return 0;
   }
-  if (s->nawq) {
-    tm_assist_wait w = s->awq[s->awq_head++];
-    if (!--s->nawq) s->awq_head = 0;
-    if (start(g, s, a, w.addr, w.waiters, w.merge ? &w.parent : NULL, n + 1)) return -1;
-  } else if (pump(g, s, n + 1)) return -1;   /* pending blocks' turn */
+  if (ctl->nawq) {
+    tm_assist_wait w = ctl->awq[ctl->awq_head++];
+    if (!--ctl->nawq) ctl->awq_head = 0;
+    if (start(ctl, a, w.addr, w.waiters, w.merge ? &w.parent : NULL, n + 1)) return -1;
+  } else if (pump(ctl, n + 1)) return -1;   /* pending blocks' turn */
   return 0;
 }
 
-int tm_assist_issue(tm_gpu *g, tm_sm *s, uint32_t k, int low, int64_t n, int *ldst_free) {
-  int64_t *next = &s->awt_next[2 * k + (uint32_t)low], soonest = INT64_MAX;
+/* ---- Direct Load (CABA 7.6, awc_direct_load) ---- */
+
+/* Warp load l read a line that is compressed in L1: its registers wait for the add that puts
+ * the bases to the deltas (direct_add). */
+static void direct_wait(tm_awc *ctl, tm_load *l) {
+  if (ctl->ndl == ctl->dlq_cap) {
+    uint32_t cap = ctl->dlq_cap ? 2 * ctl->dlq_cap : 64;
+    tm_load **q = realloc(ctl->dlq, cap * sizeof *q);
+    if (!q) { tm_fail(ctl->g, "out of host memory for a Direct Load"); return; }
+    ctl->dlq = q;
+    ctl->dlq_cap = cap;
+  }
+  ctl->dlq[ctl->ndl++] = l;
+}
+
+/* The oldest load of scheduler k's warps whose compressed lines' deltas have come issues its
+ * add, one assist-warp instruction in an ALU pipeline, if one is free at cycle n; its
+ * registers are ready after the add's latency.  1 when it issued. */
+static int direct_add(tm_awc *ctl, uint32_t k, int64_t n) {
+  tm_gpu *g = ctl->g;
+  tm_sm *s = ctl->s;
+  uint32_t i = 0;
+  while (i < ctl->ndl && (ctl->dlq[i]->tw->sched != k || ctl->dlq[i]->ready > n)) i++;
+  if (i == ctl->ndl) return 0;
+  int64_t ready = tm_sm_alu_take(g, s, ISA_OP_ADD, n);
+  if (ready < 0) return 0;
+  tm_load *l = ctl->dlq[i];
+  memmove(&ctl->dlq[i], &ctl->dlq[i + 1], (ctl->ndl - i - 1) * sizeof *ctl->dlq);
+  ctl->ndl--;
+  g->st->assist_triggered++;
+  g->st->assist_insns++;
+  g->st->aw_started[TM_AW_DIRECT]++;
+  g->st->aw_insns[TM_AW_DIRECT]++;
+  l->direct = 0;
+  l->ready = ready;
+  tm_load_complete(g, s, l, tm_cycles(g->core, n));
+  return 1;
+}
+
+/* ---- issue ---- */
+
+int tm_awc_issue(tm_awc *ctl, uint32_t k, int low, int64_t n, int *ldst_free) {
+  tm_gpu *g = ctl->g;
+  tm_sm *s = ctl->s;
+  if (!low && ctl->ndl && direct_add(ctl, k, n)) return 1;   /* a Direct Load's add: high priority, first */
+  if (!ctl->nlive) return 0;
+  int64_t *next = &ctl->awt_next[2 * k + (uint32_t)low], soonest = INT64_MAX;
   if (*next > n) return 0;
   tm_assist *best = NULL;
-  int retired = 0;
+  int retired = 0, no_pipe = 0;
+  int64_t pipe = -1;
   uint32_t q = 2 * k + (uint32_t)low;
   /* the oldest that can issue, in the order as it was when the look began
    * (one that finishes on the way changes the table's: the rest of it is
    * copied first) */
   uint8_t copy[64];
-  const uint8_t *order = &s->awt_order[q * 64];
-  uint32_t no = s->awt_n[q];
-  if (low && s->busy) { *next = n + 1; return 0; }   /* throttled: low-priority work is held back */
+  const uint8_t *order = &ctl->awt_order[q * 64];
+  uint32_t no = ctl->awt_n[q];
+  if (low && ctl->busy) { *next = n + 1; return 0; }   /* throttled: low-priority work is held back */
   if (low && no > (uint32_t)g->cfg->awb_low_entries) no = (uint32_t)g->cfg->awb_low_entries;   /* the buffer's low-priority partition; the rest wait in the table */
   for (uint32_t i = 0; i < no && !best; i++) {
-    tm_assist *a = &s->awt[order[i]];
+    tm_assist *a = &ctl->awt[order[i]];
     if (a->next_issue > n) { if (a->next_issue < soonest) soonest = a->next_issue; continue; }
     if (a->moves) { best = a; break; }   /* a live-in MOVE: its source was ready when it was triggered */
     if (!a->next && (a->next = emu_next(a->c, &a->c->warps[0]))) a->r = &g->regs[a->next - g->m->code];
@@ -684,19 +818,17 @@ int tm_assist_issue(tm_gpu *g, tm_sm *s, uint32_t k, int low, int64_t n, int *ld
       if (a->pending) { a->next_issue = TM_NEVER; continue; }   /* it exits when its memory instructions are back */
       retired = 1;
       if (order != copy) { memcpy(copy + i + 1, order + i + 1, no - i - 1); order = copy; }
-      if (finish(g, s, a, n)) return -1;
+      if (finish(ctl, a, n)) return -1;
       if (a->live && a->next_issue < soonest) soonest = a->next_issue;   /* the entry took a waiting line */
       continue;
     }
-    const tm_regs *r = a->r;
-    if (a->pending || a->all_ready > n) {   /* (else every register is there) */
-      int64_t t = 0;
-      for (uint32_t j = 0; j < r->nsrc; j++) if (a->reg_ready[r->src[j]] > t) t = a->reg_ready[r->src[j]];
-      for (uint32_t j = 0; j < r->ndst; j++) if (a->reg_ready[r->dst[j]] > t) t = a->reg_ready[r->dst[j]];
-      if (t > n) { a->next_issue = t; if (t < soonest) soonest = t; continue; }
-    }
-    if (r->unit == U_LDST && !*ldst_free) { soonest = n; continue; }
-    best = a;
+    /* the scoreboard and the pipelines, as a warp's instruction meets them */
+    int64_t at = TM_NEVER;
+    int hold = tm_issue_check(s, a->reg_ready, a->all_ready, a->pending, a->r, 0, *ldst_free, n, &pipe, &at);
+    if (hold == TM_HOLD_DATA) { a->next_issue = at; if (at < soonest) soonest = at; continue; }
+    if (hold == TM_HOLD_MEM) { soonest = n; continue; }
+    best = a;   /* the oldest ready (with every pipeline of its unit busy, none issues this cycle) */
+    no_pipe = hold == TM_HOLD_COMP;
   }
   *next = best ? n : soonest;   /* (with one issuing, the rest were not all looked at) */
   if (retired && *next > n + 1) *next = n + 1;   /* one left: those behind it in the partition come in */
@@ -705,32 +837,24 @@ int tm_assist_issue(tm_gpu *g, tm_sm *s, uint32_t k, int low, int64_t n, int *ld
   if (a->moves) {   /* a MOVE of a live-in: an ALU pipeline for a cycle */
     int64_t ready = tm_sm_alu_take(g, s, ISA_OP_MOV, n);   /* (a mov's latency and initiation interval) */
     if (ready < 0) { *next = n + 1; return 0; }
-    tm_aw_ready(a, a->bind->sub_in[a->bind->nin - a->moves], ready);
+    aw_ready(a, a->bind->sub_in[a->bind->nin - a->moves], ready);
     a->moves--;
     g->st->assist_insns++;
     g->st->aw_insns[a->kind]++;
     g->st->assist_moves++;
-    if (g->d->timeline) tm_timeline_assist(g, s, (uint32_t)(a - s->awt), "mov (live-in)", subr_name(g, a->subr), n, 0);
+    if (g->d->timeline) tm_timeline_assist(g, s, (uint32_t)(a - ctl->awt), "mov (live-in)", subr_name(g, a->subr), n, 0);
     a->next_issue = n + 1;
     *next = n;
     return 1;
   }
+  if (no_pipe) return 0;
   warp *w = &a->c->warps[0];
   const tm_regs *r = a->r;
-  int64_t pipe = -1;
-  if (r->unit != U_LDST && r->unit != U_CTRL && r->unit != U_SYNC) {
-    int64_t *fr = s->unit_free[r->unit];
-    for (uint32_t p = 0; p < s->units[r->unit] && pipe < 0; p++) if (fr[p] <= n) pipe = p;
-    if (pipe < 0) return 0;
-  }
   /* executed on the functional core; its counts are not the launch's */
-  aw_stats saved = g->d->stats;
-  w->clock = (uint64_t)n - 1;
   emu_issue *is = r->unit == U_LDST ? &g->issue : NULL;
   uint32_t w_pc = (uint32_t)(a->next - g->m->code);
-  int st = emu_step(a->c, w, is);
+  int st = emu_step_assist(a->c, w, is, (uint64_t)n);
   a->next = NULL;
-  g->d->stats = saved;
   if (st == EMU_STEP_FAULT) { g->failed = 1; return -1; }
   int global = 0;
   if (is && is->is_mem && (is->spaces & (1u << ISA_SP_GLOBAL | 1u << ISA_SP_LOCAL)))
@@ -754,35 +878,45 @@ int tm_assist_issue(tm_gpu *g, tm_sm *s, uint32_t k, int low, int64_t n, int *ld
   }
   g->st->assist_insns++;
   g->st->aw_insns[a->kind]++;
-  if (g->d->timeline) tm_timeline_assist(g, s, (uint32_t)(a - s->awt), isa_ops[g->m->code[w_pc].op].name, subr_name(g, a->subr), n, 0);
+  if (g->d->timeline) tm_timeline_assist(g, s, (uint32_t)(a - ctl->awt), isa_ops[g->m->code[w_pc].op].name, subr_name(g, a->subr), n, 0);
   a->next_issue = n + 1;
   *next = n;   /* the others may issue next cycle, and so may it */
-  if (pipe >= 0) s->unit_free[r->unit][pipe] = n + r->interval;
-  if (r->unit == U_ALU || r->unit == U_MUL) s->alu_busy += r->interval;
+  tm_pipe_book(s, r, pipe, n);
   int64_t ready = n + r->latency;
   if (global) {   /* global memory: through the LD/ST unit and the caches, as a warp's */
     *ldst_free = 0;
-    return tm_sm_assist_mem(g, s, a, &g->m->code[w_pc], is, n) < 0 ? -1 : 1;
+    tm_load *l;
+    if (tm_sm_ldst_take(g, s, &g->m->code[w_pc], is, n, &l) < 0) return -1;
+    for (uint32_t j = 0; j < r->ndst; j++) aw_ready(a, r->dst[j], ready);
+    if (!l) return 1;   /* (a store, as a warp's, leaves and is not waited for) */
+    uint32_t op = g->m->code[w_pc].op;
+    if (op == ISA_OP_PREFETCH || op == ISA_OP_PREFETCHU) { l->detached = 1; return 1; }   /* no register waits: the assist warp goes on, and may end, at once */
+    l->aw = a;
+    a->pending++;
+    for (uint32_t j = 0; j < r->ndst; j++) aw_ready(a, r->dst[j], TM_NEVER);
+    return 1;
   }
   if (r->unit == U_LDST) {   /* the line buffer (or its own shared memory): the LD/ST unit for a cycle, the value after an L1 hit's latency */
     *ldst_free = 0;
     if (s->ldst_busy_until < n + 1) s->ldst_busy_until = n + 1;
     ready = n + (g->cfg->awb_line_latency >= 0 ? g->cfg->awb_line_latency : g->cfg->l1_latency);
   }
-  for (uint32_t j = 0; j < r->ndst; j++) tm_aw_ready(a, r->dst[j], ready);
+  for (uint32_t j = 0; j < r->ndst; j++) aw_ready(a, r->dst[j], ready);
   return 1;
 }
 
-int64_t tm_assist_wake(const tm_sm *s, int64_t n) {
+int64_t tm_awc_wake(const tm_awc *ctl, int64_t n) {
+  if (ctl->ndl) return n + 1;   /* Direct Load adds wait (for their data, or an ALU pipeline) */
   int64_t w = INT64_MAX;
-  for (uint32_t i = 0; i < s->nawt; i++)
-    if (s->awt[i].live && s->awt[i].next_issue < w) w = s->awt[i].next_issue;
+  for (uint32_t i = 0; i < ctl->nawt; i++)
+    if (ctl->awt[i].live && ctl->awt[i].next_issue < w) w = ctl->awt[i].next_issue;
   return w <= n + 1 ? n + 1 : w;
 }
 
-int tm_assist_describe(const tm_gpu *g, const tm_sm *s, const warp *w, int i, char *buf, size_t cap) {
-  for (uint32_t e = 0; e < s->nawt; e++) {
-    const tm_assist *a = &s->awt[e];
+int tm_awc_describe(const tm_awc *ctl, const warp *w, int i, char *buf, size_t cap) {
+  const tm_gpu *g = ctl->g;
+  for (uint32_t e = 0; e < ctl->nawt; e++) {
+    const tm_assist *a = &ctl->awt[e];
     if (!a->live || a->parent != w || i--) continue;
     const warp *aw = &a->c->warps[0];
     uint32_t pc = aw->sp ? aw->stack[aw->sp - 1].pc : 0, first = g->m->funcs[g->m->img.subrs[a->subr].func].first_pc;
@@ -799,23 +933,34 @@ int tm_assist_describe(const tm_gpu *g, const tm_sm *s, const warp *w, int i, ch
   return 0;
 }
 
-int tm_codec_subr(tm_gpu *g, int decompress, int enc) {
-  if (decompress && (enc < 0 || enc >= TM_SUBR_ENCS)) return emu_subroutine_for(g->m, 1, enc, g->z.unit);
-  int32_t *c = &g->codec_subr[decompress ? 1 + enc : 0];
-  if (*c == TM_SUBR_UNKNOWN) *c = emu_subroutine_for(g->m, decompress, decompress ? enc : -1, g->z.unit);
-  return *c;
+int tm_awc_find(const tm_awc *ctl, const void *c, char *buf, size_t cap, const void **parent_cta, const void **parent_warp,
+                uint32_t *parent_id) {
+  for (uint32_t e = 0; e < ctl->nawt; e++) {
+    const tm_assist *a = &ctl->awt[e];
+    if (!a->live || a->c != c) continue;
+    *parent_cta = a->pcta && a->pcta->serial == a->pserial ? a->pcta : NULL;   /* (its runner may run another block now) */
+    *parent_warp = a->parent;
+    *parent_id = a->pwid;
+    int i = 0;   /* its place among its parent's: tm_awc_describe counts them */
+    for (uint32_t f = 0; f < e; f++) i += ctl->awt[f].live && ctl->awt[f].parent == a->parent;
+    tm_awc_describe(ctl, a->parent, i, buf, cap);
+    return 1;
+  }
+  return 0;
 }
 
-void tm_assist_watch(tm_gpu *g, tm_sm *s, int64_t n) {
-  int64_t span = n - s->window_from;
+void tm_awc_watch(tm_awc *ctl, int64_t n) {
+  tm_gpu *g = ctl->g;
+  tm_sm *s = ctl->s;
+  int64_t span = n - ctl->window_from;
   if (span < g->cfg->awc_window) return;
   uint64_t used = s->issue[TM_ISSUE_ACTIVE] + s->issue[TM_ISSUE_ASSIST];
-  int was = s->busy;
-  s->busy = (double)(used - s->window_used) > g->cfg->awc_busy_fraction * (double)span * (double)s->nsched ||
-            (double)(s->alu_busy - s->window_alu) > g->cfg->awc_alu_fraction * (double)span * (double)s->units[U_ALU];
-  s->window_from = n;
-  s->window_used = used;
-  s->window_alu = s->alu_busy;
-  if (s->busy && !was && g->cfg->awc_kill) kill_waiting(g, s);
-  if (!s->busy && was) pump(g, s, n);   /* (a failure is in g->failed) */
+  int was = ctl->busy;
+  ctl->busy = (double)(used - ctl->window_used) > g->cfg->awc_busy_fraction * (double)span * (double)s->nsched ||
+            (double)(s->alu_busy - ctl->window_alu) > g->cfg->awc_alu_fraction * (double)span * (double)s->units[U_ALU];
+  ctl->window_from = n;
+  ctl->window_used = used;
+  ctl->window_alu = s->alu_busy;
+  if (ctl->busy && !was && g->cfg->awc_kill) kill_waiting(ctl);
+  if (!ctl->busy && was) pump(ctl, n);   /* (a failure is in g->failed) */
 }
