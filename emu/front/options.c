@@ -47,13 +47,9 @@ const aw_option aw_options[] = {
   { AO_INSN_LIMIT, "--insn-limit", NULL, 1, "N", "a whole number of warp instructions (0 is no limit)", ALL,
     "a launch executing more than N warp instructions faults (default 1000000000;\n"
     "0: no limit; a run script's 'set limit N' changes it too)", NULL },
-  { AO_RESIDENT_CTAS, "--resident-ctas", NULL, 1, "N|all", "a whole number of CTAs (1 or more) or all", ALL,
-    "functional mode: keep N of a launch's CTAs resident at once (all: every CTA of\n"
-    "the grid), started in grid order as others finish, their warps taking turns,\n"
-    "as a GPU keeps CTAs resident: what CTAs that wait for one another (a software\n"
-    "global barrier, a flag another CTA sets) need.  Default 1: one CTA after another;\n"
-    "a run script's 'set resident-ctas N|all' too; timing mode keeps as many resident\n"
-    "as its config allows", NULL },
+  { AO_RESIDENT_CTAS, "--resident-ctas", NULL, 1, "N", "a whole number of CTAs (1 or more) or all", ALL,
+    "functional mode: N CTAs of a launch resident at once, taking turns (all: every\n"
+    "one), which CTAs waiting for one another need (default 1: one after another)", NULL },
   { AO_MEMCHECK, "--memcheck", NULL, 2, "MODE", "on, stop or off", ALL,
     "report every global access outside every allocation (device memory is laid out\n"
     "in mapped pages as CUDA's allocator does, so such an access runs, as on a GPU):\n"

@@ -4,6 +4,8 @@
 # every later round 1024 (each CTA's warp 0: 512).  1042 + 18 x 1024 = 19474 after round 19;
 # in round 20 CTA 0 runs 512 (19986) and CTA 1's warp 0 15 more: instruction 20001 is its
 # 512 + 18 x 512 + 15 = 9743rd, pc 15 + (9743-16) mod 3 = pc 16 (line 14).
+# schedule-dependent: the fault comes from functional mode keeping too few of the 4 CTAs
+# resident; timing mode keeps all 4 resident (they fit its SMs), so the barrier completes there.
 load ${SCRIPT_DIR}/../gbar/kernel.ptx
 set limit 20000
 set resident-ctas 2
