@@ -70,6 +70,11 @@ void aw_set_printf(aw_device *d, FILE *f);
 void aw_set_trace(aw_device *d, FILE *f);
 /* The most warp instructions one launch may execute before it faults (0 = no limit). */
 void aw_set_insn_limit(aw_device *d, uint64_t limit);
+/* Functional mode: how many of a launch's CTAs are resident at once, started in grid order as
+ * earlier ones finish, their warps taking turns round by round (CTAs that wait for one another
+ * through global memory, a software global barrier, need all of them resident); 0: every CTA of
+ * the grid; 1 (the default): one CTA after another.  Timing mode's residency is its config's. */
+void aw_set_resident_ctas(aw_device *d, uint32_t n);
 /* Assembles 'text' (named 'name' in messages: subroutines, e.g. subroutines/bdi/bdi.s)
  * with every module d loads from text from now on, so that unmodified kernels get
  * the assist-warp subroutines a design needs (a text added before is not added

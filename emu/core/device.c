@@ -16,6 +16,7 @@ aw_device *aw_device_new(void) {
   if (!d) return NULL;
   d->next_addr = GLOBAL_BASE;
   d->insn_limit = 1000000000ull;
+  d->resident_ctas = 1;
   aw_set_limit_hints(d, "set limit N or awemu run --insn-limit N raises it", "--timeout raises it");
   aw_set_frame_limit(d, 0, 0);
   return d;
@@ -67,6 +68,7 @@ int aw_add_subroutines(aw_device *d, const char *name, const char *text, size_t 
 }
 
 void aw_set_insn_limit(aw_device *d, uint64_t limit) { d->insn_limit = limit; }
+void aw_set_resident_ctas(aw_device *d, uint32_t n) { d->resident_ctas = n ? n : UINT32_MAX; }
 void aw_set_time_limit(aw_device *d, double seconds) { d->time_limit = seconds > 0 ? seconds : 0; }
 void aw_set_memcheck(aw_device *d, int mode, FILE *out) { d->memcheck = mode; d->memcheck_out = out; }
 uint64_t aw_memcheck_errors(const aw_device *d) { return d->memcheck_errors; }

@@ -161,6 +161,7 @@ struct aw_device {
   uint32_t alloc_hint;        /* the allocation emu_find_alloc found last (checked first next time) */
   uint64_t next_addr;
   uint64_t insn_limit;
+  uint32_t resident_ctas;   /* functional mode: CTAs resident at once (aw_set_resident_ctas; UINT32_MAX: all) */
   char insn_hint[96], time_hint[96];   /* how the user raises the limits (aw_set_limit_hints) */
   char time_msg[160];         /* emu_time_limits' message */
   /* sources assembled with every module loaded from text (aw_add_subroutines) */

@@ -1,5 +1,6 @@
 /* emu/core/run.c -- the functional driver: a launch's CTAs one after another, each run to
- * completion with its warps taking turns of QUANTUM instructions; a 'pc' trigger's
+ * completion with its warps taking turns of QUANTUM instructions, or (aw_set_resident_ctas)
+ * several resident at once, taking turns round by round; a 'pc' trigger's
  * subroutine run to its end when its parent warp reaches the label; aw_launch, which hands a
  * launch to the timing driver under a timing config, and aw_run_subroutine.
  */
@@ -7,6 +8,7 @@
 
 #include <stdlib.h>
 #include <time.h>
+#include <unistd.h>
 
 #define QUANTUM 512
 
@@ -14,7 +16,7 @@
  * on, 1 when it waits at a barrier or has finished, 2 when it spins at an
  * mbarrier wait (its turn ends), -1 on a fault. */
 static __attribute__((noinline)) int run_warp_triggers(cta *c, warp *w, uint32_t budget);   /* (off the functional fast path) */
-static int run_warp(cta *c, warp *w, uint32_t budget) {
+static inline __attribute__((always_inline)) int run_warp(cta *c, warp *w, uint32_t budget) {   /* (inlined into each CTA loop: the hot path) */
   if (c->m->pc_trig && !c->line) return run_warp_triggers(c, w, budget);
   while (budget--) {
     int r = step(c, w, NULL);
@@ -85,48 +87,138 @@ static int run_warp_triggers(cta *c, warp *w, uint32_t budget) {
   return 0;
 }
 
-/* Runs one CTA to completion: warps take turns of QUANTUM instructions (a
- * warp spinning at an mbarrier wait ends its turn there); a barrier releases
- * when every warp that has not finished has reached it. */
+/* One round of CTA c: each ready warp takes a turn of QUANTUM instructions (a
+ * warp spinning at an mbarrier wait ends its turn there), then the barriers
+ * that every warp has reached release.  *idle_rounds counts the rounds in
+ * which every ready warp spun with no mbarrier arrival (the deadlock's
+ * watch).  1 while the CTA goes on, 0 when every warp has finished, -1 on a
+ * fault (a barrier or mbarrier deadlock among its warps included). */
+static inline __attribute__((always_inline)) int cta_round(cta *c, uint32_t *idle_rounds) {
+  int progressed = 0, all_spin = 1;
+  uint64_t mb_writes = c->mb_writes;
+  for (uint32_t i = 0; i < c->nwarps; i++) {
+    warp *w = &c->warps[i];
+    if (w->state != W_READY) continue;
+    progressed = 1;
+    int r = run_warp(c, w, QUANTUM);
+    if (r < 0) return -1;
+    all_spin &= r == 2;
+  }
+  if (progressed && all_spin && c->mb_writes == mb_writes) {
+    if (++*idle_rounds >= EMU_SPIN_ROUNDS) {
+      warp *w = NULL;
+      for (uint32_t i = 0; i < c->nwarps && !w; i++) if (c->warps[i].state == W_READY) w = &c->warps[i];
+      emu_spin_fault(c, w);
+      return -1;
+    }
+  } else *idle_rounds = 0;
+  int rel = emu_barrier_release(c);
+  if (rel < 0) return -1;
+  if (rel > 0) return 1;
+  uint32_t waiting = 0, live = 0;
+  for (uint32_t i = 0; i < c->nwarps; i++) {
+    if (c->warps[i].state != W_DONE) live++;
+    if (c->warps[i].state == W_BARRIER) waiting++;
+  }
+  if (!live) return 0;
+  if (!progressed) {
+    warp *w = NULL;
+    for (uint32_t i = 0; i < c->nwarps; i++) if (c->warps[i].state == W_BARRIER) { w = &c->warps[i]; break; }
+    simt_entry *e = w && w->sp ? &w->stack[w->sp - 1] : NULL;
+    emu_fault(c, w, e && e->pc ? e->pc - 1 : 0, EMU_ANYLANE, 0, 0, "barrier deadlock: %u of %u live warps wait at a barrier the others never reach", waiting, live);
+    return -1;
+  }
+  return 1;
+}
+
+/* Runs one CTA to completion, round after round. */
 static int run_cta(cta *c) {
   if (emu_cta_begin(c)) return -1;
   uint32_t idle_rounds = 0;
-  for (;;) {
-    int progressed = 0, all_spin = 1;
-    uint64_t mb_writes = c->mb_writes;
-    for (uint32_t i = 0; i < c->nwarps; i++) {
-      warp *w = &c->warps[i];
-      if (w->state != W_READY) continue;
-      progressed = 1;
-      int r = run_warp(c, w, QUANTUM);
-      if (r < 0) return -1;
-      all_spin &= r == 2;
+  int r;
+  while ((r = cta_round(c, &idle_rounds)) > 0) {}
+  return r;
+}
+
+/* CTAs that exit at once run a few instructions each, so the limits are also
+ * looked at before a CTA starts: every 16th, or every one when clearing a
+ * large shared memory makes a CTA slow to start.  1 when they are reached
+ * (with the fault, c->cta the CTA that was to start). */
+static int limits_between_ctas(cta *c) {
+  aw_device *d = c->d;
+  return d->stats.ctas && (!(d->stats.ctas & 15) || c->shared_bytes >= (1u << 16)) &&
+         emu_limits_reached(c, NULL, c->m->funcs[c->kfunc].first_pc);
+}
+
+/* A CTA's host memory, roughly: its shared memory and its warps with the kernel's frame. */
+static uint64_t cta_host_bytes(const cta *c) {
+  uint64_t threads = (uint64_t)c->block.x * c->block.y * c->block.z, nwarps = (threads + WARP - 1) / WARP;
+  uint64_t slots = c->m->funcs[c->kfunc].nslots ? c->m->funcs[c->kfunc].nslots : 1;
+  return sizeof(cta) + c->shared_bytes + nwarps * (sizeof(warp) + slots * WARP * sizeof(uint64_t) + 8 * sizeof(simt_entry) + 2 * sizeof(frame));
+}
+
+/* Functional mode with d->resident_ctas > 1: up to that many of the grid's
+ * 'total' CTAs resident at once, each with its own warps, shared memory and
+ * barriers (a copy of 'proto', the launch's CTA); they start in grid order as
+ * slots free up, and each round every resident CTA takes one cta_round, so
+ * CTAs that wait for one another through global memory make progress.  0, or
+ * -1 with the fault (in proto->fault, naming the CTA that faulted). */
+static int run_resident(cta *proto, uint64_t total) {
+  aw_device *d = proto->d;
+  uint32_t n = d->resident_ctas < total ? d->resident_ctas : (uint32_t)total;
+  uint64_t need = (uint64_t)n * cta_host_bytes(proto);
+  long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+  uint64_t host = pages > 0 && page > 0 ? (uint64_t)pages * (uint64_t)page : UINT64_MAX;
+  if (need > host / 2) {
+    snprintf(proto->fault->what, sizeof proto->fault->what,
+             "%u resident CTAs need about %llu MiB of host memory, more than half of this machine's %llu MiB (fewer: --resident-ctas N)",
+             n, (unsigned long long)(need >> 20), (unsigned long long)(host >> 20));
+    return -2;
+  }
+  cta *slot = calloc(n, sizeof *slot);
+  uint32_t *idle = calloc(n, sizeof *idle);
+  uint8_t *busy = calloc(n, 1);
+  int rc = slot && idle && busy ? 0 : -2;
+  for (uint32_t i = 0; i < n && !rc; i++) {
+    cta *c = &slot[i];
+    c->d = d; c->m = proto->m; c->kfunc = proto->kfunc;
+    c->grid = proto->grid; c->block = proto->block;
+    c->dyn_shared = proto->dyn_shared;
+    c->shared_bytes = proto->shared_bytes;
+    c->params = proto->params; c->param_bytes = proto->param_bytes;
+    c->fault = proto->fault;
+    if (!(c->shared = calloc(c->shared_bytes ? c->shared_bytes : 1, 1))) rc = -2;
+  }
+  if (rc) snprintf(proto->fault->what, sizeof proto->fault->what, "out of host memory for %u resident CTAs", n);
+  aw_dim3 g = proto->grid;
+  uint64_t next = 0;
+  uint32_t live = 0;
+  while (!rc) {
+    for (uint32_t i = 0; i < n && next < total && !rc; i++) {   /* free slots take the next CTAs in grid order */
+      if (busy[i]) continue;
+      cta *c = &slot[i];
+      c->cta.x = (uint32_t)(next % g.x); c->cta.y = (uint32_t)(next / g.x % g.y); c->cta.z = (uint32_t)(next / g.x / g.y);
+      next++;
+      if (limits_between_ctas(c)) { rc = -1; break; }
+      d->stats.ctas++;
+      if (emu_cta_begin(c)) { rc = -1; break; }
+      busy[i] = 1; idle[i] = 0; live++;
     }
-    if (progressed && all_spin && c->mb_writes == mb_writes) {
-      if (++idle_rounds >= EMU_SPIN_ROUNDS) {
-        warp *w = NULL;
-        for (uint32_t i = 0; i < c->nwarps && !w; i++) if (c->warps[i].state == W_READY) w = &c->warps[i];
-        emu_spin_fault(c, w);
-        return -1;
-      }
-    } else idle_rounds = 0;
-    int rel = emu_barrier_release(c);
-    if (rel < 0) return -1;
-    if (rel > 0) continue;
-    uint32_t waiting = 0, live = 0;
-    for (uint32_t i = 0; i < c->nwarps; i++) {
-      if (c->warps[i].state != W_DONE) live++;
-      if (c->warps[i].state == W_BARRIER) waiting++;
-    }
-    if (!live) return 0;
-    if (!progressed) {
-      warp *w = NULL;
-      for (uint32_t i = 0; i < c->nwarps; i++) if (c->warps[i].state == W_BARRIER) { w = &c->warps[i]; break; }
-      simt_entry *e = w && w->sp ? &w->stack[w->sp - 1] : NULL;
-      emu_fault(c, w, e && e->pc ? e->pc - 1 : 0, EMU_ANYLANE, 0, 0, "barrier deadlock: %u of %u live warps wait at a barrier the others never reach", waiting, live);
-      return -1;
+    if (rc || !live) break;
+    for (uint32_t i = 0; i < n; i++) {
+      if (!busy[i]) continue;
+      int r = cta_round(&slot[i], &idle[i]);
+      if (r < 0) { rc = -1; break; }
+      if (!r) { busy[i] = 0; live--; }
     }
   }
+  for (uint32_t i = 0; slot && i < n; i++) {
+    emu_cta_free(slot[i].aux);
+    emu_free_warps(&slot[i]);
+    free(slot[i].shared);
+  }
+  free(slot); free(idle); free(busy);
+  return rc;
 }
 
 aw_status aw_launch(aw_device *d, aw_module *m, int kernel, aw_dim3 grid, aw_dim3 block,
@@ -170,16 +262,14 @@ aw_status aw_launch(aw_device *d, aw_module *m, int kernel, aw_dim3 grid, aw_dim
   clock_gettime(CLOCK_MONOTONIC, &t0);
   if (d->timing)   /* the timing driver (emu/timing/): many CTAs resident, issue decided by the model */
     rc = d->timing_ops->launch(d, m, kernel, grid, block, dyn_shared, params, param_bytes, f);
+  else if (d->resident_ctas > 1)   /* CTAs resident together, taking turns */
+    rc = run_resident(&c, (uint64_t)grid.x * grid.y * grid.z);
   else
   for (uint32_t z = 0; z < grid.z && !rc; z++)
     for (uint32_t y = 0; y < grid.y && !rc; y++)
       for (uint32_t x = 0; x < grid.x && !rc; x++) {
         c.cta.x = x; c.cta.y = y; c.cta.z = z;
-        /* CTAs that exit at once run a few instructions each, so the limits
-         * are also looked at between CTAs: every 16th, or every one when
-         * clearing a large shared memory makes a CTA slow to start */
-        if (d->stats.ctas && (!(d->stats.ctas & 15) || c.shared_bytes >= (1u << 16)) &&
-            emu_limits_reached(&c, NULL, m->funcs[c.kfunc].first_pc)) { rc = -1; break; }
+        if (limits_between_ctas(&c)) { rc = -1; break; }
         d->stats.ctas++;
         rc = run_cta(&c);
       }
@@ -203,7 +293,7 @@ aw_status aw_launch(aw_device *d, aw_module *m, int kernel, aw_dim3 grid, aw_dim
   t->branches += s->branches; t->divergent_branches += s->divergent_branches; t->seconds += s->seconds;
   t->assist_warps += s->assist_warps; t->assist_insns += s->assist_insns;
   t->skip_hits += s->skip_hits; t->skip_misses += s->skip_misses;
-  return rc ? AW_FAULT : AW_OK;
+  return rc == -2 ? AW_ERR_MEMORY : rc ? AW_FAULT : AW_OK;
 }
 
 aw_status aw_run_subroutine(aw_device *d, aw_module *m, const char *name, aw_line *line, aw_fault *f) {

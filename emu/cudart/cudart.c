@@ -326,6 +326,16 @@ static void init_device(void) {
     if (*end || *v == '-' || errno) { say("AWEMU_INSN_LIMIT: '%s' is not a number of warp instructions (0: no limit)", v); exit(1); }
     aw_set_insn_limit(G.d, n);
   }
+  if ((v = getenv("AWEMU_RESIDENT_CTAS")) && *v) {
+    char *end;
+    errno = 0;
+    unsigned long long n = !strcmp(v, "all") ? 0 : strtoull(v, &end, 10);
+    if (strcmp(v, "all") && (*end || *v < '0' || *v > '9' || errno || !n || n > UINT32_MAX)) {
+      say("AWEMU_RESIDENT_CTAS: '%s' is not a number of CTAs (1 or more) or all", v);
+      exit(1);
+    }
+    aw_set_resident_ctas(G.d, (uint32_t)n);
+  }
   aw_set_limit_hints(G.d, "awemu exec --insn-limit N (AWEMU_INSN_LIMIT) raises it, 0 lifts it",
                      "awemu exec --timeout S (AWEMU_TIMEOUT=S) raises it, 0 lifts it");
   if ((v = getenv("AWEMU_FAULT_EXIT")) && *v) {

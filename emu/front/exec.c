@@ -29,9 +29,9 @@ static void exec_usage(FILE *f) {
   fputs("Options take their value as --opt=VALUE or --opt VALUE; awemu run and awemu debug take the same ones\n"
         "where they apply (awemu debug PROGRAM ARGS runs PROGRAM under the debugger).  Each option sets an\n"
         "environment variable of the library (AWEMU_CONFIG, AWEMU_SET, AWEMU_SUBROUTINES, AWEMU_STATS_JSON,\n"
-        "AWEMU_TRACE_TIMELINE, AWEMU_PTX, AWEMU_MEMCHECK, AWEMU_INSN_LIMIT, AWEMU_TIMEOUT, AWEMU_RECORD,\n"
-        "AWEMU_FAULT_EXIT=1, AWEMU_SUMMARY=0); LD_LIBRARY_PATH=DIR runs a program on the library without\n"
-        "awemu exec (DIR: see --libdir).\n"
+        "AWEMU_TRACE_TIMELINE, AWEMU_PTX, AWEMU_MEMCHECK, AWEMU_INSN_LIMIT, AWEMU_RESIDENT_CTAS, AWEMU_TIMEOUT,\n"
+        "AWEMU_RECORD, AWEMU_FAULT_EXIT=1, AWEMU_SUMMARY=0); LD_LIBRARY_PATH=DIR runs a program on the library\n"
+        "without awemu exec (DIR: see --libdir).\n"
         "Exit status: the program's, but 2 where it is 0 and the --stats-json or --trace-timeline file could not\n"
         "be written, and 1 where it is 0 after a fault with --fault-exit; 2 on usage errors; 127 when PROGRAM\n"
         "cannot be run.\n", f);
@@ -193,6 +193,11 @@ int cr_exec_program(const aw_opts *o, char **argv) {
   if (o->memcheck >= 0) setenv("AWEMU_MEMCHECK", o->memcheck == AW_MEMCHECK_REPORT ? "on" : o->memcheck == AW_MEMCHECK_STOP ? "stop" : "off", 1);
   if (o->have_insn_limit) { snprintf(num, sizeof num, "%llu", (unsigned long long)o->insn_limit); setenv("AWEMU_INSN_LIMIT", num, 1); }
   if (o->have_timeout) { snprintf(num, sizeof num, "%.17g", o->timeout); setenv("AWEMU_TIMEOUT", num, 1); }
+  if (o->have_resident_ctas) {
+    if (o->resident_ctas) snprintf(num, sizeof num, "%u", o->resident_ctas);
+    else snprintf(num, sizeof num, "all");
+    setenv("AWEMU_RESIDENT_CTAS", num, 1);
+  }
   if (o->fault_exit) setenv("AWEMU_FAULT_EXIT", "1", 1);
   if (o->no_summary) setenv("AWEMU_SUMMARY", "0", 1);
   char why[512];

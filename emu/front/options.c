@@ -47,6 +47,9 @@ const aw_option aw_options[] = {
   { AO_INSN_LIMIT, "--insn-limit", NULL, 1, "N", "a whole number of warp instructions (0 is no limit)", ALL,
     "a launch executing more than N warp instructions faults (default 1000000000;\n"
     "0: no limit; a run script's 'set limit N' changes it too)", NULL },
+  { AO_RESIDENT_CTAS, "--resident-ctas", NULL, 1, "N", "a whole number of CTAs (1 or more) or all", ALL,
+    "functional mode: N CTAs of a launch resident at once, taking turns (all: every\n"
+    "one), which CTAs waiting for one another need (default 1: one after another)", NULL },
   { AO_MEMCHECK, "--memcheck", NULL, 2, "MODE", "on, stop or off", ALL,
     "report every global access outside every allocation (device memory is laid out\n"
     "in mapped pages as CUDA's allocator does, so such an access runs, as on a GPU):\n"
@@ -159,6 +162,18 @@ static int take(aw_opts *o, const aw_option *r, const char *arg, size_t len, con
     if (errno == ERANGE) { fprintf(stderr, "awemu %s: %s is at most 2^64-1 = %llu, got '%s'\n", who, a, (unsigned long long)UINT64_MAX, v); return 2; }
     o->insn_limit = n;
     o->have_insn_limit = 1;
+    break;
+  }
+  case AO_RESIDENT_CTAS: {
+    char *end = NULL;
+    errno = 0;
+    unsigned long long n = !strcmp(v, "all") ? 0 : *v < '0' || *v > '9' ? 0 : strtoull(v, &end, 10);
+    if (strcmp(v, "all") && (!end || *end || errno == ERANGE || n == 0 || n > UINT32_MAX)) {
+      fprintf(stderr, "awemu %s: %s needs %s, got '%s'\n", who, a, r->needs, v);
+      return 2;
+    }
+    o->resident_ctas = (uint32_t)n;
+    o->have_resident_ctas = 1;
     break;
   }
   case AO_MEMCHECK: {
@@ -384,6 +399,7 @@ int aw_opts_setup(const aw_opts *o, aw_device *d, const tm_config *cfg, double t
   if (o->cmd == AO_RUN) aw_set_limit_hints(d, NULL, "awemu run --timeout S, AWEMU_TIMEOUT=S or set time-limit S raises it; 0 lifts it");
   else aw_set_limit_hints(d, NULL, "awemu debug --timeout S, AWEMU_TIMEOUT=S or set time-limit S raises it; 0 lifts it");
   if (o->have_insn_limit) aw_set_insn_limit(d, o->insn_limit);
+  if (o->have_resident_ctas) aw_set_resident_ctas(d, o->resident_ctas);
   if (o->memcheck >= 0) aw_set_memcheck(d, o->memcheck, NULL);
   if (o->record && aw_set_record(d, o->record)) {
     fprintf(stderr, "awemu %s: --record %s: %s\n", who, o->record, errno == ENOTEMPTY ? "not empty (a new or empty directory is needed)" : strerror(errno));

@@ -20,7 +20,7 @@
 enum { AO_RUN = 1, AO_DEBUG = 2, AO_EXEC = 4 };
 
 typedef enum {
-  AO_CONFIG, AO_SET, AO_SUBROUTINES, AO_STATS_JSON, AO_TRACE_TIMELINE, AO_TIMEOUT, AO_INSN_LIMIT, AO_MEMCHECK, AO_RECORD,
+  AO_CONFIG, AO_SET, AO_SUBROUTINES, AO_STATS_JSON, AO_TRACE_TIMELINE, AO_TIMEOUT, AO_INSN_LIMIT, AO_RESIDENT_CTAS, AO_MEMCHECK, AO_RECORD,
   AO_PTX, AO_FAULT_EXIT, AO_NO_SUMMARY, AO_LIBDIR, AO_COMMAND, AO_EVAL, AO_BATCH, AO_NO_BANNER, AO_HELP, AO_VERSION
 } aw_opt_id;
 
@@ -48,6 +48,7 @@ typedef struct {
   const char *stats_json, *timeline, *record;
   double timeout; int have_timeout;
   uint64_t insn_limit; int have_insn_limit;
+  uint32_t resident_ctas; int have_resident_ctas;   /* --resident-ctas: 0 all */
   int memcheck;                   /* AW_MEMCHECK_*, or -1 when not given */
   int fault_exit, no_summary, libdir, batch, no_banner, help, version;
   const char **commands; char *command_kind; int ncommands;   /* -x FILE ('x') and -ex CMD ('e'), in order */
@@ -82,7 +83,7 @@ int aw_opts_timeout(const aw_opts *o, double *seconds);
  * SCRIPT"), the --subroutines, --ptx and --config files.  0, or 2 after a message. */
 int aw_opts_check_outputs(const aw_opts *o, const char *main, const char *main_kind);
 /* Sets device d up as the options say: timing under *cfg (NULL: functional), the --subroutines
- * files, the time limit, the instruction limit, memcheck and --record.  0, or 2 after a message. */
+ * files, the time limit, the instruction limit, the resident CTAs, memcheck and --record.  0, or 2 after a message. */
 int aw_opts_setup(const aw_opts *o, aw_device *d, const tm_config *cfg, double timeout);
 
 /* The statistics of d's launches as JSON into path ("-": standard output): the timing figures

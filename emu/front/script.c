@@ -299,6 +299,13 @@ static int cmd_set(aw_session *s, char **argv, int argc, const char *where) {
     aw_set_time_limit(s->dev, v);
     return 0;
   }
+  if (argc == 3 && !strcmp(argv[1], "resident-ctas")) {
+    uint64_t v = 0;
+    if (strcmp(argv[2], "all") && (scr_parse_u64(argv[2], &v) || !v || v > UINT32_MAX))
+      return scr_error(s, where, "resident-ctas '%s' is not a number of CTAs (1 to 2^32-1) or all", argv[2]);
+    aw_set_resident_ctas(s->dev, (uint32_t)v);
+    return 0;
+  }
   if (argc == 3 && !strcmp(argv[1], "memcheck")) {
     const char *m = argv[2];
     int mode = !strcmp(m, "on") ? AW_MEMCHECK_REPORT : !strcmp(m, "stop") ? AW_MEMCHECK_STOP : !strcmp(m, "off") ? AW_MEMCHECK_OFF : -1;
@@ -324,7 +331,7 @@ static int cmd_set(aw_session *s, char **argv, int argc, const char *where) {
     if (aw_set_timing(s->dev, &c)) return scr_error(s, where, "out of host memory");
     return 0;
   }
-  return scr_error(s, where, "usage: set limit N | set time-limit SECONDS | set memcheck on|stop|off | set var NAME VALUE | set KEY=VALUE (timing)");
+  return scr_error(s, where, "usage: set limit N | set time-limit SECONDS | set resident-ctas N|all | set memcheck on|stop|off | set var NAME VALUE | set KEY=VALUE (timing)");
 }
 
 /* ---- timing ---- */
