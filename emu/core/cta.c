@@ -124,14 +124,16 @@ int emu_barrier_release(cta *c) {
   for (uint32_t id = 0; id < 16; id++) {
     if (!c->bar_threads[id] || (c->bar_expect[id] ? c->bar_threads[id] < c->bar_expect[id] : at[id] != live)) continue;
     /* a reduction's result (bar.red): in every lane that took part, of every warp that waits here */
-    uint32_t r = c->bar_red[id] == ISA_SUB(BRPOPC, BRPOPC) ? c->bar_true[id] :
-                 c->bar_red[id] == ISA_SUB(BRAND, BRPOPC) ? c->bar_true[id] == c->bar_part[id] : c->bar_true[id] != 0;
     uint64_t v[WARP];
-    for (uint32_t l = 0; l < WARP; l++) v[l] = r;
+    if (c->bar_red[id]) {
+      uint32_t r = c->bar_red[id] == ISA_SUB(BRPOPC, BRPOPC) ? c->bar_true[id] :
+                   c->bar_red[id] == ISA_SUB(BRAND, BRPOPC) ? c->bar_true[id] == c->bar_part[id] : c->bar_true[id] != 0;
+      for (uint32_t l = 0; l < WARP; l++) v[l] = r;
+    }
     for (uint32_t i = 0; i < c->nwarps; i++) {
       warp *w = &c->warps[i];
       if (w->state != W_BARRIER || w->bar_id != id) continue;
-      if (w->bar_dst) emu_write(w, w->bar_dst, v, w->bar_lanes);
+      if (w->bar_dst) emu_write(w, w->bar_dst, v, w->bar_lanes);   /* (set by bar.red only) */
       w->bar_dst = NULL;
       w->state = W_READY;
     }
