@@ -785,25 +785,32 @@ static void errors(void) {
 }
 
 /* Partial stores (CABA 5.2.2).  One warp; lane i stores word 0 of line i of a
- * zeroed 4 KiB buffer (the host's: 32 blocks compressed, encoding zeros):
- * 32 partial stores to compressed blocks, each retrieved and decompressed by
- * one assist warp (bdi_dec_zeros) and written back whole, and the merged line
- * compressed again by a compression assist warp: 32 merges, 32 decompressions,
- * 32 compressions (the launch's one warp leaves the SM idle: none is held
- * back), each payload replacing its line in L2 (the merge wrote it there,
- * dirty; nothing writes it since).  The warp then spins 20000 times round a
- * 3-instruction loop (at least 60000 cycles), long past the compressions'
- * few hundred cycles each: none is still at work when the launch's work is
- * done (it would be killed then, its block left uncompressed: CABA 4.2.3).  A second launch (another module, the same
+ * zeroed 4 KiB buffer (the host's: 32 blocks compressed, encoding zeros),
+ * then word 2 of the same line: 32 partial stores to compressed blocks, each
+ * retrieved and decompressed by one assist warp (bdi_dec_zeros) and written
+ * back whole.  The second store to each line issues a few cycles after the
+ * first, while its line is still on its round trip to L2 and back (hundreds
+ * of cycles: caba-gtx480's L2 hit latency alone is over 100), so it joins
+ * that merge (its bytes go back with the merged line: the copy the paper
+ * buffers in L1) instead of retrieving the line again (the code before did:
+ * 64 merges; a naive transpose retrieved each line about 21 times).  Each
+ * merged line is compressed again by a compression assist warp: 32 merges,
+ * 32 joins, 32 decompressions, 32 compressions (the launch's one warp leaves
+ * the SM idle: none is held back), each payload replacing its line in L2
+ * (the merge wrote it there, dirty; nothing writes it since).  The warp then
+ * spins 20000 times round a 3-instruction loop (at least 60000 cycles), long
+ * past the compressions' few hundred cycles each: none is still at work when
+ * the launch's work is done (it would be killed then, its block left
+ * uncompressed: CABA 4.2.3).  A second launch (another module, the same
  * subroutines) reads word 0 of each line: 32 lines arrive compressed, 32
  * decompressions; then stores word 1 of each: 32 partial stores to compressed
- * blocks, 32 more merges, 32 more decompressions, 32 more compressions.  Both
- * kernels' results are the functional core's. */
+ * blocks, 32 more merges (no join: one store a line), 32 more decompressions,
+ * 32 more compressions.  Both kernels' results are the functional core's. */
 #define PARTIAL_SPIN "  mov.u32 %r3, 0;\nSPIN:\n  add.u32 %r3, %r3, 1;\n  setp.lt.u32 %p1, %r3, 20000;\n  @%p1 bra SPIN;\n"
 static const char partial_text[] = HEAD
   ".visible .entry ps(.param .u64 out)\n{\n  .reg .b32 %r<4>;\n  .reg .b64 %rd<4>;\n  .reg .pred %p<2>;\n"
   "  ld.param.u64 %rd1, [out];\n  mov.u32 %r1, %tid.x;\n  mul.wide.u32 %rd2, %r1, 128;\n  add.u64 %rd3, %rd1, %rd2;\n"
-  "  add.u32 %r2, %r1, 1;\n  st.global.u32 [%rd3], %r2;\n" PARTIAL_SPIN "  ret;\n}\n"
+  "  add.u32 %r2, %r1, 1;\n  st.global.u32 [%rd3], %r2;\n  st.global.u32 [%rd3+8], %r2;\n" PARTIAL_SPIN "  ret;\n}\n"
   ".visible .entry rs(.param .u64 out)\n{\n  .reg .b32 %r<4>;\n  .reg .b64 %rd<4>;\n  .reg .pred %p<2>;\n"
   "  ld.param.u64 %rd1, [out];\n  mov.u32 %r1, %tid.x;\n  mul.wide.u32 %rd2, %r1, 128;\n  add.u64 %rd3, %rd1, %rd2;\n"
   "  ld.global.u32 %r2, [%rd3];\n  add.u32 %r3, %r2, 100;\n  st.global.u32 [%rd3+4], %r3;\n" PARTIAL_SPIN "  ret;\n}\n";
@@ -829,19 +836,20 @@ static void partial_in(const char *design) {
   if (ok) { aw_timing_launches(d, &l, NULL, NULL); b = l[1]; }
   uint32_t words[1024];
   int right = ok && aw_memcpy_dtoh(d, words, buf, sizeof words) == AW_OK;
-  for (uint32_t i = 0; right && i < 32; i++) right = words[32 * i] == i + 1 && words[32 * i + 1] == i + 101 && words[32 * i + 2] == 0;
+  for (uint32_t i = 0; right && i < 32; i++)
+    right = words[32 * i] == i + 1 && words[32 * i + 1] == i + 101 && words[32 * i + 2] == i + 1 && words[32 * i + 3] == 0;
   if (!ok) { if (!err[0]) aw_fault_format(&f, err, sizeof err); CHECK(0, "the partial-store test ran (%s): %s", design, err); }
   else
-    CHECK(right && a.partial_merges == 32 && a.aw_started[TM_AW_DECOMPRESS] == 32 && a.aw_started[TM_AW_COMPRESS] == 32 && a.pack_applied == 32 &&
-          a.pack_killed == 0 && b.aw_started[TM_AW_DECOMPRESS] == 64 && b.partial_merges == 32 && b.aw_started[TM_AW_COMPRESS] == 32 &&
-          b.pack_applied == 32 && b.pack_killed == 0,
-          "partial stores to 32 compressed blocks: %llu merged, %llu decompressions, %llu compressions, %llu applied in L2, %llu killed "
-          "(derived 32 each, 0 killed); read back and written again by another module: %llu decompressions, %llu merges, %llu compressions, "
-          "%llu applied, %llu killed (derived 64, 32, 32, 32, 0); values right: %d",
-          (unsigned long long)a.partial_merges, (unsigned long long)a.aw_started[TM_AW_DECOMPRESS], (unsigned long long)a.aw_started[TM_AW_COMPRESS],
-          (unsigned long long)a.pack_applied, (unsigned long long)a.pack_killed, (unsigned long long)b.aw_started[TM_AW_DECOMPRESS],
-          (unsigned long long)b.partial_merges, (unsigned long long)b.aw_started[TM_AW_COMPRESS], (unsigned long long)b.pack_applied,
-          (unsigned long long)b.pack_killed, right);
+    CHECK(right && a.partial_merges == 32 && a.partial_joins == 32 && a.aw_started[TM_AW_DECOMPRESS] == 32 && a.aw_started[TM_AW_COMPRESS] == 32 &&
+          a.pack_applied == 32 && a.pack_killed == 0 && b.aw_started[TM_AW_DECOMPRESS] == 64 && b.partial_merges == 32 && b.partial_joins == 0 &&
+          b.aw_started[TM_AW_COMPRESS] == 32 && b.pack_applied == 32 && b.pack_killed == 0,
+          "two partial stores to each of 32 compressed blocks: %llu merged, %llu joined a merge, %llu decompressions, %llu compressions, "
+          "%llu applied in L2, %llu killed (derived 32 each, 0 killed); read back and written again by another module: %llu decompressions, "
+          "%llu merges, %llu joins, %llu compressions, %llu applied, %llu killed (derived 64, 32, 0, 32, 32, 0); values right: %d",
+          (unsigned long long)a.partial_merges, (unsigned long long)a.partial_joins, (unsigned long long)a.aw_started[TM_AW_DECOMPRESS],
+          (unsigned long long)a.aw_started[TM_AW_COMPRESS], (unsigned long long)a.pack_applied, (unsigned long long)a.pack_killed,
+          (unsigned long long)b.aw_started[TM_AW_DECOMPRESS], (unsigned long long)b.partial_merges, (unsigned long long)b.partial_joins,
+          (unsigned long long)b.aw_started[TM_AW_COMPRESS], (unsigned long long)b.pack_applied, (unsigned long long)b.pack_killed, right);
   aw_device_free(d);
   free(text);
 }

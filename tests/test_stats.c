@@ -184,8 +184,8 @@ static void test_text(const tm_config *c) {
 #define V(field) (unsigned long long)value(TM_C_##field, 0)
   snprintf(want, sizeof want, "\nassist warps: %llu started, %llu instructions (%llu live-in moves); %llu not deployed for a busy SM, "
            "%llu for a full table, %llu predicted incompressible, %llu killed, %llu ended with awkill; %llu stored blocks waited for "
-           "compression; %llu partial stores merged\n", V(assist_triggered), V(assist_insns), V(assist_moves), V(assist_throttled),
-           V(assist_overflow), V(assist_predicted), V(assist_killed), V(assist_awkill), V(assist_store_waits), V(partial_merges));
+           "compression; %llu partial stores merged, %llu joined a merge\n", V(assist_triggered), V(assist_insns), V(assist_moves), V(assist_throttled),
+           V(assist_overflow), V(assist_predicted), V(assist_killed), V(assist_awkill), V(assist_store_waits), V(partial_merges), V(partial_joins));
   CHECK(strstr(t, want) != NULL, "text: the assist warps' line");
   snprintf(want, sizeof want, "; metadata cache %llu hits of %llu, %llu DRAM reads, %llu write-backs; uncompressed L2: %llu lines sent back "
            "whole by the SMs, %llu reads answered uncompressed\n", V(md_hits), V(md_accesses), V(md_reads), V(md_writes), V(l2_plain_lines),
@@ -248,7 +248,7 @@ static void test_json(const tm_config *c) {
     "packets_to_memory utilization_to_memory } compression_ratio_bursts assist_warps_triggered assist_warp_instructions assist_by_trigger{ "
     "decompress_warps decompress_instructions compress_warps compress_instructions pc_warps pc_instructions miss_warps miss_instructions "
     "direct_warps direct_instructions } assist_throttled assist_overflow assist_livein_moves assist_killed assist_predicted_incompressible "
-    "assist_store_waits partial_writes_merged assist_awkill compressed_stores{ applied late stale incompressible evicted dropped killed } "
+    "assist_store_waits partial_writes_merged partial_writes_joined assist_awkill compressed_stores{ applied late stale incompressible evicted dropped killed } "
     "skip_lanes_hit skip_lanes_miss prefetch{ issued useful late useless redundant throttled } l2_uncompressed{ lines_sent_back "
     "reads_answered } metadata_cache{ accesses hits dram_reads dram_writes } l1{ accesses hits misses mshr_merges } l2{ accesses hits "
     "misses mshr_merges writes write_hits writebacks dirty_at_end } issue_slots{ active compute_stall memory_stall data_dependence_stall "

@@ -71,6 +71,7 @@ void tm_awc_free(tm_awc *ctl) {
   free(ctl->awt_n);
   free(ctl->asq);
   free(ctl->dlq);
+  free(ctl->merging);
   free(ctl);
 }
 
@@ -84,6 +85,7 @@ void tm_awc_reset(tm_awc *ctl) {
   ctl->ndl = 0;
   ctl->nawq = ctl->awq_head = 0;
   ctl->nasq = ctl->asq_head = 0;
+  ctl->nmerging = 0;
   ctl->window_from = 0;
   ctl->window_used = 0;
   ctl->window_alu = 0;
@@ -130,8 +132,9 @@ static int send_plain(tm_awc *ctl, uint64_t addr, tm_time t) {
   return 0;
 }
 
-/* CABA 5.2: the block at addr, merged with a partial store, goes back to L2 whole and
- * uncompressed at t (counted in partial_merges).  0, or -1 out of memory. */
+/* CABA 5.2.2: the block at addr, merged with a partial store, goes back to L2 whole and
+ * uncompressed at t (counted in partial_merges); the SM's merge of it ends when it gets there
+ * (gpu.c: tm_awc_merged).  0, or -1 out of memory. */
 static int merge_back(tm_awc *ctl, uint64_t addr, tm_time t) {
   tm_gpu *g = ctl->g;
   tm_sm *s = ctl->s;
@@ -144,9 +147,36 @@ static int merge_back(tm_awc *ctl, uint64_t addr, tm_time t) {
   w->sm = (uint16_t)s->id;
   w->owner = NULL;
   w->born = t;
+  w->merged = 1;
+  for (uint32_t i = 0; i < ctl->nmerging; i++)
+    if (ctl->merging[i].addr == addr) ctl->merging[i].sent = 1;
   g->st->partial_merges++;
   tm_send_up(g, w, t);
   return 0;
+}
+
+int tm_awc_partial(tm_awc *ctl, uint64_t b) {
+  for (uint32_t i = 0; i < ctl->nmerging; i++)
+    if (ctl->merging[i].addr == b) {
+      if (ctl->merging[i].sent) return TM_MERGE_NO;
+      ctl->g->st->partial_joins++;
+      return TM_MERGE_JOIN;
+    }
+  if (ctl->nmerging == ctl->capmerging) {
+    uint32_t cap = ctl->capmerging ? 2 * ctl->capmerging : 16;
+    struct tm_merging *m = realloc(ctl->merging, cap * sizeof *m);
+    if (!m) { tm_fail(ctl->g, "out of host memory for a partial store's merge"); return -1; }
+    ctl->merging = m;
+    ctl->capmerging = cap;
+  }
+  ctl->merging[ctl->nmerging].addr = b;
+  ctl->merging[ctl->nmerging++].sent = 0;
+  return TM_MERGE_NEW;
+}
+
+void tm_awc_merged(tm_awc *ctl, uint64_t b) {
+  for (uint32_t i = 0; i < ctl->nmerging; i++)
+    if (ctl->merging[i].addr == b) { ctl->merging[i] = ctl->merging[--ctl->nmerging]; return; }
 }
 
 /* A compression assist warp's payload for the block at addr (block: its bytes as compressed,

@@ -131,6 +131,10 @@ typedef struct tm_awc {
    * (a block the kernels wrote uncompressed says nothing); at 0, a store pc
    * not known to compress (counter below 2) does not try */
   uint8_t fill_hint;
+  /* CABA 5.2.2's partial stores: the blocks this SM is merging, from their retrieval until the
+   * merged line reaches L2 (sent: it is on its way) */
+  struct tm_merging { uint64_t addr; int sent; } *merging;
+  uint32_t nmerging, capmerging;
 } tm_awc;
 
 /* The controller of SM s (its table of awt_entries entries, each with a runner), or NULL out
@@ -149,6 +153,16 @@ int tm_awc_fill(tm_awc *ctl, uint64_t addr, tm_req *waiters, int64_t n);
  * waits for a low-priority compression), returns 1 and sends r on itself; else 0: it goes
  * out uncompressed (the caller sends it). */
 int tm_awc_store(tm_awc *ctl, tm_parent parent, uint32_t pc, uint64_t addr, tm_req *r, int64_t n);
+
+/* Design caba, CABA 5.2.2: a partial store of this SM wrote to the compressed block b.
+ * TM_MERGE_NEW: the SM is not merging b, and now is (the caller retrieves it); TM_MERGE_JOIN: it
+ * is, and the store's bytes go back with the merged line (the copy the paper buffers in L1);
+ * TM_MERGE_NO: the merged line is on its way to L2, ahead of the store, which finds it
+ * uncompressed (a plain store).  -1: out of host memory (in g->failed). */
+enum { TM_MERGE_NO, TM_MERGE_NEW, TM_MERGE_JOIN };
+int tm_awc_partial(tm_awc *ctl, uint64_t b);
+/* The merged line of block b reached L2 (gpu.c): the SM's merge of it is over. */
+void tm_awc_merged(tm_awc *ctl, uint64_t b);
 /* Warp 'parent''s load missed in L1 on the line at addr at cycle n (pf_hit: it was the first
  * read of a line a prefetch brought): the module's 'miss' subroutine, if any, starts (a
  * low-priority one when the SM is not busy and an entry is free).  0, or -1 on a fault. */

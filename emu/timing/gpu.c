@@ -494,6 +494,7 @@ static void slice_process(tm_gpu *g, tm_req *r, tm_time t) {
     for (uint32_t i = 0; i < 32; i++)
       if (sectors >> i & 1) block_written(g, r, r->addr / sl->c.line_bytes * sl->c.line_bytes + (uint64_t)i * sl->c.sector_bytes);
   if (r->kind == REQ_WR) {
+    if (r->merged) tm_awc_merged(g->sms[r->sm].awc, r->addr);   /* (design caba: its SM's merge is over) */
     tm_victim v;
     l2_victims(g, r, sl, &v, cache_write_back(&sl->c, r->addr, sectors, &v), t);
     cache_set_plain(&sl->c, r->addr, 0);   /* (l2_compressed off: it holds what the store sent, as DRAM will) */

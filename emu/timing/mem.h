@@ -26,6 +26,7 @@ typedef struct tm_req {
   uint8_t plain;             /* a read L2 answered with its uncompressed copy (l2_compressed off): no assist warp decompresses it */
   uint8_t update;            /* design caba: a compression assist warp's payload that replaces its block's line in L2 (owner: a tm_pack) */
   uint8_t enc;               /* design caba: a packed store's encoding (its one block's, 'bytes' its payload) */
+  uint8_t merged;            /* design caba: a partial store's merged line, going back whole (its SM's merge ends when it reaches L2) */
   uint16_t sm;               /* the requesting SM */
   uint32_t tag;              /* the requester's own number */
   void *owner;               /* the requester's own reference (the load it serves) */

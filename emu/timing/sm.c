@@ -643,11 +643,14 @@ static int ldst_access(tm_gpu *g, tm_sm *s, int64_t n) {
   if (a->kind == REQ_WR && !a->local && s->acc_warp && whole_block(g, a) && tm_awc_store(s->awc, s->acc_parent, s->acc_pc, a->addr, r, n)) return g->failed ? -1 : 1;
   /* design caba, CABA 5.2: a partial store to a compressed block goes on optimistically; the
    * block turns out compressed, so it is retrieved and decompressed here by an assist warp and
-   * goes back whole (design hw would merge at L2 with its own (de)compressor: not modelled) */
-  int merge = a->kind == REQ_WR && !a->local && s->acc_warp && g->z.design.decompress == TM_BY_ASSIST && !whole_block(g, a) && tm_block_compressed(g, a->addr);
-  r->partial = (uint8_t)merge;
+   * goes back whole (design hw would merge at L2 with its own (de)compressor: not modelled).  A
+   * partial store to a block the SM is merging already goes back with it (tm_awc_partial). */
+  int merge = a->kind == REQ_WR && !a->local && s->acc_warp && g->z.design.decompress == TM_BY_ASSIST && !whole_block(g, a) && tm_block_compressed(g, a->addr)
+              ? tm_awc_partial(s->awc, a->addr / g->z.unit * g->z.unit) : TM_MERGE_NO;
+  if (merge < 0) return -1;
+  r->partial = merge != TM_MERGE_NO;
   tm_send_up(g, r, t);
-  if (merge && retrieve(g, s, a->addr, t) < 0) return -1;
+  if (merge == TM_MERGE_NEW && retrieve(g, s, a->addr, t) < 0) return -1;
   return 1;
 }
 
