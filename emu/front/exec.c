@@ -37,10 +37,7 @@ static void exec_usage(FILE *f) {
         "cannot be run.\n", f);
 }
 
-/* The directory holding libcudart.so.13: $AWEMU_LIBDIR, or beside this awemu
- * (DIR/../lib/awemu installed, DIR/../build/lib in the source tree, DIR/../lib
- * for builds whose BIN is inside BUILD).  0, or -1. */
-static int libdir(char *out, size_t cap) {
+int cr_libdir(char *out, size_t cap) {
   const char *env = getenv("AWEMU_LIBDIR");
   char exe[PATH_MAX], probe[PATH_MAX + 64];
   if (env && *env) { snprintf(out, cap, "%s", env); return 0; }
@@ -210,7 +207,7 @@ int cr_exec_program(const aw_opts *o, char **argv) {
   }
   if (check_program(argv[0], o->cmd == AO_DEBUG, why, sizeof why)) { fprintf(stderr, "awemu %s: %s: %s\n", who, argv[0], why); return 2; }
   char dir[PATH_MAX];
-  if (libdir(dir, sizeof dir)) { fprintf(stderr, "awemu %s: libcudart.so.13 is not built (make) beside this awemu\n", who); return 2; }
+  if (cr_libdir(dir, sizeof dir)) { fprintf(stderr, "awemu %s: libcudart.so.13 is not built (make) beside this awemu\n", who); return 2; }
   /* our directory first: it must win over a real CUDA's */
   const char *lp = getenv("LD_LIBRARY_PATH");
   size_t n = strlen(dir) + (lp ? strlen(lp) : 0) + 2;
@@ -236,7 +233,7 @@ int cr_exec_main(int argc, char **argv) {
   else if (o.version) printf("awemu (awemu) %s\n", AWEMU_VERSION);
   else if (o.libdir) {
     char dir[PATH_MAX];
-    if (libdir(dir, sizeof dir)) { fprintf(stderr, "awemu exec: libcudart.so.13 is not built (make) beside this awemu\n"); rc = 2; }
+    if (cr_libdir(dir, sizeof dir)) { fprintf(stderr, "awemu exec: libcudart.so.13 is not built (make) beside this awemu\n"); rc = 2; }
     else puts(dir);
   } else if (!o.nargs) { fprintf(stderr, "awemu exec: no PROGRAM given\n"); exec_usage(stderr); rc = 2; }
   else rc = cr_exec_program(&o, argv + o.rest - 1);

@@ -9,4 +9,8 @@ int cr_exec_main(int argc, char **argv);
  * environment, after checking what can be checked before it starts.  Returns only on an error
  * (its exit status: 2, or 127 when PROGRAM cannot be run). */
 int cr_exec_program(const aw_opts *o, char **argv);
+/* The directory holding the libcudart.so.13 awemu exec runs programs on: $AWEMU_LIBDIR, or beside
+ * this awemu (DIR/../lib/awemu installed, DIR/../build/lib in the source tree, DIR/../lib for
+ * builds whose BIN is inside BUILD).  0, or -1. */
+int cr_libdir(char *out, size_t cap);
 #endif

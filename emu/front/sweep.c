@@ -57,8 +57,9 @@ static void usage(FILE *f) {
         "awemu run (awemu exec for .exec workloads), each writing DIR/runs/ID/stats.json, and merges them.\n"
         "DIR defaults to NAME.runs.\n"
         "  -j N   runs at a time (default: the number of cores)\n"
-        "A run is redone when its command or a file it reads changed (DIR/runs/ID/inputs).  One sweep at\n"
-        "a time in DIR (DIR/lock).  SIGINT or SIGTERM stops the runs too, keeping no partial statistics.\n"
+        "A run is redone when its command, a file it reads or awemu itself changed (DIR/runs/ID/inputs).\n"
+        "One sweep at a time in DIR (DIR/lock).  SIGINT or SIGTERM stops the runs too, keeping no\n"
+        "partial statistics.\n"
         "Exit status: 0 when every run succeeded, 1 when one failed (or, to --merge, is stale), 2 on a bad\n"
         "sweep file, usage, or DIR in use by another sweep; 130 or 143 when stopped by SIGINT or SIGTERM.\n", f);
 }

@@ -8,6 +8,7 @@
 #include "sweep_int.h"
 
 #include "../timing/config.h"
+#include "exec.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -210,6 +211,13 @@ char *sw_run_inputs(const sweep *w, const run *x) {
   uint64_t h = FNV_START;   /* the command but the path of awemu, which differs from machine to machine */
   for (int i = 1; i < x->argc; i++) h = sw_fnv1a(h, x->argv[i], strlen(x->argv[i]) + 1);
   fprintf(f, "%016llx command\n", (unsigned long long)h);
+  /* the model: this awemu (its path aside), and for a program awemu exec runs, its libcudart */
+  put_input(f, "model", "awemu", sw_file_hash(x->argv[0]));
+  char lib[PATH_MAX + 32];
+  if (x->work && !cr_libdir(lib, sizeof lib - 32)) {
+    strcat(lib, "/libcudart.so.13");
+    put_input(f, "model", "libcudart.so.13", sw_file_hash(lib));
+  }
   const char *cfg = w->cfg.vals[x->c];
   if (strcmp(cfg, "functional")) put_input(f, "config", cfg, config_hash(cfg));
   for (int i = 0; i + 1 < x->argc; i++)

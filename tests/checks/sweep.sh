@@ -275,6 +275,22 @@ for edit in timeout subroutines.bdi bdi.s my.cfg run.aw saxpy.ptx x.bin; do
     pass "sweep --merge: a run made before $edit was edited is stale, named with what changed; undone, it is ok again"
   else fail "sweep --merge after an edit of $edit: status $rc, row '$s1' (expected 1, stale: $why); undone: status $rc2, row '$(st_status)'" "$err1"; fi
 done
+# The model is an input too: a run made by another awemu (rebuilt with another timing model) is
+# stale.  Before, the command was hashed without awemu and awemu's bytes were not: after a rebuild,
+# make paper's sweeps reported the old model's cycles as ok and ran nothing again.  A copy of awemu
+# with one byte more (the ELF loader ignores it) merges the same sweep: stale, naming the model;
+# the awemu that ran it merges it ok.
+cp "$awemu" "$ST/awemu2" && printf 'x' >> "$ST/awemu2"
+(cd "$ST" && ./awemu2 sweep --merge st.sweep) > /dev/null 2> "$ST/merge.err"
+rc=$?
+s1=$(st_status)
+err1=$(cat "$ST/merge.err")
+st_merge
+rc2=$?
+if [ $rc -eq 1 ] && [ "$s1" = stale ] && echo "$err1" | grep -qF "[sweep] STALE $st_id: its model awemu changed since it ran" && [ $rc2 -eq 0 ] && [ "$(st_status)" = ok ]; then
+  pass "sweep --merge: a run made by another awemu is stale, named (its model changed); merged by the awemu that made it, ok"
+else fail "sweep --merge by another awemu: status $rc, row '$s1' (expected 1, stale); by the same: status $rc2, row '$(st_status)'" "$err1"; fi
+rm -f "$ST/awemu2"
 # the sweep runs a stale run again, and keeps the new inputs
 echo '// an edit' >> "$ST/bdi.s"
 (cd "$ST" && "$awemu" sweep st.sweep) > /dev/null 2> "$ST/run2.err"
