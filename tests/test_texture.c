@@ -10,7 +10,7 @@
  *   normalized coordinates: x scaled by the width, y by the height, first
  *   an index outside: wrap i mod N; clamp 0 or N-1; mirror ... 1 0 | 0 1 2 3 | 3 2 1 0 | 0 1 ...;
  *   border: the border colour
- * Before this test, 'tex' did not assemble ("unknown instruction 'tex'") and there was no
+ * Before this test, 'tex' did not assemble ("unexpected token ','" at its operand) and there was no
  * aw_texture_create.
  */
 #include "../emu/awemu.h"
