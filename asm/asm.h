@@ -36,7 +36,7 @@ typedef struct {
 
 /* A parsed operand, before names are resolved. */
 typedef enum {
-  AO_NAME, AO_NEG, AO_PAIR, AO_NUM, AO_SINK, AO_MEM, AO_VEC, AO_LIST
+  AO_NAME, AO_NEG, AO_PAIR, AO_NUM, AO_SINK, AO_MEM, AO_VEC, AO_LIST, AO_TEX
 } asm_okind;
 
 typedef struct asm_opnd {

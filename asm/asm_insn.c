@@ -140,7 +140,7 @@ static int mnem_check(asm_ctx *c, const asm_tok *t, int op, mnem_info *mi, uint3
     { CAT_BAR, "a mode (.sync or .arrive)" }, { CAT_SHAPE, "a shape (.m16n16k16, .m16n8k16, ...)" },
     { CAT_FRAG, "the matrix it moves (.a, .b, .c or .d)" }, { CAT_LAYA, "a layout (.row or .col)" },
     { CAT_LAYB, "the layouts of A and B (.row.col, ...)" }, { CAT_NUM, "a count (.x1, .x2 or .x4)" },
-    { CAT_BARRED, "an operation (.popc, .and or .or)" },
+    { CAT_BARRED, "an operation (.popc, .and or .or)" }, { CAT_GEOM, "a geometry (.1d or .2d)" },
   };
   for (size_t i = 0; i < sizeof need / sizeof need[0]; i++)
     if ((o->cats & (1u << need[i].cat)) && !mi->field[need[i].cat]) { asm_error(c, at, "'%s' needs %s", name, need[i].what); return 0; }
@@ -236,6 +236,7 @@ static int mnem_check(asm_ctx *c, const asm_tok *t, int op, mnem_info *mi, uint3
     asm_error(c, at, "vote%s needs type .%s", mi->field[CAT_VOTE] == 4 ? ".ballot" : " .all/.any/.uni", mi->field[CAT_VOTE] == 4 ? "b32" : "pred"); return 0;
   }
   if (mi->field[CAT_VEC] && !(o->flags & (F_LOAD | F_STORE))) { asm_error(c, at, "vector suffix on '%s'", name); return 0; }
+  if (op == ISA_OP_TEX && isa_vec_count(mi->field[CAT_VEC]) != 4) { asm_error(c, at, "'tex' writes four channels: it needs .v4 (tex.2d.v4.f32.f32)"); return 0; }
   if (op == ISA_OP_SET) {   /* the PTX ISA's forms of set: a half destination, or half sources */
     int dt = mi->type[0], st = mi->type[1], pair = st == ISA_T_F16X2 || st == ISA_T_BF16X2;
     int scalar_half = st == ISA_T_F16 || st == ISA_T_BF16;
@@ -766,6 +767,26 @@ void asm_insn(asm_ctx *c, asm_tok *guard, int guard_neg, asm_tok mnem, asm_opnd 
         ok = conv_vec(c, &in, x, fr.type == ISA_T_F32 ? ISA_T_F32 : ISA_T_B32, ne, is_dst || (i == 0 && in.op != ISA_OP_WMMAST), 0, d);
         break;
       }
+      case 'x': {   /* tex's [texture, {coordinates}]: one vector, the handle (.b64) first */
+        int dims = ISA_GEOM_DIMS(in.field[CAT_GEOM]), ne = 0;
+        if (x->kind != AO_TEX) { asm_error(c, x->loc, "'tex' reads a texture operand [texture, {coordinates}]"); ok = 0; break; }
+        for (const asm_opnd *e = x->elems; e; e = e->next) ne++;
+        if (ne != dims) { asm_error(c, x->loc, "a .%dd texture takes %d coordinate%s, not %d", dims, dims, dims == 1 ? "" : "s", ne); ok = 0; break; }
+        name_ref r = resolve_name(c, &x->name);
+        if (r.kind == N_VAR) { asm_error(c, x->loc, "'%.*s' is a variable: a texture object is a .u64 register (texture references are not supported)", x->name.len, x->name.s); ok = 0; break; }
+        int k = add_elem(c, &in, x->loc);
+        if (k < 0) { ok = 0; break; }
+        memset(&in.elem[k], 0, sizeof in.elem[k]);
+        if (!conv_reg(c, &x->name, x->loc, ISA_T_B64, 0, 0, &in.elem[k])) { ok = 0; break; }
+        if (in.elem[k].kind != ISA_K_REG) { asm_error(c, x->loc, "a texture object is a .u64 register"); ok = 0; break; }
+        asm_opnd coords = *x;
+        coords.kind = AO_VEC;
+        isa_operand cv;
+        memset(&cv, 0, sizeof cv);
+        if (!conv_vec(c, &in, &coords, in.type[1], dims, 0, 0, &cv)) { ok = 0; break; }
+        d->kind = ISA_K_VEC; d->index2 = (uint32_t)k; d->nelem = (uint16_t)(dims + 1);
+        break;
+      }
       case 'l':
         if (x->kind != AO_NAME) { asm_error(c, x->loc, "expected a label"); ok = 0; break; }
         {
@@ -816,8 +837,8 @@ void asm_insn(asm_ctx *c, asm_tok *guard, int guard_neg, asm_tok mnem, asm_opnd 
           if (in.op == ISA_OP_MOV && (l == 'd' || l == 'y')) ok = conv_vec(c, &in, x, want, 0, is_dst, 0, d);
           else if (vcount > 1 && (l == 'd' || l == 's')) ok = conv_vec(c, &in, x, want, vcount, is_dst, relaxed, d);
           else { asm_error(c, x->loc, "a {vector} operand needs a .v2, .v4 or .v8 suffix"); ok = 0; }
-        } else if (x->kind == AO_MEM) {
-          asm_error(c, x->loc, "'%s' does not take a memory operand here", o->name); ok = 0;
+        } else if (x->kind == AO_MEM || x->kind == AO_TEX) {
+          asm_error(c, x->loc, "'%s' does not take a %s operand here", o->name, x->kind == AO_TEX ? "texture" : "memory"); ok = 0;
         } else {
           asm_error(c, x->loc, "a (list) is only allowed in call"); ok = 0;
         }

@@ -264,6 +264,7 @@ operand:
   | NUMBER                               { $$ = op_new(ctx, AO_NUM, @1); $$->num = $1; }
   | '-' NUMBER                           { $$ = op_new(ctx, AO_NUM, @1); $$->num = $2; $$->neg = 1; }
   | '[' addr ']'                         { $$ = $2; $$->loc = L(@1); }
+  | '[' WORD ',' '{' vec_list '}' ']'    { $$ = op_new(ctx, AO_TEX, @1); $$->name = $2; $$->elems = $5; }   /* tex: [texture, {coordinates}] */
   | '{' vec_list '}'                     { $$ = op_new(ctx, AO_VEC, @1); $$->elems = $2; }
   | '(' ')'                              { $$ = op_new(ctx, AO_LIST, @1); }
   | '(' list_items ')'                   { $$ = op_new(ctx, AO_LIST, @1); $$->elems = $2; }

@@ -149,6 +149,28 @@ aw_status aw_memcpy_htod(aw_device *d, uint64_t dst, const void *src, size_t n);
 aw_status aw_memcpy_dtoh(aw_device *d, void *dst, uint64_t src, size_t n);
 aw_status aw_memset(aw_device *d, uint64_t dst, int value, size_t n);
 
+/* Texture objects (CUDA's cudaTextureObject_t), which the PTX 'tex' instruction reads by handle:
+ * a sampler over width x height texels of device memory (rows 'pitch' bytes apart; height 1
+ * for a 1D texture), each of 'channels' (1, 2, 4) channels of 'bits' bits (8, 16, 32; floats
+ * 16 or 32).  The values of kind, filter and address are CUDA's cudaChannelFormatKind,
+ * cudaTextureFilterMode and cudaTextureAddressMode.  aw_texture_create returns the handle
+ * (counted up from 1, never reused), or 0 when the description is not valid or its texels are
+ * not inside one allocation; a fetch after the memory is freed faults. */
+enum { AW_TEX_SIGNED, AW_TEX_UNSIGNED, AW_TEX_FLOAT };
+enum { AW_TEX_POINT, AW_TEX_LINEAR };
+enum { AW_TEX_WRAP, AW_TEX_CLAMP, AW_TEX_MIRROR, AW_TEX_BORDER };
+typedef struct {
+  uint64_t addr, pitch;           /* texel (0, 0) in device memory; bytes from a row to the next */
+  uint32_t width, height;
+  uint8_t kind, channels, bits;
+  uint8_t filter, address[2];     /* address mode of x and y */
+  uint8_t normalized_coords;      /* coordinates in [0, 1) span the texture */
+  uint8_t read_normalized;        /* 8- and 16-bit integers read as floats in [0, 1] ([-1, 1] signed) */
+  float border[4];                /* what AW_TEX_BORDER reads outside the texture (integer textures: these bits) */
+} aw_texture;
+uint64_t aw_texture_create(aw_device *d, const aw_texture *t);
+aw_status aw_texture_destroy(aw_device *d, uint64_t handle);
+
 /* Runs a kernel to completion.  'params' is the parameter block laid out as
  * aw_kernel_params says.  On AW_FAULT, *fault says where and why. */
 aw_status aw_launch(aw_device *d, aw_module *m, int kernel, aw_dim3 grid, aw_dim3 block,

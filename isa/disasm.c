@@ -110,7 +110,18 @@ void isa_dis_insn(const isa_image *img, uint32_t f, const isa_insn *in, char *bu
   for (unsigned i = 0; i < in->nopnd; i++) {
     char l = (isa_ops[in->op].flags & F_CALL) ? 'c' : isa_shape_letter(shape, in->nopnd, (int)i);
     sb_printf(&s, i ? ", " : " ");
-    put_operand(&s, img, f, in, &in->opnd[i], isa_shape_type(in, l));
+    const isa_operand *o = &in->opnd[i];
+    if (l == 'x' && o->kind == ISA_K_VEC && o->nelem >= 1) {   /* tex's [handle, {coordinates}] */
+      sb_printf(&s, "[");
+      put_operand(&s, img, f, in, &in->elem[o->index2], ISA_T_B64);
+      isa_operand coords = *o;
+      coords.index2++; coords.nelem--;
+      sb_printf(&s, ", ");
+      put_operand(&s, img, f, in, &coords, in->type[1]);
+      sb_printf(&s, "]");
+      continue;
+    }
+    put_operand(&s, img, f, in, o, isa_shape_type(in, l));
   }
 }
 

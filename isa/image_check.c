@@ -191,6 +191,7 @@ static int check_types(const isa_image *img, uint32_t f, uint32_t n, const isa_i
         const isa_operand *el = &in->elem[x->index2 + e];
         if (el->kind != ISA_K_REG) continue;
         reg = el->index; rt = slot_type[reg];
+        if (l == 'x') et = e ? in->type[1] : ISA_T_B64;   /* tex: the handle, then the coordinates */
         why = reg_fits(rt, et, relaxed || pack);
         if (!why && pack && isa_type_bits(rt) != isa_type_bits(et)) why = "a vector element register of the wrong width";
       }

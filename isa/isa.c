@@ -44,7 +44,7 @@ const char *const isa_family_names[X_COUNT] = { "arith", "sfu", "bits", "intops"
 const char *const isa_cat_names[CAT_COUNT] = {
   "none", "type", "cmp", "bool", "rnd", "space", "vec", "sem", "scope", "cache",
   "mulmode", "atomop", "shfl", "vote", "shfdir", "testp", "bar", "prmt", "evict1", "evict2", "pfsize",
-  "shape", "frag", "layout", "layout-b", "num", "barred", "flag"
+  "shape", "frag", "layout", "layout-b", "num", "barred", "geom", "flag"
 };
 
 /* ---- hashing ---- */
@@ -483,6 +483,13 @@ const char *isa_check_insn(const isa_insn *in) {
       break;
     }
     case 'y': if (k == ISA_K_MREG || k == ISA_K_MSYM || k == ISA_K_MABS || k == ISA_K_LIST || k == ISA_K_REGPAIR) return "bad source operand"; break;
+    case 'x':   /* [handle, {coordinates}]: one vector, the handle first */
+      if (k != ISA_K_VEC || op->nelem != 1 + ISA_GEOM_DIMS(in->field[CAT_GEOM])) return "expected a texture operand [a, {coordinates}]";
+      for (unsigned e = 0; e < op->nelem; e++) {
+        unsigned ek = in->elem[op->index2 + e].kind;
+        if ((ek != ISA_K_REG && ek != ISA_K_IMM) || in->elem[op->index2 + e].aux) return "a texture operand holds registers and immediates";
+      }
+      break;
     default:
       if (k == ISA_K_SREG && in->op == ISA_OP_CVT && i == 1) break;   /* (the PTX ISA reads special registers with mov and cvt) */
       if (k != ISA_K_REG && k != ISA_K_IMM && k != ISA_K_VEC) return "expected a register or immediate";
@@ -502,6 +509,7 @@ int isa_shape_type(const isa_insn *in, char l) {
   case 'H': return (in->flags & FL_PARITY) ? ISA_T_U32 : ISA_T_B64;
   case 'z': return ISA_T_U32;
   case 't': return in->type[1];
+  case 'x': return ISA_T_B64;   /* (the texture handle; its coordinates are of type1) */
   case 'w': case 'W': {
     if (in->field[CAT_MULMODE] == mod_value[ISA_M_WIDE]) {
       int t = in->type[0], k = isa_type_kind(t);

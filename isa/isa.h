@@ -18,7 +18,8 @@
  *    guard: 0 none, 1 @%p, 2 @!%p (the predicate register is the first operand word, kind REG)
  *    every other field holds a suffix value (1-based, in mods.def order within its category; 0 = absent);
  *    sub holds the value of whichever operation-specific category the opcode takes (mul mode,
- *    atomic operation, shuffle mode, vote mode, shf direction, testp class, bar mode, prmt mode);
+ *    atomic operation, shuffle mode, vote mode, shf direction, testp class, bar mode, prmt mode,
+ *    bar.red's operation, tex's geometry);
  *    ev1, ev2, pfs: the L1 and L2 eviction priorities and the L2 prefetch size (cache hints)
  *
  *   header word 1
@@ -56,7 +57,7 @@ typedef enum {
   CAT_NONE, CAT_TYPE, CAT_CMP, CAT_BOOL, CAT_RND, CAT_SPACE, CAT_VEC, CAT_SEM,
   CAT_SCOPE, CAT_CACHE, CAT_MULMODE, CAT_ATOMOP, CAT_SHFL, CAT_VOTE,
   CAT_SHFDIR, CAT_TESTP, CAT_BAR, CAT_PRMT, CAT_EVICT1, CAT_EVICT2, CAT_PFSIZE,
-  CAT_SHAPE, CAT_FRAG, CAT_LAYA, CAT_LAYB, CAT_NUM, CAT_BARRED,
+  CAT_SHAPE, CAT_FRAG, CAT_LAYA, CAT_LAYB, CAT_NUM, CAT_BARRED, CAT_GEOM,
   CAT_FLAG, CAT_COUNT
 } isa_cat;
 
@@ -86,8 +87,9 @@ typedef enum {
 #define C_LAYB    (1u << CAT_LAYB)    /* layout of the second (mma, wmma.mma: B) */
 #define C_NUM     (1u << CAT_NUM)     /* ldmatrix: matrices loaded (.x1 .x2 .x4) */
 #define C_BARRED  (1u << CAT_BARRED)  /* bar.red's operation (.popc .and .or) */
+#define C_GEOM    (1u << CAT_GEOM)    /* tex: the texture's geometry (.1d .2d) */
 /* the categories whose value lives in the shared 'sub' field */
-#define C_SUBS (C_MULMODE | C_ATOMOP | C_SHFL | C_VOTE | C_SHFDIR | C_TESTP | C_BAR | C_PRMT | C_BARRED)
+#define C_SUBS (C_MULMODE | C_ATOMOP | C_SHFL | C_VOTE | C_SHFDIR | C_TESTP | C_BAR | C_PRMT | C_BARRED | C_GEOM)
 
 typedef enum { TK_NONE, TK_PRED, TK_BIT, TK_UNS, TK_SGN, TK_FLT } isa_typekind;
 
@@ -293,6 +295,7 @@ int isa_mod_value(int m);
 #define ISA_FRAGV(id) ISA_SUB(FRAG_##id, FRAG_A)   /* wmma's .a .b .c .d: 1 2 3 4 */
 #define ISA_COL 2                               /* CAT_LAYA and CAT_LAYB: .row 1, .col 2 */
 #define ISA_NUMV(id) ISA_SUB(id, X1)             /* ldmatrix's .x1 .x2 .x4: 1 2 3 */
+#define ISA_GEOM_DIMS(v) (v)                    /* tex's .1d .2d (CAT_GEOM values 1, 2): its coordinates */
 /* The category of the shared sub field for an opcode, or CAT_NONE. */
 int isa_sub_cat(int op);
 

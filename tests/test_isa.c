@@ -135,6 +135,7 @@ static const struct { int op; const char *text; } tensor_samples[] = {
   { ISA_OP_ALLOCA, "alloca.u64 %rd1, %rd2, 16" },
   { ISA_OP_BARRED, "bar.red.popc.u32 %r1, %r2, %r3, !%p1" },
   { ISA_OP_BARRIERRED, "barrier.red.or.aligned.pred %p1, 1, %p2" },
+  { ISA_OP_TEX, "tex.2d.v4.f32.f32 {%f0, %f1, %f2, %f3}, [%rd1, {%f4, %f5}]" },
 };
 
 static int find_sample(int op, char *text, size_t cap, isa_image *img) {
@@ -342,8 +343,9 @@ int main(void) {
           if (v > 1 || !(o->flagbits & (1u << b))) continue;
           x.flags = v ? in.flags | (1u << b) : in.flags & ~(1u << b);
         }
-        /* a tensor-core variation whose shape, types and fragments no longer agree is no instruction */
-        if ((o->cats & C_SHAPE) && isa_check_insn(&x)) continue;
+        /* a tensor-core variation whose shape, types and fragments no longer agree is no instruction,
+         * nor a tex whose geometry no longer agrees with its coordinates */
+        if ((o->cats & (C_SHAPE | C_GEOM)) && isa_check_insn(&x)) continue;
         uint64_t w[64];
         size_t nw = isa_encode(&x, w, 64, &why);
         isa_insn y;

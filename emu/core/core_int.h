@@ -22,6 +22,8 @@
 typedef int emu_exec_fn(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t active);
 emu_exec_fn emu_exec_arith, emu_exec_sfu, emu_exec_bits, emu_exec_intops, emu_exec_cmp, emu_exec_move, emu_exec_mem,
             emu_exec_stack, emu_exec_warp, emu_exec_sync, emu_exec_ctrl, emu_exec_async, emu_exec_tensor;
+/* tex (texture.c; X_MEM's, called by emu_exec_mem). */
+emu_exec_fn emu_exec_tex;
 /* The family of each opcode (step.c, from opcodes.def): the step calls emu_exec[in->op]. */
 extern emu_exec_fn *const emu_exec[ISA_OP_COUNT];
 /* The variants of the arithmetic families on the 16-bit float types and pairs (.f16, .bf16,

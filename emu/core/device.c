@@ -43,6 +43,8 @@ void aw_device_free(aw_device *d) {
   free(d->extra_text);
   free(d->extra_len);
   free(d->record_dir);
+  free(d->textures);
+  free(d->texture_handles);
   free(d);
 }
 

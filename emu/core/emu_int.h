@@ -225,6 +225,10 @@ struct aw_device {
    * the launches and modules recorded so far (record.c) */
   char *record_dir;
   uint32_t record_launches, record_modules;
+  aw_texture *textures;     /* the live texture objects (texture.c), */
+  uint64_t *texture_handles; /* their handles, */
+  uint32_t ntextures;
+  uint64_t last_texture;    /* and the last handle given */
   void *tm_gpu;             /* the timing model of the last launch, reused by the next when it fits */         /* the timing launch in progress (tm_gpu), for the debugger's view */
 };
 

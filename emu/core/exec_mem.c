@@ -216,7 +216,7 @@ static int exec_atom(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t 
   return 0;
 }
 
-/* X_MEM: ld, ldu, st, atom, red, prefetch, prefetchu, applypriority, discard. */
+/* X_MEM: ld, ldu, st, atom, red, tex, prefetch, prefetchu, applypriority, discard. */
 EMU_CLONES
 int emu_exec_mem(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t active) {
   switch (in->op) {
@@ -229,6 +229,9 @@ int emu_exec_mem(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t acti
   /* atom: d = mem[a]; mem[a] = d OP b (cas: d == b ? c : d)
    * red: mem[a] = mem[a] OP b */
   case ISA_OP_ATOM: case ISA_OP_RED: return exec_atom(c, w, pc, in, active);
+  /* tex: d = the four channels of texture object a at coordinates b, addressed and filtered as its sampler says
+   * (texture.c) */
+  case ISA_OP_TEX: return emu_exec_tex(c, w, pc, in, active);
   /* prefetch: bring the line holding a into the named cache level
    * prefetchu: bring the line holding a into the uniform cache
    * (membar and fence: emu_exec_sync, exec_warp.c) */

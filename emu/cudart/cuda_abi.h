@@ -111,6 +111,42 @@ typedef struct {   /* cudaPointerAttributes */
 } cr_pointer_attr;
 _Static_assert(sizeof(cr_pointer_attr) == (CR_ABI == 12 ? 24 : 88), "cudaPointerAttributes: 24 bytes in CUDA 12, 88 in 13");
 
+/* CUDA arrays and texture objects (CUDA 12 and 13 alike; sizes and offsets measured against
+ * nvcc 13.0's headers: cudaChannelFormatDesc 20 bytes, cudaResourceDesc 144 with its union at
+ * 8, pitch2D's desc at 16, width 40, height 48, pitchInBytes 56, linear's sizeInBytes 40 and
+ * flags 136; cudaTextureDesc 72 with filterMode 12, readMode 16, borderColor 24,
+ * normalizedCoords 40). */
+typedef struct { int x, y, z, w, f; } cr_channel_desc;   /* f: cudaChannelFormatKind (0 signed, 1 unsigned, 2 float, 3 none) */
+typedef struct cr_array cr_array;                        /* cudaArray_t: a handle, never an address */
+enum { CR_RES_ARRAY = 0, CR_RES_MIPMAP = 1, CR_RES_LINEAR = 2, CR_RES_PITCH2D = 3 };   /* cudaResourceType */
+typedef struct {   /* cudaResourceDesc */
+  int resType;
+  union {
+    struct { cr_array *array; } array;
+    struct { void *mipmap; } mipmap;
+    struct { void *devPtr; cr_channel_desc desc; size_t sizeInBytes; } linear;
+    struct { void *devPtr; cr_channel_desc desc; size_t width, height, pitchInBytes; } pitch2D;
+    struct { int reserved[32]; } reserved;
+  } res;
+  unsigned flags;
+} cr_resource_desc;
+typedef struct {   /* cudaTextureDesc */
+  int addressMode[3], filterMode, readMode, sRGB;
+  float borderColor[4];
+  int normalizedCoords;
+  unsigned maxAnisotropy;
+  int mipmapFilterMode;
+  float mipmapLevelBias, minMipmapLevelClamp, maxMipmapLevelClamp;
+  int disableTrilinearOptimization, seamlessCubemap;
+} cr_texture_desc;
+typedef struct { size_t width, height, depth; } cr_extent;   /* cudaExtent */
+_Static_assert(sizeof(cr_channel_desc) == 20 && sizeof(cr_resource_desc) == 144 && offsetof(cr_resource_desc, res) == 8 &&
+               offsetof(cr_resource_desc, res.pitch2D.desc) == 16 && offsetof(cr_resource_desc, res.pitch2D.width) == 40 &&
+               offsetof(cr_resource_desc, res.pitch2D.pitchInBytes) == 56 && offsetof(cr_resource_desc, res.linear.sizeInBytes) == 40 &&
+               offsetof(cr_resource_desc, flags) == 136, "cudaResourceDesc's layout");
+_Static_assert(sizeof(cr_texture_desc) == 72 && offsetof(cr_texture_desc, filterMode) == 12 && offsetof(cr_texture_desc, readMode) == 16 &&
+               offsetof(cr_texture_desc, borderColor) == 24 && offsetof(cr_texture_desc, normalizedCoords) == 40, "cudaTextureDesc's layout");
+
 enum { CR_FUNC_ATTR_MAX_DYNAMIC_SHARED = 8 };   /* cudaFuncAttributeMaxDynamicSharedMemorySize (cudaFuncAttribute) */
 
 /* cudaDeviceAttr values (the ones answered; others are cudaErrorInvalidValue) */

@@ -1050,6 +1050,319 @@ API cr_err cudaMemAdvise(const void *p, size_t n, int advice, int loc_type, int 
   return ret(CR_SUCCESS);
 }
 
+/* ---- CUDA arrays and texture objects ---- */
+
+/* A CUDA array: its texels packed row after row in a device allocation of awemu's (rows
+ * width x texel bytes long), so the core's texture fetch reads them there. */
+typedef struct {
+  uintptr_t handle;
+  uint64_t addr;
+  cr_channel_desc desc;
+  size_t width, height;   /* as cudaMallocArray got them (height 0: a 1D array) */
+  unsigned flags;
+  size_t row;             /* bytes in a row */
+} cr_array_rec;
+
+/* A texture object: the core's handle, and what cudaGetTextureObjectResourceDesc gives back. */
+typedef struct {
+  uint64_t handle;
+  cr_resource_desc res;
+} cr_texture_rec;
+
+static struct {
+  cr_array_rec *arrays; uint32_t narrays;
+  cr_texture_rec *textures; uint32_t ntextures;
+} T;
+
+static cr_array_rec *array_of(const cr_array *a) {
+  for (uint32_t i = 0; i < T.narrays; i++) if (T.arrays[i].handle == (uintptr_t)a) return &T.arrays[i];
+  return NULL;
+}
+
+/* The texel format a channel descriptor names (its channels' kind, count and bits), or -1
+ * when CUDA would not take it: 1, 2 or 4 channels, the first ones, of one width (8, 16 or 32
+ * bits for integers; 16 or 32 for floats). */
+static int channel_format(const cr_channel_desc *c, uint8_t *kind, uint8_t *channels, uint8_t *bits) {
+  int b[4] = { c->x, c->y, c->z, c->w }, n = 0;
+  while (n < 4 && b[n]) n++;
+  for (int i = n; i < 4; i++) if (b[i]) return -1;
+  if (n == 0 || n == 3) return -1;
+  for (int i = 1; i < n; i++) if (b[i] != b[0]) return -1;
+  if (c->f == 2 ? b[0] != 16 && b[0] != 32 : (c->f != 0 && c->f != 1) || (b[0] != 8 && b[0] != 16 && b[0] != 32)) return -1;
+  *kind = (uint8_t)(c->f == 2 ? AW_TEX_FLOAT : c->f == 0 ? AW_TEX_SIGNED : AW_TEX_UNSIGNED);
+  *channels = (uint8_t)n;
+  *bits = (uint8_t)b[0];
+  return 0;
+}
+
+/* Not header-only: the templates of cuda_runtime.h (cudaCreateChannelDesc<float>()) call it. */
+API cr_channel_desc cudaCreateChannelDesc(int x, int y, int z, int w, int f) {
+  ENTER;
+  cr_channel_desc c = { x, y, z, w, f };
+  return c;
+}
+
+API cr_err cudaMallocArray(cr_array **array, const cr_channel_desc *desc, size_t width, size_t height, unsigned flags) {
+  ENTER;
+  init();
+  if (!array || !desc) return ret(CR_INVALID_VALUE);
+  uint8_t kind, channels, bits;
+  if (channel_format(desc, &kind, &channels, &bits)) {
+    say("cudaMallocArray: the channel format (%d, %d, %d, %d bits, kind %d) is not one CUDA arrays take (1, 2 or 4 channels of 8, 16 or 32 bits; floats of 16 or 32): cudaErrorInvalidValue",
+        desc->x, desc->y, desc->z, desc->w, desc->f);
+    return ret(CR_INVALID_VALUE);
+  }
+  if (!width || width > 65536 || height > 65536) return ret(CR_INVALID_VALUE);   /* (maxTexture2D: 65536 x 65536) */
+  size_t row = width * channels * bits / 8, rows = height ? height : 1;
+  void *p = NULL;
+  cr_err e = cudaMalloc(&p, row * rows);
+  if (e) return e;
+  cr_array_rec *l = realloc(T.arrays, (T.narrays + 1) * sizeof *l);
+  if (!l) { cudaFree(p); return ret(CR_MEMORY_ALLOCATION); }
+  T.arrays = l;
+  T.arrays[T.narrays++] = (cr_array_rec){ G.next_handle, dp(p), *desc, width, height, flags, row };
+  *array = (cr_array *)G.next_handle++;
+  return ret(CR_SUCCESS);
+}
+
+API cr_err cudaFreeArray(cr_array *array) {
+  ENTER;
+  init();
+  if (!array) return ret(CR_SUCCESS);
+  if (G.sticky) return G.sticky;
+  cr_array_rec *r = array_of(array);
+  if (!r) return ret(CR_INVALID_VALUE);
+  aw_free(G.d, r->addr);
+  *r = T.arrays[--T.narrays];
+  return ret(CR_SUCCESS);
+}
+
+API cr_err cudaArrayGetInfo(cr_channel_desc *desc, cr_extent *extent, unsigned *flags, cr_array *array) {
+  ENTER;
+  init();
+  cr_array_rec *r = array_of(array);
+  if (!r) return ret(CR_INVALID_VALUE);
+  if (desc) *desc = r->desc;
+  if (extent) *extent = (cr_extent){ r->width, r->height, 0 };
+  if (flags) *flags = r->flags;
+  return ret(CR_SUCCESS);
+}
+
+/* A rectangle of an array: 'height' rows of 'width' bytes from byte wOffset of row hOffset.
+ * Its device address (rows r->row bytes apart), or 0 when it does not fit (cudaErrorInvalidValue). */
+static uint64_t array_at(const cr_array_rec *r, size_t woff, size_t hoff, size_t width, size_t height) {
+  size_t rows = r->height ? r->height : 1;
+  if (woff > r->row || width > r->row - woff || hoff > rows || height > rows - hoff) {
+    say("a copy of %zu x %zu bytes at byte %zu of row %zu does not fit the CUDA array (%zu rows of %zu bytes): cudaErrorInvalidValue",
+        height, width, woff, hoff, rows, r->row);
+    return 0;
+  }
+  return r->addr + hoff * r->row + woff;
+}
+
+/* The kinds a copy into (to_array) or out of an array takes: the array is device memory. */
+static int array_kind_ok(int kind, int to_array) {
+  return kind == CR_D2D || kind == CR_DEFAULT || kind == (to_array ? CR_H2D : CR_D2H);
+}
+
+/* 'height' rows of 'width' bytes, dst rows dpitch bytes apart, src rows spitch apart. */
+static cr_err copy_rows(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height, int kind) {
+  if (width > dpitch || width > spitch) return CR_INVALID_PITCH;
+  for (size_t r = 0; r < height; r++) {
+    cr_err e = copy((char *)dst + r * dpitch, (const char *)src + r * spitch, width, kind);
+    if (e) return e;
+  }
+  return CR_SUCCESS;
+}
+
+API cr_err cudaMemcpy2DToArray(cr_array *dst, size_t woff, size_t hoff, const void *src, size_t spitch, size_t width, size_t height, int kind) {
+  ENTER;
+  init();
+  if (G.sticky) return G.sticky;
+  cr_array_rec *r = array_of(dst);
+  if (!r) return ret(CR_INVALID_VALUE);
+  if (!array_kind_ok(kind, 1)) return ret(CR_INVALID_MEMCPY_DIRECTION);
+  if (!width || !height) return ret(CR_SUCCESS);
+  uint64_t a = array_at(r, woff, hoff, width, height);
+  if (!a) return ret(CR_INVALID_VALUE);
+  return ret(copy_rows((void *)(uintptr_t)a, r->row, src, spitch, width, height, kind));
+}
+API cr_err cudaMemcpy2DToArrayAsync(cr_array *dst, size_t woff, size_t hoff, const void *src, size_t spitch, size_t width, size_t height, int kind, void *stream) {
+  ENTER;
+  (void)stream;
+  return cudaMemcpy2DToArray(dst, woff, hoff, src, spitch, width, height, kind);
+}
+
+API cr_err cudaMemcpy2DFromArray(void *dst, size_t dpitch, const cr_array *src, size_t woff, size_t hoff, size_t width, size_t height, int kind) {
+  ENTER;
+  init();
+  if (G.sticky) return G.sticky;
+  cr_array_rec *r = array_of(src);
+  if (!r) return ret(CR_INVALID_VALUE);
+  if (!array_kind_ok(kind, 0)) return ret(CR_INVALID_MEMCPY_DIRECTION);
+  if (!width || !height) return ret(CR_SUCCESS);
+  uint64_t a = array_at(r, woff, hoff, width, height);
+  if (!a) return ret(CR_INVALID_VALUE);
+  return ret(copy_rows(dst, dpitch, (const void *)(uintptr_t)a, r->row, width, height, kind));
+}
+API cr_err cudaMemcpy2DFromArrayAsync(void *dst, size_t dpitch, const cr_array *src, size_t woff, size_t hoff, size_t width, size_t height, int kind, void *stream) {
+  ENTER;
+  (void)stream;
+  return cudaMemcpy2DFromArray(dst, dpitch, src, woff, hoff, width, height, kind);
+}
+
+API cr_err cudaMemcpy2DArrayToArray(cr_array *dst, size_t dwoff, size_t dhoff, const cr_array *src, size_t swoff, size_t shoff, size_t width, size_t height, int kind) {
+  ENTER;
+  init();
+  if (G.sticky) return G.sticky;
+  cr_array_rec *d = array_of(dst), *s = array_of(src);
+  if (!d || !s) return ret(CR_INVALID_VALUE);
+  if (kind != CR_D2D && kind != CR_DEFAULT) return ret(CR_INVALID_MEMCPY_DIRECTION);
+  if (!width || !height) return ret(CR_SUCCESS);
+  uint64_t da = array_at(d, dwoff, dhoff, width, height), sa = array_at(s, swoff, shoff, width, height);
+  if (!da || !sa) return ret(CR_INVALID_VALUE);
+  return ret(copy_rows((void *)(uintptr_t)da, d->row, (const void *)(uintptr_t)sa, s->row, width, height, CR_D2D));
+}
+
+/* The deprecated 1D forms: 'count' bytes from byte wOffset of row hOffset on, row after row. */
+static uint64_t array_span(const cr_array_rec *r, size_t woff, size_t hoff, size_t count) {
+  size_t rows = r->height ? r->height : 1, total = rows * r->row;
+  if (woff >= r->row && count) { say("a copy at byte %zu of a row of %zu bytes: cudaErrorInvalidValue", woff, r->row); return 0; }
+  if (hoff > rows || hoff * r->row + woff > total || count > total - (hoff * r->row + woff)) {
+    say("a copy of %zu bytes at byte %zu of row %zu runs past the CUDA array (%zu rows of %zu bytes): cudaErrorInvalidValue", count, woff, hoff, rows, r->row);
+    return 0;
+  }
+  return r->addr + hoff * r->row + woff;
+}
+API cr_err cudaMemcpyToArray(cr_array *dst, size_t woff, size_t hoff, const void *src, size_t count, int kind) {
+  ENTER;
+  init();
+  if (G.sticky) return G.sticky;
+  cr_array_rec *r = array_of(dst);
+  if (!r) return ret(CR_INVALID_VALUE);
+  if (!array_kind_ok(kind, 1)) return ret(CR_INVALID_MEMCPY_DIRECTION);
+  if (!count) return ret(CR_SUCCESS);
+  uint64_t a = array_span(r, woff, hoff, count);
+  if (!a) return ret(CR_INVALID_VALUE);
+  return ret(copy((void *)(uintptr_t)a, src, count, kind));
+}
+API cr_err cudaMemcpyFromArray(void *dst, const cr_array *src, size_t woff, size_t hoff, size_t count, int kind) {
+  ENTER;
+  init();
+  if (G.sticky) return G.sticky;
+  cr_array_rec *r = array_of(src);
+  if (!r) return ret(CR_INVALID_VALUE);
+  if (!array_kind_ok(kind, 0)) return ret(CR_INVALID_MEMCPY_DIRECTION);
+  if (!count) return ret(CR_SUCCESS);
+  uint64_t a = array_span(r, woff, hoff, count);
+  if (!a) return ret(CR_INVALID_VALUE);
+  return ret(copy(dst, (const void *)(uintptr_t)a, count, kind));
+}
+API cr_err cudaMemcpyToArrayAsync(cr_array *dst, size_t woff, size_t hoff, const void *src, size_t count, int kind, void *stream) {
+  ENTER;
+  (void)stream;
+  return cudaMemcpyToArray(dst, woff, hoff, src, count, kind);
+}
+API cr_err cudaMemcpyFromArrayAsync(void *dst, const cr_array *src, size_t woff, size_t hoff, size_t count, int kind, void *stream) {
+  ENTER;
+  (void)stream;
+  return cudaMemcpyFromArray(dst, src, woff, hoff, count, kind);
+}
+
+/* A texture object over an array, linear memory (tex1Dfetch: point sampling, 0 outside, address
+ * and filter modes ignored, as CUDA documents) or pitched 2D memory.  Without normalized
+ * coordinates, wrap and mirror are clamp (CUDA: "switched to cudaAddressModeClamp").  Refused
+ * with cudaErrorInvalidValue: a bad handle, descriptor or mode, linear filtering of a texture
+ * that returns integers (the Programming Guide allows it for floating-point results only), memory
+ * that is not one allocation; mipmapped arrays, resource views and sRGB are not implemented
+ * (cudaErrorNotSupported). */
+API cr_err cudaCreateTextureObject(uint64_t *tex, const cr_resource_desc *res, const cr_texture_desc *td, const void *view) {
+  ENTER;
+  init();
+  if (G.sticky) return G.sticky;
+  if (!tex || !res || !td) return ret(CR_INVALID_VALUE);
+  if (view) { say("cudaCreateTextureObject: resource views are not implemented by awemu's CUDA runtime (cudaErrorNotSupported)"); return ret(CR_NOT_SUPPORTED); }
+  if (res->resType == CR_RES_MIPMAP) { say("cudaCreateTextureObject: mipmapped arrays are not implemented by awemu's CUDA runtime (cudaErrorNotSupported)"); return ret(CR_NOT_SUPPORTED); }
+  if (td->sRGB) { say("cudaCreateTextureObject: sRGB conversion is not implemented by awemu's CUDA runtime (cudaErrorNotSupported)"); return ret(CR_NOT_SUPPORTED); }
+  if (res->flags) return ret(CR_INVALID_VALUE);
+  aw_texture t;
+  memset(&t, 0, sizeof t);
+  const cr_channel_desc *cd;
+  switch (res->resType) {
+  case CR_RES_ARRAY: {
+    const cr_array_rec *r = array_of(res->res.array.array);
+    if (!r) { say("cudaCreateTextureObject: %p is not a CUDA array: cudaErrorInvalidValue", (void *)res->res.array.array); return ret(CR_INVALID_VALUE); }
+    cd = &r->desc;
+    t.addr = r->addr; t.pitch = r->row; t.width = (uint32_t)r->width; t.height = (uint32_t)(r->height ? r->height : 1);
+    break;
+  }
+  case CR_RES_LINEAR: case CR_RES_PITCH2D: {
+    int lin = res->resType == CR_RES_LINEAR;
+    cd = lin ? &res->res.linear.desc : &res->res.pitch2D.desc;
+    uint8_t k, ch, b;
+    if (channel_format(cd, &k, &ch, &b)) return ret(CR_INVALID_VALUE);
+    size_t texel = (size_t)ch * b / 8, w = lin ? res->res.linear.sizeInBytes / texel : res->res.pitch2D.width;
+    size_t h = lin ? 1 : res->res.pitch2D.height, pitch = lin ? w * texel : res->res.pitch2D.pitchInBytes;
+    if (!w || !h || w > (1u << 27) || h > 65536 || dp(lin ? res->res.linear.devPtr : res->res.pitch2D.devPtr) % texel) return ret(CR_INVALID_VALUE);
+    t.addr = dp(lin ? res->res.linear.devPtr : res->res.pitch2D.devPtr); t.pitch = pitch; t.width = (uint32_t)w; t.height = (uint32_t)h;
+    break;
+  }
+  default: return ret(CR_INVALID_VALUE);
+  }
+  if (channel_format(cd, &t.kind, &t.channels, &t.bits)) return ret(CR_INVALID_VALUE);
+  for (int i = 0; i < 2; i++) if (td->addressMode[i] < 0 || td->addressMode[i] > AW_TEX_BORDER) return ret(CR_INVALID_VALUE);
+  if (td->filterMode < 0 || td->filterMode > AW_TEX_LINEAR || td->readMode < 0 || td->readMode > 1) return ret(CR_INVALID_VALUE);
+  t.normalized_coords = td->normalizedCoords != 0;
+  t.read_normalized = td->readMode == 1 && t.kind != AW_TEX_FLOAT && t.bits < 32;   /* (32-bit integers are not promoted) */
+  t.filter = (uint8_t)td->filterMode;
+  for (int i = 0; i < 2; i++) {
+    int m = td->addressMode[i];
+    if (!t.normalized_coords && (m == AW_TEX_WRAP || m == AW_TEX_MIRROR)) m = AW_TEX_CLAMP;
+    t.address[i] = (uint8_t)m;
+  }
+  memcpy(t.border, td->borderColor, sizeof t.border);
+  if (res->resType == CR_RES_LINEAR) {   /* tex1Dfetch: no filtering, 0 outside */
+    t.filter = AW_TEX_POINT; t.address[0] = t.address[1] = AW_TEX_BORDER;
+    memset(t.border, 0, sizeof t.border);
+  }
+  if (t.filter == AW_TEX_LINEAR && t.kind != AW_TEX_FLOAT && !t.read_normalized) {
+    say("cudaCreateTextureObject: linear filtering of a texture that returns integers (cudaReadModeElementType): cudaErrorInvalidValue");
+    return ret(CR_INVALID_VALUE);
+  }
+  cr_texture_rec *l = realloc(T.textures, (T.ntextures + 1) * sizeof *l);
+  if (!l) return ret(CR_MEMORY_ALLOCATION);
+  T.textures = l;
+  uint64_t h = aw_texture_create(G.d, &t);
+  if (!h) { say("cudaCreateTextureObject: the texture's %u x %u texels are not inside one allocation: cudaErrorInvalidValue", t.width, t.height); return ret(CR_INVALID_VALUE); }
+  T.textures[T.ntextures++] = (cr_texture_rec){ h, *res };
+  *tex = h;
+  return ret(CR_SUCCESS);
+}
+
+static cr_texture_rec *texture_of(uint64_t tex) {
+  for (uint32_t i = 0; i < T.ntextures; i++) if (T.textures[i].handle == tex) return &T.textures[i];
+  return NULL;
+}
+
+API cr_err cudaDestroyTextureObject(uint64_t tex) {
+  ENTER;
+  init();
+  cr_texture_rec *r = texture_of(tex);
+  if (!r) return ret(CR_INVALID_VALUE);
+  aw_texture_destroy(G.d, tex);
+  *r = T.textures[--T.ntextures];
+  return ret(CR_SUCCESS);
+}
+
+API cr_err cudaGetTextureObjectResourceDesc(cr_resource_desc *res, uint64_t tex) {
+  ENTER;
+  init();
+  cr_texture_rec *r = texture_of(tex);
+  if (!res || !r) return ret(CR_INVALID_VALUE);
+  *res = r->res;
+  return ret(CR_SUCCESS);
+}
+
 /* ---- the device ---- */
 
 /* The compute capability reported: the target of the program's newest PTX (sm_75 before any is read). */
@@ -1348,10 +1661,10 @@ static cr_err unsupported(const char *name) {
 /* Extra arguments are harmless: the caller cleans them up (System V x86-64). */
 #define UNSUPPORTED(f) API cr_err f(void); cr_err f(void) { return unsupported(#f); }
 UNSUPPORTED(cudaBindTexture) UNSUPPORTED(cudaBindTexture2D) UNSUPPORTED(cudaBindTextureToArray) UNSUPPORTED(cudaUnbindTexture)
-UNSUPPORTED(cudaCreateTextureObject) UNSUPPORTED(cudaDestroyTextureObject) UNSUPPORTED(cudaCreateSurfaceObject)
-UNSUPPORTED(cudaDestroySurfaceObject) UNSUPPORTED(cudaMallocArray) UNSUPPORTED(cudaFreeArray) UNSUPPORTED(cudaMalloc3D)
-UNSUPPORTED(cudaMalloc3DArray) UNSUPPORTED(cudaMemcpy3D) UNSUPPORTED(cudaMemcpy3DAsync) UNSUPPORTED(cudaMemcpyToArray)
-UNSUPPORTED(cudaMemcpy2DToArray) UNSUPPORTED(cudaMemcpyFromArray) UNSUPPORTED(cudaMemcpy2DFromArray) UNSUPPORTED(cudaMemset2D)
+UNSUPPORTED(cudaCreateSurfaceObject)
+UNSUPPORTED(cudaDestroySurfaceObject) UNSUPPORTED(cudaMalloc3D)
+UNSUPPORTED(cudaMalloc3DArray) UNSUPPORTED(cudaMemcpy3D) UNSUPPORTED(cudaMemcpy3DAsync) 
+UNSUPPORTED(cudaMemset2D)
 UNSUPPORTED(cudaMemset3D) UNSUPPORTED(cudaGraphicsGLRegisterBuffer) UNSUPPORTED(cudaGraphicsGLRegisterImage)
 UNSUPPORTED(cudaGraphicsMapResources) UNSUPPORTED(cudaGraphicsUnmapResources) UNSUPPORTED(cudaGraphicsResourceGetMappedPointer)
 UNSUPPORTED(cudaGraphicsUnregisterResource) UNSUPPORTED(cudaGLSetGLDevice) UNSUPPORTED(cudaDeviceCanAccessPeer)
@@ -1361,8 +1674,8 @@ UNSUPPORTED(cudaStreamAddCallback) UNSUPPORTED(cudaStreamBeginCapture) UNSUPPORT
 UNSUPPORTED(cudaGraphCreate) UNSUPPORTED(cudaGraphInstantiate) UNSUPPORTED(cudaGraphLaunch) UNSUPPORTED(cudaGraphDestroy)
 UNSUPPORTED(cudaGraphExecDestroy) UNSUPPORTED(cudaIpcGetMemHandle) UNSUPPORTED(cudaIpcOpenMemHandle)
 UNSUPPORTED(cudaIpcCloseMemHandle) UNSUPPORTED(cudaHostRegister) UNSUPPORTED(cudaHostUnregister) UNSUPPORTED(cudaMallocAsync)
-UNSUPPORTED(cudaFreeAsync) UNSUPPORTED(cudaMallocFromPoolAsync) UNSUPPORTED(cudaLaunchKernelExC) UNSUPPORTED(cudaGetTextureObjectResourceDesc)
-UNSUPPORTED(cudaCreateChannelDesc) UNSUPPORTED(cudaOccupancyMaxPotentialClusterSize) UNSUPPORTED(cudaFuncGetName)
+UNSUPPORTED(cudaFreeAsync) UNSUPPORTED(cudaMallocFromPoolAsync) UNSUPPORTED(cudaLaunchKernelExC) 
+UNSUPPORTED(cudaOccupancyMaxPotentialClusterSize) UNSUPPORTED(cudaFuncGetName)
 
 /* Registered at start-up: the program runs until it uses them. */
 API void __cudaRegisterTexture(void **h, const void *host_var, const void **dev, const char *name, int dim, int norm, int ext) {

@@ -28,6 +28,10 @@
 #   api errors    tests/cuda/api_errors.cu, one process per case: calls given bad arguments return
 #                 the error CUDA documents (each case's line is in the file), never crash, and
 #                 leave nothing sticky
+#   texture       tests/cuda/texture.cu: cudaMallocArray, the array copies and texture objects
+#                 (linear filtering's 1.8 weights, wrap, clamp, normalized reads, tex1Dfetch) give
+#                 the values derived by hand in the file, in functional and timing mode
+#                 [cudaErrorNotSupported]
 #   bad options   an unknown config key, and --ptx/--subroutines/--stats-json files that cannot
 #                 be used (a directory, a ':' in the name, no such directory), are refused before
 #                 the program starts (exit 2)
@@ -50,7 +54,7 @@
 NVCC_BIN=${NVCC:-$(command -v nvcc 2>/dev/null || ls /usr/local/cuda/bin/nvcc 2>/dev/null)}
 CUDA_NAMES="vecadd bfs convolve streams nbody managed hello pitch"
 if [ -z "$NVCC_BIN" ]; then
-  for p in $CUDA_NAMES timing ld-path oob unsupported no-ptx compression api-errors exec-cases; do skip "cuda program $p" "nvcc is not installed (it builds the host programs)"; done
+  for p in $CUDA_NAMES timing ld-path oob unsupported no-ptx compression api-errors texture exec-cases; do skip "cuda program $p" "nvcc is not installed (it builds the host programs)"; done
 elif [ -n "$AWEMU_ASAN" ]; then
   skip "cuda programs" "an AddressSanitizer build of libcudart.so.13 cannot load into a program built without it"
 else
@@ -210,6 +214,20 @@ EOF
         else fail "cuda api_errors $case (exit $rc)" "$(printf 'want: %s\ngot:  %s\n' "$want" "$got"; cat "$T/api.err")"; fi
       done < "$T/api.expected"
     else fail "cuda api_errors: nvcc" "$(cat "$T/api.log")"; fi
+    # tests/cuda/texture.cu: a CUDA array and texture objects, each value derived by hand in the
+    # file; functional mode and caba-gtx480 print the same [cudaMallocArray: cudaErrorNotSupported]
+    if "$NVCC_BIN" -cudart shared -o "$T/texture" tests/cuda/texture.cu > "$T/tex.log" 2>&1; then
+      "$BIN/awemu" exec --quiet "$T/texture" > "$T/tex.out" 2> "$T/tex.err" < /dev/null
+      rc=$?
+      "$BIN/awemu" exec --quiet --config caba-gtx480 "$T/texture" > "$T/tex.tout" 2> "$T/tex.terr" < /dev/null
+      rct=$?
+      if [ $rc -eq 0 ] && [ $rct -eq 0 ] && [ "$(tail -1 "$T/tex.out")" = "texture: PASSED" ] && [ "$(grep -c WRONG "$T/tex.out")" -eq 0 ] &&
+         cmp -s "$T/tex.out" "$T/tex.tout" && [ ! -s "$T/tex.err" ]; then
+        pass "cuda texture: cudaMallocArray, cudaMemcpy2DToArray and texture objects give the values derived by hand, in functional and timing mode"
+      else
+        fail "cuda texture (exit $rc, $rct)" "$(cat "$T/tex.out" "$T/tex.err" "$T/tex.terr" | head -30)"
+      fi
+    else fail "cuda texture: nvcc" "$(cat "$T/tex.log")"; fi
     if "$NVCC_BIN" -cudart shared -o "$T/exec_cases" tests/cuda/exec_cases.cu > "$T/ec.log" 2>&1; then
       # ec STATUS [VAR=VALUE] OPTIONS... PROGRAM CASE: awemu exec with that environment, its status STATUS
       ec() {

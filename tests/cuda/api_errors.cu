@@ -210,6 +210,92 @@ int main(int argc, char **argv) {
     printf("one more %s", name(cudaLaunchKernel(k, 1, 1, args, most + 1, 0)));
   }
 
+  // CUDA arrays and texture objects (cudaMallocArray, cudaMemcpy2DToArray, cudaFreeArray,
+  // cudaCreateTextureObject, cudaDestroyTextureObject: "cudaErrorInvalidValue" for bad arguments,
+  // "cudaErrorInvalidMemcpyDirection" for a copy's kind).  Before, every one returned
+  // cudaErrorNotSupported.
+  // expect: array_null: cudaErrorInvalidValue, then 7
+  // expect: array_three_channels: cudaErrorInvalidValue, then 7
+  // expect: array_mixed_bits: cudaErrorInvalidValue, then 7
+  // expect: array_zero_width: cudaErrorInvalidValue, then 7
+  // expect: array_copy_past: cudaErrorInvalidValue cudaErrorInvalidValue, then 7
+  // expect: array_copy_kind: cudaErrorInvalidMemcpyDirection cudaErrorInvalidMemcpyDirection, then 7
+  // expect: array_copy_pitch: cudaErrorInvalidPitchValue, then 7
+  // expect: array_free_twice: cudaSuccess cudaErrorInvalidValue, then 7
+  // expect: array_not_one: cudaErrorInvalidValue cudaErrorInvalidValue, then 7
+  // expect: texture_null: cudaErrorInvalidValue cudaErrorInvalidValue cudaErrorInvalidValue, then 7
+  // expect: texture_bad_array: cudaErrorInvalidValue, then 7
+  // expect: texture_bad_mode: cudaErrorInvalidValue cudaErrorInvalidValue, then 7
+  // expect: texture_linear_int: cudaErrorInvalidValue, then 7
+  // expect: texture_past_allocation: cudaErrorInvalidValue, then 7
+  // expect: texture_destroy_twice: cudaSuccess cudaErrorInvalidValue, then 7
+  if (!strncmp(c, "array_", 6) || !strncmp(c, "texture_", 8)) {
+    cudaChannelFormatDesc f1 = cudaCreateChannelDesc<float>(), i1 = cudaCreateChannelDesc<int>();
+    cudaChannelFormatDesc f3 = cudaCreateChannelDesc(32, 32, 32, 0, cudaChannelFormatKindFloat);
+    cudaChannelFormatDesc mixed = cudaCreateChannelDesc(32, 16, 0, 0, cudaChannelFormatKindSigned);
+    cudaArray_t a = NULL, ai = NULL;
+    cudaMallocArray(&a, &f1, 4, 2);
+    cudaMallocArray(&ai, &i1, 4, 2);
+    cudaResourceDesc res;
+    memset(&res, 0, sizeof res);
+    res.resType = cudaResourceTypeArray;
+    res.res.array.array = a;
+    cudaTextureDesc td;
+    memset(&td, 0, sizeof td);
+    cudaTextureObject_t t;
+    float src[16] = { 0 };
+    if (!strcmp(c, "array_null")) printf("%s", name(cudaMallocArray(NULL, &f1, 4, 2)));
+    if (!strcmp(c, "array_three_channels")) printf("%s", name(cudaMallocArray(&a, &f3, 4, 2)));
+    if (!strcmp(c, "array_mixed_bits")) printf("%s", name(cudaMallocArray(&a, &mixed, 4, 2)));
+    if (!strcmp(c, "array_zero_width")) printf("%s", name(cudaMallocArray(&a, &f1, 0, 2)));
+    if (!strcmp(c, "array_copy_past")) {   // 4 x 2 floats: a third row, or a row of 5
+      printf("%s ", name(cudaMemcpy2DToArray(a, 0, 1, src, 16, 16, 2, cudaMemcpyHostToDevice)));
+      printf("%s", name(cudaMemcpy2DFromArray(src, 32, a, 4, 0, 16, 1, cudaMemcpyDeviceToHost)));
+    }
+    if (!strcmp(c, "array_copy_kind")) {
+      printf("%s ", name(cudaMemcpy2DToArray(a, 0, 0, src, 16, 16, 2, cudaMemcpyDeviceToHost)));
+      printf("%s", name(cudaMemcpy2DFromArray(src, 16, a, 0, 0, 16, 2, cudaMemcpyHostToDevice)));
+    }
+    if (!strcmp(c, "array_copy_pitch")) printf("%s", name(cudaMemcpy2DToArray(a, 0, 0, src, 8, 16, 2, cudaMemcpyHostToDevice)));
+    if (!strcmp(c, "array_free_twice")) { printf("%s ", name(cudaFreeArray(a))); printf("%s", name(cudaFreeArray(a))); }
+    if (!strcmp(c, "array_not_one")) {   // a cudaMalloc pointer is no array
+      printf("%s ", name(cudaFreeArray((cudaArray_t)d2)));
+      printf("%s", name(cudaMemcpy2DToArray((cudaArray_t)d2, 0, 0, src, 16, 16, 1, cudaMemcpyHostToDevice)));
+    }
+    if (!strcmp(c, "texture_null")) {
+      printf("%s ", name(cudaCreateTextureObject(NULL, &res, &td, NULL)));
+      printf("%s ", name(cudaCreateTextureObject(&t, NULL, &td, NULL)));
+      printf("%s", name(cudaCreateTextureObject(&t, &res, NULL, NULL)));
+    }
+    if (!strcmp(c, "texture_bad_array")) { res.res.array.array = (cudaArray_t)d2; printf("%s", name(cudaCreateTextureObject(&t, &res, &td, NULL))); }
+    if (!strcmp(c, "texture_bad_mode")) {
+      td.addressMode[0] = (cudaTextureAddressMode)7;
+      printf("%s ", name(cudaCreateTextureObject(&t, &res, &td, NULL)));
+      td.addressMode[0] = cudaAddressModeClamp;
+      td.filterMode = (cudaTextureFilterMode)2;
+      printf("%s", name(cudaCreateTextureObject(&t, &res, &td, NULL)));
+    }
+    if (!strcmp(c, "texture_linear_int")) {   // linear filtering needs floating-point results
+      res.res.array.array = ai;
+      td.filterMode = cudaFilterModeLinear;
+      printf("%s", name(cudaCreateTextureObject(&t, &res, &td, NULL)));
+    }
+    if (!strcmp(c, "texture_past_allocation")) {   // pitched memory of 64 bytes as 4 rows of 32
+      res.resType = cudaResourceTypePitch2D;
+      res.res.pitch2D.devPtr = d2;
+      res.res.pitch2D.desc = f1;
+      res.res.pitch2D.width = 8;
+      res.res.pitch2D.height = 4;
+      res.res.pitch2D.pitchInBytes = 32;
+      printf("%s", name(cudaCreateTextureObject(&t, &res, &td, NULL)));
+    }
+    if (!strcmp(c, "texture_destroy_twice")) {
+      cudaCreateTextureObject(&t, &res, &td, NULL);
+      printf("%s ", name(cudaDestroyTextureObject(t)));
+      printf("%s", name(cudaDestroyTextureObject(t)));
+    }
+  }
+
   fflush(stdout);
   store<<<1, 1>>>(d, 7);
   int h = 0;
