@@ -6,7 +6,8 @@
 #   dram_bandwidth_utilization compression_ratio_bursts memory_stall assist_warp_instructions
 #
 # status is "ok" only when the run finished (its statistics written), no launch faulted or was
-# refused, and the application's check (examples/paper/apps/APP.app: its own CPU check, our CPU
+# refused, it is not stale (made by another awemu or with other inputs: awemu sweep --list would run
+# it again), and the application's check (examples/paper/apps/APP.app: its own CPU check, our CPU
 # reference, or the same results as its reference run) passed; else it says why.  checked is 1
 # when the check ran and passed.  A figure the run has not is "-".  Run from the repository's root.
 set -u
@@ -44,6 +45,14 @@ why_failed() {
   echo "${sw:-did not run}${last:+: $last}"
 }
 
+# the runs each sweep would run again (awemu sweep --list): a run made by another awemu (another
+# timing model) or with other inputs is stale, and its statistics are not reported ok
+AWEMU=${AWEMU:-$REPO/bin/awemu}
+for s in functional designs algorithms best l2; do
+  : > "$OUT/runs/$s.todo"
+  [ -f "$OUT/sweeps/$s.sweep" ] && [ -d "$OUT/runs/$s" ] && "$AWEMU" sweep --list --out "$OUT/runs/$s" "$OUT/sweeps/$s.sweep" > "$OUT/runs/$s.todo" 2> /dev/null
+done
+
 printf 'app\tsweep\trun\tdesign\talgorithm\tstatus\tchecked\tcycles\twarp_instructions\tseconds\tdram_bandwidth_utilization\tcompression_ratio_bursts\tmemory_stall\tassist_warp_instructions\n' > "$OUT/status.tsv.part"
 for APP in $APPS; do
   app_load "$APP" || exit 2
@@ -72,6 +81,8 @@ for APP in $APPS; do
     elif [ ! -f "$S" ]; then
       status="failed: $(why_failed "$sweep" "$id" "$D" | oneline)"
       [ "$sweep" = functional ] && [ "$REF" != functional ] && status="not run in functional mode: $(echo "$REF_WHY" | oneline) ($status)"
+    elif grep -qF "/runs/$id && " "$OUT/runs/$sweep.todo"; then
+      status="stale: made by another awemu (timing model) or with other inputs than now: run its sweep again"
     elif summary=$(grep -E '^awemu: [0-9]+ launch.*(faulted|refused)' "$LOG" | head -1) && [ -n "$summary" ]; then
       status="failed: $(echo "$summary" | sed 's/^awemu: //; s/,.*//') - $( { grep -o -m 1 'awemu: fault in kernel.*' "$LOG" || grep '^awemu' "$LOG" | grep -v '^awemu: [0-9]* launch' | head -1; grep -m 1 ': error: ' "$LOG"; } | oneline)"
     elif [ "$D" != "$R" ] && [ "$REF" != functional ] && [ ! -f "$R/stats.json" ]; then

@@ -47,6 +47,6 @@ for s in $SWEEPS; do
   printf '%s\t%s\n' "$s" $(( $(date +%s) - t0 )) >> "$OUT/runs/seconds.tsv"
   tail -2 "$OUT/runs/$s.log" | sed 's/^/  /' >&2
 done
-sh examples/paper/check.sh "$OUT" $APPS || exit 2
+AWEMU=$AWEMU sh examples/paper/check.sh "$OUT" $APPS || exit 2
 T_ALL=$(( $(date +%s) - t_all )) T_BUILD=$t_build JOBS=$JOBS sh examples/paper/section.sh "$OUT" $APPS || exit 2
 say "$OUT/summary.json, $OUT/index.html ($(( $(date +%s) - t_all )) s)"
