@@ -162,6 +162,8 @@ int tm_events_post(tm_events *q, tm_time time, tm_event_fn fn, void *obj, void *
     if (q->head[i] == NONE) {   /* events mostly come in time order: the end of the list first */
       e->next = NONE;
       q->head[i] = q->tail[i] = x;
+      q->occupied[i / 64] |= 1ull << (i & 63);
+      q->summary[i / 4096] |= 1ull << (i / 64 & 63);
     } else if (!before(e, &q->pool[q->tail[i]])) {
       e->next = NONE;
       q->pool[q->tail[i]].next = x;
@@ -172,8 +174,6 @@ int tm_events_post(tm_events *q, tm_time time, tm_event_fn fn, void *obj, void *
       e->next = *link;
       *link = x;
     }
-    q->occupied[i / 64] |= 1ull << (i & 63);
-    q->summary[i / 4096] |= 1ull << (i / 64 & 63);
   }
   q->n++;
   /* the latest posted, it pops before the others only when it is earlier than all of them */
