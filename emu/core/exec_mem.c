@@ -12,13 +12,30 @@
 static emu_alloc *one_alloc(cta *c, int space, const uint64_t *addr, uint32_t active, unsigned size, int is_store) {
   if ((space != ISA_SP_GLOBAL && space != ISA_SP_GENERIC) || !active) return NULL;
   uint64_t lo = UINT64_MAX, hi = 0, bits = 0, window = 0;
-  for (uint32_t k = active; k; k &= k - 1) {   /* the active lanes, lowest first (no branch per lane) */
-    uint64_t a = addr[__builtin_ctz(k)];
-    window |= (uint64_t)((a - GENERIC_SHARED_BASE < GENERIC_WINDOW) | (a - GENERIC_LOCAL_BASE < GENERIC_WINDOW));
-    bits |= a;
-    lo = a < lo ? a : lo;
-    hi = a > hi ? a : hi;
+  int even = 0;
+  if (active == 0xffffffffu) {
+    /* the common case: a whole warp whose addresses step evenly upwards (consecutive elements),
+     * checked in a loop that vectorizes; then its lowest and highest are its first and last
+     * lane's, and a lane is in a generic window exactly when that range meets it (the step is
+     * smaller than a window: no lane can step over one) */
+    uint64_t a0 = addr[0], step = addr[1] - a0, want = a0, off = 0;
+    for (int l = 0; l < WARP; l++, want += step) { off |= addr[l] ^ want; bits |= addr[l]; }
+    if (!off && step < GENERIC_WINDOW && step <= (UINT64_MAX - a0) / (WARP - 1)) {
+      even = 1;
+      lo = a0;
+      hi = a0 + (WARP - 1) * step;
+      window = (lo < GENERIC_SHARED_BASE + GENERIC_WINDOW && hi >= GENERIC_SHARED_BASE) ||
+               (lo < GENERIC_LOCAL_BASE + GENERIC_WINDOW && hi >= GENERIC_LOCAL_BASE);
+    }
   }
+  if (!even)
+    for (uint32_t k = active; k; k &= k - 1) {   /* the active lanes, lowest first (no branch per lane) */
+      uint64_t a = addr[__builtin_ctz(k)];
+      window |= (uint64_t)((a - GENERIC_SHARED_BASE < GENERIC_WINDOW) | (a - GENERIC_LOCAL_BASE < GENERIC_WINDOW));
+      bits |= a;
+      lo = a < lo ? a : lo;
+      hi = a > hi ? a : hi;
+    }
   if (space == ISA_SP_GENERIC && window) return NULL;
   if (size > 1 && (bits & (size - 1))) return NULL;
   if (hi > UINT64_MAX - size) return NULL;

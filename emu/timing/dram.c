@@ -36,6 +36,8 @@ int dram_init(tm_dram *d, int id, const tm_config *c, tm_events *ev,
   d->frfcfs = c->dram_scheduler == TM_DRAM_FRFCFS;
   d->nbanks = (uint32_t)c->dram_banks;
   d->qcap = (uint32_t)c->dram_queue;
+  d->drain_high = d->qcap * 3 / 4 ? d->qcap * 3 / 4 : 1;   /* (a queue of 1: a write drains at once) */
+  d->drain_low = d->qcap / 4;
   d->tCL = c->tCL; d->tWL = c->tWL; d->tRCD = c->tRCD; d->tRP = c->tRP; d->tRAS = c->tRAS;
   d->tRC = c->tRC; d->tRRD = c->tRRD; d->tCCD = c->tCCD; d->tWR = c->tWR; d->tCDLR = c->tCDLR;
   /* one burst: MAG bytes at bus_bytes x data_rate x scale bytes per command cycle */
@@ -270,9 +272,8 @@ static void row_command(tm_dram *d, const tm_req *r, int64_t n) {
 static void update_mode(tm_dram *d) {
   if (!d->frfcfs) return;
   uint32_t writes = d->nwrites, reads = d->nreads;
-  uint32_t high = d->qcap * 3 / 4 ? d->qcap * 3 / 4 : 1;   /* (a queue of 1: a write drains at once) */
-  if (!d->draining && (writes >= high || (!reads && writes))) d->draining = 1;
-  else if (d->draining && (!writes || (reads && writes <= d->qcap / 4))) d->draining = 0;
+  if (!d->draining && (writes >= d->drain_high || (!reads && writes))) d->draining = 1;
+  else if (d->draining && (!writes || (reads && writes <= d->drain_low))) d->draining = 0;
 }
 
 /* The column command the scheduler picks at cycle n, or NULL: FR-FCFS takes
@@ -308,11 +309,19 @@ static tm_req *pick_row(tm_dram *d, int64_t n) {
   }
   int c = d->draining;
   const tm_dq *best = NULL;
-  FOR_BANKS(d, i, MISSING) {
+  /* row_time by hand: a bank with a row open waits for its precharge, a closed one for its
+   * activate and the channel's (so none can before next_act_any) */
+  FOR_BANKS(d, i, MISSING_OPEN) {
     const tm_bank *b = &d->banks[i];
-    if (n < row_time(d, b)) continue;
+    if (n < b->next_pre) continue;
     if (!best || b->q[c][0].seq < best->seq) best = &b->q[c][0];
   }
+  if (n >= d->next_act_any)
+    FOR_BANKS(d, i, MISSING_CLOSED) {
+      const tm_bank *b = &d->banks[i];
+      if (n < b->next_act) continue;
+      if (!best || b->q[c][0].seq < best->seq) best = &b->q[c][0];
+    }
   return best ? best->r : NULL;
 }
 

@@ -73,6 +73,7 @@ typedef struct tm_dram {
   void (*room)(void *ctx, struct tm_dram *d, tm_time t);
   int refused;
   int draining;              /* FR-FCFS: serving the batch of queued writes */
+  uint32_t drain_high, drain_low;   /* from dram_queue: queued writes that start a batch, and end it while reads wait */
   tm_dram_stats st;
 } tm_dram;
 

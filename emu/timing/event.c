@@ -36,8 +36,11 @@ void tm_events_clear(tm_events *q) {
   q->min_node = NONE;
   q->cursor = 0;
   q->nfar = 0;
+  /* (an empty bucket's head is NONE already: only the occupied ones are emptied) */
+  for (uint32_t w = 0; w < TM_WHEEL / 64; w++)
+    for (uint64_t m = q->occupied[w]; m; m &= m - 1) q->head[w * 64 + (uint32_t)__builtin_ctzll(m)] = NONE;
   memset(q->occupied, 0, sizeof q->occupied);
-  if (q->head) for (uint32_t b = 0; b < TM_WHEEL; b++) q->head[b] = NONE;
+  memset(q->summary, 0, sizeof q->summary);
   q->free = NONE;
   for (uint32_t i = q->cap; i > 0; i--) { q->pool[i - 1].next = q->free; q->free = i - 1; }
 }
@@ -99,19 +102,30 @@ static void far_pop(tm_events *q) {
 /* ---- the wheel ---- */
 
 /* The first non-empty bucket at or after the cursor's (circularly), as a
- * bucket number, or -1 when the wheel is empty. */
+ * bucket number, or -1 when the wheel is empty: the rest of the cursor's
+ * word of 'occupied', else the first word after it (circularly) that
+ * 'summary' marks, which is the cursor's own word again (its bits below the
+ * cursor) only when every other word is empty. */
 static int64_t first_bucket(const tm_events *q) {
-  uint32_t start = (uint32_t)(q->cursor & (TM_WHEEL - 1));
-  for (uint32_t k = 0; k <= TM_WHEEL / 64; k++) {
-    uint32_t w = (start / 64 + k) % (TM_WHEEL / 64);
-    uint64_t bits = q->occupied[w];
-    if (k == 0) bits &= ~0ull << (start & 63);
-    else if (k == TM_WHEEL / 64) bits &= (start & 63) ? ~(~0ull << (start & 63)) : 0;
-    if (!bits) continue;
-    uint32_t b = w * 64 + (uint32_t)__builtin_ctzll(bits);
-    return q->cursor + (int64_t)((b - start) & (TM_WHEEL - 1));
+  enum { WORDS = TM_WHEEL / 64, SWORDS = TM_WHEEL / 4096 };
+  uint32_t start = (uint32_t)(q->cursor & (TM_WHEEL - 1)), w0 = start / 64;
+  uint64_t bits = q->occupied[w0] & (~0ull << (start & 63));
+  uint32_t b = UINT32_MAX;
+  if (bits) b = w0 * 64 + (uint32_t)__builtin_ctzll(bits);
+  else {
+    uint32_t from = (w0 + 1) % WORDS;   /* the word scan starts here, and ends at w0 */
+    for (uint32_t k = 0; k <= SWORDS && b == UINT32_MAX; k++) {
+      uint32_t sw = (from / 64 + k) % SWORDS;
+      uint64_t sb = q->summary[sw];
+      if (k == 0) sb &= ~0ull << (from & 63);
+      else if (k == SWORDS) sb &= (from & 63) ? ~(~0ull << (from & 63)) : 0;
+      if (!sb) continue;
+      uint32_t w = sw * 64 + (uint32_t)__builtin_ctzll(sb);
+      b = w * 64 + (uint32_t)__builtin_ctzll(q->occupied[w]);   /* (w0's bits at or above start are clear) */
+    }
+    if (b == UINT32_MAX) return -1;
   }
-  return -1;
+  return q->cursor + (int64_t)((b - start) & (TM_WHEEL - 1));
 }
 
 /* The node to pop next (its bucket number in *bucket, -1 for the heap), or NONE. */
@@ -148,6 +162,8 @@ int tm_events_post(tm_events *q, tm_time time, tm_event_fn fn, void *obj, void *
     if (q->head[i] == NONE) {   /* events mostly come in time order: the end of the list first */
       e->next = NONE;
       q->head[i] = q->tail[i] = x;
+      q->occupied[i / 64] |= 1ull << (i & 63);
+      q->summary[i / 4096] |= 1ull << (i / 64 & 63);
     } else if (!before(e, &q->pool[q->tail[i]])) {
       e->next = NONE;
       q->pool[q->tail[i]].next = x;
@@ -158,7 +174,6 @@ int tm_events_post(tm_events *q, tm_time time, tm_event_fn fn, void *obj, void *
       e->next = *link;
       *link = x;
     }
-    q->occupied[(b & (TM_WHEEL - 1)) / 64] |= 1ull << (b & 63);
   }
   q->n++;
   /* the latest posted, it pops before the others only when it is earlier than all of them */
@@ -181,7 +196,7 @@ tm_event tm_events_pop(tm_events *q) {
   } else {
     uint32_t i = (uint32_t)(b & (TM_WHEEL - 1));
     q->head[i] = e->next;
-    if (q->head[i] == NONE) q->occupied[i / 64] &= ~(1ull << (i & 63));
+    if (q->head[i] == NONE && !(q->occupied[i / 64] &= ~(1ull << (i & 63)))) q->summary[i / 4096] &= ~(1ull << (i / 64 & 63));
     q->cursor = b;
   }
   tm_event out = { e->time, e->seq, e->fn, e->obj, e->arg };

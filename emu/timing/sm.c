@@ -443,8 +443,8 @@ static inline __attribute__((always_inline)) int coalesce(tm_gpu *g, tm_sm *s, t
     /* the common case: every lane, global, each lane's bytes right after the
      * previous lane's: the lines of one range, each with the bytes it holds */
     uint64_t a0 = is->addr[0], step = is->bytes;
-    uint64_t off = 0;   /* (no early exit: the loop vectorizes) */
-    for (int l = 0; l < WARP; l++) off |= is->addr[l] - a0 - (uint64_t)l * step;
+    uint64_t off = 0, want = a0;   /* (no early exit and no multiply: the loop vectorizes) */
+    for (int l = 0; l < WARP; l++, want += step) off |= is->addr[l] ^ want;
     if (!off) {
       uint64_t end = a0 + WARP * step;
       for (uint64_t line = a0 & ~(lb - 1); line < end; line += lb) {
