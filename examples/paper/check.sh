@@ -30,8 +30,8 @@ warps() {
   [ "$v" = - ] && v=$(sed -n 's/^awemu: [0-9]* launch.*, \([0-9]*\) warp instruction.*/\1/p' "$2" 2>/dev/null | head -1)
   echo "${v:-0}"
 }
-# one line: tabs and newlines made blanks, at most 400 characters
-oneline() { tr '\t\n' '  ' | sed 's/  */ /g; s/^ //; s/ $//' | cut -c1-400; }
+# one line: tabs, newlines and carriage returns (a progress line's) made blanks, at most 400 characters
+oneline() { tr '\t\n\r' '   ' | sed 's/  */ /g; s/^ //; s/ $//' | cut -c1-400; }
 
 # why_failed SWEEP ID DIR: what the log and the sweep say about a run that left no statistics
 why_failed() {
