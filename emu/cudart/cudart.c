@@ -1165,6 +1165,18 @@ static int array_kind_ok(int kind, int to_array) {
   return kind == CR_D2D || kind == CR_DEFAULT || kind == (to_array ? CR_H2D : CR_D2H);
 }
 
+/* The array of a copy into (to_array) or out of 'arr' of kind 'kind', after the runtime's start;
+ * NULL with the error in *e when there is none, or the kind does not fit, or an error is sticky. */
+static cr_array_rec *array_for_copy(const cr_array *arr, int to_array, int kind, cr_err *e) {
+  init();
+  *e = G.sticky;
+  if (*e) return NULL;
+  cr_array_rec *r = array_of(arr);
+  if (!r) *e = ret(CR_INVALID_VALUE);
+  else if (!array_kind_ok(kind, to_array)) *e = ret(CR_INVALID_MEMCPY_DIRECTION);
+  return *e ? NULL : r;
+}
+
 /* 'height' rows of 'width' bytes, dst rows dpitch bytes apart, src rows spitch apart. */
 static cr_err copy_rows(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height, int kind) {
   if (width > dpitch || width > spitch) return CR_INVALID_PITCH;
@@ -1177,11 +1189,9 @@ static cr_err copy_rows(void *dst, size_t dpitch, const void *src, size_t spitch
 
 API cr_err cudaMemcpy2DToArray(cr_array *dst, size_t woff, size_t hoff, const void *src, size_t spitch, size_t width, size_t height, int kind) {
   ENTER;
-  init();
-  if (G.sticky) return G.sticky;
-  cr_array_rec *r = array_of(dst);
-  if (!r) return ret(CR_INVALID_VALUE);
-  if (!array_kind_ok(kind, 1)) return ret(CR_INVALID_MEMCPY_DIRECTION);
+  cr_err e;
+  cr_array_rec *r = array_for_copy(dst, 1, kind, &e);
+  if (!r) return e;
   if (!width || !height) return ret(CR_SUCCESS);
   uint64_t a = array_at(r, woff, hoff, width, height);
   if (!a) return ret(CR_INVALID_VALUE);
@@ -1195,11 +1205,9 @@ API cr_err cudaMemcpy2DToArrayAsync(cr_array *dst, size_t woff, size_t hoff, con
 
 API cr_err cudaMemcpy2DFromArray(void *dst, size_t dpitch, const cr_array *src, size_t woff, size_t hoff, size_t width, size_t height, int kind) {
   ENTER;
-  init();
-  if (G.sticky) return G.sticky;
-  cr_array_rec *r = array_of(src);
-  if (!r) return ret(CR_INVALID_VALUE);
-  if (!array_kind_ok(kind, 0)) return ret(CR_INVALID_MEMCPY_DIRECTION);
+  cr_err e;
+  cr_array_rec *r = array_for_copy(src, 0, kind, &e);
+  if (!r) return e;
   if (!width || !height) return ret(CR_SUCCESS);
   uint64_t a = array_at(r, woff, hoff, width, height);
   if (!a) return ret(CR_INVALID_VALUE);
@@ -1236,11 +1244,9 @@ static uint64_t array_span(const cr_array_rec *r, size_t woff, size_t hoff, size
 }
 API cr_err cudaMemcpyToArray(cr_array *dst, size_t woff, size_t hoff, const void *src, size_t count, int kind) {
   ENTER;
-  init();
-  if (G.sticky) return G.sticky;
-  cr_array_rec *r = array_of(dst);
-  if (!r) return ret(CR_INVALID_VALUE);
-  if (!array_kind_ok(kind, 1)) return ret(CR_INVALID_MEMCPY_DIRECTION);
+  cr_err e;
+  cr_array_rec *r = array_for_copy(dst, 1, kind, &e);
+  if (!r) return e;
   if (!count) return ret(CR_SUCCESS);
   uint64_t a = array_span(r, woff, hoff, count);
   if (!a) return ret(CR_INVALID_VALUE);
@@ -1248,11 +1254,9 @@ API cr_err cudaMemcpyToArray(cr_array *dst, size_t woff, size_t hoff, const void
 }
 API cr_err cudaMemcpyFromArray(void *dst, const cr_array *src, size_t woff, size_t hoff, size_t count, int kind) {
   ENTER;
-  init();
-  if (G.sticky) return G.sticky;
-  cr_array_rec *r = array_of(src);
-  if (!r) return ret(CR_INVALID_VALUE);
-  if (!array_kind_ok(kind, 0)) return ret(CR_INVALID_MEMCPY_DIRECTION);
+  cr_err e;
+  cr_array_rec *r = array_for_copy(src, 0, kind, &e);
+  if (!r) return e;
   if (!count) return ret(CR_SUCCESS);
   uint64_t a = array_span(r, woff, hoff, count);
   if (!a) return ret(CR_INVALID_VALUE);
