@@ -14,8 +14,9 @@
 #   OUT/logs/APP.build.log
 # APP: the paper's names (examples/paper/apps/*.app); all of them by default.  A program is built
 # again, and inputs made again, only when what they are made from changed (OUT/bin/APP.stamp,
-# OUT/inputs/APP/.stamp).  Exit status 0 (an application that does not build is a line of
-# build.tsv), 2 when the sources, nvcc or a C compiler are missing.
+# OUT/inputs/APP/.stamp).  AWEMU=PATH: the awemu whose CUDA runtime runs an input maker that
+# needs one (MUM's CPU reference; make paper sets it).  Exit status 0 (an application that does not
+# build is a line of build.tsv), 2 when the sources, nvcc or a C compiler are missing.
 set -u
 OUT=${1:?usage: examples/paper/build.sh OUT [APP...]}
 shift
@@ -83,7 +84,9 @@ for APP in $APPS; do
   fi
   # its inputs, in OUT/inputs/APP
   I=$OUT/inputs/$APP
-  istamp=$({ cat "$PAPER_DIR/gen/gen.c" "$PAPER_DIR/apps/$APP.app"; cat "$BIN/$APP.genformula" 2>/dev/null; } | cksum)
+  # (and the program: an input may be made by it, as sp's formula by its genformula and MUM's
+  # reference matches by its CPU version)
+  istamp=$({ cat "$PAPER_DIR/gen/gen.c" "$PAPER_DIR/apps/$APP.app" "$BIN/$APP.stamp"; cat "$BIN/$APP.genformula" 2>/dev/null; } | cksum)
   if [ "$(cat "$I/.stamp" 2>/dev/null)" != "$istamp" ]; then
     rm -rf "$I" && mkdir -p "$I" || exit 2
     if ! (cd "$I" && inputs) >> "$OUT/logs/$APP.build.log" 2>&1; then

@@ -26,7 +26,7 @@ JOBS=${JOBS:-$(nproc 2>/dev/null || echo 2)}
 SWEEPS=${PAPER_SWEEPS:-functional designs algorithms best l2}
 t_all=$(date +%s)
 
-sh examples/paper/build.sh "$OUT" $APPS || exit 2
+AWEMU=$AWEMU sh examples/paper/build.sh "$OUT" $APPS || exit 2
 OUT=$(cd "$OUT" && pwd)
 t_build=$(( $(date +%s) - t_all ))
 

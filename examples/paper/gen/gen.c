@@ -12,6 +12,11 @@
  *   gen hotspot N SEED TEMP POWER        Rodinia hotspot's N x N temperature (K) and power (W) grids,
  *                                        one float a line: a floorplan of rectangular units, each of
  *                                        constant power, and temperatures that follow it
+ *   gen fasta N READS LEN SEED REF.fna QUERIES.fna
+ *                                        MUM's inputs: a reference of N random bases (A, C, G, T; 60 a
+ *                                        line) and a multi-FASTA of READS reads, each LEN bases copied
+ *                                        from a random place of the reference, as MUMmerGPU's
+ *                                        genreads.py draws them (its default: no mismatches)
  *   gen ref-bfs GRAPH.gr OUT             Lonestar bfs's bfs-output.txt for GRAPH (hop counts from node 0)
  *   gen ref-sssp GRAPH.gr OUT            Lonestar sssp's sssp-output.txt (Dijkstra from node 0)
  *   gen ref-mst GRAPH.gr OUT             the weight, components and edges of a minimum spanning forest
@@ -255,6 +260,24 @@ static int gen_hotspot(uint32_t n, const char *tpath, const char *ppath) {
   return 0;
 }
 
+static int gen_fasta(uint32_t n, uint32_t reads, uint32_t len, const char *rpath, const char *qpath) {
+  char *ref = xcalloc(n + 1, 1);
+  for (uint32_t i = 0; i < n; i++) ref[i] = "ACGT"[rng_below(4)];
+  FILE *r = fopen(rpath, "w"), *q = fopen(qpath, "w");
+  if (!r || !q) { perror(!r ? rpath : qpath); if (r) fclose(r); if (q) fclose(q); free(ref); return 1; }
+  fprintf(r, ">random %u bases\n", n);
+  for (uint32_t i = 0; i < n; i += 60) fprintf(r, "%.*s\n", (int)(n - i < 60 ? n - i : 60), ref + i);
+  for (uint32_t k = 0; k < reads; k++) {
+    uint32_t at = rng_below(n - len + 1);
+    fprintf(q, ">rid%u\n%.*s\n", k + 1, (int)len, ref + at);
+  }
+  free(ref);
+  int bad = fclose(r) | fclose(q);
+  if (bad) { fprintf(stderr, "gen: %s: write error\n", rpath); return 1; }
+  fprintf(stderr, "gen: %s: %u bases; %s: %u reads of %u\n", rpath, n, qpath, reads, len);
+  return 0;
+}
+
 /* ---- references ---- */
 
 /* index of each node's first edge (edges sorted by source), n + 1 entries */
@@ -447,7 +470,7 @@ static int check_bfstext(const char *levels, const char *result) {
 
 static void usage(void) {
   fputs("usage: gen grid W H SEED OUT.gr | gen rmat SCALE DEGREE SEED OUT.gr [sym] | gen bfstext N DEGREE SEED OUT.txt\n"
-        "       gen hotspot N SEED TEMP POWER | gen ref-bfs|ref-sssp|ref-mst GRAPH.gr OUT\n"
+        "       gen hotspot N SEED TEMP POWER | gen fasta N READS LEN SEED REF QUERIES | gen ref-bfs|ref-sssp|ref-mst GRAPH.gr OUT\n"
         "       gen levels-bfstext GRAPH.txt OUT | gen check-bfstext LEVELS RESULT\n", stderr);
 }
 
@@ -475,6 +498,13 @@ int main(int argc, char **argv) {
     uint32_t n = (uint32_t)arg_num(argv[2], 16, 16384, "N");
     rng_state = (uint64_t)arg_num(argv[3], 0, 0x7fffffffL, "SEED");
     return gen_hotspot(n, argv[4], argv[5]);
+  }
+  if (!strcmp(c, "fasta") && argc == 8) {
+    uint32_t n = (uint32_t)arg_num(argv[2], 1, 10000000, "N"), reads = (uint32_t)arg_num(argv[3], 1, 10000000, "READS");
+    uint32_t len = (uint32_t)arg_num(argv[4], 1, 10000, "LEN");
+    rng_state = (uint64_t)arg_num(argv[5], 0, 0x7fffffffL, "SEED");
+    if (len > n) { fprintf(stderr, "gen: fasta: reads of %u bases from a reference of %u\n", len, n); return 2; }
+    return gen_fasta(n, reads, len, argv[6], argv[7]);
   }
   if (argc == 4 && !strcmp(c, "ref-bfs")) return ref_bfs(argv[2], argv[3]);
   if (argc == 4 && !strcmp(c, "ref-sssp")) return ref_sssp(argv[2], argv[3]);
