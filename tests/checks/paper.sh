@@ -2,6 +2,7 @@
 #   generators  examples/paper/gen/gen.c on graphs written by hand: the .gr it writes (header,
 #               offsets, edges both ways with one weight), the same bytes for the same seed, and
 #               the CPU references against values derived by hand (BFS levels, Dijkstra, Kruskal);
+#               MUM's FASTA reference and reads (the reads found in the reference);
 #               ISPASS BFS's result checker takes costs above a node's level and refuses one below,
 #               a node reached that the source cannot reach, and one not reached that it can
 #   small suite make paper's own script on two small applications (ISPASS LPS and Rodinia hotspot):
@@ -45,6 +46,23 @@ else
   if [ $ok = 1 ] && cmp -s "$PT/r1.gr" "$PT/r2.gr" && grep -q '^result: weight: [0-9]*, components: [0-9]*, edges: [0-9]*$' "$PT/r1.mst"; then
     pass "paper: gen rmat: the same seed, the same bytes"
   else fail "paper: gen rmat" "$(cat "$PT/r1.mst" 2>&1)"; fi
+  # ---- gen fasta (MUM's inputs): a reference of 100 bases, only A C G T, 60 a line after its header;
+  # 20 reads of 8, named rid1..rid20, each found in the reference; the same seed, the same bytes;
+  # reads longer than the reference refused (exit 2) ----
+  "$G" fasta 100 20 8 4 "$PT/f.fna" "$PT/q.fna" 2> /dev/null && "$G" fasta 100 20 8 4 "$PT/f2.fna" "$PT/q2.fna" 2> /dev/null
+  "$G" fasta 10 1 20 4 "$PT/f3.fna" "$PT/q3.fna" 2> "$PT/f3.err"; r5=$?
+  ref=$(sed 1d "$PT/f.fna" | tr -d '\n')
+  bad=0 n=0
+  while read -r h && read -r r; do
+    n=$((n + 1))
+    [ "$h" = ">rid$n" ] && [ ${#r} = 8 ] || bad=1
+    case $ref in *"$r"*) ;; *) bad=1 ;; esac
+  done < "$PT/q.fna"
+  if [ ${#ref} = 100 ] && [ -z "$(printf %s "$ref" | tr -d ACGT)" ] && [ "$(sed -n 2p "$PT/f.fna" | tr -d '\n' | wc -c)" = 60 ] &&
+     [ $n = 20 ] && [ $bad = 0 ] && cmp -s "$PT/f.fna" "$PT/f2.fna" && cmp -s "$PT/q.fna" "$PT/q2.fna" &&
+     [ $r5 = 2 ] && grep -q 'reads of 20 bases from a reference of 10' "$PT/f3.err"; then
+    pass "paper: gen fasta: 100 bases of ACGT, 20 reads of 8 found in them; a seed gives the same bytes; reads longer than the reference refused"
+  else fail "paper: gen fasta ($n reads, bad $bad, exit $r5)" "$(head -3 "$PT/f.fna" "$PT/q.fna"; cat "$PT/f3.err")"; fi
   # ---- ISPASS BFS's text graph by hand: 3 nodes, one edge 0-1 both ways, node 2 alone, source 0:
   # levels 0, 1, -1 ----
   printf '3\n0 1\n1 1\n2 0\n\n0\n\n2\n1 7\n0 7\n' > "$PT/t.txt"
