@@ -85,7 +85,10 @@ int emu_cta_begin(cta *c) {
   c->nwarps = (nthreads + WARP - 1) / WARP;
   if (!c->warps) c->warps = calloc(c->nwarps, sizeof *c->warps);   /* kept for the launch's later CTAs */
   if (!c->warps) { emu_fault(c, NULL, c->m->funcs[c->kfunc].first_pc, 0, 0, 0, "out of host memory for the %u warps of a CTA", c->nwarps); return -1; }
-  if (!c->line || c->shared == c->own_shared) memset(c->shared, 0, c->shared_bytes);   /* (not a parent's, borrowed) */
+  /* zeroed shared memory: a kernel's CTA's always; an assist runner's own when a store may have
+   * written it (a parent's, borrowed, is the parent's) */
+  if (!c->line) memset(c->shared, 0, c->shared_bytes);
+  else if (c->shared == c->own_shared && c->shared_written) { memset(c->shared, 0, c->shared_bytes); c->shared_written = 0; }
   memset(c->bar_threads, 0, sizeof c->bar_threads);
   memset(c->bar_expect, 0, sizeof c->bar_expect);
   memset(c->bar_red, 0, sizeof c->bar_red);

@@ -90,6 +90,9 @@ typedef struct emu_cta {
   uint64_t scratch[8][WARP];
   uint8_t *own_shared;     /* an assist runner: its own shared memory, used when it has no parent CTA (shared then borrows the parent's) */
   uint32_t own_shared_bytes;
+  uint8_t shared_written;  /* a store or atomic may have written shared memory since it was last zeroed (an
+                            * assist runner's own is zeroed at its next start only then: the module's static
+                            * shared memory, every kernel's, can be far larger than a subroutine touches) */
   struct emu_cta *aux;     /* functional mode: the runner of the subroutines its warps' 'pc' triggers start */
   aw_line aux_line;        /* and their (empty) line */
 } cta;

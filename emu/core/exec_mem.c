@@ -51,7 +51,7 @@ static uint8_t *one_window(cta *c, int space, const uint64_t *addr, uint32_t act
   uint8_t *base;
   uint64_t n;
   switch (space) {
-  case ISA_SP_SHARED: case ISA_SP_SHARED_CTA: base = c->shared; n = c->shared_bytes; break;
+  case ISA_SP_SHARED: case ISA_SP_SHARED_CTA: base = c->shared; n = c->shared_bytes; c->shared_written |= (uint8_t)(is_store != 0); break;
   case ISA_SP_LIN: if (!c->line || is_store) return NULL; base = (uint8_t *)c->line->in; n = c->line->in_bytes; break;
   case ISA_SP_LOUT: if (!c->line) return NULL; base = c->line->out; n = c->line->out_bytes; break;
   case ISA_SP_LMETA: if (!c->line) return NULL; base = c->line->meta; n = is_store ? 8 : 32; break;

@@ -31,6 +31,7 @@ static uint8_t *locate_in(cta *c, warp *w, uint32_t lane, int space, uint64_t ad
   case ISA_SP_SHARED: case ISA_SP_SHARED_CTA:
     if (addr >= c->shared_bytes || size > c->shared_bytes - addr)
       REFUSE(addr, "%u-byte shared %s outside the CTA's %u bytes of shared memory", size, acc, c->shared_bytes);
+    if (is_store) c->shared_written = 1;
     return c->shared + addr;
   case ISA_SP_LOCAL:
     if (addr >= w->local_top || size > w->local_top - addr)

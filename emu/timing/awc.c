@@ -100,6 +100,7 @@ void tm_awc_reset(tm_awc *ctl) {
 /* Register slot's value of assist warp a is ready at cycle t (TM_NEVER: a load's, in flight). */
 static inline void aw_ready(tm_assist *a, uint32_t slot, int64_t t) {
   a->reg_ready[slot] = t;
+  if (slot >= a->ready_hi) a->ready_hi = slot + 1;
   if (t != TM_NEVER && t > a->all_ready) a->all_ready = t;
 }
 
@@ -245,7 +246,8 @@ static void go(tm_awc *ctl, tm_assist *a, uint32_t sr, tm_parent parent, uint64_
   a->low = g->m->img.subrs[sr].priority == ISA_PRIO_LOW;
   a->kind = a->compress ? TM_AW_COMPRESS : a->bind ? TM_AW_PC : a->miss ? TM_AW_MISS : TM_AW_DECOMPRESS;
   g->st->aw_started[a->kind]++;
-  memset(a->reg_ready, 0, g->max_slots * sizeof *a->reg_ready);
+  memset(a->reg_ready, 0, a->ready_hi * sizeof *a->reg_ready);
+  a->ready_hi = 0;
   a->all_ready = 0;
   a->next_issue = n;
   a->next = NULL;

@@ -56,6 +56,8 @@ typedef struct tm_assist {
   const emu_insn *next;       /* its next instruction (emu_next), NULL: not looked up since it last issued */
   const tm_regs *r;           /* next's registers and unit (set with next) */
   int64_t *reg_ready;         /* its scoreboard (max_slots) */
+  uint32_t ready_hi;          /* reg_ready is zero from this slot up (a start zeroes only what a run wrote: max_slots
+                               * is the module's largest function's, thousands of slots beside CUB's kernels) */
   int64_t all_ready;          /* the latest finite cycle in reg_ready (with no load pending, every register is ready by then) */
   uint32_t moves;             /* live-in MOVE instructions still to issue */
   uint32_t pending;           /* its global memory instructions in flight (it exits when they are back) */
