@@ -68,27 +68,35 @@ int emu_exec_cmp(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t acti
     const uint64_t *a = S(1), *b = S(2), *p = in->nopnd > 3 ? S(3) : NULL;
     int pneg = in->nopnd > 3 && in->o[3].neg;
     uint64_t Q[WARP];
-    if (!is_set && !p && tkind[ct] != TK_FLT && in->o[0].kind != OK_PAIR) {   /* the common case, one loop per comparison */
+    if (!is_set && tkind[ct] != TK_FLT && ((in->cmp >= 1 && in->cmp <= 10) || (!p && in->o[0].kind != OK_PAIR))) {   /* integers: one loop per comparison */
+      uint64_t R[WARP], *r = p ? R : D;   /* (with a predicate source, apart: D may be that register) */
       unsigned cw = tbits[ct];
       uint64_t m = wmask(cw);
       if (tkind[ct] == TK_SGN && in->cmp >= 3 && in->cmp <= 6) {
         switch (in->cmp) {
-        case 3: LANES D[l] = sext_w(a[l], cw) < sext_w(b[l], cw); break;
-        case 4: LANES D[l] = sext_w(a[l], cw) <= sext_w(b[l], cw); break;
-        case 5: LANES D[l] = sext_w(a[l], cw) > sext_w(b[l], cw); break;
-        default: LANES D[l] = sext_w(a[l], cw) >= sext_w(b[l], cw); break;
+        case 3: LANES r[l] = sext_w(a[l], cw) < sext_w(b[l], cw); break;
+        case 4: LANES r[l] = sext_w(a[l], cw) <= sext_w(b[l], cw); break;
+        case 5: LANES r[l] = sext_w(a[l], cw) > sext_w(b[l], cw); break;
+        default: LANES r[l] = sext_w(a[l], cw) >= sext_w(b[l], cw); break;
         }
       } else {
         switch (in->cmp) {
-        case 1: LANES D[l] = (a[l] & m) == (b[l] & m); break;
-        case 2: LANES D[l] = (a[l] & m) != (b[l] & m); break;
-        case 3: case 7: LANES D[l] = (a[l] & m) < (b[l] & m); break;
-        case 4: case 8: LANES D[l] = (a[l] & m) <= (b[l] & m); break;
-        case 5: case 9: LANES D[l] = (a[l] & m) > (b[l] & m); break;
-        default: LANES D[l] = (a[l] & m) >= (b[l] & m); break;
+        case 1: LANES r[l] = (a[l] & m) == (b[l] & m); break;
+        case 2: LANES r[l] = (a[l] & m) != (b[l] & m); break;
+        case 3: case 7: LANES r[l] = (a[l] & m) < (b[l] & m); break;
+        case 4: case 8: LANES r[l] = (a[l] & m) <= (b[l] & m); break;
+        case 5: case 9: LANES r[l] = (a[l] & m) > (b[l] & m); break;
+        default: LANES r[l] = (a[l] & m) >= (b[l] & m); break;
         }
       }
-      write_dst(w, &in->o[0], D, active);
+      if (!p && in->o[0].kind != OK_PAIR) { write_dst(w, &in->o[0], D, active); return 0; }
+      /* p = r BOP c, q = !r BOP c (c: the predicate source, negated with !); no source: q = !r */
+      uint64_t neg = (uint64_t)pneg;
+      if (!p) LANES Q[l] = D[l] ^ 1;
+      else if (in->bop == 1) LANES { uint64_t pv = (p[l] & 1) ^ neg; D[l] = R[l] & pv; Q[l] = (R[l] ^ 1) & pv; }
+      else if (in->bop == 2) LANES { uint64_t pv = (p[l] & 1) ^ neg; D[l] = R[l] | pv; Q[l] = (R[l] ^ 1) | pv; }
+      else LANES { uint64_t pv = (p[l] & 1) ^ neg; D[l] = R[l] ^ pv; Q[l] = (R[l] ^ 1) ^ pv; }
+      write_pair(w, &in->o[0], D, Q, active);
       return 0;
     }
     if (ct == ISA_T_F16X2 || ct == ISA_T_BF16X2 || (is_set && w0 == 16)) return emu_exec_half(c, w, pc, in, active);   /* pairs, 16-bit set */
