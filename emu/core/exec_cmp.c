@@ -69,7 +69,8 @@ int emu_exec_cmp(cta *c, warp *w, uint32_t pc, const emu_insn *in, uint32_t acti
     int pneg = in->nopnd > 3 && in->o[3].neg;
     uint64_t Q[WARP];
     if (!is_set && tkind[ct] != TK_FLT && ((in->cmp >= 1 && in->cmp <= 10) || (!p && in->o[0].kind != OK_PAIR))) {   /* integers: one loop per comparison */
-      uint64_t R[WARP], *r = p ? R : D;   /* (with a predicate source, apart: D may be that register) */
+      uint64_t R[WARP], *r = p ? R : D;   /* (with a predicate source, apart from D: setp is not F_LANEWISE today, but
+                                            * were it, D could be the predicate source's own register) */
       unsigned cw = tbits[ct];
       uint64_t m = wmask(cw);
       if (tkind[ct] == TK_SGN && in->cmp >= 3 && in->cmp <= 6) {

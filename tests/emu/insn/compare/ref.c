@@ -107,6 +107,7 @@ F(r_ls_xor_u32, setp_pq(LS, XOR, 0, a, b, c, 'u', 32)) F(r_ge_xor_not_s32, setp_
 F(r_equ_and_f32, setp_pq(EQU, AND, 0, a, b, c, 'f', 32)) F(r_gt_or_not_f32, setp_pq(GT, OR, 1, a, b, c, 'f', 32))
 F(r_nan_xor_f32, setp_pq(NANC, XOR, 0, a, b, c, 'f', 32)) F(r_ltu_and_not_f64, setp_pq(LTU, AND, 1, a, b, c, 'f', 64))
 F(r_lt_or_s64, setp_pq(LT, OR, 0, a, b, c, 's', 64))
+F(r_alias_s32, (uint64_t)(boolop(OR, cmp(GT, a, b, 's', 32, 0), (int)(c & 1)) | boolop(XOR, cmp(LE, a, b, 's', 32, 0), !(int)(c & 1)) << 1))
 F(r_set_lt_u32_s32, set(LT, -1, 0, a, b, c, 's', 32, 0, 0)) F(r_set_hi_s32_u32, set(HI, -1, 0, a, b, c, 'u', 32, 0, 0))
 F(r_set_ge_f32_s32, set(GE, -1, 0, a, b, c, 's', 32, 1, 0)) F(r_set_gtu_u32_f32, set(GTU, -1, 0, a, b, c, 'f', 32, 0, 0))
 F(r_set_eq_f32_f32, set(EQ, -1, 0, a, b, c, 'f', 32, 1, 0)) F(r_set_lt_ftz_f32_f32, set(LT, -1, 0, a, b, c, 'f', 32, 1, 1))
@@ -127,6 +128,7 @@ static const struct { const char *name; int set; unsigned bytes; fn f; } T[] = {
   { "setp_equ_and_f32", F32, 4, r_equ_and_f32 }, { "setp_gt_or_not_f32", F32, 4, r_gt_or_not_f32 },
   { "setp_nan_xor_f32", F32, 4, r_nan_xor_f32 }, { "setp_ltu_and_not_f64", F64, 4, r_ltu_and_not_f64 },
   { "setp_lt_or_s64", I64, 4, r_lt_or_s64 },
+  { "setp_alias_s32", I32, 4, r_alias_s32 },
   { "set_lt_u32_s32", I32, 4, r_set_lt_u32_s32 }, { "set_hi_s32_u32", I32, 4, r_set_hi_s32_u32 },
   { "set_ge_f32_s32", I32, 4, r_set_ge_f32_s32 }, { "set_gtu_u32_f32", F32, 4, r_set_gtu_u32_f32 },
   { "set_eq_f32_f32", F32, 4, r_set_eq_f32_f32 }, { "set_lt_ftz_f32_f32", F32, 4, r_set_lt_ftz_f32_f32 },

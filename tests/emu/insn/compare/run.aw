@@ -162,6 +162,10 @@ expect f64_ou32 file ${DATA}/setp_ltu_and_not_f64.bin
 fill i64_ou32 const 7
 launch setp_lt_or_s64 2 128 i64_a i64_b i64_c i64_ou32 u32:192
 expect i64_ou32 file ${DATA}/setp_lt_or_s64.bin
+# setp.gt.or.s32 c, a, b, c and setp.le.xor.s32 e, a, b, !e: the destination is the predicate source; d = (a > b | c) | ((a <= b) ^ !c) << 1
+fill i32_ou32 const 7
+launch setp_alias_s32 2 128 i32_a i32_b i32_c i32_ou32 u32:192
+expect i32_ou32 file ${DATA}/setp_alias_s32.bin
 # set.lt.u32.s32. set.CMP.DTYPE.STYPE: d = all ones (u32, s32 destination) or 1.0f (f32 destination) when true, else 0 (PTX ISA, set)
 fill i32_ou32 const 7
 launch set_lt_u32_s32 2 128 i32_a i32_b i32_c i32_ou32 u32:192
