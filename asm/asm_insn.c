@@ -163,6 +163,12 @@ static int mnem_check(asm_ctx *c, const asm_tok *t, int op, mnem_info *mi, uint3
   if ((op == ISA_OP_VSET2 || op == ISA_OP_VSET4) && mi->field[CAT_CMP] > 6) {
     asm_error(c, cat_at[CAT_CMP], "'%s' compares with .eq, .ne, .lt, .le, .gt or .ge", name); return 0;
   }
+  if ((op == ISA_OP_SETP || op == ISA_OP_SET) && mi->field[CAT_CMP] > 10 && isa_type_kind(mi->type[op == ISA_OP_SET ? 1 : 0]) != TK_FLT) {
+    /* PTX ISA, setp and set: the unordered comparisons and num, nan are for floating-point types */
+    asm_error(c, cat_at[CAT_CMP], "'%s.%s' is a floating-point comparison; integers compare with .eq, .ne, .lt, .le, .gt, .ge, .lo, .ls, .hi or .hs",
+              name, isa_mods[isa_mod_of(CAT_CMP, mi->field[CAT_CMP])].text);
+    return 0;
+  }
   if (op == ISA_OP_ISSPACEP) {
     int sp = mi->field[CAT_SPACE];
     if (!sp) { asm_error(c, at, "'isspacep' needs a state space (.global, .shared, .local, .const)"); return 0; }
