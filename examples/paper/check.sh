@@ -48,9 +48,11 @@ why_failed() {
 # the runs each sweep would run again (awemu sweep --list): a run made by another awemu (another
 # timing model) or with other inputs is stale, and its statistics are not reported ok
 AWEMU=${AWEMU:-$REPO/bin/awemu}
-for s in functional designs algorithms best l2; do
+for d in "$OUT"/runs/*/; do   # (each sweep that ran: its directory of runs)
+  [ -d "$d" ] || continue
+  s=$(basename "$d")
   : > "$OUT/runs/$s.todo"
-  [ -f "$OUT/sweeps/$s.sweep" ] && [ -d "$OUT/runs/$s" ] && "$AWEMU" sweep --list --out "$OUT/runs/$s" "$OUT/sweeps/$s.sweep" > "$OUT/runs/$s.todo" 2> /dev/null
+  [ -f "$OUT/sweeps/$s.sweep" ] && "$AWEMU" sweep --list --out "$OUT/runs/$s" "$OUT/sweeps/$s.sweep" > "$OUT/runs/$s.todo" 2> /dev/null
 done
 
 printf 'app\tsweep\trun\tdesign\talgorithm\tstatus\tchecked\tcycles\twarp_instructions\tseconds\tdram_bandwidth_utilization\tcompression_ratio_bursts\tmemory_stall\tassist_warp_instructions\n' > "$OUT/status.tsv.part"
